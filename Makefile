@@ -1,0 +1,70 @@
+# OpenAssembler -- plain Makefile.  `make` builds ./openassembler and the
+# static library; `make check` runs every test; SANITIZE=1 builds with
+# ASan+UBSan into build/san.  Sources are found by directory, so a new
+# file under src/ needs no Makefile edit.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow -Wstrict-prototypes
+CPPFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Iinclude -MMD -MP
+
+ifeq ($(SANITIZE),1)
+BUILD   ?= build/san
+CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+BUILD   ?= build/rel
+endif
+
+LIBSRC  := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
+CLISRC  := $(sort $(wildcard src/cli/*.c))
+TESTSRC := $(sort $(wildcard tests/unit/*.c))
+LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
+CLIOBJ  := $(CLISRC:%.c=$(BUILD)/%.o)
+TESTOBJ := $(TESTSRC:%.c=$(BUILD)/%.o)
+
+LIB      = $(BUILD)/libopenassembler.a
+BIN      = $(BUILD)/openassembler
+UNIT     = $(BUILD)/unit-tests
+
+.PHONY: all check check-long demo bench clean oracle
+all: openassembler
+
+openassembler: $(BIN)
+	cp $(BIN) $@
+
+$(LIB): $(LIBOBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLIOBJ) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(CLIOBJ) $(LIB) -lm -ldl -lpthread
+
+$(UNIT): $(TESTOBJ) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(TESTOBJ) $(LIB) -lm -ldl -lpthread
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+$(BUILD)/tests/unit/%.o: CPPFLAGS += -Itests/unit
+
+check: $(BIN) $(UNIT)
+	@tests/run $(BUILD)
+
+check-long: $(BIN) $(UNIT)
+	@OA_LONG=1 tests/run $(BUILD)
+
+demo: openassembler
+	@tools/demo
+
+bench: openassembler
+	@bench/run
+
+oracle:
+	tools/fetch-oracle
+
+clean:
+	rm -rf build openassembler
+
+-include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d) $(TESTOBJ:.o=.d)

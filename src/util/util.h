@@ -1,0 +1,89 @@
+/* util.h -- arenas, growable arrays, string buffers, diagnostics, files.
+ *
+ * Memory: everything lives in an Arena freed in one go (per module or per
+ * function).  Errors in user input go through diag_* and make the command
+ * exit 1; broken invariants call die() which aborts. */
+#ifndef OA_UTIL_H
+#define OA_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef unsigned char uchar;
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t i32;
+typedef int64_t i64;
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* Broken invariant: print context and abort(). Never for bad input. */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define ASSERT(c) ((c) ? (void)0 : die("%s:%d: assertion failed: %s", __FILE__, __LINE__, #c))
+
+/* xmalloc family: die on exhaustion. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t sz);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* Arena: bump allocator in chunks; arena_free releases everything. */
+typedef struct ArenaChunk ArenaChunk;
+typedef struct {
+	ArenaChunk *head;
+} Arena;
+void *arena_alloc(Arena *a, size_t n);   /* zeroed, 16-byte aligned */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+void arena_free(Arena *a);
+
+/* Growable array of any element type:  VEC(int) v = {0}; vec_push(&v, 3); */
+#define VEC(T) struct { T *v; size_t n, cap; }
+#define vec_push(a, x)                                                        \
+	do {                                                                  \
+		if ((a)->n == (a)->cap) {                                     \
+			(a)->cap = (a)->cap ? 2 * (a)->cap : 8;               \
+			(a)->v = xrealloc((a)->v, (a)->cap * sizeof *(a)->v); \
+		}                                                             \
+		(a)->v[(a)->n++] = (x);                                       \
+	} while (0)
+#define vec_free(a) (free((a)->v), (a)->v = NULL, (a)->n = (a)->cap = 0)
+
+/* String buffer, always NUL-terminated. */
+typedef struct {
+	char *s;
+	size_t n, cap;
+} Buf;
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_putn(Buf *b, const void *p, size_t n);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+void buf_free(Buf *b);
+
+/* Files. read_file returns a malloc'd, NUL-terminated copy (size in *n);
+ * on failure it reports "PATH: error: ..." through diag and returns NULL. */
+char *read_file(const char *path, size_t *n);
+int write_file(const char *path, const void *p, size_t n);
+
+/* Diagnostics for bad input.  A Src describes a text file for carets. */
+typedef struct {
+	const char *path;
+	const char *text;
+	size_t len;
+} Src;
+/* "path:line:col: error: msg" + the source line + a caret at pos. */
+void diag_at(const Src *src, size_t pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void vdiag_at(const Src *src, size_t pos, const char *fmt, va_list ap);
+/* "path: error: msg" for inputs without a position (binary files). */
+void diag(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Count of errors reported so far in this process. */
+extern int diag_errors;
+
+#endif
