@@ -1,0 +1,89 @@
+/* spec.h -- launch specifications: what to run, on which data, and how to
+ * compare.  Shared by the PTX interpreter, the SASS emulator, the GPU
+ * runner and the C references of the kernel suite.  The JSON form is
+ * documented in docs/FRONTENDS.md ("Launch specification").
+ *
+ * Life cycle:  spec_load() -> launch_init() (allocate and fill buffers)
+ *   -> run something that reads/writes the buffers (interpreter, emulator,
+ *   GPU, or a C reference) -> launch_compare() against another Launch
+ *   initialised from the same spec -> launch_write() to dump outputs. */
+#ifndef OA_SPEC_H
+#define OA_SPEC_H
+
+#include "util/util.h"
+
+typedef enum {
+	T_S8, T_U8, T_S16, T_U16, T_S32, T_U32, T_S64, T_U64,
+	T_F16, T_BF16, T_F32, T_F64, NTYPE
+} ElemType;
+
+size_t elem_size(ElemType t);
+const char *elem_name(ElemType t);              /* "f32" */
+int elem_lookup(const char *name, ElemType *t); /* accepts f32, b32 (=u32), ... */
+
+typedef enum { INIT_FILL, INIT_VALUES, INIT_RANGE, INIT_RANDOM } InitKind;
+
+typedef struct {
+	InitKind kind;
+	double fill;            /* INIT_FILL */
+	double *values;         /* INIT_VALUES, nvalues of them, repeated cyclically */
+	size_t nvalues;
+	double start, step;     /* INIT_RANGE: start + i*step */
+	u64 seed;               /* INIT_RANDOM: uniform in [lo, hi] (ints) or [lo, hi) (floats) */
+	double lo, hi;
+} Init;
+
+typedef struct {
+	int enabled;            /* compare this buffer */
+	double abs_tol, rel_tol;/* |a-b| <= abs_tol + rel_tol*|b|; both 0 = bit-exact */
+	u32 ulp;                /* or within ulp units in the last place (floats) */
+} Check;
+
+typedef struct {
+	const char *name;       /* parameter name in the spec */
+	int is_buffer;          /* 1: pointer to a buffer; 0: scalar by value */
+	ElemType type;
+	size_t count;           /* buffer elements */
+	Init init;
+	Check check;
+	double scalar;          /* scalar value (exact for integers up to 2^53) */
+	u64 scalar_bits;        /* scalar as raw bits of its type (what is passed) */
+} SpecArg;
+
+typedef struct {
+	const char *path;       /* for messages */
+	const char *kernel;     /* entry name, or NULL: the module's only entry */
+	u32 grid[3], block[3], cluster[3];
+	u32 shared;             /* dynamic shared memory bytes */
+	SpecArg *args;          /* in parameter order */
+	size_t nargs;
+	Arena arena;
+} Spec;
+
+/* Parse a spec file; reports errors as "path:line:col: error: ..." and
+ * returns -1 on malformed input. */
+int spec_load(const char *path, Spec *s);
+int spec_parse(const char *path, const char *text, size_t len, Spec *s);
+void spec_free(Spec *s);
+
+/* Buffers of one launch, initialised from a spec. */
+typedef struct {
+	const Spec *spec;
+	void **data;            /* data[i]: buffer of args[i] (NULL for scalars) */
+	size_t *bytes;          /* bytes[i]: its size in bytes */
+} Launch;
+
+void launch_init(Launch *l, const Spec *s);
+void launch_free(Launch *l);
+/* Typed access by parameter name (die() if absent or of another kind):
+ * for C references. */
+void *launch_buf(Launch *l, const char *name);
+double launch_scalar(const Launch *l, const char *name);
+/* Compare every checked buffer of got against want.  Prints the first
+ * mismatches as "buffer[index]: got X, want Y" to f and returns the number
+ * of mismatching elements (0 = match). */
+size_t launch_compare(const Launch *got, const Launch *want, FILE *f);
+/* Write every buffer as text, one "name[i] = value" per line. */
+int launch_write(const Launch *l, const char *path);
+
+#endif
