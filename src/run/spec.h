@@ -37,6 +37,8 @@ typedef struct {
 	int enabled;            /* compare this buffer */
 	double abs_tol, rel_tol;/* |a-b| <= abs_tol + rel_tol*|b|; both 0 = bit-exact */
 	u32 ulp;                /* or within ulp units in the last place (floats) */
+	int nan_any;            /* a NaN matches any NaN (else: exact mode wants the
+	                           same bits; tolerance modes never match a NaN) */
 } Check;
 
 typedef struct {
@@ -85,5 +87,26 @@ double launch_scalar(const Launch *l, const char *name);
 size_t launch_compare(const Launch *got, const Launch *want, FILE *f);
 /* Write every buffer as text, one "name[i] = value" per line. */
 int launch_write(const Launch *l, const char *path);
+
+/* Additions (suite helper): element access and the small float formats,
+ * for C references and for anything that fills or reads buffers. */
+/* IEEE binary16 and bfloat16 from a double, rounded to nearest even
+ * (directly from the double: no double rounding through float). */
+u16 f16_from_double(double x);
+u16 bf16_from_double(double x);
+double f16_to_double(u16 h);
+double bf16_to_double(u16 h);
+/* Element i of a buffer of type t, as a double (integers exact up to
+ * 2^53; u64/s64 beyond that are rounded). */
+double elem_get(ElemType t, const void *base, size_t i);
+/* Store v as element i: floats round to nearest even; integers round to
+ * nearest and wrap modulo 2^bits. */
+void elem_set(ElemType t, void *base, size_t i, double v);
+/* Raw bits of element i, zero-extended. */
+u64 elem_bits(ElemType t, const void *base, size_t i);
+/* The seeded generator of "random" inits: splitmix64 (docs/FRONTENDS.md). */
+u64 splitmix64(u64 *state);
+/* Index of an argument by name, or -1. */
+int spec_arg_index(const Spec *s, const char *name);
 
 #endif

@@ -1,0 +1,487 @@
+/* spec.c -- launch specifications: parse and check the JSON form
+ * (documented in docs/FRONTENDS.md, "Launch specification").  Strict:
+ * unknown keys, wrong types, values that do not fit their element type
+ * and absurd sizes are errors pointing at the offending text. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/spec.h"
+#include "util/json.h"
+
+enum {
+	MAX_COUNT = 1 << 28,            /* elements in one buffer */
+	MAX_VALUES = 1 << 20,           /* entries of an init "values" list */
+	MAX_ARGS = 256,
+	MAX_SHARED = 232448,            /* 227 KiB: the sm_90 maximum per CTA */
+};
+#define MAX_BYTES ((u64)1 << 30)        /* all buffers of one launch */
+
+typedef struct {
+	const Src *src;
+	Spec *s;
+} Ctx;
+
+static int
+err(Ctx *c, const Json *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int
+err(Ctx *c, const Json *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag_at(c->src, at ? at->pos : 0, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+want(Ctx *c, const Json *j, JsonKind k, const char *what)
+{
+	if (j->kind == k)
+		return 0;
+	return err(c, j, "%s must be a%s %s, not %s", what,
+		   k == J_ARR || k == J_OBJ ? "n" : "", json_kind_name(k), json_kind_name(j->kind));
+}
+
+/* Every key of object j must be one of the NULL-terminated list. */
+static int
+known_keys(Ctx *c, const Json *j, const char *where, const char *const *keys)
+{
+	size_t i, k;
+
+	for (i = 0; i < j->n; i++) {
+		for (k = 0; keys[k] && strcmp(keys[k], j->key[i]); k++)
+			;
+		if (!keys[k]) {
+			diag_at(c->src, j->keypos[i], "unknown key \"%s\" in %s", j->key[i], where);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+get_u64(Ctx *c, const Json *j, const char *what, u64 lo, u64 hi, u64 *v)
+{
+	if (want(c, j, J_NUM, what))
+		return -1;
+	if (!json_u64(j, v) || *v < lo || *v > hi)
+		return err(c, j, "%s must be an integer in [%llu, %llu]", what,
+			   (unsigned long long)lo, (unsigned long long)hi);
+	return 0;
+}
+
+/* A number, or one of the strings "nan", "inf", "-inf". */
+static int
+get_num(Ctx *c, const Json *j, const char *what, double *v)
+{
+	if (j->kind == J_STR) {
+		if (!strcmp(j->text, "nan"))
+			return *v = NAN, 0;
+		if (!strcmp(j->text, "inf"))
+			return *v = INFINITY, 0;
+		if (!strcmp(j->text, "-inf"))
+			return *v = -INFINITY, 0;
+		return err(c, j, "%s: want a number or \"nan\", \"inf\", \"-inf\"", what);
+	}
+	if (want(c, j, J_NUM, what))
+		return -1;
+	*v = j->num;
+	return 0;
+}
+
+static int
+is_float(ElemType t)
+{
+	return t == T_F16 || t == T_BF16 || t == T_F32 || t == T_F64;
+}
+
+static int
+is_signed(ElemType t)
+{
+	return t == T_S8 || t == T_S16 || t == T_S32 || t == T_S64;
+}
+
+/* Does v fit type t (integral and in range; finite floats stay finite)? */
+static int
+fits(ElemType t, double v)
+{
+	int bits = (int)elem_size(t) * 8;
+
+	if (is_float(t)) {
+		if (!isfinite(v))
+			return 1;
+		switch (t) {
+		case T_F16: return fabs(v) < 65520.0;
+		case T_BF16: return fabs(v) < 3.3961775292304e38;  /* rounds below inf */
+		case T_F32: return isfinite((float)v);
+		default: return 1;
+		}
+	}
+	if (!isfinite(v) || v != floor(v))
+		return 0;
+	if (is_signed(t))
+		return v >= -ldexp(1, bits - 1) && v < ldexp(1, bits - 1);
+	return v >= 0 && v < ldexp(1, bits);
+}
+
+static int
+value_for(Ctx *c, const Json *j, ElemType t, const char *what, double *v)
+{
+	if (get_num(c, j, what, v))
+		return -1;
+	if (!fits(t, *v))
+		return err(c, j, "%s %s does not fit %s", what,
+			   j->kind == J_NUM ? j->text : j->text, elem_name(t));
+	return 0;
+}
+
+static int
+parse_init(Ctx *c, const Json *j, ElemType t, size_t count, Init *in)
+{
+	static const char *const top[] = {"fill", "values", "range", "random", NULL};
+	static const char *const rk[] = {"start", "step", NULL};
+	static const char *const nk[] = {"seed", "min", "max", NULL};
+	const Json *f;
+	size_t i;
+
+	if (want(c, j, J_OBJ, "init") || known_keys(c, j, "init", top))
+		return -1;
+	if (j->n != 1)
+		return err(c, j, "init must have exactly one of \"fill\", \"values\", \"range\", \"random\"");
+	f = j->elem[0];
+	if ((f = json_get(j, "fill"))) {
+		in->kind = INIT_FILL;
+		return value_for(c, f, t, "fill value", &in->fill);
+	}
+	if ((f = json_get(j, "values"))) {
+		in->kind = INIT_VALUES;
+		if (want(c, f, J_ARR, "values"))
+			return -1;
+		if (f->n == 0 || f->n > MAX_VALUES)
+			return err(c, f, "values must have 1 to %d entries", MAX_VALUES);
+		in->nvalues = f->n;
+		in->values = arena_alloc(&c->s->arena, f->n * sizeof *in->values);
+		for (i = 0; i < f->n; i++)
+			if (value_for(c, f->elem[i], t, "value", &in->values[i]))
+				return -1;
+		return 0;
+	}
+	if ((f = json_get(j, "range"))) {
+		const Json *a, *b;
+		in->kind = INIT_RANGE;
+		if (want(c, f, J_OBJ, "range") || known_keys(c, f, "range", rk))
+			return -1;
+		if (!(a = json_get(f, "start")) || !(b = json_get(f, "step")))
+			return err(c, f, "range needs \"start\" and \"step\"");
+		if (value_for(c, a, t, "range start", &in->start) ||
+		    get_num(c, b, "range step", &in->step))
+			return -1;
+		if (!isfinite(in->start) || !isfinite(in->step))
+			return err(c, f, "range start and step must be finite");
+		if (!is_float(t) && in->step != floor(in->step))
+			return err(c, b, "range step must be an integer for %s", elem_name(t));
+		if (!fits(t, in->start + (double)(count - 1) * in->step))
+			return err(c, f, "range end %.17g does not fit %s",
+				   in->start + (double)(count - 1) * in->step, elem_name(t));
+		return 0;
+	}
+	f = json_get(j, "random");
+	{
+		const Json *s, *lo, *hi;
+		in->kind = INIT_RANDOM;
+		if (want(c, f, J_OBJ, "random") || known_keys(c, f, "random", nk))
+			return -1;
+		if (!(s = json_get(f, "seed")) || !(lo = json_get(f, "min")) || !(hi = json_get(f, "max")))
+			return err(c, f, "random needs \"seed\", \"min\" and \"max\"");
+		if (get_u64(c, s, "seed", 0, ~(u64)0, &in->seed) ||
+		    value_for(c, lo, t, "random min", &in->lo) ||
+		    value_for(c, hi, t, "random max", &in->hi))
+			return -1;
+		if (!isfinite(in->lo) || !isfinite(in->hi))
+			return err(c, f, "random min and max must be finite");
+		if (in->lo > in->hi)
+			return err(c, f, "random min is above max");
+		return 0;
+	}
+}
+
+static int
+parse_check(Ctx *c, const Json *j, Check *k)
+{
+	static const char *const keys[] = {"exact", "abs", "rel", "ulp", "nan_any", NULL};
+	const Json *e = json_get(j, "exact"), *a = json_get(j, "abs"), *r = json_get(j, "rel"),
+		   *u = json_get(j, "ulp"), *n = json_get(j, "nan_any");
+	u64 ulp;
+
+	if (want(c, j, J_OBJ, "check") || known_keys(c, j, "check", keys))
+		return -1;
+	k->enabled = 1;
+	if (n) {
+		if (want(c, n, J_BOOL, "nan_any"))
+			return -1;
+		k->nan_any = n->b;
+	}
+	if (e) {
+		if (want(c, e, J_BOOL, "exact"))
+			return -1;
+		if (!e->b)
+			return err(c, e, "\"exact\": false means nothing; give abs/rel or ulp, or omit check");
+		if (a || r || u)
+			return err(c, j, "\"exact\" excludes \"abs\", \"rel\" and \"ulp\"");
+		return 0;
+	}
+	if (!a && !r && !u)
+		return err(c, j, "check needs \"exact\", \"abs\"/\"rel\" or \"ulp\"");
+	if (a && (get_num(c, a, "abs", &k->abs_tol) || !(k->abs_tol >= 0 && isfinite(k->abs_tol))))
+		return err(c, a, "abs must be a finite number >= 0");
+	if (r && (get_num(c, r, "rel", &k->rel_tol) || !(k->rel_tol >= 0 && isfinite(k->rel_tol))))
+		return err(c, r, "rel must be a finite number >= 0");
+	if (u) {
+		if (get_u64(c, u, "ulp", 0, 1u << 30, &ulp))
+			return -1;
+		k->ulp = (u32)ulp;
+	}
+	return 0;
+}
+
+static int
+parse_type(Ctx *c, const Json *j, ElemType *t)
+{
+	if (want(c, j, J_STR, "type"))
+		return -1;
+	if (!elem_lookup(j->text, t))
+		return err(c, j, "unknown element type \"%s\" (want s8..u64, f16, bf16, f32, f64, b8..b64)",
+			   j->text);
+	return 0;
+}
+
+static u64
+scalar_bits(ElemType t, double v)
+{
+	union { u64 u; char b[8]; } x = {0};
+
+	elem_set(t, x.b, 0, v);
+	return elem_bits(t, x.b, 0);
+}
+
+static int
+parse_scalar(Ctx *c, const Json *j, SpecArg *a)
+{
+	static const char *const keys[] = {"name", "scalar", "value", "comment", NULL};
+	const Json *v = json_get(j, "value");
+	i64 iv;
+	u64 uv;
+
+	if (known_keys(c, j, "scalar argument", keys) || parse_type(c, json_get(j, "scalar"), &a->type))
+		return -1;
+	if (!v)
+		return err(c, j, "scalar \"%s\" needs a \"value\"", a->name);
+	if (is_float(a->type)) {
+		if (value_for(c, v, a->type, "value", &a->scalar))
+			return -1;
+		a->scalar_bits = scalar_bits(a->type, a->scalar);
+		a->scalar = elem_get(a->type, &a->scalar_bits, 0);  /* as the kernel sees it */
+		return 0;
+	}
+	if (want(c, v, J_NUM, "value"))
+		return -1;
+	if (is_signed(a->type)) {
+		int bits = (int)elem_size(a->type) * 8;
+		if (!json_i64(v, &iv) || (bits < 64 && (iv < -((i64)1 << (bits - 1)) || iv >= ((i64)1 << (bits - 1)))))
+			return err(c, v, "value %s does not fit %s", v->text, elem_name(a->type));
+		a->scalar = (double)iv;
+		a->scalar_bits = bits < 64 ? (u64)iv & (((u64)1 << bits) - 1) : (u64)iv;
+		return 0;
+	}
+	if (!json_u64(v, &uv) || (elem_size(a->type) < 8 && uv >> (elem_size(a->type) * 8)))
+		return err(c, v, "value %s does not fit %s", v->text, elem_name(a->type));
+	a->scalar = (double)uv;
+	a->scalar_bits = uv;
+	return 0;
+}
+
+static int
+parse_buffer(Ctx *c, const Json *j, SpecArg *a, u64 *total)
+{
+	static const char *const keys[] = {"name", "buffer", "count", "init", "check", "comment", NULL};
+	const Json *n = json_get(j, "count"), *in = json_get(j, "init"), *ck = json_get(j, "check");
+	u64 count;
+
+	a->is_buffer = 1;
+	if (known_keys(c, j, "buffer argument", keys) || parse_type(c, json_get(j, "buffer"), &a->type))
+		return -1;
+	if (!n)
+		return err(c, j, "buffer \"%s\" needs a \"count\"", a->name);
+	if (get_u64(c, n, "count", 1, MAX_COUNT, &count))
+		return -1;
+	a->count = (size_t)count;
+	*total += count * elem_size(a->type);
+	if (*total > MAX_BYTES)
+		return err(c, n, "buffers of this launch exceed %llu bytes in all",
+			   (unsigned long long)MAX_BYTES);
+	a->init.kind = INIT_FILL;
+	if (in && parse_init(c, in, a->type, a->count, &a->init))
+		return -1;
+	if (ck && parse_check(c, ck, &a->check))
+		return -1;
+	return 0;
+}
+
+static int
+parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
+{
+	const Json *name = json_get(j, "name"), *b = json_get(j, "buffer"), *s = json_get(j, "scalar");
+	size_t i;
+
+	if (want(c, j, J_OBJ, "argument"))
+		return -1;
+	if (!name)
+		return err(c, j, "argument needs a \"name\"");
+	if (want(c, name, J_STR, "name"))
+		return -1;
+	if (!name->len || strlen(name->text) != name->len)
+		return err(c, name, "argument name must be a non-empty string without NUL");
+	a->name = name->text;
+	for (i = 0; &c->s->args[i] != a; i++)
+		if (!strcmp(c->s->args[i].name, a->name))
+			return err(c, name, "duplicate argument name \"%s\"", a->name);
+	if (!b == !s)
+		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\"", a->name);
+	return b ? parse_buffer(c, j, a, total) : parse_scalar(c, j, a);
+}
+
+static int
+parse_dim(Ctx *c, const Json *j, const char *what, const u32 lim[3], u32 d[3])
+{
+	u64 v;
+	size_t i;
+
+	d[0] = d[1] = d[2] = 1;
+	if (j->kind == J_NUM)
+		return get_u64(c, j, what, 1, lim[0], &v) ? -1 : (d[0] = (u32)v, 0);
+	if (want(c, j, J_ARR, what))
+		return -1;
+	if (j->n < 1 || j->n > 3)
+		return err(c, j, "%s must have 1 to 3 dimensions", what);
+	for (i = 0; i < j->n; i++) {
+		if (get_u64(c, j->elem[i], what, 1, lim[i], &v))
+			return -1;
+		d[i] = (u32)v;
+	}
+	return 0;
+}
+
+static int
+parse_top(Ctx *c, const Json *j)
+{
+	static const char *const keys[] = {"kernel", "grid", "block", "shared", "cluster", "args",
+					   "comment", NULL};
+	static const u32 glim[3] = {0x7fffffff, 65535, 65535}, blim[3] = {1024, 1024, 64},
+			 clim[3] = {16, 16, 16};
+	Spec *s = c->s;
+	const Json *k = json_get(j, "kernel"), *g = json_get(j, "grid"), *b = json_get(j, "block"),
+		   *sh = json_get(j, "shared"), *cl = json_get(j, "cluster"), *a = json_get(j, "args"),
+		   *cm = json_get(j, "comment");
+	u64 v, total = 0;
+	size_t i;
+
+	if (want(c, j, J_OBJ, "the spec") || known_keys(c, j, "the spec", keys))
+		return -1;
+	if (k && (want(c, k, J_STR, "kernel") || (!k->len && err(c, k, "kernel name is empty"))))
+		return -1;
+	s->kernel = k ? k->text : NULL;
+	if (cm && want(c, cm, J_STR, "comment"))
+		return -1;
+	s->grid[0] = s->grid[1] = s->grid[2] = 1;
+	memcpy(s->block, s->grid, sizeof s->grid);
+	memcpy(s->cluster, s->grid, sizeof s->grid);
+	if ((g && parse_dim(c, g, "grid", glim, s->grid)) ||
+	    (b && parse_dim(c, b, "block", blim, s->block)) ||
+	    (cl && parse_dim(c, cl, "cluster", clim, s->cluster)))
+		return -1;
+	if ((u64)s->block[0] * s->block[1] * s->block[2] > 1024)
+		return err(c, b, "block has more than 1024 threads");
+	if ((u64)s->cluster[0] * s->cluster[1] * s->cluster[2] > 16)
+		return err(c, cl, "cluster has more than 16 CTAs");
+	for (i = 0; i < 3; i++)
+		if (s->grid[i] % s->cluster[i])
+			return err(c, cl, "grid is not a multiple of the cluster shape");
+	if (sh) {
+		if (get_u64(c, sh, "shared", 0, MAX_SHARED, &v))
+			return -1;
+		s->shared = (u32)v;
+	}
+	if (!a)
+		return err(c, j, "the spec needs \"args\" (an array, possibly empty)");
+	if (want(c, a, J_ARR, "args"))
+		return -1;
+	if (a->n > MAX_ARGS)
+		return err(c, a, "more than %d arguments", MAX_ARGS);
+	s->nargs = a->n;
+	s->args = arena_alloc(&s->arena, (a->n ? a->n : 1) * sizeof *s->args);
+	for (i = 0; i < a->n; i++) {
+		/* parse_arg's duplicate check walks args[0..i): keep later names NULL-free */
+		if (parse_arg(c, a->elem[i], &s->args[i], &total))
+			return -1;
+	}
+	return 0;
+}
+
+int
+spec_parse(const char *path, const char *text, size_t len, Spec *s)
+{
+	Src src;
+	Ctx c;
+	Json *j;
+
+	memset(s, 0, sizeof *s);
+	s->path = arena_strdup(&s->arena, path);
+	src.path = s->path;
+	src.text = text;
+	src.len = len;
+	c.src = &src;
+	c.s = s;
+	if (!(j = json_parse(&s->arena, &src)) || parse_top(&c, j)) {
+		arena_free(&s->arena);
+		memset(s, 0, sizeof *s);
+		return -1;
+	}
+	return 0;
+}
+
+int
+spec_load(const char *path, Spec *s)
+{
+	size_t n;
+	char *text = read_file(path, &n);
+	int r;
+
+	if (!text) {
+		memset(s, 0, sizeof *s);
+		return -1;
+	}
+	r = spec_parse(path, text, n, s);
+	free(text);
+	return r;
+}
+
+void
+spec_free(Spec *s)
+{
+	arena_free(&s->arena);
+	memset(s, 0, sizeof *s);
+}
+
+int
+spec_arg_index(const Spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nargs; i++)
+		if (!strcmp(s->args[i].name, name))
+			return (int)i;
+	return -1;
+}
