@@ -1,0 +1,296 @@
+/* test_arith.c -- hand-checked vectors for src/ptx/arith*.c: every
+ * rounding mode, special values, ftz/sat, cvt, integer corner cases. */
+#include <math.h>
+#include <string.h>
+
+#include "test.h"
+#include "ptx/arith.h"
+
+#define ONE 0x3f800000u
+#define ULP24 0x33800000u  /* 2^-24: half an ulp of 1.0f */
+
+TEST(arith_f32_add_rounding)
+{
+	CHECK_EQ_U64(f32_add(ONE, ULP24, RND_RN, 0, 0), ONE);          /* tie -> even */
+	CHECK_EQ_U64(f32_add(ONE, ULP24, RND_RZ, 0, 0), ONE);
+	CHECK_EQ_U64(f32_add(ONE, ULP24, RND_RM, 0, 0), ONE);
+	CHECK_EQ_U64(f32_add(ONE, ULP24, RND_RP, 0, 0), 0x3f800001);
+	CHECK_EQ_U64(f32_add(ONE | 1u << 31, ULP24 | 1u << 31, RND_RM, 0, 0), 0xbf800001);
+	CHECK_EQ_U64(f32_add(ONE | 1u << 31, ULP24 | 1u << 31, RND_RP, 0, 0), 0xbf800000);
+	CHECK_EQ_U64(f32_add(0x3f800001, ULP24, RND_RN, 0, 0), 0x3f800002); /* tie, odd -> up */
+	/* exact cancellation: +0, except -0 when rounding down */
+	CHECK_EQ_U64(f32_sub(ONE, ONE, RND_RN, 0, 0), 0);
+	CHECK_EQ_U64(f32_sub(ONE, ONE, RND_RM, 0, 0), 0x80000000);
+	/* overflow: RN -> inf, RZ -> max finite */
+	CHECK_EQ_U64(f32_add(0x7f7fffff, 0x7f7fffff, RND_RN, 0, 0), 0x7f800000);
+	CHECK_EQ_U64(f32_add(0x7f7fffff, 0x7f7fffff, RND_RZ, 0, 0), 0x7f7fffff);
+	CHECK_EQ_U64(f32_add(0xff7fffff, 0xff7fffff, RND_RP, 0, 0), 0xff7fffff);
+}
+
+TEST(arith_f32_nan_ftz_sat)
+{
+	CHECK_EQ_U64(f32_add(0x7fc00001, ONE, RND_RN, 0, 0), F32_NAN);
+	CHECK_EQ_U64(f32_mul(0x7f800000, 0, RND_RN, 0, 0), F32_NAN);  /* inf*0 */
+	CHECK_EQ_U64(f32_sub(0x7f800000, 0x7f800000, RND_RZ, 0, 0), F32_NAN);
+	CHECK_EQ_U64(f32_mul(1, ONE, RND_RN, 0, 0), 1);               /* subnormal kept */
+	CHECK_EQ_U64(f32_mul(1, ONE, RND_RN, 1, 0), 0);               /* .ftz */
+	CHECK_EQ_U64(f32_mul(0x80400000, ONE, RND_RN, 1, 0), 0x80000000);
+	CHECK_EQ_U64(f32_mul(0x00800000, 0x3f000000, RND_RN, 1, 0), 0); /* result flushed */
+	CHECK_EQ_U64(f32_add(ONE, 0x3f000000, RND_RN, 0, 1), ONE);    /* 1.5 -> 1 */
+	CHECK_EQ_U64(f32_add(0xc0000000, 0, RND_RN, 0, 1), 0);        /* -2 -> 0 */
+	CHECK_EQ_U64(f32_add(0x7fc00000, 0, RND_RN, 0, 1), 0);        /* NaN -> 0 */
+	CHECK_EQ_U64(f32_add(0x3e800000, 0, RND_RN, 0, 1), 0x3e800000);
+}
+
+TEST(arith_f32_div_sqrt_fma)
+{
+	CHECK_EQ_U64(f32_div(ONE, 0x40400000, RND_RN, 0), 0x3eaaaaab);
+	CHECK_EQ_U64(f32_div(ONE, 0x40400000, RND_RZ, 0), 0x3eaaaaaa);
+	CHECK_EQ_U64(f32_div(ONE, 0x40400000, RND_RM, 0), 0x3eaaaaaa);
+	CHECK_EQ_U64(f32_div(ONE, 0x40400000, RND_RP, 0), 0x3eaaaaab);
+	CHECK_EQ_U64(f32_div(0xbf800000, 0x40400000, RND_RM, 0), 0xbeaaaaab);
+	CHECK_EQ_U64(f32_div(ONE, 0, RND_RN, 0), 0x7f800000);
+	CHECK_EQ_U64(f32_div(0, 0, RND_RN, 0), F32_NAN);
+	CHECK_EQ_U64(f32_sqrt(0x40000000, RND_RN, 0), 0x3fb504f3);
+	CHECK_EQ_U64(f32_sqrt(0x40000000, RND_RP, 0), 0x3fb504f4);
+	CHECK_EQ_U64(f32_sqrt(0x40000000, RND_RZ, 0), 0x3fb504f3);
+	CHECK_EQ_U64(f32_sqrt(0xbf800000, RND_RN, 0), F32_NAN);
+	CHECK_EQ_U64(f32_sqrt(0x80000000, RND_RN, 0), 0x80000000);
+	/* fused: (1+2^-23)(1-2^-23) - 1 = -2^-46 exactly (unfused gives 0) */
+	CHECK_EQ_U64(f32_fma(0x3f800001, 0x3f7ffffe, 0xbf800000, RND_RN, 0, 0), 0xa8800000);
+	CHECK_EQ_U64(f32_mul(0x3f800001, 0x3f7ffffe, RND_RN, 0, 0), ONE);
+	CHECK_EQ_U64(f32_rcp(0x40800000, RND_RN, 0), 0x3e800000);
+}
+
+TEST(arith_f32_minmax_cmp)
+{
+	CHECK_EQ_U64(f32_min(0x7fc00000, ONE, 0, 0), ONE);
+	CHECK_EQ_U64(f32_max(ONE, 0x7fc00000, 0, 0), ONE);
+	CHECK_EQ_U64(f32_min(0x7fc00000, 0x7fc00001, 0, 0), F32_NAN);
+	CHECK_EQ_U64(f32_min(0x7fc00000, ONE, 0, 1), F32_NAN);        /* .NaN */
+	CHECK_EQ_U64(f32_min(0, 0x80000000, 0, 0), 0x80000000);
+	CHECK_EQ_U64(f32_max(0x80000000, 0, 0, 0), 0);
+	CHECK_EQ_U64(f32_min(1, 2, 1, 0), 0);                          /* ftz */
+	CHECK(f32_cmp(CMP_LT, ONE, 0x40000000, 0));
+	CHECK(!f32_cmp(CMP_LT, ONE, F32_NAN, 0));
+	CHECK(f32_cmp(CMP_LTU, ONE, F32_NAN, 0));
+	CHECK(f32_cmp(CMP_NAN, F32_NAN, ONE, 0));
+	CHECK(f32_cmp(CMP_EQ, 0, 0x80000000, 0));
+	CHECK(f32_cmp(CMP_EQ, 1, 0, 1));                               /* ftz */
+	CHECK(!f32_cmp(CMP_NE, F32_NAN, F32_NAN, 0));
+	CHECK(f32_cmp(CMP_NEU, F32_NAN, F32_NAN, 0));
+	CHECK(i_cmp(CMP_LT, 0xffffffff, 0, 1, 32));
+	CHECK(!i_cmp(CMP_LO, 0xffffffff, 0, 0, 32));
+	CHECK(i_cmp(CMP_HS, 0xffffffff, 0, 0, 32));
+}
+
+TEST(arith_f64)
+{
+	u64 one = 0x3ff0000000000000ull, half_ulp = 0x3ca0000000000000ull;
+
+	CHECK_EQ_U64(f64_add(one, half_ulp, RND_RN), one);
+	CHECK_EQ_U64(f64_add(one, half_ulp, RND_RP), one + 1);
+	CHECK_EQ_U64(f64_div(one, 0x4008000000000000ull, RND_RN), 0x3fd5555555555555ull);
+	CHECK_EQ_U64(f64_div(one, 0x4008000000000000ull, RND_RP), 0x3fd5555555555556ull);
+	CHECK_EQ_U64(f64_div(one, 0x4008000000000000ull, RND_RZ), 0x3fd5555555555555ull);
+	CHECK_EQ_U64(f64_sub(one, one, RND_RM), 1ull << 63);
+	CHECK_EQ_U64(f64_mul(0x7ff0000000000000ull, 0, RND_RN), F64_NAN);
+	CHECK_EQ_U64(f64_fma(one + 1, one - 1 + 0x10000000000000ull - 0x10000000000000ull, 0xbff0000000000000ull, RND_RN),
+		     f64_fma(one + 1, one - 1, 0xbff0000000000000ull, RND_RN));
+	CHECK_EQ_U64(f64_sqrt(0x4010000000000000ull, RND_RN), 0x4000000000000000ull);
+	CHECK_EQ_U64(f64_min(0, 1ull << 63, 0), 1ull << 63);
+	CHECK_EQ_U64(f64_max(F64_NAN, one, 0), one);
+}
+
+TEST(arith_f16_bf16)
+{
+	CHECK_EQ_U64(h_add(FF_F16, 0x3c00, 0x1000, RND_RN, 0, 0), 0x3c00); /* 1 + 2^-11: tie */
+	CHECK_EQ_U64(h_add(FF_F16, 0x3c00, 0x1000, RND_RP, 0, 0), 0x3c01);
+	CHECK_EQ_U64(h_add(FF_F16, 0x3c01, 0x1000, RND_RN, 0, 0), 0x3c02);
+	CHECK_EQ_U64(h_mul(FF_F16, 0x7bff, 0x4000, RND_RN, 0, 0), 0x7c00); /* overflow */
+	CHECK_EQ_U64(h_mul(FF_F16, 0x7bff, 0x4000, RND_RZ, 0, 0), 0x7bff);
+	CHECK_EQ_U64(h_mul(FF_F16, 0x0001, 0x3800, RND_RN, 0, 0), 0);      /* 2^-25: tie -> 0 */
+	CHECK_EQ_U64(h_mul(FF_F16, 0x0001, 0x3800, RND_RP, 0, 0), 1);
+	CHECK_EQ_U64(h_mul(FF_F16, 0x0001, 0x3c00, RND_RN, 1, 0), 0);      /* ftz */
+	CHECK_EQ_U64(h_fma(FF_F16, 0x3c01, 0x3bff, 0xbc00, RND_RN, 0, 0, 0), 0x0ffe);
+	CHECK_EQ_U64(h_fma(FF_F16, 0x3c00, 0xc000, 0, RND_RN, 0, 0, 1), 0); /* relu */
+	CHECK_EQ_U64(h_add(FF_F16, 0x7e00, 0x3c00, RND_RN, 0, 0), F16_NAN);
+	CHECK_EQ_U64(h_add(FF_F16, 0x3c00, 0x3c00, RND_RN, 0, 1), 0x3c00); /* sat */
+	CHECK_EQ_U64(h_add(FF_BF16, 0x3f80, 0x3b80, RND_RN, 0, 0), 0x3f80); /* 1 + 2^-8 */
+	CHECK_EQ_U64(h_add(FF_BF16, 0x3f80, 0x3b80, RND_RP, 0, 0), 0x3f81);
+	CHECK_EQ_U64(h_min(FF_F16, 0x7e00, 0x3c00, 0, 0), 0x3c00);
+	CHECK_EQ_U64(h_max(FF_BF16, 0x8000, 0x0000, 0, 0), 0x0000);
+}
+
+TEST(arith_cvt_float)
+{
+	/* f32 -> f16: 65520 is the tie between 65504 (odd) and inf */
+	CHECK_EQ_U64(cvt_f2f(0x477ff000, FF_F32, FF_F16, RND_RN, 0, 0, 0, 0), 0x7c00);
+	CHECK_EQ_U64(cvt_f2f(0x477ff000, FF_F32, FF_F16, RND_RZ, 0, 0, 0, 0), 0x7bff);
+	CHECK_EQ_U64(cvt_f2f(0x7fc12345, FF_F32, FF_F16, RND_RN, 0, 0, 0, 0), 0x7fff);
+	CHECK_EQ_U64(cvt_f2f(0x3f808000, FF_F32, FF_BF16, RND_RN, 0, 0, 0, 0), 0x3f80);
+	CHECK_EQ_U64(cvt_f2f(0x3f818000, FF_F32, FF_BF16, RND_RN, 0, 0, 0, 0), 0x3f82);
+	CHECK_EQ_U64(cvt_f2f(0x3f801000, FF_F32, FF_TF32, RND_RNA, 0, 0, 0, 0), 0x3f802000);
+	CHECK_EQ_U64(cvt_f2f(0x3c00, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ONE);
+	CHECK_EQ_U64(cvt_f2f(0x0001, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), 0x33800000);
+	/* f64 -> f32 with each mode: 1/3 */
+	CHECK_EQ_U64(cvt_f2f(0x3fd5555555555555ull, FF_F64, FF_F32, RND_RN, 0, 0, 0, 0), 0x3eaaaaab);
+	CHECK_EQ_U64(cvt_f2f(0x3fd5555555555555ull, FF_F64, FF_F32, RND_RZ, 0, 0, 0, 0), 0x3eaaaaaa);
+	CHECK_EQ_U64(cvt_f2f(0x3fd5555555555555ull, FF_F64, FF_F32, RND_RP, 0, 0, 0, 0), 0x3eaaaaab);
+	/* integer rounding within f32 */
+	CHECK_EQ_U64(cvt_f2f(0x40200000, FF_F32, FF_F32, RND_RN, 1, 0, 0, 0), 0x40000000);  /* 2.5 -> 2 */
+	CHECK_EQ_U64(cvt_f2f(0x40600000, FF_F32, FF_F32, RND_RN, 1, 0, 0, 0), 0x40800000);  /* 3.5 -> 4 */
+	CHECK_EQ_U64(cvt_f2f(0xc0200000, FF_F32, FF_F32, RND_RM, 1, 0, 0, 0), 0xc0400000);  /* -2.5 -> -3 */
+	CHECK_EQ_U64(cvt_f2f(0xbf000000, FF_F32, FF_F32, RND_RP, 1, 0, 0, 0), 0x80000000);  /* -0.5 -> -0 */
+	CHECK_EQ_U64(cvt_f2f(0x40000000, FF_F32, FF_F32, RND_RN, 0, 0, 1, 0), ONE);         /* .sat */
+	CHECK_EQ_U64(cvt_f2f(1, FF_F32, FF_F32, RND_RN, 0, 1, 0, 0), 0);                    /* .ftz */
+	CHECK_EQ_U64(cvt_pack_f32(ONE, 0x40000000, FF_F16, RND_RN, 0, 0), 0x3c004000);
+	CHECK_EQ_U64(cvt_pack_f32(0x47000000, 0xc3e00000, FF_E4M3, RND_RN, 0, 0), 0x7efe); /* 32768->448, -448 */
+	CHECK_EQ_U64(cvt_f2f(0x7e, FF_E4M3, FF_F32, RND_RN, 0, 0, 0, 0), 0x43e00000);
+}
+
+TEST(arith_cvt_int)
+{
+	CHECK_EQ_U64(cvt_f2i(0x40200000, FF_F32, 32, 1, RND_RN), 2);
+	CHECK_EQ_U64(cvt_f2i(0x40600000, FF_F32, 32, 1, RND_RN), 4);
+	CHECK_EQ_U64(cvt_f2i(0xc0200000, FF_F32, 32, 1, RND_RN), 0xfffffffe);
+	CHECK_EQ_U64(cvt_f2i(0xc0200000, FF_F32, 32, 1, RND_RM), 0xfffffffd);
+	CHECK_EQ_U64(cvt_f2i(0xc0200000, FF_F32, 32, 1, RND_RP), 0xfffffffe);
+	CHECK_EQ_U64(cvt_f2i(0xc02ccccd, FF_F32, 32, 1, RND_RZ), 0xfffffffe);
+	CHECK_EQ_U64(cvt_f2i(F32_NAN, FF_F32, 32, 1, RND_RZ), 0);
+	CHECK_EQ_U64(cvt_f2i(0x4f32d05e, FF_F32, 32, 1, RND_RZ), 0x7fffffff);  /* 3e9 */
+	CHECK_EQ_U64(cvt_f2i(0xcf32d05e, FF_F32, 32, 1, RND_RZ), 0x80000000);
+	CHECK_EQ_U64(cvt_f2i(0xbf800000, FF_F32, 32, 0, RND_RZ), 0);
+	CHECK_EQ_U64(cvt_f2i(0x7f800000, FF_F32, 64, 0, RND_RZ), ~0ull);
+	CHECK_EQ_U64(cvt_i2f(0xffffffff, 32, 0, FF_F32, RND_RN, 0), 0x4f800000);
+	CHECK_EQ_U64(cvt_i2f(0xffffffff, 32, 0, FF_F32, RND_RZ, 0), 0x4f7fffff);
+	CHECK_EQ_U64(cvt_i2f(0xffffffff, 32, 1, FF_F32, RND_RN, 0), 0xbf800000);
+	CHECK_EQ_U64(cvt_i2f(65519, 32, 1, FF_F16, RND_RN, 0), 0x7bff);
+	CHECK_EQ_U64(cvt_i2f(65520, 32, 1, FF_F16, RND_RN, 0), 0x7c00);
+	CHECK_EQ_U64(cvt_i2f((1ull << 53) + 1, 64, 0, FF_F64, RND_RN, 0), 0x4340000000000000ull);
+	CHECK_EQ_U64(cvt_i2f((1ull << 53) + 1, 64, 0, FF_F64, RND_RP, 0), 0x4340000000000001ull);
+	CHECK_EQ_U64(cvt_i2f(~0ull, 64, 0, FF_F16, RND_RZ, 0), 0x7bff);
+	CHECK_EQ_U64(cvt_i2i(0xfffffffb, 32, 1, 8, 0, 1), 0);
+	CHECK_EQ_U64(cvt_i2i(300, 32, 1, 8, 0, 1), 255);
+	CHECK_EQ_U64(cvt_i2i(300, 32, 1, 8, 1, 1), 127);
+	CHECK_EQ_U64(cvt_i2i(0xfffffed4, 32, 1, 8, 1, 1), 0x80);
+	CHECK_EQ_U64(cvt_i2i(300, 32, 1, 8, 0, 0), 44);
+	CHECK_EQ_U64(cvt_i2i(0x80, 8, 1, 32, 1, 0), 0xffffff80);
+	CHECK_EQ_U64(cvt_i2i(0xffffffff, 32, 0, 32, 1, 1), 0x7fffffff);
+}
+
+TEST(arith_int_basic)
+{
+	CHECK_EQ_U64(i_div(7, 0, 32, 0), 0xffffffff);
+	CHECK_EQ_U64(i_rem(7, 0, 32, 0), 7);
+	CHECK_EQ_U64(i_div(0x80000000, 0xffffffff, 32, 1), 0x80000000);
+	CHECK_EQ_U64(i_rem(0x80000000, 0xffffffff, 32, 1), 0);
+	CHECK_EQ_U64(i_div(0xfffffff9, 2, 32, 1), 0xfffffffd);   /* -7/2 = -3 */
+	CHECK_EQ_U64(i_rem(0xfffffff9, 2, 32, 1), 0xffffffff);   /* -7%2 = -1 */
+	CHECK_EQ_U64(i_shl(1, 32, 32), 0);
+	CHECK_EQ_U64(i_shl(1, 31, 32), 0x80000000);
+	CHECK_EQ_U64(i_shr(0x80000000, 40, 32, 1), 0xffffffff);
+	CHECK_EQ_U64(i_shr(0x80000000, 40, 32, 0), 0);
+	CHECK_EQ_U64(i_shr(0x8000, 4, 16, 1), 0xf800);
+	CHECK_EQ_U64(i_mulhi(0xffffffff, 0xffffffff, 32, 0), 0xfffffffe);
+	CHECK_EQ_U64(i_mulhi(0xffffffff, 0xffffffff, 32, 1), 0);
+	CHECK_EQ_U64(i_mulhi(1ull << 63, 4, 64, 0), 2);
+	CHECK_EQ_U64(i_mulhi(~0ull, 2, 64, 1), ~0ull);
+	CHECK_EQ_U64(i_mulwide(0xffffffff, 2, 32, 1), 0xfffffffffffffffeull);
+	CHECK_EQ_U64(i_mulwide(0xffff, 0xffff, 16, 0), 0xfffe0001);
+	CHECK_EQ_U64(i_add_sat_s32(0x7fffffff, 1), 0x7fffffff);
+	CHECK_EQ_U64(i_sub_sat_s32(0x80000000, 1), 0x80000000);
+	CHECK_EQ_U64(i_min(0xffffffff, 1, 32, 1), 0xffffffff);
+	CHECK_EQ_U64(i_min(0xffffffff, 1, 32, 0), 1);
+	CHECK_EQ_U64(i_abs(0x80000000, 32), 0x80000000);
+	CHECK_EQ_U64(i_sad(3, 10, 100, 32, 0), 107);
+	CHECK_EQ_U64(i_sad(0xffffffff, 1, 0, 32, 1), 2);
+}
+
+TEST(arith_int_bits)
+{
+	CHECK_EQ_U64(i_bfe(0xf0, 4, 4, 32, 1), 0xffffffff);
+	CHECK_EQ_U64(i_bfe(0xf0, 4, 4, 32, 0), 0xf);
+	CHECK_EQ_U64(i_bfe(0x80000000, 40, 4, 32, 1), 0xffffffff);
+	CHECK_EQ_U64(i_bfe(0x80000000, 40, 4, 32, 0), 0);
+	CHECK_EQ_U64(i_bfe(0x12345678, 8, 0, 32, 1), 0);
+	CHECK_EQ_U64(i_bfe(0x12345678, 0x108, 8, 32, 0), 0x56);  /* pos uses 8 bits */
+	CHECK_EQ_U64(i_bfi(0xf, 0, 4, 4, 32), 0xf0);
+	CHECK_EQ_U64(i_bfi(0xff, 0, 28, 8, 32), 0xf0000000);
+	CHECK_EQ_U64(i_bfind(0x10000, 32, 0, 0), 16);
+	CHECK_EQ_U64(i_bfind(0x10000, 32, 0, 1), 15);
+	CHECK_EQ_U64(i_bfind(0, 32, 0, 0), 0xffffffff);
+	CHECK_EQ_U64(i_bfind(0xffffffff, 32, 1, 0), 0xffffffff);
+	CHECK_EQ_U64(i_bfind(0xfffffffe, 32, 1, 0), 0);
+	CHECK_EQ_U64(i_brev(1, 32), 0x80000000);
+	CHECK_EQ_U64(i_brev(1, 64), 1ull << 63);
+	CHECK_EQ_U64(i_popc(0xff00ff00, 32), 16);
+	CHECK_EQ_U64(i_clz(1, 32), 31);
+	CHECK_EQ_U64(i_clz(0, 32), 32);
+	CHECK_EQ_U64(i_clz(1, 64), 63);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 0x5410, PRMT_DEFAULT), 0x55441100);
+	CHECK_EQ_U64(i_prmt(0x00000080, 0, 0x8888, PRMT_DEFAULT), 0xffffffff);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 1, PRMT_F4E), 0x44332211);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 0, PRMT_B4E), 0x55667700);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 2, PRMT_RC8), 0x22222222);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 1, PRMT_ECL), 0x33221111);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 1, PRMT_ECR), 0x11111100);
+	CHECK_EQ_U64(i_prmt(0x33221100, 0x77665544, 1, PRMT_RC16), 0x33223322);
+	CHECK_EQ_U64(i_lop3(0xf0, 0xcc, 0xaa, 0x96), 0x96);
+	CHECK_EQ_U64(i_lop3(0x12345678, 0, 0, 0xf0), 0x12345678);
+	CHECK_EQ_U64(i_lop3(0xf0, 0xcc, 0xaa, 0xe8), 0xe8);
+	CHECK_EQ_U64(i_dp4a(0x01020304, 0x01010101, 10, 0, 0), 20);
+	CHECK_EQ_U64(i_dp4a(0xff, 0x02, 0, 1, 1), 0xfffffffe);
+	CHECK_EQ_U64(i_dp4a(0xff, 0x02, 0, 0, 1), 510);
+	CHECK_EQ_U64(i_dp2a(0x00020003, 0x05040302, 1, 0, 0, 0), 1 + 3 * 2 + 2 * 3);
+	CHECK_EQ_U64(i_dp2a(0x00020003, 0x05040302, 1, 0, 0, 1), 1 + 3 * 4 + 2 * 5);
+	CHECK_EQ_U64(i_shf(0, 1, 4, 1, 0), 16);
+	CHECK_EQ_U64(i_shf(0x10, 1, 4, 0, 0), 0x10000001);
+	CHECK_EQ_U64(i_shf(5, 1, 40, 1, 1), 5);
+	CHECK_EQ_U64(i_shf(0, 1, 36, 1, 0), 16);
+	CHECK_EQ_U64(i_shf(0x10, 1, 40, 0, 1), 1);
+	CHECK_EQ_U64(i_fns(0xf0, 0, 1), 4);
+	CHECK_EQ_U64(i_fns(0xf0, 0, 3), 6);
+	CHECK_EQ_U64(i_fns(0xf0, 7, -2), 6);
+	CHECK_EQ_U64(i_fns(0xf0, 0, 5), 0xffffffff);
+	CHECK_EQ_U64(i_bmsk(4, 8, 1), 0xff0);
+	CHECK_EQ_U64(i_bmsk(28, 8, 1), 0xf0000000);
+	CHECK_EQ_U64(i_szext(0xff, 8, 1, 1), 0xffffffff);
+	CHECK_EQ_U64(i_szext(0x1ff, 8, 1, 0), 0xff);
+}
+
+/* The approximate functions: PTX special values, and the model's value
+ * (the exact function rounded to nearest) on a few points. */
+TEST(arith_approx)
+{
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0, 0), ONE);
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0xff800000, 0), 0);
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0x7f800000, 0), 0x7f800000);
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0x3fc00000, 0), 0x403504f3);  /* 2^1.5 */
+	CHECK_EQ_U64(f32_approx(AP_LG2, 0, 0), 0xff800000);
+	CHECK_EQ_U64(f32_approx(AP_LG2, 0xbf800000, 0), F32_NAN);
+	CHECK_EQ_U64(f32_approx(AP_LG2, 0x41000000, 0), 0x40400000);  /* lg2 8 = 3 */
+	CHECK_EQ_U64(f32_approx(AP_RSQRT, 0, 0), 0x7f800000);
+	CHECK_EQ_U64(f32_approx(AP_RSQRT, 0x80000000, 0), 0xff800000);
+	CHECK_EQ_U64(f32_approx(AP_RSQRT, 0x40800000, 0), 0x3f000000);
+	CHECK_EQ_U64(f32_approx(AP_RCP, 0x80000000, 0), 0xff800000);
+	CHECK_EQ_U64(f32_approx(AP_RCP, 0x7f800000, 0), 0);
+	CHECK_EQ_U64(f32_approx(AP_RCP, 1, 1), 0x7f800000);           /* ftz input */
+	CHECK_EQ_U64(f32_approx(AP_SIN, 0x7f800000, 0), F32_NAN);
+	CHECK_EQ_U64(f32_approx(AP_COS, 0, 0), ONE);
+	CHECK_EQ_U64(f32_approx(AP_TANH, 0x7f800000, 0), ONE);
+	CHECK_EQ_U64(f32_approx(AP_SQRT, 0x40800000, 0), 0x40000000);
+	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0x4010000000000000ull, 0), 0x3fe0000000000000ull);
+	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16), 0x4000);
+	{       /* model vs exact function: within 0.5 ulp on a sweep */
+		int i, bad = 0;
+		for (i = -2000; i <= 2000; i++) {
+			float x = i / 97.0f;
+			double want = sin((double)x);
+			float got = f32_of(f32_approx(AP_SIN, bits_f32(x), 0));
+			if (fabs(got - want) > 0.5 * (nextafterf(fabsf(got), INFINITY) - fabsf(got)) + 1e-30)
+				bad++;
+		}
+		CHECK(bad == 0);
+	}
+}
