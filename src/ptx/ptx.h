@@ -43,9 +43,10 @@
  *          (PROTO/BTARGETS); imm holds `sym+4` offsets.
  *   ADDR   [base+offset]: base is a register (reg >= 0), a symbol (sym
  *          != NULL, resolved as SYM would be), or nothing ([1024] ->
- *          absolute, reg = -1, sym = NULL); offset in imm.  For tensor
- *          and texture operands `[tmap, {%r1, %r2}]` the vector follows
- *          in elems/nelems.
+ *          absolute, reg = -1, sym = NULL); offset in imm.  Further
+ *          comma-separated parts, as in tensor and texture operands
+ *          `[tmap, {%r1, %r2}]`, are in elems/nelems (elems[0] is that
+ *          VEC).
  *   VEC    a brace list {a, b, c, d}: elems/nelems (elements are REG,
  *          IMM, FIMM or SINK); also the parenthesized lists of call.
  *   SINK   `_`.
@@ -217,7 +218,7 @@ struct PtxOperand {
 	PtxVar *var;      /* symkind VAR: the variable */
 	int index;        /* symkind FUNC: function index; LABEL: instr index;
 			     PROTO/BTARGETS: index in fn->protos/btargets */
-	PtxOperand *elems; /* VEC elements; ADDR vector part */
+	PtxOperand *elems; /* VEC elements; ADDR parts after the base */
 	int nelems;
 	u32 pos;
 };
@@ -286,6 +287,7 @@ struct PtxVar {
 
 typedef struct {
 	u8 type;      /* PtxType */
+	u8 range;     /* declared as a range name<count> */
 	const char *name; /* "%r" for a range %r<120>, the full name otherwise */
 	int first;    /* id of its first register */
 	int count;    /* 1 for a plain name */

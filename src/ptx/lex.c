@@ -1,0 +1,250 @@
+/* lex.c -- the PTX tokenizer: names, directives/modifiers, numbers
+ * (decimal, 0x, 0b, octal, 0f/0d float bits, decimal floats), strings
+ * and punctuation; comments and whitespace are skipped. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ptxint.h"
+
+void
+lex_error(Lex *l, size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag_at(l->src, pos, fmt, ap);
+	va_end(ap);
+	longjmp(*l->fail, 1);
+}
+
+static int
+is_idstart(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c == '$' || c == '%';
+}
+
+static int
+is_idchar(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Skip whitespace and comments; returns nonzero if anything was skipped. */
+static int
+skip_space(Lex *l)
+{
+	const char *s = l->s;
+	size_t p = l->p, n = l->n, p0 = l->p;
+
+	for (;;) {
+		while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' ||
+				 s[p] == '\r' || s[p] == '\f' || s[p] == '\v'))
+			p++;
+		if (p + 1 < n && s[p] == '/' && s[p + 1] == '/') {
+			const char *e = memchr(s + p, '\n', n - p);
+			p = e ? (size_t)(e - s) : n;
+			continue;
+		}
+		if (p + 1 < n && s[p] == '/' && s[p + 1] == '*') {
+			size_t q = p + 2;
+			while (q + 1 < n && !(s[q] == '*' && s[q + 1] == '/'))
+				q++;
+			if (q + 1 >= n)
+				lex_error(l, p, "unterminated comment");
+			p = q + 2;
+			continue;
+		}
+		break;
+	}
+	l->p = p;
+	return p != p0;
+}
+
+void
+lex_skip_line(Lex *l)
+{
+	const char *e = memchr(l->s + l->p, '\n', l->n - l->p);
+
+	l->p = e ? (size_t)(e - l->s) : l->n;
+}
+
+static void
+lex_number(Lex *l, Tok *t)
+{
+	const char *s = l->s;
+	size_t p = l->p, n = l->n;
+	u64 v = 0;
+	int d;
+
+	if (s[p] == '0' && p + 1 < n && (s[p + 1] == 'f' || s[p + 1] == 'F' ||
+					 s[p + 1] == 'd' || s[p + 1] == 'D')) {
+		int nd = (s[p + 1] == 'f' || s[p + 1] == 'F') ? 8 : 16, i;
+
+		for (i = 0; i < nd; i++) {
+			if (p + 2 + i >= n || (d = hexval(s[p + 2 + i])) < 0)
+				lex_error(l, p, "float constant needs %d hex digits", nd);
+			v = v << 4 | (u64)d;
+		}
+		p += 2 + nd;
+		if (p < n && is_idchar(s[p]))
+			lex_error(l, p, "malformed float constant");
+		t->kind = TK_FLOAT;
+		t->is_f64 = nd == 16;
+		t->ival = v;
+		l->p = p;
+		return;
+	}
+	if (s[p] == '0' && p + 1 < n && (s[p + 1] == 'x' || s[p + 1] == 'X')) {
+		size_t q = p + 2;
+		while (q < n && (d = hexval(s[q])) >= 0) {
+			if (v >> 60)
+				lex_error(l, p, "integer constant too large");
+			v = v << 4 | (u64)d;
+			q++;
+		}
+		if (q == p + 2)
+			lex_error(l, p, "malformed hex constant");
+		p = q;
+	} else if (s[p] == '0' && p + 1 < n && (s[p + 1] == 'b' || s[p + 1] == 'B')) {
+		size_t q = p + 2;
+		while (q < n && (s[q] == '0' || s[q] == '1')) {
+			if (v >> 63)
+				lex_error(l, p, "integer constant too large");
+			v = v << 1 | (u64)(s[q] - '0');
+			q++;
+		}
+		if (q == p + 2)
+			lex_error(l, p, "malformed binary constant");
+		p = q;
+	} else {
+		size_t q = p;
+		int isfloat = 0;
+
+		while (q < n && s[q] >= '0' && s[q] <= '9')
+			q++;
+		if (q < n && s[q] == '.' && q + 1 < n && s[q + 1] >= '0' && s[q + 1] <= '9')
+			isfloat = 1;
+		if (q < n && (s[q] == 'e' || s[q] == 'E'))
+			isfloat = 1;
+		if (isfloat) {
+			char buf[64];
+			double dv;
+			size_t e = q, m;
+
+			if (s[e] == '.')
+				for (e++; e < n && s[e] >= '0' && s[e] <= '9'; e++)
+					;
+			if (e < n && (s[e] == 'e' || s[e] == 'E')) {
+				e++;
+				if (e < n && (s[e] == '+' || s[e] == '-'))
+					e++;
+				if (e >= n || s[e] < '0' || s[e] > '9')
+					lex_error(l, p, "malformed float constant");
+				while (e < n && s[e] >= '0' && s[e] <= '9')
+					e++;
+			}
+			m = e - p;
+			if (m >= sizeof buf)
+				lex_error(l, p, "float constant too long");
+			memcpy(buf, s + p, m);
+			buf[m] = 0;
+			dv = strtod(buf, NULL);
+			memcpy(&v, &dv, 8);
+			t->kind = TK_FLOAT;
+			t->is_f64 = 1;
+			t->ival = v;
+			l->p = e;
+			return;
+		}
+		if (s[p] == '0') {
+			for (q = p + 1; q < n && s[q] >= '0' && s[q] <= '7'; q++) {
+				if (v >> 61)
+					lex_error(l, p, "integer constant too large");
+				v = v << 3 | (u64)(s[q] - '0');
+			}
+		} else {
+			for (q = p; q < n && s[q] >= '0' && s[q] <= '9'; q++) {
+				if (v > (UINT64_MAX - 9) / 10)
+					lex_error(l, p, "integer constant too large");
+				v = v * 10 + (u64)(s[q] - '0');
+			}
+		}
+		p = q;
+	}
+	if (p < n && s[p] == 'U')
+		p++;
+	if (p < n && is_idchar(s[p]))
+		lex_error(l, p, "malformed number");
+	t->kind = TK_INT;
+	t->ival = v;
+	l->p = p;
+}
+
+void
+lex_next(Lex *l, Tok *t)
+{
+	const char *s;
+	size_t p, n;
+	int c;
+
+	t->space = skip_space(l);
+	s = l->s;
+	p = l->p;
+	n = l->n;
+	t->pos = p;
+	t->is_f64 = 0;
+	t->ival = 0;
+	if (p >= n) {
+		t->kind = TK_EOF;
+		t->len = 0;
+		return;
+	}
+	c = (uchar)s[p];
+	if (is_idstart(c)) {
+		size_t q = p + 1;
+		while (q < n && is_idchar(s[q]))
+			q++;
+		t->kind = TK_IDENT;
+		l->p = q;
+	} else if (c == '.' && p + 1 < n && (is_idchar(s[p + 1]))) {
+		size_t q = p + 1;
+		while (q < n && (is_idchar(s[q]) ||
+				 (s[q] == ':' && q + 2 < n && s[q + 1] == ':' && is_idchar(s[q + 2]))))
+			q += s[q] == ':' ? 2 : 1;
+		t->kind = TK_DOT;
+		l->p = q;
+	} else if (c >= '0' && c <= '9') {
+		lex_number(l, t);
+	} else if (c == '"') {
+		size_t q = p + 1;
+		while (q < n && s[q] != '"' && s[q] != '\n')
+			q += (s[q] == '\\' && q + 1 < n) ? 2 : 1;
+		if (q >= n || s[q] != '"')
+			lex_error(l, p, "unterminated string");
+		t->kind = TK_STRING;
+		l->p = q + 1;
+	} else if (strchr(",;:{}[]()<>+-!@|=*/~&^?", c) && c) {
+		t->kind = TK_PUNCT;
+		t->ch = (char)c;
+		l->p = p + 1;
+	} else if (c >= 32 && c < 127) {
+		lex_error(l, p, "unexpected character '%c'", c);
+	} else {
+		lex_error(l, p, "unexpected byte 0x%02x", c);
+	}
+	t->len = (u32)(l->p - p);
+}

@@ -1,0 +1,123 @@
+/* ptxint.h -- internals shared by the PTX lexer, parser and checker. */
+#ifndef OA_PTXINT_H
+#define OA_PTXINT_H
+
+#include <setjmp.h>
+
+#include "ptx/ptx.h"
+
+/* Tokens.  An IDENT is a name (%r1, $L__BB0_1, _Z3fooi, ld); a DOT is a
+ * directive or modifier including its dot (.global, .shared::cta, .2d);
+ * punctuation is PUNCT with ch. */
+enum { TK_EOF, TK_IDENT, TK_DOT, TK_INT, TK_FLOAT, TK_STRING, TK_PUNCT };
+
+typedef struct {
+	u8 kind;
+	char ch;      /* PUNCT */
+	u8 is_f64;    /* FLOAT: 0f form is f32 */
+	u8 space;     /* whitespace or a comment precedes the token */
+	u32 pos, len;
+	u64 ival;     /* INT value; FLOAT bits */
+} Tok;
+
+typedef struct {
+	const char *s;
+	size_t n, p;
+	const Src *src;
+	jmp_buf *fail;
+} Lex;
+
+void lex_next(Lex *l, Tok *t);
+_Noreturn void lex_error(Lex *l, size_t pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Skip to the end of the current line (for .loc, .file arguments). */
+void lex_skip_line(Lex *l);
+
+/* String -> int hash map over (pointer, length) keys; the keys are not
+ * copied.  Values are ints; lookups of absent keys return -1. */
+typedef struct {
+	const char *k;
+	u32 n, h;
+	int v;
+} HEnt;
+typedef struct {
+	HEnt *e;
+	u32 cap, len;
+} HMap;
+u32 hm_hash(const char *s, size_t n);
+int hm_get(const HMap *m, const char *s, size_t n);
+/* Sets key to v; returns the previous value or -1. */
+int hm_put(HMap *m, const char *s, size_t n, int v);
+void hm_free(HMap *m);
+
+/* Tables (tables.c). */
+int ptx_mod_lookup(const char *s, size_t n); /* PtxModId or -1 */
+int ptx_mod_class(PtxModId m);
+int ptx_mod_value(PtxModId m);
+int ptx_sreg_lookup(const char *s, size_t n);
+int ptx_sreg_ncomp(PtxSreg s);
+enum { MC_TYPE, MC_RND, MC_CMP, MC_AOP, MC_MODE, MC_SEM, MC_SCOPE, MC_CACHE,
+       MC_VEC, MC_SPACE, MC_FLAG, MC_OTHER };
+
+
+/* Parser state (parse.c, instr.c). */
+typedef struct {
+	u8 kind;      /* PTX_SYM_* */
+	int index;
+	PtxVar *var;
+} Sym;
+
+typedef struct {
+	HMap *map;
+	const char *k;
+	u32 n;
+	int old;
+} Undo;
+
+typedef struct {
+	Lex lx;
+	Tok t;
+	PtxModule *m;
+	Arena *a;
+	jmp_buf fail;
+	HMap strs;             /* interned strings -> index in strv */
+	VEC(const char *) strv;
+	HMap gsyms;            /* module symbols -> index in gsym */
+	VEC(Sym) gsym;
+	VEC(PtxVar *) vars;
+	VEC(PtxFunc *) funcs;
+	VEC(PtxOperand *) gfix; /* operands naming symbols not yet declared */
+	/* the function being parsed */
+	PtxFunc *f;
+	HMap regmap, rangemap, lsyms, labels;
+	VEC(Sym) lsym;
+	VEC(Undo) undo;
+	VEC(size_t) scopes;
+	VEC(PtxInstr) instrs;
+	VEC(PtxReg) regs;
+	VEC(PtxRegDecl) decls;
+	VEC(PtxVar *) locals;
+	VEC(const char *) labelnames;
+	VEC(int) labelat;
+	VEC(PtxProto) protos;
+	VEC(PtxBtargets) btargets;
+	VEC(Tok) btnames;       /* branch-target label names, per btargets */
+	VEC(int) btcount;
+	VEC(PtxOperand *) lfix; /* operands to resolve at the end of the function */
+	VEC(PtxPragma) pragmas;
+} P;
+
+_Noreturn void perr(P *p, size_t pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void next(P *p);
+int is_punct(P *p, char c);
+int is_dot(P *p, const char *s);
+int is_ident(P *p, const char *s);
+void expect_punct(P *p, char c);
+const char *tok_str(P *p, const Tok *t); /* interned, NUL-terminated copy */
+i64 const_expr(P *p);
+void parse_instr(P *p);
+int lookup_reg(P *p, const char *s, size_t n);
+int resolve_sym(P *p, PtxOperand *o, int labels_too);
+
+#endif

@@ -1,0 +1,300 @@
+/* tables.c -- names and lookups for PTX opcodes, modifiers, special
+ * registers, types and state spaces; a small string hash map. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ptxint.h"
+
+/* ---- hash map ---- */
+
+u32
+hm_hash(const char *s, size_t n)
+{
+	u32 h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (uchar)s[i]) * 16777619u;
+	return h;
+}
+
+static HEnt *
+hm_find(const HMap *m, const char *s, size_t n, u32 h)
+{
+	u32 i, mask = m->cap - 1;
+
+	for (i = h & mask;; i = (i + 1) & mask) {
+		HEnt *e = &m->e[i];
+		if (!e->k || (e->h == h && e->n == n && !memcmp(e->k, s, n)))
+			return e;
+	}
+}
+
+int
+hm_get(const HMap *m, const char *s, size_t n)
+{
+	HEnt *e;
+
+	if (!m->cap)
+		return -1;
+	e = hm_find(m, s, n, hm_hash(s, n));
+	return e->k ? e->v : -1;
+}
+
+int
+hm_put(HMap *m, const char *s, size_t n, int v)
+{
+	u32 h = hm_hash(s, n);
+	HEnt *e;
+	int old;
+
+	if (2 * (m->len + 1) > m->cap) {
+		HMap g = {0};
+		u32 i;
+
+		g.cap = m->cap ? 2 * m->cap : 64;
+		g.e = xcalloc(g.cap, sizeof *g.e);
+		for (i = 0; i < m->cap; i++)
+			if (m->e[i].k) {
+				*hm_find(&g, m->e[i].k, m->e[i].n, m->e[i].h) = m->e[i];
+				g.len++;
+			}
+		free(m->e);
+		*m = g;
+	}
+	e = hm_find(m, s, n, h);
+	old = e->k ? e->v : -1;
+	if (!e->k) {
+		e->k = s;
+		e->n = (u32)n;
+		e->h = h;
+		m->len++;
+	}
+	e->v = v;
+	return old;
+}
+
+void
+hm_free(HMap *m)
+{
+	free(m->e);
+	m->e = NULL;
+	m->cap = m->len = 0;
+}
+
+/* ---- tables ---- */
+
+static const char *const opnames[] = {
+	"<none>",
+#define OP(id, text) text,
+#include "ptx/ops.def"
+#undef OP
+};
+
+static const struct {
+	const char *text;
+	u8 cls;
+	int val;
+} modtab[] = {
+	{ "<none>", MC_OTHER, 0 },
+#define MOD(id, text, cls, val) { text, MC_##cls, val },
+#include "ptx/mods.def"
+#undef MOD
+};
+
+static const struct {
+	const char *text;
+	int ncomp;
+} sregtab[] = {
+	{ "<none>", 0 },
+#define SREG(id, text, ncomp) { text, ncomp },
+#include "ptx/sregs.def"
+#undef SREG
+};
+
+static HMap opmap, modmap, sregmap;
+
+static void
+init_tables(void)
+{
+	size_t i;
+
+	if (opmap.cap)
+		return;
+	for (i = 1; i < NELEM(opnames); i++)
+		hm_put(&opmap, opnames[i], strlen(opnames[i]), (int)i);
+	for (i = 1; i < NELEM(modtab); i++)
+		hm_put(&modmap, modtab[i].text, strlen(modtab[i].text), (int)i);
+	for (i = 1; i < NELEM(sregtab); i++)
+		hm_put(&sregmap, sregtab[i].text, strlen(sregtab[i].text), (int)i);
+}
+
+const char *
+ptx_op_name(PtxOp op)
+{
+	return (unsigned)op < NELEM(opnames) ? opnames[op] : "<bad>";
+}
+
+PtxOp
+ptx_op_lookup(const char *text, size_t n)
+{
+	int v;
+
+	init_tables();
+	v = hm_get(&opmap, text, n);
+	return v < 0 ? PTX_OP_NONE : (PtxOp)v;
+}
+
+int
+ptx_mod_lookup(const char *s, size_t n)
+{
+	init_tables();
+	return hm_get(&modmap, s, n);
+}
+
+const char *
+ptx_mod_name(PtxModId m)
+{
+	return (unsigned)m < NELEM(modtab) ? modtab[m].text : "<bad>";
+}
+
+int
+ptx_mod_class(PtxModId m)
+{
+	return modtab[m].cls;
+}
+
+int
+ptx_mod_value(PtxModId m)
+{
+	return modtab[m].val;
+}
+
+int
+ptx_sreg_lookup(const char *s, size_t n)
+{
+	init_tables();
+	return hm_get(&sregmap, s, n);
+}
+
+int
+ptx_sreg_ncomp(PtxSreg s)
+{
+	return sregtab[s].ncomp;
+}
+
+const char *
+ptx_sreg_name(PtxSreg s)
+{
+	return (unsigned)s < NELEM(sregtab) ? sregtab[s].text : "<bad>";
+}
+
+int
+ptx_has_mod(const PtxInstr *in, PtxModId m)
+{
+	int i;
+
+	for (i = 0; i < in->nmods; i++)
+		if (in->mods[i] == m)
+			return 1;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	u8 size, isfloat, issigned;
+} typetab[PTX_NTYPES] = {
+	[PTX_T_NONE] = { "none", 0, 0, 0 },
+	[PTX_T_B8] = { "b8", 1, 0, 0 }, [PTX_T_B16] = { "b16", 2, 0, 0 },
+	[PTX_T_B32] = { "b32", 4, 0, 0 }, [PTX_T_B64] = { "b64", 8, 0, 0 },
+	[PTX_T_B128] = { "b128", 16, 0, 0 },
+	[PTX_T_U8] = { "u8", 1, 0, 0 }, [PTX_T_U16] = { "u16", 2, 0, 0 },
+	[PTX_T_U32] = { "u32", 4, 0, 0 }, [PTX_T_U64] = { "u64", 8, 0, 0 },
+	[PTX_T_S8] = { "s8", 1, 0, 1 }, [PTX_T_S16] = { "s16", 2, 0, 1 },
+	[PTX_T_S32] = { "s32", 4, 0, 1 }, [PTX_T_S64] = { "s64", 8, 0, 1 },
+	[PTX_T_F16] = { "f16", 2, 1, 0 }, [PTX_T_F16X2] = { "f16x2", 4, 1, 0 },
+	[PTX_T_BF16] = { "bf16", 2, 1, 0 }, [PTX_T_BF16X2] = { "bf16x2", 4, 1, 0 },
+	[PTX_T_TF32] = { "tf32", 4, 1, 0 }, [PTX_T_F32] = { "f32", 4, 1, 0 },
+	[PTX_T_F64] = { "f64", 8, 1, 0 },
+	[PTX_T_E4M3] = { "e4m3", 1, 1, 0 }, [PTX_T_E5M2] = { "e5m2", 1, 1, 0 },
+	[PTX_T_E4M3X2] = { "e4m3x2", 2, 1, 0 }, [PTX_T_E5M2X2] = { "e5m2x2", 2, 1, 0 },
+	[PTX_T_S4] = { "s4", 1, 0, 1 }, [PTX_T_U4] = { "u4", 1, 0, 0 },
+	[PTX_T_B1] = { "b1", 1, 0, 0 }, [PTX_T_F32X2] = { "f32x2", 8, 1, 0 },
+	[PTX_T_PRED] = { "pred", 1, 0, 0 },
+	[PTX_T_TEXREF] = { "texref", 8, 0, 0 },
+	[PTX_T_SAMPLERREF] = { "samplerref", 8, 0, 0 },
+	[PTX_T_SURFREF] = { "surfref", 8, 0, 0 },
+};
+
+int
+ptx_type_size(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES ? typetab[t].size : 0;
+}
+
+const char *
+ptx_type_name(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES ? typetab[t].name : "<bad>";
+}
+
+int
+ptx_type_is_float(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES && typetab[t].isfloat;
+}
+
+int
+ptx_type_is_signed(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES && typetab[t].issigned;
+}
+
+static const char *const spacenames[PTX_NSPACES] = {
+	"none", "reg", "sreg", "const", "global", "local", "param", "shared",
+	"shared::cluster", "tex", "generic",
+};
+
+const char *
+ptx_space_name(PtxSpace s)
+{
+	return (unsigned)s < PTX_NSPACES ? spacenames[s] : "<bad>";
+}
+
+const char *
+ptx_reg_name(const PtxFunc *f, int id)
+{
+	static char buf[256];
+	const PtxRegDecl *d;
+
+	if (!f || id < 0 || id >= f->nregs)
+		return "<noreg>";
+	d = &f->regdecls[f->regs[id].decl];
+	if (!d->range)
+		snprintf(buf, sizeof buf, "%s", d->name);
+	else
+		snprintf(buf, sizeof buf, "%s%d", d->name, id - d->first);
+	return buf;
+}
+
+PtxFunc *
+ptx_find_func(const PtxModule *m, const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nfuncs; i++)
+		if (!strcmp(m->funcs[i]->name, name))
+			return m->funcs[i];
+	return NULL;
+}
+
+PtxVar *
+ptx_find_var(const PtxModule *m, const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nvars; i++)
+		if (!strcmp(m->vars[i]->name, name))
+			return m->vars[i];
+	return NULL;
+}
