@@ -1,0 +1,4 @@
+"""fam_mma.py -- (to come)."""
+
+def generate(g):
+	pass

@@ -1,0 +1,4 @@
+"""fam_sm90.py -- (to come)."""
+
+def generate(g):
+	pass
