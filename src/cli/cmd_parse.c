@@ -8,7 +8,7 @@
 #include "ptx/ptx.h"
 
 static int
-parse_one(const char *path, int check, int quiet)
+parse_one(const char *path, int check, int quiet, int dump)
 {
 	size_t n;
 	char *text = read_file(path, &n);
@@ -31,7 +31,12 @@ parse_one(const char *path, int check, int quiet)
 		else
 			nfn++;
 	}
-	if (!quiet)
+	if (dump) {
+		Buf b = {0};
+		ptx_print(m, &b);
+		fwrite(b.s, 1, b.n, stdout);
+		buf_free(&b);
+	} else if (!quiet)
 		printf("%s: PTX %d.%d %s: %d entries, %d functions, %d variables, "
 		       "%ld registers, %ld instructions\n",
 		       path, m->version_major, m->version_minor, m->target, nent,
@@ -44,17 +49,20 @@ parse_one(const char *path, int check, int quiet)
 int
 cmd_parse(int argc, char **argv)
 {
-	int i, check = 1, quiet = 0, nfiles = 0;
+	int i, check = 1, quiet = 0, dump = 0, nfiles = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			puts("usage: openassembler parse [--no-check] [-q] FILE.ptx...\n"
+			puts("usage: openassembler parse [--no-check] [-q] [--dump] FILE.ptx...\n"
 			     "Parse and check PTX; print one line per module (entries,\n"
 			     "functions, registers declared, instruction count).  Exit 1\n"
-			     "with the first error.");
+			     "with the first error.  --dump prints the parsed module as\n"
+			     "canonical PTX instead; -q prints nothing.");
 			return 0;
 		} else if (!strcmp(argv[i], "--no-check")) {
 			check = 0;
+		} else if (!strcmp(argv[i], "--dump")) {
+			dump = 1;
 		} else if (!strcmp(argv[i], "-q")) {
 			quiet = 1;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -62,7 +70,7 @@ cmd_parse(int argc, char **argv)
 			return 1;
 		} else {
 			nfiles++;
-			if (parse_one(argv[i], check, quiet))
+			if (parse_one(argv[i], check, quiet, dump))
 				return 1;
 		}
 	}

@@ -383,6 +383,8 @@ PtxModule *ptx_parse(const char *path, const char *text, size_t len);
  * or -1 after printing the first error. */
 int ptx_check(PtxModule *m);
 void ptx_free(PtxModule *m);
+/* Write m as canonical PTX text (parses back to the same module). */
+void ptx_print(const PtxModule *m, Buf *out);
 
 const char *ptx_op_name(PtxOp op);     /* "cp.async.bulk.tensor" */
 PtxOp ptx_op_lookup(const char *text, size_t n); /* exact; PTX_OP_NONE */
