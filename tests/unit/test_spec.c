@@ -48,7 +48,7 @@ TEST(spec_example)
 
 	CHECK(parse_capture(saxpy, &s, e, sizeof e) == 0);
 	if (s.nargs != 4)
-		return FAIL("nargs %zu: %s", s.nargs, e);
+		{ FAIL("nargs %zu: %s", s.nargs, e); return; }
 	CHECK_STR(s.kernel, "saxpy");
 	CHECK(s.grid[0] == 4 && s.grid[1] == 1 && s.block[0] == 256 && s.block[1] == 1 && s.block[2] == 1);
 	CHECK(s.args[0].is_buffer && s.args[0].type == T_F32 && s.args[0].count == 1024);

@@ -1,0 +1,114 @@
+// hostsim.h -- just enough of CUDA to run a suite kernel.cu as host C++:
+// every CTA runs its threads as POSIX threads (CTAs one after another),
+// __syncthreads and warp shuffles are barriers over the live threads,
+// __shared__ becomes static (one CTA at a time), atomics take a lock.
+// Used by tests/kernels/hostsim/run to cross-check the C references
+// against the CUDA source itself.  Not for kernels with inline PTX.
+#ifndef OA_HOSTSIM_H
+#define OA_HOSTSIM_H
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <algorithm>
+#include <mutex>
+#include <condition_variable>
+
+#include <vector_types.h>      /* uint3, dim3 (CUDA headers, host side) */
+#undef __global__
+#undef __device__
+#undef __host__
+#undef __forceinline__
+#undef __noinline__
+#undef __shared__
+#undef __launch_bounds__
+#ifndef __CUDACC__
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __shared__ static
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+#endif
+
+extern thread_local uint3 threadIdx, blockIdx;
+extern dim3 blockDim, gridDim;
+static const int warpSize = 32;
+
+void __syncthreads();
+unsigned long long hs_shfl(unsigned long long v, int mode, int arg, int width);
+std::mutex &hs_atomic_lock();
+
+template <class T> static T
+hs_shfl_t(T v, int mode, int arg, int width)
+{
+	unsigned long long u = 0;
+	std::memcpy(&u, &v, sizeof v);
+	u = hs_shfl(u, mode, arg, width);
+	std::memcpy(&v, &u, sizeof v);
+	return v;
+}
+template <class T> static T __shfl_sync(unsigned, T v, int src, int w = 32) { return hs_shfl_t(v, 0, src, w); }
+template <class T> static T __shfl_up_sync(unsigned, T v, unsigned d, int w = 32) { return hs_shfl_t(v, 1, d, w); }
+template <class T> static T __shfl_down_sync(unsigned, T v, unsigned d, int w = 32) { return hs_shfl_t(v, 2, d, w); }
+template <class T> static T __shfl_xor_sync(unsigned, T v, int m, int w = 32) { return hs_shfl_t(v, 3, m, w); }
+
+template <class T> static T atomicAdd(T *p, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; *p = o + v; return o; }
+template <class T> static T atomicSub(T *p, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; *p = o - v; return o; }
+template <class T> static T atomicMax(T *p, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; *p = std::max(o, v); return o; }
+template <class T> static T atomicMin(T *p, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; *p = std::min(o, v); return o; }
+template <class T> static T atomicExch(T *p, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; *p = v; return o; }
+template <class T> static T atomicCAS(T *p, T c, T v) { std::lock_guard<std::mutex> g(hs_atomic_lock()); T o = *p; if (o == c) *p = v; return o; }
+static inline void __threadfence() {}
+
+static inline int max(int a, int b) { return a > b ? a : b; }
+static inline int min(int a, int b) { return a < b ? a : b; }
+static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+static inline int __clz(unsigned x) { return x ? __builtin_clz(x) : 32; }
+static inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+static inline unsigned __brev(unsigned x)
+{
+	unsigned r = 0;
+	for (int k = 0; k < 32; k++)
+		r |= (x >> k & 1) << (31 - k);
+	return r;
+}
+static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b)
+{
+	return (unsigned long long)(((unsigned __int128)a * b) >> 64);
+}
+static inline int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
+static inline unsigned __umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
+static inline int __float2int_rn(float x) { return (int)lrintf(x); }
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float hs_expf(float x) { return expf(x); }
+#define __expf hs_expf
+static inline float __saturatef(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+/* Device-only half intrinsics, on the host: exact in double (the product
+ * of two halves has at most 22 bits), rounded once by __double2half. */
+static inline __half __hfma(__half a, __half b, __half c)
+{
+	return __double2half(fma((double)__half2float(a), (double)__half2float(b), (double)__half2float(c)));
+}
+static inline __half2 __hfma2(__half2 a, __half2 b, __half2 c)
+{
+	return __halves2half2(__hfma(__low2half(a), __low2half(b), __low2half(c)),
+			      __hfma(__high2half(a), __high2half(b), __high2half(c)));
+}
+static inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c)
+{
+	return __double2bfloat16(fma((double)__bfloat162float(a), (double)__bfloat162float(b),
+				     (double)__bfloat162float(c)));
+}
+
+#endif

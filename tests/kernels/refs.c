@@ -1,0 +1,33 @@
+/* refs.c -- the C references of the kernel suite in one translation unit,
+ * and their registry (refs.h).  Included by tests/unit/test_kernels.c. */
+#include "refs.h"
+
+#include "ew_s32/ref.c"
+#include "ew_u32_bits/ref.c"
+#include "ew_small_ints/ref.c"
+#include "ew_u64/ref.c"
+#include "ew_saxpy_f32/ref.c"
+#include "ew_f32_ops/ref.c"
+#include "ew_f16/ref.c"
+#include "ew_f16x2/ref.c"
+#include "ew_bf16/ref.c"
+#include "ew_f64/ref.c"
+#include "ew_convert/ref.c"
+
+const KernelRef kernel_refs[] = {
+#define X(n) {#n, ref_##n},
+#include "list.def"
+#undef X
+};
+const size_t nkernel_refs = NELEM(kernel_refs);
+
+const KernelRef *
+kernel_ref_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nkernel_refs; i++)
+		if (!strcmp(kernel_refs[i].name, name))
+			return &kernel_refs[i];
+	return NULL;
+}
