@@ -1,0 +1,117 @@
+/* ctrl.c -- the control field of an instruction word (bits 105..127).
+ *
+ *   127 126 | 125..122 | 121..116 | 115..113 | 112..110 | 109 | 108..105
+ *    extra  |  reuse   |  wait    |  rdsb    |  wrsb    | yld | stall
+ *
+ * Printed as "[B------:R-:W-:Y:S04]": B = wait mask (digit k when bit k
+ * is set), R/W = read/write scoreboard (digit, '-' for 7 = none), Y when
+ * the yield bit is 0 ('-' when 1, CuAssembler's convention), S = stall.
+ * Reuse flags normally print as ".reuse" on operands; ":U<hex>" is added
+ * only when they are set, and ":X<n>" when bits 126..127 are, so that
+ * printing then parsing is exact for every word.
+ * Evidence: docs/findings-encoding.md, research/cubin-format.md section 11.1. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+#define CTRL(w) ((w).hi >> 41)
+
+Ctrl
+ctrl_get(Word w)
+{
+	u64 c = CTRL(w);
+	Ctrl r;
+
+	r.stall = c & 15;
+	r.yield = (c >> 4) & 1;
+	r.wrsb = (c >> 5) & 7;
+	r.rdsb = (c >> 8) & 7;
+	r.wait = (c >> 11) & 63;
+	r.reuse = (c >> 17) & 63; /* 4 reuse bits + bits 126..127 */
+	return r;
+}
+
+Word
+ctrl_set(Word w, Ctrl c)
+{
+	u64 v = (u64)(c.stall & 15) | (u64)(c.yield & 1) << 4 | (u64)(c.wrsb & 7) << 5 |
+		(u64)(c.rdsb & 7) << 8 | (u64)(c.wait & 63) << 11 | (u64)(c.reuse & 63) << 17;
+
+	w.hi = (w.hi & ((1ull << 41) - 1)) | v << 41;
+	return w;
+}
+
+void
+ctrl_print(Ctrl c, Buf *out)
+{
+	int k;
+
+	buf_puts(out, "[B");
+	for (k = 0; k < 6; k++)
+		buf_putc(out, c.wait >> k & 1 ? (char)('0' + k) : '-');
+	buf_printf(out, ":R%c:W%c:%c:S%02d", c.rdsb == 7 ? '-' : '0' + c.rdsb,
+		   c.wrsb == 7 ? '-' : '0' + c.wrsb, c.yield ? '-' : 'Y', c.stall);
+	if (c.reuse & 15)
+		buf_printf(out, ":U%x", c.reuse & 15);
+	if (c.reuse >> 4)
+		buf_printf(out, ":X%d", c.reuse >> 4);
+	buf_putc(out, ']');
+}
+
+static int
+sb(char ch, u8 *v)
+{
+	if (ch == '-')
+		*v = 7;
+	else if (ch >= '0' && ch <= '5')
+		*v = (u8)(ch - '0');
+	else
+		return -1;
+	return 0;
+}
+
+int
+ctrl_parse(const char *s, Ctrl *c, const char **end)
+{
+	int k;
+
+	memset(c, 0, sizeof *c);
+	if (strncmp(s, "[B", 2))
+		return -1;
+	s += 2;
+	for (k = 0; k < 6; k++, s++)
+		if (*s == '0' + k)
+			c->wait |= (u8)(1 << k);
+		else if (*s != '-')
+			return -1;
+	if (strncmp(s, ":R", 2) || sb(s[2], &c->rdsb) || strncmp(s + 3, ":W", 2) ||
+	    sb(s[5], &c->wrsb) || s[6] != ':' || (s[7] != 'Y' && s[7] != '-') ||
+	    strncmp(s + 8, ":S", 2) || s[10] < '0' || s[10] > '1' || s[11] < '0' || s[11] > '9')
+		return -1;
+	c->yield = s[7] == '-';
+	c->stall = (u8)((s[10] - '0') * 10 + s[11] - '0');
+	if (c->stall > 15)
+		return -1;
+	s += 12;
+	if (!strncmp(s, ":U", 2)) {
+		char *e;
+		unsigned long u = strtoul(s + 2, &e, 16);
+
+		if (e == s + 2 || u == 0 || u > 15)
+			return -1;
+		c->reuse = (u8)u;
+		s = e;
+	}
+	if (!strncmp(s, ":X", 2)) {
+		if (s[2] < '1' || s[2] > '3')
+			return -1;
+		c->reuse |= (u8)((s[2] - '0') << 4);
+		s += 3;
+	}
+	if (*s != ']')
+		return -1;
+	if (end)
+		*end = s + 1;
+	return 0;
+}

@@ -1,0 +1,76 @@
+/* isa_impl.h -- the per-architecture instruction-form tables.
+ *
+ * A form is one shape of instruction text, learned from the oracle
+ * (tools/isa-learn; see docs/findings-encoding.md):
+ *   - mask/match: the bits that select it (opcode, operand kinds);
+ *   - dflt: bits the printer ignores, as ptxas sets them (for encoding);
+ *   - tmpl: the text, literal characters with holes; a hole is the byte
+ *     HOLE followed by (field index + 1) within the form;
+ *   - fields: where each hole's value lives in the word and how it prints.
+ * Forms are tried in table order (most specific first) within the bucket
+ * of their opcode bits (lo & 0xfff).  The tables are generated into
+ * src/sm90/forms.c and src/sm80/forms.c by tools/isa-gentab from
+ * specs/sm_XX/forms.txt; do not edit them by hand. */
+#ifndef OA_ISA_IMPL_H
+#define OA_ISA_IMPL_H
+
+#include "isa/isa.h"
+
+#define HOLE '\x01'
+
+enum {
+	FK_R, FK_UR, FK_P, FK_UP, FK_B, FK_SB,  /* registers: RZ=255, URZ=63, PT=UPT=7 */
+	FK_HEX,                                  /* integer printed in hex */
+	FK_F32, FK_F64H, FK_F16,                 /* float immediates (F64H: top 32 bits) */
+	FK_DEC,                                  /* unsigned decimal */
+	FK_ENUM                                  /* value -> string table */
+};
+enum { FF_SIGNED = 1, FF_PCREL = 2, FF_OPTPLUS = 4 };
+
+typedef struct {
+	u8 kind, flags;
+	u8 nbits;      /* width of the value */
+	u8 scale;      /* HEX: value << scale */
+	u32 bitpos;    /* arch->bitpos[bitpos + k] = word bit of value bit k, 255 = none */
+	u32 table;     /* ENUM: arch->enums[table + v] = string id, 0xffff = invalid */
+	u64 orval;     /* value bits that no word bit holds */
+} IsaField;
+
+typedef struct {
+	Word mask, match, dflt;
+	const char *tmpl;
+	u32 field0;    /* arch->fields[field0 .. field0 + nfield) */
+	u16 nfield;
+	u16 base;      /* string id of the first mnemonic token, e.g. "IMAD" */
+} IsaForm;
+
+struct Arch {
+	const char *name;
+	int sm;
+	const IsaForm *forms;
+	u32 nforms;
+	const IsaField *fields;
+	const u8 *bitpos;
+	const u16 *enums;
+	const char *const *strs;
+	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
+	const u32 *bucket;       /* form indices, most specific first */
+	const u32 *by_base;      /* form indices sorted by base mnemonic, then priority */
+};
+
+extern const Arch arch_sm80, arch_sm90;
+
+/* The form that decodes w, or NULL. */
+const IsaForm *isa_match(const Arch *a, Word w);
+/* Value of field f in w. */
+u64 isa_field_get(const Arch *a, const IsaField *f, Word w);
+/* Store v in field f of *w; returns -1 if v does not fit. */
+int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
+
+/* "@!P0 " guard prefix, or nothing for PT. */
+void isa_print_guard(Word w, Buf *out);
+
+/* nvdisasm's rendering of a float immediate (raw bits of an f16, f32 or f64). */
+void isa_fmt_float(Buf *out, u64 raw, int bits);
+
+#endif

@@ -1,0 +1,436 @@
+/* parse.c -- parse one instruction in the printer's syntax and encode it.
+ *
+ * The text is matched against the template of each form whose base
+ * mnemonic is the same, in table order; holes take their value from the
+ * text (backtracking over enumeration strings).  The first form whose
+ * word prints back to the same text wins, so the encoder can never emit
+ * a word the decoder reads differently. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa_impl.h"
+
+typedef struct {
+	const Arch *a;
+	const IsaForm *fm;
+	u64 addr;
+	const IsaSyms *syms;
+	u64 val[256];
+} Ctx;
+
+static int
+set_bit(Word *w, int b, int v)
+{
+	u64 *p = b < 64 ? &w->lo : &w->hi;
+	u64 m = 1ull << (b & 63);
+
+	*p = v ? *p | m : *p & ~m;
+	return 0;
+}
+
+int
+isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
+{
+	u64 held = 0;
+	int k;
+
+	if (f->nbits < 64 && v >> f->nbits)
+		return -1;
+	for (k = 0; k < f->nbits; k++) {
+		int b = a->bitpos[f->bitpos + k];
+
+		if (b == 255)
+			continue;
+		held |= 1ull << k;
+		set_bit(w, b, (int)(v >> k & 1));
+	}
+	return (v & ~held) == f->orval ? 0 : -1;
+}
+
+static int
+is_ident(char c)
+{
+	return isalnum((uchar)c) || c == '_';
+}
+
+static const char *
+parse_reg(const char *s, int kind, u64 *v)
+{
+	static const char *const pre[] = { "R", "UR", "P", "UP", "B", "SB" };
+	static const u64 zero[] = { 255, 63, 7, 7, 0, 0 };
+	size_t n = strlen(pre[kind]);
+	char *e;
+
+	if (strncmp(s, pre[kind], n))
+		return NULL;
+	s += n;
+	if ((kind <= FK_UR && *s == 'Z') || ((kind == FK_P || kind == FK_UP) && *s == 'T')) {
+		*v = zero[kind];
+		s++;
+	} else if (isdigit((uchar)*s)) {
+		*v = strtoull(s, &e, 10);
+		s = e;
+	} else {
+		return NULL;
+	}
+	return is_ident(*s) ? NULL : s;
+}
+
+static const char *
+parse_hex(const char *s, i64 *x)
+{
+	int neg = *s == '-';
+	char *e;
+	u64 u;
+
+	s += neg;
+	if (s[0] != '0' || s[1] != 'x' || !isxdigit((uchar)s[2]))
+		return NULL;
+	u = strtoull(s + 2, &e, 16);
+	*x = neg ? -(i64)u : (i64)u;
+	return e;
+}
+
+/* Float immediates: the special names, then strtod. */
+static const char *
+parse_float(const char *s, int bits, u64 *raw)
+{
+	static const struct {
+		const char *name;
+		u64 r16, r32, r64;
+	} sp[] = {
+		{ "INF", 0x7c00, 0x7f800000, 0x7ff0000000000000ull },
+		{ "QNAN", 0x7e00, 0x7fc00000, 0x7ff8000000000000ull },
+		{ "SNAN", 0x7c01, 0x7f800001, 0x7ff0000000000001ull },
+	};
+	u64 sign = bits == 16 ? 0x8000 : bits == 32 ? 0x80000000u : 0x8000000000000000ull;
+	char *e;
+	double d;
+	size_t i;
+
+	if (*s == '+' || *s == '-') {
+		for (i = 0; i < NELEM(sp); i++) {
+			size_t n = strlen(sp[i].name);
+
+			if (!strncmp(s + 1, sp[i].name, n)) {
+				*raw = bits == 16 ? sp[i].r16 : bits == 32 ? sp[i].r32 : sp[i].r64;
+				if (*s == '-')
+					*raw |= sign;
+				s += 1 + n;
+				return *s == ' ' ? s + 1 : s;
+			}
+		}
+		if (*s == '+')
+			return NULL;
+	}
+	if (!strncmp(s, "-0.0 ", 5) || !strcmp(s, "-0.0")) {
+		*raw = sign;
+		return s[4] ? s + 5 : s + 4;
+	}
+	if (!isdigit((uchar)s[*s == '-']))
+		return NULL;
+	d = strtod(s, &e);
+	if (bits == 32) {
+		float f = (float)d;
+		u32 r;
+
+		memcpy(&r, &f, 4);
+		*raw = r;
+	} else if (bits == 64) {
+		memcpy(raw, &d, 8);
+	} else {
+		/* double -> binary16, round to nearest even */
+		u64 b, m;
+		int ex;
+		u32 h = d < 0 || (d == 0 && signbit(d)) ? 0x8000 : 0;
+		double ad = fabs(d);
+
+		if (ad == 0) {
+			*raw = h;
+			return e;
+		}
+		frexp(ad, &ex);
+		if (ex > 16)
+			return NULL;
+		if (ex < -13) {	/* subnormal: units of 2^-24 */
+			m = (u64)llrint(ldexp(ad, 24));
+			*raw = h | (u32)m;
+			return e;
+		}
+		m = (u64)llrint(ldexp(ad, 11 - ex)); /* 11 significant bits */
+		if (m == 2048) {
+			m = 1024;
+			ex++;
+		}
+		b = (u64)(ex + 14);
+		if (b >= 31)
+			return NULL;
+		*raw = h | (u32)(b << 10) | (u32)(m & 1023);
+	}
+	return e;
+}
+
+static const char *match_tmpl(Ctx *c, const char *t, const char *s);
+
+static const char *
+match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
+{
+	const Arch *a = c->a;
+	const char *e;
+	u64 v;
+	i64 x;
+
+	switch (f->kind) {
+	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
+		if (!(e = parse_reg(s, f->kind, &v)))
+			return NULL;
+		break;
+	case FK_HEX:
+		x = 0;
+		e = s;
+		if (f->flags & FF_OPTPLUS) {
+			if (*s == '+' && !(e = parse_hex(s + 1, &x)))
+				return NULL;
+		} else if ((f->flags & FF_PCREL) && s[0] == '`' && s[1] == '(') {
+			const char *close = strchr(s, ')');
+			char name[256];
+			u64 target;
+
+			if (!close || close - s - 2 >= (long)sizeof name || !c->syms || !c->syms->addr_of)
+				return NULL;
+			memcpy(name, s + 2, (size_t)(close - s - 2));
+			name[close - s - 2] = 0;
+			if (c->syms->addr_of(c->syms->ctx, name, &target))
+				return NULL;
+			x = (i64)target;
+			e = close + 1;
+		} else if (!(e = parse_hex(s, &x))) {
+			return NULL;
+		}
+		if (f->flags & FF_PCREL)
+			x -= (i64)c->addr + 16;
+		if (x & (((i64)1 << f->scale) - 1))
+			return NULL;
+		x >>= f->scale;
+		if (f->flags & FF_SIGNED) {
+			if (f->nbits < 64 && (x < -((i64)1 << (f->nbits - 1)) || x >= ((i64)1 << (f->nbits - 1))))
+				return NULL;
+			v = f->nbits < 64 ? (u64)x & ((1ull << f->nbits) - 1) : (u64)x;
+		} else {
+			if (x < 0)
+				return NULL;
+			v = (u64)x;
+		}
+		break;
+	case FK_F32: case FK_F64H: case FK_F16:
+		if (!(e = parse_float(s, f->kind == FK_F32 ? 32 : f->kind == FK_F16 ? 16 : 64, &v)))
+			return NULL;
+		if (f->kind == FK_F64H) {
+			if (v & 0xffffffffu)
+				return NULL;
+			v >>= 32;
+		}
+		break;
+	case FK_DEC:
+		if (!isdigit((uchar)*s))
+			return NULL;
+		v = strtoull(s, (char **)&e, 10);
+		break;
+	case FK_ENUM: {
+		u64 n = 1ull << f->nbits, k;
+
+		/* try every value whose string matches here; longest first is
+		 * not needed: backtracking settles it */
+		for (k = 0; k < n; k++) {
+			u16 id = a->enums[f->table + k];
+			size_t len;
+
+			if (id == 0xffff || (k | f->orval) != k)
+				continue;
+			len = strlen(a->strs[id]);
+			if (strncmp(s, a->strs[id], len))
+				continue;
+			c->val[fi] = k;
+			if ((e = match_tmpl(c, t, s + len)))
+				return e;
+		}
+		return NULL;
+	}
+	default:
+		return NULL;
+	}
+	c->val[fi] = v;
+	return match_tmpl(c, t, e);
+}
+
+/* Match template t against text s; returns the end of s on success. */
+static const char *
+match_tmpl(Ctx *c, const char *t, const char *s)
+{
+	for (; *t; t++, s++) {
+		if (*t == HOLE) {
+			int fi = (uchar)t[1] - 1;
+
+			return match_hole(c, &c->a->fields[c->fm->field0 + fi], fi, t + 2, s);
+		}
+		if (*t != *s) {
+			/* a trailing space of the template may be trimmed away */
+			if (*t == ' ' && !*s && !t[1])
+				return s;
+			return NULL;
+		}
+	}
+	return *s ? NULL : s;
+}
+
+static const char *
+parse_guard(const char *s, Word *w)
+{
+	int neg = 0, p;
+
+	w->lo |= 7 << 12;
+	if (*s != '@')
+		return s;
+	s++;
+	if (*s == '!') {
+		neg = 1;
+		s++;
+	}
+	if (s[0] != 'P')
+		return NULL;
+	if (s[1] == 'T')
+		p = 7;
+	else if (s[1] >= '0' && s[1] <= '6')
+		p = s[1] - '0';
+	else
+		return NULL;
+	if (s[2] != ' ')
+		return NULL;
+	w->lo = (w->lo & ~0xf000ull) | (u64)p << 12 | (u64)neg << 15;
+	return s + 3;
+}
+
+static int
+parse_unknown(const char *s, Word *w)
+{
+	char *e;
+
+	if (strncmp(s, "UNKNOWN 0x", 10))
+		return -1;
+	w->lo = strtoull(s + 10, &e, 16);
+	if (strncmp(e, ", 0x", 4))
+		return -1;
+	w->hi = strtoull(e + 4, &e, 16);
+	while (*e == ' ')
+		e++;
+	return *e ? -1 : 0;
+}
+
+static void
+seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *msg, const char *arg)
+{
+	if (err && errlen)
+		snprintf(err, errlen, msg, arg);
+	if (errpos)
+		*errpos = pos;
+}
+
+static int
+base_cmp(const Arch *a, u32 form, const char *name, size_t n)
+{
+	const char *b = a->strs[a->forms[form].base];
+	int r = strncmp(b, name, n);
+
+	return r ? r : (b[n] != 0);
+}
+
+int
+isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
+	  size_t errlen, size_t *errpos)
+{
+	char buf[512];
+	const char *s, *body;
+	size_t n, lo, hi, i;
+	Word guard = { 0, 0 };
+	Ctx *c;
+	int found = 0;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	n = strlen(text);
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof buf) {
+		seterr(err, errlen, errpos, 0, "instruction text too long%s", "");
+		return -1;
+	}
+	memcpy(buf, text, n);
+	buf[n] = 0;
+	if (!parse_unknown(buf, w))
+		return 0;
+	if (!(body = parse_guard(buf, &guard))) {
+		seterr(err, errlen, errpos, 0, "bad guard predicate%s", "");
+		return -1;
+	}
+	for (n = 0; is_ident(body[n]); n++)
+		;
+	/* binary search the first form with this base mnemonic */
+	lo = 0;
+	hi = a->nforms;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (base_cmp(a, a->by_base[mid], body, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	c = xcalloc(1, sizeof *c);
+	c->a = a;
+	c->addr = addr;
+	c->syms = syms;
+	for (i = lo; i < a->nforms && !base_cmp(a, a->by_base[i], body, n); i++) {
+		const IsaForm *fm = &a->forms[a->by_base[i]];
+		Word x;
+		Buf back = { 0 };
+		u32 k;
+		int ok = 1;
+
+		found = 1;
+		c->fm = fm;
+		if (!match_tmpl(c, fm->tmpl, body))
+			continue;
+		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
+		x.hi = fm->match.hi | fm->dflt.hi;
+		for (k = 0; k < fm->nfield && ok; k++)
+			ok = !isa_field_set(a, &a->fields[fm->field0 + k], &x, c->val[k]);
+		if (!ok)
+			continue;
+		/* reuse flags print only with the yield bit set */
+		x.hi |= 1ull << 45;
+		isa_print(a, x, addr, syms, &back);
+		ok = back.s && !strcmp(back.s, buf);
+		buf_free(&back);
+		if (ok) {
+			x.hi &= ~(1ull << 45);
+			*w = x;
+			free(c);
+			return 0;
+		}
+	}
+	free(c);
+	for (s = body; *s && *s != ' '; s++)
+		;
+	if (!found) {
+		char name[64];
+
+		snprintf(name, sizeof name, "%.*s", (int)MIN(n, 63), body);
+		seterr(err, errlen, errpos, (size_t)(body - buf), "unknown opcode '%s'", name);
+	} else {
+		seterr(err, errlen, errpos, (size_t)(s - buf), "no form of %s matches these operands",
+		       "this instruction");
+	}
+	return -1;
+}

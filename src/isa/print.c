@@ -1,0 +1,159 @@
+/* print.c -- decode a word with the arch's form table and print it. */
+#include <string.h>
+
+#include "isa/isa_impl.h"
+
+static int
+bit(Word w, int b)
+{
+	return (int)((b < 64 ? w.lo >> b : w.hi >> (b - 64)) & 1);
+}
+
+u64
+isa_field_get(const Arch *a, const IsaField *f, Word w)
+{
+	u64 v = f->orval;
+	int k;
+
+	for (k = 0; k < f->nbits; k++) {
+		int b = a->bitpos[f->bitpos + k];
+
+		if (b != 255 && bit(w, b))
+			v |= 1ull << k;
+	}
+	return v;
+}
+
+static int
+enum_ok(const Arch *a, const IsaForm *fm, Word w)
+{
+	u32 i;
+
+	for (i = 0; i < fm->nfield; i++) {
+		const IsaField *f = &a->fields[fm->field0 + i];
+
+		if (f->kind == FK_ENUM && a->enums[f->table + isa_field_get(a, f, w)] == 0xffff)
+			return 0;
+	}
+	return 1;
+}
+
+const IsaForm *
+isa_match(const Arch *a, Word w)
+{
+	u32 op = (u32)(w.lo & 0xfff), i;
+
+	for (i = a->bucket_start[op]; i < a->bucket_start[op + 1]; i++) {
+		const IsaForm *fm = &a->forms[a->bucket[i]];
+
+		if ((w.lo & fm->mask.lo) == fm->match.lo && (w.hi & fm->mask.hi) == fm->match.hi &&
+		    enum_ok(a, fm, w))
+			return fm;
+	}
+	return NULL;
+}
+
+static i64
+sext(u64 v, int n)
+{
+	return n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
+}
+
+static void
+print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+{
+	static const char *const reg[] = { "R", "UR", "P", "UP", "B", "SB" };
+	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
+	u64 v = isa_field_get(a, f, w);
+	i64 x;
+
+	switch (f->kind) {
+	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
+		if (v == zero[f->kind])
+			buf_printf(out, "%s%c", reg[f->kind], f->kind <= FK_UR ? 'Z' : 'T');
+		else
+			buf_printf(out, "%s%llu", reg[f->kind], (unsigned long long)v);
+		return;
+	case FK_HEX:
+		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
+		x = (i64)((u64)x << f->scale);
+		if (f->flags & FF_PCREL) {
+			const char *l;
+
+			x += (i64)addr + 16;
+			if (syms && syms->label_of && (l = syms->label_of(syms->ctx, (u64)x))) {
+				buf_printf(out, "`(%s)", l);
+				return;
+			}
+		}
+		if ((f->flags & FF_OPTPLUS) && x == 0)
+			return;
+		if (f->flags & FF_OPTPLUS)
+			buf_putc(out, '+');
+		if (x < 0)
+			buf_printf(out, "-0x%llx", (unsigned long long)-(u64)x);
+		else
+			buf_printf(out, "0x%llx", (unsigned long long)x);
+		return;
+	case FK_F32:
+		isa_fmt_float(out, v, 32);
+		return;
+	case FK_F64H:
+		isa_fmt_float(out, v << 32, 64);
+		return;
+	case FK_F16:
+		isa_fmt_float(out, v, 16);
+		return;
+	case FK_DEC:
+		buf_printf(out, "%llu", (unsigned long long)v);
+		return;
+	case FK_ENUM:
+		buf_puts(out, a->strs[a->enums[f->table + v]]);
+		return;
+	}
+	die("print_field: bad kind %d", f->kind);
+}
+
+void
+isa_print_guard(Word w, Buf *out)
+{
+	int p = (int)(w.lo >> 12 & 7), neg = (int)(w.lo >> 15 & 1);
+
+	if (p == 7 && !neg)
+		return;
+	buf_printf(out, "@%s", neg ? "!" : "");
+	if (p == 7)
+		buf_puts(out, "PT ");
+	else
+		buf_printf(out, "P%d ", p);
+}
+
+int
+isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+{
+	const IsaForm *fm;
+	const char *t;
+	size_t start = out->n;
+
+	/* nvdisasm shows reuse flags only when the yield bit is set */
+	if (!(w.hi >> 45 & 1))
+		w.hi &= ~(0xfull << 58);
+	fm = isa_match(a, w);
+	if (!fm) {
+		buf_printf(out, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
+			   (unsigned long long)w.hi);
+		return -1;
+	}
+	isa_print_guard(w, out);
+	for (t = fm->tmpl; *t; t++) {
+		if (*t == HOLE) {
+			t++;
+			print_field(a, &a->fields[fm->field0 + (uchar)*t - 1], w, addr, syms, out);
+		} else {
+			buf_putc(out, *t);
+		}
+	}
+	while (out->n > start && out->s[out->n - 1] == ' ')
+		out->s[--out->n] = 0;
+	return 0;
+}
