@@ -1,0 +1,123 @@
+/* code_list.c -- print a code section as SASS lines
+ *         (slash-star)0040(star-slash)   IMAD R4, R5, R20, RZ ;   (slash-star) [B------:R-:W-:Y:S05] (star-slash)
+ * with ".L_x_N:" labels at branch targets (found by a first printing pass
+ * through the IsaSyms hook) and comments naming function symbols. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubin/elfio.h"
+#include "cubin/listing.h"
+
+typedef struct {
+	u64 *addr;     /* sorted label addresses */
+	size_t n, cap;
+	int collect;
+	u64 size;
+	char name[32];
+} Labels;
+
+static const char *
+label_of(void *ctx, u64 addr)
+{
+	Labels *l = ctx;
+	size_t i;
+
+	if (addr >= l->size)
+		return NULL;
+	if (l->collect) {
+		for (i = 0; i < l->n; i++)
+			if (l->addr[i] == addr)
+				return "x";
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 16;
+			l->addr = xrealloc(l->addr, l->cap * sizeof *l->addr);
+		}
+		l->addr[l->n++] = addr;
+		return "x";
+	}
+	for (i = 0; i < l->n; i++)
+		if (l->addr[i] == addr) {
+			snprintf(l->name, sizeof l->name, ".L_x_%zu", i);
+			return l->name;
+		}
+	return NULL;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static Word
+word_at(const u8 *p)
+{
+	Word w = {rd64(p), rd64(p + 8)};
+
+	return w;
+}
+
+static void
+symbol_comments(const Cubin *c, size_t sec, u64 addr, Buf *b)
+{
+	size_t i;
+
+	for (i = 1; i < c->sym.n; i++) {
+		const CSymbol *s = &c->sym.v[i];
+
+		if (s->shndx == sec && s->value == addr && (s->info & 15) == STT_FUNC) {
+			buf_puts(b, "\t// function ");
+			buf_puts(b, s->name);
+			buf_putc(b, '\n');
+		}
+	}
+}
+
+void
+list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
+{
+	const CSection *s = &c->sec.v[sec];
+	Labels l = {0};
+	IsaSyms syms = {label_of, NULL, &l};
+	Buf t = {0};
+	u64 addr;
+	size_t k = 0;
+
+	l.size = s->size;
+	if (a && !o->raw) {
+		l.collect = 1;
+		for (addr = 0; addr < s->size; addr += 16) {
+			t.n = 0;
+			isa_print(a, word_at(s->data + addr), addr, &syms, &t);
+		}
+		l.collect = 0;
+		qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
+	}
+	for (addr = 0; addr < s->size; addr += 16) {
+		Word w = word_at(s->data + addr);
+		int known = -1;
+
+		symbol_comments(c, sec, addr, b);
+		if (k < l.n && l.addr[k] == addr)
+			buf_printf(b, ".L_x_%zu:\n", k++);
+		t.n = 0;
+		if (t.s)
+			t.s[0] = 0;
+		if (a && !o->raw)
+			known = isa_print(a, w, addr, &syms, &t);
+		else
+			buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
+				   (unsigned long long)w.hi);
+		buf_printf(b, "        /*%04llx*/   %s ;", (unsigned long long)addr, t.s);
+		if (known == 0 && !o->no_ctrl) {
+			t.n = 0;
+			ctrl_print(ctrl_get(w), &t);
+			buf_printf(b, "   /* %s */", t.s);
+		}
+		buf_putc(b, '\n');
+	}
+	buf_free(&t);
+	free(l.addr);
+}

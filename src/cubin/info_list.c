@@ -1,0 +1,161 @@
+/* info_list.c -- print .nv.info / .nv.compat attribute records by name,
+ * with known payloads decoded (symbol references, KPARAM_INFO fields, ...).
+ * EXIT_INSTR_OFFSETS prints as "auto" when it equals what the code gives. */
+#include <string.h>
+
+#include "cubin/elfio.h"
+#include "cubin/listing.h"
+
+#define EIATTR_PARAM_CBANK 0x0a
+#define EIATTR_EXTERNS 0x0f
+#define EIATTR_KPARAM_INFO 0x17
+#define EIATTR_EXIT_INSTR_OFFSETS 0x1c
+
+size_t
+exit_offsets(const u8 *code, u64 n, u32 *out, size_t max)
+{
+	u64 i;
+	size_t k = 0;
+
+	for (i = 0; i + 16 <= n; i += 16)
+		if ((rd64(code + i) & 0xfff) == 0x94d) {
+			if (k < max)
+				out[k] = (u32)i;
+			k++;
+		}
+	return k;
+}
+
+static int
+exits_auto(const Cubin *c, const CSection *s, const InfoRec *r)
+{
+	u32 offs[4096];
+	size_t n, i;
+	const CSection *t;
+
+	if (!(s->flags & SHF_INFO_LINK) || !s->info || s->info >= c->sec.n)
+		return 0;
+	t = &c->sec.v[s->info];
+	if (!(t->flags & SHF_EXECINSTR) || t->type != SHT_PROGBITS)
+		return 0;
+	n = exit_offsets(t->data, t->size, offs, NELEM(offs));
+	if (n > NELEM(offs) || n * 4 != r->len)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (rd32(r->payload + 4 * i) != offs[i])
+			return 0;
+	return 1;
+}
+
+static void
+kparam(Buf *b, const u8 *p)
+{
+	u32 idx = rd32(p), w = rd32(p + 8);
+
+	buf_printf(b, " ordinal=%u offset=0x%x size=%u", rd16(p + 4), rd16(p + 6), w >> 18);
+	if (idx)
+		buf_printf(b, " index=%u", idx);
+	if (w & 0xff)
+		buf_printf(b, " log2align=%u", w & 0xff);
+	if ((w >> 8) & 15)
+		buf_printf(b, " space=%u", (w >> 8) & 15);
+	if (((w >> 12) & 31) != 31)
+		buf_printf(b, " cbank=%u", (w >> 12) & 31);
+	if ((w >> 17) & 1)
+		buf_puts(b, " smem");
+}
+
+static void
+payload(const Cubin *c, const CSection *s, const InfoRec *r, int compat, Buf *b)
+{
+	const u8 *p = r->payload;
+	u32 i;
+
+	if (!compat) {
+		switch (r->id) {
+		case 0x11: case 0x12: case 0x23: case 0x2f:
+			if (r->len != 8)
+				break;
+			buf_putc(b, ' ');
+			symref(c, b, rd32(p));
+			buf_printf(b, " 0x%x", rd32(p + 4));
+			return;
+		case EIATTR_PARAM_CBANK:
+			if (r->len != 8)
+				break;
+			buf_putc(b, ' ');
+			symref(c, b, rd32(p));
+			buf_printf(b, " 0x%x 0x%x", rd16(p + 4), rd16(p + 6));
+			return;
+		case EIATTR_KPARAM_INFO:
+			if (r->len != 12)
+				break;
+			kparam(b, p);
+			return;
+		case EIATTR_EXTERNS:
+			if (r->len % 4)
+				break;
+			for (i = 0; i < r->len; i += 4) {
+				buf_putc(b, ' ');
+				symref(c, b, rd32(p + i));
+			}
+			return;
+		case EIATTR_EXIT_INSTR_OFFSETS:
+			if (exits_auto(c, s, r)) {
+				buf_puts(b, " auto\t//");
+				for (i = 0; i < r->len; i += 4)
+					buf_printf(b, " 0x%x", rd32(p + i));
+				return;
+			}
+			break;
+		}
+	}
+	if (r->len % 4) {
+		buf_puts(b, " bytes=");
+		for (i = 0; i < r->len; i++)
+			buf_printf(b, "%02x", p[i]);
+		return;
+	}
+	for (i = 0; i < r->len; i += 4)
+		buf_printf(b, " 0x%x", rd32(p + i));
+}
+
+static const char *const fmtnames[] = {"?", "N", "B", "H", "S"};
+
+int
+list_info(const Cubin *c, const char *path, const CSection *s, Buf *b)
+{
+	u64 pos = 0;
+	int compat = s->type == SHT_CUDA_COMPAT;
+	InfoRec r;
+
+	while (pos < s->size) {
+		const char *nm;
+
+		if (info_next(s->data, s->size, &pos, &r, path, s->name) < 0)
+			return -1;
+		nm = compat ? eicompat_name(r.id) : eiattr_name(r.id);
+		if (!nm && !compat) {
+			diag(path, "%s: unknown attribute id 0x%02x at offset 0x%x", s->name, r.id, r.off);
+			return -1;
+		}
+		if (nm)
+			buf_printf(b, "\t%s", nm);
+		else
+			buf_printf(b, "\t0x%02x", r.id);
+		if (r.fmt != eiattr_fmt(r.id, compat))
+			buf_printf(b, " fmt=%s", fmtnames[r.fmt]);
+		if (r.fmt == EIFMT_BVAL)
+			buf_printf(b, " 0x%x", r.len & 0xff);
+		else if (r.fmt == EIFMT_HVAL)
+			buf_printf(b, " 0x%x", r.len);
+		else if (r.fmt == EIFMT_SVAL)
+			payload(c, s, &r, compat, b);
+		if (r.fmt == EIFMT_BVAL && r.len >> 8)
+			buf_printf(b, " pad=0x%x", r.len >> 8);
+		if (r.fmt == EIFMT_NVAL && r.len)
+			buf_printf(b, " pad=0x%x", r.len);
+		buf_putc(b, '\n');
+	}
+	return 0;
+}

@@ -1,0 +1,373 @@
+/* listing.c -- print a Cubin as the text that `openassembler as` reads
+ * back: the ELF header, then every section in file order with its header
+ * fields and its contents decoded (string tables as strings, symbols,
+ * .nv.info attributes by name, relocations, call graph, SASS with control
+ * bits and labels, other data as hex).  The syntax is documented in
+ * docs/findings-cubin.md ("Listing format"). */
+#include <ctype.h>
+#include <string.h>
+
+#include "cubin/cubin.h"
+#include "cubin/elfio.h"
+#include "cubin/listing.h"
+#include "isa/isa.h"
+
+static const struct {
+	u32 type;
+	const char *name;
+} shtypes[] = {
+	{SHT_NULL, "NULL"}, {SHT_PROGBITS, "PROGBITS"}, {SHT_SYMTAB, "SYMTAB"},
+	{SHT_STRTAB, "STRTAB"}, {SHT_RELA, "RELA"}, {SHT_NOTE, "NOTE"}, {SHT_NOBITS, "NOBITS"},
+	{SHT_REL, "REL"}, {SHT_CUDA_INFO, "CUDA_INFO"}, {SHT_CUDA_CALLGRAPH, "CUDA_CALLGRAPH"},
+	{SHT_CUDA_RELOCINFO, "CUDA_RELOCINFO"}, {SHT_CUDA_COMPAT, "CUDA_COMPAT"},
+};
+
+const char *
+shtype_name(u32 t)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(shtypes); i++)
+		if (shtypes[i].type == t)
+			return shtypes[i].name;
+	return NULL;
+}
+
+int
+shtype_lookup(const char *name, u32 *t)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(shtypes); i++)
+		if (!strcmp(shtypes[i].name, name)) {
+			*t = shtypes[i].type;
+			return 0;
+		}
+	return -1;
+}
+
+/* Canonical record format of an attribute id (the format ptxas uses);
+ * others are printed with an explicit fmt=. */
+int
+eiattr_fmt(int id, int compat)
+{
+	if (compat)
+		return id == 0x07 ? EIFMT_HVAL : id == 0x0b ? EIFMT_SVAL : EIFMT_BVAL;
+	switch (id) {
+	case 0x04: case 0x22: case 0x24: case 0x2a: case 0x2b: case 0x30: case 0x35: case 0x3e:
+		return EIFMT_NVAL;
+	case 0x4c:
+		return EIFMT_BVAL;
+	case 0x18: case 0x19: case 0x1b: case 0x38: case 0x50: case 0x5f:
+		return EIFMT_HVAL;
+	}
+	return EIFMT_SVAL;
+}
+
+static int
+plain_name(const char *s)
+{
+	if (!*s || *s == '#' || *s == '"' || isdigit((uchar)*s) || *s == '-')
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((uchar)*s) && !strchr("_.$@", *s))
+			return 0;
+	return 1;
+}
+
+void
+put_quoted(Buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (; *s; s++) {
+		uchar ch = (uchar)*s;
+
+		if (ch == '"' || ch == '\\')
+			buf_printf(b, "\\%c", ch);
+		else if (ch < 32 || ch >= 127)
+			buf_printf(b, "\\x%02x", ch);
+		else
+			buf_putc(b, ch);
+	}
+	buf_putc(b, '"');
+}
+
+static void
+put_name(Buf *b, const char *s)
+{
+	if (plain_name(s))
+		buf_puts(b, s);
+	else
+		put_quoted(b, s);
+}
+
+static void
+secref(const Cubin *c, Buf *b, u32 i)
+{
+	if (i && i < c->sec.n && plain_name(c->sec.v[i].name) && cubin_find_section(c, c->sec.v[i].name) == (int)i)
+		buf_puts(b, c->sec.v[i].name);
+	else
+		buf_printf(b, "#%u", i);
+}
+
+void
+symref(const Cubin *c, Buf *b, u64 i)
+{
+	if (i && i < c->sym.n && plain_name(c->sym.v[i].name) && cubin_find_symbol(c, c->sym.v[i].name) == (int)i)
+		buf_puts(b, c->sym.v[i].name);
+	else
+		buf_printf(b, "#%llu", (unsigned long long)i);
+}
+
+static void
+hexbytes(Buf *b, const u8 *p, u64 n)
+{
+	u64 i = 0, j, z;
+
+	while (i < n) {
+		for (z = i; z < n && !p[z]; z++)
+			;
+		if (z - i >= 64 || (z == n && z - i >= 8)) { /* zero runs compactly */
+			buf_printf(b, "\t.zero 0x%llx\n", (unsigned long long)(z - i));
+			i = z;
+			continue;
+		}
+		buf_puts(b, "\t.byte ");
+		for (j = i; j < n && j < i + 32; j++)
+			buf_printf(b, "%02x", p[j]);
+		buf_putc(b, '\n');
+		i = j;
+	}
+}
+
+static void
+list_strings(const CSection *s, Buf *b)
+{
+	u64 off = 0;
+
+	if (!s->size || s->data[s->size - 1]) {
+		hexbytes(b, s->data, s->size);
+		return;
+	}
+	while (off < s->size) {
+		const char *str = (const char *)s->data + off;
+
+		buf_puts(b, "\t.string ");
+		put_quoted(b, str);
+		buf_putc(b, '\n');
+		off += strlen(str) + 1;
+	}
+}
+
+static const char *const symtypes[] = {"NOTYPE", "OBJECT", "FUNC", "SECTION"};
+static const char *const symbinds[] = {"LOCAL", "GLOBAL", "WEAK"};
+
+static void
+list_symbols(const Cubin *c, Buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < c->sym.n; i++) {
+		const CSymbol *s = &c->sym.v[i];
+		int t = s->info & 15, bind = s->info >> 4;
+
+		buf_printf(b, "\t.sym ");
+		put_quoted(b, s->name);
+		if (t < 4)
+			buf_printf(b, " %s", symtypes[t]);
+		else
+			buf_printf(b, " type=%d", t);
+		if (bind < 3)
+			buf_printf(b, " %s", symbinds[bind]);
+		else
+			buf_printf(b, " bind=%d", bind);
+		if (s->other)
+			buf_printf(b, " other=0x%x", s->other);
+		if (s->shndx && s->shndx < 0xff00) {
+			buf_puts(b, " section=");
+			secref(c, b, s->shndx);
+		} else if (s->shndx) {
+			buf_printf(b, " section=0x%x", s->shndx);
+		}
+		if (s->value)
+			buf_printf(b, " value=0x%llx", (unsigned long long)s->value);
+		if (t == STT_FUNC && s->shndx && s->shndx < c->sec.n && !s->value &&
+		    (c->sec.v[s->shndx].flags & SHF_EXECINSTR) && s->size == c->sec.v[s->shndx].size)
+			buf_puts(b, " size=auto");
+		else if (s->size)
+			buf_printf(b, " size=0x%llx", (unsigned long long)s->size);
+		buf_printf(b, "\t// #%zu\n", i);
+	}
+}
+
+static void
+list_relocs(const Cubin *c, const CSection *s, Buf *b)
+{
+	u64 es = s->type == SHT_RELA ? 24 : 16, i;
+
+	if (s->size % es) {
+		hexbytes(b, s->data, s->size);
+		return;
+	}
+	for (i = 0; i < s->size; i += es) {
+		const u8 *e = s->data + i;
+		u64 info = rd64(e + 8);
+		u32 type = (u32)info;
+		const char *tn = rcuda_name(type);
+
+		buf_printf(b, "\t.reloc 0x%llx ", (unsigned long long)rd64(e));
+		if (tn)
+			buf_puts(b, tn);
+		else
+			buf_printf(b, "%u", type);
+		buf_putc(b, ' ');
+		symref(c, b, info >> 32);
+		if (es == 24)
+			buf_printf(b, " %lld", (long long)rd64(e + 16));
+		buf_putc(b, '\n');
+	}
+}
+
+static void
+cg_ref(const Cubin *c, Buf *b, i32 v)
+{
+	if (v > 0 && (u32)v < c->sym.n)
+		symref(c, b, v);
+	else
+		buf_printf(b, "%d", v);
+}
+
+static void
+list_callgraph(const Cubin *c, const CSection *s, Buf *b)
+{
+	u64 i;
+
+	if (s->size % 8) {
+		hexbytes(b, s->data, s->size);
+		return;
+	}
+	for (i = 0; i < s->size; i += 8) {
+		buf_puts(b, "\t.edge ");
+		cg_ref(c, b, (i32)rd32(s->data + i));
+		buf_putc(b, ' ');
+		cg_ref(c, b, (i32)rd32(s->data + i + 4));
+		buf_putc(b, '\n');
+	}
+}
+
+static void
+list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
+{
+	buf_puts(b, "\n.section ");
+	put_name(b, s->name);
+	if (tn)
+		buf_printf(b, " %s", tn);
+	else
+		buf_printf(b, " 0x%x", s->type);
+	if (s->flags)
+		buf_printf(b, " flags=0x%llx", (unsigned long long)s->flags);
+	if (s->link) {
+		buf_puts(b, " link=");
+		secref(c, b, s->link);
+	}
+	if (s->flags & SHF_EXECINSTR) {
+		if (s->info & 0xffffff) {
+			buf_puts(b, " info=");
+			symref(c, b, s->info & 0xffffff);
+		}
+		if (s->info >> 24)
+			buf_printf(b, " regs=%u", s->info >> 24);
+	} else if (s->info && ((s->flags & SHF_INFO_LINK) || s->type == SHT_REL || s->type == SHT_RELA)) {
+		buf_puts(b, " info=");
+		secref(c, b, s->info);
+	} else if (s->info) {
+		buf_printf(b, " info=%u", s->info);
+	}
+	buf_printf(b, " align=%llu", (unsigned long long)s->align);
+	if (s->entsize)
+		buf_printf(b, " entsize=%llu", (unsigned long long)s->entsize);
+	if (s->gap)
+		buf_printf(b, " gap=0x%llx", (unsigned long long)s->gap);
+	if (s->type == SHT_NOBITS)
+		buf_printf(b, " size=0x%llx", (unsigned long long)s->size);
+	buf_printf(b, "\t// #%u\n", i);
+}
+
+static void
+list_phdrs(const Cubin *c, Buf *b)
+{
+	size_t i;
+
+	if (c->ph.n)
+		buf_putc(b, '\n');
+	for (i = 0; i < c->ph.n; i++) {
+		const CPhdr *p = &c->ph.v[i];
+
+		buf_printf(b, ".phdr %s %c%c%c",
+			   p->type == PT_LOAD ? "LOAD" : p->type == PT_PHDR ? "PHDR" : "?",
+			   p->flags & 4 ? 'R' : '-', p->flags & 2 ? 'W' : '-', p->flags & 1 ? 'X' : '-');
+		if (p->type != PT_LOAD && p->type != PT_PHDR)
+			buf_printf(b, " type=0x%x", p->type);
+		if (p->flags & ~7u)
+			buf_printf(b, " flags=0x%x", p->flags);
+		buf_printf(b, " align=%llu ", (unsigned long long)p->align);
+		if (p->first == PH_TABLE) {
+			buf_puts(b, "phdrs");
+		} else {
+			secref(c, b, p->first);
+			buf_puts(b, " .. ");
+			secref(c, b, p->last);
+		}
+		buf_putc(b, '\n');
+	}
+}
+
+int
+cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
+{
+	size_t i;
+	const Arch *a = NULL;
+	char an[16];
+
+	snprintf(an, sizeof an, "sm_%d", cubin_sm(c));
+	a = arch_lookup(an);
+	buf_printf(b, "// %s: CUDA ELF for %s, listed by openassembler disasm\n", path, an);
+	buf_printf(b, ".target %s\n", an);
+	buf_printf(b, ".elf type=%u osabi=0x%x abiversion=%u version=%u flags=0x%x", c->type,
+		   c->osabi, c->abiversion, c->version, c->flags);
+	if (c->entry)
+		buf_printf(b, " entry=0x%llx", (unsigned long long)c->entry);
+	for (i = 0; i < 7; i++)
+		if (c->ident_pad[i])
+			break;
+	if (i < 7) {
+		buf_puts(b, " ident=");
+		for (i = 0; i < 7; i++)
+			buf_printf(b, "%02x", c->ident_pad[i]);
+	}
+	buf_putc(b, '\n');
+	for (i = 1; i < c->sec.n; i++) {
+		const CSection *s = &c->sec.v[i];
+
+		list_header(c, b, s, i, shtype_name(s->type));
+		if (s->type == SHT_NOBITS)
+			continue;
+		if ((int)i == c->symtab)
+			list_symbols(c, b);
+		else if (s->type == SHT_STRTAB)
+			list_strings(s, b);
+		else if (s->type == SHT_CUDA_INFO || s->type == SHT_CUDA_COMPAT) {
+			if (list_info(c, path, s, b) < 0)
+				return -1;
+		} else if (s->type == SHT_REL || s->type == SHT_RELA)
+			list_relocs(c, s, b);
+		else if (s->type == SHT_CUDA_CALLGRAPH)
+			list_callgraph(c, s, b);
+		else if ((s->flags & SHF_EXECINSTR) && s->size % 16 == 0)
+			list_code(c, a, i, o, b);
+		else
+			hexbytes(b, s->data, s->size);
+	}
+	list_phdrs(c, b);
+	return 0;
+}

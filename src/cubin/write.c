@@ -1,0 +1,265 @@
+/* write.c -- lay out a Cubin and serialise it the way ptxas 13 does:
+ * ELF header, section contents in index order (each at its alignment,
+ * plus the recorded gap), the section header table 8-aligned right after,
+ * then the program header table.  Also small model helpers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubin/cubin.h"
+#include "cubin/elfio.h"
+
+void
+cubin_init(Cubin *c)
+{
+	memset(c, 0, sizeof *c);
+}
+
+void
+cubin_free(Cubin *c)
+{
+	arena_free(&c->arena);
+	vec_free(&c->sec);
+	vec_free(&c->sym);
+	vec_free(&c->ph);
+}
+
+int
+cubin_sm(const Cubin *c)
+{
+	return (c->flags >> 8) & 0xff;
+}
+
+int
+cubin_find_section(const Cubin *c, const char *name)
+{
+	size_t i;
+
+	for (i = 1; i < c->sec.n; i++)
+		if (!strcmp(c->sec.v[i].name, name))
+			return i;
+	return -1;
+}
+
+int
+cubin_find_symbol(const Cubin *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->sym.n; i++)
+		if (!strcmp(c->sym.v[i].name, name))
+			return i;
+	return -1;
+}
+
+void
+cubin_set_data(Cubin *c, int sec, const void *p, u64 n)
+{
+	CSection *s = &c->sec.v[sec];
+
+	s->data = arena_alloc(&c->arena, n + 1);
+	if (n)
+		memcpy(s->data, p, n);
+	s->size = n;
+}
+
+int
+cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
+{
+	CSection s = {0};
+
+	if (!c->sec.n)
+		vec_push(&c->sec, s); /* the null section */
+	s.name = arena_strdup(&c->arena, name);
+	s.type = type;
+	s.flags = flags;
+	s.align = align;
+	s.data = type == SHT_NOBITS ? NULL : arena_alloc(&c->arena, 1);
+	vec_push(&c->sec, s);
+	return c->sec.n - 1;
+}
+
+/* Offset of the first string equal to name in a string table, or -1. */
+static long
+str_find(const CSection *s, const char *name)
+{
+	u64 off = 0, len = strlen(name);
+
+	while (off < s->size) {
+		const u8 *e = memchr(s->data + off, 0, s->size - off);
+		u64 l = e ? (u64)(e - (s->data + off)) : s->size - off;
+
+		if (l == len && !memcmp(s->data + off, name, len) && e)
+			return off;
+		off += l + 1;
+	}
+	return -1;
+}
+
+static u32
+str_intern(Cubin *c, int sec, const char *name)
+{
+	CSection *s = &c->sec.v[sec];
+	long off = str_find(s, name);
+	u8 *d;
+
+	if (off >= 0)
+		return off;
+	if (s->size == 0 && *name) /* every table starts with "" */
+		str_intern(c, sec, "");
+	d = arena_alloc(&c->arena, s->size + strlen(name) + 2);
+	memcpy(d, s->data, s->size);
+	memcpy(d + s->size, name, strlen(name) + 1);
+	off = s->size;
+	s->data = d;
+	s->size += strlen(name) + 1;
+	return off;
+}
+
+static void
+names(Cubin *c)
+{
+	size_t i;
+	Buf b = {0};
+
+	ASSERT(c->shstrtab > 0 && c->shstrtab < (int)c->sec.n);
+	for (i = 1; i < c->sec.n; i++)
+		c->sec.v[i].name_off = str_intern(c, c->shstrtab, c->sec.v[i].name);
+	if (!c->symtab)
+		return;
+	ASSERT(c->strtab > 0);
+	for (i = 0; i < c->sym.n; i++)
+		c->sym.v[i].name_off = str_intern(c, c->strtab, c->sym.v[i].name);
+	for (i = 0; i < c->sym.n; i++) {
+		CSymbol *s = &c->sym.v[i];
+
+		put32(&b, s->name_off);
+		buf_putc(&b, s->info);
+		buf_putc(&b, s->other);
+		put16(&b, s->shndx);
+		put64(&b, s->value);
+		put64(&b, s->size);
+	}
+	cubin_set_data(c, c->symtab, b.s, b.n);
+	buf_free(&b);
+}
+
+static u64
+layout(Cubin *c)
+{
+	u64 pos = 64;
+	size_t i;
+
+	for (i = 1; i < c->sec.n; i++) {
+		CSection *s = &c->sec.v[i];
+
+		s->offset = align_up(pos, s->align) + s->gap;
+		pos = s->type == SHT_NOBITS ? s->offset : s->offset + s->size;
+	}
+	return pos;
+}
+
+static int
+in_class(const CSection *s, const CPhdr *p)
+{
+	return (s->flags & SHF_ALLOC) && ((s->flags & SHF_WRITE) != 0) == ((p->flags & 2) != 0);
+}
+
+void
+cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff)
+{
+	u64 end, vaddr = 0;
+	int i;
+
+	if (p->first == PH_TABLE) {
+		p->offset = phoff;
+		p->filesz = p->memsz = 56 * (u64)c->ph.n;
+		return;
+	}
+	ASSERT(p->first > 0 && p->last >= p->first && p->last < (int)c->sec.n);
+	p->offset = end = c->sec.v[p->first].offset;
+	for (i = p->first; i <= p->last; i++) {
+		const CSection *s = &c->sec.v[i];
+
+		if (!in_class(s, p))
+			continue;
+		end = MAX(end, s->offset + (s->type == SHT_NOBITS ? 0 : s->size));
+		if (s->type == SHT_NOBITS) /* memory image: NOBITS after the file bytes */
+			vaddr = align_up(vaddr, s->align) + s->size;
+		else
+			vaddr = MAX(vaddr, s->offset - p->offset + s->size);
+	}
+	p->filesz = end - p->offset;
+	p->memsz = MAX(vaddr, p->filesz);
+}
+
+static void
+put_shdr(Buf *b, const CSection *s)
+{
+	put32(b, s->name_off);
+	put32(b, s->type);
+	put64(b, s->flags);
+	put64(b, 0);
+	put64(b, s->offset);
+	put64(b, s->size);
+	put32(b, s->link);
+	put32(b, s->info);
+	put64(b, s->align);
+	put64(b, s->entsize);
+}
+
+void
+cubin_write(Cubin *c, Buf *out)
+{
+	u64 end, shoff, phoff;
+	size_t i, base = out->n;
+	u8 h[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
+
+	names(c);
+	end = layout(c);
+	shoff = align_up(end, 8);
+	phoff = c->ph.n ? shoff + 64 * (u64)c->sec.n : 0;
+	for (i = 0; i < c->ph.n; i++)
+		cubin_phdr_extent(c, &c->ph.v[i], phoff);
+	h[7] = c->osabi;
+	h[8] = c->abiversion;
+	memcpy(h + 9, c->ident_pad, 7);
+	wr16(h + 16, c->type);
+	wr16(h + 18, c->machine ? c->machine : EM_CUDA);
+	wr32(h + 20, c->version);
+	wr64(h + 24, c->entry);
+	wr64(h + 32, phoff);
+	wr64(h + 40, shoff);
+	wr32(h + 48, c->flags);
+	wr16(h + 52, 64);
+	wr16(h + 54, c->ph.n ? 56 : 0);
+	wr16(h + 56, c->ph.n);
+	wr16(h + 58, 64);
+	wr16(h + 60, c->sec.n);
+	wr16(h + 62, c->shstrtab);
+	buf_putn(out, h, 64);
+	for (i = 1; i < c->sec.n; i++) {
+		CSection *s = &c->sec.v[i];
+
+		if (s->type == SHT_NOBITS)
+			continue;
+		while (out->n - base < s->offset)
+			buf_putc(out, 0);
+		buf_putn(out, s->data, s->size);
+	}
+	while (out->n - base < shoff)
+		buf_putc(out, 0);
+	for (i = 0; i < c->sec.n; i++)
+		put_shdr(out, &c->sec.v[i]);
+	for (i = 0; i < c->ph.n; i++) {
+		CPhdr *p = &c->ph.v[i];
+
+		put32(out, p->type);
+		put32(out, p->flags);
+		put64(out, p->offset);
+		put64(out, 0);
+		put64(out, 0);
+		put64(out, p->filesz);
+		put64(out, p->memsz);
+		put64(out, p->align);
+	}
+}
