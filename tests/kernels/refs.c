@@ -13,6 +13,15 @@
 #include "ew_bf16/ref.c"
 #include "ew_f64/ref.c"
 #include "ew_convert/ref.c"
+#include "reduce_shared_f32/ref.c"
+#include "reduce_shfl_f32/ref.c"
+#include "reduce_atomic_s32/ref.c"
+#include "reduce_max_f32/ref.c"
+#include "scan_block_s32/ref.c"
+#include "scan_warp_f32/ref.c"
+#include "histogram_shared/ref.c"
+#include "histogram_global/ref.c"
+#include "transpose_shared/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
