@@ -1,0 +1,145 @@
+# cubin.sh -- openassembler disasm / as on cubins, fat binaries and host
+# objects: byte-exact round trips, hand edits, and bad input.
+. tests/cli/lib.bash
+d=tests/cubin
+
+# --- round trip: disasm then as gives the identical file -----------------
+for f in $d/*.cubin; do
+	b=$(basename "$f" .cubin)
+	if "$OA" disasm "$f" -o "$tmp/$b.sass" 2>"$tmp/err" &&
+	   "$OA" as "$tmp/$b.sass" -o "$tmp/$b.cubin" 2>>"$tmp/err"; then
+		same "roundtrip_$b" "$f" "$tmp/$b.cubin"
+	else
+		echo "FAIL roundtrip_$b"; head -3 "$tmp/err"
+	fi
+	if "$OA" disasm -raw "$f" -o "$tmp/$b.raw.sass" &&
+	   "$OA" as "$tmp/$b.raw.sass" -o "$tmp/$b.raw.cubin"; then
+		same "roundtrip_raw_$b" "$f" "$tmp/$b.raw.cubin"
+	else
+		echo "FAIL roundtrip_raw_$b"
+	fi
+done
+
+# --- the listing names things ------------------------------------------
+l=$tmp/kernels.sm_90.sass
+grep -q '^	EIATTR_KPARAM_INFO ordinal=3 offset=0x18 size=4$' "$l" &&
+grep -q '^	EIATTR_PARAM_CBANK .nv.constant0.vadd 0x210 0x1c$' "$l" &&
+grep -q '^	EIATTR_REGCOUNT vadd 0x' "$l" &&
+grep -q '^	EIATTR_EXIT_INSTR_OFFSETS auto' "$l" &&
+grep -q '^.section .nv.shared.shared_static NOBITS flags=0x43 info=.text.shared_static align=16 size=0x890' "$l" &&
+grep -q '^	.sym "vadd" FUNC GLOBAL other=0x10 section=.text.vadd size=auto' "$l" &&
+grep -q '^.phdr LOAD R-X align=8 .text.atomics .. .text.vadd$' "$l" &&
+grep -q '^	.reloc 0x0 R_CUDA_64 ' "$l" &&
+	echo "PASS listing_names" || echo "FAIL listing_names"
+grep -q '^	EIATTR_SW2861232_WAR$' "$tmp/kernels.sm_80.sass" &&
+grep -q '^	EIATTR_MAX_THREADS 0x80 0x1 0x1$' "$tmp/kernels.sm_80.sass" &&
+grep -q '^	EIATTR_CTA_PER_CLUSTER 0x2 0x1 0x1$' "$tmp/cluster.sm_90.sass" &&
+grep -q '^	EIATTR_MAXREG_COUNT 0x20$' "$tmp/probes.sm_90.sass" &&
+grep -q '^	EIATTR_REQNTID 0x40 0x2 0x1$' "$tmp/probes.sm_90.sass" &&
+	echo "PASS listing_attributes" || echo "FAIL listing_attributes"
+
+# --- hand edits are honoured and derived values recomputed -----------------
+sed 's/^\(	EIATTR_MAXREG_COUNT\) 0xff$/\1 0x40/' "$tmp/cluster.sm_90.sass" > "$tmp/e1.sass"
+ok edit_attr_as "$OA" as "$tmp/e1.sass" -o "$tmp/e1.cubin"
+"$OA" disasm "$tmp/e1.cubin" > "$tmp/e1.out" 2>&1
+grep -q '^	EIATTR_MAXREG_COUNT 0x40$' "$tmp/e1.out" && echo "PASS edit_attr" || echo "FAIL edit_attr"
+# one more instruction (a NOP word) before the code: EXIT moves by 16, the
+# text and the kernel symbol grow, the file stays loadable by our reader
+awk '/^\.section \.text\.clustered /{print; print "        UNKNOWN 0x0000000000007918, 0x000fc00000000000 ;"; next} {print}' \
+	"$tmp/cluster.sm_90.raw.sass" > "$tmp/e2.sass"
+ok edit_code_as "$OA" as "$tmp/e2.sass" -o "$tmp/e2.cubin"
+"$OA" disasm -raw "$tmp/e2.cubin" > "$tmp/e2.out" 2>&1
+grep -q 'EIATTR_EXIT_INSTR_OFFSETS auto	// 0xb0$' "$tmp/e2.out" &&
+grep -q 'EXIT_INSTR_OFFSETS auto	// 0xa0$' "$tmp/cluster.sm_90.raw.sass" &&
+grep -q '^.section .text.clustered .*// #12' "$tmp/e2.out" &&
+grep -q '/\*0180\*/' "$tmp/e2.out" &&
+	echo "PASS edit_code_recomputes" || echo "FAIL edit_code_recomputes"
+
+# --- containers -----------------------------------------------------------
+ok fatbin "$OA" disasm $d/kernels.fatbin -o "$tmp/fat.sass"
+[ "$(grep -c '^// ==== .*cubin for sm_' "$tmp/fat.sass")" = 2 ] &&
+	echo "PASS fatbin_entries" || echo "FAIL fatbin_entries"
+ok fatbin_lz4 "$OA" disasm $d/kernels.lz4.fatbin -o "$tmp/lz4.sass"
+grep -q '^// ==== .*entry 0: cubin for sm_80' "$tmp/lz4.sass" &&
+grep -q 'EIATTR_PARAM_CBANK .nv.constant0.vadd 0x160 0x1c' "$tmp/lz4.sass" &&
+	echo "PASS fatbin_lz4_content" || echo "FAIL fatbin_lz4_content"
+ok host_object "$OA" disasm $d/cluster.host.o -o "$tmp/host.sass"
+grep -q 'EIATTR_CTA_PER_CLUSTER 0x2 0x1 0x1' "$tmp/host.sass" &&
+	echo "PASS host_object_content" || echo "FAIL host_object_content"
+
+# --- raw words (-b) ------------------------------------------------------
+printf '\x4d\x79\x00\x00\x00\x00\x00\x00\x00\x00\x80\x03\x00\xea\x0f\x00' > "$tmp/exit.bin"
+ok raw_words "$OA" disasm -b SM90 "$tmp/exit.bin"
+grep -q '/\*0000\*/' "$tmp/out" && echo "PASS raw_words_listed" || echo "FAIL raw_words_listed"
+fails raw_words_bad_arch "$OA" disasm -b SM42 "$tmp/exit.bin"
+head -c 15 "$tmp/exit.bin" > "$tmp/odd.bin"
+fails raw_words_partial "$OA" disasm -b SM80 "$tmp/odd.bin"
+
+# --- bad binary input: clear error, exit 1, no crash ----------------------
+c=$d/cluster.sm_90.cubin
+u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
+u32() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
+poke() {	# file offset hexbytes
+	printf "$(echo "$3" | sed 's/../\\x&/g')" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+head -c 40 $c > "$tmp/trunc.cubin"
+fails bad_truncated_header "$OA" disasm "$tmp/trunc.cubin"
+head -c 2000 $c > "$tmp/trunc2.cubin"
+fails bad_truncated_body "$OA" disasm "$tmp/trunc2.cubin"
+cp $c "$tmp/magic.cubin"; poke "$tmp/magic.cubin" 0 7f454c47
+fails bad_magic "$OA" disasm "$tmp/magic.cubin"
+shoff=$(u64 $c 40)
+cp $c "$tmp/off.cubin"; poke "$tmp/off.cubin" $((shoff + 64 * 4 + 24)) 00000000ff000000
+fails bad_section_offset "$OA" disasm "$tmp/off.cubin"
+cp $c "$tmp/size.cubin"; poke "$tmp/size.cubin" $((shoff + 64 * 13 + 32)) 00000000000000ff
+fails bad_absurd_size "$OA" disasm "$tmp/size.cubin"
+cp $c "$tmp/shnum.cubin"; poke "$tmp/shnum.cubin" 60 ffff
+fails bad_section_count "$OA" disasm "$tmp/shnum.cubin"
+info=$(u64 $c $((shoff + 64 * 9 + 24)))
+cp $c "$tmp/attr.cubin"; poke "$tmp/attr.cubin" $((info + 1)) 7f
+fails bad_attribute_id "$OA" disasm "$tmp/attr.cubin"
+grep -q 'unknown attribute id 0x7f' "$tmp/err" && echo "PASS bad_attribute_id_message" || echo "FAIL bad_attribute_id_message"
+cp $c "$tmp/alen.cubin"; poke "$tmp/alen.cubin" $((info + 2)) ff7f
+fails bad_attribute_length "$OA" disasm "$tmp/alen.cubin"
+cp $c "$tmp/sym.cubin"; poke "$tmp/sym.cubin" $(( $(u64 $c $((shoff + 64 * 3 + 24))) + 24 * 8 + 6)) ff00
+fails bad_symbol_section "$OA" disasm "$tmp/sym.cubin"
+printf 'hello' > "$tmp/text.bin"
+fails bad_not_a_container "$OA" disasm "$tmp/text.bin"
+fails bad_missing_file "$OA" disasm "$tmp/nonexistent.cubin"
+cp $d/kernels.fatbin "$tmp/fat.bin"; poke "$tmp/fat.bin" 8 ffffff00
+fails bad_fatbin_size "$OA" disasm "$tmp/fat.bin"
+cp $d/kernels.lz4.fatbin "$tmp/lz4.bin"; poke "$tmp/lz4.bin" 100 ffffffffffffffff
+fails bad_fatbin_lz4 "$OA" disasm "$tmp/lz4.bin"
+
+# --- bad assembler input: file:line:col, exit 1 -----------------------------
+asm_fails() {	# name text-file pattern
+	"$OA" as "$2" -o "$tmp/x.cubin" >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	if [ $rc -eq 1 ] && grep -Eq "^$2:[0-9]+:[0-9]+: error: .*$3" "$tmp/err" && grep -q '\^' "$tmp/err"; then
+		echo "PASS $1"
+	else
+		echo "FAIL $1: exit $rc"; head -3 "$tmp/err"
+	fi
+}
+s=$tmp/cluster.sm_90.sass
+sed 's/^\(        \/\*0000\*\/   \).*/\1FROBNICATE R1, R2 ;/' $s > "$tmp/a1.sass"
+asm_fails as_unknown_opcode "$tmp/a1.sass" ''
+sed 's/^\(        \/\*0010\*\/   \).*/\1UNKNOWN 0x12, ;/' $s > "$tmp/a2.sass"
+asm_fails as_bad_operand "$tmp/a2.sass" 'high word'
+sed 's/^\(	EIATTR_MAXREG_COUNT\) 0xff$/\1 0x10000/' $s > "$tmp/a3.sass"
+asm_fails as_immediate_range "$tmp/a3.sass" 'out of range'
+sed 's/^\(	EIATTR_SW_WAR\) 0x8$/EIATTR_NO_SUCH 1/' $s > "$tmp/a4.sass"
+asm_fails as_unknown_attr "$tmp/a4.sass" 'unknown'
+sed 's/ info=.text.clustered / info=.text.nothere /' $s > "$tmp/a5.sass"
+asm_fails as_unknown_section "$tmp/a5.sass" "unknown section"
+sed 's/R_CUDA_64 clustered/R_CUDA_64 nobody/' $s > "$tmp/a6.sass"
+asm_fails as_unknown_symbol "$tmp/a6.sass" "unknown symbol"
+awk '/\/\*0000\*\//{sub(/;.*/, "; /* [B------:R9:W-:Y:S05] */")} {print}' "$tmp/cluster.sm_90.raw.sass" > "$tmp/a7.sass"
+sed -i 's/^\(        \/\*0000\*\/   \).*/\1NOP ; \/* [B------:R9:W-:Y:S05] *\//' "$tmp/a7.sass"
+"$OA" as "$tmp/a7.sass" -o "$tmp/x.cubin" 2>"$tmp/err"; [ $? -eq 1 ] && grep -q ':[0-9]*:[0-9]*: error:' "$tmp/err" &&
+	echo "PASS as_bad_ctrl_or_opcode" || echo "FAIL as_bad_ctrl_or_opcode"
+printf '.target sm_90\n.elf type=2 osabi=0x41 abiversion=8 version=1 flags=0x6005a04\n.section .shstrtab STRTAB\n\t.string "\n' > "$tmp/a8.sass"
+asm_fails as_unterminated_string "$tmp/a8.sass" 'unterminated'
+printf '.target sm_77\n' > "$tmp/a9.sass"
+asm_fails as_bad_target "$tmp/a9.sass" 'unknown target'
+fails as_missing_file "$OA" as "$tmp/none.sass" -o "$tmp/x.cubin"
