@@ -1,0 +1,134 @@
+/* interp_int.h -- internals of the PTX interpreter (interp*.c). */
+#ifndef OA_INTERP_INT_H
+#define OA_INTERP_INT_H
+
+#include <setjmp.h>
+
+#include "ptx/arith.h"
+#include "ptx/interp.h"
+
+/* Where a variable lives: its space and offset (or absolute address for
+ * .global); for .local and .param of functions the offset is relative to
+ * the frame. */
+typedef struct {
+	const PtxVar *var;
+	u8 space;
+	u64 off;
+} VarLoc;
+
+typedef struct {
+	const PtxFunc *fn;
+	int index;
+	u64 local_size;  /* frame .local bytes */
+	u64 param_size;  /* frame .param bytes (params, rets, body .param vars) */
+} FnInfo;
+
+typedef struct Frame {
+	FnInfo *fi;
+	u64 *regs;
+	u8 *param;
+	u64 local_base;  /* offset of this frame's .local area */
+	int ret_pc;      /* caller pc to resume at */
+	const PtxInstr *call;  /* the caller's call instruction */
+} Frame;
+
+enum { TS_RUN, TS_BAR, TS_WARP, TS_YIELD, TS_DONE };
+
+typedef struct Cta Cta;
+
+typedef struct Thread {
+	u32 tid[3];
+	int lin, lane, warp;
+	int state;
+	int pc;
+	int bar;          /* barrier id waited on */
+	u64 barval;       /* bar.red contribution, then result */
+	Frame *fr;        /* frames[depth-1] */
+	Frame *frames;
+	int depth, fcap;
+	u8 *local;
+	u64 local_cap, local_sp;
+	int carry;        /* .cc flag */
+	Cta *cta;
+} Thread;
+
+typedef struct {
+	int arrived;      /* threads arrived (sync + arrive) */
+	int expected;     /* count of this generation, 0 = all threads */
+	int waiting;      /* threads blocked in sync */
+	int gen;
+} Barrier;
+
+struct Cta {
+	u32 ctaid[3];
+	int rank;         /* in its cluster */
+	u8 *shared;
+	Thread *th;
+	int nth, nwarps, ndone;
+	Barrier bar[16];
+	int async_pending;
+};
+
+typedef struct Interp {
+	PtxModule *m;
+	const PtxFunc *entry;
+	Launch *l;
+	const Spec *spec;
+	InterpOpts opts;
+	u32 grid[3], block[3], cluster[3];
+	/* global memory: buffers and module .global variables */
+	struct { u64 base, size; u8 *data; int arg; } *gl;
+	int ngl;
+	u8 *constmem;
+	u64 constsize;
+	u8 *kparam;       /* kernel parameter block */
+	u64 kparam_size;
+	u64 shared_static, shared_size;
+	/* variable locations: open hash on the PtxVar pointer */
+	VarLoc *vl;
+	u32 vlcap;
+	FnInfo *fi;       /* per module function */
+	/* the cluster being run */
+	Cta *ctas;
+	int nctas;
+	int cluster_arrived, cluster_expected;
+	u64 steps, max_steps;
+	Thread *cur;      /* for error messages */
+	const PtxInstr *curin;
+	jmp_buf fail;
+} Interp;
+
+_Noreturn void ierr(Interp *I, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+VarLoc *var_loc(Interp *I, const PtxVar *v);
+
+/* memory (interp_mem.c) */
+u8 *mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write);
+u64 mem_ld(Interp *I, Thread *t, int space, u64 addr, int size);
+void mem_st(Interp *I, Thread *t, int space, u64 addr, int size, u64 v);
+u64 to_generic(Interp *I, Thread *t, int space, u64 addr);
+u64 from_generic(Interp *I, Thread *t, int space, u64 addr);
+int generic_space(Interp *I, u64 addr);
+
+/* operands and execution (interp_exec.c) */
+int tbits(int type);
+u64 opd_read(Interp *I, Thread *t, const PtxInstr *in, const PtxOperand *o, int type);
+void opd_write(Interp *I, Thread *t, const PtxOperand *o, int type, u64 v);
+u64 opd_addr(Interp *I, Thread *t, const PtxInstr *in, const PtxOperand *o, int *space);
+int is_collective(const PtxInstr *in);
+void exec_one(Interp *I, Thread *t, const PtxInstr *in);
+void do_call(Interp *I, Thread *t, const PtxInstr *in);
+void do_ret(Interp *I, Thread *t);
+u64 atomic_op(Interp *I, Thread *t, const PtxInstr *in, int space, u64 addr, int type, u64 b, u64 c);
+
+/* warp collectives (interp_warp.c): run one instruction for the lanes in
+ * ts[0..n) that wait at it. */
+void exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in);
+u32 collective_mask(Interp *I, Thread *t, const PtxInstr *in);
+
+static inline const PtxInstr *
+cur_instr(Thread *t)
+{
+	return &t->fr->fi->fn->instrs[t->pc];
+}
+
+#endif
