@@ -22,6 +22,15 @@
 #include "histogram_shared/ref.c"
 #include "histogram_global/ref.c"
 #include "transpose_shared/ref.c"
+#include "softmax_f32/ref.c"
+#include "layernorm_f32/ref.c"
+#include "gelu_f32/ref.c"
+#include "adamw_f32/ref.c"
+#include "math_f32/ref.c"
+#include "math_f64/ref.c"
+#include "sgemm_naive/ref.c"
+#include "sgemm_tiled/ref.c"
+#include "sgemm_regtile/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
