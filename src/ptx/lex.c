@@ -178,7 +178,8 @@ lex_number(Lex *l, Tok *t)
 			}
 		} else {
 			for (q = p; q < n && s[q] >= '0' && s[q] <= '9'; q++) {
-				if (v > (UINT64_MAX - 9) / 10)
+				if (v > UINT64_MAX / 10 ||
+				    (v == UINT64_MAX / 10 && (u64)(s[q] - '0') > UINT64_MAX % 10))
 					lex_error(l, p, "integer constant too large");
 				v = v * 10 + (u64)(s[q] - '0');
 			}

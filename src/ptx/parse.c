@@ -901,6 +901,7 @@ parse_pragma(P *p, int keep)
 		if (p->t.kind != TK_STRING)
 			perr(p, p->t.pos, "expected a string after .pragma");
 		pr.pos = p->t.pos;
+		pr.at = (int)p->instrs.n;
 		pr.text = arena_strndup(p->a, p->lx.s + p->t.pos + 1, p->t.len - 2);
 		if (keep)
 			vec_push(&p->pragmas, pr);

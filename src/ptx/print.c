@@ -141,8 +141,17 @@ print_instr(Pr *pr, const PtxInstr *in)
 		print_opd(pr, &g);
 		buf_putc(b, ' ');
 	}
-	buf_puts(b, ptx_op_name(in->op));
-	for (i = 0; i < in->nmods; i++)
+	i = 0;
+	if (in->nmods && in->mods[0] == PTX_M_cta && !strncmp(ptx_op_name(in->op), "bar", 3) &&
+	    strchr(ptx_op_name(in->op), '.')) {
+		/* bar.cta.sync: the scope sits between the two opcode words */
+		const char *name = ptx_op_name(in->op), *dot = strchr(name, '.');
+		buf_printf(b, "%.*s.cta%s", (int)(dot - name), name, dot);
+		i = 1;
+	} else {
+		buf_puts(b, ptx_op_name(in->op));
+	}
+	for (; i < in->nmods; i++)
 		buf_puts(b, in->modtext[i]);
 	if (in->op == PTX_OP_call) {
 		buf_putc(b, ' ');
@@ -206,40 +215,72 @@ print_params(Pr *pr, const PtxVar *v, int n)
 }
 
 static void
-print_init(Pr *pr, const PtxVar *v)
+print_elem(Pr *pr, const PtxVar *v, u64 i, int *r)
 {
 	Buf *b = pr->o;
-	int es = ptx_type_size(v->type), r = 0;
-	u64 i, n = es ? v->size / (u64)es : 0;
+	int es = ptx_type_size(v->type), k;
+	u64 x = 0;
 
-	buf_puts(b, " = {");
-	for (i = 0; i < n; i++) {
-		u64 x = 0;
-		int k;
-
-		if (i)
-			buf_puts(b, ", ");
-		if (r < v->nrelocs && v->relocs[r].at == i * (u64)es) {
-			const PtxReloc *rl = &v->relocs[r++];
-			if (rl->mask)
-				buf_printf(b, "0x%" PRIX64 "(", rl->mask);
-			buf_printf(b, rl->generic ? "generic(%s)" : "%s", rl->sym);
-			if (rl->addend)
-				buf_printf(b, "+%" PRId64, rl->addend);
-			if (rl->mask)
-				buf_putc(b, ')');
-			continue;
-		}
-		for (k = es - 1; k >= 0; k--)
-			x = x << 8 | v->init[i * (u64)es + (u64)k];
-		if (v->type == PTX_T_F32)
-			buf_printf(b, "0f%08" PRIX64, x);
-		else if (v->type == PTX_T_F64)
-			buf_printf(b, "0d%016" PRIX64, x);
-		else
-			buf_printf(b, "%" PRIu64, x);
+	if (*r < v->nrelocs && v->relocs[*r].at == i * (u64)es) {
+		const PtxReloc *rl = &v->relocs[(*r)++];
+		if (rl->mask)
+			buf_printf(b, "0x%" PRIX64 "(", rl->mask);
+		buf_printf(b, rl->generic ? "generic(%s)" : "%s", rl->sym);
+		if (rl->addend)
+			buf_printf(b, "+%" PRId64, rl->addend);
+		if (rl->mask)
+			buf_putc(b, ')');
+		return;
 	}
-	buf_putc(b, '}');
+	for (k = es - 1; k >= 0; k--)
+		x = x << 8 | v->init[i * (u64)es + (u64)k];
+	if (v->type == PTX_T_F32)
+		buf_printf(b, "0f%08" PRIX64, x);
+	else if (v->type == PTX_T_F64)
+		buf_printf(b, "0d%016" PRIX64, x);
+	else if (ptx_type_is_signed(v->type) && es < 8 && (x >> (8 * es - 1)))
+		buf_printf(b, "%" PRId64, (i64)(x | ~0ull << (8 * es)));
+	else if (ptx_type_is_signed(v->type))
+		buf_printf(b, "%" PRId64, (i64)x);
+	else
+		buf_printf(b, "%" PRIu64, x);
+}
+
+/* Elements [*i, *i + count of this level) with braces per dimension. */
+static void
+print_level(Pr *pr, const PtxVar *v, int dim, u64 *i, int *r)
+{
+	u64 n, j;
+
+	if (dim == v->ndims) {
+		if (v->vec == 1) {
+			print_elem(pr, v, (*i)++, r);
+			return;
+		}
+		n = v->vec;
+	} else {
+		n = v->dims[dim];
+	}
+	buf_putc(pr->o, '{');
+	for (j = 0; j < n; j++) {
+		if (j)
+			buf_puts(pr->o, ", ");
+		if (dim == v->ndims)
+			print_elem(pr, v, (*i)++, r);
+		else
+			print_level(pr, v, dim + 1, i, r);
+	}
+	buf_putc(pr->o, '}');
+}
+
+static void
+print_init(Pr *pr, const PtxVar *v)
+{
+	u64 i = 0;
+	int r = 0;
+
+	buf_puts(pr->o, " = ");
+	print_level(pr, v, 0, &i, &r);
 }
 
 static void
@@ -348,8 +389,6 @@ print_func(Pr *pr, const PtxFunc *f)
 		buf_putc(b, '\t');
 		print_var(pr, f->locals[i], pr->localname[i]);
 	}
-	for (i = 0; i < f->npragmas; i++)
-		buf_printf(b, "\t.pragma \"%s\";\n", f->pragmas[i].text);
 	for (i = 0; i < f->nprotos; i++) {
 		const PtxProto *p = &f->protos[i];
 		buf_printf(b, "%s: .callprototype ", p->name);
@@ -376,9 +415,11 @@ print_func(Pr *pr, const PtxFunc *f)
 		}
 		buf_puts(b, ";\n");
 	}
-	for (i = 0, l = 0; i <= f->ninstrs; i++) {
+	for (i = 0, l = 0, j = 0; i <= f->ninstrs; i++) {
 		for (; l < f->nlabels && f->labelat[l] == i; l++)
 			buf_printf(b, "%s:\n", f->labelnames[l]);
+		for (; j < f->npragmas && f->pragmas[j].at == i; j++)
+			buf_printf(b, "\t.pragma \"%s\";\n", f->pragmas[j].text);
 		if (i < f->ninstrs)
 			print_instr(pr, &f->instrs[i]);
 	}

@@ -317,6 +317,7 @@ typedef struct {
 
 typedef struct {
 	const char *text; /* the .pragma string, unquoted */
+	int at;           /* in a body: index of the instruction it precedes */
 	u32 pos;
 } PtxPragma;
 
