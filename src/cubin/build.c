@@ -1,0 +1,398 @@
+/* build.c -- build a whole cubin for one kernel from a description (code
+ * words, parameters, resource usage), with no template file: the header,
+ * sections in ptxas 13's order, symbols, .nv.info attributes, notes,
+ * .nv.compat, call graph, debug frame and program headers, for sm_80 and
+ * sm_90.  Every rule here is recorded with its evidence in
+ * docs/findings-cubin.md ("From-scratch writer"). */
+#include <string.h>
+
+#include "cubin/build.h"
+#include "cubin/elfio.h"
+#include "openassembler.h"
+
+#define NOP_LO 0x0000000000007918ull
+#define NOP_HI 0x000fc00000000000ull
+#define API_VERSION 130 /* CUDA 13.0 */
+
+static int
+sec(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
+{
+	return cubin_add_section(c, name, type, flags, align);
+}
+
+static int
+sym(Cubin *c, const char *name, int bind, int type, int other, int shndx, u64 size)
+{
+	CSymbol s = {0};
+
+	s.name = arena_strdup(&c->arena, name);
+	s.info = (u8)(bind << 4 | type);
+	s.other = (u8)other;
+	s.shndx = (u16)shndx;
+	s.size = size;
+	vec_push(&c->sym, s);
+	return c->sym.n - 1;
+}
+
+static void
+rec_s(Buf *b, int id, const u32 *w, int n)
+{
+	int i;
+
+	buf_putc(b, EIFMT_SVAL);
+	buf_putc(b, (char)id);
+	put16(b, (u16)(4 * n));
+	for (i = 0; i < n; i++)
+		put32(b, w[i]);
+}
+
+static void
+rec_h(Buf *b, int fmt, int id, u16 v)
+{
+	buf_putc(b, (char)fmt);
+	buf_putc(b, (char)id);
+	put16(b, v);
+}
+
+/* "NVIDIA Corp" note with the given type and descriptor. */
+static void
+note(Buf *b, u32 type, const void *desc, u32 n)
+{
+	put32(b, 12);
+	put32(b, n);
+	put32(b, type);
+	buf_putn(b, "NVIDIA Corp\0", 12);
+	buf_putn(b, desc, n);
+	while (b->n % 4)
+		buf_putc(b, 0);
+}
+
+static void
+tkinfo(Buf *b, int sm)
+{
+	Buf d = {0}, blob = {0};
+	char opt[32];
+	u32 off[5];
+	int i;
+	const char *str[5] = {"", "openassembler", "openassembler " OA_VERSION, "", opt};
+
+	snprintf(opt, sizeof opt, "-arch sm_%d ", sm);
+	buf_putc(&blob, 0);
+	off[0] = off[3] = 0;
+	for (i = 1; i < 5; i++) {
+		if (i == 3)
+			continue;
+		off[i] = blob.n;
+		buf_putn(&blob, str[i], strlen(str[i]) + 1);
+	}
+	put32(&d, 2);
+	for (i = 0; i < 5; i++)
+		put32(&d, off[i]);
+	buf_putn(&d, blob.s, blob.n);
+	while (d.n % 4)
+		buf_putc(&d, 0);
+	note(b, 2000, d.s, d.n);
+	buf_free(&d);
+	buf_free(&blob);
+}
+
+static void
+cuinfo(Buf *b, int sm)
+{
+	u8 d[8];
+
+	wr16(d, 2);
+	wr16(d + 2, (u16)sm);
+	wr32(d + 4, API_VERSION);
+	note(b, 1000, d, 8);
+}
+
+/* DWARF CFI as ptxas writes it: a fixed CIE, then one FDE whose location
+ * is relocated against the kernel and whose range is the text size. */
+static void
+debug_frame(Buf *b, int sm, u64 text_size, u32 first_exit, u32 last_exit)
+{
+	static const u8 cie[48] = {
+		0xff, 0xff, 0xff, 0xff, 0x24, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0x03, 0x00, 0x04, 0x7c, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x0c, 0x81, 0x80, 0x80, 0x28, 0x00, 0x08,
+		0xff, 0x81, 0x80, 0x28, 0x08, 0x81, 0x80, 0x80, 0x28, 0x00, 0x00, 0x00,
+	};
+	Buf in = {0};
+
+	buf_putn(b, cie, sizeof cie);
+	if (sm < 90) { /* sm_80: a row after the prologue's MOV R1 */
+		buf_putc(&in, 0x04);
+		put32(&in, 16 / 4);
+		first_exit -= 16;
+		last_exit -= 16;
+	}
+	buf_putc(&in, 0x04); /* DW_CFA_advance_loc4 */
+	put32(&in, (first_exit + 16) / 4);
+	buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6); /* DW_CFA_def_cfa R1-ish, 0 */
+	buf_putc(&in, 0x04);
+	put32(&in, (last_exit - first_exit - 16) / 4);
+	while ((in.n + 24 + 12) % 8)
+		buf_putc(&in, 0);
+	put32(b, 0xffffffffu);
+	put64(b, 24 + in.n);
+	put64(b, 0);          /* CIE pointer */
+	put64(b, 0);          /* initial location (R_CUDA_64) */
+	put64(b, text_size);  /* address range */
+	buf_putn(b, in.s, in.n);
+	buf_free(&in);
+}
+
+static u32
+param_bytes(const KernelDesc *k, u32 *offs)
+{
+	u32 off = 0;
+	size_t i;
+
+	for (i = 0; i < k->nparams; i++) {
+		u32 a = k->params[i].align ? k->params[i].align : k->params[i].size;
+
+		off = (u32)align_up(off, a ? a : 1);
+		offs[i] = off;
+		off += k->params[i].size;
+	}
+	return off;
+}
+
+static void
+kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, size_t nexit,
+	    const u32 *offs, u32 psize)
+{
+	u32 w[4];
+	size_t i;
+	int base = sm >= 90 ? 0x210 : 0x160;
+
+	w[0] = API_VERSION;
+	rec_s(b, 0x37, w, 1);
+	if (sm < 90)
+		rec_h(b, EIFMT_NVAL, 0x35, 0); /* SW2861232_WAR */
+	if (sm < 90 && k->nparams) {
+		w[0] = c0sym;
+		w[1] = (u32)base | psize << 16;
+		rec_s(b, 0x0a, w, 2);
+		rec_h(b, EIFMT_HVAL, 0x19, (u16)psize);
+	}
+	for (i = k->nparams; i-- > 0;) {
+		w[0] = 0;
+		w[1] = (u32)i | offs[i] << 16;
+		w[2] = 0x1f000 | k->params[i].size << 18;
+		rec_s(b, 0x17, w, 3);
+	}
+	if (sm >= 90)
+		rec_h(b, EIFMT_HVAL, 0x50, 0); /* SPARSE_MMA_MASK */
+	rec_h(b, EIFMT_HVAL, 0x1b, (u16)(k->maxreg ? k->maxreg : 0xff));
+	if (k->barriers)
+		rec_h(b, EIFMT_BVAL, 0x4c, k->barriers);
+	rec_h(b, EIFMT_HVAL, 0x5f, sm >= 90 ? 0x0101 : 0);
+	rec_s(b, 0x1c, exits, (int)nexit);
+	if (k->max_threads[0])
+		rec_s(b, 0x05, k->max_threads, 3);
+	if (k->reqntid[0])
+		rec_s(b, 0x10, k->reqntid, 3);
+	if (sm >= 90 && k->nparams) {
+		rec_h(b, EIFMT_HVAL, 0x19, (u16)psize);
+		w[0] = c0sym;
+		w[1] = (u32)base | psize << 16;
+		rec_s(b, 0x0a, w, 2);
+	}
+	if (sm >= 90) {
+		w[0] = 8;
+		rec_s(b, 0x36, w, 1);
+	}
+}
+
+static void
+set(Cubin *c, int i, Buf *b)
+{
+	cubin_set_data(c, i, b->s ? b->s : "", b->n);
+	buf_free(b);
+}
+
+static void
+phdr(Cubin *c, int type, int flags, int first, int last)
+{
+	CPhdr p = {0};
+
+	p.type = type;
+	p.flags = flags;
+	p.align = 8;
+	p.first = first;
+	p.last = last;
+	vec_push(&c->ph, p);
+}
+
+int
+cubin_build(Cubin *c, const KernelDesc *k)
+{
+	int sm = k->sm, s90 = sm >= 90;
+	int i_info, i_kinfo, i_cg, i_rela, i_text, i_c0, i_df, i_tk, i_cu, i_compat = 0, i_rel = 0;
+	int i_sh = 0, i_res = 0, ksym, c0sym;
+	u32 exits[256], offs[256], psize;
+	size_t nexit, i;
+	u64 tsize;
+	char name[512];
+	Buf b = {0};
+
+	if (k->nparams > NELEM(offs) || (sm != 80 && sm != 90) || strlen(k->name) > 400)
+		return -1;
+	cubin_init(c);
+	c->type = 2;
+	c->osabi = 0x41;
+	c->abiversion = 8;
+	c->version = 1;
+	c->machine = EM_CUDA;
+	c->flags = 0x06000004u | (u32)sm << 8;
+	c->shstrtab = sec(c, ".shstrtab", SHT_STRTAB, 0, 1);
+	c->strtab = sec(c, ".strtab", SHT_STRTAB, 0, 1);
+	c->symtab = sec(c, ".symtab", SHT_SYMTAB, 0, 8);
+	i_df = sec(c, ".debug_frame", SHT_PROGBITS, 0, 1);
+	i_tk = sec(c, ".note.nv.tkinfo", SHT_NOTE, 0x02000000, 4);
+	i_cu = sec(c, ".note.nv.cuinfo", SHT_NOTE, s90 ? 0x01000040 : 0x01000000, 4);
+	i_info = sec(c, ".nv.info", SHT_CUDA_INFO, 0, 4);
+	if (s90)
+		i_compat = sec(c, ".nv.compat", SHT_CUDA_COMPAT, 0, 4);
+	snprintf(name, sizeof name, ".nv.info.%s", k->name);
+	i_kinfo = sec(c, name, SHT_CUDA_INFO, SHF_INFO_LINK, 4);
+	i_cg = sec(c, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 0, 4);
+	if (!s90)
+		i_rel = sec(c, ".nv.rel.action", SHT_CUDA_RELOCINFO, 0, 8);
+	i_rela = sec(c, s90 ? ".rela.debug_frame" : ".rel.debug_frame", s90 ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
+	snprintf(name, sizeof name, ".nv.constant0.%s", k->name);
+	if (!s90)
+		i_c0 = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
+	snprintf(name, sizeof name, ".text.%s", k->name);
+	i_text = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 128);
+	if (k->shared || k->uses_shared) {
+		snprintf(name, sizeof name, ".nv.shared.%s", k->name);
+		i_sh = sec(c, name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK, 16);
+	}
+	if (s90) {
+		i_res = sec(c, ".nv.shared.reserved.0", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 1);
+		snprintf(name, sizeof name, ".nv.constant0.%s", k->name);
+		i_c0 = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
+	}
+
+	/* symbols */
+	sym(c, "", 0, 0, 0, 0, 0);
+	sym(c, ".note.nv.tkinfo", STB_LOCAL, STT_SECTION, 0, i_tk, 0);
+	sym(c, ".note.nv.cuinfo", STB_LOCAL, STT_SECTION, 0, i_cu, 0);
+	sym(c, c->sec.v[i_text].name, STB_LOCAL, STT_SECTION, 0, i_text, 0);
+	if (s90) {
+		sym(c, ".nv.reservedSmem.offset0", STB_WEAK, STT_OBJECT, 0, 0, 4);
+		sym(c, "__nv_reservedSMEM_offset_0_alias", STB_WEAK, STT_NOTYPE, 0xa0, i_res, 0);
+		c0sym = -1;
+	} else {
+		c0sym = sym(c, c->sec.v[i_c0].name, STB_LOCAL, STT_SECTION, 0, i_c0, 0);
+	}
+	sym(c, ".debug_frame", STB_LOCAL, STT_SECTION, 0, i_df, 0);
+	sym(c, ".nv.callgraph", STB_LOCAL, STT_SECTION, 0, i_cg, 0);
+	if (!s90)
+		sym(c, ".nv.rel.action", STB_LOCAL, STT_SECTION, 0, i_rel, 0);
+	ksym = sym(c, k->name, STB_GLOBAL, STT_FUNC, 0x10, i_text, 0);
+	if (s90)
+		c0sym = sym(c, c->sec.v[i_c0].name, STB_LOCAL, STT_SECTION, 0, i_c0, 0);
+	c->sec.v[c->symtab].link = c->strtab;
+	c->sec.v[c->symtab].info = s90 ? c->sym.n : (u32)ksym;
+	c->sec.v[c->symtab].entsize = 24;
+
+	/* code: the words, then NOPs up to the next 128 bytes plus 128 */
+	for (i = 0; i < k->ncode; i++) {
+		put64(&b, k->code[i].lo);
+		put64(&b, k->code[i].hi);
+	}
+	tsize = align_up(16 * k->ncode, 128) + 128;
+	while (b.n < tsize) {
+		put64(&b, NOP_LO);
+		put64(&b, NOP_HI);
+	}
+	nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, exits, NELEM(exits));
+	if (nexit > NELEM(exits) || nexit == 0) {
+		buf_free(&b);
+		return -1;
+	}
+	set(c, i_text, &b);
+	c->sec.v[i_text].link = c->symtab;
+	c->sec.v[i_text].info = (u32)ksym | (s90 ? 0 : (k->regs & 0xff) << 24);
+	c->sym.v[ksym].size = tsize;
+
+	/* .nv.info */
+	{
+		u32 w[2] = {(u32)ksym, k->regs};
+
+		rec_s(&b, 0x2f, w, 2);
+		w[1] = k->frame;
+		rec_s(&b, 0x11, w, 2);
+		rec_s(&b, 0x12, w, 2);
+		set(c, i_info, &b);
+		c->sec.v[i_info].link = c->symtab;
+	}
+	psize = param_bytes(k, offs);
+	kernel_info(&b, k, sm, c0sym, exits, nexit, offs, psize);
+	set(c, i_kinfo, &b);
+	c->sec.v[i_kinfo].link = c->symtab;
+	c->sec.v[i_kinfo].info = i_text;
+	if (s90) {
+		static const u8 compat[] = {2, 9, 0, 0, 2, 2, 1, 0, 2, 5, 5, 0, 3, 7, 1, 1, 2, 3, 0, 0,
+					    2, 6, 1, 0, 4, 0xb, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+		cubin_set_data(c, i_compat, compat, sizeof compat);
+	}
+	for (i = 1; i <= 4; i++) {
+		put32(&b, 0);
+		put32(&b, (u32)-(i32)i);
+	}
+	set(c, i_cg, &b);
+	c->sec.v[i_cg].link = c->symtab;
+	c->sec.v[i_cg].entsize = 8;
+	if (!s90) {
+		static const u8 act[16] = {0x73, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x11, 0x25, 0, 0x05, 0x36};
+
+		cubin_set_data(c, i_rel, act, 16);
+		c->sec.v[i_rel].entsize = 8;
+	}
+	tkinfo(&b, sm);
+	set(c, i_tk, &b);
+	cuinfo(&b, sm);
+	set(c, i_cu, &b);
+	c->sec.v[i_cu].link = i_tk;
+	c->sec.v[i_cu].info = s90 ? (u32)i_compat : 0;
+	debug_frame(&b, sm, tsize, exits[0], exits[nexit - 1]);
+	set(c, i_df, &b);
+	put64(&b, 0x44); /* the FDE's initial location */
+	put64(&b, (u64)ksym << 32 | 2); /* R_CUDA_64 */
+	if (s90)
+		put64(&b, 0);
+	set(c, i_rela, &b);
+	c->sec.v[i_rela].link = c->symtab;
+	c->sec.v[i_rela].info = i_df;
+	c->sec.v[i_rela].entsize = s90 ? 24 : 16;
+	for (i = 0; i < (s90 ? 0x210u : 0x160u) + psize; i++)
+		buf_putc(&b, 0);
+	set(c, i_c0, &b);
+	c->sec.v[i_c0].info = i_text;
+	if (i_sh) {
+		c->sec.v[i_sh].size = align_up(k->shared + (s90 ? 0x400 : 0), 16);
+		c->sec.v[i_sh].info = i_text;
+	}
+	if (i_res)
+		c->sec.v[i_res].size = 0;
+
+	/* program headers */
+	if (s90) {
+		phdr(c, PT_PHDR, 4, PH_TABLE, PH_TABLE);
+		phdr(c, PT_LOAD, 4, PH_TABLE, PH_TABLE);
+		phdr(c, PT_LOAD, 5, i_text, i_text);
+		phdr(c, PT_LOAD, 6, i_sh ? i_sh : i_res, i_res);
+		phdr(c, PT_LOAD, 4, i_c0, i_c0);
+	} else {
+		phdr(c, PT_PHDR, 5, PH_TABLE, PH_TABLE);
+		phdr(c, PT_LOAD, 5, i_c0, i_text);
+		if (i_sh)
+			phdr(c, PT_LOAD, 6, i_sh, i_sh);
+		phdr(c, PT_LOAD, 5, PH_TABLE, PH_TABLE);
+	}
+	return 0;
+}

@@ -1,0 +1,34 @@
+/* build.h -- describe one kernel and let cubin_build() write the whole
+ * cubin (no template file): for the compiler and for tests. */
+#ifndef OA_CUBIN_BUILD_H
+#define OA_CUBIN_BUILD_H
+
+#include "cubin/listing.h"
+
+typedef struct {
+	u32 size;  /* bytes */
+	u32 align; /* 0: same as size */
+} KParam;
+
+typedef struct {
+	const char *name;   /* entry name (symbol) */
+	int sm;             /* 80 or 90 */
+	const Word *code;   /* instructions through ptxas's final BRA-to-self;
+			       NOP padding is added */
+	size_t ncode;
+	const KParam *params;
+	size_t nparams;
+	u32 regs;           /* registers per thread (REGCOUNT) */
+	u32 frame;          /* local stack bytes per thread (FRAME_SIZE, MIN_STACK_SIZE) */
+	u32 shared;         /* static shared bytes; with uses_shared, a .nv.shared.<k> */
+	int uses_shared;    /* the kernel uses shared memory (even only dynamic) */
+	u32 maxreg;         /* MAXREG_COUNT; 0 = 255 */
+	u32 max_threads[3]; /* .maxntid / __launch_bounds__; 0 = none */
+	u32 reqntid[3];     /* .reqntid; 0 = none */
+	u8 barriers;        /* named barriers used (NUM_BARRIERS); 0 = none */
+} KernelDesc;
+
+/* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */
+int cubin_build(Cubin *c, const KernelDesc *k);
+
+#endif
