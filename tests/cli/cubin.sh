@@ -143,3 +143,28 @@ asm_fails as_unterminated_string "$tmp/a8.sass" 'unterminated'
 printf '.target sm_77\n' > "$tmp/a9.sass"
 asm_fails as_bad_target "$tmp/a9.sass" 'unknown target'
 fails as_missing_file "$OA" as "$tmp/none.sass" -o "$tmp/x.cubin"
+
+# --- from scratch: mkcubin's file lists like ptxas's except for the
+# string tables and the tool named in .note.nv.tkinfo --------------------
+strip_listing() {	# drop strings, comments, gap= and the tkinfo note's bytes
+	awk '/^\.section \.note\.nv\.tkinfo/{print; skip=1; next} /^\.section/{skip=0}
+	     skip || /^\t\.string/ || /^\/\// {next} {sub(/ gap=0x[0-9a-f]+/, ""); print}' "$1"
+}
+for a in 80 90; do
+	if "$OA" mkcubin $d/single.sm_$a.desc -o "$tmp/scratch$a.cubin"; then
+		"$OA" disasm "$tmp/scratch$a.cubin" > "$tmp/scratch$a.sass"
+		"$OA" disasm $d/single.sm_$a.cubin > "$tmp/ref$a.sass"
+		if diff <(strip_listing "$tmp/scratch$a.sass") <(strip_listing "$tmp/ref$a.sass") > "$tmp/diff"; then
+			echo "PASS mkcubin_matches_ptxas_sm$a"
+		else
+			echo "FAIL mkcubin_matches_ptxas_sm$a"; head -5 "$tmp/diff"
+		fi
+		grep -q 'openassembler' "$tmp/scratch$a.cubin" && ! grep -q 'ptxas' "$tmp/scratch$a.cubin" &&
+			echo "PASS mkcubin_no_ptxas_bytes_sm$a" || echo "FAIL mkcubin_no_ptxas_bytes_sm$a"
+	else
+		echo "FAIL mkcubin_sm$a"
+	fi
+done
+printf 'kernel k\ntarget sm_90\nregs 999\n' > "$tmp/bad.desc"
+fails mkcubin_bad_desc "$OA" mkcubin "$tmp/bad.desc" -o "$tmp/x.cubin"
+grep -q 'bad.desc:3:1: error' "$tmp/err" && echo "PASS mkcubin_bad_desc_position" || echo "FAIL mkcubin_bad_desc_position"

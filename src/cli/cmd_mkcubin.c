@@ -1,0 +1,223 @@
+/* cmd_mkcubin.c -- openassembler mkcubin: write a whole cubin for one
+ * kernel from a small description (no template, no ptxas):
+ *     kernel vadd            entry name
+ *     target sm_90           sm_80 or sm_90
+ *     param 8 [ALIGN]        one line per parameter, in order (bytes)
+ *     regs 12                registers per thread
+ *     frame 0 | shared 0 | maxreg 255 | barriers 1
+ *     maxntid X Y Z | reqntid X Y Z
+ *     words FILE             instruction words "0xLO 0xHI" per line
+ *     word 0xLO 0xHI         or inline, in order
+ * The code runs through ptxas's final BRA-to-self; NOP padding is added.
+ * Paths in "words" are relative to the description file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cubin/build.h"
+
+typedef struct {
+	KernelDesc k;
+	KParam par[256];
+	VEC(Word) code;
+	char name[256];
+	Src src;
+	size_t base; /* offset of the current line in src.text */
+	char *lb;    /* the current line, NUL-terminated */
+} Desc;
+
+#define POS(d, at) ((d)->base + (size_t)((at) - (d)->lb))
+
+static int
+num(Desc *d, const char *at, const char *s, u64 max, u64 *v)
+{
+	char *e;
+
+	*v = strtoull(s, &e, 0);
+	if (e == s || (*e && *e != ' ' && *e != '\t' && *e != '\n' && *e != '\r') || *v > max) {
+		diag_at(&d->src, POS(d, at), "expected a number up to 0x%llx", (unsigned long long)max);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+words_file(Desc *d, const char *at, const char *rel)
+{
+	char path[1024], *text, *p;
+	const char *slash = strrchr(d->src.path, '/');
+	size_t n;
+
+	if (rel[0] == '/' || !slash)
+		snprintf(path, sizeof path, "%s", rel);
+	else
+		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - d->src.path), d->src.path, rel);
+	if (!(text = read_file(path, &n)))
+		return -1;
+	for (p = text; *p;) {
+		Word w;
+		char *e;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (!*p)
+			break;
+		w.lo = strtoull(p, &e, 16);
+		if (e == p) {
+			diag(path, "expected \"0xLO 0xHI\" words");
+			free(text);
+			return -1;
+		}
+		w.hi = strtoull(e, &p, 16);
+		vec_push(&d->code, w);
+	}
+	free(text);
+	(void)at;
+	return 0;
+}
+
+static int
+line(Desc *d, char *p)
+{
+	char *kw = p + strspn(p, " \t"), *arg;
+	u64 v, a;
+	int i;
+
+	if (!*kw || *kw == '#' || *kw == '\n')
+		return 0;
+	arg = kw + strcspn(kw, " \t\n");
+	if (*arg && *arg != '\n')
+		*arg++ = 0;
+	else
+		*arg = 0;
+	arg += strspn(arg, " \t");
+	arg[strcspn(arg, "\n#")] = 0;
+	if (!strcmp(kw, "kernel")) {
+		snprintf(d->name, sizeof d->name, "%.*s", (int)strcspn(arg, " \t\r"), arg);
+		return 0;
+	}
+	if (!strcmp(kw, "target")) {
+		if (strstr(arg, "80"))
+			d->k.sm = 80;
+		else if (strstr(arg, "90"))
+			d->k.sm = 90;
+		else {
+			diag_at(&d->src, POS(d, arg), "target is sm_80 or sm_90");
+			return -1;
+		}
+		return 0;
+	}
+	if (!strcmp(kw, "words"))
+		return words_file(d, arg, arg);
+	if (!strcmp(kw, "word")) {
+		Word w;
+		char *e;
+
+		w.lo = strtoull(arg, &e, 16);
+		w.hi = strtoull(e, NULL, 16);
+		vec_push(&d->code, w);
+		return 0;
+	}
+	if (!strcmp(kw, "param")) {
+		if (d->k.nparams == NELEM(d->par)) {
+			diag_at(&d->src, POS(d, kw), "too many parameters");
+			return -1;
+		}
+		if (num(d, arg, arg, 0x3fff, &v) < 0)
+			return -1;
+		a = 0;
+		arg += strcspn(arg, " \t");
+		arg += strspn(arg, " \t");
+		if (*arg && num(d, arg, arg, 256, &a) < 0)
+			return -1;
+		d->par[d->k.nparams].size = v;
+		d->par[d->k.nparams++].align = a;
+		return 0;
+	}
+	if (!strcmp(kw, "maxntid") || !strcmp(kw, "reqntid")) {
+		u32 *t = kw[0] == 'm' ? d->k.max_threads : d->k.reqntid;
+
+		for (i = 0; i < 3; i++) {
+			if (num(d, arg, arg, 1024, &v) < 0)
+				return -1;
+			t[i] = v;
+			arg += strcspn(arg, " \t");
+			arg += strspn(arg, " \t");
+		}
+		return 0;
+	}
+	if (num(d, arg, arg, 0xffffffffu, &v) < 0)
+		return -1;
+	if (!strcmp(kw, "regs") && v <= 255)
+		d->k.regs = v;
+	else if (!strcmp(kw, "frame"))
+		d->k.frame = v;
+	else if (!strcmp(kw, "shared"))
+		d->k.shared = v, d->k.uses_shared = 1;
+	else if (!strcmp(kw, "maxreg") && v <= 255)
+		d->k.maxreg = v;
+	else if (!strcmp(kw, "barriers") && v <= 16)
+		d->k.barriers = v;
+	else {
+		diag_at(&d->src, POS(d, kw), "unknown or out-of-range item '%s'", kw);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cmd_mkcubin(int argc, char **argv)
+{
+	Desc d;
+	char *text, *p;
+	size_t n;
+	Cubin c;
+	Buf out = {0};
+	int rc = 0;
+
+	if (argc != 4 || strcmp(argv[2], "-o")) {
+		fputs("usage: openassembler mkcubin KERNEL.desc -o FILE.cubin\n"
+		      "  builds a cubin from a kernel description (see src/cli/cmd_mkcubin.c,\n"
+		      "  docs/findings-cubin.md)\n", argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr);
+		return !(argc == 2 && !strcmp(argv[1], "--help"));
+	}
+	memset(&d, 0, sizeof d);
+	if (!(text = read_file(argv[1], &n)))
+		return 1;
+	d.src.path = argv[1];
+	d.src.text = text;
+	d.src.len = n;
+	for (p = text; *p && rc == 0;) {
+		size_t len = strcspn(p, "\n");
+
+		d.base = p - text;
+		d.lb = xmalloc(len + 1);
+		memcpy(d.lb, p, len);
+		d.lb[len] = 0;
+		rc = line(&d, d.lb);
+		free(d.lb);
+		p += len + (p[len] == '\n');
+	}
+	if (rc == 0 && (!d.name[0] || !d.k.sm || !d.code.n)) {
+		diag(argv[1], "a description needs kernel, target and code (words/word)");
+		rc = -1;
+	}
+	if (rc == 0) {
+		d.k.name = d.name;
+		d.k.params = d.par;
+		d.k.code = d.code.v;
+		d.k.ncode = d.code.n;
+		if (cubin_build(&c, &d.k) < 0) {
+			diag(argv[1], "cannot build: the code has no EXIT");
+			rc = -1;
+		} else {
+			cubin_write(&c, &out);
+			rc = write_file(argv[3], out.s, out.n);
+		}
+		cubin_free(&c);
+	}
+	buf_free(&out);
+	vec_free(&d.code);
+	free(text);
+	return rc == 0 ? 0 : 1;
+}
