@@ -31,6 +31,11 @@
 #include "sgemm_naive/ref.c"
 #include "sgemm_tiled/ref.c"
 #include "sgemm_regtile/ref.c"
+#include "mma_f16/ref.c"
+#include "mma_bf16/ref.c"
+#include "mma_tf32/ref.c"
+#include "mma_s8/ref.c"
+#include "gemm_cp_async/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
