@@ -1,0 +1,155 @@
+/* cmd_gpucheck.c -- openassembler gpucheck: the runner behind
+ * tools/gpu-check.  For each cubin: read it with our reader and list its
+ * kernels (CPU); then, when a CUDA driver is present, load it with
+ * cuModuleLoadDataEx, check every kernel's register count against its
+ * REGCOUNT attribute, and launch the vadd(c, a, b, n) test kernel where
+ * present, comparing c with a + b computed here.  Without a driver it
+ * says "no CUDA driver: launch skipped" and checks only the CPU part.
+ * Prints PASS/FAIL/SKIP lines; exit 1 if anything failed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cubin/kinfo.h"
+#include "run/cuda.h"
+
+static int fails;
+
+static void
+result(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(ok ? "PASS " : "FAIL ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fails += !ok;
+}
+
+/* vadd(float *c, const float *a, const float *b, int n) on n elements. */
+static int
+run_vadd(Cuda *cu, void *fn, const char *what)
+{
+	enum { N = 100003 };
+	float *a = xmalloc(N * sizeof *a), *b = xmalloc(N * sizeof *b), *c = xmalloc(N * sizeof *c);
+	u64 da = 0, db = 0, dc = 0;
+	int n = N, i, bad = 0, rc;
+	u32 grid[3] = {(N + 255) / 256, 1, 1}, block[3] = {256, 1, 1};
+	void *params[4] = {&dc, &da, &db, &n};
+
+	for (i = 0; i < N; i++) {
+		a[i] = (float)i * 0.5f;
+		b[i] = 1.0f / (float)(i + 1);
+		c[i] = -1.0f;
+	}
+	rc = cuda_alloc(cu, N * 4, &da) || cuda_alloc(cu, N * 4, &db) || cuda_alloc(cu, N * 4, &dc) ||
+	     cuda_put(cu, da, a, N * 4) || cuda_put(cu, db, b, N * 4) || cuda_put(cu, dc, c, N * 4) ||
+	     cuda_launch(cu, fn, grid, block, 0, params) || cuda_get(cu, c, dc, N * 4);
+	if (rc)
+		result(0, "run %s: %s", what, cuda_error(cu));
+	else {
+		for (i = 0; i < N; i++)
+			if (c[i] != a[i] + b[i])
+				bad++;
+		result(bad == 0, "run %s: %d of %d results differ from a+b", what, bad, N);
+	}
+	if (da)
+		cuda_free(cu, da);
+	if (db)
+		cuda_free(cu, db);
+	if (dc)
+		cuda_free(cu, dc);
+	free(a);
+	free(b);
+	free(c);
+	return rc;
+}
+
+static void
+check_file(Cuda *cu, int dev_sm, const char *path)
+{
+	size_t n, nk, i;
+	u8 *p = (u8 *)read_file(path, &n);
+	Cubin c;
+	KernelInfo k[256];
+	void *mod = NULL;
+
+	if (!p) {
+		result(0, "read %s", path);
+		return;
+	}
+	if (cubin_read(&c, path, p, n) < 0) {
+		result(0, "read %s", path);
+		goto out;
+	}
+	nk = cubin_kernels(&c, k, NELEM(k));
+	result(nk > 0, "read %s: sm_%d, %zu kernels", path, cubin_sm(&c), nk);
+	for (i = 0; i < nk && i < NELEM(k); i++)
+		printf("  kernel %s: regs %u, params %u (%u bytes), frame %u, shared 0x%llx\n", k[i].name,
+		       k[i].regs, k[i].nparams, k[i].param_bytes, k[i].frame, (unsigned long long)k[i].shared);
+	if (!cu)
+		goto out;
+	if (cubin_sm(&c) / 10 != dev_sm / 10 || cubin_sm(&c) > dev_sm) {
+		printf("SKIP load %s: sm_%d cubin, device is sm_%d\n", path, cubin_sm(&c), dev_sm);
+		goto out;
+	}
+	if (cuda_load(cu, p, &mod) < 0) {
+		result(0, "load %s: %s", path, cuda_error(cu));
+		goto out;
+	}
+	result(1, "load %s", path);
+	for (i = 0; i < nk && i < NELEM(k); i++) {
+		void *fn;
+		CudaFuncInfo fi;
+		char what[1024];
+
+		snprintf(what, sizeof what, "%s:%s", path, k[i].name);
+		if (cuda_function(cu, mod, k[i].name, &fn, &fi) < 0) {
+			result(0, "function %s: %s", what, cuda_error(cu));
+			continue;
+		}
+		result(fi.regs == (int)k[i].regs, "function %s: driver regs %d (REGCOUNT %u), local %d, shared %d, max threads %d",
+		       what, fi.regs, k[i].regs, fi.local_bytes, fi.shared_bytes, fi.max_threads);
+		if (!strcmp(k[i].name, "vadd") && k[i].param_bytes == 0x1c)
+			run_vadd(cu, fn, what);
+	}
+	cuda_unload(cu, mod);
+out:
+	cubin_free(&c);
+	free(p);
+}
+
+int
+cmd_gpucheck(int argc, char **argv)
+{
+	Cuda *cu = NULL;
+	char why[1024], name[256] = "";
+	int i, require = 0, sm = 0, first = 1;
+
+	if (argc > 1 && !strcmp(argv[1], "--require-driver")) {
+		require = 1;
+		first = 2;
+	}
+	if (argc <= first || !strcmp(argv[1], "--help")) {
+		fputs("usage: openassembler gpucheck [--require-driver] FILE.cubin...\n", argc <= first ? stderr : stdout);
+		return argc <= first;
+	}
+	if (cuda_open(&cu, why, sizeof why) != 0) {
+		printf("SKIP gpucheck: no CUDA driver: launch skipped (%s)\n", why);
+		if (require)
+			result(0, "gpucheck: a driver was required");
+	} else if (cuda_device(cu, name, sizeof name, &sm) < 0) {
+		result(0, "device: %s", cuda_error(cu));
+		cuda_close(cu);
+		cu = NULL;
+	} else {
+		printf("gpucheck: device %s (sm_%d)\n", name, sm);
+	}
+	for (i = first; i < argc; i++)
+		check_file(cu, sm, argv[i]);
+	cuda_close(cu);
+	printf("gpucheck: %d failed\n", fails);
+	return fails ? 1 : 0;
+}

@@ -1,0 +1,21 @@
+/* kinfo.h -- per-kernel facts from a cubin's .nv.info attributes. */
+#ifndef OA_KINFO_H
+#define OA_KINFO_H
+
+#include "cubin/cubin.h"
+
+typedef struct {
+	const char *name;
+	u32 sym;
+	u32 regs, frame, min_stack; /* REGCOUNT, FRAME_SIZE, MIN_STACK_SIZE */
+	u32 param_bytes, nparams;   /* CBANK_PARAM_SIZE, KPARAM_INFO count */
+	u32 maxreg;                 /* MAXREG_COUNT */
+	u32 max_threads;            /* from MAX_THREADS or REQNTID (product), 0 = none */
+	u64 shared;                 /* .nv.shared.<k> size (sm_90 includes 1 KiB reserved) */
+} KernelInfo;
+
+/* Kernels (STO_CUDA_ENTRY functions) in symbol order; returns the count
+ * (which may exceed max; only max are stored). */
+size_t cubin_kernels(const Cubin *c, KernelInfo *out, size_t max);
+
+#endif

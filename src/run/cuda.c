@@ -1,0 +1,220 @@
+/* cuda.c -- the CUDA driver API through dlopen("libcuda.so.1").  Only the
+ * handful of entry points the runners need; their C signatures are the
+ * stable driver ABI (_v2 names where the driver versions them).  Uses the
+ * device's primary context, so it works across driver generations. */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/cuda.h"
+
+typedef int CUres;
+struct Cuda {
+	void *lib;
+	int dev;
+	void *ctx;
+	char err[512];
+	CUres (*Init)(unsigned);
+	CUres (*DeviceGet)(int *, int);
+	CUres (*DeviceGetName)(char *, int, int);
+	CUres (*DeviceGetAttribute)(int *, int, int);
+	CUres (*PrimaryCtxRetain)(void **, int);
+	CUres (*PrimaryCtxRelease)(int);
+	CUres (*CtxSetCurrent)(void *);
+	CUres (*CtxSynchronize)(void);
+	CUres (*ModuleLoadDataEx)(void **, const void *, unsigned, int *, void **);
+	CUres (*ModuleUnload)(void *);
+	CUres (*ModuleGetFunction)(void **, void *, const char *);
+	CUres (*FuncGetAttribute)(int *, int, void *);
+	CUres (*MemAlloc)(u64 *, size_t);
+	CUres (*MemFree)(u64);
+	CUres (*MemcpyHtoD)(u64, const void *, size_t);
+	CUres (*MemcpyDtoH)(void *, u64, size_t);
+	CUres (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+			      unsigned, void *, void **, void **);
+	CUres (*GetErrorName)(CUres, const char **);
+};
+
+static int
+fail(Cuda *cu, const char *what, CUres r)
+{
+	const char *name = NULL;
+
+	if (cu->GetErrorName)
+		cu->GetErrorName(r, &name);
+	snprintf(cu->err, sizeof cu->err, "%s failed: %s (%d)", what, name ? name : "?", r);
+	return -1;
+}
+
+#define CALL(cu, f, ...) ((r = (cu)->f(__VA_ARGS__)) != 0 ? fail((cu), "cu" #f, r) : 0)
+
+static int
+bind(Cuda *cu)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} syms[] = {
+#define S(f, n) {n, offsetof(Cuda, f)}
+		S(Init, "cuInit"), S(DeviceGet, "cuDeviceGet"), S(DeviceGetName, "cuDeviceGetName"),
+		S(DeviceGetAttribute, "cuDeviceGetAttribute"),
+		S(PrimaryCtxRetain, "cuDevicePrimaryCtxRetain"),
+		S(PrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"),
+		S(CtxSetCurrent, "cuCtxSetCurrent"), S(CtxSynchronize, "cuCtxSynchronize"),
+		S(ModuleLoadDataEx, "cuModuleLoadDataEx"), S(ModuleUnload, "cuModuleUnload"),
+		S(ModuleGetFunction, "cuModuleGetFunction"), S(FuncGetAttribute, "cuFuncGetAttribute"),
+		S(MemAlloc, "cuMemAlloc_v2"), S(MemFree, "cuMemFree_v2"),
+		S(MemcpyHtoD, "cuMemcpyHtoD_v2"), S(MemcpyDtoH, "cuMemcpyDtoH_v2"),
+		S(LaunchKernel, "cuLaunchKernel"), S(GetErrorName, "cuGetErrorName"),
+#undef S
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(syms); i++) {
+		void *p = dlsym(cu->lib, syms[i].name);
+
+		if (!p) {
+			snprintf(cu->err, sizeof cu->err, "the driver library lacks %s", syms[i].name);
+			return -1;
+		}
+		memcpy((char *)cu + syms[i].off, &p, sizeof p);
+	}
+	return 0;
+}
+
+int
+cuda_open(Cuda **out, char *why, size_t whylen)
+{
+	const char *path = getenv("OA_LIBCUDA");
+	Cuda *cu = xcalloc(1, sizeof *cu);
+	CUres r;
+
+	*out = NULL;
+	if (!path || !*path)
+		path = "libcuda.so.1";
+	cu->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!cu->lib) {
+		snprintf(why, whylen, "cannot load %s: %s", path, dlerror());
+		free(cu);
+		return 1;
+	}
+	if (bind(cu) < 0 || CALL(cu, Init, 0) < 0 || CALL(cu, DeviceGet, &cu->dev, 0) < 0 ||
+	    CALL(cu, PrimaryCtxRetain, &cu->ctx, cu->dev) < 0 || CALL(cu, CtxSetCurrent, cu->ctx) < 0) {
+		snprintf(why, whylen, "%s: %s", path, cu->err);
+		if (cu->ctx)
+			cu->PrimaryCtxRelease(cu->dev);
+		dlclose(cu->lib);
+		free(cu);
+		return 1;
+	}
+	*out = cu;
+	return 0;
+}
+
+void
+cuda_close(Cuda *cu)
+{
+	if (!cu)
+		return;
+	cu->PrimaryCtxRelease(cu->dev);
+	dlclose(cu->lib);
+	free(cu);
+}
+
+const char *
+cuda_error(Cuda *cu)
+{
+	return cu->err;
+}
+
+int
+cuda_device(Cuda *cu, char *name, size_t n, int *sm)
+{
+	int major = 0, minor = 0;
+	CUres r;
+
+	if (CALL(cu, DeviceGetName, name, (int)n, cu->dev) < 0 ||
+	    CALL(cu, DeviceGetAttribute, &major, 75, cu->dev) < 0 || /* COMPUTE_CAPABILITY_MAJOR */
+	    CALL(cu, DeviceGetAttribute, &minor, 76, cu->dev) < 0)
+		return -1;
+	*sm = major * 10 + minor;
+	return 0;
+}
+
+int
+cuda_load(Cuda *cu, const void *image, void **module)
+{
+	CUres r;
+
+	return CALL(cu, ModuleLoadDataEx, module, image, 0, NULL, NULL);
+}
+
+int
+cuda_unload(Cuda *cu, void *module)
+{
+	CUres r;
+
+	return CALL(cu, ModuleUnload, module);
+}
+
+int
+cuda_function(Cuda *cu, void *module, const char *name, void **fn, CudaFuncInfo *info)
+{
+	CUres r;
+
+	if (CALL(cu, ModuleGetFunction, fn, module, name) < 0)
+		return -1;
+	if (!info)
+		return 0;
+	/* CU_FUNC_ATTRIBUTE_{MAX_THREADS_PER_BLOCK 0, SHARED 1, CONST 2, LOCAL 3, NUM_REGS 4} */
+	if (CALL(cu, FuncGetAttribute, &info->max_threads, 0, *fn) < 0 ||
+	    CALL(cu, FuncGetAttribute, &info->shared_bytes, 1, *fn) < 0 ||
+	    CALL(cu, FuncGetAttribute, &info->const_bytes, 2, *fn) < 0 ||
+	    CALL(cu, FuncGetAttribute, &info->local_bytes, 3, *fn) < 0 ||
+	    CALL(cu, FuncGetAttribute, &info->regs, 4, *fn) < 0)
+		return -1;
+	return 0;
+}
+
+int
+cuda_alloc(Cuda *cu, size_t bytes, u64 *dptr)
+{
+	CUres r;
+
+	return CALL(cu, MemAlloc, dptr, bytes ? bytes : 1);
+}
+
+int
+cuda_free(Cuda *cu, u64 dptr)
+{
+	CUres r;
+
+	return CALL(cu, MemFree, dptr);
+}
+
+int
+cuda_put(Cuda *cu, u64 dptr, const void *src, size_t bytes)
+{
+	CUres r;
+
+	return CALL(cu, MemcpyHtoD, dptr, src, bytes);
+}
+
+int
+cuda_get(Cuda *cu, void *dst, u64 dptr, size_t bytes)
+{
+	CUres r;
+
+	return CALL(cu, MemcpyDtoH, dst, dptr, bytes);
+}
+
+int
+cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 shared, void **params)
+{
+	CUres r;
+
+	if (CALL(cu, LaunchKernel, fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared,
+		 NULL, params, NULL) < 0)
+		return -1;
+	return CALL(cu, CtxSynchronize);
+}
