@@ -36,6 +36,19 @@
 #include "mma_tf32/ref.c"
 #include "mma_s8/ref.c"
 #include "gemm_cp_async/ref.c"
+#include "div_const_u32/ref.c"
+#include "div_const_s32/ref.c"
+#include "div_var_u32/ref.c"
+#include "div_var_s32/ref.c"
+#include "div_const_u64/ref.c"
+#include "div_var_s64/ref.c"
+#include "devfunc_noinline/ref.c"
+#include "recursive_fib/ref.c"
+#include "bitonic_sort/ref.c"
+#include "divergent_loops/ref.c"
+#include "early_exit/ref.c"
+#include "warp_vote/ref.c"
+#include "dynsmem_reverse/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

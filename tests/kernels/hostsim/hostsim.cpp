@@ -22,7 +22,7 @@ dim3 blockDim, gridDim;
 struct Bar {
 	std::mutex m;
 	std::condition_variable cv;
-	int live = 0, waiting = 0;
+	int live = 0, waiting = 0, live_at_start = 0;
 	unsigned gen = 0;
 	void wait()
 	{
@@ -74,6 +74,29 @@ hs_shfl(unsigned long long v, int mode, int arg, int width)
 	r = slots[my_warp][src];
 	warps[my_warp].wait();
 	return r;
+}
+
+alignas(128) char hs_dynsmem[232448];
+
+/* Vote over the live lanes of this thread's warp. */
+unsigned
+hs_ballot(int pred)
+{
+	unsigned r = 0;
+
+	slots[my_warp][my_lane] = pred != 0;
+	warps[my_warp].wait();
+	for (int l = 0; l < warps[my_warp].live_at_start; l++)
+		r |= (unsigned)slots[my_warp][l] << l;
+	warps[my_warp].wait();
+	return r;
+}
+
+int
+__all_sync(unsigned, int p)
+{
+	unsigned b = hs_ballot(p), n = warps[my_warp].live_at_start;
+	return b == (n == 32 ? ~0u : (1u << n) - 1);
 }
 
 template <class T> struct Arg {
@@ -159,7 +182,7 @@ main()
 		cur_block.x = bx, cur_block.y = by, cur_block.z = bz;
 		cta.live = nt;
 		for (unsigned w = 0; w < (nt + 31) / 32; w++)
-			warps[w].live = std::min(32u, nt - 32 * w);
+			warps[w].live = warps[w].live_at_start = std::min(32u, nt - 32 * w);
 		for (unsigned t = 0; t < nt; t++) {
 			pthread_attr_t a;
 			pthread_attr_init(&a);

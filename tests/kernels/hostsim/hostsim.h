@@ -40,6 +40,11 @@ static const int warpSize = 32;
 void __syncthreads();
 unsigned long long hs_shfl(unsigned long long v, int mode, int arg, int width);
 std::mutex &hs_atomic_lock();
+unsigned hs_ballot(int pred);
+extern char hs_dynsmem[];       /* extern __shared__ arrays (run rewrites them) */
+static inline unsigned __ballot_sync(unsigned, int p) { return hs_ballot(p); }
+static inline int __any_sync(unsigned, int p) { return hs_ballot(p) != 0; }
+int __all_sync(unsigned, int p);
 
 template <class T> static T
 hs_shfl_t(T v, int mode, int arg, int width)
