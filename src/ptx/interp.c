@@ -395,9 +395,13 @@ do_ret(Interp *I, Thread *t)
 
 /* ---- the scheduler ---- */
 
+/* Run t until it blocks, exits, or has run a time slice (so that threads
+ * spinning on memory written by others let those run). */
 static void
 run_thread(Interp *I, Thread *t)
 {
+	u64 slice = I->steps + 100000;
+
 	I->cur = t;
 	if (t->state == TS_YIELD)
 		t->state = TS_RUN;
@@ -422,6 +426,8 @@ run_thread(Interp *I, Thread *t)
 			break;
 		}
 		exec_one(I, t, in);
+		if (I->steps > slice && t->state == TS_RUN)
+			t->state = TS_YIELD;
 	}
 }
 
@@ -514,15 +520,24 @@ run_warp(Interp *I, Cta *c, int w)
 	while (n > 0) {
 		const PtxInstr *in = cur_instr(ts[0]);
 		int k = 0, m = 0;
+		u32 g = 0, need;
 		for (i = 0; i < n; i++) {
-			if (cur_instr(ts[i]) == in)
+			if (cur_instr(ts[i]) == in) {
 				grp[k++] = ts[i];
-			else
+				g |= 1u << ts[i]->lane;
+			} else
 				ts[m++] = ts[i];
 		}
 		n = m;
 		I->cur = grp[0];
 		I->curin = in;
+		/* lanes the instruction needs that have not exited must be here */
+		need = collective_mask(I, grp[0], in);
+		for (i = lo; i < hi; i++)
+			if (c->th[i].state == TS_DONE)
+				need &= ~(1u << (i - lo));
+		if (need & ~g)
+			continue;
 		exec_collective(I, grp, k, in);
 		progress = 1;
 	}
@@ -598,7 +613,8 @@ deadlock(Interp *I)
 				I->cur = t;
 				I->curin = cur_instr(t);
 				ierr(I, "deadlock: this thread waits %s and no thread can run",
-				     t->state == TS_BAR ? "at a barrier" : "for its warp at a collective");
+				     t->state == TS_BAR ? "at a barrier" :
+				     "for lanes of its warp that wait elsewhere (divergent collective)");
 			}
 		}
 	ierr(I, "deadlock");
@@ -709,7 +725,7 @@ interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 	I->spec = l->spec;
 	if (o)
 		I->opts = *o;
-	I->max_steps = I->opts.max_steps ? I->opts.max_steps : 4000000000ull;
+	I->max_steps = I->opts.max_steps ? I->opts.max_steps : 1000000000ull;
 	if (setjmp(I->fail)) {
 		rc = -1;
 		goto out;

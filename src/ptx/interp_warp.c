@@ -497,6 +497,27 @@ exec_mma(Interp *I, Thread **ts, int n, const PtxInstr *in)
 	}
 }
 
+/* The lanes an instruction waits for: its membermask, all 32 lanes for
+ * the .aligned matrix instructions, none for activemask. */
+u32
+collective_mask(Interp *I, Thread *t, const PtxInstr *in)
+{
+	int k = -1;
+
+	switch (in->op) {
+	case PTX_OP_shfl: k = in->nopds > 4 ? 4 : -1; break;
+	case PTX_OP_vote: k = (in->flags & PTX_F_SYNC) ? in->nopds - 1 : -1; break;
+	case PTX_OP_match: case PTX_OP_redux: k = 2; break;
+	case PTX_OP_bar_warp_sync: k = 0; break;
+	case PTX_OP_elect: k = in->nopds - 1; break;
+	case PTX_OP_mma: case PTX_OP_ldmatrix: case PTX_OP_stmatrix: case PTX_OP_movmatrix:
+		return 0xffffffffu;
+	}
+	if (k < 0 || k >= in->nopds)
+		return 0;
+	return (u32)opd_read(I, t, in, &in->opds[k], PTX_T_U32);
+}
+
 void
 exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in)
 {

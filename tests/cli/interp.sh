@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# interp.sh -- the PTX reference interpreter through `openassembler emu`:
+# hand-written kernels in tests/interp/ whose outputs were checked by
+# hand (NAME.ptx + NAME.json -> NAME.expect), and kernels that must stop
+# with a clear error (err_*.ptx) naming what went wrong.
+. tests/cli/lib.bash
+d=tests/interp
+
+for p in "$d"/*.ptx; do
+	n=$(basename "$p" .ptx)
+	case $n in err_*) continue ;; esac
+	if "$OA" emu --ptx "$p" --spec "$d/$n.json" -o "$tmp/$n.out" 2>"$tmp/$n.err"; then
+		same "interp_$n" "$tmp/$n.out" "$d/$n.expect"
+	else
+		echo "FAIL interp_$n: emu exited $?"; head -3 "$tmp/$n.err"
+	fi
+done
+
+# err_NAME.ptx must fail with exit 1 and a message containing the words
+err() {	# name words
+	local n=$1 want=$2
+	"$OA" emu --ptx "$d/err_$n.ptx" --spec "$d/err.json" --steps 200000 >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	if [ $rc -eq 1 ] && grep -q "error:.*$want" "$tmp/err" && grep -q "err_$n.ptx:[0-9]*:[0-9]*:" "$tmp/err"; then
+		echo "PASS interp_err_$n"
+	else
+		echo "FAIL interp_err_$n: exit $rc, want 1 and '$want'"; head -3 "$tmp/err"
+	fi
+}
+err oob "tid (4,0,0): out-of-bounds global store of 4 bytes at 0x"
+err misaligned "misaligned global load of 4 bytes"
+err deadlock "deadlock: this thread waits at a barrier"
+err divergent "divergent collective"
+err recursion "call depth exceeds"
+err loop "step limit of 200000"
+err trap "trap"
+
+fails interp_cubin_not_yet "$OA" emu tests/interp/none.cubin
+fails interp_no_spec "$OA" emu --ptx "$d/calls.ptx"
+fails interp_bad_spec_path "$OA" emu --ptx "$d/calls.ptx" --spec "$d/nonexistent.json"
+fails interp_wrong_kernel "$OA" emu --ptx "$d/calls.ptx" --spec "$d/calls.json" --kernel nosuch
+fails interp_bad_option "$OA" emu --frobnicate
+ok interp_help "$OA" emu --help
