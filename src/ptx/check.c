@@ -1,9 +1,514 @@
-/* check.c -- semantic checks on a parsed PTX module. */
+/* check.c -- semantic checks on a parsed PTX module: target features,
+ * operand counts, operand kinds and register types against the
+ * instruction type (PTX's relaxed type rules), vector sizes, state spaces
+ * of addressed variables, directive conflicts, initializer masks.
+ * ptxas is the arbiter: every rule here mirrors an error it reports
+ * (see tests/ptx/invalid/). */
+#include <setjmp.h>
+#include <string.h>
+
 #include "ptx/ptxint.h"
+
+typedef struct {
+	PtxModule *m;
+	PtxFunc *f;
+	const PtxInstr *in;
+	jmp_buf fail;
+} C;
+
+static _Noreturn void cerr(C *c, size_t pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+cerr(C *c, size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag_at(&c->m->src, pos, fmt, ap);
+	va_end(ap);
+	longjmp(c->fail, 1);
+}
+
+/* ---- target features ---- */
+
+static const struct {
+	u16 op;
+	u8 sm;
+	u8 arch_a; /* needs sm_90a */
+} features[] = {
+	{ PTX_OP_wgmma_mma_async, 90, 1 }, { PTX_OP_wgmma_mma_async_sp, 90, 1 },
+	{ PTX_OP_wgmma_fence, 90, 1 }, { PTX_OP_wgmma_commit_group, 90, 1 },
+	{ PTX_OP_wgmma_wait_group, 90, 1 }, { PTX_OP_setmaxnreg, 90, 1 },
+	{ PTX_OP_cp_async_bulk, 90, 0 }, { PTX_OP_cp_async_bulk_tensor, 90, 0 },
+	{ PTX_OP_cp_async_bulk_commit_group, 90, 0 },
+	{ PTX_OP_cp_async_bulk_wait_group, 90, 0 },
+	{ PTX_OP_cp_async_bulk_prefetch, 90, 0 },
+	{ PTX_OP_cp_async_bulk_prefetch_tensor, 90, 0 },
+	{ PTX_OP_cp_reduce_async_bulk, 90, 0 },
+	{ PTX_OP_cp_reduce_async_bulk_tensor, 90, 0 },
+	{ PTX_OP_mbarrier_expect_tx, 90, 0 }, { PTX_OP_mbarrier_complete_tx, 90, 0 },
+	{ PTX_OP_mbarrier_try_wait, 90, 0 }, { PTX_OP_elect, 90, 0 },
+	{ PTX_OP_mapa, 90, 0 }, { PTX_OP_getctarank, 90, 0 },
+	{ PTX_OP_barrier_cluster_arrive, 90, 0 }, { PTX_OP_barrier_cluster_wait, 90, 0 },
+	{ PTX_OP_st_async, 90, 0 }, { PTX_OP_red_async, 90, 0 },
+	{ PTX_OP_griddepcontrol_launch_dependents, 90, 0 },
+	{ PTX_OP_griddepcontrol_wait, 90, 0 }, { PTX_OP_stmatrix, 90, 0 },
+	{ PTX_OP_fence_proxy_tensormap, 90, 0 }, { PTX_OP_multimem_ld_reduce, 90, 0 },
+	{ PTX_OP_multimem_st, 90, 0 }, { PTX_OP_multimem_red, 90, 0 },
+	{ PTX_OP_tensormap_replace, 90, 1 }, { PTX_OP_tensormap_cp_fenceproxy, 90, 0 },
+	{ PTX_OP_cp_async, 80, 0 }, { PTX_OP_cp_async_commit_group, 80, 0 },
+	{ PTX_OP_cp_async_wait_group, 80, 0 }, { PTX_OP_cp_async_wait_all, 80, 0 },
+	{ PTX_OP_cp_async_mbarrier_arrive, 80, 0 }, { PTX_OP_mbarrier_init, 80, 0 },
+	{ PTX_OP_mbarrier_arrive, 80, 0 }, { PTX_OP_mbarrier_test_wait, 80, 0 },
+	{ PTX_OP_redux, 80, 0 },
+	{ PTX_OP_clusterlaunchcontrol_try_cancel, 100, 0 },
+	{ PTX_OP_clusterlaunchcontrol_query_cancel, 100, 0 },
+	{ PTX_OP_st_bulk, 100, 0 },
+};
+
+static void
+check_target(C *c, const PtxInstr *in)
+{
+	size_t i;
+	int sm = c->m->sm;
+
+	for (i = 0; i < NELEM(features); i++) {
+		if (features[i].op != in->op)
+			continue;
+		if (sm < features[i].sm)
+			cerr(c, in->pos, "%s requires sm_%d or higher (target is %s)",
+			     ptx_op_name(in->op), features[i].sm, c->m->target);
+		if (features[i].arch_a && !(c->m->arch_a && sm == features[i].sm))
+			cerr(c, in->pos, "%s requires sm_%da (target is %s)",
+			     ptx_op_name(in->op), features[i].sm, c->m->target);
+	}
+	if (sm < 90) {
+		int k;
+		for (k = 0; k < in->nspaces; k++)
+			if (in->space[k] == PTX_S_SHARED_CLUSTER)
+				cerr(c, in->pos, ".shared::cluster requires sm_90 or higher");
+		if (in->op == PTX_OP_min || in->op == PTX_OP_max) {
+			if (ptx_has_mod(in, PTX_M_relu) && !ptx_type_is_float(in->types[0]))
+				cerr(c, in->pos, "%s.relu on integers requires sm_90 or higher",
+				     ptx_op_name(in->op));
+		}
+	}
+	if (sm < 86 && (in->flags & PTX_F_XORSIGN))
+		cerr(c, in->pos, ".xorsign requires sm_86 or higher");
+}
+
+/* ---- operand roles ----
+ * One letter per operand, in order; letters after '?' are optional.
+ *   d  destination of the instruction type T      s  source of type T
+ *   w  destination of twice T (.wide)             W  source of twice T
+ *   P  predicate destination                      p  predicate source
+ *   U  32-bit destination                          u  32-bit source
+ *   a  address                                     x  anything
+ * ld/st/cvt/atom/red allow registers wider than T (PTX's relaxed rule). */
+static const struct {
+	u16 op;
+	const char *roles;
+} roletab[] = {
+	{ PTX_OP_add, "dss" }, { PTX_OP_sub, "dss" }, { PTX_OP_min, "dss" },
+	{ PTX_OP_max, "dss" }, { PTX_OP_and, "dss" }, { PTX_OP_or, "dss" },
+	{ PTX_OP_xor, "dss" }, { PTX_OP_div, "dss" }, { PTX_OP_rem, "dss" },
+	{ PTX_OP_copysign, "dss" }, { PTX_OP_mul24, "dss" }, { PTX_OP_addc, "dss" },
+	{ PTX_OP_subc, "dss" }, { PTX_OP_sad, "dsss" }, { PTX_OP_mad24, "dsss" },
+	{ PTX_OP_fma, "dsss" }, { PTX_OP_madc, "dsss" },
+	{ PTX_OP_abs, "ds" }, { PTX_OP_neg, "ds" }, { PTX_OP_not, "ds" },
+	{ PTX_OP_cnot, "ds" }, { PTX_OP_rcp, "ds" }, { PTX_OP_sqrt, "ds" },
+	{ PTX_OP_rsqrt, "ds" }, { PTX_OP_sin, "ds" }, { PTX_OP_cos, "ds" },
+	{ PTX_OP_lg2, "ds" }, { PTX_OP_ex2, "ds" }, { PTX_OP_tanh, "ds" },
+	{ PTX_OP_brev, "ds" }, { PTX_OP_popc, "Us" }, { PTX_OP_clz, "Us" },
+	{ PTX_OP_bfind, "Us" }, { PTX_OP_shl, "dsu" }, { PTX_OP_shr, "dsu" },
+	{ PTX_OP_shf, "dssu" }, { PTX_OP_bfe, "dsuu" }, { PTX_OP_bfi, "dssuu" },
+	{ PTX_OP_prmt, "dsss" }, { PTX_OP_lop3, "dsssx" }, { PTX_OP_bmsk, "dss" },
+	{ PTX_OP_szext, "dss" }, { PTX_OP_fns, "dsss" },
+	{ PTX_OP_setp, "Pss?p" }, { PTX_OP_selp, "dssp" }, { PTX_OP_testp, "Ps" },
+	{ PTX_OP_ld, "da?x" }, { PTX_OP_ldu, "da" }, { PTX_OP_st, "as?x" },
+	{ PTX_OP_cvt, "ds" }, { PTX_OP_cvta, "ds" }, { PTX_OP_isspacep, "Px" },
+	{ PTX_OP_shfl, "dsuuu" }, { PTX_OP_activemask, "U" },
+	{ PTX_OP_bra, "x" }, { PTX_OP_ret, "" }, { PTX_OP_exit, "" },
+	{ PTX_OP_trap, "" }, { PTX_OP_brkpt, "" },
+	{ PTX_OP_atom, "das?sx" }, { PTX_OP_red, "as?x" },
+	{ PTX_OP_mov, "ds" }, { PTX_OP_mul, "dss" }, { PTX_OP_mad, "dsss" },
+};
+
+static const char *roles_of(int op)
+{
+	static const char *tab[PTX_NOPS];
+	static int init;
+	size_t i;
+
+	if (!init) {
+		for (i = 0; i < NELEM(roletab); i++)
+			tab[roletab[i].op] = roletab[i].roles;
+		init = 1;
+	}
+	return tab[op];
+}
+
+/* Is a register of type rt acceptable where the instruction type is t? */
+static int
+type_compat(int t, int rt, int wider)
+{
+	int ts = ptx_type_size(t), rs = ptx_type_size(rt);
+
+	if (t == PTX_T_PRED || rt == PTX_T_PRED)
+		return t == rt;
+	if (wider ? rs < ts : rs != ts)
+		return 0;
+	if (wider && rs > ts)
+		return 1;
+	/* same size: .bX matches anything; .fX needs .fX/.bX; .uX/.sX need
+	 * .uX/.sX/.bX */
+	if (t >= PTX_T_B8 && t <= PTX_T_B128)
+		return 1;
+	if (rt >= PTX_T_B8 && rt <= PTX_T_B128)
+		return 1;
+	if (ptx_type_is_float(t) || ptx_type_is_float(rt))
+		return ptx_type_is_float(t) == ptx_type_is_float(rt) ||
+		       t == PTX_T_F16X2 || t == PTX_T_BF16X2 || t == PTX_T_BF16 ||
+		       rt == PTX_T_F16X2 || rt == PTX_T_BF16X2 || rt == PTX_T_BF16 ||
+		       t == PTX_T_F16 || rt == PTX_T_F16;
+	return 1;
+}
+
+static int
+bit_type(int size)
+{
+	switch (size) {
+	case 1: return PTX_T_B8;
+	case 2: return PTX_T_B16;
+	case 4: return PTX_T_B32;
+	case 8: return PTX_T_B64;
+	case 16: return PTX_T_B128;
+	}
+	return PTX_T_NONE;
+}
+
+static void
+reg_role(C *c, const PtxOperand *o, int reg, int want, int wider, int idx)
+{
+	int rt = c->f->regs[reg].type;
+
+	if (!type_compat(want, rt, wider))
+		cerr(c, o->pos, "operand %d of %s: %s is .%s, expected %s%s register",
+		     idx + 1, ptx_op_name(c->in->op), ptx_reg_name(c->f, reg),
+		     ptx_type_name(rt), want == PTX_T_PRED ? "a" : "a .",
+		     want == PTX_T_PRED ? " predicate" : ptx_type_name(want));
+}
+
+static void
+check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
+{
+	const PtxInstr *in = c->in;
+	int want = t, i;
+	int dest = role == 'd' || role == 'w' || role == 'P' || role == 'U';
+
+	switch (role) {
+	case 'w': case 'W': want = bit_type(2 * ptx_type_size(t)); break;
+	case 'P': case 'p': want = PTX_T_PRED; break;
+	case 'U': case 'u': want = PTX_T_B32; break;
+	case 'a':
+		if (o->kind != PTX_OPD_ADDR)
+			cerr(c, o->pos, "operand %d of %s must be an address [...]", idx + 1,
+			     ptx_op_name(in->op));
+		return;
+	case 'x':
+		return;
+	}
+	if (!want)
+		return;
+	switch (o->kind) {
+	case PTX_OPD_REG:
+		reg_role(c, o, o->reg, want, wider, idx);
+		if (o->reg2 >= 0 && role != 'P' && in->op != PTX_OP_shfl)
+			cerr(c, o->pos, "'|' is allowed only on predicate destinations");
+		if (o->reg2 >= 0)
+			reg_role(c, o, o->reg2, PTX_T_PRED, 0, idx);
+		if (o->neg && (role != 'p'))
+			cerr(c, o->pos, "'!' is allowed only on predicate sources");
+		break;
+	case PTX_OPD_IMM:
+	case PTX_OPD_FIMM:
+		if (dest)
+			cerr(c, o->pos, "operand %d of %s must be a register", idx + 1,
+			     ptx_op_name(in->op));
+		if (want == PTX_T_PRED)
+			break;
+		if (o->kind == PTX_OPD_FIMM && !ptx_type_is_float(want) && want < PTX_T_B8)
+			break;
+		if (o->kind == PTX_OPD_FIMM && !ptx_type_is_float(want) &&
+		    !(want >= PTX_T_B8 && want <= PTX_T_B128))
+			cerr(c, o->pos, "float constant for an integer operand of %s",
+			     ptx_op_name(in->op));
+		if (o->kind == PTX_OPD_IMM && ptx_type_is_float(want))
+			cerr(c, o->pos, "integer constant for a float operand of %s "
+			     "(write 0f%s or a decimal with a point)", ptx_op_name(in->op),
+			     "3F800000");
+		break;
+	case PTX_OPD_VEC:
+		if (in->op != PTX_OP_ld && in->op != PTX_OP_st && in->op != PTX_OP_ldu &&
+		    in->op != PTX_OP_mov && in->op != PTX_OP_atom && in->op != PTX_OP_red)
+			cerr(c, o->pos, "unexpected vector operand for %s", ptx_op_name(in->op));
+		if (in->op == PTX_OP_mov)
+			break;
+		if (o->nelems != in->vec)
+			cerr(c, o->pos, "vector of %d elements for .v%d", o->nelems, in->vec);
+		for (i = 0; i < o->nelems; i++)
+			check_opd(c, &o->elems[i], role, t, wider, idx);
+		break;
+	case PTX_OPD_SINK:
+		if (!dest)
+			cerr(c, o->pos, "'_' is allowed only as a destination");
+		cerr(c, o->pos, "'_' (discard) is not allowed for %s", ptx_op_name(in->op));
+	case PTX_OPD_ADDR:
+		cerr(c, o->pos, "operand %d of %s cannot be an address", idx + 1,
+		     ptx_op_name(in->op));
+	case PTX_OPD_SREG:
+		if (dest)
+			cerr(c, o->pos, "cannot write special register %s", ptx_sreg_name(o->sreg));
+		if (want != PTX_T_PRED && in->op == PTX_OP_mov &&
+		    ptx_type_size(want) != (o->sreg == PTX_SR_clock64 ||
+					    o->sreg == PTX_SR_globaltimer || o->sreg == PTX_SR_gridid ||
+					    (o->sreg >= PTX_SR_pm0_64 && o->sreg <= PTX_SR_pm7_64) ||
+					    o->sreg == PTX_SR_current_graph_exec ? 8 : 4) &&
+		    !(o->comp < 0 && ptx_sreg_ncomp(o->sreg)))
+			cerr(c, o->pos, "%s%s%s has a different size than .%s", ptx_sreg_name(o->sreg),
+			     o->comp >= 0 ? "." : "", o->comp >= 0 ? (const char[]){ "xyzw"[o->comp], 0 } : "",
+			     ptx_type_name(want));
+		break;
+	case PTX_OPD_SYM:
+		if (dest)
+			cerr(c, o->pos, "operand %d of %s must be a register", idx + 1,
+			     ptx_op_name(in->op));
+		break;
+	}
+}
+
+static int
+instr_type(const PtxInstr *in)
+{
+	if (in->op == PTX_OP_setp && in->ntypes)
+		return in->types[0];
+	if (in->op == PTX_OP_cvt || in->op == PTX_OP_atom || in->op == PTX_OP_red)
+		return in->types[0];
+	return in->ntypes == 1 ? in->types[0] : PTX_T_NONE;
+}
+
+static void
+check_cvt(C *c, const PtxInstr *in)
+{
+	int d, s, df, sf;
+
+	if (in->ntypes != 2 || ptx_has_mod(in, PTX_M_pack))
+		return;
+	d = in->types[0];
+	s = in->types[1];
+	if (d == PTX_T_F16X2 || d == PTX_T_BF16X2 || d == PTX_T_E4M3X2 ||
+	    d == PTX_T_E5M2X2 || s == PTX_T_E4M3X2 || s == PTX_T_E5M2X2 || d == PTX_T_TF32)
+		return;
+	df = ptx_type_is_float(d);
+	sf = ptx_type_is_float(s);
+	if (in->nopds == 2) {
+		check_opd(c, &in->opds[0], 'd', d, 1, 0);
+		check_opd(c, &in->opds[1], 's', s, 1, 1);
+	}
+	if (df && !sf && !in->rnd)
+		cerr(c, in->pos, "cvt from an integer to a float type needs a rounding "
+		     "modifier (.rn, .rz, .rm, .rp)");
+	if (!df && sf && !in->rnd)
+		cerr(c, in->pos, "cvt from a float to an integer type needs an integer "
+		     "rounding modifier (.rni, .rzi, .rmi, .rpi)");
+	if (df && sf && ptx_type_size(d) < ptx_type_size(s) && !in->rnd)
+		cerr(c, in->pos, "narrowing float cvt needs a rounding modifier");
+	if (!df && sf && in->rnd && in->rnd < PTX_RND_RNI)
+		cerr(c, in->pos, "float-to-integer cvt needs an integer rounding "
+		     "modifier (.rni, .rzi, .rmi, .rpi)");
+	if (!df && !sf && in->rnd)
+		cerr(c, in->pos, "integer cvt takes no rounding modifier");
+}
+
+static void
+check_addr_space(C *c, const PtxInstr *in, const PtxOperand *o)
+{
+	int s = in->nspaces ? in->space[0] : PTX_S_GENERIC, vs;
+
+	if (o->kind != PTX_OPD_ADDR || !o->var)
+		return;
+	vs = o->var->space;
+	if (s == PTX_S_GENERIC || s == vs)
+		return;
+	if ((s == PTX_S_SHARED || s == PTX_S_SHARED_CLUSTER) &&
+	    (vs == PTX_S_SHARED || vs == PTX_S_SHARED_CLUSTER))
+		return;
+	cerr(c, o->pos, "%s is a .%s variable, but the access is .%s", o->var->name,
+	     ptx_space_name(vs), ptx_space_name(s));
+}
+
+static void
+check_memop(C *c, const PtxInstr *in)
+{
+	int i;
+
+	for (i = 0; i < in->nopds; i++)
+		if (in->opds[i].kind == PTX_OPD_ADDR)
+			check_addr_space(c, in, &in->opds[i]);
+	if ((in->op == PTX_OP_st || in->op == PTX_OP_atom || in->op == PTX_OP_red) &&
+	    in->nspaces && in->space[0] == PTX_S_CONST)
+		cerr(c, in->pos, "cannot write to the .const state space");
+	if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && in->ntypes != 1)
+		cerr(c, in->pos, "%s needs exactly one type", ptx_op_name(in->op));
+	if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && in->nopds >= 2) {
+		const PtxOperand *a = &in->opds[in->op == PTX_OP_ld ? 1 : 0];
+		if (a->kind == PTX_OPD_ADDR && a->reg < 0 && !a->sym &&
+		    !(in->nspaces && in->space[0] == PTX_S_LOCAL))
+			cerr(c, a->pos, "immediate addresses are allowed only for .local");
+		if (in->vec > 1 && in->opds[in->op == PTX_OP_ld ? 0 : 1].kind != PTX_OPD_VEC)
+			cerr(c, in->opds[in->op == PTX_OP_ld ? 0 : 1].pos,
+			     ".v%d needs a vector operand {...}", in->vec);
+		if (in->vec * ptx_type_size(in->types[0]) > 16)
+			cerr(c, in->pos, "vector access wider than 128 bits");
+	}
+}
+
+static void
+check_instr(C *c, const PtxInstr *in)
+{
+	const char *roles = roles_of(in->op);
+	int t = instr_type(in), i, min = 0, max = 0, wider, k;
+
+	c->in = in;
+	check_target(c, in);
+	if (in->guard >= 0 && c->f->regs[in->guard].type != PTX_T_PRED)
+		cerr(c, in->pos, "guard %s is not a predicate", ptx_reg_name(c->f, in->guard));
+	for (i = 0; i < in->nopds; i++) {
+		const PtxOperand *o = &in->opds[i];
+		if (o->kind == PTX_OPD_SYM && o->symkind == PTX_SYM_LABEL &&
+		    in->op != PTX_OP_bra && in->op != PTX_OP_brx_idx && in->op != PTX_OP_mov)
+			cerr(c, o->pos, "label %s used as an operand of %s", o->sym,
+			     ptx_op_name(in->op));
+	}
+	if (in->op == PTX_OP_bra &&
+	    (in->nopds != 1 || in->opds[0].kind != PTX_OPD_SYM ||
+	     in->opds[0].symkind != PTX_SYM_LABEL))
+		cerr(c, in->nopds ? in->opds[0].pos : in->pos, "bra needs a label");
+	if (in->op == PTX_OP_call && in->opds[1].kind == PTX_OPD_SYM &&
+	    in->opds[1].symkind != PTX_SYM_FUNC)
+		cerr(c, in->opds[1].pos, "call target %s is not a function", in->opds[1].sym);
+	if (in->op == PTX_OP_call && in->opds[1].kind == PTX_OPD_SYM) {
+		const PtxFunc *g = c->m->funcs[in->opds[1].index];
+		if (g->is_entry)
+			cerr(c, in->opds[1].pos, "cannot call the kernel %s", g->name);
+		if (in->opds[2].nelems != g->nparams)
+			cerr(c, in->opds[2].pos, "%s takes %d arguments, %d given", g->name,
+			     g->nparams, in->opds[2].nelems);
+		if (in->opds[0].nelems != g->nrets)
+			cerr(c, in->opds[0].pos, "%s returns %d values, %d expected", g->name,
+			     g->nrets, in->opds[0].nelems);
+	}
+	if (in->op == PTX_OP_ld || in->op == PTX_OP_st || in->op == PTX_OP_atom ||
+	    in->op == PTX_OP_red || in->op == PTX_OP_ldu)
+		check_memop(c, in);
+	if (in->op == PTX_OP_cvt) {
+		check_cvt(c, in);
+		return;
+	}
+	if (!roles)
+		return;
+	for (k = 0, i = 0; roles[k]; k++) {
+		if (roles[k] == '?') {
+			i = 1;
+			continue;
+		}
+		max++;
+		if (!i)
+			min++;
+	}
+	if (in->op == PTX_OP_atom && in->aop == PTX_AOP_CAS)
+		min = 4;
+	if (in->nopds < min || in->nopds > max)
+		cerr(c, in->pos, "%s takes %d%s operands, %d given", ptx_op_name(in->op),
+		     min, max > min ? " or more" : "", in->nopds);
+	if (!t && in->ntypes > 1 && in->op != PTX_OP_setp)
+		return;
+	if (!t && (in->op == PTX_OP_bra || in->op == PTX_OP_ret || in->op == PTX_OP_exit ||
+		   in->op == PTX_OP_trap || in->op == PTX_OP_brkpt || in->op == PTX_OP_isspacep ||
+		   in->op == PTX_OP_activemask))
+		t = PTX_T_B32;
+	if (!t)
+		cerr(c, in->pos, "%s needs a type (.u32, .f32, ...)", ptx_op_name(in->op));
+	wider = in->op == PTX_OP_ld || in->op == PTX_OP_st || in->op == PTX_OP_ldu ||
+		in->op == PTX_OP_atom || in->op == PTX_OP_red;
+	for (i = 0, k = 0; i < in->nopds && roles[k]; i++, k++) {
+		char r;
+		if (roles[k] == '?')
+			k++;
+		r = roles[k];
+		if ((in->mode == PTX_MODE_WIDE) && r == 'd')
+			r = 'w';
+		if ((in->mode == PTX_MODE_WIDE) && r == 's' && i == 3)
+			r = 'W';
+		if (in->op == PTX_OP_bra)
+			continue;
+		check_opd(c, &in->opds[i], r, t, wider, i);
+	}
+}
+
+static void
+check_func(C *c, PtxFunc *f)
+{
+	int i;
+
+	c->f = f;
+	if (f->maxntid[0] && f->reqntid[0])
+		cerr(c, f->pos, ".maxntid and .reqntid cannot both be given");
+	if ((f->explicitcluster || f->reqnctapercluster[0]) && c->m->sm < 90)
+		cerr(c, f->pos, "cluster directives require sm_90 or higher");
+	if (!f->is_entry && (f->maxntid[0] || f->reqntid[0] || f->minnctapersm ||
+			     f->reqnctapercluster[0] || f->explicitcluster))
+		cerr(c, f->pos, "performance directives apply only to .entry functions");
+	for (i = 0; i < f->ninstrs; i++)
+		check_instr(c, &f->instrs[i]);
+	c->f = NULL;
+}
+
+static void
+check_var(C *c, const PtxVar *v)
+{
+	int i;
+
+	for (i = 0; i < v->nrelocs; i++) {
+		const PtxReloc *r = &v->relocs[i];
+		if (r->mask && (r->mask != 0xffull << r->shift))
+			cerr(c, v->pos, "initializer of %s: mask 0x%llx must select one byte",
+			     v->name, (unsigned long long)r->mask);
+		if (r->mask && v->type != PTX_T_U8)
+			cerr(c, v->pos, "initializer of %s: byte masks need a .u8 array", v->name);
+		if (!r->mask && ptx_type_size(v->type) != 8)
+			cerr(c, v->pos, "initializer of %s: an address needs a 64-bit element",
+			     v->name);
+	}
+	if (v->align < (u32)ptx_type_size(v->type) * v->vec && v->space != PTX_S_PARAM)
+		cerr(c, v->pos, "alignment %u of %s is smaller than its element", v->align,
+		     v->name);
+}
 
 int
 ptx_check(PtxModule *m)
 {
-	(void)m;
+	C c = {0};
+	int i;
+
+	c.m = m;
+	if (setjmp(c.fail))
+		return -1;
+	for (i = 0; i < m->nvars; i++)
+		check_var(&c, m->vars[i]);
+	for (i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i]->has_body)
+			check_func(&c, m->funcs[i]);
 	return 0;
 }

@@ -453,7 +453,8 @@ parse_instr(P *p)
 		}
 	}
 	if (!is_punct(p, ';'))
-		perr(p, p->t.pos, "expected ';' after the operands of %s", ptx_op_name(in.op));
+		perr(p, is_punct(p, ',') ? p->t.pos : p->prev_end,
+		     "expected ';' after the operands of %s", ptx_op_name(in.op));
 	next(p);
 	in.opds = arena_alloc(p->a, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
 	memcpy(in.opds, opds, (size_t)in.nopds * sizeof *opds);

@@ -22,6 +22,7 @@ perr(P *p, size_t pos, const char *fmt, ...)
 void
 next(P *p)
 {
+	p->prev_end = p->t.pos + p->t.len;
 	lex_next(&p->lx, &p->t);
 }
 
@@ -263,10 +264,10 @@ add_lsym(P *p, const char *name, size_t pos, Sym s)
 	size_t n = strlen(name);
 	int i = hm_get(&p->lsyms, name, n);
 
-	/* A name may be redeclared only in an inner scope; we approximate by
-	 * allowing shadowing whenever a scope is open. */
-	if (i >= 0 && p->scopes.n <= 1)
+	/* a name may be redeclared only in an inner scope */
+	if (i >= 0 && p->lsym.v[i].depth == (int)p->scopes.n)
 		perr(p, pos, "'%s' is already declared", name);
+	s.depth = (int)p->scopes.n;
 	scoped_put(p, &p->lsyms, name, n, (int)p->lsym.n);
 	vec_push(&p->lsym, s);
 }
@@ -734,21 +735,24 @@ parse_reg_decl(P *p)
 			expect_punct(p, '>');
 			d.range = 1;
 		} else if (is_punct(p, '[')) {
-			perr(p, p->t.pos, "unsupported: register arrays");
+			perr(p, p->t.pos, "register arrays are not allowed");
 		}
 		d.type = tmp.type;
 		d.name = tok_str(p, &nt);
 		d.first = (int)p->regs.n;
 		d.count = count;
 		if (d.range) {
-			if (hm_get(&p->rangemap, d.name, nt.len) >= 0 && p->scopes.n <= 1)
+			int o = hm_get(&p->rangemap, d.name, nt.len);
+			if (o >= 0 && p->declscope.v[o] == (int)p->scopes.n)
 				perr(p, nt.pos, "register range '%s' is already declared", d.name);
 			scoped_put(p, &p->rangemap, d.name, nt.len, (int)p->decls.n);
 		} else {
-			if (hm_get(&p->regmap, d.name, nt.len) >= 0 && p->scopes.n <= 1)
+			int o = lookup_reg(p, d.name, nt.len);
+			if (o >= 0 && p->declscope.v[p->regs.v[o].decl] == (int)p->scopes.n)
 				perr(p, nt.pos, "register '%s' is already declared", d.name);
 			scoped_put(p, &p->regmap, d.name, nt.len, d.first);
 		}
+		vec_push(&p->declscope, (int)p->scopes.n);
 		for (j = 0; j < count; j++) {
 			PtxReg r;
 			r.type = tmp.type;
@@ -775,7 +779,7 @@ parse_local_var(P *p, int space)
 		var_attrs(p, v);
 		var_name_dims(p, v);
 		if (is_punct(p, '='))
-			perr(p, p->t.pos, "unsupported: initialized function-scope variables");
+			perr(p, p->t.pos, "only .global and .const variables can be initialized");
 		s.kind = PTX_SYM_VAR;
 		s.var = v;
 		add_lsym(p, v->name, v->pos, s);
@@ -990,7 +994,7 @@ reset_fn(P *p)
 	hm_free(&p->lsyms);
 	hm_free(&p->labels);
 	p->lsym.n = p->undo.n = p->scopes.n = p->instrs.n = p->regs.n = 0;
-	p->decls.n = p->locals.n = p->labelnames.n = p->labelat.n = 0;
+	p->decls.n = p->declscope.n = p->locals.n = p->labelnames.n = p->labelat.n = 0;
 	p->protos.n = p->btargets.n = p->btnames.n = p->btcount.n = 0;
 	p->lfix.n = p->pragmas.n = 0;
 }
@@ -1057,11 +1061,11 @@ parse_body(P *p, PtxFunc *f)
 	push_scope(p);
 	/* parameters are visible in the body */
 	for (j = 0; j < f->nparams; j++) {
-		Sym s = { PTX_SYM_VAR, j, &f->params[j] };
+		Sym s = { PTX_SYM_VAR, j, &f->params[j], 0 };
 		add_lsym(p, f->params[j].name, f->params[j].pos, s);
 	}
 	for (j = 0; j < f->nrets; j++) {
-		Sym s = { PTX_SYM_VAR, j, &f->rets[j] };
+		Sym s = { PTX_SYM_VAR, j, &f->rets[j], 0 };
 		add_lsym(p, f->rets[j].name, f->rets[j].pos, s);
 	}
 	next(p); /* { */
@@ -1429,6 +1433,7 @@ cleanup(P *p)
 	vec_free(&p->instrs);
 	vec_free(&p->regs);
 	vec_free(&p->decls);
+	vec_free(&p->declscope);
 	vec_free(&p->locals);
 	vec_free(&p->labelnames);
 	vec_free(&p->labelat);

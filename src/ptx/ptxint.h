@@ -65,6 +65,7 @@ typedef struct {
 	u8 kind;      /* PTX_SYM_* */
 	int index;
 	PtxVar *var;
+	int depth;    /* scope depth of the declaration */
 } Sym;
 
 typedef struct {
@@ -96,6 +97,8 @@ typedef struct {
 	VEC(PtxInstr) instrs;
 	VEC(PtxReg) regs;
 	VEC(PtxRegDecl) decls;
+	VEC(int) declscope;     /* scope depth of each decl */
+	size_t prev_end;        /* end of the previous token */
 	VEC(PtxVar *) locals;
 	VEC(const char *) labelnames;
 	VEC(int) labelat;

@@ -1,0 +1,65 @@
+# ptx.sh -- the PTX front end: every module of the kernel suite, the
+# CUB/Thrust corpus and the hand-written family tests parses and checks;
+# --dump round-trips; each line of tests/ptx/invalid/cases.txt and each
+# tests/ptx/invalid/*.ptx fails with its expected message at its position.
+. tests/cli/lib.bash
+
+n=0; bad=0
+for f in tests/kernels/*/*.ptx tests/ptx/corpus/*.ptx tests/ptx/valid/*.ptx; do
+	[ -e "$f" ] || continue
+	n=$((n + 1))
+	if ! "$OA" parse -q "$f" 2>"$tmp/err"; then
+		bad=$((bad + 1)); echo "  $f:"; head -3 "$tmp/err"
+	fi
+done
+[ "$bad" -eq 0 ] && [ "$n" -gt 20 ] && echo "PASS ptx_parse_all ($n modules)" || echo "FAIL ptx_parse_all: $bad of $n modules failed"
+
+ok ptx_summary "$OA" parse tests/ptx/valid/int.ptx
+grep -q 'int.ptx: PTX 8.0 sm_80: 1 entries, 0 functions, 0 variables, 96 registers, 123 instructions' "$tmp/out" &&
+	echo "PASS ptx_summary_line" || { echo "FAIL ptx_summary_line"; cat "$tmp/out"; }
+
+bad=0
+for f in tests/ptx/corpus/*.ptx tests/ptx/valid/*.ptx tests/kernels/*/kernel.sm_90.ptx; do
+	[ -e "$f" ] || continue
+	"$OA" parse --dump "$f" >"$tmp/d1.ptx" 2>/dev/null &&
+	"$OA" parse --dump "$tmp/d1.ptx" >"$tmp/d2.ptx" 2>"$tmp/err" &&
+	cmp -s "$tmp/d1.ptx" "$tmp/d2.ptx" || { bad=$((bad + 1)); echo "  round trip: $f"; head -3 "$tmp/err"; }
+done
+[ "$bad" -eq 0 ] && echo "PASS ptx_dump_roundtrip" || echo "FAIL ptx_dump_roundtrip: $bad modules"
+
+# One-instruction invalid cases.
+bad=0; n=0
+while IFS= read -r line; do
+	case $line in '#'*|'') continue;; esac
+	target=${line%% | *}; rest=${line#* | }
+	instr=${rest%% | *}; msg=${rest#* | }
+	n=$((n + 1))
+	awk -v t="$target" -v i="	$instr" '{ gsub("@TARGET@", t); if ($0 == "@INSTR@") print i; else print }' \
+		tests/ptx/invalid/preamble.ptx >"$tmp/case.ptx"
+	"$OA" parse "$tmp/case.ptx" >/dev/null 2>"$tmp/err"; rc=$?
+	case $msg in
+	ok-*) [ $rc -eq 0 ] || { bad=$((bad + 1)); echo "  should pass: $instr"; head -2 "$tmp/err"; } ;;
+	*)	if [ $rc -ne 1 ] || ! grep -qF "case.ptx:21:" "$tmp/err" || ! grep -qF -- "$msg" "$tmp/err" ||
+		   [ "$(sed -n 3p "$tmp/err" | tr -d ' \t')" != "^" ]; then
+			bad=$((bad + 1)); echo "  case: $instr (want: $msg, rc $rc)"; head -3 "$tmp/err"
+		fi ;;
+	esac
+done < tests/ptx/invalid/cases.txt
+[ "$bad" -eq 0 ] && echo "PASS ptx_invalid_cases ($n)" || echo "FAIL ptx_invalid_cases: $bad of $n"
+
+# Whole-module invalid files: first line "// expect: LINE:COL: message".
+bad=0; n=0
+for f in tests/ptx/invalid/*.ptx; do
+	[ "$f" = tests/ptx/invalid/preamble.ptx ] && continue
+	n=$((n + 1))
+	want=$(sed -n '1s|^// expect: ||p' "$f")
+	"$OA" parse "$f" >/dev/null 2>"$tmp/err"; rc=$?
+	if [ $rc -ne 1 ] || ! grep -qF -- "$f:$want" "$tmp/err"; then
+		bad=$((bad + 1)); echo "  $f: want '$want', rc $rc"; head -3 "$tmp/err"
+	fi
+done
+[ "$bad" -eq 0 ] && echo "PASS ptx_invalid_files ($n)" || echo "FAIL ptx_invalid_files: $bad of $n"
+
+fails ptx_no_file "$OA" parse tests/ptx/no-such-file.ptx
+fails ptx_no_args "$OA" parse
+ok ptx_help "$OA" parse --help
