@@ -1,6 +1,7 @@
 /* test_arith.c -- hand-checked vectors for src/ptx/arith*.c: every
  * rounding mode, special values, ftz/sat, cvt, integer corner cases. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -293,4 +294,65 @@ TEST(arith_approx)
 		}
 		CHECK(bad == 0);
 	}
+}
+
+/* Two independent paths must agree: f32 ops on the host FPU with
+ * fesetround (f32_*) and the same op computed in double rounded to odd,
+ * then rounded by round_to() (the path f16/bf16 use).  Random operands
+ * with exponents spread so that cancellation, ties, overflow and
+ * subnormal results all occur.  OA_LONG=1 runs 100x more. */
+/* TwoSum: is x + y exact in double? */
+static int
+exact_sum(double x, double y)
+{
+	double s = x + y, bp = s - x, ap = s - bp;
+
+	return isfinite(s) && (x - ap) + (y - bp) == 0;
+}
+
+static u32
+rnd_f32(u64 *s)
+{
+	u64 z = (*s += 0x9e3779b97f4a7c15ull);
+	u32 m, e;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	m = (u32)z & 0x807fffff;
+	e = (u32)(z >> 32) % 40;
+	e = e < 10 ? e : e < 30 ? 107 + e : 220 + e;   /* tiny, near 1, huge */
+	if ((z >> 40) % 16 == 0)
+		m &= 0x807f0000;                        /* short mantissas: exact cases */
+	return m | e << 23;
+}
+
+TEST(arith_f32_cross_check)
+{
+	u64 s = 12345, i, n = getenv("OA_LONG") ? 2000000 : 20000;
+	int r, bad = 0;
+
+	for (i = 0; i < n && bad < 5; i++) {
+		u32 a = rnd_f32(&s), b = rnd_f32(&s), c = rnd_f32(&s);
+		double x = f32_of(a), y = f32_of(b);
+		for (r = RND_RN; r <= RND_RP; r++) {
+			u32 got, want;
+			got = f32_mul(a, b, r, 0, 0);                /* x*y is exact in double */
+			want = (u32)round_to(x * y, FF_F32, r, 0);
+			if (got != want && !(f32_isnan(got) && f32_isnan(want)))
+				bad++, FAIL("mul %08x %08x mode %d: %08x != %08x", a, b, r, got, want);
+			got = f32_fma(a, b, c, r, 0, 0);
+			want = (u32)cvt_f2f(bits_f64(fma(x, y, f32_of(c))), FF_F64, FF_F32, r, 0, 0, 0, 0);
+			if (exact_sum(x * y, f32_of(c)) && fma(x, y, f32_of(c)) != 0 &&
+			    got != want && !(f32_isnan(got) && f32_isnan(want)))
+				bad++, FAIL("fma %08x %08x %08x mode %d: %08x != %08x", a, b, c, r, got, want);
+			got = f32_add(a, b, r, 0, 0);
+			if (exact_sum(x, y) && x + y != 0) {
+				want = (u32)round_to(x + y, FF_F32, r, 0);
+				if (got != want && !(f32_isnan(got) && f32_isnan(want)))
+					bad++, FAIL("add %08x %08x mode %d: %08x != %08x", a, b, r, got, want);
+			}
+		}
+	}
+	CHECK(bad == 0);
 }
