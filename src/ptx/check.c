@@ -491,9 +491,6 @@ check_var(C *c, const PtxVar *v)
 			cerr(c, v->pos, "initializer of %s: an address needs a 64-bit element",
 			     v->name);
 	}
-	if (v->align < (u32)ptx_type_size(v->type) * v->vec && v->space != PTX_S_PARAM)
-		cerr(c, v->pos, "alignment %u of %s is smaller than its element", v->align,
-		     v->name);
 }
 
 int

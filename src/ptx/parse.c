@@ -1234,7 +1234,7 @@ parse_version(P *p)
 
 	next(p);
 	pos = p->t.pos;
-	if (p->t.kind != TK_FLOAT && p->t.kind != TK_INT)
+	if (p->t.kind != TK_FLOAT)
 		perr(p, pos, "expected a version number like 8.7");
 	s = p->lx.s + pos;
 	for (i = 0; i < (int)p->t.len && s[i] >= '0' && s[i] <= '9'; i++)
