@@ -1092,6 +1092,9 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		mem_st(I, t, msp, m, 8, mb_update(v, 0, 0, -(i64)(sz * nv)));
 		break;
 	}
+	case PTX_OP_wmma_load: case PTX_OP_wmma_store:
+		exec_wmma_ldst(I, t, in);
+		break;
 	case PTX_OP_atom:
 		exec_atom(I, t, in, 0);
 		break;
@@ -1175,7 +1178,7 @@ is_collective(const PtxInstr *in)
 	switch (in->op) {
 	case PTX_OP_shfl: case PTX_OP_vote: case PTX_OP_match: case PTX_OP_redux:
 	case PTX_OP_activemask: case PTX_OP_bar_warp_sync: case PTX_OP_mma: case PTX_OP_ldmatrix:
-	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect:
+	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect: case PTX_OP_wmma_mma:
 		return 1;
 	}
 	return 0;
@@ -1217,6 +1220,7 @@ interp_supports(int op)
 	case PTX_OP_shfl: case PTX_OP_vote: case PTX_OP_match: case PTX_OP_redux:
 	case PTX_OP_activemask: case PTX_OP_bar_warp_sync: case PTX_OP_mma: case PTX_OP_ldmatrix:
 	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect:
+	case PTX_OP_wmma_load: case PTX_OP_wmma_store: case PTX_OP_wmma_mma:
 		return 1;
 	}
 	return 0;

@@ -125,6 +125,10 @@ u64 atomic_op(Interp *I, Thread *t, const PtxInstr *in, int space, u64 addr, int
 void exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in);
 u32 collective_mask(Interp *I, Thread *t, const PtxInstr *in);
 
+/* wmma (interp_wmma.c) */
+void exec_wmma_ldst(Interp *I, Thread *t, const PtxInstr *in);
+void exec_wmma_mma(Interp *I, Thread **lanes, const PtxInstr *in);
+
 static inline const PtxInstr *
 cur_instr(Thread *t)
 {
