@@ -1,8 +1,7 @@
 // wmma.cu -- D = A x B + C with the wmma API: f16 inputs, f32 accumulate
+// (m16n16k16, A row-major, B col-major), then 2x on the fragment, stored column-major.
 // Generated input: nvcc -arch=sm_90 -ptx -O3 wmma.cu -o wmma.ptx (CUDA 13.0).
 // wmma.expect was computed independently (a Python matrix product).
-// (m16n16k16, A row-major, B col-major), then alpha scaling on the
-// fragment, and an f16-accumulate variant (m32n8k16).
 #include <mma.h>
 using namespace nvcuda;
 
