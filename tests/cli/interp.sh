@@ -35,6 +35,21 @@ err recursion "call depth exceeds"
 err loop "step limit of 200000"
 err trap "trap"
 
+# a suite kernel on buffers too small for it, and a spec with an argument missing
+k=tests/kernels/ew_saxpy_f32/kernel.sm_90.ptx
+"$OA" emu --ptx $k --spec $d/err_short.json >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "tid (100,0,0): out-of-bounds global load of 4 bytes at 0x" "$tmp/err"; then
+	echo "PASS interp_err_short_buffer"
+else
+	echo "FAIL interp_err_short_buffer"; head -3 "$tmp/err"
+fi
+"$OA" emu --ptx $k --spec $d/err_nargs.json >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "error: .*the spec gives 3 arguments, the kernel has 4 parameters" "$tmp/err"; then
+	echo "PASS interp_err_nargs"
+else
+	echo "FAIL interp_err_nargs"; head -3 "$tmp/err"
+fi
+
 fails interp_cubin_not_yet "$OA" emu tests/interp/none.cubin
 fails interp_no_spec "$OA" emu --ptx "$d/calls.ptx"
 fails interp_bad_spec_path "$OA" emu --ptx "$d/calls.ptx" --spec "$d/nonexistent.json"
