@@ -267,6 +267,21 @@ bind_params(Interp *I)
 
 /* ---- threads ---- */
 
+/* Move the thread's local stack pointer to sp, growing its memory. */
+void
+local_grow(Interp *I, Thread *t, u64 sp)
+{
+	if (sp > (1u << 24))
+		ierr(I, "local memory exceeds 16 MiB per thread (call depth %d)", t->depth);
+	t->local_sp = sp;
+	if (sp > t->local_cap) {
+		u64 nc = MAX(sp, 2 * t->local_cap);
+		t->local = xrealloc(t->local, nc);
+		memset(t->local + t->local_cap, 0, nc - t->local_cap);
+		t->local_cap = nc;
+	}
+}
+
 static void
 push_frame(Interp *I, Thread *t, FnInfo *fi)
 {
@@ -285,15 +300,7 @@ push_frame(Interp *I, Thread *t, FnInfo *fi)
 	f->regs = xcalloc(fi->fn->nregs + 1, sizeof(u64));
 	f->param = xcalloc(1, fi->param_size + 16);
 	f->local_base = align_up(t->local_sp, 16);
-	t->local_sp = f->local_base + fi->local_size;
-	if (t->local_sp > (1u << 24))
-		ierr(I, "local memory exceeds 16 MiB per thread (call depth %d)", t->depth);
-	if (t->local_sp > t->local_cap) {
-		u64 nc = MAX(t->local_sp, 2 * t->local_cap);
-		t->local = xrealloc(t->local, nc);
-		memset(t->local + t->local_cap, 0, nc - t->local_cap);
-		t->local_cap = nc;
-	}
+	local_grow(I, t, f->local_base + fi->local_size);
 	t->fr = f;
 }
 

@@ -1095,6 +1095,25 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_wmma_load: case PTX_OP_wmma_store:
 		exec_wmma_ldst(I, t, in);
 		break;
+	case PTX_OP_alloca: {
+		/* alloca{.local}.type ptr, size{, align}: on the thread's local stack */
+		u64 al = in->nopds > 2 ? R(2, PTX_T_U32) : 8, at;
+		if (!al || (al & (al - 1)))
+			ierr(I, "alloca alignment %llu is not a power of two", (unsigned long long)al);
+		at = (t->local_sp + al - 1) & ~(al - 1);
+		local_grow(I, t, at + R(1, PTX_T_U64));
+		W(0, type, at);       /* a .local address (nvcc follows it with cvta.local) */
+		break;
+	}
+	case PTX_OP_stacksave:
+		W(0, type, t->local_sp);
+		break;
+	case PTX_OP_stackrestore:
+		a = R(0, type);
+		if (a < t->fr->local_base || a > t->local_sp)
+			ierr(I, "stackrestore to 0x%llx, outside this frame's stack", (unsigned long long)a);
+		t->local_sp = a;
+		break;
 	case PTX_OP_atom:
 		exec_atom(I, t, in, 0);
 		break;
@@ -1221,6 +1240,7 @@ interp_supports(int op)
 	case PTX_OP_activemask: case PTX_OP_bar_warp_sync: case PTX_OP_mma: case PTX_OP_ldmatrix:
 	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect:
 	case PTX_OP_wmma_load: case PTX_OP_wmma_store: case PTX_OP_wmma_mma:
+	case PTX_OP_alloca: case PTX_OP_stacksave: case PTX_OP_stackrestore:
 		return 1;
 	}
 	return 0;

@@ -100,6 +100,7 @@ typedef struct Interp {
 
 _Noreturn void ierr(Interp *I, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 VarLoc *var_loc(Interp *I, const PtxVar *v);
+void local_grow(Interp *I, Thread *t, u64 sp);
 
 /* memory (interp_mem.c) */
 u8 *mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write);
