@@ -63,3 +63,19 @@ done
 fails ptx_no_file "$OA" parse tests/ptx/no-such-file.ptx
 fails ptx_no_args "$OA" parse
 ok ptx_help "$OA" parse --help
+
+# Coverage: the lexical opcode count agrees with the parser's instruction
+# count, every opcode of the family tests is known, interp support is shown.
+"$OA" coverage tests/ptx/valid >"$tmp/cov" 2>"$tmp/err"
+lex=$(awk '/^opcode/{f=1;next} /^directive/{f=0} f&&NF>=5{s+=$2} END{print s+0}' "$tmp/cov")
+prs=$(for f in tests/ptx/valid/*.ptx; do "$OA" parse "$f"; done | awk '{s+=$(NF-1)} END{print s+0}')
+if [ "$lex" = "$prs" ] && [ "$lex" -gt 900 ] && grep -q '^files: 8, 8 parse and check, 0 fail' "$tmp/cov" &&
+   grep -q '^wgmma.mma_async  *4  *1  yes  ' "$tmp/cov" && ! grep -q ' partial ' "$tmp/cov"; then
+	echo "PASS ptx_coverage ($lex instructions)"
+else
+	echo "FAIL ptx_coverage: lexical $lex vs parsed $prs"; head -5 "$tmp/cov"
+fi
+"$OA" coverage tests/ptx/invalid >"$tmp/cov" 2>&1
+grep -q 'parse and check, [1-9][0-9]* fail' "$tmp/cov" && grep -q 'frobnicate' "$tmp/cov" &&
+	echo "PASS ptx_coverage_failures" || echo "FAIL ptx_coverage_failures"
+fails ptx_coverage_noargs "$OA" coverage
