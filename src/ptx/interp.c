@@ -540,6 +540,8 @@ run_warp(Interp *I, Cta *c, int w)
 		I->curin = in;
 		/* lanes the instruction needs that have not exited must be here */
 		need = collective_mask(I, grp[0], in);
+		if (hi - lo < 32)       /* lanes past the end of a partial warp */
+			need &= (1u << (hi - lo)) - 1;
 		for (i = lo; i < hi; i++)
 			if (c->th[i].state == TS_DONE)
 				need &= ~(1u << (i - lo));

@@ -6,10 +6,13 @@
 . tests/cli/lib.bash
 d=tests/interp
 
-for p in "$d"/*.ptx; do
-	n=$(basename "$p" .ptx)
-	case $n in err_*) continue ;; esac
-	if "$OA" emu --ptx "$p" --spec "$d/$n.json" -o "$tmp/$n.out" 2>"$tmp/$n.err"; then
+# NAME.json runs NAME.ptx, or BASE.ptx for BASE_VARIANT.json
+for j in "$d"/*.json; do
+	n=$(basename "$j" .json)
+	case $n in err*) continue ;; esac
+	p=$d/$n.ptx
+	[ -e "$p" ] || p=$d/${n%_*}.ptx
+	if "$OA" emu --ptx "$p" --spec "$j" -o "$tmp/$n.out" 2>"$tmp/$n.err"; then
 		same "interp_$n" "$tmp/$n.out" "$d/$n.expect"
 	else
 		echo "FAIL interp_$n: emu exited $?"; head -3 "$tmp/$n.err"
