@@ -234,12 +234,8 @@ opd_addr(Interp *I, Thread *t, const PtxInstr *in, const PtxOperand *o, int *spa
 	else if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && o->var) {
 		int vs;
 		a = sym_addr(I, t, o, &vs);
-		if (sp == PTX_S_NONE || sp == PTX_S_GENERIC) {
-			if (vs != PTX_S_GLOBAL)
-				a = to_generic(I, t, vs, a);
-		} else if (vs == PTX_S_PARAM && sp == PTX_S_PARAM) {
-			;
-		}
+		if ((sp == PTX_S_NONE || sp == PTX_S_GENERIC) && vs != PTX_S_GLOBAL)
+			a = to_generic(I, t, vs, a);   /* [var] in a generic access */
 		if (o->kind == PTX_OPD_SYM)
 			return a + (u64)o->imm;
 	} else if (o->kind == PTX_OPD_REG)

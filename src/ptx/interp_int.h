@@ -78,7 +78,7 @@ typedef struct Interp {
 	u32 grid[3], block[3], cluster[3];
 	/* global memory: buffers and module .global variables */
 	struct { u64 base, size; u8 *data; int arg; } *gl;
-	int ngl;
+	int ngl, gl_last;
 	u8 *constmem;
 	u64 constsize;
 	u8 *kparam;       /* kernel parameter block */

@@ -16,14 +16,13 @@
 static u8 *
 global_ptr(Interp *I, u64 addr, u64 size)
 {
-	static int last;
-	int i;
+	int i = I->gl_last;
 
-	if (last < I->ngl && addr >= I->gl[last].base && addr - I->gl[last].base + size <= I->gl[last].size)
-		return I->gl[last].data + (addr - I->gl[last].base);
+	if (i < I->ngl && addr >= I->gl[i].base && addr - I->gl[i].base + size <= I->gl[i].size)
+		return I->gl[i].data + (addr - I->gl[i].base);
 	for (i = 0; i < I->ngl; i++)
 		if (addr >= I->gl[i].base && addr - I->gl[i].base + size <= I->gl[i].size) {
-			last = i;
+			I->gl_last = i;
 			return I->gl[i].data + (addr - I->gl[i].base);
 		}
 	return NULL;
@@ -111,8 +110,6 @@ mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write)
 	if (space == PTX_S_NONE || space == PTX_S_GENERIC) {
 		space = generic_space(I, addr);
 		a = from_generic(I, t, space, addr);
-		if (space == PTX_S_SHARED_CLUSTER)
-			space = PTX_S_SHARED_CLUSTER;
 	}
 	if (size > 1 && (addr & (MIN(size, 16) - 1)))
 		ierr(I, "misaligned %s %s of %llu bytes at 0x%llx", sname(space), write ? "store" : "load",
