@@ -83,6 +83,7 @@ class K:
 		self.rot = {c: 0 for c in DECL}
 		self.pred = None
 		self.extra_params = []
+		self.directives = ""
 		self.shared = []
 
 	def new(self, cls):
@@ -149,7 +150,7 @@ class K:
 
 	def text(self):
 		out = [f".visible .entry {self.name}(.param .u64 pout, .param .u64 pin, .param .b16 ph, "
-			f".param .b32 pr, .param .b64 prd{''.join(', ' + p for p in self.extra_params)})", "{"]
+			f".param .b32 pr, .param .b64 prd{''.join(', ' + p for p in self.extra_params)})" + self.directives, "{"]
 		for c in DECL:
 			if self.n[c] or c in ("r", "rd"):
 				out.append(f"\t.reg {DECL[c]} %{c}<{self.n[c] + 1}>;")
@@ -220,7 +221,7 @@ class Gen:
 		self.batches = []
 		self.sm = int(arch[3:])
 
-	def batch(self, name, target=None, opts=("O3",), per_kernel=100, per_module=8, decls=""):
+	def batch(self, name, target=None, opts=("O3", "O0"), per_kernel=100, per_module=8, decls=""):
 		return Batch(self, name, target or self.arch, opts, per_kernel, per_module, decls)
 
 	def finish(self):

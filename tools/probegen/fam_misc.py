@@ -197,9 +197,9 @@ def generate(g):
 		if i == 4:
 			k.emit(f"@!{p} trap;")
 	# brx.idx
-	for n in [3, 5]:
+	for n in [3, 5, 4, 6]:
 		k = b.k(5)
-		x = k.inp("r")
+		x = k.inp("r") if n in (3, 5) else k.par("r")
 		d = k.new("r")
 		k.emit(f"mov.u32 {d}, 1;")
 		k.emit(f"rem.u32 {x}, {x}, {n};")
@@ -244,6 +244,15 @@ def generate(g):
 	k.emit("mov.u64 %fp, fadd1;")
 	k.emit(f"st.param.b32 [pa], {k.inp('r')}; st.param.b32 [pb], {k.inp('r')};")
 	k.emit("call (pr), %fp, (pa, pb), proto;")
+	d = k.new("r")
+	k.emit(f"ld.param.b32 {d}, [pr]; }}")
+	k.st(d, "r")
+	k = b.k(10)
+	k.emit("{ .reg .b64 %fp; .param .b32 pa; .param .b32 pb; .param .b32 pr;")
+	k.emit("proto2: .callprototype (.param .b32 _) _ (.param .b32 _, .param .b32 _);")
+	k.emit(f"mov.u64 %fp, {k.par('rd')};")
+	k.emit(f"st.param.b32 [pa], {k.inp('r')}; st.param.b32 [pb], {k.inp('r')};")
+	k.emit("call.uni (pr), %fp, (pa, pb), proto2;")
 	d = k.new("r")
 	k.emit(f"ld.param.b32 {d}, [pr]; }}")
 	k.st(d, "r")
