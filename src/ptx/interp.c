@@ -410,6 +410,7 @@ run_thread(Interp *I, Thread *t)
 	u64 slice = I->steps + 100000;
 
 	I->cur = t;
+	t->spinning = 0;
 	if (t->state == TS_YIELD)
 		t->state = TS_RUN;
 	while (t->state == TS_RUN) {
@@ -610,6 +611,20 @@ count_done(Interp *I)
 	}
 }
 
+static int
+all_spinning(Interp *I)
+{
+	int c, i;
+
+	for (c = 0; c < I->nctas; c++)
+		for (i = 0; i < I->ctas[c].nth; i++) {
+			Thread *t = &I->ctas[c].th[i];
+			if (t->state == TS_RUN || (t->state == TS_YIELD && !t->spinning))
+				return 0;
+		}
+	return 1;
+}
+
 static _Noreturn void
 deadlock(Interp *I)
 {
@@ -618,6 +633,11 @@ deadlock(Interp *I)
 	for (c = 0; c < I->nctas; c++)
 		for (i = 0; i < I->ctas[c].nth; i++) {
 			Thread *t = &I->ctas[c].th[i];
+			if (t->state == TS_YIELD && t->spinning) {
+				I->cur = t;
+				I->curin = &t->fr->fi->fn->instrs[t->pc > 0 ? t->pc - 1 : 0];
+				ierr(I, "deadlock: this thread waits for an mbarrier phase (or sleeps) that no thread can complete");
+			}
 			if (t->state == TS_BAR || t->state == TS_WARP) {
 				I->cur = t;
 				I->curin = cur_instr(t);
@@ -634,7 +654,7 @@ static void
 run_cluster(Interp *I, u32 x0, u32 y0, u32 z0, FnInfo *efi)
 {
 	u32 x, y, z;
-	int c, i, w, alive;
+	int c, i, w, alive, spin = 0;
 
 	I->nctas = (int)(I->cluster[0] * I->cluster[1] * I->cluster[2]);
 	I->ctas = xcalloc(I->nctas, sizeof *I->ctas);
@@ -646,7 +666,7 @@ run_cluster(Interp *I, u32 x0, u32 y0, u32 z0, FnInfo *efi)
 				init_cta(I, &I->ctas[c], x0 + x, y0 + y, z0 + z, c, efi);
 	for (;;) {
 		int progress = 0;
-		u64 before = I->steps;
+		u64 before = I->steps, w0 = I->writes;
 		for (c = 0; c < I->nctas; c++) {
 			Cta *ct = &I->ctas[c];
 			for (i = 0; i < ct->nth; i++) {
@@ -671,6 +691,12 @@ run_cluster(Interp *I, u32 x0, u32 y0, u32 z0, FnInfo *efi)
 			break;
 		if (!progress && I->steps == before)
 			deadlock(I);
+		/* every live thread spins on a wait and nothing was written */
+		if (!progress && I->writes == w0 && all_spinning(I)) {
+			if (++spin > 1000)
+				deadlock(I);
+		} else
+			spin = 0;
 	}
 	for (c = 0; c < I->nctas; c++)
 		free_cta(&I->ctas[c]);

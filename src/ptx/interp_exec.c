@@ -726,6 +726,7 @@ exec_mbarrier(Interp *I, Thread *t, const PtxInstr *in)
 		if (!done) {
 			t->pc++;
 			t->state = TS_YIELD;
+			t->spinning = 1;
 			return;
 		}
 		break;
@@ -1175,8 +1176,10 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_griddepcontrol_launch_dependents: case PTX_OP_griddepcontrol_wait:
 	case PTX_OP_discard: case PTX_OP_applypriority: case PTX_OP_pmevent: case PTX_OP_brkpt:
 	case PTX_OP_setmaxnreg:
-		if (in->op == PTX_OP_nanosleep)
+		if (in->op == PTX_OP_nanosleep) {
 			t->state = TS_YIELD;
+			t->spinning = 1;
+		}
 		break;
 	case PTX_OP_createpolicy_fractional: case PTX_OP_createpolicy_range: case PTX_OP_createpolicy_cvt:
 		W(0, PTX_T_B64, 0);

@@ -49,6 +49,7 @@ typedef struct Thread {
 	u8 *local;
 	u64 local_cap, local_sp;
 	int carry;        /* .cc flag */
+	int spinning;     /* yielded at a failed wait or nanosleep */
 	Cta *cta;
 } Thread;
 
@@ -93,6 +94,7 @@ typedef struct Interp {
 	int nctas;
 	int cluster_arrived, cluster_expected;
 	u64 steps, max_steps;
+	u64 writes;       /* stores, atomics and mbarrier updates so far */
 	Thread *cur;      /* for error messages */
 	const PtxInstr *curin;
 	jmp_buf fail;

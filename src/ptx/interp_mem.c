@@ -146,6 +146,7 @@ mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write)
 			p = t->fr->param + a;
 		break;
 	}
+	I->writes += write;
 	if (!p)
 		ierr(I, "out-of-bounds %s %s of %llu bytes at 0x%llx", sname(space),
 		     write ? "store" : "load", (unsigned long long)size, (unsigned long long)addr);

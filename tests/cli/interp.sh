@@ -37,6 +37,7 @@ err divergent "divergent collective"
 err recursion "call depth exceeds"
 err loop "step limit of 200000"
 err trap "trap"
+err mbarrier "deadlock: this thread waits for an mbarrier phase"
 
 # a suite kernel on buffers too small for it, and a spec with an argument missing
 k=tests/kernels/ew_saxpy_f32/kernel.sm_90.ptx
