@@ -215,6 +215,11 @@ layout(Interp *I)
 			fi->fn = f;
 			fi->index = i;
 			if (pass == 0) {
+				fi->rbits = xcalloc(f->nregs + 1, 1);
+				for (j = 0; j < f->nregs; j++) {
+					int b = tbits(f->regs[j].type);
+					fi->rbits[j] = b > 0 && b <= 64 ? b : 64;
+				}
 				for (j = 0; j < f->nparams; j++)
 					layout_var(I, fi, &f->params[j], 0);
 				for (j = 0; j < f->nrets; j++)
@@ -738,6 +743,9 @@ interp_free(Interp *I)
 	free(I->constmem);
 	free(I->kparam);
 	free(I->vl);
+	if (I->fi)
+		for (i = 0; i < I->m->nfuncs; i++)
+			free(I->fi[i].rbits);
 	free(I->fi);
 	if (I->ctas) {
 		for (i = 0; i < I->nctas; i++)

@@ -7,16 +7,34 @@
 
 #include "ptx/interp_int.h"
 
+static u8 bits_tab[PTX_NTYPES], signed_tab[PTX_NTYPES], tabs_ready;
+
+static void
+init_tabs(void)
+{
+	int t;
+
+	for (t = 0; t < PTX_NTYPES; t++) {
+		bits_tab[t] = t == PTX_T_PRED ? 1 : (u8)MIN(ptx_type_size(t) * 8, 255);
+		signed_tab[t] = ptx_type_is_signed(t);
+	}
+	tabs_ready = 1;
+}
+
 int
 tbits(int type)
 {
-	return type == PTX_T_PRED ? 1 : ptx_type_size(type) * 8;
+	if (!tabs_ready)
+		init_tabs();
+	return (unsigned)type < PTX_NTYPES ? bits_tab[type] : 0;
 }
 
 static int
 tsigned(int type)
 {
-	return ptx_type_is_signed(type);
+	if (!tabs_ready)
+		init_tabs();
+	return (unsigned)type < PTX_NTYPES && signed_tab[type];
 }
 
 static int
@@ -195,15 +213,15 @@ opd_write(Interp *I, Thread *t, const PtxOperand *o, int type, u64 v)
 
 	switch (o->kind) {
 	case PTX_OPD_REG:
-		rt = t->fr->fi->fn->regs[o->reg].type;
-		if (rt == PTX_T_PRED) {
+		rt = t->fr->fi->rbits[o->reg];
+		if (rt == 1) {
 			t->fr->regs[o->reg] = v != 0;
 			return;
 		}
 		w = tbits(type);
 		if (w && w < 64)
 			v = tsigned(type) ? sext(v, w) : zext(v, w);
-		t->fr->regs[o->reg] = zext(v, tbits(rt) ? tbits(rt) : 64);
+		t->fr->regs[o->reg] = zext(v, rt);
 		return;
 	case PTX_OPD_SINK:
 		return;
@@ -214,7 +232,7 @@ opd_write(Interp *I, Thread *t, const PtxOperand *o, int type, u64 v)
 		for (i = 0; i < o->nelems; i++) {
 			const PtxOperand *e = &o->elems[i];
 			if (e->kind == PTX_OPD_REG)
-				t->fr->regs[e->reg] = zext(v >> (w * i), MIN(w, tbits(t->fr->fi->fn->regs[e->reg].type)));
+				t->fr->regs[e->reg] = zext(v >> (w * i), MIN(w, t->fr->fi->rbits[e->reg]));
 		}
 		return;
 	}

@@ -21,6 +21,7 @@ typedef struct {
 	int index;
 	u64 local_size;  /* frame .local bytes */
 	u64 param_size;  /* frame .param bytes (params, rets, body .param vars) */
+	u8 *rbits;       /* width of each register in bits: 1 pred, 8..64 */
 } FnInfo;
 
 typedef struct Frame {
