@@ -219,9 +219,9 @@ pass1_line(Asm *s, const char *p, const char *e)
 		vec_push(&s->symnames, xstrdup(t.s));
 		return;
 	}
-	if (!s->code || (t.s[0] == '.' && t.s[t.n - 1] != ':'))
+	if (!s->code || (t.n && t.s[0] == '.' && t.s[t.n - 1] != ':'))
 		return;
-	if (t.s[t.n - 1] == ':' && !t.quoted) {
+	if (t.n && t.s[t.n - 1] == ':' && !t.quoted) {
 		Label l;
 
 		l.sec = s->cur;

@@ -21,9 +21,26 @@ addr_of(void *ctx, const char *name, u64 *addr)
 	for (i = 0; i < s->labels.n; i++)
 		if (s->labels.v[i].sec == s->cur && !strcmp(s->labels.v[i].name, name)) {
 			*addr = s->labels.v[i].addr;
+			s->last_label = &s->labels.v[i];
 			return 0;
 		}
 	return -1;
+}
+
+/* The parser may print what it encoded to check it: name the label the
+ * text used (else the first label at that address). */
+static const char *
+label_of(void *ctx, u64 addr)
+{
+	Asm *s = ctx;
+	size_t i;
+
+	if (s->last_label && s->last_label->sec == s->cur && s->last_label->addr == addr)
+		return s->last_label->name;
+	for (i = 0; i < s->labels.n; i++)
+		if (s->labels.v[i].sec == s->cur && s->labels.v[i].addr == addr)
+			return s->labels.v[i].name;
+	return NULL;
 }
 
 static const char *
@@ -118,7 +135,9 @@ asm_insn(Asm *s, const char *p, const char *e)
 	{
 		char err[256] = "", *one = xmalloc(tend - txt + 1);
 		size_t errpos = 0;
-		IsaSyms syms = {NULL, addr_of, s};
+		IsaSyms syms = {label_of, addr_of, s};
+
+		s->last_label = NULL;
 		int rc;
 
 		memcpy(one, txt, tend - txt);

@@ -236,7 +236,8 @@ asm_attr(Asm *s, Tok *t, const char *q, const char *e)
 		buf_putc(d, EIFMT_SVAL);
 		buf_putc(d, (char)id);
 		put16(d, (u16)pl.n);
-		buf_putn(d, pl.s, pl.n);
+		if (pl.n)
+			buf_putn(d, pl.s, pl.n);
 		goto out;
 	}
 	v = 0;
@@ -298,7 +299,7 @@ asm_pass3_line(Asm *s, const char *p, const char *e)
 			if (put_hex(s, &t, t.s, d) < 0)
 				return;
 	} else if (is(&t, ".zero")) {
-		if (asm_tok(s, &q, e, &t) <= 0 || asm_num(s, &t, t.s, 0, 1u << 30, &v) < 0)
+		if (asm_tok(s, &q, e, &t) <= 0 || asm_num(s, &t, t.s, 0, 1u << 24, &v) < 0)
 			return;
 		while (v--)
 			buf_putc(d, 0);

@@ -33,6 +33,7 @@ typedef struct {
 	int code;             /* current section holds code (pass 1) */
 	size_t cursec;
 	int have_elf;
+	Label *last_label;    /* the label addr_of resolved last */
 } Asm;
 
 int asm_error(Asm *s, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -44,6 +44,39 @@ label_of(void *ctx, u64 addr)
 }
 
 static int
+addr_of(void *ctx, const char *name, u64 *addr)
+{
+	Labels *l = ctx;
+	char *e;
+	unsigned long k;
+
+	if (strncmp(name, ".L_x_", 5))
+		return -1;
+	k = strtoul(name + 5, &e, 10);
+	if (*e || e == name + 5 || k >= l->n)
+		return -1;
+	*addr = l->addr[k];
+	return 0;
+}
+
+/* Would `as` give back exactly w from this text and its control comment?
+ * If not (an ISA table gap), the caller lists the raw word instead. */
+static int
+reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text)
+{
+	Word x = {0, 0};
+	Ctrl c = ctrl_get(w);
+	char err[256];
+	size_t pos;
+
+	if (isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
+		return 0;
+	c.reuse |= ctrl_get(x).reuse;
+	x = ctrl_set(x, c);
+	return x.lo == w.lo && x.hi == w.hi;
+}
+
+static int
 cmp_u64(const void *a, const void *b)
 {
 	u64 x = *(const u64 *)a, y = *(const u64 *)b;
@@ -80,7 +113,7 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 {
 	const CSection *s = &c->sec.v[sec];
 	Labels l = {0};
-	IsaSyms syms = {label_of, NULL, &l};
+	IsaSyms syms = {label_of, addr_of, &l};
 	Buf t = {0};
 	u64 addr;
 	size_t k = 0;
@@ -93,7 +126,8 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 			isa_print(a, word_at(s->data + addr), addr, &syms, &t);
 		}
 		l.collect = 0;
-		qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
+		if (l.n)
+			qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
 		Word w = word_at(s->data + addr);
@@ -105,12 +139,21 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		t.n = 0;
 		if (t.s)
 			t.s[0] = 0;
-		if (a && !o->raw)
+		if (a && !o->raw) {
 			known = isa_print(a, w, addr, &syms, &t);
-		else
+			if (known == 0 && !reencodes(a, w, addr, &syms, t.s)) {
+				char *txt = xstrdup(t.s);
+
+				t.n = 0;
+				buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx ;   // %s", (unsigned long long)w.lo,
+					   (unsigned long long)w.hi, txt);
+				free(txt);
+				known = -2;
+			}
+		} else
 			buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 				   (unsigned long long)w.hi);
-		buf_printf(b, "        /*%04llx*/   %s ;", (unsigned long long)addr, t.s);
+		buf_printf(b, "        /*%04llx*/   %s%s", (unsigned long long)addr, t.s, known == -2 ? "" : " ;");
 		if (known == 0 && !o->no_ctrl) {
 			t.n = 0;
 			ctrl_print(ctrl_get(w), &t);

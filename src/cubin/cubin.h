@@ -131,4 +131,8 @@ typedef struct {
 int fatbin_extract(const char *path, const u8 *p, size_t n, FatEntry **out);
 void fatbin_free(FatEntry *e, int n);
 
+/* Fuzzing entry points (fuzz.c): never crash, whatever the bytes. */
+int cubin_fuzz_binary(const u8 *p, size_t n);
+int cubin_fuzz_text(const u8 *p, size_t n);
+
 #endif
