@@ -614,8 +614,13 @@ atomic_op(Interp *I, Thread *t, const PtxInstr *in, int sp, u64 addr, int type, 
 	memcpy(&old, p, sz);
 	switch (in->aop) {
 	case PTX_AOP_ADD:
-		if (type == PTX_T_F32)
-			r = f32_add(old, b, RND_RN, 1, 0);  /* PTX: .rn, subnormals flushed */
+		if (type == PTX_T_F32) {
+			/* ptxas: global memory uses ATOM(G).ADD.F32.FTZ.RN; shared
+			 * memory a CAS loop around a plain FADD (no flush) */
+			int rs = (sp == PTX_S_NONE || sp == PTX_S_GENERIC) ? generic_space(I, addr) : sp;
+			int shared = rs == PTX_S_SHARED || rs == PTX_S_SHARED_CLUSTER;
+			r = f32_add(old, b, RND_RN, !shared, 0);
+		}
 		else if (is_ftype(type))
 			r = fop(I, in, FB_ADD, type, old, b, 0);
 		else
