@@ -1,9 +1,9 @@
 /* arith_int.c -- exact PTX integer arithmetic and cvt between all types.
  *
  * Values are the low `bits` bits of a u64; results are returned the same
- * way (masked).  Division by zero follows what the GPU's division sequence
- * produces (documented in docs/findings-interp.md): unsigned a/0 is all
- * ones, signed a/0 is -1, a%0 is a; INT_MIN/-1 wraps to INT_MIN. */
+ * way (masked).  Division by zero gives what ptxas's division sequences
+ * (sm_80/sm_90, CUDA 13.0) give: a/0 and a%0 are all ones (-1 signed) in
+ * every width; INT_MIN/-1 wraps to INT_MIN and INT_MIN%-1 is 0. */
 #include <fenv.h>
 #include <math.h>
 
@@ -81,12 +81,12 @@ i_rem(u64 a, u64 b, int bits, int is_signed)
 	if (!is_signed) {
 		a = zext(a, bits);
 		b = zext(b, bits);
-		return b ? a % b : a;
+		return b ? a % b : zext(~0ull, bits);
 	}
 	{
 		i64 x = (i64)sext(a, bits), y = (i64)sext(b, bits);
 		if (y == 0)
-			return zext((u64)x, bits);
+			return zext(~0ull, bits);
 		if (y == -1)
 			return 0;
 		return zext((u64)(x % y), bits);

@@ -183,7 +183,9 @@ TEST(arith_cvt_int)
 TEST(arith_int_basic)
 {
 	CHECK_EQ_U64(i_div(7, 0, 32, 0), 0xffffffff);
-	CHECK_EQ_U64(i_rem(7, 0, 32, 0), 7);
+	CHECK_EQ_U64(i_rem(7, 0, 32, 0), 0xffffffff);        /* as ptxas's sequence */
+	CHECK_EQ_U64(i_rem(7, 0, 64, 1), ~0ull);
+	CHECK_EQ_U64(i_div(7, 0, 16, 0), 0xffff);
 	CHECK_EQ_U64(i_div(0x80000000, 0xffffffff, 32, 1), 0x80000000);
 	CHECK_EQ_U64(i_rem(0x80000000, 0xffffffff, 32, 1), 0);
 	CHECK_EQ_U64(i_div(0xfffffff9, 2, 32, 1), 0xfffffffd);   /* -7/2 = -3 */
