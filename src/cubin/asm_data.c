@@ -112,6 +112,24 @@ auto_exits(Asm *s, const Tok *t, Buf *pl)
 	return 0;
 }
 
+/* REGCOUNT "auto": from the decoded code of the symbol's section. */
+static int
+auto_regs(Asm *s, const Tok *t, u32 sym, u64 *v)
+{
+	Cubin *c = s->c;
+	u32 sec;
+	int n;
+
+	if (sym >= c->sym.n || !(sec = c->sym.v[sym].shndx) || sec >= c->sec.n ||
+	    !(c->sec.v[sec].flags & SHF_EXECINSTR) || !s->arch)
+		return asm_error(s, t->at, "'auto' needs a function symbol with code and a .target");
+	n = code_regcount(s->arch, (const u8 *)s->data.v[sec].s, s->data.v[sec].n);
+	if (n < 0)
+		return asm_error(s, t->at, "cannot count registers: the code has words the ISA tables do not decode; give the number");
+	*v = (u64)n;
+	return 0;
+}
+
 static int
 kparam(Asm *s, Tok *t, const char **q, const char *e, Buf *pl)
 {
@@ -188,7 +206,10 @@ sval(Asm *s, int id, int compat, Tok *t, const char *q, const char *e, Buf *pl)
 		return 0;
 	}
 	do {
-		if (asm_num_or_sym(s, t, 0xffffffffu, &v) < 0)
+		if (!compat && id == 0x2f && pl->n == 4 && is(t, "auto")) {
+			if (auto_regs(s, t, rd32((const u8 *)pl->s), &v) < 0)
+				return -1;
+		} else if (asm_num_or_sym(s, t, 0xffffffffu, &v) < 0)
 			return -1;
 		put32(pl, (u32)v);
 	} while (asm_tok(s, &q, e, t) > 0);

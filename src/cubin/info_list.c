@@ -47,6 +47,23 @@ exits_auto(const Cubin *c, const CSection *s, const InfoRec *r)
 	return 1;
 }
 
+/* Does the REGCOUNT of symbol sym equal what its code gives? */
+static int
+regs_auto(const Cubin *c, u32 sym, u32 value)
+{
+	char an[16];
+	const Arch *a;
+	const CSection *t;
+
+	snprintf(an, sizeof an, "sm_%d", cubin_sm(c));
+	if (!(a = arch_lookup(an)) || sym >= c->sym.n || !c->sym.v[sym].shndx || c->sym.v[sym].shndx >= c->sec.n)
+		return 0;
+	t = &c->sec.v[c->sym.v[sym].shndx];
+	if (!(t->flags & SHF_EXECINSTR) || t->type != SHT_PROGBITS || c->sym.v[sym].value)
+		return 0;
+	return code_regcount(a, t->data, t->size) == (int)value;
+}
+
 static void
 kparam(Buf *b, const u8 *p)
 {
@@ -78,7 +95,10 @@ payload(const Cubin *c, const CSection *s, const InfoRec *r, int compat, Buf *b)
 				break;
 			buf_putc(b, ' ');
 			symref(c, b, rd32(p));
-			buf_printf(b, " 0x%x", rd32(p + 4));
+			if (r->id == 0x2f && regs_auto(c, rd32(p), rd32(p + 4)))
+				buf_printf(b, " auto\t// 0x%x", rd32(p + 4));
+			else
+				buf_printf(b, " 0x%x", rd32(p + 4));
 			return;
 		case EIATTR_PARAM_CBANK:
 			if (r->len != 8)

@@ -14,5 +14,7 @@ int list_info(const Cubin *c, const char *path, const CSection *s, Buf *b);
 void list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b);
 /* Byte offsets of EXIT instructions (any guard) in a code section. */
 size_t exit_offsets(const u8 *code, u64 n, u32 *out, size_t max);
+/* Registers per thread the code needs (regs.c); -1 if it does not decode. */
+int code_regcount(const Arch *a, const u8 *code, u64 n);
 
 #endif

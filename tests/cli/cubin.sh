@@ -168,3 +168,14 @@ done
 printf 'kernel k\ntarget sm_90\nregs 999\n' > "$tmp/bad.desc"
 fails mkcubin_bad_desc "$OA" mkcubin "$tmp/bad.desc" -o "$tmp/x.cubin"
 grep -q 'bad.desc:3:1: error' "$tmp/err" && echo "PASS mkcubin_bad_desc_position" || echo "FAIL mkcubin_bad_desc_position"
+
+# --- REGCOUNT "auto": recomputed from the decoded code -----------------------
+if grep -q '^	EIATTR_REGCOUNT vadd auto	// 0xc$' "$tmp/single.sm_90.sass"; then
+	echo "PASS regcount_auto_listed"
+	# pin a different count: the pinned number wins
+	sed 's/^	EIATTR_REGCOUNT vadd auto.*/	EIATTR_REGCOUNT vadd 0x20/' "$tmp/single.sm_90.sass" > "$tmp/r1.sass"
+	"$OA" as "$tmp/r1.sass" -o "$tmp/r1.cubin" && "$OA" disasm "$tmp/r1.cubin" | grep -q '^	EIATTR_REGCOUNT vadd 0x20$' &&
+		echo "PASS regcount_pinned" || echo "FAIL regcount_pinned"
+else
+	skip regcount_auto_listed "the ISA tables do not decode vadd for sm_90 yet"
+fi

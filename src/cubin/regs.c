@@ -1,0 +1,105 @@
+/* regs.c -- the register count of a code section, computed from its
+ * decoded instructions: the highest general register any operand touches
+ * (a destination takes the width of the operation: ".64"/".WIDE" two
+ * registers, ".128" four; so does a store's data operand, a ".WIDE"
+ * addend, every operand of a double-precision op, and an "Rn.64"
+ * address), plus 1, plus the 2 that ptxas always adds (observed on the
+ * sm_90 test kernels: REGCOUNT = highest register + 3).  Used for
+ * "EIATTR_REGCOUNT <k> auto"; -1 when a word does not decode. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubin/elfio.h"
+#include "cubin/listing.h"
+
+/* Does the mnemonic (up to the first space) contain s? */
+static int
+has(const char *mn, const char *s)
+{
+	size_t n = strcspn(mn, " "), k = strlen(s), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (!memcmp(mn + i, s, k))
+			return 1;
+	return 0;
+}
+
+static int
+width(const char *mn)
+{
+	if (has(mn, ".128"))
+		return 4;
+	if (has(mn, ".64") || has(mn, ".WIDE"))
+		return 2;
+	return 1;
+}
+
+/* Highest register an operand touches, given its width in registers. */
+static int
+operand_max(const char *p, const char *e, int wd)
+{
+	int max = -1;
+
+	for (; p < e && (p = memchr(p, 'R', e - p)); p++) {
+		char *end;
+		int r;
+
+		if (!isdigit((uchar)p[1]) || (p > e - 1) || isalnum((uchar)p[-1]) || p[-1] == '_' || p[-1] == '.')
+			continue;
+		r = (int)strtol(p + 1, &end, 10);
+		if (r >= 255)
+			continue;
+		r += (!strncmp(end, ".64", 3) ? 2 : wd) - 1;
+		max = MAX(max, r);
+	}
+	return max;
+}
+
+/* The highest register of one instruction's text. */
+static int
+insn_max(const char *t)
+{
+	const char *mn = t, *p, *e;
+	int w, k = 0, nops = 1, max = -1, store, dbl, wide;
+
+	if (*mn == '@')
+		mn += strcspn(mn, " ") + 1;
+	w = width(mn);
+	store = !strncmp(mn, "ST", 2) || !strncmp(mn, "RED", 3);
+	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
+	wide = has(mn, ".WIDE");
+	p = mn + strcspn(mn, " ");
+	for (e = p; *e; e++)
+		nops += *e == ',';
+	for (; *p; p = *e ? e + 1 : e, k++) {
+		int wd = 1;
+
+		e = p + strcspn(p, ",");
+		if (dbl || (k == 0 && !store) || (store && k == nops - 1) || (wide && k == nops - 1))
+			wd = dbl ? 2 : w;
+		max = MAX(max, operand_max(p, e, wd));
+	}
+	return max;
+}
+
+int
+code_regcount(const Arch *a, const u8 *code, u64 n)
+{
+	Buf t = {0};
+	u64 i;
+	int max = -1;
+
+	for (i = 0; i + 16 <= n; i += 16) {
+		Word w = {rd64(code + i), rd64(code + i + 8)};
+
+		t.n = 0;
+		if (isa_print(a, w, i, NULL, &t) < 0) {
+			buf_free(&t);
+			return -1;
+		}
+		max = MAX(max, insn_max(t.s));
+	}
+	buf_free(&t);
+	return max < 0 ? -1 : max + 3;
+}
