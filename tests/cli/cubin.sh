@@ -24,7 +24,7 @@ done
 l=$tmp/kernels.sm_90.sass
 grep -q '^	EIATTR_KPARAM_INFO ordinal=3 offset=0x18 size=4$' "$l" &&
 grep -q '^	EIATTR_PARAM_CBANK .nv.constant0.vadd 0x210 0x1c$' "$l" &&
-grep -q '^	EIATTR_REGCOUNT vadd 0x' "$l" &&
+grep -q '^	EIATTR_REGCOUNT vadd ' "$l" &&
 grep -q '^	EIATTR_EXIT_INSTR_OFFSETS auto' "$l" &&
 grep -q '^.section .nv.shared.shared_static NOBITS flags=0x43 info=.text.shared_static align=16 size=0x890' "$l" &&
 grep -q '^	.sym "vadd" FUNC GLOBAL other=0x10 section=.text.vadd size=auto' "$l" &&
