@@ -358,3 +358,63 @@ TEST(arith_f32_cross_check)
 	}
 	CHECK(bad == 0);
 }
+
+/* f16/bf16 round-to-nearest against independent paths: the compiler's
+ * _Float16 (computed in float, exact for + and * since 24 >= 2*11+2) and
+ * bf16 by the usual bit trick on a float sum/product (24 >= 2*8+2). */
+static u16
+bf16_rn(float f)
+{
+	u32 b = bits_f32(f);
+
+	if (f32_isnan(b))
+		return 0x7fff;
+	return (u16)((b + 0x7fff + ((b >> 16) & 1)) >> 16);
+}
+
+TEST(arith_half_cross_check)
+{
+	u64 s = 99, i, n = getenv("OA_LONG") ? 2000000 : 20000;
+	int bad = 0;
+
+	for (i = 0; i < n && bad < 5; i++) {
+		u32 r = rnd_f32(&s), q = rnd_f32(&s);
+		u16 a = (u16)(r >> 9), b = (u16)(q >> 9), got, want;
+		float x, y;
+		/* bf16 */
+		x = f32_of((u32)a << 16);
+		y = f32_of((u32)b << 16);
+		got = h_add(FF_BF16, a, b, RND_RN, 0, 0);
+		want = bf16_rn(x + y);
+		if (got != want && !(f32_isnan((u32)got << 16) && f32_isnan((u32)want << 16)))
+			bad++, FAIL("bf16 add %04x %04x: %04x != %04x", a, b, got, want);
+		got = h_mul(FF_BF16, a, b, RND_RN, 0, 0);
+		want = bf16_rn(x * y);
+		if (got != want && !(f32_isnan((u32)got << 16) && f32_isnan((u32)want << 16)))
+			bad++, FAIL("bf16 mul %04x %04x: %04x != %04x", a, b, got, want);
+#ifdef __FLT16_MANT_DIG__
+		{
+			_Float16 ha, hb, hs, hp;
+			u16 ws, wp;
+			memcpy(&ha, &a, 2);
+			memcpy(&hb, &b, 2);
+			hs = (_Float16)((float)ha + (float)hb);
+			hp = (_Float16)((float)ha * (float)hb);
+			memcpy(&ws, &hs, 2);
+			memcpy(&wp, &hp, 2);
+			got = h_add(FF_F16, a, b, RND_RN, 0, 0);
+			if (got != ws && !(widen(got, FF_F16) != widen(got, FF_F16) && (float)hs != (float)hs))
+				bad++, FAIL("f16 add %04x %04x: %04x != %04x", a, b, got, ws);
+			got = h_mul(FF_F16, a, b, RND_RN, 0, 0);
+			if (got != wp && !(widen(got, FF_F16) != widen(got, FF_F16) && (float)hp != (float)hp))
+				bad++, FAIL("f16 mul %04x %04x: %04x != %04x", a, b, got, wp);
+			got = (u16)cvt_f2f(r, FF_F32, FF_F16, RND_RN, 0, 0, 0, 0);
+			hs = (_Float16)f32_of(r);
+			memcpy(&ws, &hs, 2);
+			if (got != ws && !f32_isnan(r))
+				bad++, FAIL("cvt f32 %08x -> f16: %04x != %04x", r, got, ws);
+		}
+#endif
+	}
+	CHECK(bad == 0);
+}
