@@ -322,18 +322,14 @@ a_pos(const MmaShape *s, int l, int i, int *r, int *c)
 			*c = t * 2 + (i & 1);
 		}
 		return;
-	case PTX_T_TF32:
-		if (s->k == 8) {
+	case PTX_T_TF32: case PTX_T_F64:
+		if (s->m == 8) {        /* f64 m8n8k4 */
+			*r = g;
+			*c = t;
+		} else {                /* m16n8k4/k8/k16: a_i alternates rows */
 			*r = g + 8 * (i & 1);
 			*c = t + 4 * (i >> 1);
-		} else {
-			*r = g + 8 * i;
-			*c = t;
 		}
-		return;
-	case PTX_T_F64:
-		*r = g;
-		*c = t;
 		return;
 	default:        /* s8/u8 */
 		if (s->m == 8) {
@@ -360,11 +356,8 @@ b_pos(const MmaShape *s, int l, int i, int *r, int *c)
 	case PTX_T_F16: case PTX_T_BF16:
 		*r = t * 2 + (i & 1) + 8 * (i >> 1);
 		return;
-	case PTX_T_TF32:
+	case PTX_T_TF32: case PTX_T_F64:
 		*r = t + 4 * i;
-		return;
-	case PTX_T_F64:
-		*r = t;
 		return;
 	default:
 		*r = t * 4 + (i & 3) + 16 * (i >> 2);
