@@ -955,6 +955,9 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_fns:
 		W(0, PTX_T_U32, i_fns(R(1, PTX_T_U32), R(2, PTX_T_U32), (i32)R(3, PTX_T_S32)));
 		break;
+	case PTX_OP_szext:
+		W(0, type, i_szext(R(1, PTX_T_U32), R(2, PTX_T_U32), !!(in->flags & PTX_F_CLAMP), tsigned(type)));
+		break;
 	case PTX_OP_bmsk:
 		W(0, PTX_T_B32, i_bmsk(R(1, PTX_T_U32), R(2, PTX_T_U32), !!(in->flags & PTX_F_CLAMP)));
 		break;
@@ -1238,7 +1241,7 @@ interp_supports(int op)
 	case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_ex2: case PTX_OP_lg2:
 	case PTX_OP_sin: case PTX_OP_cos: case PTX_OP_tanh: case PTX_OP_copysign: case PTX_OP_testp:
 	case PTX_OP_prmt: case PTX_OP_lop3: case PTX_OP_dp4a: case PTX_OP_dp2a: case PTX_OP_shf:
-	case PTX_OP_fns: case PTX_OP_bmsk: case PTX_OP_setp: case PTX_OP_set: case PTX_OP_selp:
+	case PTX_OP_fns: case PTX_OP_bmsk: case PTX_OP_szext: case PTX_OP_setp: case PTX_OP_set: case PTX_OP_selp:
 	case PTX_OP_slct: case PTX_OP_mov: case PTX_OP_cvt: case PTX_OP_cvt_pack: case PTX_OP_cvta:
 	case PTX_OP_isspacep: case PTX_OP_getctarank: case PTX_OP_mapa: case PTX_OP_ld: case PTX_OP_ldu:
 	case PTX_OP_st: case PTX_OP_st_async: case PTX_OP_atom: case PTX_OP_red: case PTX_OP_bra:
