@@ -374,12 +374,24 @@ f32_to_f16(float f)
 	return (u16)(sign | ((((u32)ee << 10) | (m >> 13)) + ((m >> 12) & 1)));
 }
 
+/* double -> i64 without undefined behaviour: NaN is 0, out of range clamps */
+static i64
+dbl_to_i64(double d)
+{
+	if (d != d)
+		return 0;
+	if (d >= 9223372036854775807.0)
+		return INT64_MAX;
+	if (d <= -9223372036854775808.0)
+		return INT64_MIN;
+	return (i64)d;
+}
+
 typedef struct {
 	PtxVar *v;
 	u64 n;       /* elements written */
 	u64 cap;     /* elements the variable holds (0 = unsized) */
-	Buf bytes;
-	VEC(PtxReloc) relocs;
+	Buf *bytes;  /* p->ibytes */
 } Init;
 
 static void
@@ -417,7 +429,7 @@ init_reloc(P *p, Init *in, size_t pos, int esize, u64 mask)
 		next(p);
 		r.addend = const_expr(p);
 		if (neg)
-			r.addend = -r.addend;
+			r.addend = (i64)(0 - (u64)r.addend);
 	}
 	{
 		PtxOperand o = {0};
@@ -426,7 +438,7 @@ init_reloc(P *p, Init *in, size_t pos, int esize, u64 mask)
 			perr(p, name.pos, "undefined symbol '%s' in initializer", r.sym);
 	}
 	(void)pos;
-	vec_push(&in->relocs, r);
+	vec_push(&p->irel, r);
 }
 
 static void
@@ -491,13 +503,13 @@ init_elem(P *p, Init *in)
 		} else if (v->type == PTX_T_F16) {
 			put_le(b, f32_to_f16((float)d), 2);
 		} else if (!ptx_type_is_float(v->type) && p->t.kind != TK_FLOAT) {
-			put_le(b, (u64)(i64)d, esize);
+			put_le(b, (u64)dbl_to_i64(d), esize);
 		} else {
 			/* raw bits into integer-typed storage */
 			u64 raw = p->t.is_f64 ? bits : (u32)bits;
 			put_le(b, raw, esize);
 		}
-		buf_putn(&in->bytes, b, esize);
+		buf_putn(in->bytes, b, esize);
 		in->n++;
 		return;
 	} else {
@@ -515,7 +527,7 @@ init_elem(P *p, Init *in)
 		}
 		put_le(b, (u64)x, esize);
 	}
-	buf_putn(&in->bytes, b, esize);
+	buf_putn(in->bytes, b, esize);
 	in->n++;
 }
 
@@ -550,6 +562,9 @@ parse_init(P *p, PtxVar *v)
 	int i;
 
 	in.v = v;
+	in.bytes = &p->ibytes;
+	p->ibytes.n = 0;
+	p->irel.n = 0;
 	in.cap = esize ? v->size / (ptx_type_size(v->type) ? ptx_type_size(v->type) : 1) : 0;
 	if (v->space != PTX_S_GLOBAL && v->space != PTX_S_CONST)
 		perr(p, p->t.pos, "only .global and .const variables can be initialized");
@@ -567,14 +582,13 @@ parse_init(P *p, PtxVar *v)
 		v->size = v->dims[0] * inner;
 	}
 	v->init = arena_alloc(p->a, v->size ? v->size : 1);
-	memcpy(v->init, in.bytes.s, MIN(in.bytes.n, v->size));
-	if (in.relocs.n) {
-		v->relocs = arena_alloc(p->a, in.relocs.n * sizeof *v->relocs);
-		memcpy(v->relocs, in.relocs.v, in.relocs.n * sizeof *v->relocs);
-		v->nrelocs = (int)in.relocs.n;
+	if (p->ibytes.n)
+		memcpy(v->init, p->ibytes.s, MIN(p->ibytes.n, v->size));
+	if (p->irel.n) {
+		v->relocs = arena_alloc(p->a, p->irel.n * sizeof *v->relocs);
+		memcpy(v->relocs, p->irel.v, p->irel.n * sizeof *v->relocs);
+		v->nrelocs = (int)p->irel.n;
 	}
-	buf_free(&in.bytes);
-	vec_free(&in.relocs);
 }
 
 /* Attributes of a declaration up to the name: .align N, .vN, a type,
@@ -795,7 +809,7 @@ parse_local_var(P *p, int space)
 static void
 parse_params(P *p, PtxVar **out, int *nout, int proto)
 {
-	VEC(PtxVar) v = {0};
+	p->pvec.n = 0;
 
 	expect_punct(p, '(');
 	while (!is_punct(p, ')')) {
@@ -826,17 +840,16 @@ parse_params(P *p, PtxVar **out, int *nout, int proto)
 		} else {
 			var_name_dims(p, &x);
 		}
-		vec_push(&v, x);
+		vec_push(&p->pvec, x);
 		if (!is_punct(p, ','))
 			break;
 		next(p);
 	}
 	expect_punct(p, ')');
-	*nout = (int)v.n;
-	*out = arena_alloc(p->a, (v.n ? v.n : 1) * sizeof **out);
-	if (v.n)
-		memcpy(*out, v.v, v.n * sizeof **out);
-	vec_free(&v);
+	*nout = (int)p->pvec.n;
+	*out = arena_alloc(p->a, (p->pvec.n ? p->pvec.n : 1) * sizeof **out);
+	if (p->pvec.n)
+		memcpy(*out, p->pvec.v, p->pvec.n * sizeof **out);
 }
 
 /* NAME: .callprototype (.param .b32 _) _ (.param .b64 _); */
@@ -1238,10 +1251,10 @@ parse_version(P *p)
 		perr(p, pos, "expected a version number like 8.7");
 	s = p->lx.s + pos;
 	for (i = 0; i < (int)p->t.len && s[i] >= '0' && s[i] <= '9'; i++)
-		maj = maj * 10 + (s[i] - '0');
+		maj = MIN(maj, 1000) * 10 + (s[i] - '0');
 	if (i < (int)p->t.len && s[i] == '.')
 		for (i++; i < (int)p->t.len && s[i] >= '0' && s[i] <= '9'; i++)
-			min = min * 10 + (s[i] - '0');
+			min = MIN(min, 1000) * 10 + (s[i] - '0');
 	if (i != (int)p->t.len || maj > 99 || min > 99)
 		perr(p, pos, "malformed version number");
 	if (maj < 1 || (maj == 9 && min > 0) || maj > 9)
@@ -1268,7 +1281,7 @@ parse_target(P *p)
 			int sm = 0;
 			size_t i;
 			for (i = 3; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-				sm = sm * 10 + (s[i] - '0');
+				sm = MIN(sm, 10000) * 10 + (s[i] - '0');
 			if (i == 3 || sm > 1000 || (i < n && !(i + 1 == n && (s[i] == 'a' || s[i] == 'f'))))
 				perr(p, pos, "unknown target '%.*s'", (int)n, s);
 			if (n >= sizeof m->target)
@@ -1277,12 +1290,12 @@ parse_target(P *p)
 			m->target[n] = 0;
 			m->sm = sm;
 			m->arch_a = i < n;
-		} else if (n == 19 && !memcmp(s, "texmode_independent", n)) {
+		} else if (n == strlen("texmode_independent") && !memcmp(s, "texmode_independent", n)) {
 			m->texmode_independent = 1;
-		} else if (n == 12 && !memcmp(s, "texmode_unified", n)) {
-		} else if (n == 5 && !memcmp(s, "debug", n)) {
+		} else if (n == strlen("texmode_unified") && !memcmp(s, "texmode_unified", n)) {
+		} else if (n == strlen("debug") && !memcmp(s, "debug", n)) {
 			m->debug = 1;
-		} else if (n == 19 && !memcmp(s, "map_f64_to_f32", n)) {
+		} else if (n == strlen("map_f64_to_f32") && !memcmp(s, "map_f64_to_f32", n)) {
 		} else {
 			perr(p, pos, "unknown target '%.*s'", (int)n, s);
 		}
@@ -1443,6 +1456,9 @@ cleanup(P *p)
 	vec_free(&p->btcount);
 	vec_free(&p->lfix);
 	vec_free(&p->pragmas);
+	buf_free(&p->ibytes);
+	vec_free(&p->irel);
+	vec_free(&p->pvec);
 }
 
 PtxModule *

@@ -108,6 +108,10 @@ typedef struct {
 	VEC(int) btcount;
 	VEC(PtxOperand *) lfix; /* operands to resolve at the end of the function */
 	VEC(PtxPragma) pragmas;
+	/* scratch reused by declarations (freed on errors too) */
+	Buf ibytes;
+	VEC(PtxReloc) irel;
+	VEC(PtxVar) pvec;
 } P;
 
 _Noreturn void perr(P *p, size_t pos, const char *fmt, ...)
