@@ -1,6 +1,7 @@
 // math_lib.cu -- CUDA math library, intrinsics, integer division, printf,
 // malloc, atomics on every type, warp intrinsics and cooperative groups, for
 // nvcc -cubin probes (tools/harvest); never run.
+// harvest: also -G
 #include <cstdio>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
