@@ -5,6 +5,10 @@
  * REGCOUNT attribute, and launch the vadd(c, a, b, n) test kernel where
  * present, comparing c with a + b computed here.  Without a driver it
  * says "no CUDA driver: launch skipped" and checks only the CPU part.
+ * With --spec SPEC.json the files are versions of one kernel (ptxas's,
+ * reassembled, ours): each is launched as the launch specification says
+ * and every output buffer must equal the first file's bit for bit, and
+ * pass the spec's checks against it.
  * Prints PASS/FAIL/SKIP lines; exit 1 if anything failed. */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +16,7 @@
 #include "cli.h"
 #include "cubin/kinfo.h"
 #include "run/cuda.h"
+#include "run/spec.h"
 
 static int fails;
 
@@ -67,6 +72,61 @@ run_vadd(Cuda *cu, void *fn, const char *what)
 	return rc;
 }
 
+/* Launch the spec's kernel from module mod into l (buffers in, out). */
+static int
+run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, const char *what)
+{
+	void *fn, **params = xcalloc(sp->nargs + 1, sizeof *params);
+	u64 *dptr = xcalloc(sp->nargs + 1, sizeof *dptr);
+	size_t i;
+	int rc = -1;
+
+	if (cuda_function(cu, mod, kernel, &fn, NULL) < 0)
+		goto out;
+	for (i = 0; i < sp->nargs; i++) {
+		if (!sp->args[i].is_buffer) {
+			params[i] = (void *)&sp->args[i].scalar_bits; /* little-endian: low bytes first */
+			continue;
+		}
+		if (cuda_alloc(cu, l->bytes[i], &dptr[i]) < 0 || cuda_put(cu, dptr[i], l->data[i], l->bytes[i]) < 0)
+			goto out;
+		params[i] = &dptr[i];
+	}
+	if (cuda_launch(cu, fn, sp->grid, sp->block, sp->shared, params) < 0)
+		goto out;
+	for (i = 0; i < sp->nargs; i++)
+		if (sp->args[i].is_buffer && cuda_get(cu, l->data[i], dptr[i], l->bytes[i]) < 0)
+			goto out;
+	rc = 0;
+out:
+	if (rc)
+		result(0, "run %s: %s", what, cuda_error(cu));
+	for (i = 0; i < sp->nargs; i++)
+		if (dptr[i])
+			cuda_free(cu, dptr[i]);
+	free(params);
+	free(dptr);
+	return rc;
+}
+
+/* Compare every buffer of got with want, bit for bit. */
+static void
+same_outputs(const Spec *sp, const Launch *got, const Launch *want, const char *what, const char *ref)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < sp->nargs; i++)
+		if (sp->args[i].is_buffer && memcmp(got->data[i], want->data[i], got->bytes[i]))
+			bad++;
+	result(bad == 0, "outputs %s: %s %s", what, bad ? "differ from" : "identical to", ref);
+	if (launch_compare(got, want, stdout))
+		result(0, "checks %s against %s", what, ref);
+}
+
+static Spec *spec;
+static Launch first_launch;
+static const char *first_path;
+
 static void
 check_file(Cuda *cu, int dev_sm, const char *path)
 {
@@ -112,9 +172,31 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 		}
 		result(fi.regs == (int)k[i].regs, "function %s: driver regs %d (REGCOUNT %u), local %d, shared %d, max threads %d",
 		       what, fi.regs, k[i].regs, fi.local_bytes, fi.shared_bytes, fi.max_threads);
-		if (!strcmp(k[i].name, "vadd") && k[i].param_bytes == 0x1c)
+		if (!spec && !strcmp(k[i].name, "vadd") && k[i].param_bytes == 0x1c)
 			run_vadd(cu, fn, what);
 	}
+	if (spec) {
+		Launch l;
+
+		const char *kname = spec->kernel ? spec->kernel : nk == 1 ? k[0].name : NULL;
+
+		if (!kname) {
+			result(0, "run %s: the spec names no kernel and the file has %zu", path, nk);
+			goto unload;
+		}
+		launch_init(&l, spec);
+		if (run_spec(cu, mod, spec, kname, &l, path) == 0) {
+			if (!first_path) {
+				result(1, "run %s (%s)", path, kname);
+				first_launch = l;
+				first_path = path;
+				goto unload;
+			}
+			same_outputs(spec, &l, &first_launch, path, first_path);
+		}
+		launch_free(&l);
+	}
+unload:
 	cuda_unload(cu, mod);
 out:
 	cubin_free(&c);
@@ -128,12 +210,22 @@ cmd_gpucheck(int argc, char **argv)
 	char why[1024], name[256] = "";
 	int i, require = 0, sm = 0, first = 1;
 
-	if (argc > 1 && !strcmp(argv[1], "--require-driver")) {
-		require = 1;
-		first = 2;
+	static Spec sp;
+
+	for (; first < argc && argv[first][0] == '-'; first++) {
+		if (!strcmp(argv[first], "--require-driver")) {
+			require = 1;
+		} else if (!strcmp(argv[first], "--spec") && first + 1 < argc) {
+			if (spec_load(argv[++first], &sp) < 0)
+				return 1;
+			spec = &sp;
+		} else {
+			break;
+		}
 	}
-	if (argc <= first || !strcmp(argv[1], "--help")) {
-		fputs("usage: openassembler gpucheck [--require-driver] FILE.cubin...\n", argc <= first ? stderr : stdout);
+	if (argc <= first || !strcmp(argv[first], "--help")) {
+		fputs("usage: openassembler gpucheck [--require-driver] [--spec SPEC.json] FILE.cubin...\n",
+		      argc <= first ? stderr : stdout);
 		return argc <= first;
 	}
 	if (cuda_open(&cu, why, sizeof why) != 0) {
@@ -149,6 +241,10 @@ cmd_gpucheck(int argc, char **argv)
 	}
 	for (i = first; i < argc; i++)
 		check_file(cu, sm, argv[i]);
+	if (first_path)
+		launch_free(&first_launch);
+	if (spec)
+		spec_free(spec);
 	cuda_close(cu);
 	printf("gpucheck: %d failed\n", fails);
 	return fails ? 1 : 0;

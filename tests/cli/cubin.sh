@@ -179,3 +179,17 @@ if grep -q '^	EIATTR_REGCOUNT vadd auto	// 0xc$' "$tmp/single.sm_90.sass"; then
 else
 	skip regcount_auto_listed "the ISA tables do not decode vadd for sm_90 yet"
 fi
+
+# --- every cubin of the kernel suite round-trips byte for byte --------------
+n=0; bad=
+for f in tests/kernels/*/kernel.sm_*.cubin; do
+	[ -e "$f" ] || continue
+	n=$((n + 1))
+	if ! "$OA" disasm "$f" -o "$tmp/s.sass" 2>/dev/null || ! "$OA" as "$tmp/s.sass" -o "$tmp/s.cubin" 2>/dev/null ||
+	   ! cmp -s "$f" "$tmp/s.cubin"; then
+		bad="$bad $f"
+	fi
+done
+if [ $n -eq 0 ]; then skip roundtrip_suite "no tests/kernels cubins"
+elif [ -z "$bad" ]; then echo "PASS roundtrip_suite ($n cubins)"
+else echo "FAIL roundtrip_suite:$bad" | cut -c1-300; fi

@@ -21,3 +21,6 @@ if [ -e $stub ]; then
 else
 	skip gpu_check_stub_driver "no CUDA stub library at $stub"
 fi
+grep -q '^PASS read tests/kernels/.*/kernel.sm_90.cubin' "$tmp/gc" &&
+grep -q '^PASS read .*\.90\.re\.cubin' "$tmp/gc" &&
+	echo "PASS gpu_check_covers_suite" || echo "FAIL gpu_check_covers_suite"
