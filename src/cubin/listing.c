@@ -9,6 +9,7 @@
 
 #include "cubin/cubin.h"
 #include "cubin/elfio.h"
+#include "cubin/kinfo.h"
 #include "cubin/listing.h"
 #include "isa/isa.h"
 
@@ -346,6 +347,7 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 			buf_printf(b, "%02x", c->ident_pad[i]);
 	}
 	buf_putc(b, '\n');
+	cubin_summary(c, b);
 	for (i = 1; i < c->sec.n; i++) {
 		const CSection *s = &c->sec.v[i];
 

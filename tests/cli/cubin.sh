@@ -37,6 +37,11 @@ grep -q '^	EIATTR_CTA_PER_CLUSTER 0x2 0x1 0x1$' "$tmp/cluster.sm_90.sass" &&
 grep -q '^	EIATTR_MAXREG_COUNT 0x20$' "$tmp/probes.sm_90.sass" &&
 grep -q '^	EIATTR_REQNTID 0x40 0x2 0x1$' "$tmp/probes.sm_90.sass" &&
 	echo "PASS listing_attributes" || echo "FAIL listing_attributes"
+grep -q '^// kernel shared_static: 14 registers, 640 code bytes, 1 exit, local frame 0, min stack 0, shared 0x890, 1 barrier$' "$l" &&
+grep -q '^//   4 params, 28 bytes at c\[0x0\]\[0x210\]: 8@0x0 8@0x8 8@0x10 4@0x18$' "$l" &&
+grep -q '^// kernel bounded: .*max 128 threads, maxreg 128$' "$tmp/kernels.sm_80.sass" &&
+grep -q '^// kernel calls: .*local frame 64, min stack 64' "$tmp/kernels.sm_80.sass" &&
+	echo "PASS listing_kernel_summary" || echo "FAIL listing_kernel_summary"
 
 # --- hand edits are honoured and derived values recomputed -----------------
 sed 's/^\(	EIATTR_MAXREG_COUNT\) 0xff$/\1 0x40/' "$tmp/cluster.sm_90.sass" > "$tmp/e1.sass"
