@@ -500,7 +500,7 @@ release_cluster(Interp *I)
 	if (I->cluster_arrived < live || !I->cluster_arrived)
 		return 0;
 	I->cluster_arrived = 0;
-	I->cluster_expected++;  /* generation */
+	I->cluster_gen++;
 	for (c = 0; c < I->nctas; c++)
 		for (i = 0; i < I->ctas[c].nth; i++) {
 			Thread *t = &I->ctas[c].th[i];

@@ -93,7 +93,7 @@ typedef struct Interp {
 	/* the cluster being run */
 	Cta *ctas;
 	int nctas;
-	int cluster_arrived, cluster_expected;
+	int cluster_arrived, cluster_gen;  /* barrier.cluster */
 	u64 steps, max_steps;
 	u64 writes;       /* stores, atomics and mbarrier updates so far */
 	Thread *cur;      /* for error messages */
@@ -123,6 +123,12 @@ void exec_one(Interp *I, Thread *t, const PtxInstr *in);
 void do_call(Interp *I, Thread *t, const PtxInstr *in);
 void do_ret(Interp *I, Thread *t);
 u64 atomic_op(Interp *I, Thread *t, const PtxInstr *in, int space, u64 addr, int type, u64 b, u64 c);
+
+/* barriers, mbarriers, async copies (interp_sync.c) */
+void bar_arrive(Interp *I, Thread *t, const PtxInstr *in, int wait);
+void exec_mbarrier(Interp *I, Thread *t, const PtxInstr *in);
+void exec_async(Interp *I, Thread *t, const PtxInstr *in);
+u64 mb_update(u64 v, i64 arrive, i64 drop, i64 tx);
 
 /* warp collectives (interp_warp.c): run one instruction for the lanes in
  * ts[0..n) that wait at it. */

@@ -49,17 +49,6 @@ group_mask(Interp *I, Thread **ts, int n, const PtxInstr *in, int maskopd)
 	return g;
 }
 
-static Thread *
-lane_thread(Thread **ts, int n, int lane)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (ts[i]->lane == lane)
-			return ts[i];
-	return NULL;
-}
-
 static void
 exec_shfl(Interp *I, Thread **ts, int n, const PtxInstr *in)
 {
@@ -557,5 +546,4 @@ exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in)
 		ts[i]->state = TS_RUN;
 		ts[i]->pc++;
 	}
-	(void)lane_thread;
 }
