@@ -384,13 +384,44 @@ add_fixups(P *p, PtxOperand *o, int n)
 	}
 }
 
+/* opcode (longest known prefix) and modifiers into in */
+static void
+decode_opcode(P *p, PtxInstr *in, const Tok *op, const Tok *mods, int nmods)
+{
+	int used, skip, i, k, r;
+
+	r = match_opcode(p, op, mods, nmods, &skip);
+	if (!r)
+		perr(p, op->pos, "unknown instruction '%.*s'", (int)MIN(op->len, 40),
+		     p->lx.s + op->pos);
+	in->op = (u16)(r & 0xffff);
+	used = r >> 16;
+	in->nmods = (u8)(nmods - used + (skip >= 0));
+	in->mods = arena_alloc(p->a, (size_t)(in->nmods ? in->nmods : 1) * sizeof *in->mods);
+	in->modtext = arena_alloc(p->a, (size_t)(in->nmods ? in->nmods : 1) * sizeof *in->modtext);
+	for (i = 0, k = 0; i < nmods; i++) {
+		int m;
+		if (i < used && i != skip)
+			continue;
+		m = ptx_mod_lookup(p->lx.s + mods[i].pos, mods[i].len);
+		if (m < 0)
+			perr(p, mods[i].pos, "unknown modifier '%.*s' for %s",
+			     (int)MIN(mods[i].len, 40), p->lx.s + mods[i].pos,
+			     ptx_op_name(in->op));
+		in->mods[k] = (u16)m;
+		in->modtext[k++] = ptx_mod_name(m);
+		apply_mod(p, in, m, &mods[i]);
+	}
+}
+
 void
 parse_instr(P *p)
 {
 	PtxInstr in;
 	Tok op, mods[MAXMODS];
 	PtxOperand opds[PTX_MAXOPDS];
-	int nmods = 0, used, skip, i, k, r;
+	int nmods = 0, i, r, key_ok;
+	size_t keylen;
 
 	memset(&in, 0, sizeof in);
 	in.guard = -1;
@@ -418,27 +449,26 @@ parse_instr(P *p)
 		mods[nmods++] = p->t;
 		next(p);
 	}
-	r = match_opcode(p, &op, mods, nmods, &skip);
-	if (!r)
-		perr(p, op.pos, "unknown instruction '%.*s'", (int)MIN(op.len, 40),
-		     p->lx.s + op.pos);
-	in.op = (u16)(r & 0xffff);
-	used = r >> 16;
-	in.nmods = (u8)(nmods - used + (skip >= 0));
-	in.mods = arena_alloc(p->a, (size_t)(in.nmods ? in.nmods : 1) * sizeof *in.mods);
-	in.modtext = arena_alloc(p->a, (size_t)(in.nmods ? in.nmods : 1) * sizeof *in.modtext);
-	for (i = 0, k = 0; i < nmods; i++) {
-		int m;
-		if (i < used && i != skip)
-			continue;
-		m = ptx_mod_lookup(p->lx.s + mods[i].pos, mods[i].len);
-		if (m < 0)
-			perr(p, mods[i].pos, "unknown modifier '%.*s' for %s",
-			     (int)MIN(mods[i].len, 40), p->lx.s + mods[i].pos,
-			     ptx_op_name(in.op));
-		in.mods[k] = (u16)m;
-		in.modtext[k++] = ptx_mod_name(m);
-		apply_mod(p, &in, m, &mods[i]);
+	/* Most spellings repeat: decode each distinct one once. */
+	key_ok = 1;
+	for (i = 0; i < nmods; i++)
+		if (mods[i].space)
+			key_ok = 0;
+	keylen = (nmods ? mods[nmods - 1].pos + mods[nmods - 1].len : op.pos + op.len) - op.pos;
+	if (key_ok && (r = hm_get(&p->tmplmap, p->lx.s + op.pos, keylen)) >= 0) {
+		const PtxInstr *t = &p->tmpl.v[r];
+		int guard = in.guard, neg = in.guard_neg;
+		u32 pos = in.pos;
+		in = *t;
+		in.guard = guard;
+		in.guard_neg = (u8)neg;
+		in.pos = pos;
+	} else {
+		decode_opcode(p, &in, &op, mods, nmods);
+		if (key_ok) {
+			hm_put(&p->tmplmap, p->lx.s + op.pos, keylen, (int)p->tmpl.n);
+			vec_push(&p->tmpl, in);
+		}
 	}
 	if (in.op == PTX_OP_call) {
 		in.nopds = parse_call(p, opds);

@@ -17,18 +17,39 @@ lex_error(Lex *l, size_t pos, const char *fmt, ...)
 	longjmp(*l->fail, 1);
 }
 
+/* character classes */
+enum { C_IDSTART = 1, C_IDCHAR = 2, C_PUNCT = 4, C_SPACE = 8 };
+static u8 cclass[256];
+
+static void
+init_cclass(void)
+{
+	int c;
+	const char *s;
+
+	for (c = 0; c < 256; c++) {
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$')
+			cclass[c] |= C_IDSTART | C_IDCHAR;
+		if (c >= '0' && c <= '9')
+			cclass[c] |= C_IDCHAR;
+	}
+	cclass['%'] |= C_IDSTART;
+	for (s = ",;:{}[]()<>+-!@|=*/~&^?"; *s; s++)
+		cclass[(uchar)*s] |= C_PUNCT;
+	for (s = " \t\n\r\f\v"; *s; s++)
+		cclass[(uchar)*s] |= C_SPACE;
+}
+
 static int
 is_idstart(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-	       c == '$' || c == '%';
+	return cclass[(uchar)c] & C_IDSTART;
 }
 
 static int
 is_idchar(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+	return cclass[(uchar)c] & C_IDCHAR;
 }
 
 static int
@@ -51,8 +72,7 @@ skip_space(Lex *l)
 	size_t p = l->p, n = l->n, p0 = l->p;
 
 	for (;;) {
-		while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' ||
-				 s[p] == '\r' || s[p] == '\f' || s[p] == '\v'))
+		while (p < n && (cclass[(uchar)s[p]] & C_SPACE))
 			p++;
 		if (p + 1 < n && s[p] == '/' && s[p + 1] == '/') {
 			const char *e = memchr(s + p, '\n', n - p);
@@ -202,6 +222,8 @@ lex_next(Lex *l, Tok *t)
 	size_t p, n;
 	int c;
 
+	if (!cclass['a'])
+		init_cclass();
 	t->space = skip_space(l);
 	s = l->s;
 	p = l->p;
@@ -238,7 +260,7 @@ lex_next(Lex *l, Tok *t)
 			lex_error(l, p, "unterminated string");
 		t->kind = TK_STRING;
 		l->p = q + 1;
-	} else if (strchr(",;:{}[]()<>+-!@|=*/~&^?", c) && c) {
+	} else if (cclass[c] & C_PUNCT) {
 		t->kind = TK_PUNCT;
 		t->ch = (char)c;
 		l->p = p + 1;

@@ -696,7 +696,7 @@ new_var(P *p, int space, int linkage)
 int
 lookup_reg(P *p, const char *s, size_t n)
 {
-	int i = hm_get(&p->regmap, s, n);
+	int i = p->regmap.len ? hm_get(&p->regmap, s, n) : -1;
 	size_t k;
 	u64 idx = 0;
 
@@ -1457,6 +1457,8 @@ cleanup(P *p)
 	vec_free(&p->lfix);
 	vec_free(&p->pragmas);
 	buf_free(&p->ibytes);
+	hm_free(&p->tmplmap);
+	vec_free(&p->tmpl);
 	vec_free(&p->irel);
 	vec_free(&p->pvec);
 }

@@ -108,6 +108,9 @@ typedef struct {
 	VEC(int) btcount;
 	VEC(PtxOperand *) lfix; /* operands to resolve at the end of the function */
 	VEC(PtxPragma) pragmas;
+	/* decoded opcode+modifier spellings, keyed by their text */
+	HMap tmplmap;
+	VEC(PtxInstr) tmpl;
 	/* scratch reused by declarations (freed on errors too) */
 	Buf ibytes;
 	VEC(PtxReloc) irel;
