@@ -49,6 +49,17 @@
 #include "early_exit/ref.c"
 #include "warp_vote/ref.c"
 #include "dynsmem_reverse/ref.c"
+#include "vec_float4/ref.c"
+#include "local_array/ref.c"
+#include "const_global_mem/ref.c"
+#include "grid3d/ref.c"
+#include "atomic_cas_max/ref.c"
+#include "shfl_width/ref.c"
+#include "warp_reduce_match/ref.c"
+#include "stencil_shared/ref.c"
+#include "gemv_warp/ref.c"
+#include "int_intrinsics/ref.c"
+#include "reduce_shfl_f64/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

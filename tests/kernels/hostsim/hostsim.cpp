@@ -92,6 +92,19 @@ hs_ballot(int pred)
 	return r;
 }
 
+unsigned long long
+hs_gather(unsigned long long v, unsigned long long *all)
+{
+	int n = warps[my_warp].live_at_start;
+
+	slots[my_warp][my_lane] = v;
+	warps[my_warp].wait();
+	for (int l = 0; l < n; l++)
+		all[l] = slots[my_warp][l];
+	warps[my_warp].wait();
+	return (unsigned long long)n;
+}
+
 int
 __all_sync(unsigned, int p)
 {

@@ -15,6 +15,7 @@
 #include <condition_variable>
 
 #include <vector_types.h>      /* uint3, dim3 (CUDA headers, host side) */
+#include <vector_functions.h>  /* make_float4, ... */
 #undef __global__
 #undef __device__
 #undef __host__
@@ -94,6 +95,63 @@ static inline float __fdividef(float a, float b) { return a / b; }
 static inline float hs_expf(float x) { return expf(x); }
 #define __expf hs_expf
 static inline float __saturatef(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+	unsigned long long v = (unsigned long long)y << 32 | x;
+	unsigned r = 0;
+	for (int k = 0; k < 4; k++)
+		r |= (unsigned)(v >> 8 * ((s >> 4 * k) & 7) & 0xff) << 8 * k;
+	return r;
+}
+static inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned sh)
+{
+	return (unsigned)((((unsigned long long)hi << 32 | lo) << (sh & 31)) >> 32);
+}
+static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned sh)
+{
+	return (unsigned)(((unsigned long long)hi << 32 | lo) >> (sh & 31));
+}
+static inline unsigned __sad(int x, int y, unsigned z) { return (unsigned)(x > y ? (long long)x - y : (long long)y - x) + z; }
+static inline int __dp4a(int a, int b, int c)
+{
+	for (int k = 0; k < 4; k++)
+		c += (signed char)(a >> 8 * k) * (signed char)(b >> 8 * k);
+	return c;
+}
+static inline int __mul24(int a, int b) { return (int)((long long)((a << 8) >> 8) * ((b << 8) >> 8)); }
+static inline int __hadd(int a, int b) { return (int)(((long long)a + b) >> 1); }
+static inline unsigned __urhadd(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a + b + 1) >> 1); }
+static inline int __clzll(long long x) { return x ? __builtin_clzll(x) : 64; }
+static inline float __int_as_float(int x) { float f; memcpy(&f, &x, 4); return f; }
+static inline int __float_as_int(float f) { int x; memcpy(&x, &f, 4); return x; }
+unsigned long long hs_gather(unsigned long long v, unsigned long long *all);  /* returns live lanes */
+static inline unsigned __reduce_add_sync(unsigned, unsigned v)
+{
+	unsigned long long a[32]; unsigned n = (unsigned)hs_gather(v, a), r = 0;
+	for (unsigned k = 0; k < n; k++) r += (unsigned)a[k];
+	return r;
+}
+static inline unsigned __reduce_max_sync(unsigned, unsigned v)
+{
+	unsigned long long a[32]; unsigned n = (unsigned)hs_gather(v, a), r = 0;
+	for (unsigned k = 0; k < n; k++) r = std::max(r, (unsigned)a[k]);
+	return r;
+}
+static inline int __reduce_min_sync(unsigned, int v)
+{
+	unsigned long long a[32]; unsigned n = (unsigned)hs_gather((unsigned)v, a);
+	int r = 0x7fffffff;
+	for (unsigned k = 0; k < n; k++) r = std::min(r, (int)(unsigned)a[k]);
+	return r;
+}
+template <class T> static unsigned __match_any_sync(unsigned, T v)
+{
+	unsigned long long a[32], me = 0;
+	std::memcpy(&me, &v, sizeof v);
+	unsigned n = (unsigned)hs_gather(me, a), m = 0;
+	for (unsigned k = 0; k < n; k++) m |= (unsigned)(a[k] == me) << k;
+	return m;
+}
 static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 
