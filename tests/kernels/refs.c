@@ -60,6 +60,7 @@
 #include "gemv_warp/ref.c"
 #include "int_intrinsics/ref.c"
 #include "reduce_shfl_f64/ref.c"
+#include "cluster_dsmem/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
