@@ -305,7 +305,7 @@ asm_pass3_line(Asm *s, const char *p, const char *e)
 	d = &s->data.v[s->cur];
 	if (sec->flags & SHF_EXECINSTR)
 		return;
-	if (sec->type == SHT_NOBITS) {
+	if (sec_nobits(sec->type)) {
 		asm_error(s, t.at, "a NOBITS section has no contents (give its size= instead)");
 		return;
 	}
@@ -350,7 +350,7 @@ asm_finish(Asm *s)
 	for (i = 1; i < c->sec.n; i++) {
 		CSection *sec = &c->sec.v[i];
 
-		if (sec->type == SHT_NOBITS)
+		if (sec_nobits(sec->type))
 			continue;
 		cubin_set_data(c, i, s->data.v[i].s ? s->data.v[i].s : "", s->data.v[i].n);
 		if (sec->type == SHT_SYMTAB) {

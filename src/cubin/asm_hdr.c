@@ -55,6 +55,8 @@ elf_line(Asm *s, const char *q, const char *e)
 			c->machine = v;
 		else if (!strcmp(t.s, "entry"))
 			c->entry = v;
+		else if (!strcmp(t.s, "phentsize") && v <= 0xffff)
+			c->phentsize = v;
 		else
 			asm_error(s, t.at, "unknown or out-of-range .elf field '%s'", t.s);
 	}

@@ -28,6 +28,12 @@ enum { PT_LOAD = 1, PT_PHDR = 6 };
 enum { STT_NOTYPE, STT_OBJECT, STT_FUNC, STT_SECTION };
 enum { STB_LOCAL, STB_GLOBAL, STB_WEAK = 2 };
 enum { EM_CUDA = 190 };
+/* Section types without file bytes: SHT_NOBITS, and in relocatable cubins
+ * (ptxas -c) .nv.global (0x70000007) and .nv.shared.* (0x7000000a). */
+static inline int sec_nobits(u32 type)
+{
+	return type == 8 || type == 0x70000007 || type == 0x7000000a;
+}
 #define PH_TABLE (-1) /* a program header's range: the phdr table itself */
 
 typedef struct {
@@ -62,6 +68,7 @@ typedef struct {
 	u8 osabi, abiversion;
 	u32 version, flags;
 	u16 machine;
+	u16 phentsize;   /* as read; 0: 56 with program headers, else 0 */
 	u8 ident_pad[7]; /* e_ident[9..15], normally zero */
 	u64 entry;
 	VEC(CSection) sec;

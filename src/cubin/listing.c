@@ -289,7 +289,7 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 		buf_printf(b, " entsize=%llu", (unsigned long long)s->entsize);
 	if (s->gap)
 		buf_printf(b, " gap=0x%llx", (unsigned long long)s->gap);
-	if (s->type == SHT_NOBITS)
+	if (sec_nobits(s->type))
 		buf_printf(b, " size=0x%llx", (unsigned long long)s->size);
 	buf_printf(b, "\t// #%u\n", i);
 }
@@ -338,6 +338,8 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 		   c->osabi, c->abiversion, c->version, c->flags);
 	if (c->entry)
 		buf_printf(b, " entry=0x%llx", (unsigned long long)c->entry);
+	if (c->phentsize)
+		buf_printf(b, " phentsize=%u", c->phentsize);
 	for (i = 0; i < 7; i++)
 		if (c->ident_pad[i])
 			break;
@@ -352,7 +354,7 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 		const CSection *s = &c->sec.v[i];
 
 		list_header(c, b, s, i, shtype_name(s->type));
-		if (s->type == SHT_NOBITS)
+		if (sec_nobits(s->type))
 			continue;
 		if ((int)i == c->symtab)
 			list_symbols(c, b);

@@ -54,6 +54,9 @@ read_header(Cubin *c, const char *path, const u8 *p, size_t n, u64 *shoff,
 	if (rd16(p + 52) != 64)
 		return bad(path, "bad e_ehsize %u", rd16(p + 52));
 	*phnum = rd16(p + 56);
+	c->phentsize = rd16(p + 54);
+	if (c->phentsize == (*phnum ? 56 : 0))
+		c->phentsize = 0;
 	*shnum = rd16(p + 60);
 	*shstrndx = rd16(p + 62);
 	if (*phnum && rd16(p + 54) != 56)
@@ -106,13 +109,13 @@ read_sections(Cubin *c, const char *path, const u8 *p, size_t n, u64 shoff, u32 
 		s.entsize = rd64(h + 56);
 		if (s.align > 4096 || (s.align & (s.align - 1)))
 			return bad(path, "section %u: bad alignment %llu", i, (unsigned long long)s.align);
-		if (s.type != SHT_NOBITS && s.type != SHT_NULL) {
+		if (!sec_nobits(s.type) && s.type != SHT_NULL) {
 			if (!in_file(s.offset, s.size, n))
 				return bad(path, "section %u: data (offset 0x%llx, size 0x%llx) is past the end of the file (%zu bytes)",
 					   i, (unsigned long long)s.offset, (unsigned long long)s.size, n);
 			s.data = arena_alloc(&c->arena, s.size + 1);
 			memcpy(s.data, p + s.offset, s.size);
-		} else if (s.type == SHT_NOBITS && s.size > (1ull << 40)) {
+		} else if (sec_nobits(s.type) && s.size > (1ull << 40)) {
 			return bad(path, "section %u: absurd size 0x%llx", i, (unsigned long long)s.size);
 		} else if (s.type == SHT_NULL && (i || s.size || s.offset)) {
 			if (i)
@@ -155,7 +158,7 @@ check_layout(Cubin *c, const char *path, const u8 *p, u64 shoff, u32 shnum)
 		if (s->offset % a)
 			return bad(path, "section %zu (%s): offset 0x%llx is not %llu-aligned", i, s->name,
 				   (unsigned long long)s->offset, (unsigned long long)a);
-		if (s->type == SHT_NOBITS) {
+		if (sec_nobits(s->type)) {
 			/* ptxas places NOBITS at the aligned current position */
 			s->gap = s->offset - start;
 			pos = s->offset;
@@ -259,7 +262,7 @@ read_phdrs(Cubin *c, const char *path, const u8 *p, size_t n, u64 phoff, u32 phn
 				ph.first = k;
 			if (ph.first >= 0 && s->offset >= ph.offset &&
 			    (s->offset < ph.offset + ph.filesz ||
-			     (s->offset == ph.offset + ph.filesz && (s->type == SHT_NOBITS || !s->size))))
+			     (s->offset == ph.offset + ph.filesz && (sec_nobits(s->type) || !s->size))))
 				ph.last = k;
 		}
 		if (ph.first < 0 || ph.last < 0)

@@ -73,7 +73,7 @@ cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
 	s.type = type;
 	s.flags = flags;
 	s.align = align;
-	s.data = type == SHT_NOBITS ? NULL : arena_alloc(&c->arena, 1);
+	s.data = sec_nobits(type) ? NULL : arena_alloc(&c->arena, 1);
 	vec_push(&c->sec, s);
 	return c->sec.n - 1;
 }
@@ -153,7 +153,7 @@ layout(Cubin *c)
 		CSection *s = &c->sec.v[i];
 
 		s->offset = align_up(pos, s->align) + s->gap;
-		pos = s->type == SHT_NOBITS ? s->offset : s->offset + s->size;
+		pos = sec_nobits(s->type) ? s->offset : s->offset + s->size;
 	}
 	return pos;
 }
@@ -180,16 +180,20 @@ cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff)
 	for (i = p->first; i <= p->last; i++) {
 		const CSection *s = &c->sec.v[i];
 
-		if (!in_class(s, p))
-			continue;
-		end = MAX(end, s->offset + (s->type == SHT_NOBITS ? 0 : s->size));
-		if (s->type == SHT_NOBITS) /* memory image: NOBITS after the file bytes */
-			vaddr = align_up(vaddr, s->align) + s->size;
-		else
-			vaddr = MAX(vaddr, s->offset - p->offset + s->size);
+		if (in_class(s, p))
+			end = MAX(end, s->offset + (sec_nobits(s->type) ? 0 : s->size));
 	}
 	p->filesz = end - p->offset;
-	p->memsz = MAX(vaddr, p->filesz);
+	/* memory image: the file extent, then the NOBITS sections in order,
+	 * each at its alignment (checked on 128 ptxas files, incl. -g) */
+	vaddr = p->filesz;
+	for (i = p->first; i <= p->last; i++) {
+		const CSection *s = &c->sec.v[i];
+
+		if (in_class(s, p) && sec_nobits(s->type))
+			vaddr = align_up(vaddr, s->align) + s->size;
+	}
+	p->memsz = vaddr;
 }
 
 static void
@@ -231,7 +235,7 @@ cubin_write(Cubin *c, Buf *out)
 	wr64(h + 40, shoff);
 	wr32(h + 48, c->flags);
 	wr16(h + 52, 64);
-	wr16(h + 54, c->ph.n ? 56 : 0);
+	wr16(h + 54, c->phentsize ? c->phentsize : c->ph.n ? 56 : 0);
 	wr16(h + 56, c->ph.n);
 	wr16(h + 58, 64);
 	wr16(h + 60, c->sec.n);
@@ -240,7 +244,7 @@ cubin_write(Cubin *c, Buf *out)
 	for (i = 1; i < c->sec.n; i++) {
 		CSection *s = &c->sec.v[i];
 
-		if (s->type == SHT_NOBITS)
+		if (sec_nobits(s->type))
 			continue;
 		while (out->n - base < s->offset)
 			buf_putc(out, 0);

@@ -19,7 +19,9 @@ static const char *const inputs[] = {
 	"tests/cubin/probes.sm_90.cubin", "tests/cubin/cub.sm_80.cubin",
 	"tests/cubin/cub.sm_90.cubin", "tests/cubin/thrust.sm_80.cubin",
 	"tests/cubin/thrust.sm_90.cubin", "tests/cubin/single.sm_80.cubin",
-	"tests/cubin/single.sm_90.cubin",
+	"tests/cubin/single.sm_90.cubin", "tests/cubin/kernels.rel.sm_80.cubin",
+	"tests/cubin/kernels.rel.sm_90.cubin", "tests/cubin/single.g.sm_80.cubin",
+	"tests/cubin/single.g.sm_90.cubin",
 };
 
 TEST(cubin_read_write_identical)
