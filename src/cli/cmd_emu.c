@@ -19,13 +19,16 @@ static void
 usage(FILE *f)
 {
 	fputs("usage: openassembler emu --ptx FILE.ptx --spec SPEC.json [--kernel NAME]\n"
-	      "                         [-o OUT] [--steps N] [--stats]\n"
+	      "                         [-o OUT] [--steps N] [--stats] [--trace C:T]\n"
 	      "Run a kernel grid in the PTX reference interpreter on the buffers the\n"
 	      "launch specification describes, then write every buffer as text\n"
 	      "(\"name[i] = value\" lines) to OUT (default: stdout).\n"
 	      "  --kernel NAME  the entry to run (default: the spec's, or the only one)\n"
 	      "  --steps N      stop with an error after N thread-instructions\n"
 	      "  --stats        print thread-instructions and their rate to stderr\n"
+	      "  --trace C:T    print each instruction thread T (linear index in its\n"
+	      "                 CTA) of CTA C (linear index in the grid) executes, with\n"
+	      "                 the registers it writes, to stderr\n"
 	      "A FILE.cubin argument is for the SASS emulator (not implemented yet).\n", f);
 }
 
@@ -102,6 +105,15 @@ cmd_emu(int argc, char **argv)
 			o.max_steps = strtoull(argv[++i], NULL, 0);
 		else if (!strcmp(a, "--stats"))
 			stats = 1;
+		else if (!strcmp(a, "--trace") && more) {
+			char *end;
+			o.trace_cta = strtol(argv[++i], &end, 0);
+			if (*end != ':' || (o.trace_tid = strtol(end + 1, &end, 0), *end)) {
+				fprintf(stderr, "openassembler emu: error: --trace wants CTA:THREAD, e.g. 0:5\n");
+				return 1;
+			}
+			o.trace = stderr;
+		}
 		else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "openassembler emu: error: unknown or incomplete option '%s'\n", a);
 			usage(stderr);

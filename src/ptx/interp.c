@@ -407,6 +407,40 @@ do_ret(Interp *I, Thread *t)
 
 /* ---- the scheduler ---- */
 
+/* --trace: the source line of each executed instruction of one thread,
+ * then the registers it wrote (the destination operands). */
+void
+interp_trace(Interp *I, Thread *t, const PtxInstr *in)
+{
+	const char *src = I->m->src.text, *b = src + in->pos, *e = b;
+	FILE *f = I->opts.trace;
+	int i;
+
+	const char *p;
+	int line = 1;
+
+	for (p = src; p < b; p++)
+		line += *p == '\n';
+	while (*e && *e != '\n' && *e != ';')
+		e++;
+	fprintf(f, "%5d  %-60.*s", line, (int)(e - b), b);
+	if (in->guard >= 0 && (t->fr->regs[in->guard] != 0) == in->guard_neg) {
+		fputs(" (guard false)\n", f);
+		return;
+	}
+	if (in->nopds > 0 && in->op != PTX_OP_st && in->op != PTX_OP_bra && in->op != PTX_OP_call) {
+		const PtxOperand *o = &in->opds[0];
+		int n = o->kind == PTX_OPD_VEC ? o->nelems : 1;
+		for (i = 0; i < n; i++) {
+			const PtxOperand *r = o->kind == PTX_OPD_VEC ? &o->elems[i] : o;
+			if (r->kind == PTX_OPD_REG && t->fr)
+				fprintf(f, " %s=0x%llx", ptx_reg_name(t->fr->fi->fn, r->reg),
+					(unsigned long long)t->fr->regs[r->reg]);
+		}
+	}
+	fputc('\n', f);
+}
+
 /* Run t until it blocks, exits, or has run a time slice (so that threads
  * spinning on memory written by others let those run). */
 static void
@@ -431,6 +465,8 @@ run_thread(Interp *I, Thread *t)
 			ierr(I, "step limit of %llu thread-instructions exceeded (infinite loop or deadlock?)",
 			     (unsigned long long)I->max_steps);
 		if (in->guard >= 0 && (t->fr->regs[in->guard] != 0) == in->guard_neg) {
+			if (t->traced)
+				interp_trace(I, t, in);
 			t->pc++;
 			continue;
 		}
@@ -439,6 +475,8 @@ run_thread(Interp *I, Thread *t)
 			break;
 		}
 		exec_one(I, t, in);
+		if (t->traced)
+			interp_trace(I, t, in);
 		if (I->steps > slice && t->state == TS_RUN)
 			t->state = TS_YIELD;
 	}
@@ -584,6 +622,8 @@ init_cta(Interp *I, Cta *c, u32 cx, u32 cy, u32 cz, int rank, FnInfo *efi)
 		t->cta = c;
 		push_frame(I, t, efi);
 		memcpy(t->fr->param, I->kparam, I->kparam_size);
+		t->traced = I->opts.trace && i == I->opts.trace_tid &&
+			    (long)(cx + I->grid[0] * (cy + (u64)I->grid[1] * cz)) == I->opts.trace_cta;
 	}
 }
 

@@ -51,6 +51,7 @@ typedef struct Thread {
 	u64 local_cap, local_sp;
 	int carry;        /* .cc flag */
 	int spinning;     /* yielded at a failed wait or nanosleep */
+	int traced;       /* --trace this thread */
 	Cta *cta;
 } Thread;
 
@@ -104,6 +105,7 @@ typedef struct Interp {
 _Noreturn void ierr(Interp *I, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 VarLoc *var_loc(Interp *I, const PtxVar *v);
 void local_grow(Interp *I, Thread *t, u64 sp);
+void interp_trace(Interp *I, Thread *t, const PtxInstr *in);
 
 /* memory (interp_mem.c) */
 u8 *mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write);

@@ -545,5 +545,7 @@ exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in)
 	for (i = 0; i < n; i++) {
 		ts[i]->state = TS_RUN;
 		ts[i]->pc++;
+		if (ts[i]->traced)
+			interp_trace(I, ts[i], in);
 	}
 }

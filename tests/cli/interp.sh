@@ -54,6 +54,22 @@ else
 	echo "FAIL interp_err_nargs"; head -3 "$tmp/err"
 fi
 
+# --trace: thread 3 computes fib(3) = 2 and calls square through a pointer
+"$OA" emu --ptx $d/calls.ptx --spec $d/calls.json --trace 0:3 -o "$tmp/out" 2>"$tmp/trace"
+if grep -q "ld.param.b32 %r2, \[r0\] *%r2=0x2$" "$tmp/trace" && grep -q "call (r0), %rd3, (a0), proto" "$tmp/trace" &&
+   grep -q "(guard false)" "$tmp/trace"; then
+	echo "PASS interp_trace"
+else
+	echo "FAIL interp_trace"; head -5 "$tmp/trace"
+fi
+"$OA" emu --ptx $d/warp.ptx --spec $d/warp.json --trace 0:2 -o "$tmp/out" 2>"$tmp/trace"
+if grep -q "shfl.sync.bfly.b32 %r19, %r17, 1, 0x1f, 0xffffffff *%r19=0xc$" "$tmp/trace"; then
+	echo "PASS interp_trace_collective"
+else
+	echo "FAIL interp_trace_collective"; grep shfl "$tmp/trace" | head -3
+fi
+fails interp_bad_trace "$OA" emu --ptx $d/calls.ptx --spec $d/calls.json --trace 3
+
 fails interp_cubin_not_yet "$OA" emu tests/interp/none.cubin
 fails interp_no_spec "$OA" emu --ptx "$d/calls.ptx"
 fails interp_bad_spec_path "$OA" emu --ptx "$d/calls.ptx" --spec "$d/nonexistent.json"
