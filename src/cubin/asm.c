@@ -270,6 +270,7 @@ free_state(Asm *s)
 	vec_free(&s->symnames);
 	vec_free(&s->labels);
 	vec_free(&s->ninsn);
+	vec_free(&s->regs_auto);
 	vec_free(&s->data);
 }
 

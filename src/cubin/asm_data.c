@@ -362,6 +362,15 @@ asm_finish(Asm *s)
 				asm_error(s, s->src.text, "the SYMTAB section needs link= naming a STRTAB section");
 		}
 	}
+	for (i = 0; i < s->regs_auto.n; i++) {
+		CSection *sec = &c->sec.v[s->regs_auto.v[i]];
+		int r = regcount_of(c, sec->info & 0xffffff);
+
+		if (r < 0 || r > 255)
+			asm_error(s, s->src.text, "section %s: regs=auto needs an EIATTR_REGCOUNT for its symbol", sec->name);
+		else
+			sec->info = (sec->info & 0xffffff) | (u32)r << 24;
+	}
 	if (c->sec.v[1].type != SHT_STRTAB)
 		asm_error(s, s->src.text, "section #1 must be the section name table (STRTAB)");
 	c->shstrtab = 1;

@@ -110,6 +110,8 @@ section_line(Asm *s, const char *q, const char *e)
 					break;
 				sec.info = v;
 			}
+		} else if (!strcmp(t.s, "regs") && !strcmp(val, "auto")) {
+			vec_push(&s->regs_auto, s->cur);
 		} else {
 			if (asm_num(s, &t, val, 0, ~0ull, &v) < 0)
 				break;

@@ -34,6 +34,7 @@ typedef struct {
 	size_t cursec;
 	int have_elf;
 	Label *last_label;    /* the label addr_of resolved last */
+	VEC(size_t) regs_auto; /* code sections with regs=auto */
 } Asm;
 
 int asm_error(Asm *s, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

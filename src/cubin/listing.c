@@ -141,6 +141,55 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 	}
 }
 
+/* Comments decoding an NVIDIA note (the bytes follow as .byte lines). */
+static void
+note_comment(const CSection *s, Buf *b)
+{
+	const u8 *p = s->data;
+	u32 nsz, dsz, type, i;
+	const u8 *d;
+
+	if (s->size < 12)
+		return;
+	nsz = rd32(p);
+	dsz = rd32(p + 4);
+	type = rd32(p + 8);
+	if (nsz > 256 || dsz > s->size || 12 + align_up(nsz, 4) + dsz > s->size)
+		return;
+	d = p + 12 + align_up(nsz, 4);
+	buf_printf(b, "\t// note type %u, %u-byte descriptor", type, dsz);
+	if (type == 1000 && dsz >= 8)
+		buf_printf(b, ": version %u, virtual sm_%u, CUDA API %u", rd16(d), rd16(d + 2), rd32(d + 4));
+	buf_putc(b, '\n');
+	if (type != 2000 || dsz < 24)
+		return;
+	for (i = 1; i < 6; i++) {
+		u32 off = rd32(d + 4 * i);
+		static const char *const what[] = {"", "object", "tool", "version", "branch", "options"};
+
+		if (24 + (u64)off < dsz && memchr(d + 24 + off, 0, dsz - 24 - off) && d[24 + off]) {
+			buf_printf(b, "\t// %s: ", what[i]);
+			put_quoted(b, (const char *)d + 24 + off);
+			buf_putc(b, '\n');
+		}
+	}
+}
+
+/* Comments naming the data objects (symbols) of an allocated section. */
+static void
+object_comments(const Cubin *c, size_t sec, Buf *b)
+{
+	size_t i;
+
+	for (i = 1; i < c->sym.n; i++) {
+		const CSymbol *y = &c->sym.v[i];
+
+		if (y->shndx == sec && (y->info & 15) == STT_OBJECT)
+			buf_printf(b, "\t// object %s at 0x%llx, 0x%llx bytes\n", y->name,
+				   (unsigned long long)y->value, (unsigned long long)y->size);
+	}
+}
+
 static void
 list_strings(const CSection *s, Buf *b)
 {
@@ -256,6 +305,24 @@ list_callgraph(const Cubin *c, const CSection *s, Buf *b)
 	}
 }
 
+/* The REGCOUNT attribute of a symbol in .nv.info, or -1. */
+int
+regcount_of(const Cubin *c, u32 sym)
+{
+	int i = cubin_find_section(c, ".nv.info");
+	const CSection *s;
+	u64 pos = 0;
+	InfoRec r;
+
+	if (i < 0)
+		return -1;
+	s = &c->sec.v[i];
+	while (pos < s->size && info_next(s->data, s->size, &pos, &r, "", "") == 0)
+		if (r.fmt == EIFMT_SVAL && r.id == 0x2f && r.len == 8 && rd32(r.payload) == sym)
+			return (int)rd32(r.payload + 4);
+	return -1;
+}
+
 static void
 list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 {
@@ -276,7 +343,9 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 			buf_puts(b, " info=");
 			symref(c, b, s->info & 0xffffff);
 		}
-		if (s->info >> 24)
+		if ((s->info >> 24) && (u32)regcount_of(c, s->info & 0xffffff) == s->info >> 24)
+			buf_puts(b, " regs=auto");
+		else if (s->info >> 24)
 			buf_printf(b, " regs=%u", s->info >> 24);
 	} else if (s->info && ((s->flags & SHF_INFO_LINK) || s->type == SHT_REL || s->type == SHT_RELA)) {
 		buf_puts(b, " info=");
@@ -354,8 +423,10 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 		const CSection *s = &c->sec.v[i];
 
 		list_header(c, b, s, i, shtype_name(s->type));
-		if (sec_nobits(s->type))
+		if (sec_nobits(s->type)) {
+			object_comments(c, i, b);
 			continue;
+		}
 		if ((int)i == c->symtab)
 			list_symbols(c, b);
 		else if (s->type == SHT_STRTAB)
@@ -369,8 +440,13 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 			list_callgraph(c, s, b);
 		else if ((s->flags & SHF_EXECINSTR) && s->size % 16 == 0)
 			list_code(c, a, i, o, b);
-		else
+		else {
+			if (s->type == SHT_NOTE)
+				note_comment(s, b);
+			if (s->flags & SHF_ALLOC)
+				object_comments(c, i, b);
 			hexbytes(b, s->data, s->size);
+		}
 	}
 	list_phdrs(c, b);
 	return 0;

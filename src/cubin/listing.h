@@ -10,6 +10,8 @@ int shtype_lookup(const char *name, u32 *t);
 int eiattr_fmt(int id, int compat);
 void put_quoted(Buf *b, const char *s);
 void symref(const Cubin *c, Buf *b, u64 i);
+/* The REGCOUNT attribute of symbol sym in .nv.info, or -1. */
+int regcount_of(const Cubin *c, u32 sym);
 int list_info(const Cubin *c, const char *path, const CSection *s, Buf *b);
 void list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b);
 /* Byte offsets of EXIT instructions (any guard) in a code section. */

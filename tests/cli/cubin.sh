@@ -198,3 +198,20 @@ done
 if [ $n -eq 0 ]; then skip roundtrip_suite "no tests/kernels cubins"
 elif [ -z "$bad" ]; then echo "PASS roundtrip_suite ($n cubins)"
 else echo "FAIL roundtrip_suite:$bad" | cut -c1-300; fi
+
+# --- sm_80 .text sh_info register count follows REGCOUNT ("regs=auto") -------
+sed 's/^\(	EIATTR_REGCOUNT vadd\) .*/\1 0x20/' "$tmp/single.sm_80.raw.sass" > "$tmp/r80.sass"
+if grep -q 'regs=auto' "$tmp/r80.sass" && "$OA" as "$tmp/r80.sass" -o "$tmp/r80.cubin"; then
+	"$OA" disasm -raw "$tmp/r80.cubin" > "$tmp/r80.out"
+	grep -q '^	EIATTR_REGCOUNT vadd 0x20$' "$tmp/r80.out" && grep -q '^.section .text.vadd .*regs=auto' "$tmp/r80.out" &&
+	[ "$(od -An -t u1 -j $(( $(od -An -t u8 -j 40 -N 8 "$tmp/r80.cubin") + 64 * 13 + 47 )) -N 1 "$tmp/r80.cubin" | tr -d ' ')" = 32 ] &&
+		echo "PASS regs_auto_follows_regcount" || echo "FAIL regs_auto_follows_regcount"
+else
+	echo "FAIL regs_auto_follows_regcount: not listed or not assembled"
+fi
+
+# --- notes and data objects are annotated ------------------------------------
+grep -q '^	// tool: "ptxas"$' "$tmp/kernels.sm_90.sass" &&
+grep -q '^	// note type 1000, 8-byte descriptor: version 2, virtual sm_90, CUDA API 130$' "$tmp/kernels.sm_90.sass" &&
+grep -q '^	// object cval at 0x100, 0x4 bytes$' "$tmp/kernels.sm_90.sass" &&
+	echo "PASS listing_annotations" || echo "FAIL listing_annotations"
