@@ -795,6 +795,33 @@ interp_free(Interp *I)
 	}
 }
 
+/* The launch must satisfy the entry's .reqntid / .maxntid /
+ * .reqnctapercluster (the driver refuses the launch otherwise). */
+static void
+check_directives(Interp *I)
+{
+	const PtxFunc *e = I->entry;
+	u64 n = (u64)I->block[0] * I->block[1] * I->block[2];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (e->reqntid[0] && I->block[i] != (e->reqntid[i] ? e->reqntid[i] : 1))
+			ierr(I, "block %u x %u x %u differs from the kernel's .reqntid %u, %u, %u",
+			     I->block[0], I->block[1], I->block[2], e->reqntid[0],
+			     e->reqntid[1] ? e->reqntid[1] : 1, e->reqntid[2] ? e->reqntid[2] : 1);
+		if (e->reqnctapercluster[0] && I->cluster[i] !=
+		    (e->reqnctapercluster[i] ? e->reqnctapercluster[i] : 1))
+			ierr(I, "cluster %u x %u x %u differs from the kernel's .reqnctapercluster",
+			     I->cluster[0], I->cluster[1], I->cluster[2]);
+	}
+	if (e->maxntid[0]) {
+		u64 m = (u64)e->maxntid[0] * (e->maxntid[1] ? e->maxntid[1] : 1) * (e->maxntid[2] ? e->maxntid[2] : 1);
+		if (n > m)
+			ierr(I, "block of %llu threads exceeds the kernel's .maxntid (%llu)",
+			     (unsigned long long)n, (unsigned long long)m);
+	}
+}
+
 int
 interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 {
@@ -826,6 +853,7 @@ interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 	}
 	if ((u64)I->block[0] * I->block[1] * I->block[2] > 1024)
 		ierr(I, "block of %u x %u x %u threads exceeds 1024", I->block[0], I->block[1], I->block[2]);
+	check_directives(I);
 	layout(I);
 	bind_params(I);
 	for (i = 0; i < m->nfuncs; i++)
