@@ -33,6 +33,8 @@ ierr(Interp *I, const char *fmt, ...)
 			t->tid[0], t->tid[1], t->tid[2], msg);
 	else if (I->curin)
 		diag_at(&I->m->src, I->curin->pos, "kernel %s: %s", I->entry ? I->entry->name : "?", msg);
+	else if (I->entry)
+		diag_at(&I->m->src, I->entry->pos, "kernel %s: %s", I->entry->name, msg);
 	else
 		diag(I->m->src.path, "kernel %s: %s", I->entry ? I->entry->name : "?", msg);
 	longjmp(I->fail, 1);
