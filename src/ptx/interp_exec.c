@@ -648,12 +648,24 @@ atomic_op(Interp *I, Thread *t, const PtxInstr *in, int sp, u64 addr, int type, 
 static void
 exec_atom(Interp *I, Thread *t, const PtxInstr *in, int red)
 {
-	int type = in->types[0], sp = ispace(in, 0), k = red ? 0 : 1;
-	u64 a = opd_addr(I, t, in, &in->opds[k], &sp);
-	u64 b = R(k + 1, type), c = in->nopds > k + 2 ? R(k + 2, type) : 0, old;
+	int type = in->types[0], sp = ispace(in, 0), k = red ? 0 : 1, i;
+	u64 a = opd_addr(I, t, in, &in->opds[k], &sp), b, c, old;
+	const PtxOperand *bv = &in->opds[k + 1], *dv = &in->opds[0];
 
-	if (in->vec > 1)
-		ierr(I, "vector atomics are not supported");
+	if (in->vec > 1) {      /* atom/red.v2/.v4/.v8: element by element */
+		int sz = ptx_type_size(type);
+		if (bv->kind != PTX_OPD_VEC || bv->nelems != in->vec || (!red && dv->kind != PTX_OPD_VEC))
+			ierr(I, "vector atomic needs {...} operands of %d elements", in->vec);
+		mem_ptr(I, t, sp, a, (u64)sz * in->vec, 1);    /* alignment of the whole vector */
+		for (i = 0; i < in->vec; i++) {
+			old = atomic_op(I, t, in, sp, a + (u64)i * sz, type, opd_read(I, t, in, &bv->elems[i], type), 0);
+			if (!red && i < dv->nelems)
+				opd_write(I, t, &dv->elems[i], type, old);
+		}
+		return;
+	}
+	b = R(k + 1, type);
+	c = in->nopds > k + 2 ? R(k + 2, type) : 0;
 	old = atomic_op(I, t, in, sp, a, type, b, c);
 	if (!red)
 		W(0, type, old);
