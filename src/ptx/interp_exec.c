@@ -671,6 +671,62 @@ exec_atom(Interp *I, Thread *t, const PtxInstr *in, int red)
 		W(0, type, old);
 }
 
+/* ---- SIMD video instructions: vadd2/4, vsub2/4, vavrg2/4, vabsdiff2/4,
+ * vmin2/4, vmax2/4, vset2/4 with the default lane selectors and mask
+ * (every lane comes from the result, so c only matters with a secondary
+ * operation).  With .add/.min/.max the lane results are combined with c
+ * as 32-bit integers; without one each lane is truncated, or clamped to
+ * the destination lane type with .sat. */
+
+static void
+exec_video(Interp *I, Thread *t, const PtxInstr *in)
+{
+	int op = in->op, lanes, w, i, dsg, asg, bsg;
+	u32 a, b, c, d = 0;
+	i64 acc;
+
+	lanes = (op == PTX_OP_vadd4 || op == PTX_OP_vsub4 || op == PTX_OP_vavrg4 || op == PTX_OP_vabsdiff4 ||
+		 op == PTX_OP_vmin4 || op == PTX_OP_vmax4 || op == PTX_OP_vset4) ? 4 : 2;
+	w = 32 / lanes;
+	if (op == PTX_OP_vset2 || op == PTX_OP_vset4) {
+		asg = tsigned(in->types[0]);
+		bsg = tsigned(in->ntypes > 1 ? in->types[1] : in->types[0]);
+		dsg = 0;
+	} else {
+		dsg = tsigned(in->types[0]);
+		asg = tsigned(in->ntypes > 1 ? in->types[1] : in->types[0]);
+		bsg = tsigned(in->ntypes > 2 ? in->types[2] : in->types[0]);
+	}
+	a = (u32)R(1, PTX_T_B32);
+	b = (u32)R(2, PTX_T_B32);
+	c = in->nopds > 3 ? (u32)R(3, PTX_T_B32) : 0;
+	acc = (i32)c;
+	for (i = 0; i < lanes; i++) {
+		i64 x = asg ? (i64)sext(a >> (w * i), w) : (i64)zext(a >> (w * i), w);
+		i64 y = bsg ? (i64)sext(b >> (w * i), w) : (i64)zext(b >> (w * i), w);
+		i64 r, lo = dsg ? -(1ll << (w - 1)) : 0, hi = dsg ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+		switch (op) {
+		case PTX_OP_vadd2: case PTX_OP_vadd4: r = x + y; break;
+		case PTX_OP_vsub2: case PTX_OP_vsub4: r = x - y; break;
+		case PTX_OP_vavrg2: case PTX_OP_vavrg4: r = (x + y + 1) >> 1; break;
+		case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4: r = x > y ? x - y : y - x; break;
+		case PTX_OP_vmin2: case PTX_OP_vmin4: r = MIN(x, y); break;
+		case PTX_OP_vmax2: case PTX_OP_vmax4: r = MAX(x, y); break;
+		default: r = i_cmp(cmpop(in->cmp), (u64)x, (u64)y, 1, 64); break;
+		}
+		switch (in->aop) {
+		case PTX_AOP_ADD: acc += r; break;
+		case PTX_AOP_MIN: acc = i == 0 ? MIN((i64)(i32)c, r) : MIN(acc, r); break;
+		case PTX_AOP_MAX: acc = i == 0 ? MAX((i64)(i32)c, r) : MAX(acc, r); break;
+		default:
+			if (in->flags & PTX_F_SAT)
+				r = r < lo ? lo : r > hi ? hi : r;
+			d |= (u32)zext((u64)r, w) << (w * i);
+		}
+	}
+	W(0, PTX_T_B32, in->aop ? (u32)acc : d);
+}
+
 /* ---- one instruction ---- */
 
 static void
@@ -771,6 +827,12 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		break;
 	case PTX_OP_fns:
 		W(0, PTX_T_U32, i_fns(R(1, PTX_T_U32), R(2, PTX_T_U32), (i32)R(3, PTX_T_S32)));
+		break;
+	case PTX_OP_vadd2: case PTX_OP_vadd4: case PTX_OP_vsub2: case PTX_OP_vsub4:
+	case PTX_OP_vavrg2: case PTX_OP_vavrg4: case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4:
+	case PTX_OP_vmin2: case PTX_OP_vmin4: case PTX_OP_vmax2: case PTX_OP_vmax4:
+	case PTX_OP_vset2: case PTX_OP_vset4:
+		exec_video(I, t, in);
 		break;
 	case PTX_OP_szext:
 		W(0, type, i_szext(R(1, PTX_T_U32), R(2, PTX_T_U32), !!(in->flags & PTX_F_CLAMP), tsigned(type)));
@@ -1082,6 +1144,10 @@ interp_supports(int op)
 	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect:
 	case PTX_OP_wmma_load: case PTX_OP_wmma_store: case PTX_OP_wmma_mma:
 	case PTX_OP_alloca: case PTX_OP_stacksave: case PTX_OP_stackrestore:
+	case PTX_OP_vadd2: case PTX_OP_vadd4: case PTX_OP_vsub2: case PTX_OP_vsub4:
+	case PTX_OP_vavrg2: case PTX_OP_vavrg4: case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4:
+	case PTX_OP_vmin2: case PTX_OP_vmin4: case PTX_OP_vmax2: case PTX_OP_vmax4:
+	case PTX_OP_vset2: case PTX_OP_vset4:
 		return 1;
 	}
 	return 0;
