@@ -234,12 +234,38 @@ static void
 push_scope(P *p)
 {
 	vec_push(&p->scopes, p->undo.n);
+	vec_push(&p->fixmark, p->lfix.n);
+}
+
+/* Labels are scoped like registers: resolve the references made in the
+ * closing scope to the labels visible there; the rest wait for the
+ * enclosing scope. */
+static void
+resolve_labels(P *p, size_t from)
+{
+	size_t i, k = from;
+
+	for (i = from; i < p->lfix.n; i++) {
+		PtxOperand *o = p->lfix.v[i];
+		int l = hm_get(&p->labels, o->sym, strlen(o->sym));
+
+		if (l >= 0) {
+			o->symkind = PTX_SYM_LABEL;
+			o->label = l;
+			o->index = p->labelat.v[l];
+		} else {
+			p->lfix.v[k++] = o;
+		}
+	}
+	p->lfix.n = k;
 }
 
 static void
 pop_scope(P *p)
 {
 	size_t to = p->scopes.v[--p->scopes.n];
+
+	resolve_labels(p, p->fixmark.v[--p->fixmark.n]);
 
 	while (p->undo.n > to) {
 		Undo *u = &p->undo.v[--p->undo.n];
@@ -892,9 +918,16 @@ parse_btargets(P *p, const Tok *name)
 	bt.pos = name->pos;
 	next(p);
 	for (;;) {
+		PtxOperand *o = arena_alloc(p->a, sizeof *o);
 		if (p->t.kind != TK_IDENT)
 			perr(p, p->t.pos, "expected a label, found %s", describe(p));
-		vec_push(&p->btnames, p->t);
+		o->kind = PTX_OPD_SYM;
+		o->reg = o->reg2 = -1;
+		o->comp = -1;
+		o->pos = p->t.pos;
+		o->sym = tok_str(p, &p->t);
+		vec_push(&p->btnames, o);
+		vec_push(&p->lfix, o);
 		n++;
 		next(p);
 		if (!is_punct(p, ','))
@@ -941,12 +974,14 @@ static void
 parse_label(P *p, const Tok *name)
 {
 	const char *s = tok_str(p, name);
+	int l = hm_get(&p->labels, s, name->len);
 
-	if (hm_get(&p->labels, s, name->len) >= 0)
+	if (l >= 0 && p->labeldepth.v[l] == (int)p->scopes.n)
 		perr(p, name->pos, "label '%s' is already defined", s);
-	hm_put(&p->labels, s, name->len, (int)p->labelnames.n);
+	scoped_put(p, &p->labels, s, name->len, (int)p->labelnames.n);
 	vec_push(&p->labelnames, s);
 	vec_push(&p->labelat, (int)p->instrs.n);
+	vec_push(&p->labeldepth, (int)p->scopes.n);
 }
 
 static void
@@ -1009,7 +1044,7 @@ reset_fn(P *p)
 	p->lsym.n = p->undo.n = p->scopes.n = p->instrs.n = p->regs.n = 0;
 	p->decls.n = p->declscope.n = p->locals.n = p->labelnames.n = p->labelat.n = 0;
 	p->protos.n = p->btargets.n = p->btnames.n = p->btcount.n = 0;
-	p->lfix.n = p->pragmas.n = 0;
+	p->lfix.n = p->pragmas.n = p->fixmark.n = p->labeldepth.n = 0;
 }
 
 #define COPY(dst, ndst, vec)                                                   \
@@ -1028,25 +1063,19 @@ resolve_fn(P *p, PtxFunc *f)
 
 	for (i = 0; i < p->lfix.n; i++) {
 		PtxOperand *o = p->lfix.v[i];
-		int l = hm_get(&p->labels, o->sym, strlen(o->sym));
 
-		if (l >= 0) {
-			o->symkind = PTX_SYM_LABEL;
-			o->index = p->labelat.v[l];
-		} else if (!resolve_sym(p, o, 0)) {
+		if (!resolve_sym(p, o, 0))
 			vec_push(&p->gfix, o);
-		}
 	}
 	for (i = 0; i < p->btargets.n; i++) {
 		PtxBtargets *bt = &p->btargets.v[i];
 		bt->ntargets = p->btcount.v[i];
 		bt->targets = arena_alloc(p->a, (size_t)bt->ntargets * sizeof(int));
 		for (j = 0; j < bt->ntargets; j++, k++) {
-			Tok *t = &p->btnames.v[k];
-			int l = hm_get(&p->labels, p->lx.s + t->pos, t->len);
-			if (l < 0)
-				perr(p, t->pos, "undefined label '%.*s'", (int)t->len, p->lx.s + t->pos);
-			bt->targets[j] = p->labelat.v[l];
+			PtxOperand *o = p->btnames.v[k];
+			if (o->symkind != PTX_SYM_LABEL)
+				perr(p, o->pos, "undefined label '%s'", o->sym);
+			bt->targets[j] = o->index;
 		}
 	}
 	COPY(f->instrs, f->ninstrs, p->instrs);
@@ -1455,6 +1484,8 @@ cleanup(P *p)
 	vec_free(&p->btnames);
 	vec_free(&p->btcount);
 	vec_free(&p->lfix);
+	vec_free(&p->fixmark);
+	vec_free(&p->labeldepth);
 	vec_free(&p->pragmas);
 	buf_free(&p->ibytes);
 	hm_free(&p->tmplmap);

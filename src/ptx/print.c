@@ -14,6 +14,7 @@ typedef struct {
 	Buf *o;
 	const char **regname;   /* per decl, possibly renamed */
 	const char **localname; /* per local */
+	const char **labelname; /* per label, renamed when scopes shared names */
 } Pr;
 
 static const char *linkname[] = { "", ".visible ", ".extern ", ".weak ", ".common " };
@@ -69,7 +70,10 @@ print_opd(Pr *pr, const PtxOperand *o)
 			buf_printf(b, "0f%08" PRIX32, (u32)o->fbits);
 		break;
 	case PTX_OPD_SYM:
-		buf_puts(b, o->symkind == PTX_SYM_VAR ? var_name(pr, o->var) : o->sym);
+		if (o->symkind == PTX_SYM_LABEL && pr->labelname)
+			buf_puts(b, pr->labelname[o->label]);
+		else
+			buf_puts(b, o->symkind == PTX_SYM_VAR ? var_name(pr, o->var) : o->sym);
 		if (o->imm)
 			buf_printf(b, "+%" PRId64, o->imm);
 		break;
@@ -384,6 +388,9 @@ print_func(Pr *pr, const PtxFunc *f)
 		else
 			buf_printf(b, "\t.reg .%s %s;\n", ptx_type_name(d->type), pr->regname[i]);
 	}
+	pr->labelname = arena_alloc(&a, (size_t)(f->nlabels + 1) * sizeof(char *));
+	for (i = 0; i < f->nlabels; i++)
+		pr->labelname[i] = uniq(&a, &seen, f->labelnames[i], &serial);
 	for (i = 0; i < f->nlocals; i++) {
 		pr->localname[i] = uniq(&a, &seen, f->locals[i]->name, &serial);
 		buf_putc(b, '\t');
@@ -411,13 +418,13 @@ print_func(Pr *pr, const PtxFunc *f)
 		for (k = 0; k < bt->ntargets; k++) {
 			for (li = 0; li < f->nlabels && f->labelat[li] != bt->targets[k]; li++)
 				;
-			buf_printf(b, "%s%s", k ? ", " : "", li < f->nlabels ? f->labelnames[li] : "?");
+			buf_printf(b, "%s%s", k ? ", " : "", li < f->nlabels ? pr->labelname[li] : "?");
 		}
 		buf_puts(b, ";\n");
 	}
 	for (i = 0, l = 0, j = 0; i <= f->ninstrs; i++) {
 		for (; l < f->nlabels && f->labelat[l] == i; l++)
-			buf_printf(b, "%s:\n", f->labelnames[l]);
+			buf_printf(b, "%s:\n", pr->labelname[l]);
 		for (; j < f->npragmas && f->pragmas[j].at == i; j++)
 			buf_printf(b, "\t.pragma \"%s\";\n", f->pragmas[j].text);
 		if (i < f->ninstrs)
@@ -425,6 +432,7 @@ print_func(Pr *pr, const PtxFunc *f)
 	}
 	buf_puts(b, "}\n\n");
 	pr->f = NULL;
+	pr->labelname = NULL;
 	hm_free(&seen);
 	hm_free(&ranges);
 	arena_free(&a);

@@ -221,6 +221,8 @@ struct PtxOperand {
 	PtxOperand *elems; /* VEC elements; ADDR parts after the base */
 	int nelems;
 	u32 pos;
+	int label;        /* symkind LABEL: index in fn->labelnames (labels
+			     in different { } scopes may share a name) */
 };
 
 #define PTX_MAXTYPES 4

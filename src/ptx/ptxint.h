@@ -104,7 +104,9 @@ typedef struct {
 	VEC(int) labelat;
 	VEC(PtxProto) protos;
 	VEC(PtxBtargets) btargets;
-	VEC(Tok) btnames;       /* branch-target label names, per btargets */
+	VEC(PtxOperand *) btnames; /* branch-target labels, per btargets */
+	VEC(size_t) fixmark;    /* lfix.n at each scope's start */
+	VEC(int) labeldepth;    /* scope depth of each label */
 	VEC(int) btcount;
 	VEC(PtxOperand *) lfix; /* operands to resolve at the end of the function */
 	VEC(PtxPragma) pragmas;
