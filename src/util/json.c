@@ -105,6 +105,35 @@ uescape(P *p, Buf *b)
 	return 1;
 }
 
+/* Length of the well-formed UTF-8 sequence at s[0..n), or 0 (overlong
+ * forms, surrogates and code points above U+10FFFF are not well formed). */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, k;
+	unsigned c;
+
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, c = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, c = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (k = 1; k < len; k++) {
+		if ((s[k] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[k] & 0x3F);
+	}
+	if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+	    (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
+		return 0;
+	return len;
+}
+
 /* A string at p->i (the opening quote); decoded into the arena. */
 static const char *
 string(P *p, size_t *len)
@@ -128,6 +157,16 @@ string(P *p, size_t *len)
 		if (c < 0x20) {
 			fail(p, p->i, "control character in string (escape it)");
 			goto bad;
+		}
+		if (c >= 0x80) {
+			size_t u = utf8_len((const unsigned char *)p->s + p->i, p->n - p->i);
+			if (!u) {
+				fail(p, p->i, "invalid UTF-8 in string");
+				goto bad;
+			}
+			buf_putn(&b, p->s + p->i, u);
+			p->i += u;
+			continue;
 		}
 		if (c != '\\') {
 			buf_putc(&b, (char)c);

@@ -115,6 +115,21 @@ TEST(json_err_exponent) { want_error(t_, "1e+", "digit expected in exponent", ":
 TEST(json_err_range) { want_error(t_, "1e999", "number out of range", ":1:1:"); }
 TEST(json_err_literal) { want_error(t_, "tru", "unexpected character", ":1:1:"); }
 TEST(json_err_after) { want_error(t_, "{} x", "unexpected text after", ":1:4:"); }
+TEST(json_err_utf8) { want_error(t_, "[\"ok\xc3\xa9\", \"\xc3(\"]", "invalid UTF-8", ":1:11:"); }
+TEST(json_err_utf8_overlong) { want_error(t_, "\"\xc0\xaf\"", "invalid UTF-8", ":1:2:"); }
+TEST(json_err_utf8_surrogate) { want_error(t_, "\"\xed\xa0\x80\"", "invalid UTF-8", ":1:2:"); }
+TEST(json_err_utf8_truncated) { want_error(t_, "\"\xf0\x9f\x98\"", "invalid UTF-8", ":1:2:"); }
+
+TEST(json_utf8_ok)
+{
+	Arena a = {0};
+	char e[256];
+	Json *j = parse(&a, "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"", e, sizeof e);
+
+	CHECK(j && j->len == 9);
+	arena_free(&a);
+}
+
 TEST(json_err_nan) { want_error(t_, "NaN", "unexpected character", ":1:1:"); }
 
 TEST(json_err_depth)
