@@ -29,6 +29,7 @@ usage(FILE *f)
 	      "  --trace C:T    print each instruction thread T (linear index in its\n"
 	      "                 CTA) of CTA C (linear index in the grid) executes, with\n"
 	      "                 the registers it writes, to stderr\n"
+	      "Device printf output goes to stdout when -o names a file, else stderr.\n"
 	      "A FILE.cubin argument is for the SASS emulator (not implemented yet).\n", f);
 }
 
@@ -136,5 +137,7 @@ cmd_emu(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
+	/* device printf: stdout, unless the buffers go there */
+	o.printf_to = out && strcmp(out, "-") ? stdout : stderr;
 	return run_ptx(ptx, spec, kernel, out, &o, stats);
 }

@@ -340,11 +340,22 @@ do_call(Interp *I, Thread *t, const PtxInstr *in)
 	}
 	fi = &I->fi[idx];
 	if (!fi->fn->has_body) {
-		if (!strcmp(fi->fn->name, "vprintf")) {  /* printf: accepted, prints nothing */
+		if (!strcmp(fi->fn->name, "vprintf")) {  /* device printf */
+			u64 v[2] = {0, 0};
+			i32 n;
+			for (i = 0; i < 2 && i < args->nelems; i++) {
+				const PtxOperand *a = &args->elems[i];
+				if (a->kind == PTX_OPD_SYM && a->var) {
+					VarLoc *al = var_loc(I, a->var);
+					memcpy(&v[i], caller->param + al->off, 8);
+				} else
+					v[i] = opd_read(I, t, in, a, PTX_T_U64);
+			}
+			n = interp_vprintf(I, t, v[0], v[1]);
 			if (in->opds[0].nelems > 0 && in->opds[0].elems[0].kind == PTX_OPD_SYM) {
 				VarLoc *vl = var_loc(I, in->opds[0].elems[0].var);
 				if (vl)
-					memset(caller->param + vl->off, 0, 4);
+					memcpy(caller->param + vl->off, &n, 4);
 			}
 			t->pc++;
 			return;

@@ -106,6 +106,7 @@ _Noreturn void ierr(Interp *I, const char *fmt, ...) __attribute__((format(print
 VarLoc *var_loc(Interp *I, const PtxVar *v);
 void local_grow(Interp *I, Thread *t, u64 sp);
 void interp_trace(Interp *I, Thread *t, const PtxInstr *in);
+int interp_vprintf(Interp *I, Thread *t, u64 fmt, u64 args);  /* interp_printf.c */
 
 /* memory (interp_mem.c) */
 u8 *mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write);

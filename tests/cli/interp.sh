@@ -6,14 +6,17 @@
 . tests/cli/lib.bash
 d=tests/interp
 
-# NAME.json runs NAME.ptx, or BASE.ptx for BASE_VARIANT.json
+# NAME.json runs NAME.ptx, or BASE.ptx for BASE_VARIANT.json; NAME.expect
+# holds the buffers, NAME.stdout (if present) the device printf output
 for j in "$d"/*.json; do
 	n=$(basename "$j" .json)
 	case $n in err*) continue ;; esac
 	p=$d/$n.ptx
 	[ -e "$p" ] || p=$d/${n%_*}.ptx
-	if "$OA" emu --ptx "$p" --spec "$j" -o "$tmp/$n.out" 2>"$tmp/$n.err"; then
+	if "$OA" emu --ptx "$p" --spec "$j" -o "$tmp/$n.out" >"$tmp/$n.stdout" 2>"$tmp/$n.err"; then
 		same "interp_$n" "$tmp/$n.out" "$d/$n.expect"
+		# device printf output, where the test has some
+		[ -e "$d/$n.stdout" ] && same "interp_${n}_stdout" "$tmp/$n.stdout" "$d/$n.stdout"
 	else
 		echo "FAIL interp_$n: emu exited $?"; head -3 "$tmp/$n.err"
 	fi
