@@ -132,6 +132,14 @@ is_word(int ch)
 	return ch && !strchr(" \t\r\n,;{}()[]", ch);
 }
 
+static int
+next_is_colon(const char *s, size_t j, size_t n)
+{
+	while (j < n && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j < n && s[j] == ':';
+}
+
 /* Lexical scan: statements start after ';', block braces and labels.  A
  * '{' inside an instruction or after '=' or ',' is a vector or an
  * initializer, not a block. */
@@ -228,7 +236,7 @@ scan(Cov *c, const char *s, size_t n)
 					d += s[j] == '{' ? 1 : s[j] == '}' ? -1 : 0;
 			}
 			stmt = 0;
-		} else if (stmt && s[j - 1] == ':') {
+		} else if (stmt && (s[j - 1] == ':' || next_is_colon(s, j, n))) {
 			/* label: still at a statement start */
 		} else if (stmt && ch == '@') {
 			/* guard */
