@@ -61,6 +61,7 @@
 #include "int_intrinsics/ref.c"
 #include "reduce_shfl_f64/ref.c"
 #include "cluster_dsmem/ref.c"
+#include "ew_special_f32/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

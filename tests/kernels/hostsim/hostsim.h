@@ -90,11 +90,23 @@ static inline unsigned long long __umul64hi(unsigned long long a, unsigned long 
 }
 static inline int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
 static inline unsigned __umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
-static inline int __float2int_rn(float x) { return (int)lrintf(x); }
+/* float-to-integer conversions as PTX cvt: NaN -> 0, saturating */
+static inline long long hs_cvt(double v, double lo, double hi)
+{
+	return v != v ? 0 : v <= lo ? (long long)lo : v >= hi ? (long long)hi : (long long)v;
+}
+static inline int __float2int_rn(float x) { return (int)hs_cvt(rint(x), -2147483648.0, 2147483647.0); }
+static inline int __float2int_rz(float x) { return (int)hs_cvt(trunc(x), -2147483648.0, 2147483647.0); }
+static inline int __float2int_rd(float x) { return (int)hs_cvt(floor(x), -2147483648.0, 2147483647.0); }
+static inline unsigned __float2uint_rn(float x) { return (unsigned)hs_cvt(rint(x), 0.0, 4294967295.0); }
+static inline long long __float2ll_rz(float x)
+{
+	return x != x ? 0 : x >= 0x1p63f ? 0x7fffffffffffffffll : x <= -0x1p63f ? (-0x7fffffffffffffffll - 1) : (long long)x;
+}
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float hs_expf(float x) { return expf(x); }
 #define __expf hs_expf
-static inline float __saturatef(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline float __saturatef(float x) { return x != x || x < 0 ? 0 : x > 1 ? 1 : x; }
 static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
 {
 	unsigned long long v = (unsigned long long)y << 32 | x;
