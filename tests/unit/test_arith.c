@@ -144,6 +144,8 @@ TEST(arith_cvt_float)
 	CHECK_EQ_U64(cvt_f2f(0xc0200000, FF_F32, FF_F32, RND_RM, 1, 0, 0, 0), 0xc0400000);  /* -2.5 -> -3 */
 	CHECK_EQ_U64(cvt_f2f(0xbf000000, FF_F32, FF_F32, RND_RP, 1, 0, 0, 0), 0x80000000);  /* -0.5 -> -0 */
 	CHECK_EQ_U64(cvt_f2f(0x40000000, FF_F32, FF_F32, RND_RN, 0, 0, 1, 0), ONE);         /* .sat */
+	/* cvt.sat.f32.f32 of -0: ptxas 13.0 emits FADD.SAT Rd, RZ, Rx (+0 + -0 = +0) */
+	CHECK_EQ_U64(cvt_f2f(0x80000000, FF_F32, FF_F32, RND_RN, 0, 0, 1, 0), 0);
 	CHECK_EQ_U64(cvt_f2f(1, FF_F32, FF_F32, RND_RN, 0, 1, 0, 0), 0);                    /* .ftz */
 	CHECK_EQ_U64(cvt_pack_f32(ONE, 0x40000000, FF_F16, RND_RN, 0, 0), 0x3c004000);
 	CHECK_EQ_U64(cvt_pack_f32(0x47000000, 0xc3e00000, FF_E4M3, RND_RN, 0, 0), 0x7efe); /* 32768->448, -448 */
