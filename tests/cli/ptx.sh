@@ -80,3 +80,27 @@ fi
 grep -q 'parse and check, [1-9][0-9]* fail' "$tmp/cov" && grep -q 'frobnicate' "$tmp/cov" &&
 	echo "PASS ptx_coverage_failures" || echo "FAIL ptx_coverage_failures"
 fails ptx_coverage_noargs "$OA" coverage
+
+# Long (make check-long): ptxas compiles our --dump of every corpus module
+# to the same SASS as the original (needs ptxas and the nvdisasm oracle).
+if [ -z "${OA_LONG:-}" ]; then
+	skip ptx_dump_same_sass "long test (make check-long)"
+elif ! command -v ptxas >/dev/null || [ ! -x oracle/nvdisasm ]; then
+	skip ptx_dump_same_sass "needs ptxas and oracle/nvdisasm"
+else
+	bad=0; n=0
+	# ptxas numbers the symbols of function-scope variables (__25) by
+	# declaration order; our dump hoists declarations, so ignore the numbers
+	norm='s/(\$[A-Za-z0-9_$]*)__[0-9]+/\1__N/g'
+	for f in tests/ptx/corpus/*.ptx tests/ptx/valid/*.ptx; do
+		arch=$(grep -o 'sm_[0-9]*a*' "$f" | head -1)
+		n=$((n + 1))
+		"$OA" parse --dump "$f" >"$tmp/d.ptx" &&
+		ptxas -c -arch="$arch" "$f" -o "$tmp/a.cubin" 2>/dev/null &&
+		ptxas -c -arch="$arch" "$tmp/d.ptx" -o "$tmp/b.cubin" 2>/dev/null &&
+		oracle/nvdisasm "$tmp/a.cubin" | grep -E '^\s+/\*[0-9a-f]{4}\*/\s+[A-Z@]' | sed -E "$norm" >"$tmp/a.sass" &&
+		oracle/nvdisasm "$tmp/b.cubin" | grep -E '^\s+/\*[0-9a-f]{4}\*/\s+[A-Z@]' | sed -E "$norm" >"$tmp/b.sass" &&
+		cmp -s "$tmp/a.sass" "$tmp/b.sass" || { bad=$((bad + 1)); echo "  SASS differs: $f"; }
+	done
+	[ $bad -eq 0 ] && echo "PASS ptx_dump_same_sass ($n modules)" || echo "FAIL ptx_dump_same_sass: $bad of $n"
+fi
