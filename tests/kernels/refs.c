@@ -62,6 +62,10 @@
 #include "reduce_shfl_f64/ref.c"
 #include "cluster_dsmem/ref.c"
 #include "ew_special_f32/ref.c"
+#include "atomics_float/ref.c"
+#include "regpressure_spill/ref.c"
+#include "switch_jump/ref.c"
+#include "func_pointer/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
