@@ -119,13 +119,19 @@ layout_var(Interp *I, FnInfo *fi, const PtxVar *v, int pass)
 		var_put(I, v, PTX_S_SHARED, off);
 		break;
 	case PTX_S_GLOBAL: {
-		u8 *d = xcalloc(1, v->size ? v->size : 1);
+		u8 *d;
+		I->global_vars += v->size;
+		if (I->global_vars > (1ull << 30))
+			ierr(I, "module .global variables exceed 1 GiB");
+		d = xcalloc(1, v->size ? v->size : 1);
 		if (v->init)
 			memcpy(d, v->init, v->size);
 		var_put(I, v, PTX_S_GLOBAL, add_global(I, d, v->size, -1));
 		break;
 	}
 	case PTX_S_CONST:
+		if (v->size > (1u << 20) || I->constsize > (1u << 20))
+			ierr(I, ".const data exceeds 1 MiB");
 		off = align_up(I->constsize, a);
 		I->constsize = off + v->size;
 		I->constmem = xrealloc(I->constmem, I->constsize ? I->constsize : 1);
@@ -234,6 +240,9 @@ layout(Interp *I)
 		}
 	}
 	I->shared_size = align_up(I->shared_static, 16) + I->spec->shared;
+	if (I->shared_size > 232448)    /* sm_90's limit; the driver refuses more */
+		ierr(I, "shared memory of %llu bytes (%llu static + %u dynamic) exceeds 232448",
+		     (unsigned long long)I->shared_size, (unsigned long long)I->shared_static, I->spec->shared);
 	for (i = 0; i < I->m->nvars; i++)
 		apply_relocs(I, I->m->vars[i]);
 	return 0;

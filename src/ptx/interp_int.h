@@ -87,6 +87,7 @@ typedef struct Interp {
 	u8 *kparam;       /* kernel parameter block */
 	u64 kparam_size;
 	u64 shared_static, shared_size;
+	u64 global_vars;  /* bytes of module .global variables */
 	/* variable locations: open hash on the PtxVar pointer */
 	VarLoc *vl;
 	u32 vlcap;

@@ -41,6 +41,7 @@ err recursion "call depth exceeds"
 err loop "step limit of 200000"
 err trap "trap"
 err reqntid "block 64 x 1 x 1 differs from the kernel.s .reqntid 32, 1, 1"
+err bigshared "shared memory of 300000 bytes (300000 static + 0 dynamic) exceeds 232448"
 err mbarrier "deadlock: this thread waits for an mbarrier phase"
 
 # a suite kernel on buffers too small for it, and a spec with an argument missing
