@@ -881,6 +881,9 @@ interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 	for (i = 0; i < m->nfuncs; i++)
 		if (m->funcs[i] == I->entry)
 			efi = &I->fi[i];
+	if ((u64)(efi->fn->nregs + 1) * 8 * I->block[0] * I->block[1] * I->block[2] *
+	    I->cluster[0] * I->cluster[1] * I->cluster[2] > (1ull << 30))
+		ierr(I, "%d registers per thread need more than 1 GiB for one cluster", efi->fn->nregs);
 	for (gz = 0; gz < I->grid[2]; gz += I->cluster[2])
 		for (gy = 0; gy < I->grid[1]; gy += I->cluster[1])
 			for (gx = 0; gx < I->grid[0]; gx += I->cluster[0])
