@@ -76,6 +76,7 @@ zstd(const char *path, const u8 *in, size_t n, u8 *out, size_t cap)
 	size_t (*dec)(void *, size_t, const void *, size_t);
 	unsigned (*iserr)(size_t);
 	size_t r;
+	unsigned err;
 
 	if (!h) {
 		diag(path, "fatbin entry is zstd-compressed and libzstd.so.1 is not available; "
@@ -90,8 +91,9 @@ zstd(const char *path, const u8 *in, size_t n, u8 *out, size_t cap)
 		return -1;
 	}
 	r = dec(out, cap, in, n);
+	err = iserr(r);
 	dlclose(h);
-	if (iserr(r)) {
+	if (err) {
 		diag(path, "fatbin entry: zstd data is corrupt");
 		return -1;
 	}
