@@ -133,6 +133,11 @@ static const struct {
 	{ PTX_OP_trap, "" }, { PTX_OP_brkpt, "" },
 	{ PTX_OP_atom, "das?sx" }, { PTX_OP_red, "as?x" },
 	{ PTX_OP_mov, "ds" }, { PTX_OP_mul, "dss" }, { PTX_OP_mad, "dsss" },
+	{ PTX_OP_bar_sync, "u?u" }, { PTX_OP_bar_arrive, "uu" },
+	{ PTX_OP_barrier_sync, "u?u" }, { PTX_OP_barrier_arrive, "uu" },
+	{ PTX_OP_bar_warp_sync, "u" }, { PTX_OP_membar, "" }, { PTX_OP_fence, "" },
+	{ PTX_OP_nanosleep, "u" }, { PTX_OP_redux, "dsu" }, { PTX_OP_match, "Usu" },
+	{ PTX_OP_vote, "Ppu" },
 };
 
 static const char *roles_of(int op)
@@ -210,7 +215,7 @@ check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
 	switch (role) {
 	case 'w': case 'W': want = bit_type(2 * ptx_type_size(t)); break;
 	case 'P': case 'p': want = PTX_T_PRED; break;
-	case 'U': case 'u': want = PTX_T_B32; break;
+	case 'U': case 'u': want = PTX_T_U32; break;
 	case 'a':
 		if (o->kind != PTX_OPD_ADDR)
 			cerr(c, o->pos, "operand %d of %s must be an address [...]", idx + 1,
@@ -224,7 +229,7 @@ check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
 	switch (o->kind) {
 	case PTX_OPD_REG:
 		reg_role(c, o, o->reg, want, wider, idx);
-		if (o->reg2 >= 0 && role != 'P' && in->op != PTX_OP_shfl)
+		if (o->reg2 >= 0 && role != 'P' && in->op != PTX_OP_shfl && in->op != PTX_OP_match)
 			cerr(c, o->pos, "'|' is allowed only on predicate destinations");
 		if (o->reg2 >= 0)
 			reg_role(c, o, o->reg2, PTX_T_PRED, 0, idx);
@@ -374,11 +379,37 @@ check_memop(C *c, const PtxInstr *in)
 	}
 }
 
+/* ldmatrix/stmatrix .xN: N 32-bit registers */
+static void
+check_matrix(C *c, const PtxInstr *in)
+{
+	int n = ptx_has_mod(in, PTX_M_x1) ? 1 : ptx_has_mod(in, PTX_M_x2) ? 2 :
+		ptx_has_mod(in, PTX_M_x4) ? 4 : 0, i;
+	const PtxOperand *v;
+
+	if (!n || in->nopds != 2)
+		cerr(c, in->pos, "%s needs .x1, .x2 or .x4 and 2 operands", ptx_op_name(in->op));
+	v = &in->opds[in->op == PTX_OP_ldmatrix ? 0 : 1];
+	if (v->kind != PTX_OPD_VEC || v->nelems != n)
+		cerr(c, v->pos, "%s.x%d needs a vector of %d registers", ptx_op_name(in->op), n, n);
+	for (i = 0; i < n; i++)
+		if (v->elems[i].kind != PTX_OPD_REG ||
+		    ptx_type_size(c->f->regs[v->elems[i].reg].type) != 4)
+			cerr(c, v->elems[i].pos, "%s operands are 32-bit registers",
+			     ptx_op_name(in->op));
+	if (in->opds[in->op == PTX_OP_ldmatrix ? 1 : 0].kind != PTX_OPD_ADDR)
+		cerr(c, in->opds[in->op == PTX_OP_ldmatrix ? 1 : 0].pos,
+		     "%s needs an address", ptx_op_name(in->op));
+}
+
 static void
 check_instr(C *c, const PtxInstr *in)
 {
 	const char *roles = roles_of(in->op);
 	int t = instr_type(in), i, min = 0, max = 0, wider, k;
+
+	if (in->op == PTX_OP_vote && in->mode == PTX_MODE_BALLOT)
+		roles = "Upu";
 
 	c->in = in;
 	check_target(c, in);
@@ -416,6 +447,8 @@ check_instr(C *c, const PtxInstr *in)
 		check_cvt(c, in);
 		return;
 	}
+	if (in->op == PTX_OP_ldmatrix || in->op == PTX_OP_stmatrix)
+		check_matrix(c, in);
 	if (!roles)
 		return;
 	for (k = 0, i = 0; roles[k]; k++) {
@@ -436,7 +469,10 @@ check_instr(C *c, const PtxInstr *in)
 		return;
 	if (!t && (in->op == PTX_OP_bra || in->op == PTX_OP_ret || in->op == PTX_OP_exit ||
 		   in->op == PTX_OP_trap || in->op == PTX_OP_brkpt || in->op == PTX_OP_isspacep ||
-		   in->op == PTX_OP_activemask))
+		   in->op == PTX_OP_activemask || in->op == PTX_OP_bar_sync ||
+		   in->op == PTX_OP_bar_arrive || in->op == PTX_OP_barrier_sync ||
+		   in->op == PTX_OP_barrier_arrive || in->op == PTX_OP_bar_warp_sync ||
+		   in->op == PTX_OP_membar || in->op == PTX_OP_fence || in->op == PTX_OP_nanosleep))
 		t = PTX_T_B32;
 	if (!t)
 		cerr(c, in->pos, "%s needs a type (.u32, .f32, ...)", ptx_op_name(in->op));
