@@ -205,7 +205,7 @@ def generate(g):
 		k.emit(f"rem.u32 {x}, {x}, {n};")
 		labs = [f"T{n}_{i}" for i in range(n)]
 		k.emit(f"ts{n}: .branchtargets {', '.join(labs)};")
-		k.emit(f"brx.idx {x}, ts{n};")
+		k.emit(f"brx.idx{'.uni' if n in (4, 6) else ''} {x}, ts{n};")
 		for i, l in enumerate(labs):
 			k.emit(f"{l}:")
 			k.emit(f"add.u32 {d}, {d}, {i * 7 + 1};")
