@@ -19,13 +19,15 @@ static void
 usage(FILE *f)
 {
 	fputs("usage: openassembler emu --ptx FILE.ptx --spec SPEC.json [--kernel NAME]\n"
-	      "                         [-o OUT] [--steps N] [--stats] [--trace C:T]\n"
+	      "                         [-o OUT] [--steps N] [--stats] [--trace C:T] [--all-ctas]\n"
 	      "Run a kernel grid in the PTX reference interpreter on the buffers the\n"
 	      "launch specification describes, then write every buffer as text\n"
 	      "(\"name[i] = value\" lines) to OUT (default: stdout).\n"
 	      "  --kernel NAME  the entry to run (default: the spec's, or the only one)\n"
 	      "  --steps N      stop with an error after N thread-instructions\n"
 	      "  --stats        print thread-instructions and their rate to stderr\n"
+	      "  --all-ctas     run every CTA at once (kernels with grid-wide spin\n"
+	      "                 barriers); default: one cluster (or CTA) after another\n"
 	      "  --trace C:T    print each instruction thread T (linear index in its\n"
 	      "                 CTA) of CTA C (linear index in the grid) executes, with\n"
 	      "                 the registers it writes, to stderr\n"
@@ -106,6 +108,8 @@ cmd_emu(int argc, char **argv)
 			o.max_steps = strtoull(argv[++i], NULL, 0);
 		else if (!strcmp(a, "--stats"))
 			stats = 1;
+		else if (!strcmp(a, "--all-ctas"))
+			o.all_ctas = 1;
 		else if (!strcmp(a, "--trace") && more) {
 			char *end;
 			o.trace_cta = strtol(argv[++i], &end, 0);

@@ -553,25 +553,27 @@ release_barriers(Interp *I, Cta *c)
 static int
 release_cluster(Interp *I)
 {
-	int c, i, live = 0, progress = 0;
+	int k, c, i, progress = 0;
 
-	for (c = 0; c < I->nctas; c++)
-		live += live_threads(&I->ctas[c]);
-	if (I->cluster_arrived < live || !I->cluster_arrived)
-		return 0;
-	I->cluster_arrived = 0;
-	I->cluster_gen++;
-	for (c = 0; c < I->nctas; c++)
-		for (i = 0; i < I->ctas[c].nth; i++) {
-			Thread *t = &I->ctas[c].th[i];
-			if (t->state == TS_BAR && t->bar == 16) {
-				t->state = TS_RUN;
-				t->pc++;
-				progress = 1;
+	for (k = 0; k < I->nclusters; k++) {
+		int live = 0;
+		for (c = k * I->csize; c < (k + 1) * I->csize; c++)
+			live += live_threads(&I->ctas[c]);
+		if (!I->clb[k].arrived || I->clb[k].arrived < live)
+			continue;
+		I->clb[k].arrived = 0;
+		I->clb[k].gen++;
+		for (c = k * I->csize; c < (k + 1) * I->csize; c++)
+			for (i = 0; i < I->ctas[c].nth; i++) {
+				Thread *t = &I->ctas[c].th[i];
+				if (t->state == TS_BAR && t->bar == 16) {
+					t->state = TS_RUN;
+					t->pc++;
+				}
 			}
-		}
-	(void)progress;
-	return 1;
+		progress = 1;
+	}
+	return progress;
 }
 
 /* Warp collectives: when no lane of the warp can run, group the lanes
@@ -716,21 +718,28 @@ deadlock(Interp *I)
 	ierr(I, "deadlock");
 }
 
-/* Run one cluster of CTAs (one CTA when the launch has no clusters). */
+/* Run a wave of clusters (by default one cluster, one CTA when the launch
+ * has no clusters): org[k] is the ctaid of cluster k's first CTA. */
 static void
-run_cluster(Interp *I, u32 x0, u32 y0, u32 z0, FnInfo *efi)
+run_wave(Interp *I, const u32 (*org)[3], int nclusters, FnInfo *efi)
 {
 	u32 x, y, z;
-	int c, i, w, alive, spin = 0;
+	int c, i, w, k, alive, spin = 0;
 
-	I->nctas = (int)(I->cluster[0] * I->cluster[1] * I->cluster[2]);
+	I->csize = (int)(I->cluster[0] * I->cluster[1] * I->cluster[2]);
+	I->nclusters = nclusters;
+	I->nctas = I->csize * nclusters;
 	I->ctas = xcalloc(I->nctas, sizeof *I->ctas);
-	I->cluster_arrived = 0;
+	I->clb = xcalloc(nclusters, sizeof *I->clb);
 	c = 0;
-	for (z = 0; z < I->cluster[2]; z++)
-		for (y = 0; y < I->cluster[1]; y++)
-			for (x = 0; x < I->cluster[0]; x++, c++)
-				init_cta(I, &I->ctas[c], x0 + x, y0 + y, z0 + z, c, efi);
+	for (k = 0; k < nclusters; k++)
+		for (z = 0; z < I->cluster[2]; z++)
+			for (y = 0; y < I->cluster[1]; y++)
+				for (x = 0; x < I->cluster[0]; x++, c++) {
+					init_cta(I, &I->ctas[c], org[k][0] + x, org[k][1] + y, org[k][2] + z,
+						 c % I->csize, efi);
+					I->ctas[c].cl = k;
+				}
 	for (;;) {
 		int progress = 0;
 		u64 before = I->steps, w0 = I->writes;
@@ -768,7 +777,9 @@ run_cluster(Interp *I, u32 x0, u32 y0, u32 z0, FnInfo *efi)
 	for (c = 0; c < I->nctas; c++)
 		free_cta(&I->ctas[c]);
 	free(I->ctas);
+	free(I->clb);
 	I->ctas = NULL;
+	I->clb = NULL;
 }
 
 static const PtxFunc *
@@ -804,6 +815,8 @@ interp_free(Interp *I)
 	free(I->gl);
 	free(I->constmem);
 	free(I->kparam);
+	free(I->org);
+	free(I->clb);
 	free(I->vl);
 	if (I->fi)
 		for (i = 0; i < I->m->nfuncs; i++)
@@ -884,10 +897,29 @@ interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 	if ((u64)(efi->fn->nregs + 1) * 8 * I->block[0] * I->block[1] * I->block[2] *
 	    I->cluster[0] * I->cluster[1] * I->cluster[2] > (1ull << 30))
 		ierr(I, "%d registers per thread need more than 1 GiB for one cluster", efi->fn->nregs);
-	for (gz = 0; gz < I->grid[2]; gz += I->cluster[2])
-		for (gy = 0; gy < I->grid[1]; gy += I->cluster[1])
-			for (gx = 0; gx < I->grid[0]; gx += I->cluster[0])
-				run_cluster(I, gx, gy, gz, efi);
+	if (I->opts.all_ctas) {
+		u64 n = (u64)I->grid[0] / I->cluster[0] * (I->grid[1] / I->cluster[1]) * (I->grid[2] / I->cluster[2]);
+		u32 (*org)[3];
+		int k = 0;
+		if (n * I->block[0] * I->block[1] * I->block[2] * I->cluster[0] * I->cluster[1] * I->cluster[2] > (1u << 20))
+			ierr(I, "--all-ctas runs at most 2^20 threads at once");
+		org = xcalloc(n, sizeof *org);
+		for (gz = 0; gz < I->grid[2]; gz += I->cluster[2])
+			for (gy = 0; gy < I->grid[1]; gy += I->cluster[1])
+				for (gx = 0; gx < I->grid[0]; gx += I->cluster[0], k++) {
+					org[k][0] = gx;
+					org[k][1] = gy;
+					org[k][2] = gz;
+				}
+		I->org = org;
+		run_wave(I, (const u32 (*)[3])org, (int)n, efi);
+	} else
+		for (gz = 0; gz < I->grid[2]; gz += I->cluster[2])
+			for (gy = 0; gy < I->grid[1]; gy += I->cluster[1])
+				for (gx = 0; gx < I->grid[0]; gx += I->cluster[0]) {
+					u32 org1[1][3] = { { gx, gy, gz } };
+					run_wave(I, (const u32 (*)[3])org1, 1, efi);
+				}
 out:
 	interp_steps = I->steps;
 	interp_free(I);

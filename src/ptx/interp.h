@@ -17,6 +17,8 @@ typedef struct {
 	u64 max_steps;   /* per launch, thread-instructions; 0 = default */
 	int max_depth;   /* call depth; 0 = default (512) */
 	int quiet;       /* no progress/info messages */
+	int all_ctas;    /* run every CTA of the grid at once (grid-wide
+			    spin barriers); default: one cluster at a time */
 	FILE *printf_to; /* device printf output (NULL: discarded) */
 	FILE *trace;     /* if set: trace one thread's instructions here */
 	long trace_cta, trace_tid;  /* linear CTA index and thread index */

@@ -132,7 +132,7 @@ sreg(Interp *I, Thread *t, const PtxOperand *o)
 	case PTX_SR_cluster_ctaid: return c->ctaid[k] % I->cluster[k];
 	case PTX_SR_cluster_nctaid: return I->cluster[k];
 	case PTX_SR_cluster_ctarank: return c->rank;
-	case PTX_SR_cluster_nctarank: return I->nctas;
+	case PTX_SR_cluster_nctarank: return I->csize;
 	case PTX_SR_clusterid: return c->ctaid[k] / I->cluster[k];
 	case PTX_SR_nclusterid: return I->grid[k] / I->cluster[k];
 	case PTX_SR_is_explicit_cluster: return I->spec->cluster[0] != 0;
@@ -963,8 +963,8 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		u64 rank = R(2, PTX_T_U32);
 		a = R(1, PTX_T_U64);
 		sp = ispace(in, 0);
-		if (rank >= (u64)I->nctas)
-			ierr(I, "mapa to CTA rank %llu, the cluster has %d", (unsigned long long)rank, I->nctas);
+		if (rank >= (u64)I->csize)
+			ierr(I, "mapa to CTA rank %llu, the cluster has %d", (unsigned long long)rank, I->csize);
 		if (sp == PTX_S_NONE || sp == PTX_S_GENERIC) {
 			u64 off = generic_space(I, a) == PTX_S_SHARED_CLUSTER ? (a - GW_DSMEM) & 0xffffff : a - GW_SHARED;
 			r = GW_DSMEM + (rank << 24) + off;
@@ -1056,11 +1056,11 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		bar_arrive(I, t, in, 0);
 		return;
 	case PTX_OP_barrier_cluster_arrive:
-		I->cluster_arrived++;
-		t->barval = I->cluster_gen;     /* the phase this thread arrived in */
+		I->clb[t->cta->cl].arrived++;
+		t->barval = I->clb[t->cta->cl].gen;     /* the phase this thread arrived in */
 		break;
 	case PTX_OP_barrier_cluster_wait:
-		if ((int)t->barval != I->cluster_gen)
+		if ((int)t->barval != I->clb[t->cta->cl].gen)
 			break;  /* its phase already completed */
 		t->bar = 16;
 		t->state = TS_BAR;

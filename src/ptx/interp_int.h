@@ -65,6 +65,7 @@ typedef struct {
 struct Cta {
 	u32 ctaid[3];
 	int rank;         /* in its cluster */
+	int cl;           /* its cluster's index in the running wave */
 	u8 *shared;
 	Thread *th;
 	int nth, nwarps, ndone;
@@ -92,10 +93,12 @@ typedef struct Interp {
 	VarLoc *vl;
 	u32 vlcap;
 	FnInfo *fi;       /* per module function */
-	/* the cluster being run */
+	/* the wave being run: one cluster, or every cluster with --all-ctas;
+	 * CTA rank r of wave cluster k is ctas[k * csize + r] */
 	Cta *ctas;
-	int nctas;
-	int cluster_arrived, cluster_gen;  /* barrier.cluster */
+	int nctas, csize, nclusters;
+	struct { int arrived, gen; } *clb;  /* barrier.cluster per cluster */
+	u32 (*org)[3];    /* --all-ctas: cluster origins */
 	u64 steps, max_steps;
 	u64 writes;       /* stores, atomics and mbarrier updates so far */
 	Thread *cur;      /* for error messages */

@@ -42,8 +42,8 @@ cluster_ptr(Interp *I, Thread *t, u64 addr, u64 size)
 
 	if (rank == 0)
 		c = t->cta;
-	else if (rank - 1 < (u64)I->nctas)
-		c = &I->ctas[rank - 1];
+	else if (rank - 1 < (u64)I->csize)
+		c = &I->ctas[t->cta->cl * I->csize + (rank - 1)];
 	else
 		return NULL;
 	if (off + size > I->shared_size)

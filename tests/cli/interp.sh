@@ -7,13 +7,17 @@
 d=tests/interp
 
 # NAME.json runs NAME.ptx, or BASE.ptx for BASE_VARIANT.json; NAME.expect
-# holds the buffers, NAME.stdout (if present) the device printf output
+# holds the buffers, NAME.stdout (if present) the device printf output,
+# NAME.args (if present) extra emu options
 for j in "$d"/*.json; do
 	n=$(basename "$j" .json)
 	case $n in err*) continue ;; esac
 	p=$d/$n.ptx
 	[ -e "$p" ] || p=$d/${n%_*}.ptx
-	if "$OA" emu --ptx "$p" --spec "$j" -o "$tmp/$n.out" >"$tmp/$n.stdout" 2>"$tmp/$n.err"; then
+	extra=
+	[ -e "$d/$n.args" ] && extra=$(cat "$d/$n.args")
+	# shellcheck disable=SC2086
+	if "$OA" emu --ptx "$p" --spec "$j" $extra -o "$tmp/$n.out" >"$tmp/$n.stdout" 2>"$tmp/$n.err"; then
 		same "interp_$n" "$tmp/$n.out" "$d/$n.expect"
 		# device printf output, where the test has some
 		[ -e "$d/$n.stdout" ] && same "interp_${n}_stdout" "$tmp/$n.stdout" "$d/$n.stdout"
@@ -74,6 +78,14 @@ else
 	echo "FAIL interp_trace_collective"; grep shfl "$tmp/trace" | head -3
 fi
 fails interp_bad_trace "$OA" emu --ptx $d/calls.ptx --spec $d/calls.json --trace 3
+
+# without --all-ctas the grid-wide spin barrier cannot finish (CTAs run in turn)
+"$OA" emu --ptx $d/gridsync.ptx --spec $d/gridsync.json --steps 300000 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "step limit of 300000" "$tmp/err"; then
+	echo "PASS interp_gridsync_needs_all_ctas"
+else
+	echo "FAIL interp_gridsync_needs_all_ctas"; head -3 "$tmp/err"
+fi
 
 fails interp_cubin_not_yet "$OA" emu tests/interp/none.cubin
 fails interp_no_spec "$OA" emu --ptx "$d/calls.ptx"
