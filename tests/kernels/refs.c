@@ -66,6 +66,10 @@
 #include "regpressure_spill/ref.c"
 #include "switch_jump/ref.c"
 #include "func_pointer/ref.c"
+#include "wmma_f16/ref.c"
+#include "wmma_tf32/ref.c"
+#include "fast_math_f32/ref.c"
+#include "threadfence_reduce/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

@@ -106,6 +106,22 @@ static inline long long __float2ll_rz(float x)
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float hs_expf(float x) { return expf(x); }
 #define __expf hs_expf
+static inline float hs_sinf(float x) { return sinf(x); }
+static inline float hs_cosf(float x) { return cosf(x); }
+static inline float hs_logf(float x) { return logf(x); }
+#define __sinf hs_sinf
+#define __cosf hs_cosf
+#define __logf hs_logf
+static inline float __frcp_rn(float x) { return 1.0f / x; }
+static inline float __fsqrt_rn(float x) { return sqrtf(x); }
+static inline void __nanosleep(unsigned) {}
+static inline unsigned atomicInc(unsigned *p, unsigned v)
+{
+	std::lock_guard<std::mutex> g(hs_atomic_lock());
+	unsigned o = *p;
+	*p = o >= v ? 0 : o + 1;
+	return o;
+}
 static inline float __saturatef(float x) { return x != x || x < 0 ? 0 : x > 1 ? 1 : x; }
 static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
 {
