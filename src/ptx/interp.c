@@ -576,19 +576,22 @@ release_cluster(Interp *I)
 	return progress;
 }
 
-/* Warp collectives: when no lane of the warp can run, group the lanes
- * waiting at a collective by instruction and execute each group. */
+/* Warp collectives: group the lanes waiting at a collective by
+ * instruction; a group runs once every lane its membermask names (that
+ * has not exited) is in it, whatever the other lanes do (independent
+ * thread scheduling).  Instructions without a membermask (activemask,
+ * vote without .sync) wait until no lane of the warp can run, and then
+ * take the lanes that are there. */
 static int
 run_warp(Interp *I, Cta *c, int w)
 {
 	Thread *ts[32], *grp[32];
-	int i, n = 0, progress = 0;
+	int i, n = 0, progress = 0, runnable = 0;
 	int lo = w * 32, hi = MIN(c->nth, lo + 32);
 
 	for (i = lo; i < hi; i++) {
 		int s = c->th[i].state;
-		if (s == TS_RUN || s == TS_YIELD)
-			return 0;
+		runnable |= s == TS_RUN || s == TS_YIELD;
 		if (s == TS_WARP)
 			ts[n++] = &c->th[i];
 	}
@@ -613,7 +616,7 @@ run_warp(Interp *I, Cta *c, int w)
 		for (i = lo; i < hi; i++)
 			if (c->th[i].state == TS_DONE)
 				need &= ~(1u << (i - lo));
-		if (need & ~g)
+		if ((need & ~g) || (!need && runnable))
 			continue;
 		exec_collective(I, grp, k, in);
 		progress = 1;
