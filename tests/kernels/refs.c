@@ -70,6 +70,8 @@
 #include "wmma_tf32/ref.c"
 #include "fast_math_f32/ref.c"
 #include "threadfence_reduce/ref.c"
+#include "mbarrier_sync/ref.c"
+#include "f16_math/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
