@@ -4,7 +4,8 @@
  *     target sm_90           sm_80 or sm_90
  *     param 8 [ALIGN]        one line per parameter, in order (bytes)
  *     regs 12                registers per thread
- *     frame 0 | shared 0 | maxreg 255 | barriers 1
+ *     frame 0 | maxreg 255 | barriers 1
+ *     shared BYTES [ALIGN]   static shared memory (sm_90 adds 1 KiB)
  *     maxntid X Y Z | reqntid X Y Z
  *     words FILE             instruction words "0xLO 0xHI" per line
  *     word 0xLO 0xHI         or inline, in order
@@ -134,6 +135,19 @@ line(Desc *d, char *p)
 		d->par[d->k.nparams++].align = a;
 		return 0;
 	}
+	if (!strcmp(kw, "shared")) {
+		if (num(d, arg, arg, 0x100000, &v) < 0)
+			return -1;
+		a = 0;
+		arg += strcspn(arg, " \t");
+		arg += strspn(arg, " \t");
+		if (*arg && num(d, arg, arg, 256, &a) < 0)
+			return -1;
+		d->k.shared = v;
+		d->k.shared_align = a;
+		d->k.uses_shared = 1;
+		return 0;
+	}
 	if (!strcmp(kw, "maxntid") || !strcmp(kw, "reqntid")) {
 		u32 *t = kw[0] == 'm' ? d->k.max_threads : d->k.reqntid;
 
@@ -152,8 +166,6 @@ line(Desc *d, char *p)
 		d->k.regs = v;
 	else if (!strcmp(kw, "frame"))
 		d->k.frame = v;
-	else if (!strcmp(kw, "shared"))
-		d->k.shared = v, d->k.uses_shared = 1;
 	else if (!strcmp(kw, "maxreg") && v <= 255)
 		d->k.maxreg = v;
 	else if (!strcmp(kw, "barriers") && v <= 16)

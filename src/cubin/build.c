@@ -126,11 +126,20 @@ debug_frame(Buf *b, int sm, u64 text_size, u32 first_exit, u32 last_exit)
 		first_exit -= 16;
 		last_exit -= 16;
 	}
-	buf_putc(&in, 0x04); /* DW_CFA_advance_loc4 */
-	put32(&in, (first_exit + 16) / 4);
-	buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6); /* DW_CFA_def_cfa R1-ish, 0 */
-	buf_putc(&in, 0x04);
-	put32(&in, (last_exit - first_exit - 16) / 4);
+	if (sm >= 90 && last_exit < first_exit + 16) {
+		/* sm_90 keeps the rows in address order */
+		buf_putc(&in, 0x04);
+		put32(&in, last_exit / 4);
+		buf_putc(&in, 0x04);
+		put32(&in, (first_exit + 16 - last_exit) / 4);
+		buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6);
+	} else {
+		buf_putc(&in, 0x04); /* DW_CFA_advance_loc4 */
+		put32(&in, (first_exit + 16) / 4);
+		buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6); /* DW_CFA_def_cfa R1-ish, 0 */
+		buf_putc(&in, 0x04);
+		put32(&in, (last_exit - first_exit - 16) / 4); /* may wrap (sm_80 does) */
+	}
 	while ((in.n + 24 + 12) % 8)
 		buf_putc(&in, 0);
 	put32(b, 0xffffffffu);
@@ -230,7 +239,7 @@ cubin_build(Cubin *c, const KernelDesc *k)
 {
 	int sm = k->sm, s90 = sm >= 90;
 	int i_info, i_kinfo, i_cg, i_rela, i_text, i_c0, i_df, i_tk, i_cu, i_compat = 0, i_rel = 0;
-	int i_sh = 0, i_res = 0, ksym, c0sym;
+	int i_sh = 0, i_res = 0, i_relt = 0, ksym, c0sym;
 	u32 exits[256], offs[256], psize;
 	size_t nexit, i;
 	u64 tsize;
@@ -260,6 +269,10 @@ cubin_build(Cubin *c, const KernelDesc *k)
 	i_cg = sec(c, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 0, 4);
 	if (!s90)
 		i_rel = sec(c, ".nv.rel.action", SHT_CUDA_RELOCINFO, 0, 8);
+	if (s90 && (k->shared || k->uses_shared)) { /* ptxas writes it empty */
+		snprintf(name, sizeof name, ".rela.text.%s", k->name);
+		i_relt = sec(c, name, SHT_RELA, SHF_INFO_LINK, 8);
+	}
 	i_rela = sec(c, s90 ? ".rela.debug_frame" : ".rel.debug_frame", s90 ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
 	snprintf(name, sizeof name, ".nv.constant0.%s", k->name);
 	if (!s90)
@@ -268,7 +281,8 @@ cubin_build(Cubin *c, const KernelDesc *k)
 	i_text = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 128);
 	if (k->shared || k->uses_shared) {
 		snprintf(name, sizeof name, ".nv.shared.%s", k->name);
-		i_sh = sec(c, name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK, 16);
+		i_sh = sec(c, name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
+			   k->shared_align ? k->shared_align : 16);
 	}
 	if (s90) {
 		i_res = sec(c, ".nv.shared.reserved.0", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 1);
@@ -281,9 +295,13 @@ cubin_build(Cubin *c, const KernelDesc *k)
 	sym(c, ".note.nv.tkinfo", STB_LOCAL, STT_SECTION, 0, i_tk, 0);
 	sym(c, ".note.nv.cuinfo", STB_LOCAL, STT_SECTION, 0, i_cu, 0);
 	sym(c, c->sec.v[i_text].name, STB_LOCAL, STT_SECTION, 0, i_text, 0);
+	if (i_sh)
+		sym(c, c->sec.v[i_sh].name, STB_LOCAL, STT_SECTION, 0, i_sh, 0);
 	if (s90) {
 		sym(c, ".nv.reservedSmem.offset0", STB_WEAK, STT_OBJECT, 0, 0, 4);
 		sym(c, "__nv_reservedSMEM_offset_0_alias", STB_WEAK, STT_NOTYPE, 0xa0, i_res, 0);
+		if (i_sh) /* the nameless leftover of ptxas's shared-memory symbol */
+			sym(c, "", STB_LOCAL, STT_NOTYPE, 1, 0, 0);
 		c0sym = -1;
 	} else {
 		c0sym = sym(c, c->sec.v[i_c0].name, STB_LOCAL, STT_SECTION, 0, i_c0, 0);
@@ -369,12 +387,17 @@ cubin_build(Cubin *c, const KernelDesc *k)
 	c->sec.v[i_rela].link = c->symtab;
 	c->sec.v[i_rela].info = i_df;
 	c->sec.v[i_rela].entsize = s90 ? 24 : 16;
+	if (i_relt) {
+		c->sec.v[i_relt].link = c->symtab;
+		c->sec.v[i_relt].info = i_text;
+		c->sec.v[i_relt].entsize = 24;
+	}
 	for (i = 0; i < (s90 ? 0x210u : 0x160u) + psize; i++)
 		buf_putc(&b, 0);
 	set(c, i_c0, &b);
 	c->sec.v[i_c0].info = i_text;
 	if (i_sh) {
-		c->sec.v[i_sh].size = align_up(k->shared + (s90 ? 0x400 : 0), 16);
+		c->sec.v[i_sh].size = k->shared + (s90 ? 0x400 : 0); /* sm_90 reserves 1 KiB */
 		c->sec.v[i_sh].info = i_text;
 	}
 	if (i_res)

@@ -20,7 +20,8 @@ typedef struct {
 	size_t nparams;
 	u32 regs;           /* registers per thread (REGCOUNT) */
 	u32 frame;          /* local stack bytes per thread (FRAME_SIZE, MIN_STACK_SIZE) */
-	u32 shared;         /* static shared bytes; with uses_shared, a .nv.shared.<k> */
+	u32 shared;         /* static shared bytes (sm_90 adds its 1 KiB reserve) */
+	u32 shared_align;   /* alignment of .nv.shared.<k>; 0 = 16 */
 	int uses_shared;    /* the kernel uses shared memory (even only dynamic) */
 	u32 maxreg;         /* MAXREG_COUNT; 0 = 255 */
 	u32 max_threads[3]; /* .maxntid / __launch_bounds__; 0 = none */

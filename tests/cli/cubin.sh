@@ -155,20 +155,22 @@ strip_listing() {	# drop strings, comments, gap= and the tkinfo note's bytes
 	awk '/^\.section \.note\.nv\.tkinfo/{print; skip=1; next} /^\.section/{skip=0}
 	     skip || /^\t\.string/ || /^\/\// {next} {sub(/ gap=0x[0-9a-f]+/, ""); print}' "$1"
 }
+for b in single shared; do
 for a in 80 90; do
-	if "$OA" mkcubin $d/single.sm_$a.desc -o "$tmp/scratch$a.cubin"; then
+	if "$OA" mkcubin $d/$b.sm_$a.desc -o "$tmp/scratch$a.cubin"; then
 		"$OA" disasm "$tmp/scratch$a.cubin" > "$tmp/scratch$a.sass"
-		"$OA" disasm $d/single.sm_$a.cubin > "$tmp/ref$a.sass"
+		"$OA" disasm $d/$b.sm_$a.cubin > "$tmp/ref$a.sass"
 		if diff <(strip_listing "$tmp/scratch$a.sass") <(strip_listing "$tmp/ref$a.sass") > "$tmp/diff"; then
-			echo "PASS mkcubin_matches_ptxas_sm$a"
+			echo "PASS mkcubin_matches_ptxas_${b}_sm$a"
 		else
-			echo "FAIL mkcubin_matches_ptxas_sm$a"; head -5 "$tmp/diff"
+			echo "FAIL mkcubin_matches_ptxas_${b}_sm$a"; head -5 "$tmp/diff"
 		fi
 		grep -q 'openassembler' "$tmp/scratch$a.cubin" && ! grep -q 'ptxas' "$tmp/scratch$a.cubin" &&
-			echo "PASS mkcubin_no_ptxas_bytes_sm$a" || echo "FAIL mkcubin_no_ptxas_bytes_sm$a"
+			echo "PASS mkcubin_no_ptxas_bytes_${b}_sm$a" || echo "FAIL mkcubin_no_ptxas_bytes_${b}_sm$a"
 	else
-		echo "FAIL mkcubin_sm$a"
+		echo "FAIL mkcubin_${b}_sm$a"
 	fi
+done
 done
 printf 'kernel k\ntarget sm_90\nregs 999\n' > "$tmp/bad.desc"
 fails mkcubin_bad_desc "$OA" mkcubin "$tmp/bad.desc" -o "$tmp/x.cubin"

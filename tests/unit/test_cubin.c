@@ -190,9 +190,10 @@ compare(TestState *t_, const Cubin *a, const Cubin *b)
 }
 
 static void
-from_scratch(TestState *t_, int sm)
+from_scratch(TestState *t_, int sm, int shared)
 {
 	static const KParam params[] = {{8, 8}, {8, 8}, {8, 8}, {4, 4}};
+	const char *base = shared ? "shared" : "single";
 	char wpath[64], cpath[64];
 	Word code[64];
 	KernelDesc k = {0};
@@ -201,15 +202,23 @@ from_scratch(TestState *t_, int sm)
 	u8 *p;
 	size_t n;
 
-	snprintf(wpath, sizeof wpath, "tests/cubin/single.sm_%d.words", sm);
-	snprintf(cpath, sizeof cpath, "tests/cubin/single.sm_%d.cubin", sm);
-	k.name = "vadd";
+	snprintf(wpath, sizeof wpath, "tests/cubin/%s.sm_%d.words", base, sm);
+	snprintf(cpath, sizeof cpath, "tests/cubin/%s.sm_%d.cubin", base, sm);
+	k.name = shared ? "shared_static" : "vadd";
 	k.sm = sm;
 	k.code = code;
 	k.ncode = load_words(wpath, code, NELEM(code));
 	k.params = params;
-	k.nparams = 4;
-	k.regs = 12;
+	k.nparams = shared ? 1 : 4;
+	k.regs = shared ? 14 : 12;
+	if (shared) { /* static shared arrays, __syncthreads, __launch_bounds__(256) */
+		k.shared = 0x484;
+		k.shared_align = 4;
+		k.uses_shared = 1;
+		k.barriers = 1;
+		k.max_threads[0] = 256;
+		k.max_threads[1] = k.max_threads[2] = 1;
+	}
 	CHECK(k.ncode > 4);
 	CHECK(cubin_build(&built, &k) == 0);
 	cubin_write(&built, &out); /* lays out and fills names */
@@ -228,5 +237,7 @@ from_scratch(TestState *t_, int sm)
 	free(p);
 }
 
-TEST(cubin_from_scratch_sm90) { from_scratch(t_, 90); }
-TEST(cubin_from_scratch_sm80) { from_scratch(t_, 80); }
+TEST(cubin_from_scratch_sm90) { from_scratch(t_, 90, 0); }
+TEST(cubin_from_scratch_sm80) { from_scratch(t_, 80, 0); }
+TEST(cubin_from_scratch_shared_sm90) { from_scratch(t_, 90, 1); }
+TEST(cubin_from_scratch_shared_sm80) { from_scratch(t_, 80, 1); }
