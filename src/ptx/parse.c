@@ -116,9 +116,23 @@ expect_uint(P *p, const char *what)
 /* ---- constant expressions: integers with + - * / % << >> & | ^ ~ ! ( ) ---- */
 
 static i64 cexpr_bin(P *p, int prec);
+static i64 cexpr_unary1(P *p);
 
 static i64
 cexpr_unary(P *p)
+{
+	size_t pos = p->t.pos;
+	i64 v;
+
+	if (++p->cdepth > 200)
+		perr(p, pos, "constant expression nested too deeply");
+	v = cexpr_unary1(p);
+	p->cdepth--;
+	return v;
+}
+
+static i64
+cexpr_unary1(P *p)
 {
 	size_t pos = p->t.pos;
 	i64 v;
@@ -607,6 +621,8 @@ parse_init(P *p, PtxVar *v)
 		v->dims[0] = (in.n * ptx_type_size(v->type) + inner - 1) / inner;
 		v->size = v->dims[0] * inner;
 	}
+	if (v->size > (64u << 20))
+		perr(p, v->pos, "unsupported: initialized variable larger than 64 MiB");
 	v->init = arena_alloc(p->a, v->size ? v->size : 1);
 	if (p->ibytes.n)
 		memcpy(v->init, p->ibytes.s, MIN(p->ibytes.n, v->size));
@@ -699,7 +715,7 @@ var_name_dims(P *p, PtxVar *v)
 	elem = (u64)ptx_type_size(v->type) * v->vec;
 	v->size = elem;
 	for (i = 0; i < v->ndims; i++) {
-		if (v->size > (1ull << 40))
+		if (v->dims[i] && v->size > (1ull << 40) / v->dims[i])
 			perr(p, v->pos, "variable '%s' is too large", v->name);
 		v->size *= v->dims[i];
 	}
@@ -777,6 +793,10 @@ parse_reg_decl(P *p)
 		} else if (is_punct(p, '[')) {
 			perr(p, p->t.pos, "register arrays are not allowed");
 		}
+		if (p->regs.n + (size_t)count > (1u << 22) ||
+		    (size_t)p->m->nregs + p->regs.n + (size_t)count > (1u << 24))
+			perr(p, nt.pos, "unsupported: more than 4194304 registers in a function "
+			     "or 16777216 in a module");
 		d.type = tmp.type;
 		d.name = tok_str(p, &nt);
 		d.first = (int)p->regs.n;

@@ -99,6 +99,7 @@ typedef struct {
 	VEC(PtxRegDecl) decls;
 	VEC(int) declscope;     /* scope depth of each decl */
 	size_t prev_end;        /* end of the previous token */
+	int cdepth;             /* constant-expression nesting */
 	VEC(PtxVar *) locals;
 	VEC(const char *) labelnames;
 	VEC(int) labelat;
