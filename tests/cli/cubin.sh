@@ -226,3 +226,18 @@ if ldconfig -p 2>/dev/null | grep -q 'libzstd.so.1 '; then
 else
 	skip fatbin_zstd "libzstd.so.1 not installed"
 fi
+
+# --- hand-tuning: change one instruction's text, reassemble, list again -------
+if grep -q '/\*0110\*/   FADD R9, R4, R3 ;' "$tmp/single.sm_90.sass"; then
+	sed 's|/\*0110\*/   FADD R9, R4, R3 ;|/*0110*/   FMUL R9, R4, R3 ;|' "$tmp/single.sm_90.sass" > "$tmp/h.sass"
+	if "$OA" as "$tmp/h.sass" -o "$tmp/h.cubin" 2>"$tmp/err"; then
+		"$OA" disasm "$tmp/h.cubin" > "$tmp/h.out"
+		grep -q '/\*0110\*/   FMUL R9, R4, R3 ;   /\* \[B---3--:R-:W-:Y:S05\] \*/' "$tmp/h.out" &&
+		[ "$(cmp -l $d/single.sm_90.cubin "$tmp/h.cubin" | wc -l)" -le 4 ] &&
+			echo "PASS hand_edit_instruction" || echo "FAIL hand_edit_instruction"
+	else
+		skip hand_edit_instruction "the ISA tables cannot assemble FMUL yet: $(head -1 "$tmp/err")"
+	fi
+else
+	skip hand_edit_instruction "the ISA tables do not decode vadd's FADD yet"
+fi
