@@ -30,9 +30,9 @@ for f in tests/ptx/valid/*.ptx tests/ptx/invalid/*.ptx tests/kernels/*/kernel.sm
 done
 $out/ptx_fuzz -max_total_time="$secs" -max_len=16384 -dict=$out/ptx.dict -timeout=10 \
 	-rss_limit_mb=1024 $out/work tests/fuzz/ptx-corpus $out/seed
-# keep a small, minimized corpus (inputs cut to 3000 bytes)
+# keep a small, minimized corpus (inputs cut to 1500 bytes)
 mkdir -p $out/merged
-$out/ptx_fuzz -merge=1 -max_len=3000 $out/merged tests/fuzz/ptx-corpus $out/work >/dev/null 2>&1
+$out/ptx_fuzz -merge=1 -max_len=1500 $out/merged tests/fuzz/ptx-corpus $out/work >/dev/null 2>&1
 rm -f tests/fuzz/ptx-corpus/*
 cp $out/merged/* tests/fuzz/ptx-corpus/
 echo "corpus: $(ls tests/fuzz/ptx-corpus | wc -l) files, $(du -sh tests/fuzz/ptx-corpus | cut -f1)"
