@@ -1079,7 +1079,8 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_nanosleep: case PTX_OP_prefetch: case PTX_OP_prefetchu: case PTX_OP_cp_async_bulk_prefetch:
 	case PTX_OP_griddepcontrol_launch_dependents: case PTX_OP_griddepcontrol_wait:
 	case PTX_OP_discard: case PTX_OP_applypriority: case PTX_OP_pmevent: case PTX_OP_brkpt:
-	case PTX_OP_setmaxnreg:
+	case PTX_OP_setmaxnreg: case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group:
+	case PTX_OP_wgmma_wait_group:
 		if (in->op == PTX_OP_nanosleep) {
 			t->state = TS_YIELD;
 			t->spinning = 1;
@@ -1101,6 +1102,7 @@ is_collective(const PtxInstr *in)
 	case PTX_OP_shfl: case PTX_OP_vote: case PTX_OP_match: case PTX_OP_redux:
 	case PTX_OP_activemask: case PTX_OP_bar_warp_sync: case PTX_OP_mma: case PTX_OP_ldmatrix:
 	case PTX_OP_stmatrix: case PTX_OP_movmatrix: case PTX_OP_elect: case PTX_OP_wmma_mma:
+	case PTX_OP_wgmma_mma_async:
 		return 1;
 	}
 	return 0;
@@ -1148,6 +1150,8 @@ interp_supports(int op)
 	case PTX_OP_vavrg2: case PTX_OP_vavrg4: case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4:
 	case PTX_OP_vmin2: case PTX_OP_vmin4: case PTX_OP_vmax2: case PTX_OP_vmax4:
 	case PTX_OP_vset2: case PTX_OP_vset4:
+	case PTX_OP_wgmma_mma_async: case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group:
+	case PTX_OP_wgmma_wait_group:
 		return 1;
 	}
 	return 0;

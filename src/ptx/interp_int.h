@@ -145,6 +145,7 @@ u32 collective_mask(Interp *I, Thread *t, const PtxInstr *in);
 /* wmma (interp_wmma.c) */
 void exec_wmma_ldst(Interp *I, Thread *t, const PtxInstr *in);
 void exec_wmma_mma(Interp *I, Thread **lanes, const PtxInstr *in);
+void exec_wgmma(Interp *I, Thread **lanes, const PtxInstr *in);  /* interp_wgmma.c */
 
 static inline const PtxInstr *
 cur_instr(Thread *t)

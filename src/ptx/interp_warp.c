@@ -493,7 +493,7 @@ collective_mask(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_bar_warp_sync: k = 0; break;
 	case PTX_OP_elect: k = in->nopds - 1; break;
 	case PTX_OP_mma: case PTX_OP_ldmatrix: case PTX_OP_stmatrix: case PTX_OP_movmatrix:
-	case PTX_OP_wmma_mma:
+	case PTX_OP_wmma_mma: case PTX_OP_wgmma_mma_async:
 		return 0xffffffffu;
 	}
 	if (k < 0 || k >= in->nopds)
@@ -537,6 +537,11 @@ exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in)
 	case PTX_OP_wmma_mma: {
 		Thread *L[32];
 		exec_wmma_mma(I, full_warp(I, ts, n, in, L), in);
+		break;
+	}
+	case PTX_OP_wgmma_mma_async: {
+		Thread *L[32];
+		exec_wgmma(I, full_warp(I, ts, n, in, L), in);
 		break;
 	}
 	default:
