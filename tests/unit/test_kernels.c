@@ -43,7 +43,8 @@ TEST(kernels_specs_load)
 	}
 }
 
-/* The PTX entry of each kernel is the plain directory name. */
+/* Every generated file is there; the PTX of each arch targets it and has
+ * the entry named like the directory; the cubins are CUDA ELF files. */
 TEST(kernels_generated_files)
 {
 	static const char *const gen[] = {"kernel.cu", "kernel.sm_90.ptx", "kernel.sm_80.ptx",
@@ -59,12 +60,26 @@ TEST(kernels_generated_files)
 			if (!exists(path))
 				FAIL("%s missing", path);
 		}
-		snprintf(path, sizeof path, "tests/kernels/%s/kernel.sm_90.ptx", n);
-		snprintf(entry, sizeof entry, ".entry %s(", n);
-		if ((text = read_file(path, &len))) {
-			if (!strstr(text, entry))
-				FAIL("%s: no %s", path, entry);
-			free(text);
+		for (g = 0; g < 2; g++) {
+			const char *sm = g ? "sm_80" : "sm_90";
+			snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.ptx", n, sm);
+			snprintf(entry, sizeof entry, ".entry %s(", n);
+			if ((text = read_file(path, &len))) {
+				if (!strstr(text, entry))
+					FAIL("%s: no %s", path, entry);
+				snprintf(entry, sizeof entry, ".target %s", sm);
+				if (!strstr(text, entry))
+					FAIL("%s: no %s", path, entry);
+				free(text);
+			}
+			/* a CUDA ELF: magic, 64-bit, e_machine EM_CUDA (190) */
+			snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.cubin", n, sm);
+			if ((text = read_file(path, &len))) {
+				if (len < 64 || memcmp(text, "\x7f" "ELF", 4) || text[4] != 2 ||
+				    (uchar)text[18] != 190 || text[19] != 0)
+					FAIL("%s: not a 64-bit CUDA ELF file", path);
+				free(text);
+			}
 		}
 	}
 }
