@@ -2,7 +2,8 @@
 # Regenerate the corpus PTX (needs nvcc 13): run from this folder.
 #   nvcc --ptx -O3 -arch=sm_XX -o ../NAME.sm_XX.ptx NAME.cu
 set -e
-# Triton kernels: see triton_kernels.py (needs pip install triton).
+# Triton kernels: see triton_kernels.py (needs pip install triton); LLVM
+# NVPTX kernels: see the command at the top of llvm_kernels.cu (clang 14).
 for f in *.cu; do
 	case $f in *90.cu) nvcc --ptx -O3 -arch=sm_90 -o ../${f%.cu}.sm_90.ptx $f; continue;; esac
 	for a in 80 90; do
