@@ -187,9 +187,9 @@ else
 	skip regcount_auto_listed "the ISA tables do not decode vadd for sm_90 yet"
 fi
 
-# --- every cubin of the kernel suite round-trips byte for byte --------------
+# --- every other cubin in the tree (kernel suite, examples) round-trips -------
 n=0; bad=
-for f in tests/kernels/*/kernel.sm_*.cubin; do
+for f in $(find tests examples -name '*.cubin' ! -path 'tests/cubin/*' 2>/dev/null | sort); do
 	[ -e "$f" ] || continue
 	n=$((n + 1))
 	if ! "$OA" disasm "$f" -o "$tmp/s.sass" 2>/dev/null || ! "$OA" as "$tmp/s.sass" -o "$tmp/s.cubin" 2>/dev/null ||
@@ -197,7 +197,7 @@ for f in tests/kernels/*/kernel.sm_*.cubin; do
 		bad="$bad $f"
 	fi
 done
-if [ $n -eq 0 ]; then skip roundtrip_suite "no tests/kernels cubins"
+if [ $n -eq 0 ]; then skip roundtrip_suite "no other cubins"
 elif [ -z "$bad" ]; then echo "PASS roundtrip_suite ($n cubins)"
 else echo "FAIL roundtrip_suite:$bad" | cut -c1-300; fi
 
