@@ -293,8 +293,36 @@ h_lane(const PtxInstr *in, int op, int ff, u16 a, u16 b, u16 c)
 	return round_to(widen(a, ff) / widen(b, ff), ff, rnd, ftz);
 }
 
+static u64 fop_plain(Interp *I, const PtxInstr *in, int op, int type, u64 a, u64 b, u64 c);
+
+/* min/max .xorsign.abs: the min/max of |a| and |b| with the sign
+ * sign(a) ^ sign(b) (NaN results stay canonical), lane by lane. */
 static u64
 fop(Interp *I, const PtxInstr *in, int op, int type, u64 a, u64 b, u64 c)
+{
+	u64 sbit, sign, r;
+	int lanes, w, l;
+
+	if (!(in->flags & PTX_F_XORSIGN) || (op != FB_MIN && op != FB_MAX))
+		return fop_plain(I, in, op, type, a, b, c);
+	lanes = (type == PTX_T_F16X2 || type == PTX_T_BF16X2) ? 2 : 1;
+	w = lanes == 2 ? 16 : tbits(type);
+	r = 0;
+	for (l = 0; l < lanes; l++) {
+		u64 x = zext(a >> (w * l), w), y = zext(b >> (w * l), w), m;
+		sbit = 1ull << (w - 1);
+		sign = (x ^ y) & sbit;
+		m = fop_plain(I, in, op, lanes == 2 ? (type == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16) : type,
+			      x & ~sbit, y & ~sbit, 0);
+		if (!isnan(widen(m, ffmt(lanes == 2 ? (type == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16) : type))))
+			m |= sign;
+		r |= zext(m, w) << (w * l);
+	}
+	return r;
+}
+
+static u64
+fop_plain(Interp *I, const PtxInstr *in, int op, int type, u64 a, u64 b, u64 c)
 {
 	int rnd = rmode(in, NULL), ftz = !!(in->flags & PTX_F_FTZ), sat = !!(in->flags & PTX_F_SAT);
 	int nan = !!(in->flags & PTX_F_NAN);
