@@ -209,7 +209,7 @@ struct PtxOperand {
 	u8 symkind;   /* PtxSymKind for SYM and ADDR with a symbol base */
 	signed char comp;     /* SREG component: 0..3 = x,y,z,w; -1 none */
 	u8 sreg;      /* PtxSreg */
-	u8 mask;      /* SYM in `mov` of `mask(sym)`-style forms: unused, 0 */
+	u8 mask;      /* reserved, 0 */
 	int reg;      /* REG/ADDR base register id, -1 if none */
 	int reg2;     /* second register of `%p|%q`, -1 if none */
 	i64 imm;      /* IMM value; ADDR and SYM offset */
@@ -252,7 +252,7 @@ typedef struct {
 	int nopds;
 	PtxOperand *opds;
 	u32 pos;         /* offset of the opcode (or the guard) in the source */
-	int line;        /* source line (for .loc-free messages) */
+	int line;        /* 1-based source line of pos */
 } PtxInstr;
 
 /* Initializer relocation: at byte offset `at` of the variable's init,

@@ -151,6 +151,7 @@ TEST(ptx_instr_fields)
 	CHECK(m->funcs[in[11].opds[1].index] == ptx_find_func(m, "f"));
 	CHECK(in[11].opds[2].nelems == 1 && in[11].opds[2].elems[0].var == k->locals[0]);
 	CHECK(k->nlabels == 1 && k->labelat[0] == 13);
+	CHECK(in[0].line == 21 && in[13].line == 40);
 	ptx_free(m);
 }
 
