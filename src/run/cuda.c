@@ -216,5 +216,5 @@ cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 share
 	if (CALL(cu, LaunchKernel, fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared,
 		 NULL, params, NULL) < 0)
 		return -1;
-	return CALL(cu, CtxSynchronize);
+	return (r = cu->CtxSynchronize()) != 0 ? fail(cu, "cuCtxSynchronize", r) : 0;
 }
