@@ -137,7 +137,14 @@ static const struct {
 	{ PTX_OP_barrier_sync, "u?u" }, { PTX_OP_barrier_arrive, "uu" },
 	{ PTX_OP_bar_warp_sync, "u" }, { PTX_OP_membar, "" }, { PTX_OP_fence, "" },
 	{ PTX_OP_nanosleep, "u" }, { PTX_OP_redux, "dsu" }, { PTX_OP_match, "Usu" },
-	{ PTX_OP_vote, "Ppu" },
+	{ PTX_OP_vote, "Ppu" }, { PTX_OP_mma, "xxxx?xx" },
+	{ PTX_OP_cp_async, "aax?xx" }, { PTX_OP_cp_async_commit_group, "" },
+	{ PTX_OP_cp_async_wait_group, "x" }, { PTX_OP_cp_async_wait_all, "" },
+	{ PTX_OP_cp_async_bulk_commit_group, "" }, { PTX_OP_cp_async_bulk_wait_group, "x" },
+	{ PTX_OP_wgmma_fence, "" }, { PTX_OP_wgmma_commit_group, "" },
+	{ PTX_OP_wgmma_wait_group, "x" }, { PTX_OP_griddepcontrol_wait, "" },
+	{ PTX_OP_griddepcontrol_launch_dependents, "" }, { PTX_OP_setmaxnreg, "x" },
+	{ PTX_OP_elect, "Uu" }, { PTX_OP_brx_idx, "ux" }, { PTX_OP_mbarrier_init, "au" },
 };
 
 static const char *roles_of(int op)
@@ -229,7 +236,8 @@ check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
 	switch (o->kind) {
 	case PTX_OPD_REG:
 		reg_role(c, o, o->reg, want, wider, idx);
-		if (o->reg2 >= 0 && role != 'P' && in->op != PTX_OP_shfl && in->op != PTX_OP_match)
+		if (o->reg2 >= 0 && role != 'P' && in->op != PTX_OP_shfl && in->op != PTX_OP_match &&
+		    in->op != PTX_OP_elect)
 			cerr(c, o->pos, "'|' is allowed only on predicate destinations");
 		if (o->reg2 >= 0)
 			reg_role(c, o, o->reg2, PTX_T_PRED, 0, idx);
@@ -402,6 +410,18 @@ check_matrix(C *c, const PtxInstr *in)
 		     "%s needs an address", ptx_op_name(in->op));
 }
 
+/* cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size} */
+static void
+check_cp_async(C *c, const PtxInstr *in)
+{
+	const PtxOperand *sz = &in->opds[2];
+
+	if (sz->kind != PTX_OPD_IMM || (sz->imm != 4 && sz->imm != 8 && sz->imm != 16))
+		cerr(c, sz->pos, "cp.async copy size must be 4, 8 or 16");
+	if (in->cache == PTX_CACHE_CG && sz->imm != 16)
+		cerr(c, sz->pos, "cp.async.cg copies 16 bytes");
+}
+
 static void
 check_instr(C *c, const PtxInstr *in)
 {
@@ -449,6 +469,17 @@ check_instr(C *c, const PtxInstr *in)
 	}
 	if (in->op == PTX_OP_ldmatrix || in->op == PTX_OP_stmatrix)
 		check_matrix(c, in);
+	if (in->op == PTX_OP_cp_async && in->nopds >= 3)
+		check_cp_async(c, in);
+	if (in->op == PTX_OP_setmaxnreg && in->nopds == 1) {
+		const PtxOperand *o = &in->opds[0];
+		if (o->kind != PTX_OPD_IMM || o->imm < 24 || o->imm > 256 || o->imm % 8)
+			cerr(c, o->pos, "setmaxnreg needs a constant multiple of 8 in 24..256");
+	}
+	if ((in->op == PTX_OP_cp_async_wait_group || in->op == PTX_OP_cp_async_bulk_wait_group ||
+	     in->op == PTX_OP_wgmma_wait_group) && in->nopds == 1 &&
+	    (in->opds[0].kind != PTX_OPD_IMM || in->opds[0].imm < 0))
+		cerr(c, in->opds[0].pos, "%s needs a constant group count", ptx_op_name(in->op));
 	if (!roles)
 		return;
 	for (k = 0, i = 0; roles[k]; k++) {
@@ -467,6 +498,11 @@ check_instr(C *c, const PtxInstr *in)
 		     min, max > min ? " or more" : "", in->nopds);
 	if (!t && in->ntypes > 1 && in->op != PTX_OP_setp)
 		return;
+	if (!t && roles[0] == 'x' && in->op != PTX_OP_mma)
+		t = PTX_T_B32;
+	if (!t && (!roles[0] || in->op == PTX_OP_elect || in->op == PTX_OP_brx_idx ||
+		   in->op == PTX_OP_mma || in->op == PTX_OP_cp_async || in->op == PTX_OP_mbarrier_init))
+		t = PTX_T_B32;
 	if (!t && (in->op == PTX_OP_bra || in->op == PTX_OP_ret || in->op == PTX_OP_exit ||
 		   in->op == PTX_OP_trap || in->op == PTX_OP_brkpt || in->op == PTX_OP_isspacep ||
 		   in->op == PTX_OP_activemask || in->op == PTX_OP_bar_sync ||
