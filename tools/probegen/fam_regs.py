@@ -15,6 +15,7 @@ OPS64 = ["add.u64 {d}, {a}, {b};", "fma.rn.f64 {d}, {a}, {b}, {c};", "mul.lo.u64
 
 
 def generate(g):
+	cbank(g)
 	b = g.batch("regs", per_kernel=1, per_module=4)
 	for i, o in enumerate(OPS32):
 		for n in [96, 200]:
@@ -76,3 +77,53 @@ def generate(g):
 	for j in range(64):
 		k.emit(f"add.u32 {acc[j]}, {acc[j]}, %t0;")
 		k.emit(f"st.global.b32 [%out+{4 * j}], {acc[j]};")
+
+
+CB_OPS = [("add.u32", "r", 2), ("sub.s32", "r", 2), ("mul.lo.u32", "r", 2), ("mad.lo.u32", "r", 3),
+	("mul.wide.u32", "rdw", 2), ("min.s32", "r", 2), ("max.u32", "r", 2), ("and.b32", "r", 2), ("xor.b32", "r", 2),
+	("shl.b32", "r", 2), ("shr.s32", "r", 2), ("add.f32", "r", 2), ("mul.f32", "r", 2), ("fma.rn.f32", "r", 3),
+	("min.f32", "r", 2), ("max.f32", "r", 2), ("add.f64", "rd", 2), ("mul.f64", "rd", 2), ("fma.rn.f64", "rd", 3),
+	("add.u64", "rd", 2), ("setp.lt.s32", "p", 2), ("setp.gt.f32", "p", 2), ("setp.eq.u64", "p", 2),
+	("setp.ge.f64", "p", 2), ("selp.b32", "sel", 2), ("fma.rn.f16x2", "r", 3), ("add.rn.bf16x2", "r", 2),
+	("mad.hi.u32", "r", 3), ("lop3.b32", "lop", 3), ("shf.l.wrap.b32", "r", 3), ("prmt.b32", "r", 3),
+	("popc.b32", "r", 1), ("cvt.rn.f32.s32", "r", 1), ("cvt.rzi.s32.f32", "r", 1), ("cvt.f64.f32", "rdc", 1)]
+
+
+def cbank(g):
+	"""Operands read from user .const memory at fixed offsets: ptxas folds them
+	into c[0x3][offset] operands of ALU instructions."""
+	b = g.batch("cbank", per_kernel=12, decls=".const .align 16 .b8 cb[65536];\n")
+	for j, (o, kind, n) in enumerate(CB_OPS):
+		for pos in range(n):
+			for off in [0, 8, 0x100, 0x1230, 0xfff0]:
+				k = b.k()
+				wide = kind in ("rd", "rdw") or o.endswith("64")
+				sc = "rd" if kind == "rd" or o.endswith(".u64") or o.endswith(".f64") else "r"
+				c = k.new(sc)
+				k.emit(f"ld.const.b{64 if sc == 'rd' else 32} {c}, [cb+{off}];")
+				srcs = [k.inp(sc) for _ in range(n)]
+				srcs[pos] = c
+				if kind == "rdw":
+					d = k.new("rd")
+					k.emit(f"{o} {d}, {', '.join(srcs)};")
+					k.st(d, "rd")
+				elif kind == "rdc":
+					d = k.new("rd")
+					k.emit(f"{o} {d}, {srcs[0]};")
+					k.st(d, "rd")
+				elif kind == "p":
+					d = k.new("p")
+					k.emit(f"{o} {d}, {', '.join(srcs)};")
+					k.st(d, "p")
+				elif kind == "sel":
+					d = k.new("r")
+					k.emit(f"{o} {d}, {', '.join(srcs)}, {k.pin()};")
+					k.st(d, "r")
+				elif kind == "lop":
+					d = k.new("r")
+					k.emit(f"{o} {d}, {', '.join(srcs)}, {[0x96, 0xe8, 0xf8, 0x3c, 0x80][off % 5 if off else 0]};")
+					k.st(d, "r")
+				else:
+					d = k.new(sc)
+					k.emit(f"{o} {d}, {', '.join(srcs)};")
+					k.st(d, sc)
