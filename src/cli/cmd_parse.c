@@ -130,6 +130,7 @@ cmd_parse(int argc, char **argv)
 			     "with the first error.  --dump prints the parsed module as\n"
 			     "canonical PTX instead; -q prints nothing; --bench N parses\n"
 			     "the files N times in memory and prints the best MB/s.");
+			free(files);
 			return 0;
 		} else if (!strcmp(argv[i], "--no-check")) {
 			check = 0;
@@ -137,6 +138,7 @@ cmd_parse(int argc, char **argv)
 			runs = atoi(argv[++i]);
 			if (runs < 1) {
 				fprintf(stderr, "openassembler parse: error: --bench needs a run count\n");
+				free(files);
 				return 1;
 			}
 		} else if (!strcmp(argv[i], "--dump")) {
@@ -145,6 +147,7 @@ cmd_parse(int argc, char **argv)
 			quiet = 1;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "openassembler parse: error: unknown option '%s'\n", argv[i]);
+			free(files);
 			return 1;
 		} else {
 			files[nfiles++] = argv[i];
