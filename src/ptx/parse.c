@@ -1313,6 +1313,26 @@ parse_version(P *p)
 	next(p);
 }
 
+/* The first PTX version that knows a target (ptxas: "PTX .version 7.7 does
+ * not support .target sm_90"). */
+static void
+check_target_version(P *p, size_t pos)
+{
+	static const struct { int sm, a, ver; } first[] = {
+		{ 70, 0, 60 }, { 75, 0, 63 }, { 80, 0, 70 }, { 86, 0, 71 }, { 87, 0, 74 },
+		{ 89, 0, 78 }, { 90, 0, 78 }, { 90, 1, 80 }, { 100, 0, 86 }, { 120, 0, 87 },
+	};
+	PtxModule *m = p->m;
+	int ver = m->version_major * 10 + m->version_minor;
+	size_t i;
+
+	for (i = 0; i < NELEM(first); i++)
+		if (first[i].sm == m->sm && first[i].a <= m->arch_a && ver < first[i].ver &&
+		    (first[i].a == m->arch_a || !first[i].a))
+			perr(p, pos, "PTX .version %d.%d does not support .target %s",
+			     m->version_major, m->version_minor, m->target);
+}
+
 static void
 parse_target(P *p)
 {
@@ -1339,6 +1359,7 @@ parse_target(P *p)
 			m->target[n] = 0;
 			m->sm = sm;
 			m->arch_a = i < n;
+			check_target_version(p, pos);
 		} else if (n == strlen("texmode_independent") && !memcmp(s, "texmode_independent", n)) {
 			m->texmode_independent = 1;
 		} else if (n == strlen("texmode_unified") && !memcmp(s, "texmode_unified", n)) {
