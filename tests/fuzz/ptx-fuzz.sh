@@ -31,7 +31,7 @@ done
 $out/ptx_fuzz -max_total_time="$secs" -max_len=16384 -dict=$out/ptx.dict -timeout=10 \
 	-rss_limit_mb=1024 $out/work tests/fuzz/ptx-corpus $out/seed
 # keep a small, minimized corpus (inputs cut to 1500 bytes)
-mkdir -p $out/merged
+rm -rf $out/merged; mkdir -p $out/merged
 $out/ptx_fuzz -merge=1 -max_len=1500 $out/merged tests/fuzz/ptx-corpus $out/work >/dev/null 2>&1
 rm -f tests/fuzz/ptx-corpus/*
 cp $out/merged/* tests/fuzz/ptx-corpus/
