@@ -72,6 +72,7 @@
 #include "threadfence_reduce/ref.c"
 #include "mbarrier_sync/ref.c"
 #include "f16_math/ref.c"
+#include "float_classify/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

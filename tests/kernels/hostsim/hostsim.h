@@ -37,6 +37,10 @@
 extern thread_local uint3 threadIdx, blockIdx;
 extern dim3 blockDim, gridDim;
 static const int warpSize = 32;
+using std::isnan;
+using std::isinf;
+using std::isfinite;
+using std::signbit;
 
 void __syncthreads();
 unsigned long long hs_shfl(unsigned long long v, int mode, int arg, int width);
