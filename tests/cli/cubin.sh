@@ -241,3 +241,18 @@ if grep -q '/\*0110\*/   FADD R9, R4, R3 ;' "$tmp/single.sm_90.sass"; then
 else
 	skip hand_edit_instruction "the ISA tables do not decode vadd's FADD yet"
 fi
+
+# --- a listing without its string tables: as rebuilds them (only the names
+# the file uses), everything else lists the same ------------------------------
+grep -v '^	\.string' "$tmp/kernels.sm_90.sass" | sed 's/ gap=0x[0-9a-f]*//' > "$tmp/ns.sass"
+if "$OA" as "$tmp/ns.sass" -o "$tmp/ns.cubin" && "$OA" disasm "$tmp/ns.cubin" > "$tmp/ns.out"; then
+	drop() { grep -v '^	\.string' "$1" | sed 's/ gap=0x[0-9a-f]*//' | grep -v '^// '; }
+	if diff <(drop "$tmp/ns.out") <(drop "$tmp/kernels.sm_90.sass") > "$tmp/diff" &&
+	   [ $(stat -c %s "$tmp/ns.cubin") -lt $(stat -c %s $d/kernels.sm_90.cubin) ]; then
+		echo "PASS strings_rebuilt"
+	else
+		echo "FAIL strings_rebuilt"; head -5 "$tmp/diff"
+	fi
+else
+	echo "FAIL strings_rebuilt: does not assemble"
+fi
