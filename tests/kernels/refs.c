@@ -73,6 +73,7 @@
 #include "mbarrier_sync/ref.c"
 #include "f16_math/ref.c"
 #include "float_classify/ref.c"
+#include "ew_special_f16/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
