@@ -215,13 +215,18 @@ class Batch:
 			yield f"{self.name}_{i // self.per_module}.ptx", "\n".join(txt)
 
 
+MORE_OPT = {"ldst_qual", "atom", "surf", "bindless", "tex", "wgmma", "bulk", "cluster", "mbarrier", "cvt", "mma"}
+
+
 class Gen:
 	def __init__(self, arch, outdir, quick=False):
 		self.arch, self.outdir, self.quick = arch, outdir, quick
 		self.batches = []
 		self.sm = int(arch[3:])
 
-	def batch(self, name, target=None, opts=("O3", "O0"), per_kernel=100, per_module=8, decls=""):
+	def batch(self, name, target=None, opts=None, per_kernel=100, per_module=8, decls=""):
+		if opts is None:	# families with many rare modifier combinations get -O1 too
+			opts = ("O3", "O0", "O1") if name in MORE_OPT else ("O3", "O0")
 		return Batch(self, name, target or self.arch, opts, per_kernel, per_module, decls)
 
 	def finish(self):
@@ -264,8 +269,11 @@ def forms(nsrc, ty, guards=True, imms=None, params=True, immpos=None):
 
 
 def op(b, mnem, dty, stys, guards=True, imms=None, params=True, immpos=None, limit=None):
-	"""Emit mnem over all forms: d = mnem(srcs); store d."""
+	"""Emit mnem over all forms: d = mnem(srcs); store d.  A limit keeps at
+	least the register form and the two guarded forms (@p, @!p)."""
 	n = 0
+	if limit is not None and guards:
+		limit = max(limit, 3)
 	for g, kinds in forms(len(stys), stys[0], guards, imms, params, immpos):
 		if limit is not None and n >= limit:
 			break

@@ -47,12 +47,16 @@ def generate(g):
 		for c in CMPF:
 			for ftz in ([""] if t == "f64" else ["", ".ftz"]):
 				op(b, f"setp.{c}{ftz}.{t}", "pred", [t, t], guards=False, limit=None if c in ("lt", "geu") else 8)
-				k = b.k()
-				p = k.new("p")
-				k.emit(f"setp.{c}.and{ftz}.{t} {p}, {k.inp(CLS[t])}, {k.inp(CLS[t])}, {k.pin()};")
-				k.st(p, "p")
-				k.emit(f"setp.{c}.or{ftz}.{t} {p}, {k.inp(CLS[t])}, {k.par(CLS[t])}, !{k.pin()};")
-				k.st(p, "p")
+				for v in range(3):
+					k = b.k()
+					p = k.new("p")
+					k.emit(f"setp.{c}.and{ftz}.{t} {p}, {k.inp(CLS[t])}, {k.inp(CLS[t])}, {k.pin()};")
+					k.st(p, "p")
+					src = [k.par(CLS[t]), k.inp(CLS[t]), "0f3F800000" if t == "f32" else "0d3FF0000000000000"][v]
+					k.emit(f"setp.{c}.or{ftz}.{t} {p}, {k.inp(CLS[t])}, {src}, !{k.pin()};")
+					k.st(p, "p")
+					k.emit(f"setp.{c}.xor{ftz}.{t} {p}, {src}, {k.inp(CLS[t])}, {k.pin()};")
+					k.st(p, "p")
 			for dt in ["u32", "f32", "s32"]:
 				op(b, f"set.{c}.{dt}.{t}", dt, [t, t], guards=False, limit=3)
 
