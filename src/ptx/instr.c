@@ -479,12 +479,16 @@ parse_instr(P *p)
 		u32 pos = in.pos;
 		int line = in.line;
 		in = *t;
+		in.loc_file = p->loc_file;
+		in.loc_line = p->loc_line;
 		in.guard = guard;
 		in.guard_neg = (u8)neg;
 		in.pos = pos;
 		in.line = line;
 	} else {
 		decode_opcode(p, &in, &op, mods, nmods);
+		in.loc_file = p->loc_file;
+		in.loc_line = p->loc_line;
 		if (key_ok) {
 			hm_put(&p->tmplmap, p->lx.s + op.pos, keylen, (int)p->tmpl.n);
 			vec_push(&p->tmpl, in);

@@ -983,9 +983,18 @@ parse_pragma(P *p, int keep)
 	expect_punct(p, ';');
 }
 
+/* .loc FILE LINE COL [, function_name ..., inlined_at ...]: keep the file
+ * and line for the instructions that follow; skip the rest. */
 static void
 skip_loc(P *p)
 {
+	next(p);
+	if (p->t.kind == TK_INT) {
+		p->loc_file = (int)MIN(p->t.ival, 1u << 30);
+		next(p);
+		if (p->t.kind == TK_INT)
+			p->loc_line = (int)MIN(p->t.ival, 1u << 30);
+	}
 	lex_skip_line(&p->lx);
 	next(p);
 }
@@ -1065,6 +1074,7 @@ reset_fn(P *p)
 	p->decls.n = p->declscope.n = p->locals.n = p->labelnames.n = p->labelat.n = 0;
 	p->protos.n = p->btargets.n = p->btnames.n = p->btcount.n = 0;
 	p->lfix.n = p->pragmas.n = p->fixmark.n = p->labeldepth.n = 0;
+	p->loc_file = p->loc_line = 0;
 }
 
 #define COPY(dst, ndst, vec)                                                   \

@@ -335,7 +335,7 @@ print_func(Pr *pr, const PtxFunc *f)
 	Buf *b = pr->o;
 	Arena a = {0};
 	HMap seen = {0}, ranges = {0};
-	int i, j, serial = 0, l;
+	int i, j, serial = 0, l, loc_file, loc_line;
 
 	buf_printf(b, "%s%s ", linkname[f->linkage], f->is_entry ? ".entry" : ".func");
 	if (f->nrets) {
@@ -422,11 +422,18 @@ print_func(Pr *pr, const PtxFunc *f)
 		}
 		buf_puts(b, ";\n");
 	}
+	loc_file = loc_line = 0;
 	for (i = 0, l = 0, j = 0; i <= f->ninstrs; i++) {
 		for (; l < f->nlabels && f->labelat[l] == i; l++)
 			buf_printf(b, "%s:\n", pr->labelname[l]);
 		for (; j < f->npragmas && f->pragmas[j].at == i; j++)
 			buf_printf(b, "\t.pragma \"%s\";\n", f->pragmas[j].text);
+		if (i < f->ninstrs && f->instrs[i].loc_line &&
+		    (f->instrs[i].loc_file != loc_file || f->instrs[i].loc_line != loc_line)) {
+			loc_file = f->instrs[i].loc_file;
+			loc_line = f->instrs[i].loc_line;
+			buf_printf(b, "\t.loc %d %d 0\n", loc_file, loc_line);
+		}
 		if (i < f->ninstrs)
 			print_instr(pr, &f->instrs[i]);
 	}
@@ -449,6 +456,9 @@ ptx_print(const PtxModule *m, Buf *out)
 	buf_printf(out, ".version %d.%d\n.target %s%s\n.address_size %d\n\n",
 		   m->version_major, m->version_minor, m->target,
 		   m->texmode_independent ? ", texmode_independent" : "", m->address_size);
+	for (i = 0; i < m->nfiles; i++)
+		if (m->files[i])
+			buf_printf(out, ".file %d \"%s\"\n", i, m->files[i]);
 	/* variables and functions in source order is not recorded across the
 	 * two lists; print variables first (initializers may name functions,
 	 * so declare every function before the variables). */

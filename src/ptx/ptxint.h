@@ -102,6 +102,7 @@ typedef struct {
 	int cdepth;             /* constant-expression nesting */
 	size_t linepos;         /* offset up to which lines are counted */
 	int lineno;             /* line number at linepos */
+	int loc_file, loc_line; /* the last .loc in the function */
 	VEC(PtxVar *) locals;
 	VEC(const char *) labelnames;
 	VEC(int) labelat;

@@ -234,3 +234,31 @@ TEST(ptx_tables)
 	CHECK(ptx_type_is_float(PTX_T_BF16) && !ptx_type_is_float(PTX_T_B32));
 	CHECK_STR(ptx_sreg_name(PTX_SR_laneid), "%laneid");
 }
+
+TEST(ptx_loc_lines)
+{
+	static const char text[] =
+		".version 8.0\n.target sm_80\n.address_size 64\n"
+		".file 1 \"k.cu\"\n"
+		".entry k()\n{\n"
+		"\t.reg .b32 %r<2>;\n"
+		"\tmov.u32 %r0, 1;\n"
+		"\t.loc 1 12 5\n"
+		"\tmov.u32 %r1, 2;\n"
+		"\t.loc 1 13 1, function_name $L__info_string0, inlined_at 1 12 5\n"
+		"\tmov.u32 %r1, 3;\n"
+		"\tret;\n}\n";
+	PtxModule *m = ptx_parse("loc.ptx", text, strlen(text));
+	PtxFunc *f;
+
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	f = m->funcs[0];
+	CHECK(f->ninstrs == 4);
+	CHECK(f->instrs[0].loc_line == 0 && f->instrs[0].line == 8);
+	CHECK(f->instrs[1].loc_file == 1 && f->instrs[1].loc_line == 12);
+	CHECK(f->instrs[2].loc_line == 13 && f->instrs[3].loc_line == 13);
+	CHECK(m->nfiles == 2 && m->files[1] && !strcmp(m->files[1], "k.cu"));
+	ptx_free(m);
+}
