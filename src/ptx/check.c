@@ -5,6 +5,7 @@
  * ptxas is the arbiter: every rule here mirrors an error it reports
  * (see tests/ptx/invalid/). */
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ptx/ptxint.h"
@@ -410,6 +411,79 @@ check_matrix(C *c, const PtxInstr *in)
 		     "%s needs an address", ptx_op_name(in->op));
 }
 
+static int
+elem_bits(int t)
+{
+	switch (t) {
+	case PTX_T_B1: return 1;
+	case PTX_T_S4: case PTX_T_U4: return 4;
+	case PTX_T_S8: case PTX_T_U8: case PTX_T_E4M3: case PTX_T_E5M2: return 8;
+	case PTX_T_F16: case PTX_T_BF16: return 16;
+	case PTX_T_TF32: case PTX_T_F32: case PTX_T_S32: return 32;
+	case PTX_T_F64: return 64;
+	}
+	return 0;
+}
+
+/* registers per thread for an R x C fragment of E-bit elements */
+static int
+frag_regs(int r, int c, int e)
+{
+	int per_thread = r * c / 32;
+
+	return e >= 32 ? per_thread : per_thread * e / 32;
+}
+
+static void
+check_frag(C *c, const PtxOperand *o, int want, int bits, const char *what)
+{
+	int i, size = bits == 64 ? 8 : 4;
+
+	if (o->kind != PTX_OPD_VEC || o->nelems != want)
+		cerr(c, o->pos, "mma %s needs a vector of %d registers", what, want);
+	for (i = 0; i < o->nelems; i++)
+		if (o->elems[i].kind == PTX_OPD_REG &&
+		    ptx_type_size(c->f->regs[o->elems[i].reg].type) != size)
+			cerr(c, o->elems[i].pos, "mma %s elements are %d-bit registers", what, 8 * size);
+}
+
+/* mma.sync.aligned.mMnNkK.{layouts}.D.A.B.C d, a, b, c: fragment sizes */
+static void
+check_mma(C *c, const PtxInstr *in)
+{
+	int i, m = 0, n = 0, k = 0, da, db, dd, ea, ed, ec;
+
+	if (in->nopds != 4 || in->ntypes < 3 || ptx_has_mod(in, PTX_M_sp) ||
+	    ptx_has_mod(in, PTX_M_sp_ordered_metadata))
+		return;
+	for (i = 0; i < in->nmods; i++)
+		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+			break;
+	if (i == in->nmods || m <= 0 || n <= 0 || k <= 0 || m > 64 || n > 64 || k > 256)
+		cerr(c, in->pos, "mma needs a shape like .m16n8k16");
+	ed = elem_bits(in->types[0]);
+	ea = elem_bits(in->types[1]);
+	ec = elem_bits(in->types[in->ntypes == 4 ? 3 : 0]);
+	if (!ed || !ea || !ec)
+		return;
+	if (m == 8 && n == 8 && k == 4 && ea == 16) {
+		/* the Volta quad-pair shape */
+		da = db = 2;
+		dd = ed == 32 ? 8 : 4;
+	} else {
+		da = frag_regs(m, k, ea);
+		db = frag_regs(n, k, ea);
+		dd = frag_regs(m, n, ed);
+	}
+	if (!da || !db || !dd)
+		return;
+	check_frag(c, &in->opds[0], dd, ed, "D");
+	check_frag(c, &in->opds[1], da, ea, "A");
+	check_frag(c, &in->opds[2], db, ea, "B");
+	check_frag(c, &in->opds[3], m == 8 && n == 8 && k == 4 && ea == 16 ?
+		   (ec == 32 ? 8 : 4) : frag_regs(m, n, ec), ec, "C");
+}
+
 /* cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size} */
 static void
 check_cp_async(C *c, const PtxInstr *in)
@@ -469,6 +543,8 @@ check_instr(C *c, const PtxInstr *in)
 	}
 	if (in->op == PTX_OP_ldmatrix || in->op == PTX_OP_stmatrix)
 		check_matrix(c, in);
+	if (in->op == PTX_OP_mma)
+		check_mma(c, in);
 	if (in->op == PTX_OP_cp_async && in->nopds >= 3)
 		check_cp_async(c, in);
 	if (in->op == PTX_OP_setmaxnreg && in->nopds == 1) {
