@@ -13,12 +13,6 @@ is_float(ElemType t)
 	return t == T_F16 || t == T_BF16 || t == T_F32 || t == T_F64;
 }
 
-static u64
-twos(double v)
-{
-	return v < 0 ? (u64)(i64)v : (u64)v;
-}
-
 /* Element i of a "random" init, stored at p; *st is the generator state.
  * Floats: lo + (z >> 11) * 2^-53 * (hi - lo), rounded to the type.
  * Integers: lo + z mod (hi - lo + 1) in 64-bit two's complement. */
@@ -31,8 +25,8 @@ random_elem(const Init *in, ElemType t, void *p, size_t i, u64 *st)
 		elem_set(t, p, i, in->lo + (double)(z >> 11) * 0x1p-53 * (in->hi - in->lo));
 		return;
 	}
-	lo = twos(in->lo);
-	span = twos(in->hi) - lo + 1;
+	lo = in->lo_bits;
+	span = in->hi_bits - lo + 1;
 	r = lo + (span ? z % span : z);
 	memcpy((char *)p + i * elem_size(t), &r, elem_size(t));  /* little-endian host */
 }
@@ -48,6 +42,11 @@ fill(void *p, const SpecArg *a)
 		double v;
 		if (in->kind == INIT_RANDOM) {
 			random_elem(in, a->type, p, i, &st);
+			continue;
+		}
+		if (!is_float(a->type) && (in->kind == INIT_FILL || in->kind == INIT_VALUES)) {
+			u64 b = in->kind == INIT_FILL ? in->fill_bits : in->value_bits[i % in->nvalues];
+			memcpy((char *)p + i * elem_size(a->type), &b, elem_size(a->type));  /* little-endian */
 			continue;
 		}
 		switch (in->kind) {

@@ -127,14 +127,48 @@ fits(ElemType t, double v)
 	return v >= 0 && v < ldexp(1, bits);
 }
 
+/* An integer written exactly (no fraction) that fits type t: its 64-bit
+ * two's complement in *bits.  0 if it is not one. */
 static int
-value_for(Ctx *c, const Json *j, ElemType t, const char *what, double *v)
+exact_int(const Json *j, ElemType t, u64 *bits)
+{
+	int nb = (int)elem_size(t) * 8;
+	i64 iv;
+	u64 uv;
+
+	if (j->kind != J_NUM)
+		return 0;
+	if (json_i64(j, &iv)) {
+		if (is_signed(t) ? nb < 64 && (iv < -((i64)1 << (nb - 1)) || iv >= ((i64)1 << (nb - 1)))
+				 : iv < 0 || (nb < 64 && (u64)iv >> nb))
+			return 0;
+		*bits = (u64)iv;
+		return 1;
+	}
+	if (json_u64(j, &uv) && !is_signed(t)) {        /* above INT64_MAX: u64 only */
+		*bits = uv;
+		return 1;
+	}
+	return 0;
+}
+
+/* A value for an element of type t: *v as a double, and for integer types
+ * the exact value in *bits (NULL: not wanted). */
+static int
+value_for(Ctx *c, const Json *j, ElemType t, const char *what, double *v, u64 *bits)
 {
 	if (get_num(c, j, what, v))
 		return -1;
+	if (!is_float(t)) {
+		u64 b;
+		if (!exact_int(j, t, &b))
+			return err(c, j, "%s %s does not fit %s", what, j->text, elem_name(t));
+		if (bits)
+			*bits = b;
+		return 0;
+	}
 	if (!fits(t, *v))
-		return err(c, j, "%s %s does not fit %s", what,
-			   j->kind == J_NUM ? j->text : j->text, elem_name(t));
+		return err(c, j, "%s %s does not fit %s", what, j->text, elem_name(t));
 	return 0;
 }
 
@@ -154,7 +188,7 @@ parse_init(Ctx *c, const Json *j, ElemType t, size_t count, Init *in)
 	f = j->elem[0];
 	if ((f = json_get(j, "fill"))) {
 		in->kind = INIT_FILL;
-		return value_for(c, f, t, "fill value", &in->fill);
+		return value_for(c, f, t, "fill value", &in->fill, &in->fill_bits);
 	}
 	if ((f = json_get(j, "values"))) {
 		in->kind = INIT_VALUES;
@@ -164,8 +198,9 @@ parse_init(Ctx *c, const Json *j, ElemType t, size_t count, Init *in)
 			return err(c, f, "values must have 1 to %d entries", MAX_VALUES);
 		in->nvalues = f->n;
 		in->values = arena_alloc(&c->s->arena, f->n * sizeof *in->values);
+		in->value_bits = arena_alloc(&c->s->arena, f->n * sizeof *in->value_bits);
 		for (i = 0; i < f->n; i++)
-			if (value_for(c, f->elem[i], t, "value", &in->values[i]))
+			if (value_for(c, f->elem[i], t, "value", &in->values[i], &in->value_bits[i]))
 				return -1;
 		return 0;
 	}
@@ -176,7 +211,7 @@ parse_init(Ctx *c, const Json *j, ElemType t, size_t count, Init *in)
 			return -1;
 		if (!(a = json_get(f, "start")) || !(b = json_get(f, "step")))
 			return err(c, f, "range needs \"start\" and \"step\"");
-		if (value_for(c, a, t, "range start", &in->start) ||
+		if (value_for(c, a, t, "range start", &in->start, NULL) ||
 		    get_num(c, b, "range step", &in->step))
 			return -1;
 		if (!isfinite(in->start) || !isfinite(in->step))
@@ -197,12 +232,13 @@ parse_init(Ctx *c, const Json *j, ElemType t, size_t count, Init *in)
 		if (!(s = json_get(f, "seed")) || !(lo = json_get(f, "min")) || !(hi = json_get(f, "max")))
 			return err(c, f, "random needs \"seed\", \"min\" and \"max\"");
 		if (get_u64(c, s, "seed", 0, ~(u64)0, &in->seed) ||
-		    value_for(c, lo, t, "random min", &in->lo) ||
-		    value_for(c, hi, t, "random max", &in->hi))
+		    value_for(c, lo, t, "random min", &in->lo, &in->lo_bits) ||
+		    value_for(c, hi, t, "random max", &in->hi, &in->hi_bits))
 			return -1;
 		if (!isfinite(in->lo) || !isfinite(in->hi))
 			return err(c, f, "random min and max must be finite");
-		if (in->lo > in->hi)
+		if (is_float(t) ? in->lo > in->hi
+				: is_signed(t) ? (i64)in->lo_bits > (i64)in->hi_bits : in->lo_bits > in->hi_bits)
 			return err(c, f, "random min is above max");
 		return 0;
 	}
@@ -280,7 +316,7 @@ parse_scalar(Ctx *c, const Json *j, SpecArg *a)
 	if (!v)
 		return err(c, j, "scalar \"%s\" needs a \"value\"", a->name);
 	if (is_float(a->type)) {
-		if (value_for(c, v, a->type, "value", &a->scalar))
+		if (value_for(c, v, a->type, "value", &a->scalar, NULL))
 			return -1;
 		a->scalar_bits = scalar_bits(a->type, a->scalar);
 		a->scalar = elem_get(a->type, &a->scalar_bits, 0);  /* as the kernel sees it */

@@ -31,6 +31,11 @@ typedef struct {
 	double start, step;     /* INIT_RANGE: start + i*step */
 	u64 seed;               /* INIT_RANDOM: uniform in [lo, hi] (ints) or [lo, hi) (floats) */
 	double lo, hi;
+	/* Integer element types: the exact values as 64-bit two's complement
+	 * (the doubles above round beyond 2^53).  INIT_RANGE stays in double. */
+	u64 fill_bits;          /* INIT_FILL */
+	u64 *value_bits;        /* INIT_VALUES, nvalues of them */
+	u64 lo_bits, hi_bits;   /* INIT_RANDOM */
 } Init;
 
 typedef struct {

@@ -74,6 +74,7 @@
 #include "f16_math/ref.c"
 #include "float_classify/ref.c"
 #include "ew_special_f16/ref.c"
+#include "ew_special_f64/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},

@@ -441,6 +441,39 @@ TEST(spec_err_scalar_neg_u) { want_error(t_, A("{\"name\":\"n\",\"scalar\":\"u64
 TEST(spec_err_scalar_frac) { want_error(t_, A("{\"name\":\"n\",\"scalar\":\"s32\",\"value\":2.5}"), "value 2.5 does not fit s32"); }
 TEST(spec_err_scalar_f32) { want_error(t_, A("{\"name\":\"n\",\"scalar\":\"f32\",\"value\":1e39}"), "value 1e39 does not fit f32"); }
 
+/* Integer buffers take exact 64-bit values (beyond 2^53) in fill, values
+ * and random bounds. */
+TEST(spec_init_exact_ints)
+{
+	Spec s;
+	Launch l;
+	u64 *a, *c, *e;
+	i64 *b;
+	size_t i;
+	int ok = 1;
+
+	if (!load_ok(t_, A("{\"name\":\"a\",\"buffer\":\"u64\",\"count\":3,\"init\":{\"values\":[18446744073709551615,9007199254740993,1e3]}},"
+			   "{\"name\":\"b\",\"buffer\":\"s64\",\"count\":2,\"init\":{\"values\":[-9223372036854775808,-9007199254740995]}},"
+			   "{\"name\":\"c\",\"buffer\":\"u64\",\"count\":64,\"init\":{\"random\":{\"seed\":5,\"min\":18446744073709551610,\"max\":18446744073709551615}}},"
+			   "{\"name\":\"e\",\"buffer\":\"u64\",\"count\":1,\"init\":{\"fill\":12345678901234567891}}"), &s))
+		return;
+	launch_init(&l, &s);
+	a = launch_buf(&l, "a"), b = launch_buf(&l, "b"), c = launch_buf(&l, "c"), e = launch_buf(&l, "e");
+	CHECK_EQ_U64(a[0], ~0ull);
+	CHECK_EQ_U64(a[1], 9007199254740993ull);
+	CHECK_EQ_U64(a[2], 1000);
+	CHECK(b[0] == INT64_MIN && b[1] == -9007199254740995ll);
+	for (i = 0; i < 64; i++)
+		ok &= c[i] >= 18446744073709551610ull;
+	CHECK(ok);
+	CHECK_EQ_U64(e[0], 12345678901234567891ull);
+	launch_free(&l);
+	spec_free(&s);
+}
+
+TEST(spec_err_int_above_i64) { want_error(t_, A("{\"name\":\"b\",\"buffer\":\"s64\",\"count\":1,\"init\":{\"fill\":9223372036854775808}}"), "fill value 9223372036854775808 does not fit s64"); }
+TEST(spec_err_random_order_u64) { want_error(t_, A("{\"name\":\"b\",\"buffer\":\"u64\",\"count\":1,\"init\":{\"random\":{\"seed\":1,\"min\":18446744073709551615,\"max\":18446744073709551614}}}"), "random min is above max"); }
+
 TEST(spec_scalar_forms)
 {
 	Spec s;
