@@ -484,6 +484,34 @@ check_mma(C *c, const PtxInstr *in)
 		   (ec == 32 ? 8 : 4) : frag_regs(m, n, ec), ec, "C");
 }
 
+/* wgmma.mma_async.sync.aligned.m64nNkK.D.A.B d, a-desc|{a}, b-desc, ... */
+static void
+check_wgmma(C *c, const PtxInstr *in)
+{
+	int i, m = 0, n = 0, k = 0, ed, want;
+	const PtxOperand *a, *b;
+
+	for (i = 0; i < in->nmods; i++)
+		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+			break;
+	if (i == in->nmods || m != 64 || n < 8 || n > 256 || n % 8)
+		cerr(c, in->pos, "wgmma needs a shape .m64nNkK with N a multiple of 8 up to 256");
+	if (in->nopds < 4 || in->ntypes < 3)
+		cerr(c, in->pos, "wgmma.mma_async needs d, a, b and scale-d operands");
+	ed = elem_bits(in->types[0]);
+	want = ed == 16 ? n / 4 : n / 2;
+	if (in->opds[0].kind != PTX_OPD_VEC || in->opds[0].nelems != want)
+		cerr(c, in->opds[0].pos, "wgmma .m64n%d with .%s accumulators needs %d registers in d",
+		     n, ptx_type_name(in->types[0]), want);
+	a = &in->opds[1];
+	b = &in->opds[2];
+	if (!(a->kind == PTX_OPD_VEC && a->nelems == 4) &&
+	    !(a->kind == PTX_OPD_REG && ptx_type_size(c->f->regs[a->reg].type) == 8))
+		cerr(c, a->pos, "wgmma a is a 64-bit descriptor or a vector of 4 registers");
+	if (!(b->kind == PTX_OPD_REG && ptx_type_size(c->f->regs[b->reg].type) == 8))
+		cerr(c, b->pos, "wgmma b is a 64-bit descriptor register");
+}
+
 /* cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size} */
 static void
 check_cp_async(C *c, const PtxInstr *in)
@@ -545,6 +573,8 @@ check_instr(C *c, const PtxInstr *in)
 		check_matrix(c, in);
 	if (in->op == PTX_OP_mma)
 		check_mma(c, in);
+	if (in->op == PTX_OP_wgmma_mma_async)
+		check_wgmma(c, in);
 	if (in->op == PTX_OP_cp_async && in->nopds >= 3)
 		check_cp_async(c, in);
 	if (in->op == PTX_OP_setmaxnreg && in->nopds == 1) {
