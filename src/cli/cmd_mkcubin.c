@@ -1,6 +1,7 @@
-/* cmd_mkcubin.c -- openassembler mkcubin: write a whole cubin for one
- * kernel from a small description (no template, no ptxas):
- *     kernel vadd            entry name
+/* cmd_mkcubin.c -- openassembler mkcubin: write a whole cubin for one or
+ * more kernels from a small description (no template, no ptxas):
+ *     kernel vadd            entry name; starts a kernel (several allowed,
+ *                            in PTX definition order)
  *     target sm_90           sm_80 or sm_90
  *     param 8 [ALIGN]        one line per parameter, in order (bytes)
  *     regs 12                registers per thread
@@ -22,6 +23,15 @@ typedef struct {
 	KParam par[256];
 	VEC(Word) code;
 	char name[256];
+} Kern;
+
+typedef struct {
+	KernelDesc k; /* the kernel being described */
+	KParam par[256];
+	VEC(Word) code;
+	char name[256];
+	Kern done[64]; /* kernels finished by a later "kernel" line */
+	int ndone, sm;
 	Src src;
 	size_t base; /* offset of the current line in src.text */
 	char *lb;    /* the current line, NUL-terminated */
@@ -77,6 +87,33 @@ words_file(Desc *d, const char *at, const char *rel)
 	return 0;
 }
 
+/* Move the kernel being described into done[]. */
+static int
+finish(Desc *d, const char *at)
+{
+	Kern *k;
+
+	if (d->ndone == (int)NELEM(d->done)) {
+		diag_at(&d->src, POS(d, at), "too many kernels");
+		return -1;
+	}
+	if (!d->code.n) {
+		diag_at(&d->src, POS(d, at), "kernel %s has no code (words/word)", d->name);
+		return -1;
+	}
+	k = &d->done[d->ndone++];
+	k->k = d->k;
+	memcpy(k->par, d->par, sizeof d->par);
+	memcpy(k->name, d->name, sizeof d->name);
+	k->code.v = d->code.v;
+	k->code.n = d->code.n;
+	k->code.cap = d->code.cap;
+	memset(&d->k, 0, sizeof d->k);
+	memset(&d->code, 0, sizeof d->code);
+	d->name[0] = 0;
+	return 0;
+}
+
 static int
 line(Desc *d, char *p)
 {
@@ -94,14 +131,16 @@ line(Desc *d, char *p)
 	arg += strspn(arg, " \t");
 	arg[strcspn(arg, "\n#")] = 0;
 	if (!strcmp(kw, "kernel")) {
+		if (d->name[0] && finish(d, kw) < 0)
+			return -1;
 		snprintf(d->name, sizeof d->name, "%.*s", (int)strcspn(arg, " \t\r"), arg);
 		return 0;
 	}
 	if (!strcmp(kw, "target")) {
 		if (strstr(arg, "80"))
-			d->k.sm = 80;
+			d->sm = 80;
 		else if (strstr(arg, "90"))
-			d->k.sm = 90;
+			d->sm = 90;
 		else {
 			diag_at(&d->src, POS(d, arg), "target is sm_80 or sm_90");
 			return -1;
@@ -180,12 +219,12 @@ line(Desc *d, char *p)
 int
 cmd_mkcubin(int argc, char **argv)
 {
-	Desc d;
+	static Desc d; /* large: 64 kernels of 256 params */
 	char *text, *p;
 	size_t n;
 	Cubin c;
 	Buf out = {0};
-	int rc = 0;
+	int rc = 0, i;
 
 	if (argc != 4 || strcmp(argv[2], "-o")) {
 		fputs("usage: openassembler mkcubin KERNEL.desc -o FILE.cubin\n"
@@ -210,24 +249,35 @@ cmd_mkcubin(int argc, char **argv)
 		free(d.lb);
 		p += len + (p[len] == '\n');
 	}
-	if (rc == 0 && (!d.name[0] || !d.k.sm || !d.code.n)) {
-		diag(argv[1], "a description needs kernel, target and code (words/word)");
+	if (rc == 0 && d.name[0])
+		rc = finish(&d, text + n);
+	if (rc == 0 && (!d.ndone || !d.sm)) {
+		diag(argv[1], "a description needs a target and at least one kernel with code (words/word)");
 		rc = -1;
 	}
 	if (rc == 0) {
-		d.k.name = d.name;
-		d.k.params = d.par;
-		d.k.code = d.code.v;
-		d.k.ncode = d.code.n;
-		if (cubin_build(&c, &d.k) < 0) {
-			diag(argv[1], "cannot build: the code has no EXIT");
+		KernelDesc *ks = xcalloc(d.ndone, sizeof *ks);
+
+		for (i = 0; i < d.ndone; i++) {
+			ks[i] = d.done[i].k;
+			ks[i].name = d.done[i].name;
+			ks[i].sm = d.sm;
+			ks[i].params = d.done[i].par;
+			ks[i].code = d.done[i].code.v;
+			ks[i].ncode = d.done[i].code.n;
+		}
+		if (cubin_build_module(&c, ks, d.ndone) < 0) {
+			diag(argv[1], "cannot build: a kernel's code has no EXIT");
 			rc = -1;
 		} else {
 			cubin_write(&c, &out);
 			rc = write_file(argv[3], out.s, out.n);
 		}
 		cubin_free(&c);
+		free(ks);
 	}
+	for (i = 0; i < d.ndone; i++)
+		vec_free(&d.done[i].code);
 	buf_free(&out);
 	vec_free(&d.code);
 	free(text);

@@ -4,6 +4,7 @@
  * .nv.compat, call graph, debug frame and program headers, for sm_80 and
  * sm_90.  Every rule here is recorded with its evidence in
  * docs/findings-cubin.md ("From-scratch writer"). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cubin/build.h"
@@ -237,20 +238,218 @@ phdr(Cubin *c, int type, int flags, int first, int last)
 	vec_push(&c->ph, p);
 }
 
-int
-cubin_build(Cubin *c, const KernelDesc *k)
-{
-	int sm = k->sm, s90 = sm >= 90;
-	int i_info, i_kinfo, i_cg, i_rela, i_text, i_c0, i_df, i_tk, i_cu, i_compat = 0, i_rel = 0;
-	int i_sh = 0, i_res = 0, i_relt = 0, ksym, c0sym;
+/* Per-kernel section and symbol indices. */
+typedef struct {
+	int kinfo, relt, c0, text, sh, ksym, c0sym;
 	u32 exits[256], offs[256], psize;
-	size_t nexit, i;
+	size_t nexit;
 	u64 tsize, first_cf;
+} KState;
+
+static int
+has_shared(const KernelDesc *k)
+{
+	return k->shared || k->uses_shared;
+}
+
+static int
+ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 align)
+{
 	char name[512];
+
+	snprintf(name, sizeof name, "%s%s", prefix, kname);
+	return sec(c, name, type, flags, align);
+}
+
+/* Code: the words, then NOPs up to the next 128 bytes plus 128. */
+static int
+code(Cubin *c, const KernelDesc *k, KState *st, int s90)
+{
+	Buf b = {0};
+	size_t i;
+
+	for (i = 0; i < k->ncode; i++) {
+		put64(&b, k->code[i].lo);
+		put64(&b, k->code[i].hi);
+	}
+	st->tsize = align_up(16 * k->ncode, 128) + 128;
+	while (b.n < st->tsize) {
+		put64(&b, NOP_LO);
+		put64(&b, NOP_HI);
+	}
+	st->nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, st->exits, NELEM(st->exits));
+	for (st->first_cf = 0; st->first_cf < 16 * k->ncode; st->first_cf += 16) { /* first BRA or EXIT */
+		u64 op = (u8)b.s[st->first_cf] | ((u64)(u8)b.s[st->first_cf + 1] << 8);
+
+		if ((op & 0xfff) == 0x947 || (op & 0xfff) == 0x94d)
+			break;
+	}
+	if (st->nexit > NELEM(st->exits) || st->nexit == 0) {
+		buf_free(&b);
+		return -1;
+	}
+	set(c, st->text, &b);
+	c->sec.v[st->text].link = c->symtab;
+	c->sec.v[st->text].info = (u32)st->ksym | (s90 ? 0 : (k->regs & 0xff) << 24);
+	c->sym.v[st->ksym].size = st->tsize;
+	return 0;
+}
+
+/* Sections in ptxas's order; kernels run in section order (the reverse
+ * of their definition order). */
+static void
+sections(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, int *idx)
+{
+	size_t i;
+	int first_sh = -1;
+
+	c->shstrtab = sec(c, ".shstrtab", SHT_STRTAB, 0, 1);
+	c->strtab = sec(c, ".strtab", SHT_STRTAB, 0, 1);
+	c->symtab = sec(c, ".symtab", SHT_SYMTAB, 0, 8);
+	idx[0] = sec(c, ".debug_frame", SHT_PROGBITS, 0, 1);
+	idx[1] = sec(c, ".note.nv.tkinfo", SHT_NOTE, 0x02000000, 4);
+	idx[2] = sec(c, ".note.nv.cuinfo", SHT_NOTE, s90 ? 0x01000040 : 0x01000000, 4);
+	idx[3] = sec(c, ".nv.info", SHT_CUDA_INFO, 0, 4);
+	idx[4] = s90 ? sec(c, ".nv.compat", SHT_CUDA_COMPAT, 0, 4) : 0;
+	for (i = 0; i < n; i++)
+		st[i].kinfo = ksec(c, ".nv.info.", ks[i].name, SHT_CUDA_INFO, SHF_INFO_LINK, 4);
+	idx[5] = sec(c, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 0, 4);
+	idx[6] = s90 ? 0 : sec(c, ".nv.rel.action", SHT_CUDA_RELOCINFO, 0, 8);
+	for (i = 0; i < n && s90; i++) /* ptxas writes them empty */
+		if (has_shared(&ks[i]))
+			st[i].relt = ksec(c, ".rela.text.", ks[i].name, SHT_RELA, SHF_INFO_LINK, 8);
+	idx[7] = sec(c, s90 ? ".rela.debug_frame" : ".rel.debug_frame", s90 ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
+	for (i = 0; i < n && !s90; i++)
+		st[i].c0 = ksec(c, ".nv.constant0.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
+	for (i = 0; i < n; i++)
+		st[i].text = ksec(c, ".text.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 128);
+	idx[8] = 0;
+	for (i = 0; i < n; i++) {
+		if (has_shared(&ks[i])) {
+			st[i].sh = ksec(c, ".nv.shared.", ks[i].name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
+					ks[i].shared_align ? ks[i].shared_align : 16);
+			if (first_sh < 0)
+				first_sh = st[i].sh;
+		}
+		if (i == 0 && s90) /* the reserved window follows the first kernel's */
+			idx[8] = sec(c, ".nv.shared.reserved.0", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 1);
+	}
+	idx[9] = first_sh < 0 ? idx[8] : MIN(first_sh, idx[8] ? idx[8] : first_sh);
+	for (i = 0; i < n && s90; i++)
+		st[i].c0 = ksec(c, ".nv.constant0.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
+}
+
+static void
+symbols(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, const int *idx)
+{
+	size_t i;
+	int first_global;
+
+	sym(c, "", 0, 0, 0, 0, 0);
+	sym(c, ".note.nv.tkinfo", STB_LOCAL, STT_SECTION, 0, idx[1], 0);
+	sym(c, ".note.nv.cuinfo", STB_LOCAL, STT_SECTION, 0, idx[2], 0);
+	for (i = 0; i < n; i++) {
+		sym(c, c->sec.v[st[i].text].name, STB_LOCAL, STT_SECTION, 0, st[i].text, 0);
+		if (st[i].sh)
+			sym(c, c->sec.v[st[i].sh].name, STB_LOCAL, STT_SECTION, 0, st[i].sh, 0);
+		if (s90 && i == 0) {
+			sym(c, ".nv.reservedSmem.offset0", STB_WEAK, STT_OBJECT, 0, 0, 4);
+			sym(c, "__nv_reservedSMEM_offset_0_alias", STB_WEAK, STT_NOTYPE, 0xa0, idx[8], 0);
+		}
+		if (s90 && st[i].sh) /* the nameless leftover of ptxas's shared-memory symbol */
+			sym(c, "", STB_LOCAL, STT_NOTYPE, 1, 0, 0);
+		if (!s90)
+			st[i].c0sym = sym(c, c->sec.v[st[i].c0].name, STB_LOCAL, STT_SECTION, 0, st[i].c0, 0);
+	}
+	sym(c, ".debug_frame", STB_LOCAL, STT_SECTION, 0, idx[0], 0);
+	sym(c, ".nv.callgraph", STB_LOCAL, STT_SECTION, 0, idx[5], 0);
+	if (!s90)
+		sym(c, ".nv.rel.action", STB_LOCAL, STT_SECTION, 0, idx[6], 0);
+	first_global = c->sym.n;
+	for (i = 0; i < n; i++)
+		st[i].ksym = sym(c, ks[i].name, STB_GLOBAL, STT_FUNC, 0x10, st[i].text, 0);
+	for (i = 0; i < n && s90; i++)
+		st[i].c0sym = sym(c, c->sec.v[st[i].c0].name, STB_LOCAL, STT_SECTION, 0, st[i].c0, 0);
+	c->sec.v[c->symtab].link = c->strtab;
+	c->sec.v[c->symtab].info = s90 ? c->sym.n : (u32)first_global;
+	c->sec.v[c->symtab].entsize = 24;
+}
+
+/* .nv.info: (REGCOUNT, FRAME_SIZE) per kernel in definition order, then
+ * MIN_STACK_SIZE per kernel in section order. */
+static void
+global_info(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int sec_info)
+{
+	Buf b = {0};
+	size_t i;
+	u32 w[2];
+
+	for (i = n; i-- > 0;) {
+		w[0] = (u32)st[i].ksym;
+		w[1] = ks[i].regs;
+		rec_s(&b, 0x2f, w, 2);
+		w[1] = ks[i].frame;
+		rec_s(&b, 0x11, w, 2);
+	}
+	for (i = 0; i < n; i++) {
+		w[0] = (u32)st[i].ksym;
+		w[1] = ks[i].frame;
+		rec_s(&b, 0x12, w, 2);
+	}
+	set(c, sec_info, &b);
+	c->sec.v[sec_info].link = c->symtab;
+}
+
+/* One CIE+FDE per kernel; relocations last kernel first. */
+static void
+frames(Cubin *c, KState *st, size_t n, int sm, int i_df, int i_rela)
+{
+	Buf b = {0}, r = {0};
+	size_t i, *at = xcalloc(n, sizeof *at);
+	int s90 = sm >= 90;
+
+	for (i = 0; i < n; i++) {
+		size_t cie = b.n;
+
+		debug_frame(&b, sm, st[i].tsize, (u32)st[i].first_cf, st[i].exits[st[i].nexit - 1]);
+		wr64((u8 *)b.s + cie + 48 + 12, cie); /* the FDE's CIE pointer */
+		at[i] = cie + 48 + 20;                /* its initial location */
+	}
+	for (i = n; i-- > 0;) {
+		put64(&r, at[i]);
+		put64(&r, (u64)st[i].ksym << 32 | 2); /* R_CUDA_64 */
+		if (s90)
+			put64(&r, 0);
+	}
+	set(c, i_df, &b);
+	set(c, i_rela, &r);
+	c->sec.v[i_rela].link = c->symtab;
+	c->sec.v[i_rela].info = i_df;
+	c->sec.v[i_rela].entsize = s90 ? 24 : 16;
+	free(at);
+}
+
+int
+cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
+{
+	int sm, s90, idx[10];
+	KState *st;
+	KernelDesc *ks;
+	size_t i, j;
 	Buf b = {0};
 
-	if (k->nparams > NELEM(offs) || (sm != 80 && sm != 90) || strlen(k->name) > 400)
+	if (!n || (defs[0].sm != 80 && defs[0].sm != 90))
 		return -1;
+	sm = defs[0].sm;
+	s90 = sm >= 90;
+	for (i = 0; i < n; i++)
+		if (defs[i].sm != sm || defs[i].nparams > 256 || strlen(defs[i].name) > 400 || !defs[i].ncode)
+			return -1;
+	/* ptxas lays kernels out in the reverse of their definition order */
+	ks = xcalloc(n, sizeof *ks);
+	st = xcalloc(n, sizeof *st);
+	for (i = 0; i < n; i++)
+		ks[i] = defs[n - 1 - i];
 	cubin_init(c);
 	c->type = 2;
 	c->osabi = 0x41;
@@ -258,173 +457,92 @@ cubin_build(Cubin *c, const KernelDesc *k)
 	c->version = 1;
 	c->machine = EM_CUDA;
 	c->flags = 0x06000004u | (u32)sm << 8;
-	c->shstrtab = sec(c, ".shstrtab", SHT_STRTAB, 0, 1);
-	c->strtab = sec(c, ".strtab", SHT_STRTAB, 0, 1);
-	c->symtab = sec(c, ".symtab", SHT_SYMTAB, 0, 8);
-	i_df = sec(c, ".debug_frame", SHT_PROGBITS, 0, 1);
-	i_tk = sec(c, ".note.nv.tkinfo", SHT_NOTE, 0x02000000, 4);
-	i_cu = sec(c, ".note.nv.cuinfo", SHT_NOTE, s90 ? 0x01000040 : 0x01000000, 4);
-	i_info = sec(c, ".nv.info", SHT_CUDA_INFO, 0, 4);
-	if (s90)
-		i_compat = sec(c, ".nv.compat", SHT_CUDA_COMPAT, 0, 4);
-	snprintf(name, sizeof name, ".nv.info.%s", k->name);
-	i_kinfo = sec(c, name, SHT_CUDA_INFO, SHF_INFO_LINK, 4);
-	i_cg = sec(c, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 0, 4);
-	if (!s90)
-		i_rel = sec(c, ".nv.rel.action", SHT_CUDA_RELOCINFO, 0, 8);
-	if (s90 && (k->shared || k->uses_shared)) { /* ptxas writes it empty */
-		snprintf(name, sizeof name, ".rela.text.%s", k->name);
-		i_relt = sec(c, name, SHT_RELA, SHF_INFO_LINK, 8);
+	sections(c, ks, st, n, s90, idx);
+	symbols(c, ks, st, n, s90, idx);
+	for (i = 0; i < n; i++)
+		if (code(c, &ks[i], &st[i], s90) < 0) {
+			free(ks);
+			free(st);
+			return -1;
+		}
+	global_info(c, ks, st, n, idx[3]);
+	for (i = 0; i < n; i++) {
+		st[i].psize = param_bytes(&ks[i], st[i].offs);
+		kernel_info(&b, &ks[i], sm, st[i].c0sym, st[i].exits, st[i].nexit, st[i].offs, st[i].psize);
+		set(c, st[i].kinfo, &b);
+		c->sec.v[st[i].kinfo].link = c->symtab;
+		c->sec.v[st[i].kinfo].info = st[i].text;
+		if (st[i].relt) {
+			c->sec.v[st[i].relt].link = c->symtab;
+			c->sec.v[st[i].relt].info = st[i].text;
+			c->sec.v[st[i].relt].entsize = 24;
+		}
+		for (j = 0; j < (s90 ? 0x210u : 0x160u) + st[i].psize; j++)
+			buf_putc(&b, 0);
+		set(c, st[i].c0, &b);
+		c->sec.v[st[i].c0].info = st[i].text;
+		if (st[i].sh) {
+			c->sec.v[st[i].sh].size = ks[i].shared + (s90 ? 0x400 : 0); /* sm_90 reserves 1 KiB */
+			c->sec.v[st[i].sh].info = st[i].text;
+		}
 	}
-	i_rela = sec(c, s90 ? ".rela.debug_frame" : ".rel.debug_frame", s90 ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
-	snprintf(name, sizeof name, ".nv.constant0.%s", k->name);
-	if (!s90)
-		i_c0 = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
-	snprintf(name, sizeof name, ".text.%s", k->name);
-	i_text = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 128);
-	if (k->shared || k->uses_shared) {
-		snprintf(name, sizeof name, ".nv.shared.%s", k->name);
-		i_sh = sec(c, name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
-			   k->shared_align ? k->shared_align : 16);
-	}
-	if (s90) {
-		i_res = sec(c, ".nv.shared.reserved.0", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 1);
-		snprintf(name, sizeof name, ".nv.constant0.%s", k->name);
-		i_c0 = sec(c, name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
-	}
-
-	/* symbols */
-	sym(c, "", 0, 0, 0, 0, 0);
-	sym(c, ".note.nv.tkinfo", STB_LOCAL, STT_SECTION, 0, i_tk, 0);
-	sym(c, ".note.nv.cuinfo", STB_LOCAL, STT_SECTION, 0, i_cu, 0);
-	sym(c, c->sec.v[i_text].name, STB_LOCAL, STT_SECTION, 0, i_text, 0);
-	if (i_sh)
-		sym(c, c->sec.v[i_sh].name, STB_LOCAL, STT_SECTION, 0, i_sh, 0);
-	if (s90) {
-		sym(c, ".nv.reservedSmem.offset0", STB_WEAK, STT_OBJECT, 0, 0, 4);
-		sym(c, "__nv_reservedSMEM_offset_0_alias", STB_WEAK, STT_NOTYPE, 0xa0, i_res, 0);
-		if (i_sh) /* the nameless leftover of ptxas's shared-memory symbol */
-			sym(c, "", STB_LOCAL, STT_NOTYPE, 1, 0, 0);
-		c0sym = -1;
-	} else {
-		c0sym = sym(c, c->sec.v[i_c0].name, STB_LOCAL, STT_SECTION, 0, i_c0, 0);
-	}
-	sym(c, ".debug_frame", STB_LOCAL, STT_SECTION, 0, i_df, 0);
-	sym(c, ".nv.callgraph", STB_LOCAL, STT_SECTION, 0, i_cg, 0);
-	if (!s90)
-		sym(c, ".nv.rel.action", STB_LOCAL, STT_SECTION, 0, i_rel, 0);
-	ksym = sym(c, k->name, STB_GLOBAL, STT_FUNC, 0x10, i_text, 0);
-	if (s90)
-		c0sym = sym(c, c->sec.v[i_c0].name, STB_LOCAL, STT_SECTION, 0, i_c0, 0);
-	c->sec.v[c->symtab].link = c->strtab;
-	c->sec.v[c->symtab].info = s90 ? c->sym.n : (u32)ksym;
-	c->sec.v[c->symtab].entsize = 24;
-
-	/* code: the words, then NOPs up to the next 128 bytes plus 128 */
-	for (i = 0; i < k->ncode; i++) {
-		put64(&b, k->code[i].lo);
-		put64(&b, k->code[i].hi);
-	}
-	tsize = align_up(16 * k->ncode, 128) + 128;
-	while (b.n < tsize) {
-		put64(&b, NOP_LO);
-		put64(&b, NOP_HI);
-	}
-	nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, exits, NELEM(exits));
-	for (first_cf = 0; first_cf < 16 * k->ncode; first_cf += 16) { /* first BRA or EXIT */
-		u64 op = (u8)b.s[first_cf] | ((u64)(u8)b.s[first_cf + 1] << 8);
-
-		if ((op & 0xfff) == 0x947 || (op & 0xfff) == 0x94d)
-			break;
-	}
-	if (nexit > NELEM(exits) || nexit == 0) {
-		buf_free(&b);
-		return -1;
-	}
-	set(c, i_text, &b);
-	c->sec.v[i_text].link = c->symtab;
-	c->sec.v[i_text].info = (u32)ksym | (s90 ? 0 : (k->regs & 0xff) << 24);
-	c->sym.v[ksym].size = tsize;
-
-	/* .nv.info */
-	{
-		u32 w[2] = {(u32)ksym, k->regs};
-
-		rec_s(&b, 0x2f, w, 2);
-		w[1] = k->frame;
-		rec_s(&b, 0x11, w, 2);
-		rec_s(&b, 0x12, w, 2);
-		set(c, i_info, &b);
-		c->sec.v[i_info].link = c->symtab;
-	}
-	psize = param_bytes(k, offs);
-	kernel_info(&b, k, sm, c0sym, exits, nexit, offs, psize);
-	set(c, i_kinfo, &b);
-	c->sec.v[i_kinfo].link = c->symtab;
-	c->sec.v[i_kinfo].info = i_text;
 	if (s90) {
 		static const u8 compat[] = {2, 9, 0, 0, 2, 2, 1, 0, 2, 5, 5, 0, 3, 7, 1, 1, 2, 3, 0, 0,
 					    2, 6, 1, 0, 4, 0xb, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-		cubin_set_data(c, i_compat, compat, sizeof compat);
+		cubin_set_data(c, idx[4], compat, sizeof compat);
 	}
 	for (i = 1; i <= 4; i++) {
 		put32(&b, 0);
 		put32(&b, (u32)-(i32)i);
 	}
-	set(c, i_cg, &b);
-	c->sec.v[i_cg].link = c->symtab;
-	c->sec.v[i_cg].entsize = 8;
+	set(c, idx[5], &b);
+	c->sec.v[idx[5]].link = c->symtab;
+	c->sec.v[idx[5]].entsize = 8;
 	if (!s90) {
 		static const u8 act[16] = {0x73, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x11, 0x25, 0, 0x05, 0x36};
 
-		cubin_set_data(c, i_rel, act, 16);
-		c->sec.v[i_rel].entsize = 8;
+		cubin_set_data(c, idx[6], act, 16);
+		c->sec.v[idx[6]].entsize = 8;
 	}
 	tkinfo(&b, sm);
-	set(c, i_tk, &b);
+	set(c, idx[1], &b);
 	cuinfo(&b, sm);
-	set(c, i_cu, &b);
-	c->sec.v[i_cu].link = i_tk;
-	c->sec.v[i_cu].info = s90 ? (u32)i_compat : 0;
-	debug_frame(&b, sm, tsize, (u32)first_cf, exits[nexit - 1]);
-	set(c, i_df, &b);
-	put64(&b, 0x44); /* the FDE's initial location */
-	put64(&b, (u64)ksym << 32 | 2); /* R_CUDA_64 */
-	if (s90)
-		put64(&b, 0);
-	set(c, i_rela, &b);
-	c->sec.v[i_rela].link = c->symtab;
-	c->sec.v[i_rela].info = i_df;
-	c->sec.v[i_rela].entsize = s90 ? 24 : 16;
-	if (i_relt) {
-		c->sec.v[i_relt].link = c->symtab;
-		c->sec.v[i_relt].info = i_text;
-		c->sec.v[i_relt].entsize = 24;
-	}
-	for (i = 0; i < (s90 ? 0x210u : 0x160u) + psize; i++)
-		buf_putc(&b, 0);
-	set(c, i_c0, &b);
-	c->sec.v[i_c0].info = i_text;
-	if (i_sh) {
-		c->sec.v[i_sh].size = k->shared + (s90 ? 0x400 : 0); /* sm_90 reserves 1 KiB */
-		c->sec.v[i_sh].info = i_text;
-	}
-	if (i_res)
-		c->sec.v[i_res].size = 0;
+	set(c, idx[2], &b);
+	c->sec.v[idx[2]].link = idx[1];
+	c->sec.v[idx[2]].info = s90 ? (u32)idx[4] : 0;
+	frames(c, st, n, sm, idx[0], idx[7]);
 
 	/* program headers */
-	if (s90) {
-		phdr(c, PT_PHDR, 4, PH_TABLE, PH_TABLE);
-		phdr(c, PT_LOAD, 4, PH_TABLE, PH_TABLE);
-		phdr(c, PT_LOAD, 5, i_text, i_text);
-		phdr(c, PT_LOAD, 6, i_sh ? i_sh : i_res, i_res);
-		phdr(c, PT_LOAD, 4, i_c0, i_c0);
-	} else {
-		phdr(c, PT_PHDR, 5, PH_TABLE, PH_TABLE);
-		phdr(c, PT_LOAD, 5, i_c0, i_text);
-		if (i_sh)
-			phdr(c, PT_LOAD, 6, i_sh, i_sh);
-		phdr(c, PT_LOAD, 5, PH_TABLE, PH_TABLE);
+	{
+		int sh_first = 0, sh_last = 0;
+
+		for (i = 1; i < c->sec.n; i++)
+			if (c->sec.v[i].type == SHT_NOBITS) {
+				if (!sh_first)
+					sh_first = i;
+				sh_last = i;
+			}
+		if (s90) {
+			phdr(c, PT_PHDR, 4, PH_TABLE, PH_TABLE);
+			phdr(c, PT_LOAD, 4, PH_TABLE, PH_TABLE);
+			phdr(c, PT_LOAD, 5, st[0].text, st[n - 1].text);
+			phdr(c, PT_LOAD, 6, sh_first, sh_last);
+			phdr(c, PT_LOAD, 4, st[0].c0, st[n - 1].c0);
+		} else {
+			phdr(c, PT_PHDR, 5, PH_TABLE, PH_TABLE);
+			phdr(c, PT_LOAD, 5, st[0].c0, st[n - 1].text);
+			if (sh_first)
+				phdr(c, PT_LOAD, 6, sh_first, sh_last);
+			phdr(c, PT_LOAD, 5, PH_TABLE, PH_TABLE);
+		}
 	}
+	free(ks);
+	free(st);
 	return 0;
+}
+
+int
+cubin_build(Cubin *c, const KernelDesc *k)
+{
+	return cubin_build_module(c, k, 1);
 }

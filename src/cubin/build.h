@@ -31,5 +31,8 @@ typedef struct {
 
 /* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */
 int cubin_build(Cubin *c, const KernelDesc *k);
+/* Several kernels of one module, in their PTX definition order (all for
+ * the same sm; ptxas lays them out in reverse order, and so do we). */
+int cubin_build_module(Cubin *c, const KernelDesc *ks, size_t n);
 
 #endif

@@ -155,7 +155,7 @@ strip_listing() {	# drop strings, comments, gap= and the tkinfo note's bytes
 	awk '/^\.section \.note\.nv\.tkinfo/{print; skip=1; next} /^\.section/{skip=0}
 	     skip || /^\t\.string/ || /^\/\// {next} {sub(/ gap=0x[0-9a-f]+/, ""); print}' "$1"
 }
-for b in single shared; do
+for b in single shared two; do
 for a in 80 90; do
 	if "$OA" mkcubin $d/$b.sm_$a.desc -o "$tmp/scratch$a.cubin"; then
 		"$OA" disasm "$tmp/scratch$a.cubin" > "$tmp/scratch$a.sass"
