@@ -237,6 +237,56 @@ from_scratch(TestState *t_, int sm, int shared)
 	free(p);
 }
 
+/* vadd and shared_static in one module, against ptxas's two.sm_XX.cubin */
+static void
+from_scratch_module(TestState *t_, int sm)
+{
+	static const KParam pv[] = {{8, 8}, {8, 8}, {8, 8}, {4, 4}}, ps[] = {{8, 8}};
+	static Word cv[64], cs[64];
+	char path[64];
+	KernelDesc k[2];
+	Cubin built, ref;
+	Buf out = {0};
+	u8 *p;
+	size_t n;
+
+	memset(k, 0, sizeof k);
+	snprintf(path, sizeof path, "tests/cubin/single.sm_%d.words", sm);
+	k[0].ncode = load_words(path, cv, NELEM(cv));
+	snprintf(path, sizeof path, "tests/cubin/shared.sm_%d.words", sm);
+	k[1].ncode = load_words(path, cs, NELEM(cs));
+	k[0].name = "vadd";
+	k[0].sm = k[1].sm = sm;
+	k[0].code = cv;
+	k[0].params = pv;
+	k[0].nparams = 4;
+	k[0].regs = 12;
+	k[1].name = "shared_static";
+	k[1].code = cs;
+	k[1].params = ps;
+	k[1].nparams = 1;
+	k[1].regs = 14;
+	k[1].shared = 0x484;
+	k[1].shared_align = 4;
+	k[1].uses_shared = 1;
+	k[1].barriers = 1;
+	k[1].max_threads[0] = 256;
+	k[1].max_threads[1] = k[1].max_threads[2] = 1;
+	CHECK(cubin_build_module(&built, k, 2) == 0);
+	cubin_write(&built, &out);
+	snprintf(path, sizeof path, "tests/cubin/two.sm_%d.cubin", sm);
+	p = (u8 *)read_file(path, &n);
+	CHECK(p && cubin_read(&ref, path, p, n) == 0);
+	if (p)
+		compare(t_, &built, &ref);
+	cubin_free(&built);
+	cubin_free(&ref);
+	buf_free(&out);
+	free(p);
+}
+
+TEST(cubin_from_scratch_module_sm90) { from_scratch_module(t_, 90); }
+TEST(cubin_from_scratch_module_sm80) { from_scratch_module(t_, 80); }
 TEST(cubin_from_scratch_sm90) { from_scratch(t_, 90, 0); }
 TEST(cubin_from_scratch_sm80) { from_scratch(t_, 80, 0); }
 TEST(cubin_from_scratch_shared_sm90) { from_scratch(t_, 90, 1); }
