@@ -129,7 +129,10 @@ asm_insn(Asm *s, const char *p, const char *e)
 		goto emit;
 	}
 	if (!s->arch) {
-		asm_error(s, txt, "no .target before the first instruction");
+		if (s->have_target)
+			asm_error(s, txt, "no SASS tables for this target: write the word as UNKNOWN 0x<lo>, 0x<hi>");
+		else
+			asm_error(s, txt, "no .target before the first instruction");
 		return;
 	}
 	{

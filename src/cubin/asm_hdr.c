@@ -274,8 +274,11 @@ asm_pass2_line(Asm *s, const char *p, const char *e)
 	if (asm_tok(s, &q, e, &t) <= 0)
 		return;
 	if (is(&t, ".target")) {
-		if (asm_tok(s, &q, e, &t) <= 0 || !(s->arch = arch_lookup(t.s)))
-			asm_error(s, t.at, "unknown target '%s' (want sm_80 or sm_90)", t.s);
+		/* other sm_NN targets are accepted with raw UNKNOWN words only */
+		if (asm_tok(s, &q, e, &t) <= 0 || (!(s->arch = arch_lookup(t.s)) &&
+		    (strncmp(t.s, "sm_", 3) || t.s[3] < '1' || t.s[3] > '9')))
+			asm_error(s, t.at, "unknown target '%s' (want sm_80, sm_90, or sm_NN with UNKNOWN words)", t.s);
+		s->have_target = 1;
 	} else if (is(&t, ".elf")) {
 		elf_line(s, q, e);
 	} else if (is(&t, ".section")) {

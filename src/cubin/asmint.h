@@ -33,6 +33,7 @@ typedef struct {
 	int code;             /* current section holds code (pass 1) */
 	size_t cursec;
 	int have_elf;
+	int have_target;
 	Label *last_label;    /* the label addr_of resolved last */
 	VEC(size_t) regs_auto; /* code sections with regs=auto */
 } Asm;

@@ -145,7 +145,7 @@ sed -i 's/^\(        \/\*0000\*\/   \).*/\1NOP ; \/* [B------:R9:W-:Y:S05] *\//'
 	echo "PASS as_bad_ctrl_or_opcode" || echo "FAIL as_bad_ctrl_or_opcode"
 printf '.target sm_90\n.elf type=2 osabi=0x41 abiversion=8 version=1 flags=0x6005a04\n.section .shstrtab STRTAB\n\t.string "\n' > "$tmp/a8.sass"
 asm_fails as_unterminated_string "$tmp/a8.sass" 'unterminated'
-printf '.target sm_77\n' > "$tmp/a9.sass"
+printf '.target gfx90a\n' > "$tmp/a9.sass"
 asm_fails as_bad_target "$tmp/a9.sass" 'unknown target'
 fails as_missing_file "$OA" as "$tmp/none.sass" -o "$tmp/x.cubin"
 
