@@ -96,6 +96,7 @@ typedef enum {
 	PTX_T_S4, PTX_T_U4, PTX_T_B1, PTX_T_F32X2,
 	PTX_T_PRED,
 	PTX_T_TEXREF, PTX_T_SAMPLERREF, PTX_T_SURFREF,
+	PTX_T_U16X2, PTX_T_S16X2,
 	PTX_NTYPES
 } PtxType;
 int ptx_type_size(PtxType t);        /* bytes; pred 1; refs 8; 0 for NONE */

@@ -224,6 +224,7 @@ static const struct {
 	[PTX_T_TEXREF] = { "texref", 8, 0, 0 },
 	[PTX_T_SAMPLERREF] = { "samplerref", 8, 0, 0 },
 	[PTX_T_SURFREF] = { "surfref", 8, 0, 0 },
+	[PTX_T_U16X2] = { "u16x2", 4, 0, 0 }, [PTX_T_S16X2] = { "s16x2", 4, 0, 1 },
 };
 
 int
