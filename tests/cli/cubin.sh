@@ -256,3 +256,14 @@ if "$OA" as "$tmp/ns.sass" -o "$tmp/ns.cubin" && "$OA" disasm "$tmp/ns.cubin" > 
 else
 	echo "FAIL strings_rebuilt: does not assemble"
 fi
+
+# --- SASS operand errors point into the line (ISA parser messages) ----------
+if grep -q '/\*0040\*/   IMAD R9, R9, UR4, R0 ;' "$tmp/single.sm_90.sass"; then
+	sed 's|/\*0040\*/   IMAD R9, R9, UR4, R0 ;|/*0040*/   IMAD R9, R9, 0x1ffffffff, R0 ;|' "$tmp/single.sm_90.sass" > "$tmp/o1.sass"
+	asm_fails as_immediate_too_wide "$tmp/o1.sass" ''
+	sed 's|/\*0040\*/   IMAD R9, R9, UR4, R0 ;|/*0040*/   IMAD R9, R9, R300, R0 ;|' "$tmp/single.sm_90.sass" > "$tmp/o2.sass"
+	asm_fails as_bad_register "$tmp/o2.sass" ''
+else
+	skip as_immediate_too_wide "the ISA tables do not decode vadd's IMAD yet"
+	skip as_bad_register "the ISA tables do not decode vadd's IMAD yet"
+fi
