@@ -1415,10 +1415,17 @@ static void
 skip_section(P *p)
 {
 	int depth = 0;
+	PtxSection sec = {0};
+	size_t start, end = 0;
 
 	next(p);
-	while (p->t.kind != TK_EOF && !is_punct(p, '{'))
-		next(p);
+	if (p->t.kind != TK_DOT)
+		perr(p, p->t.pos, "expected a section name");
+	sec.name = tok_str(p, &p->t);
+	next(p);
+	if (!is_punct(p, '{'))
+		perr(p, p->t.pos, "expected '{' after the section name");
+	start = p->t.pos + 1;
 	do {
 		if (p->t.kind == TK_EOF)
 			perr(p, p->t.pos, "unterminated .section");
@@ -1426,8 +1433,11 @@ skip_section(P *p)
 			depth++;
 		else if (is_punct(p, '}'))
 			depth--;
+		end = p->t.pos;
 		next(p);
 	} while (depth > 0);
+	sec.body = arena_strndup(p->a, p->lx.s + start, end - start);
+	vec_push(&p->sections, sec);
 }
 
 static void
@@ -1519,6 +1529,7 @@ cleanup(P *p)
 	vec_free(&p->gsym);
 	vec_free(&p->vars);
 	vec_free(&p->funcs);
+	vec_free(&p->sections);
 	vec_free(&p->gfix);
 	vec_free(&p->lsym);
 	vec_free(&p->undo);
@@ -1573,6 +1584,7 @@ ptx_parse(const char *path, const char *text, size_t len)
 		resolve_module(p);
 		COPY(m->vars, m->nvars, p->vars);
 		COPY(m->funcs, m->nfuncs, p->funcs);
+		COPY(m->sections, m->nsections, p->sections);
 		ret = m;
 	}
 	cleanup(p);

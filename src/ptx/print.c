@@ -453,9 +453,10 @@ ptx_print(const PtxModule *m, Buf *out)
 
 	pr.m = m;
 	pr.o = out;
-	buf_printf(out, ".version %d.%d\n.target %s%s\n.address_size %d\n\n",
+	buf_printf(out, ".version %d.%d\n.target %s%s%s\n.address_size %d\n\n",
 		   m->version_major, m->version_minor, m->target,
-		   m->texmode_independent ? ", texmode_independent" : "", m->address_size);
+		   m->texmode_independent ? ", texmode_independent" : "",
+		   m->debug ? ", debug" : "", m->address_size);
 	for (i = 0; i < m->nfiles; i++)
 		if (m->files[i])
 			buf_printf(out, ".file %d \"%s\"\n", i, m->files[i]);
@@ -473,8 +474,14 @@ ptx_print(const PtxModule *m, Buf *out)
 	for (i = 0; i < m->nvars; i++)
 		print_var(&pr, m->vars[i], m->vars[i]->name);
 	buf_putc(out, '\n');
+	/* functions, then kernels: the order a reparse of this output has */
 	for (i = 0; i < m->nfuncs; i++)
-		if (m->funcs[i]->has_body || m->funcs[i]->is_entry)
+		if (m->funcs[i]->has_body && !m->funcs[i]->is_entry)
 			print_func(&pr, m->funcs[i]);
+	for (i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i]->is_entry)
+			print_func(&pr, m->funcs[i]);
+	for (i = 0; i < m->nsections; i++)
+		buf_printf(out, ".section %s\n{%s}\n", m->sections[i].name, m->sections[i].body);
 	(void)j;
 }

@@ -357,6 +357,12 @@ struct PtxFunc {
 	u32 pos;
 };
 
+/* A .section (DWARF debug data): kept as raw text for --dump. */
+typedef struct {
+	const char *name; /* ".debug_info" */
+	const char *body; /* the text between the braces */
+} PtxSection;
+
 typedef struct {
 	Arena arena;
 	Src src;          /* path and text, for diag_at */
@@ -376,6 +382,8 @@ typedef struct {
 	const char **files; /* .file N "name": files[N], may be NULL */
 	long ninstrs;     /* all instructions of the module */
 	long nregs;       /* all registers declared */
+	int nsections;
+	PtxSection *sections;
 } PtxModule;
 
 /* Parse text (len bytes, need not be NUL-terminated) named path.  On the

@@ -87,6 +87,7 @@ typedef struct {
 	VEC(Sym) gsym;
 	VEC(PtxVar *) vars;
 	VEC(PtxFunc *) funcs;
+	VEC(PtxSection) sections;
 	VEC(PtxOperand *) gfix; /* operands naming symbols not yet declared */
 	/* the function being parsed */
 	PtxFunc *f;
