@@ -92,7 +92,7 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 			goto out;
 		params[i] = &dptr[i];
 	}
-	if (cuda_launch(cu, fn, sp->grid, sp->block, sp->shared, params) < 0)
+	if (cuda_launch_cluster(cu, fn, sp->grid, sp->block, sp->cluster, sp->shared, params) < 0)
 		goto out;
 	for (i = 0; i < sp->nargs; i++)
 		if (sp->args[i].is_buffer && cuda_get(cu, l->data[i], dptr[i], l->bytes[i]) < 0)

@@ -33,7 +33,29 @@ struct Cuda {
 	CUres (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
 			      unsigned, void *, void **, void **);
 	CUres (*GetErrorName)(CUres, const char **);
+	CUres (*LaunchKernelEx)(const void *, void *, void **, void **); /* may be NULL */
 };
+
+/* The driver ABI of cuLaunchKernelEx's configuration (CUDA 12+):
+ * CUlaunchAttribute is {u32 id; 4 bytes pad; 64-byte value union (8-aligned)},
+ * CUlaunchConfig is {7 x u32 grid/block/shared; stream; attrs; u32 count}. */
+typedef struct {
+	u32 id, pad;
+	union {
+		char bytes[64];
+		u64 align;
+		struct {
+			u32 x, y, z;
+		} cluster;
+	} value;
+} LaunchAttr;
+typedef struct {
+	u32 grid[3], block[3], shared;
+	void *stream;
+	LaunchAttr *attrs;
+	u32 nattrs;
+} LaunchConfig;
+#define ATTR_CLUSTER_DIMENSION 4
 
 static int
 fail(Cuda *cu, const char *what, CUres r)
@@ -79,6 +101,7 @@ bind(Cuda *cu)
 		}
 		memcpy((char *)cu + syms[i].off, &p, sizeof p);
 	}
+	*(void **)&cu->LaunchKernelEx = dlsym(cu->lib, "cuLaunchKernelEx");
 	return 0;
 }
 
@@ -206,6 +229,36 @@ cuda_get(Cuda *cu, void *dst, u64 dptr, size_t bytes)
 	CUres r;
 
 	return CALL(cu, MemcpyDtoH, dst, dptr, bytes);
+}
+
+int
+cuda_launch_cluster(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], const u32 cluster[3],
+		    u32 shared, void **params)
+{
+	LaunchConfig cfg;
+	LaunchAttr at;
+	CUres r;
+
+	if (!cluster || !cluster[0])
+		return cuda_launch(cu, fn, grid, block, shared, params);
+	if (!cu->LaunchKernelEx) {
+		snprintf(cu->err, sizeof cu->err, "the driver lacks cuLaunchKernelEx (needed for clusters)");
+		return -1;
+	}
+	memset(&cfg, 0, sizeof cfg);
+	memset(&at, 0, sizeof at);
+	memcpy(cfg.grid, grid, sizeof cfg.grid);
+	memcpy(cfg.block, block, sizeof cfg.block);
+	cfg.shared = shared;
+	cfg.attrs = &at;
+	cfg.nattrs = 1;
+	at.id = ATTR_CLUSTER_DIMENSION;
+	at.value.cluster.x = cluster[0];
+	at.value.cluster.y = cluster[1] ? cluster[1] : 1;
+	at.value.cluster.z = cluster[2] ? cluster[2] : 1;
+	if ((r = cu->LaunchKernelEx(&cfg, fn, params, NULL)) != 0)
+		return fail(cu, "cuLaunchKernelEx", r);
+	return (r = cu->CtxSynchronize()) != 0 ? fail(cu, "cuCtxSynchronize", r) : 0;
 }
 
 int

@@ -31,5 +31,9 @@ int cuda_put(Cuda *cu, u64 dptr, const void *src, size_t bytes);
 int cuda_get(Cuda *cu, void *dst, u64 dptr, size_t bytes);
 /* params[i] points at the value of parameter i (as cuLaunchKernel wants). */
 int cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 shared, void **params);
+/* The same with thread-block cluster dimensions (cuLaunchKernelEx);
+ * cluster NULL or {0,..} is a plain launch. */
+int cuda_launch_cluster(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], const u32 cluster[3],
+			u32 shared, void **params);
 
 #endif
