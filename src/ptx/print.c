@@ -15,6 +15,8 @@ typedef struct {
 	const char **regname;   /* per decl, possibly renamed */
 	const char **localname; /* per local */
 	const char **labelname; /* per label, renamed when scopes shared names */
+	const char **protoname; /* per prototype, likewise */
+	const char **btname;    /* per branch-target table, likewise */
 } Pr;
 
 static const char *linkname[] = { "", ".visible ", ".extern ", ".weak ", ".common " };
@@ -72,6 +74,10 @@ print_opd(Pr *pr, const PtxOperand *o)
 	case PTX_OPD_SYM:
 		if (o->symkind == PTX_SYM_LABEL && pr->labelname)
 			buf_puts(b, pr->labelname[o->label]);
+		else if (o->symkind == PTX_SYM_PROTO && pr->protoname)
+			buf_puts(b, pr->protoname[o->index]);
+		else if (o->symkind == PTX_SYM_BTARGETS && pr->btname)
+			buf_puts(b, pr->btname[o->index]);
 		else
 			buf_puts(b, o->symkind == PTX_SYM_VAR ? var_name(pr, o->var) : o->sym);
 		if (o->imm)
@@ -391,6 +397,12 @@ print_func(Pr *pr, const PtxFunc *f)
 	pr->labelname = arena_alloc(&a, (size_t)(f->nlabels + 1) * sizeof(char *));
 	for (i = 0; i < f->nlabels; i++)
 		pr->labelname[i] = uniq(&a, &seen, f->labelnames[i], &serial);
+	pr->protoname = arena_alloc(&a, (size_t)(f->nprotos + 1) * sizeof(char *));
+	for (i = 0; i < f->nprotos; i++)
+		pr->protoname[i] = uniq(&a, &seen, f->protos[i].name, &serial);
+	pr->btname = arena_alloc(&a, (size_t)(f->nbtargets + 1) * sizeof(char *));
+	for (i = 0; i < f->nbtargets; i++)
+		pr->btname[i] = uniq(&a, &seen, f->btargets[i].name, &serial);
 	for (i = 0; i < f->nlocals; i++) {
 		pr->localname[i] = uniq(&a, &seen, f->locals[i]->name, &serial);
 		buf_putc(b, '\t');
@@ -398,7 +410,7 @@ print_func(Pr *pr, const PtxFunc *f)
 	}
 	for (i = 0; i < f->nprotos; i++) {
 		const PtxProto *p = &f->protos[i];
-		buf_printf(b, "%s: .callprototype ", p->name);
+		buf_printf(b, "%s: .callprototype ", pr->protoname[i]);
 		if (p->nrets) {
 			buf_puts(b, "(.param");
 			print_decl(pr, &p->rets[0], "_");
@@ -414,7 +426,7 @@ print_func(Pr *pr, const PtxFunc *f)
 	for (j = 0; j < f->nbtargets; j++) {
 		const PtxBtargets *bt = &f->btargets[j];
 		int k, li;
-		buf_printf(b, "%s: .branchtargets ", bt->name);
+		buf_printf(b, "%s: .branchtargets ", pr->btname[j]);
 		for (k = 0; k < bt->ntargets; k++) {
 			for (li = 0; li < f->nlabels && f->labelat[li] != bt->targets[k]; li++)
 				;
@@ -439,7 +451,7 @@ print_func(Pr *pr, const PtxFunc *f)
 	}
 	buf_puts(b, "}\n\n");
 	pr->f = NULL;
-	pr->labelname = NULL;
+	pr->labelname = pr->protoname = pr->btname = NULL;
 	hm_free(&seen);
 	hm_free(&ranges);
 	arena_free(&a);
