@@ -38,9 +38,11 @@
  *          0fXXXXXXXX (fbits = 32 bits, is_f64 = 0), 0dXXXXXXXXXXXXXXXX or
  *          a decimal like 1.5 (fbits = IEEE double bits, is_f64 = 1).
  *   SYM    a symbol: a variable (symkind VAR, var), a function (FUNC,
- *          func index), a label (LABEL, index of the instruction the
- *          label precedes), or a call prototype/branch-target table
- *          (PROTO/BTARGETS); imm holds `sym+4` offsets.
+ *          func index), a label (LABEL: index = the instruction the
+ *          label precedes, label = its entry in fn->labelnames; labels
+ *          are scoped by { } like registers), or a call prototype or
+ *          branch-target table (PROTO/BTARGETS: index into fn->protos or
+ *          fn->btargets); imm holds `sym+4` offsets.
  *   ADDR   [base+offset]: base is a register (reg >= 0), a symbol (sym
  *          != NULL, resolved as SYM would be), or nothing ([1024] ->
  *          absolute, reg = -1, sym = NULL); offset in imm.  Further
@@ -58,7 +60,11 @@
  * VAR operands naming .param variables of the caller.
  *
  * Positions.  Every node has pos, a byte offset into mod->src.text; use
- * diag_at(&mod->src, pos, ...) to report an error with a caret.
+ * diag_at(&mod->src, pos, ...) to report an error with a caret.  PtxInstr
+ * also has line (1-based) and loc_file/loc_line from the last `.loc`.
+ *
+ * Kept for printing only: .pragma strings (with the instruction index they
+ * precede), .file names, .section bodies (DWARF) as raw text.
  *
  * Memory.  Everything hangs off mod->arena; ptx_free releases it all. */
 #ifndef OA_PTX_H
