@@ -1,7 +1,8 @@
 /* code_list.c -- print a code section as SASS lines
  *         (slash-star)0040(star-slash)   IMAD R4, R5, R20, RZ ;   (slash-star) [B------:R-:W-:Y:S05] (star-slash)
- * with ".L_x_N:" labels at branch targets (found by a first printing pass
- * through the IsaSyms hook) and comments naming function symbols. */
+ * with labels at branch targets (found by a first printing pass through
+ * the IsaSyms hook): a function symbol's name where one starts there (so
+ * calls read CALL.REL.NOINC `($k$helper)), else ".L_x_N". */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,38 @@ typedef struct {
 	int collect;
 	u64 size;
 	char name[32];
+	const Cubin *c;
+	size_t sec;
 } Labels;
+
+static int
+plain(const char *s)
+{
+	if (!*s || *s == '.' || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		      *s == '_' || *s == '$' || *s == '@'))
+			return 0;
+	return 1;
+}
+
+/* The plainly named function symbol starting at addr in this section. */
+static const char *
+func_at(const Labels *l, u64 addr)
+{
+	size_t i;
+
+	if (!l->c)
+		return NULL;
+	for (i = 1; i < l->c->sym.n; i++) {
+		const CSymbol *y = &l->c->sym.v[i];
+
+		if (y->shndx == l->sec && y->value == addr && (y->info & 15) == STT_FUNC && plain(y->name))
+			return y->name;
+	}
+	return NULL;
+}
 
 static const char *
 label_of(void *ctx, u64 addr)
@@ -35,6 +67,8 @@ label_of(void *ctx, u64 addr)
 		l->addr[l->n++] = addr;
 		return "x";
 	}
+	if (func_at(l, addr))
+		return func_at(l, addr);
 	for (i = 0; i < l->n; i++)
 		if (l->addr[i] == addr) {
 			snprintf(l->name, sizeof l->name, ".L_x_%zu", i);
@@ -49,7 +83,19 @@ addr_of(void *ctx, const char *name, u64 *addr)
 	Labels *l = ctx;
 	char *e;
 	unsigned long k;
+	size_t i;
 
+	if (l->c && strncmp(name, ".L_x_", 5)) {
+		for (i = 1; i < l->c->sym.n; i++) {
+			const CSymbol *y = &l->c->sym.v[i];
+
+			if (y->shndx == l->sec && (y->info & 15) == STT_FUNC && !strcmp(y->name, name)) {
+				*addr = y->value;
+				return 0;
+			}
+		}
+		return -1;
+	}
 	if (strncmp(name, ".L_x_", 5))
 		return -1;
 	k = strtoul(name + 5, &e, 10);
@@ -92,8 +138,9 @@ word_at(const u8 *p)
 	return w;
 }
 
+/* Function symbols starting here: a label line (plain names) or a comment. */
 static void
-symbol_comments(const Cubin *c, size_t sec, u64 addr, Buf *b)
+symbol_labels(const Cubin *c, size_t sec, u64 addr, Buf *b)
 {
 	size_t i;
 
@@ -101,9 +148,10 @@ symbol_comments(const Cubin *c, size_t sec, u64 addr, Buf *b)
 		const CSymbol *s = &c->sym.v[i];
 
 		if (s->shndx == sec && s->value == addr && (s->info & 15) == STT_FUNC) {
-			buf_puts(b, "\t// function ");
-			buf_puts(b, s->name);
-			buf_putc(b, '\n');
+			if (plain(s->name))
+				buf_printf(b, "%s:\t// function\n", s->name);
+			else
+				buf_printf(b, "\t// function %s\n", s->name);
 		}
 	}
 }
@@ -119,6 +167,8 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 	size_t k = 0;
 
 	l.size = s->size;
+	l.c = c;
+	l.sec = sec;
 	if (a && !o->raw) {
 		l.collect = 1;
 		for (addr = 0; addr < s->size; addr += 16) {
@@ -133,7 +183,7 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		Word w = word_at(s->data + addr);
 		int known = -1;
 
-		symbol_comments(c, sec, addr, b);
+		symbol_labels(c, sec, addr, b);
 		if (k < l.n && l.addr[k] == addr)
 			buf_printf(b, ".L_x_%zu:\n", k++);
 		t.n = 0;

@@ -267,3 +267,11 @@ else
 	skip as_immediate_too_wide "the ISA tables do not decode vadd's IMAD yet"
 	skip as_bad_register "the ISA tables do not decode vadd's IMAD yet"
 fi
+
+# --- calls to device functions read as their names --------------------------
+if grep -q 'CALL.REL.NOINC `(\$calls\$_Z7helper1i) ;' "$tmp/kernels.sm_90.sass"; then
+	grep -q '^\$calls\$_Z7helper1i:	// function$' "$tmp/kernels.sm_90.sass" &&
+		echo "PASS call_labels" || echo "FAIL call_labels"
+else
+	skip call_labels "the ISA tables do not decode CALL.REL yet"
+fi
