@@ -373,6 +373,11 @@ check_memop(C *c, const PtxInstr *in)
 	if ((in->op == PTX_OP_st || in->op == PTX_OP_atom || in->op == PTX_OP_red) &&
 	    in->nspaces && in->space[0] == PTX_S_CONST)
 		cerr(c, in->pos, "cannot write to the .const state space");
+	if (in->op == PTX_OP_st && in->nopds >= 1 && in->opds[0].kind == PTX_OPD_ADDR &&
+	    in->opds[0].var && in->opds[0].var >= c->f->params &&
+	    in->opds[0].var < c->f->params + c->f->nparams)
+		cerr(c, in->opds[0].pos, "cannot write to the input parameter '%s'",
+		     in->opds[0].var->name);
 	if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && in->ntypes != 1)
 		cerr(c, in->pos, "%s needs exactly one type", ptx_op_name(in->op));
 	if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && in->nopds >= 2) {
@@ -573,6 +578,9 @@ check_instr(C *c, const PtxInstr *in)
 		check_matrix(c, in);
 	if (in->op == PTX_OP_mma)
 		check_mma(c, in);
+	if (in->op == PTX_OP_cvta && (in->flags & PTX_F_TO) && in->nopds == 2 &&
+	    in->opds[1].kind != PTX_OPD_REG)
+		cerr(c, in->opds[1].pos, "cvta.to needs a register source");
 	if (in->op == PTX_OP_wgmma_mma_async)
 		check_wgmma(c, in);
 	if (in->op == PTX_OP_cp_async && in->nopds >= 3)
