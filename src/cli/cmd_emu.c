@@ -2,7 +2,8 @@
  *
  *   emu --ptx FILE.ptx --spec SPEC.json [--kernel NAME] [-o OUT]
  *       runs the PTX reference interpreter (src/ptx/interp*);
- *   emu FILE.cubin ...  is for the SASS emulator (not implemented yet).
+ *   emu FILE.cubin --spec SPEC.json [--kernel NAME] [-o OUT] [--oracle NVDISASM]
+ *       runs the SASS emulator (src/emu/) on a cubin's kernel.
  * The output buffers are written as text ("name[i] = value" lines) to
  * OUT, or to stdout when -o is absent or "-". */
 #include <stdio.h>
@@ -11,6 +12,8 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cubin/cubin.h"
+#include "emu/emu.h"
 #include "ptx/interp.h"
 #include "ptx/ptx.h"
 #include "run/spec.h"
@@ -32,7 +35,12 @@ usage(FILE *f)
 	      "                 CTA) of CTA C (linear index in the grid) executes, with\n"
 	      "                 the registers it writes, to stderr\n"
 	      "Device printf output goes to stdout when -o names a file, else stderr.\n"
-	      "A FILE.cubin argument is for the SASS emulator (not implemented yet).\n", f);
+	      "\n"
+	      "usage: openassembler emu FILE.cubin --spec SPEC.json [--kernel NAME] [-o OUT]\n"
+	      "                         [--steps N] [--stats] [--trace C:W] [--oracle NVDISASM]\n"
+	      "Run a kernel of an sm_80/sm_90 cubin in the SASS emulator.  --steps and\n"
+	      "--stats count warp-instructions; --trace C:W traces warp W of CTA C;\n"
+	      "--oracle decodes words the built-in decoder does not know with nvdisasm.\n", f);
 }
 
 static int
@@ -83,11 +91,51 @@ out_spec:
 	return rc;
 }
 
+static int
+run_cubin(const char *path, const char *specpath, const char *kernel, const char *out,
+	  const EmuOpts *o, int stats)
+{
+	size_t n;
+	u8 *data;
+	Cubin c;
+	Spec s;
+	Launch l;
+	int rc = 1;
+	struct timespec t0, t1;
+
+	if (spec_load(specpath, &s) < 0)
+		return 1;
+	if (!(data = (u8 *)read_file(path, &n))) {
+		spec_free(&s);
+		return 1;
+	}
+	if (cubin_read(&c, path, data, n) == 0) {
+		launch_init(&l, &s);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (emu_run(&c, path, kernel, &l, o) == EMU_OK) {
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			if (stats) {
+				double dt = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+				fprintf(stderr, "emu: %llu warp-instructions (%llu thread-instructions) in %.3f s"
+					" (%.2f M warp-instr/s)\n", (unsigned long long)emu_steps,
+					(unsigned long long)emu_lane_steps, dt, dt > 0 ? emu_steps / dt / 1e6 : 0.0);
+			}
+			rc = launch_write(&l, out ? out : "-") < 0;
+		}
+		launch_free(&l);
+	}
+	cubin_free(&c);
+	free(data);
+	spec_free(&s);
+	return rc;
+}
+
 int
 cmd_emu(int argc, char **argv)
 {
 	const char *ptx = NULL, *spec = NULL, *kernel = NULL, *out = NULL, *cubin = NULL;
 	InterpOpts o = {0};
+	EmuOpts eo = {0};
 	int i, stats = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -105,7 +153,9 @@ cmd_emu(int argc, char **argv)
 		else if (!strcmp(a, "-o") && more)
 			out = argv[++i];
 		else if (!strcmp(a, "--steps") && more)
-			o.max_steps = strtoull(argv[++i], NULL, 0);
+			eo.max_steps = o.max_steps = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(a, "--oracle") && more)
+			eo.oracle = argv[++i];
 		else if (!strcmp(a, "--stats"))
 			stats = 1;
 		else if (!strcmp(a, "--all-ctas"))
@@ -118,6 +168,9 @@ cmd_emu(int argc, char **argv)
 				return 1;
 			}
 			o.trace = stderr;
+			eo.trace = stderr;
+			eo.trace_cta = o.trace_cta;
+			eo.trace_warp = o.trace_tid;
 		}
 		else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "openassembler emu: error: unknown or incomplete option '%s'\n", a);
@@ -133,8 +186,11 @@ cmd_emu(int argc, char **argv)
 		}
 	}
 	if (cubin) {
-		fprintf(stderr, "openassembler emu: error: %s: SASS emulation is not implemented yet\n", cubin);
-		return 1;
+		if (!spec) {
+			fprintf(stderr, "openassembler emu: error: need --spec SPEC.json\n");
+			return 1;
+		}
+		return run_cubin(cubin, spec, kernel, out, &eo, stats);
 	}
 	if (!ptx || !spec) {
 		fprintf(stderr, "openassembler emu: error: need --ptx FILE.ptx and --spec SPEC.json\n");

@@ -1,0 +1,487 @@
+/* emu.c -- the SASS emulator's driver: find the kernel, predecode its
+ * code, lay out constant bank 0 as the driver does, then run the grid one
+ * CTA after another, the warps of a CTA cooperatively (see emu.h for the
+ * SIMT model). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cubin/kinfo.h"
+#include "emu/emu_int.h"
+#include "isa/isa.h"
+
+u64 emu_steps, emu_lane_steps;
+char emu_why[256];
+
+void
+eerr(Emu *E, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(emu_why, sizeof emu_why, fmt, ap);
+	va_end(ap);
+	if (!E->o || !E->o->quiet)
+		fprintf(stderr, "%s: error: emu: kernel %s, CTA (%u,%u,%u): %s\n", E->path, E->kname,
+			E->ctaid[0], E->ctaid[1], E->ctaid[2], emu_why);
+	longjmp(E->fail, 1);
+}
+
+void
+eunsup(Emu *E, const EInsn *I, const char *why)
+{
+	E->unsupported = 1;
+	eerr(E, "unsupported instruction at %s+0x%x: %s%s%s", E->kname, I->pc, I->in.text,
+	     why ? ": " : "", why ? why : "");
+}
+
+static void
+h_unsup(Emu *E, Warp *w, const EInsn *I, u32 mask)
+{
+	(void)w, (void)mask;
+	eunsup(E, I, I->decoded ? "no semantics for this opcode" : NULL);
+}
+
+/* ---- decoding ---- */
+
+/* Texts of undecodable words from an external nvdisasm (-b SMxx). */
+static void
+oracle_texts(Emu *E, const u8 *code, u32 n, char **texts)
+{
+	char tmp[] = "/tmp/oa-emu-XXXXXX", cmd[1024], line[1024];
+	int fd = mkstemp(tmp);
+	FILE *f;
+
+	if (fd < 0)
+		return;
+	if (write(fd, code, (size_t)n * 16) != (ssize_t)n * 16) {
+		close(fd);
+		unlink(tmp);
+		return;
+	}
+	close(fd);
+	snprintf(cmd, sizeof cmd, "'%s' -b SM%d '%s' 2>/dev/null", E->o->oracle, E->sm, tmp);
+	if ((f = popen(cmd, "r"))) {
+		while (fgets(line, sizeof line, f)) {
+			char *p = strstr(line, "/*"), *e;
+			unsigned long a;
+			if (!p || !(e = strstr(p, "*/")))
+				continue;
+			a = strtoul(p + 2, NULL, 16);
+			if (a % 16 || a / 16 >= n || texts[a / 16])
+				continue;
+			texts[a / 16] = xstrdup(e + 2);
+		}
+		pclose(f);
+	}
+	unlink(tmp);
+}
+
+static int
+predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
+{
+	const Arch *a = arch_lookup(E->sm == 90 ? "sm_90" : "sm_80");
+	char **texts = xcalloc(n ? n : 1, sizeof *texts), err[256];
+	Buf b = {0};
+	u32 i;
+	int need_oracle = 0;
+
+	E->code = arena_alloc(ar, (n ? n : 1) * sizeof *E->code);
+	E->ncode = n;
+	for (i = 0; i < n; i++) {
+		Word wd;
+		memcpy(&wd.lo, code + 16 * i, 8);
+		memcpy(&wd.hi, code + 16 * i + 8, 8);
+		b.n = 0;
+		if (b.s)
+			b.s[0] = 0;
+		E->code[i].decoded = isa_print(a, wd, (u64)i * 16, NULL, &b) == 0;
+		if (E->code[i].decoded)
+			texts[i] = xstrdup(b.s);
+		else
+			need_oracle = 1;
+	}
+	if (need_oracle && E->o && E->o->oracle)
+		oracle_texts(E, code, n, texts);
+	for (i = 0; i < n; i++) {
+		EInsn *I = &E->code[i];
+		I->pc = i * 16;
+		if (!texts[i]) {
+			Word wd;
+			memcpy(&wd.lo, code + 16 * i, 8);
+			memcpy(&wd.hi, code + 16 * i + 8, 8);
+			b.n = 0;
+			buf_printf(&b, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)wd.lo,
+				   (unsigned long long)wd.hi);
+			I->in.text = arena_strdup(ar, b.s);
+			I->in.op = "UNKNOWN";
+			I->fn = h_unsup;
+			continue;
+		}
+		I->decoded = 1;
+		if (insn_parse(texts[i], &I->in, ar, err, sizeof err) < 0) {
+			/* tell the lead: the printer wrote something we cannot read */
+			I->in.text = arena_strdup(ar, texts[i]);
+			I->decoded = 0;
+			I->fn = h_unsup;
+			continue;
+		}
+		I->fn = emu_handler(I->in.op);
+		if (!I->fn)
+			I->fn = h_unsup;
+		else
+			emu_prep(E, I);
+	}
+	for (i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	buf_free(&b);
+	return 0;
+}
+
+/* ---- launch set-up ---- */
+
+static void
+put32(u8 *p, u32 v) { memcpy(p, &v, 4); }
+static void
+put64(u8 *p, u64 v) { memcpy(p, &v, 8); }
+
+static int
+setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
+{
+	const Spec *s = E->l->spec;
+	u32 base = k->param_base ? k->param_base : (E->sm == 90 ? 0x210 : 0x160);
+	u32 size = base + MAX(k->param_bytes, 8) + 16, i;
+	u8 *cb;
+	char name[1024];
+	int j;
+
+	cb = arena_alloc(ar, size);
+	E->cb[0] = cb;
+	E->cbsize[0] = size;
+	for (i = 0; i < 3; i++) {
+		put32(cb + 4 * i, E->ntid[i]);
+		put32(cb + 0xc + 4 * i, E->nctaid[i]);
+	}
+	put64(cb + 0x18, GW_SHARED);
+	put64(cb + 0x20, GW_LOCAL);
+	put32(cb + 0x28, (u32)E->local_size);
+	put32(cb + 0x2c, s->shared);
+	put64(cb + 0x118, 0);
+	if (E->sm == 90) {
+		put32(cb + 0x140, 1);
+		for (i = 0; i < 3; i++)
+			put32(cb + 0x144 + 4 * i, 1);
+	}
+	if (s->nargs != k->nparams) {
+		diag(E->path, "kernel %s has %u parameters, the spec gives %zu", E->kname, k->nparams, s->nargs);
+		return -1;
+	}
+	for (i = 0; i < k->nparams; i++) {
+		const SpecArg *a = &s->args[i];
+		u32 off, sz;
+		u64 v;
+		if (cubin_kparam(E->c, k, i, &off, &sz) < 0 || base + off + MIN(sz, 8) > size) {
+			diag(E->path, "kernel %s: no layout for parameter %u", E->kname, i);
+			return -1;
+		}
+		if (a->is_buffer) {
+			if (sz != 8) {
+				diag(E->path, "kernel %s: parameter %u receives buffer %s but is %u bytes",
+				     E->kname, i, a->name, sz);
+				return -1;
+			}
+			v = emu_add_global(E, E->l->data[i], E->l->bytes[i]);
+		} else
+			v = a->scalar_bits;
+		memcpy(cb + base + off, &v, MIN(sz, 8));
+	}
+	/* other banks from the cubin: c[0x2] per kernel, c[0x3] __constant__ */
+	for (j = 1; j < 18; j++) {
+		int si;
+		snprintf(name, sizeof name, ".nv.constant%d.%s", j, E->kname);
+		if ((si = cubin_find_section(E->c, name)) < 0) {
+			snprintf(name, sizeof name, ".nv.constant%d", j);
+			si = cubin_find_section(E->c, name);
+		}
+		if (si < 0)
+			continue;
+		const CSection *sec = &E->c->sec.v[si];
+		E->cbsize[j] = (u32)sec->size;
+		E->cb[j] = arena_alloc(ar, sec->size + 16);
+		if (sec->data)
+			memcpy(E->cb[j], sec->data, sec->size);
+	}
+	return 0;
+}
+
+/* ---- scheduling ---- */
+
+/* Release lanes blocked at a BSYNC or WARPSYNC whose partners have all
+ * arrived (or exited).  Returns 1 if some lane was released. */
+static int
+try_release(Warp *w)
+{
+	u32 done = 0, l, k;
+	int any = 0;
+
+	for (l = 0; l < 32; l++) {
+		u32 waiting = 0, need, key;
+		if (!(w->live >> l & 1) || (done >> l & 1) || (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC))
+			continue;
+		key = w->warg[l];
+		for (k = 0; k < 32; k++)
+			if ((w->live >> k & 1) && w->st[k] == w->st[l] && w->warg[k] == key)
+				waiting |= 1u << k;
+		done |= waiting;
+		if (w->st[l] == L_BSYNC)
+			need = w->b[key & 0xf] & w->live;
+		else
+			need = w->wmask[l] & w->live;
+		if ((need & ~waiting) == 0) {
+			for (k = 0; k < 32; k++)
+				if (waiting >> k & 1)
+					w->st[k] = L_RUN;
+			any = 1;
+		}
+	}
+	return any;
+}
+
+static int
+guard_ok(const Warp *w, const EInsn *I, int l)
+{
+	int v;
+
+	if (I->in.guard < 0)
+		return 1;
+	v = I->in.guard_up ? (w->up >> I->in.guard & 1) : (w->p[l] >> I->in.guard & 1);
+	return v ^ I->in.guard_not;
+}
+
+static void
+trace(Emu *E, Warp *w, const EInsn *I, u32 mask)
+{
+	(void)w;
+	fprintf(E->o->trace, "  %04x [%08x] %s\n", I->pc, mask, I->in.text);
+}
+
+/* One warp-instruction; 0 if the warp cannot issue (all lanes blocked). */
+static int
+warp_step(Emu *E, Warp *w)
+{
+	u32 pc = ~0u, mask = 0, gm = 0, l;
+	const EInsn *I;
+
+	for (l = 0; l < 32; l++)
+		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] < pc)
+			pc = w->pc[l];
+	if (pc == ~0u)
+		return try_release(w);
+	for (l = 0; l < 32; l++)
+		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] == pc)
+			mask |= 1u << l;
+	if (pc % 16 || pc / 16 >= E->ncode)
+		eerr(E, "warp %d jumped to 0x%x, outside the kernel's code", w->id, pc);
+	I = &E->code[pc / 16];
+	for (l = 0; l < 32; l++)
+		if (mask >> l & 1) {
+			w->pc[l] = pc + 16;
+			if (guard_ok(w, I, l))
+				gm |= 1u << l;
+		}
+	if (I->uni)
+		gm &= -gm;
+	if (E->o && E->o->trace && w->id == E->o->trace_warp &&
+	    E->ctaid[0] + E->nctaid[0] * (E->ctaid[1] + E->nctaid[1] * E->ctaid[2]) == (u32)E->o->trace_cta)
+		trace(E, w, I, gm);
+	if (++E->steps > E->max_steps)
+		eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
+	E->lane_steps += __builtin_popcount(gm);
+	I->fn(E, w, I, gm);
+	return 1;
+}
+
+/* Release CTA barriers whose threads have all arrived. */
+static int
+release_bars(Emu *E)
+{
+	u32 live = 0, i, l, b;
+	int any = 0;
+
+	for (i = 0; i < E->nwarps; i++)
+		live += __builtin_popcount(E->w[i].live);
+	for (b = 0; b < 16; b++) {
+		u32 want = E->bar_expect[b] ? E->bar_expect[b] : live;
+		if (!E->bar_arrived[b] || E->bar_arrived[b] < want)
+			continue;
+		for (i = 0; i < E->nwarps; i++)
+			for (l = 0; l < 32; l++)
+				if (E->w[i].st[l] == L_BAR && E->w[i].warg[l] == b)
+					E->w[i].st[l] = L_RUN;
+		E->bar_arrived[b] = 0;
+		E->bar_expect[b] = 0;
+		any = 1;
+	}
+	return any;
+}
+
+static void
+run_cta(Emu *E)
+{
+	u32 i, l;
+
+	memset(E->shared, 0, E->shared_size);
+	memset(E->local, 0, E->local_size * E->nwarps * 32);
+	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
+	memset(E->bar_expect, 0, sizeof E->bar_expect);
+	for (i = 0; i < E->nwarps; i++) {
+		Warp *w = &E->w[i];
+		memset(w, 0, sizeof *w);
+		w->id = i;
+		w->tid0 = i * 32;
+		w->up = 0x80;
+		for (l = 0; l < 32; l++) {
+			w->p[l] = 0x80;
+			w->st[l] = i * 32 + l < E->nthreads ? L_RUN : L_OFF;
+			if (w->st[l] == L_RUN)
+				w->live |= 1u << l;
+		}
+	}
+	for (;;) {
+		int progress = 0, alive = 0;
+		for (i = 0; i < E->nwarps; i++) {
+			Warp *w = &E->w[i];
+			int n = 0;
+			while (w->live && n < 4096 && warp_step(E, w))
+				n++;
+			progress |= n > 0;
+			alive |= w->live != 0;
+		}
+		if (!alive)
+			break;
+		if (!progress && !release_bars(E))
+			eerr(E, "deadlock: every live thread waits (barrier or convergence)");
+	}
+}
+
+u64
+emu_add_global(Emu *E, u8 *data, u64 size)
+{
+	u64 base = GW_GLOBAL;
+	int n = E->ngl;
+
+	if (n)
+		base = (E->gl[n - 1].base + E->gl[n - 1].size + 256 + 255) & ~255ull;
+	E->gl = xrealloc(E->gl, (n + 1) * sizeof *E->gl);
+	E->gl[n].base = base;
+	E->gl[n].size = size;
+	E->gl[n].data = data;
+	E->ngl = n + 1;
+	return base;
+}
+
+static int
+find_kernel(Emu *E, const char *want, KernelInfo *k)
+{
+	KernelInfo ks[256];
+	size_t n = cubin_kernels(E->c, ks, NELEM(ks)), i;
+
+	if (n > NELEM(ks))
+		n = NELEM(ks);
+	for (i = 0; i < n; i++)
+		if (!want || !strcmp(ks[i].name, want)) {
+			if (!want && n > 1) {
+				diag(E->path, "the cubin has %zu kernels; name one (--kernel or the spec's \"kernel\")", n);
+				return -1;
+			}
+			*k = ks[i];
+			return 0;
+		}
+	if (want)
+		diag(E->path, "no kernel named '%s'", want);
+	else
+		diag(E->path, "no kernel in this cubin");
+	return -1;
+}
+
+int
+emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const EmuOpts *o)
+{
+	static const EmuOpts none;
+	Emu *E = xcalloc(1, sizeof *E);
+	Arena ar = {0};
+	KernelInfo k;
+	char name[1024];
+	int si, rc = EMU_ERROR;
+	u32 x, y, z, i;
+	const Spec *s = l->spec;
+
+	emu_steps = emu_lane_steps = 0;
+	emu_why[0] = 0;
+	E->c = c;
+	E->path = path;
+	E->o = o ? o : &none;
+	E->l = l;
+	E->sm = cubin_sm(c);
+	E->max_steps = E->o->max_steps ? E->o->max_steps : (1ull << 32);
+	if (E->sm != 80 && E->sm != 90) {
+		diag(path, "emu: only sm_80 and sm_90 cubins can run (this one is sm_%d)", E->sm);
+		goto out;
+	}
+	if (find_kernel(E, kernel ? kernel : s->kernel, &k) < 0)
+		goto out;
+	E->kname = k.name;
+	snprintf(name, sizeof name, ".text.%s", k.name);
+	if ((si = cubin_find_section(c, name)) < 0 || !c->sec.v[si].data) {
+		diag(path, "kernel %s has no code section", k.name);
+		goto out;
+	}
+	for (i = 0; i < 3; i++) {
+		E->ntid[i] = s->block[i] ? s->block[i] : 1;
+		E->nctaid[i] = s->grid[i] ? s->grid[i] : 1;
+	}
+	E->nthreads = E->ntid[0] * E->ntid[1] * E->ntid[2];
+	if (E->nthreads == 0 || E->nthreads > 1024) {
+		diag(path, "a CTA of %u threads (1..1024 allowed)", E->nthreads);
+		goto out;
+	}
+	if ((s->cluster[0] > 1 || s->cluster[1] > 1 || s->cluster[2] > 1) || k.cluster[0] > 1) {
+		snprintf(emu_why, sizeof emu_why, "cluster launches are not emulated yet");
+		if (!E->o->quiet)
+			fprintf(stderr, "%s: error: emu: kernel %s: %s\n", path, k.name, emu_why);
+		rc = EMU_UNSUPPORTED;
+		goto out;
+	}
+	E->nwarps = (E->nthreads + 31) / 32;
+	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
+	E->shared_size = k.shared + s->shared + 1024;
+	E->shared = xcalloc(1, E->shared_size + 16);
+	E->local = xcalloc(E->nwarps * 32, E->local_size);
+	E->w = xcalloc(E->nwarps, sizeof *E->w);
+	if (setjmp(E->fail)) {
+		rc = E->unsupported ? EMU_UNSUPPORTED : EMU_ERROR;
+		goto out;
+	}
+	if (predecode(E, &ar, c->sec.v[si].data, (u32)(c->sec.v[si].size / 16)) < 0 ||
+	    setup_banks(E, &k, &ar) < 0)
+		goto out;
+	for (z = 0; z < E->nctaid[2]; z++)
+		for (y = 0; y < E->nctaid[1]; y++)
+			for (x = 0; x < E->nctaid[0]; x++) {
+				E->ctaid[0] = x, E->ctaid[1] = y, E->ctaid[2] = z;
+				run_cta(E);
+			}
+	rc = EMU_OK;
+out:
+	emu_steps = E->steps;
+	emu_lane_steps = E->lane_steps;
+	free(E->shared);
+	free(E->local);
+	free(E->w);
+	free(E->gl);
+	free(E);
+	arena_free(&ar);
+	return rc;
+}

@@ -1,0 +1,816 @@
+/* emu_exec.c -- operand access, special registers, control flow and the
+ * integer datapath of the SASS emulator.  Uniform (U*) forms share the
+ * handlers of their vector twins: the handler runs once, for the first
+ * active lane, and the operand helpers read and write UR/UP. */
+#include <string.h>
+
+#include "emu/emu_int.h"
+#include "ptx/arith.h"
+
+/* ---- operands ---- */
+
+u32
+e_cbank(Emu *E, Warp *w, int l, const Operand *o, int size)
+{
+	u64 off = o->imm;
+	u32 v = 0;
+
+	if (o->rk == OPK_R)
+		off += o->reg == RZ ? 0 : w->r[l][o->reg];
+	else if (o->rk == OPK_UR)
+		off += o->reg == URZ ? 0 : w->ur[o->reg];
+	if (o->bank >= 18 || !E->cb[o->bank] || off + size > E->cbsize[o->bank])
+		eerr(E, "constant c[0x%x][0x%llx] is outside the bank (%u bytes)", o->bank,
+		     (unsigned long long)off, o->bank < 18 ? E->cbsize[o->bank] : 0);
+	memcpy(&v, E->cb[o->bank] + off, MIN(size, 4));
+	return v;
+}
+
+u32
+e_opr(Emu *E, Warp *w, int l, const Operand *o)
+{
+	switch (o->kind) {
+	case OPK_R: return o->reg == RZ ? 0 : w->r[l][o->reg];
+	case OPK_UR: return o->reg == URZ ? 0 : w->ur[o->reg];
+	case OPK_IMM: return (u32)o->imm;
+	case OPK_FIMM: return bits_f32((float)o->f);
+	case OPK_CB: return e_cbank(E, w, l, o, 4);
+	case OPK_SR: return e_sreg(E, w, l, o->text);
+	case OPK_P: case OPK_UP: return e_oprp(w, l, o);
+	}
+	eerr(E, "operand '%s' has no value", o->text);
+}
+
+/* 64-bit value: register pair, UR pair, 64-bit constant, immediate
+ * (FIMM: f64 bits; IMM: sign-extended). */
+u64
+e_opr64(Emu *E, Warp *w, int l, const Operand *o)
+{
+	switch (o->kind) {
+	case OPK_R:
+		if (o->reg == RZ)
+			return 0;
+		return w->r[l][o->reg] | (u64)(o->reg + 1 < RZ ? w->r[l][o->reg + 1] : 0) << 32;
+	case OPK_UR:
+		if (o->reg == URZ)
+			return 0;
+		return w->ur[o->reg] | (u64)(o->reg + 1 < URZ ? w->ur[o->reg + 1] : 0) << 32;
+	case OPK_IMM: return o->imm;
+	case OPK_FIMM: return o->imm;
+	case OPK_CB: {
+		Operand h = *o;
+		h.imm += 4;
+		return e_cbank(E, w, l, o, 4) | (u64)e_cbank(E, w, l, &h, 4) << 32;
+	}
+	}
+	return e_opr(E, w, l, o);
+}
+
+int
+e_oprp(Warp *w, int l, const Operand *o)
+{
+	int v = o->kind == OPK_UP ? w->up >> o->reg & 1 : w->p[l] >> o->reg & 1;
+
+	return v ^ o->not;
+}
+
+void
+e_setr(Warp *w, int l, int r, u32 v)
+{
+	if (r != RZ)
+		w->r[l][r] = v;
+}
+
+/* Write a destination operand (R or UR). */
+void
+e_wr(Warp *w, int l, const Operand *o, u32 v)
+{
+	if (o->kind == OPK_UR) {
+		if (o->reg != URZ)
+			w->ur[o->reg] = v;
+	} else if (o->reg != RZ)
+		w->r[l][o->reg] = v;
+}
+
+void
+e_wr64(Warp *w, int l, const Operand *o, u64 v)
+{
+	Operand h = *o;
+
+	e_wr(w, l, o, (u32)v);
+	if (o->reg != RZ && o->reg != URZ) {
+		h.reg++;
+		e_wr(w, l, &h, (u32)(v >> 32));
+	}
+}
+
+void
+e_wrp(Warp *w, int l, const Operand *o, int v)
+{
+	if (o->kind == OPK_UP) {
+		if (o->reg != 7)
+			w->up = (u8)((w->up & ~(1u << o->reg)) | (v & 1) << o->reg);
+	} else if (o->kind == OPK_P && o->reg != 7)
+		w->p[l] = (u8)((w->p[l] & ~(1u << o->reg)) | (v & 1) << o->reg);
+}
+
+/* Integer operand with ~ and - applied. */
+u32
+e_iv(Emu *E, Warp *w, int l, const Operand *o)
+{
+	u32 v = e_opr(E, w, l, o);
+
+	if (o->not)
+		v = ~v;
+	if (o->neg)
+		v = -v;
+	return v;
+}
+
+int
+e_isp(const Operand *o)
+{
+	return o->kind == OPK_P || o->kind == OPK_UP;
+}
+
+u32
+e_sreg(Emu *E, Warp *w, int l, const char *n)
+{
+	u32 t = w->tid0 + l, nx = E->ntid[0], ny = E->ntid[1];
+
+	if (!strcmp(n, "SR_TID.X")) return t % nx;
+	if (!strcmp(n, "SR_TID.Y")) return t / nx % ny;
+	if (!strcmp(n, "SR_TID.Z")) return t / (nx * ny);
+	if (!strcmp(n, "SR_CTAID.X")) return E->ctaid[0];
+	if (!strcmp(n, "SR_CTAID.Y")) return E->ctaid[1];
+	if (!strcmp(n, "SR_CTAID.Z")) return E->ctaid[2];
+	if (!strcmp(n, "SR_LANEID")) return l;
+	if (!strcmp(n, "SR_EQMASK")) return 1u << l;
+	if (!strcmp(n, "SR_LTMASK")) return (1u << l) - 1;
+	if (!strcmp(n, "SR_LEMASK")) return (u32)((2ull << l) - 1);
+	if (!strcmp(n, "SR_GTMASK")) return ~(u32)((2ull << l) - 1);
+	if (!strcmp(n, "SR_GEMASK")) return ~((1u << l) - 1);
+	if (!strcmp(n, "SR_CgaCtaId") || !strcmp(n, "SR_SMID") || !strcmp(n, "SRZ") ||
+	    !strcmp(n, "SR_VIRTID") || !strcmp(n, "SR_GRIDID"))
+		return 0;
+	if (!strcmp(n, "SR_WARPID")) return w->id;
+	if (!strcmp(n, "SR_SWINHI")) return (u32)(GW_SHARED >> 32);
+	if (!strcmp(n, "SR_CLOCKLO") || !strcmp(n, "SR_GLOBALTIMERLO")) return (u32)E->steps;
+	if (!strcmp(n, "SR_CLOCKHI") || !strcmp(n, "SR_GLOBALTIMERHI")) return (u32)(E->steps >> 32);
+	if (!strcmp(n, "PR")) return w->p[l] & 0x7f;
+	eerr(E, "special register %s is not emulated", n);
+}
+
+/* ---- predecode facts ---- */
+
+int
+e_cmpcode(const Insn *in)
+{
+	static const struct { const char *s; int c; } t[] = {
+		{"EQ", CMP_EQ}, {"NE", CMP_NE}, {"LT", CMP_LT}, {"LE", CMP_LE}, {"GT", CMP_GT},
+		{"GE", CMP_GE}, {"EQU", CMP_EQU}, {"NEU", CMP_NEU}, {"LTU", CMP_LTU},
+		{"LEU", CMP_LEU}, {"GTU", CMP_GTU}, {"GEU", CMP_GEU}, {"NUM", CMP_NUM},
+		{"NAN", CMP_NAN}, {"F", -2}, {"T", -3},
+	};
+	int i;
+	size_t j;
+
+	for (i = 0; i < in->nmods; i++)
+		for (j = 0; j < NELEM(t); j++)
+			if (!strcmp(in->mods[i], t[j].s))
+				return t[j].c;
+	return -1;
+}
+
+int
+e_bopcode(const Insn *in)
+{
+	if (insn_has(in, "OR")) return 1;
+	if (insn_has(in, "XOR")) return 2;
+	return 0;
+}
+
+int
+e_bop(int op, int a, int b)
+{
+	return op == 0 ? a & b : op == 1 ? a | b : a ^ b;
+}
+
+int
+emu_rnd(const Insn *in)
+{
+	if (insn_has(in, "RZ") || insn_has(in, "TRUNC")) return RND_RZ;
+	if (insn_has(in, "RM") || insn_has(in, "FLOOR")) return RND_RM;
+	if (insn_has(in, "RP") || insn_has(in, "CEIL")) return RND_RP;
+	return RND_RN;
+}
+
+/* ---- control ---- */
+
+static void
+h_nop(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	(void)E, (void)w, (void)I, (void)gm;
+}
+
+static void
+h_exit(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	(void)E, (void)I;
+	LANES(l, gm) {
+		w->st[l] = L_EXIT;
+		w->live &= ~(1u << l);
+	}
+}
+
+static const Operand *
+last_imm(Emu *E, const EInsn *I)
+{
+	int i;
+
+	for (i = I->in.nops - 1; i >= 0; i--)
+		if (I->in.o[i].kind == OPK_IMM)
+			return &I->in.o[i];
+	eunsup(E, I, "no target");
+}
+
+static void
+h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *t;
+	int l, i;
+
+	if (I->in.nops && I->in.o[0].kind == OPK_R)   /* BRX / JMX: register targets */
+		eunsup(E, I, "indirect branch");
+	t = last_imm(E, I);
+	LANES(l, gm) {
+		int take = 1;
+		for (i = 0; i < I->in.nops; i++)
+			if (e_isp(&I->in.o[i]))
+				take &= e_oprp(w, l, &I->in.o[i]);
+		if (take)
+			w->pc[l] = (u32)t->imm;
+	}
+}
+
+static void
+h_call(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *t = last_imm(E, I);
+	int l;
+
+	if (!insn_has(&I->in, "REL") && !insn_has(&I->in, "ABS"))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 base = I->in.o[0].kind == OPK_R ? e_opr(E, w, l, &I->in.o[0]) : 0;
+		w->pc[l] = base + (u32)t->imm;
+	}
+}
+
+static void
+h_ret(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	if (I->in.nops < 1 || I->in.o[0].kind != OPK_R)
+		eunsup(E, I, NULL);
+	LANES(l, gm)
+		w->pc[l] = e_opr(E, w, l, &I->in.o[0]) + (u32)(I->in.nops > 1 ? I->in.o[1].imm : 0);
+}
+
+static void
+h_bssy(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	if (I->in.o[0].kind != OPK_B)
+		eunsup(E, I, NULL);
+	w->b[I->in.o[0].reg & 15] = gm;
+}
+
+static void
+h_bsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	if (I->in.o[0].kind != OPK_B)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		w->st[l] = L_BSYNC;
+		w->warg[l] = I->pc << 8 | (I->in.o[0].reg & 15);
+	}
+}
+
+static void
+h_break(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	if (I->in.nops < 1 || I->in.o[I->in.nops - 1].kind != OPK_B)
+		eunsup(E, I, NULL);
+	w->b[I->in.o[I->in.nops - 1].reg & 15] &= ~gm;
+}
+
+static void
+h_warpsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) {
+		u32 m = insn_has(&I->in, "ALL") || !I->in.nops ? ~0u : e_opr(E, w, l, &I->in.o[0]);
+		w->st[l] = L_WSYNC;
+		w->warg[l] = I->pc;
+		w->wmask[l] = m;
+	}
+}
+
+static void
+h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 id = 0, cnt = 0;
+	int l = __builtin_ctz(gm | 0x80000000u), wait = 1;
+
+	if (!gm)
+		return;
+	if (insn_has(&I->in, "RED") || insn_has(&I->in, "SCAN"))
+		eunsup(E, I, NULL);
+	if (insn_has(&I->in, "ARV"))
+		wait = 0;
+	else if (!insn_has(&I->in, "SYNC"))
+		eunsup(E, I, NULL);
+	if (I->in.nops >= 1)
+		id = e_opr(E, w, l, &I->in.o[0]) & 15;
+	if (I->in.nops >= 2)
+		cnt = e_opr(E, w, l, &I->in.o[1]);
+	E->bar_arrived[id] += __builtin_popcount(gm);
+	if (cnt)
+		E->bar_expect[id] = cnt;
+	if (wait)
+		LANES(l, gm) {
+			w->st[l] = L_BAR;
+			w->warg[l] = id;
+		}
+}
+
+/* ---- moves and special registers ---- */
+
+static void
+h_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &I->in.o[0], e_opr(E, w, l, &I->in.o[1]));
+}
+
+static void
+h_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &I->in.o[0], e_sreg(E, w, l, I->in.o[1].text));
+}
+
+static void
+h_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) {
+		const char *n = I->in.o[1].text;
+		u64 v = !strcmp(n, "SRZ") ? 0 : (u64)e_sreg(E, w, l, n) | (u64)E->steps << 32 * 0;
+		if (strstr(n, "CLOCK") || strstr(n, "TIMER"))
+			v = E->steps;
+		if (insn_has(&I->in, "32"))
+			e_wr(w, l, &I->in.o[0], (u32)v);
+		else
+			e_wr64(w, l, &I->in.o[0], v);
+	}
+}
+
+int
+e_ldsize(const Insn *in, int *sign)
+{
+	*sign = 0;
+	if (insn_has(in, "U8")) return 1;
+	if (insn_has(in, "S8")) return *sign = 1, 1;
+	if (insn_has(in, "U16")) return 2;
+	if (insn_has(in, "S16")) return *sign = 1, 2;
+	if (insn_has(in, "64")) return 8;
+	if (insn_has(in, "128")) return 16;
+	return 4;
+}
+
+static void
+h_ldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l, sign, n = e_ldsize(&I->in, &sign), k;
+	const Operand *c = &I->in.o[1];
+
+	if (c->kind != OPK_CB)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 v[4] = {0};
+		Operand t = *c;
+		if (n < 4) {
+			u32 x = e_cbank(E, w, l, c, n);
+			v[0] = n == 1 ? (sign ? (u32)(int8_t)x : (u8)x) : (sign ? (u32)(int16_t)x : (u16)x);
+		} else
+			for (k = 0; k < n / 4; k++, t.imm += 4)
+				v[k] = e_cbank(E, w, l, &t, 4);
+		for (k = 0; k < MAX(n / 4, 1); k++) {
+			Operand d = I->in.o[0];
+			if (d.reg != RZ && d.reg != URZ)
+				d.reg += k;
+			e_wr(w, l, &d, v[k]);
+		}
+	}
+}
+
+static void
+h_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l = __builtin_ctz(gm | 0x80000000u);
+
+	if (gm)
+		e_wr(w, l, &I->in.o[0], e_opr(E, w, l, &I->in.o[1]));
+}
+
+/* ---- integer ---- */
+
+/* IMAD[.WIDE][.HI][.X][.U32] d, a, b, c [, carry] */
+static void
+h_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, wide = I->a, hi = I->b, x = I->c, s = !I->d;
+
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]);
+		u32 cin = x && I->in.nops > 4 ? e_oprp(w, l, &o[4]) : 0;
+		if (wide) {
+			u64 c = e_opr64(E, w, l, &o[3]);
+			u64 p = s ? (u64)((i64)(i32)a * (i32)b) : (u64)a * b;
+			if (o[3].neg)
+				c = -c;
+			e_wr64(w, l, &o[0], p + c + cin);
+		} else if (hi) {
+			u64 p = s ? (u64)((i64)(i32)a * (i32)b) : (u64)a * b;
+			e_wr(w, l, &o[0], (u32)(p >> 32) + e_iv(E, w, l, &o[3]) + cin);
+		} else
+			e_wr(w, l, &o[0], a * b + e_iv(E, w, l, &o[3]) + cin);
+	}
+}
+
+/* IADD3[.X] d, [p0, [p1,]] a, b, c [, cin0, cin1] */
+static void
+h_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, i, np = 0, k;
+
+	for (i = 1; i < I->in.nops && e_isp(&o[i]); i++)
+		np++;
+	if (I->in.nops < 4 + np)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u64 s = 0;
+		for (k = 0; k < 3; k++) {
+			const Operand *t = &o[1 + np + k];
+			u32 v = e_opr(E, w, l, t);
+			if (t->not)
+				v = ~v;
+			if (t->neg)
+				s += (u64)(u32)~v + 1;
+			else
+				s += v;
+		}
+		for (i = 4 + np; i < I->in.nops; i++)
+			if (e_isp(&o[i]))
+				s += e_oprp(w, l, &o[i]);
+		e_wr(w, l, &o[0], (u32)s);
+		for (k = 0; k < np; k++)
+			e_wrp(w, l, &o[1 + k], (int)(s >> (32 + k)) & 1);
+	}
+}
+
+/* VIADD d, a, b */
+static void
+h_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &I->in.o[0], e_iv(E, w, l, &I->in.o[1]) + e_iv(E, w, l, &I->in.o[2]));
+}
+
+static u32
+mnmx(u32 a, u32 b, int is_min, int sgn)
+{
+	int lt = sgn ? (i32)a < (i32)b : a < b;
+
+	return is_min ? (lt ? a : b) : (lt ? b : a);
+}
+
+/* IMNMX/VIMNMX d, a, b, p (p: min);  VIADDMNMX d, a, b, c, p: minmax(a+b, c) */
+static void
+h_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, sgn = !insn_has(&I->in, "U32"), add = !strcmp(I->in.op, "VIADDMNMX");
+
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]);
+		if (add) {
+			a += b;
+			b = e_iv(E, w, l, &o[3]);
+		}
+		e_wr(w, l, &o[0], mnmx(a, b, e_oprp(w, l, &o[3 + add]), sgn));
+	}
+}
+
+static void
+h_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) {
+		i32 v = (i32)e_iv(E, w, l, &I->in.o[1]);
+		e_wr(w, l, &I->in.o[0], v < 0 ? -(u32)v : (u32)v);
+	}
+}
+
+/* LEA d, [p,] a, b, s [, cin];  LEA.HI d, [p,] a, b, c, s [, cin];
+ * LEA.HI.SX32 d, a, b, s [, cin] (c = sign of a). */
+static void
+h_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, np = e_isp(&o[1]), hi = insn_has(&I->in, "HI"), sx = insn_has(&I->in, "SX32");
+	int na = 1 + np, ns = na + 2 + (hi && !sx);
+
+	if (ns >= I->in.nops)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &o[na]), b = e_opr(E, w, l, &o[na + 1]), sh = e_opr(E, w, l, &o[ns]) & 31;
+		u32 cin = ns + 1 < I->in.nops ? e_oprp(w, l, &o[ns + 1]) : 0;
+		u64 v, s;
+		if (o[na + 1].not)
+			b = ~b;
+		if (hi) {
+			u32 c = sx ? (u32)((i32)a >> 31) : e_opr(E, w, l, &o[na + 2]);
+			v = ((u64)c << 32 | a) >> (32 - sh);
+			v = sh ? (u32)v : c;
+		} else
+			v = (u32)((u64)a << sh);
+		s = (u64)(u32)v + b + cin;
+		if (o[na + 1].neg)
+			s = (u64)(u32)v + (u64)(u32)~b + 1 + cin;
+		e_wr(w, l, &o[0], (u32)s);
+		if (np)
+			e_wrp(w, l, &o[1], (int)(s >> 32) & 1);
+	}
+}
+
+/* LOP3.LUT [p,] d, a, b, c, lut, q */
+static void
+h_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, np = e_isp(&o[0]), d = np;
+
+	if (!insn_has(&I->in, "LUT") || I->in.nops < 5 + np)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 v = i_lop3(e_iv(E, w, l, &o[d + 1]), e_iv(E, w, l, &o[d + 2]), e_iv(E, w, l, &o[d + 3]),
+			       e_opr(E, w, l, &o[d + 4]));
+		e_wr(w, l, &o[d], v);
+		if (np)
+			e_wrp(w, l, &o[0], v != 0);
+	}
+}
+
+/* PLOP3.LUT p, q, a, b, c, lut, lut2 */
+static void
+h_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	if (I->in.nops < 7)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = e_oprp(w, l, &o[2]) ? ~0u : 0, b = e_oprp(w, l, &o[3]) ? ~0u : 0,
+		    c = e_oprp(w, l, &o[4]) ? ~0u : 0;
+		int p = i_lop3(a, b, c, (u32)o[5].imm) & 1, q = i_lop3(a, b, c, (u32)o[6].imm) & 1;
+		e_wrp(w, l, &o[0], p);
+		e_wrp(w, l, &o[1], q);
+	}
+}
+
+/* SHF.{L,R}.{U32,S32,U64,S64}[.HI][.W] d, lo, n, hi */
+static void
+h_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, left = I->a, hi = I->b, wrap = I->c, sgn = I->d, w64 = I->e;
+
+	LANES(l, gm) {
+		u64 v = (u64)e_opr(E, w, l, &o[3]) << 32 | e_opr(E, w, l, &o[1]), r;
+		u32 n = e_opr(E, w, l, &o[2]);
+		n = wrap ? n & (w64 ? 63 : 31) : MIN(n, w64 ? 64u : 32u);
+		if (left)
+			r = n >= 64 ? 0 : v << n;
+		else if (sgn)
+			r = n >= 64 ? (u64)((i64)v >> 63) : (u64)((i64)v >> n);
+		else
+			r = n >= 64 ? 0 : v >> n;
+		e_wr(w, l, &o[0], hi ? (u32)(r >> 32) : (u32)r);
+	}
+}
+
+/* SEL/FSEL d, a, b, p */
+static void
+h_sel(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, f = I->in.op[0] == 'F';
+
+	LANES(l, gm) {
+		const Operand *s = e_oprp(w, l, &o[3]) ? &o[1] : &o[2];
+		u32 v = e_opr(E, w, l, s);
+		if (f) {
+			if (s->abs) v &= 0x7fffffff;
+			if (s->neg) v ^= 0x80000000;
+		} else
+			v = e_iv(E, w, l, s);
+		e_wr(w, l, &o[0], v);
+	}
+}
+
+/* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c [, plo] */
+static void
+h_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, cmp = I->a, bo = I->b, sgn = !I->c, ex = I->d;
+
+	if (cmp < 0 || I->in.nops < 5 + ex)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &o[2]), b = e_iv(E, w, l, &o[3]);
+		int r, c = e_oprp(w, l, &o[4]);
+		if (ex) {
+			int plo = e_oprp(w, l, &o[5]);
+			int gt = sgn ? (i32)a > (i32)b : a > b, lt = sgn ? (i32)a < (i32)b : a < b, eq = a == b;
+			switch (cmp) {
+			case CMP_EQ: r = eq && plo; break;
+			case CMP_NE: r = !eq || plo; break;
+			case CMP_LT: case CMP_LE: r = lt || (eq && plo); break;
+			default: r = gt || (eq && plo); break;
+			}
+		} else
+			r = i_cmp(cmp, a, b, sgn, 32);
+		e_wrp(w, l, &o[0], e_bop(bo, r, c));
+		e_wrp(w, l, &o[1], e_bop(bo, !r, c));
+	}
+}
+
+/* PRMT d, a, sel, b */
+static void
+h_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &o[0], i_prmt(e_opr(E, w, l, &o[1]), e_opr(E, w, l, &o[3]), e_opr(E, w, l, &o[2]), I->a));
+}
+
+static void
+h_popc(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &I->in.o[0], __builtin_popcount(e_iv(E, w, l, &I->in.o[I->in.nops - 1])));
+}
+
+/* FLO[.U32|.S32][.SH] d, a */
+static void
+h_flo(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l, sh = insn_has(&I->in, "SH"), sgn = insn_has(&I->in, "S32");
+
+	LANES(l, gm) {
+		u32 v = e_iv(E, w, l, &I->in.o[I->in.nops - 1]), r;
+		if (sgn && (i32)v < 0)
+			v = ~v;
+		r = v ? 31 - __builtin_clz(v) : ~0u;
+		if (sh && v)
+			r = 31 - r;
+		e_wr(w, l, &I->in.o[0], r);
+	}
+}
+
+static void
+h_brev(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &I->in.o[0], (u32)i_brev(e_opr(E, w, l, &I->in.o[1]), 32));
+}
+
+/* P2R d, PR, a, mask;  R2P PR, a, mask */
+static void
+h_p2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, sh = insn_has(&I->in, "B1") ? 8 : insn_has(&I->in, "B2") ? 16 : insn_has(&I->in, "B3") ? 24 : 0;
+
+	LANES(l, gm) {
+		u32 m = e_opr(E, w, l, &o[3]) << sh, pv = (u32)(w->p[l] & 0x7f) << sh;
+		e_wr(w, l, &o[0], (e_opr(E, w, l, &o[2]) & ~m) | (pv & m));
+	}
+}
+
+static void
+h_r2p(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, k, sh = insn_has(&I->in, "B1") ? 8 : insn_has(&I->in, "B2") ? 16 : insn_has(&I->in, "B3") ? 24 : 0;
+
+	LANES(l, gm) {
+		u32 v = e_opr(E, w, l, &o[1]) >> sh, m = e_opr(E, w, l, &o[2]);
+		for (k = 0; k < 7; k++)
+			if (m >> k & 1)
+				w->p[l] = (u8)((w->p[l] & ~(1u << k)) | (v >> k & 1) << k);
+	}
+}
+
+/* ---- table ---- */
+
+
+static const struct { const char *op; Handler fn; } tab[] = {
+	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop},
+	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
+	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_nop},
+	{"UCGABAR_WAIT", h_nop},
+	{"EXIT", h_exit}, {"BRA", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
+	{"BSYNC", h_bsync}, {"BREAK", h_break}, {"WARPSYNC", h_warpsync}, {"BAR", h_bar},
+	{"MOV", h_mov}, {"UMOV", h_mov}, {"S2R", h_s2r}, {"S2UR", h_s2r}, {"CS2R", h_cs2r},
+	{"LDC", h_ldc}, {"ULDC", h_ldc}, {"R2UR", h_r2ur},
+	{"IMAD", h_imad}, {"UIMAD", h_imad}, {"IADD3", h_iadd3}, {"UIADD3", h_iadd3},
+	{"VIADD", h_viadd}, {"IMNMX", h_imnmx}, {"VIMNMX", h_imnmx}, {"VIADDMNMX", h_imnmx},
+	{"UIMNMX", h_imnmx}, {"IABS", h_iabs}, {"LEA", h_lea}, {"ULEA", h_lea},
+	{"LOP3", h_lop3}, {"ULOP3", h_lop3}, {"PLOP3", h_plop3}, {"UPLOP3", h_plop3},
+	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
+	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
+	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
+	{"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+};
+
+Handler
+emu_handler(const char *op)
+{
+	size_t i;
+	Handler h;
+
+	for (i = 0; i < NELEM(tab); i++)
+		if (!strcmp(tab[i].op, op))
+			return tab[i].fn;
+	if ((h = emu_float_handler(op)))
+		return h;
+	return emu_mem_handler(op);
+}
+
+void
+emu_prep(Emu *E, EInsn *I)
+{
+	const Insn *in = &I->in;
+	const char *op = in->op;
+
+	/* the uniform datapath runs once per warp (first active lane) */
+	I->uni = (op[0] == 'U' && strcmp(op, "UCGABAR_ARV") && strcmp(op, "UCGABAR_WAIT") &&
+		  strcmp(op, "VOTEU")) || !strcmp(op, "S2UR") || !strcmp(op, "R2UR");
+	if (I->fn == h_imad) {
+		I->a = insn_has(in, "WIDE");
+		I->b = insn_has(in, "HI");
+		I->c = insn_has(in, "X");
+		I->d = insn_has(in, "U32");
+	} else if (I->fn == h_shf) {
+		I->a = insn_has(in, "L");
+		I->b = insn_has(in, "HI");
+		I->c = insn_has(in, "W");
+		I->d = insn_has(in, "S32") || insn_has(in, "S64");
+		I->e = insn_has(in, "U64") || insn_has(in, "S64");
+	} else if (I->fn == h_isetp) {
+		I->a = e_cmpcode(in);
+		I->b = e_bopcode(in);
+		I->c = insn_has(in, "U32");
+		I->d = insn_has(in, "EX");
+	} else if (I->fn == h_prmt) {
+		static const char *m[] = {"", "F4E", "B4E", "RC8", "ECL", "ECR", "RC16"};
+		size_t k;
+		I->a = PRMT_DEFAULT;
+		for (k = 1; k < NELEM(m); k++)
+			if (insn_has(in, m[k]))
+				I->a = (int)k;
+	} else
+		emu_prep_float(E, I);
+}
+

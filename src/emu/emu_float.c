@@ -1,0 +1,441 @@
+/* emu_float.c -- the floating-point datapath of the SASS emulator: f32
+ * (FADD FMUL FFMA FMNMX FSETP FSEL), f64 (DADD DMUL DFMA DSETP), packed
+ * f16x2/bf16x2 (HADD2 HMUL2 HFMA2), MUFU and the conversions, on top of
+ * the exact arithmetic of ptx/arith.h.  MUFU's model: the exact function
+ * rounded to nearest (as the PTX interpreter's .approx), inputs and
+ * results flushed to zero like the hardware unit. */
+#include <math.h>
+#include <string.h>
+
+#include "emu/emu_int.h"
+#include "ptx/arith.h"
+
+/* f32 operand with |x| and -x. */
+static u32
+fv(Emu *E, Warp *w, int l, const Operand *o)
+{
+	u32 v = e_opr(E, w, l, o);
+
+	if (o->abs) v &= 0x7fffffffu;
+	if (o->neg) v ^= 0x80000000u;
+	return v;
+}
+
+static u64
+dv(Emu *E, Warp *w, int l, const Operand *o)
+{
+	u64 v = e_opr64(E, w, l, o);
+
+	if (o->kind == OPK_IMM)   /* an integer-looking f64 immediate: its high word */
+		v <<= 32;
+	if (o->abs) v &= ~(1ull << 63);
+	if (o->neg) v ^= 1ull << 63;
+	return v;
+}
+
+/* I->a = rounding, b = ftz, c = sat */
+static void
+h_fadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &o[0], f32_add(fv(E, w, l, &o[1]), fv(E, w, l, &o[2]), I->a, I->b, I->c));
+}
+
+static void
+h_fmul(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &o[0], f32_mul(fv(E, w, l, &o[1]), fv(E, w, l, &o[2]), I->a, I->b, I->c));
+}
+
+static void
+h_ffma(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	LANES(l, gm) e_wr(w, l, &o[0], f32_fma(fv(E, w, l, &o[1]), fv(E, w, l, &o[2]), fv(E, w, l, &o[3]),
+					  I->a, I->b, I->c));
+}
+
+/* FMNMX d, a, b, p: p ? min : max */
+static void
+h_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, nan = insn_has(&I->in, "NAN");
+
+	LANES(l, gm) {
+		u32 a = fv(E, w, l, &o[1]), b = fv(E, w, l, &o[2]);
+		e_wr(w, l, &o[0], e_oprp(w, l, &o[3]) ? f32_min(a, b, I->b, nan) : f32_max(a, b, I->b, nan));
+	}
+}
+
+/* FSETP/DSETP.cmp[.FTZ].bop p, q, a, b, c */
+static void
+h_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, d = I->in.op[0] == 'D', cmp = e_cmpcode(&I->in), bo = e_bopcode(&I->in);
+
+	if (cmp == -1 || I->in.nops < 5)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		int r;
+		if (cmp == -2 || cmp == -3)
+			r = cmp == -3;
+		else if (d)
+			r = f64_cmp(cmp, dv(E, w, l, &o[2]), dv(E, w, l, &o[3]));
+		else
+			r = f32_cmp(cmp, fv(E, w, l, &o[2]), fv(E, w, l, &o[3]), I->b);
+		int c = e_oprp(w, l, &o[4]);
+		e_wrp(w, l, &o[0], e_bop(bo, r, c));
+		e_wrp(w, l, &o[1], e_bop(bo, !r, c));
+	}
+}
+
+/* f64: DADD d, a, b;  DMUL;  DFMA d, a, b, c */
+static void
+h_dop(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, op = I->in.op[1];
+
+	LANES(l, gm) {
+		u64 a = dv(E, w, l, &o[1]), b = dv(E, w, l, &o[2]), r;
+		if (op == 'A')
+			r = f64_add(a, b, I->a);
+		else if (op == 'M')
+			r = f64_mul(a, b, I->a);
+		else
+			r = f64_fma(a, b, dv(E, w, l, &o[3]), I->a);
+		e_wr64(w, l, &o[0], r);
+	}
+}
+
+/* DMNMX d, a, b, p */
+static void
+h_dmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	LANES(l, gm) {
+		u64 a = dv(E, w, l, &o[1]), b = dv(E, w, l, &o[2]);
+		e_wr64(w, l, &o[0], e_oprp(w, l, &o[3]) ? f64_min(a, b, 0) : f64_max(a, b, 0));
+	}
+}
+
+static u32
+hi_of(double x)
+{
+	u64 b = bits_f64(x);
+
+	return (u32)(b >> 32);
+}
+
+/* MUFU.op d, a */
+static void
+h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	const Insn *in = &I->in;
+	int l;
+
+	LANES(l, gm) {
+		u32 a = fv(E, w, l, &o[1]), r;
+		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H")) {
+			double x = f64_of((u64)a << 32);
+			x = insn_has(in, "RCP64H") ? 1.0 / x : 1.0 / sqrt(x);
+			r = hi_of(x);
+		} else if (insn_has(in, "RCP"))
+			r = f32_approx(AP_RCP, a, 1);
+		else if (insn_has(in, "RSQ"))
+			r = f32_approx(AP_RSQRT, a, 1);
+		else if (insn_has(in, "SQRT"))
+			r = f32_approx(AP_SQRT, a, 1);
+		else if (insn_has(in, "EX2"))
+			r = f32_approx(AP_EX2, a, 1);
+		else if (insn_has(in, "LG2"))
+			r = f32_approx(AP_LG2, a, 1);
+		else if (insn_has(in, "SIN"))
+			r = f32_approx(AP_SIN, a, 1);
+		else if (insn_has(in, "COS"))
+			r = f32_approx(AP_COS, a, 1);
+		else if (insn_has(in, "TANH") && !insn_has(in, "F16") && !insn_has(in, "BF16"))
+			r = f32_approx(AP_TANH, a, 1);
+		else
+			eunsup(E, I, NULL);
+		e_wr(w, l, &o[0], r);
+	}
+}
+
+/* Float and integer type names in modifiers. */
+static int
+ftype(const char *m)
+{
+	if (!strcmp(m, "F16")) return FF_F16;
+	if (!strcmp(m, "BF16")) return FF_BF16;
+	if (!strcmp(m, "F32")) return FF_F32;
+	if (!strcmp(m, "F64")) return FF_F64;
+	return -1;
+}
+
+static int
+itype(const char *m, int *sgn)
+{
+	static const struct { const char *s; int bits, sgn; } t[] = {
+		{"S8", 8, 1}, {"U8", 8, 0}, {"S16", 16, 1}, {"U16", 16, 0},
+		{"S32", 32, 1}, {"U32", 32, 0}, {"S64", 64, 1}, {"U64", 64, 0},
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++)
+		if (!strcmp(m, t[i].s)) {
+			*sgn = t[i].sgn;
+			return t[i].bits;
+		}
+	return 0;
+}
+
+static u64
+rdval(Emu *E, Warp *w, int l, const Operand *o, int bits)
+{
+	u64 v = bits == 64 ? e_opr64(E, w, l, o) : e_opr(E, w, l, o);
+
+	if (o->sel == SEL_H1)
+		v >>= 16;
+	return v;
+}
+
+static void
+wrval(Warp *w, int l, const Operand *o, u64 v, int bits)
+{
+	if (bits == 64)
+		e_wr64(w, l, o, v);
+	else
+		e_wr(w, l, o, (u32)v);
+}
+
+static int
+fbits(int ff)
+{
+	return ff == FF_F64 ? 64 : ff == FF_F32 ? 32 : 16;
+}
+
+/* F2F.dst.src d, a */
+static void
+h_f2f(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int i, n = 0, t[2] = {FF_F32, FF_F32}, l;
+
+	for (i = 0; i < in->nmods; i++)
+		if (ftype(in->mods[i]) >= 0 && n < 2)
+			t[n++] = ftype(in->mods[i]);
+	if (n == 1)
+		t[1] = t[0];
+	LANES(l, gm) {
+		u64 a = rdval(E, w, l, &in->o[1], fbits(t[1]));
+		if (t[1] == FF_F32) {
+			if (in->o[1].abs) a &= 0x7fffffff;
+			if (in->o[1].neg) a ^= 0x80000000;
+		} else if (t[1] == FF_F64) {
+			if (in->o[1].abs) a &= ~(1ull << 63);
+			if (in->o[1].neg) a ^= 1ull << 63;
+		} else
+			a &= 0xffff;
+		wrval(w, l, &in->o[0], cvt_f2f(a, t[1], t[0], I->a, 0, I->b, I->c, 0), fbits(t[0]));
+	}
+}
+
+/* FRND[.mode][.F64] d, a: round to an integral value */
+static void
+h_frnd(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, ff = insn_has(in, "F64") ? FF_F64 : FF_F32;
+
+	LANES(l, gm) {
+		u64 a = ff == FF_F64 ? dv(E, w, l, &in->o[1]) : fv(E, w, l, &in->o[1]);
+		wrval(w, l, &in->o[0], cvt_f2f(a, ff, ff, I->a, 1, I->b, 0, 0), fbits(ff));
+	}
+}
+
+/* I2F[.dst][.src] d, a;  I2FP.F32.S32 */
+static void
+h_i2f(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int i, to = FF_F32, bits = 32, sgn = 1, l;
+
+	for (i = 0; i < in->nmods; i++) {
+		int s, b;
+		if (ftype(in->mods[i]) >= 0)
+			to = ftype(in->mods[i]);
+		else if ((b = itype(in->mods[i], &s)))
+			bits = b, sgn = s;
+	}
+	LANES(l, gm) {
+		u64 a = rdval(E, w, l, &in->o[1], bits);
+		if (bits < 64)
+			a &= 0xffffffffu;
+		if (in->o[1].sel >= SEL_B0 && in->o[1].sel <= SEL_B3)
+			a >>= 8 * (in->o[1].sel - SEL_B0);
+		if (in->o[1].neg)
+			a = -a;
+		wrval(w, l, &in->o[0], cvt_i2f(zext(a, bits), bits, sgn, to, I->a, 0), fbits(to));
+	}
+}
+
+/* F2I[.FTZ][.dst][.F64][.mode][.NTZ] d, a */
+static void
+h_f2i(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int i, from = FF_F32, bits = 32, sgn = 1, l;
+
+	for (i = 0; i < in->nmods; i++) {
+		int s, b;
+		if (ftype(in->mods[i]) >= 0)
+			from = ftype(in->mods[i]);
+		else if ((b = itype(in->mods[i], &s)))
+			bits = b, sgn = s;
+	}
+	LANES(l, gm) {
+		u64 a = from == FF_F64 ? dv(E, w, l, &in->o[1]) : fv(E, w, l, &in->o[1]);
+		if (from == FF_F32 && I->b)
+			a = f32_flush((u32)a);
+		wrval(w, l, &in->o[0], cvt_f2i(a, from, bits, sgn, I->a), bits == 64 ? 64 : 32);
+	}
+}
+
+/* F2FP[.BF16|.F16][.F32].PACK_AB d, a, b: d = {hi: cvt(a), lo: cvt(b)} */
+static void
+h_f2fp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, to = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
+
+	if (!insn_has(in, "PACK_AB"))
+		eunsup(E, I, NULL);
+	LANES(l, gm)
+		e_wr(w, l, &in->o[0], cvt_pack_f32(fv(E, w, l, &in->o[1]), fv(E, w, l, &in->o[2]), to, I->a,
+						   insn_has(in, "RELU"), I->c));
+}
+
+/* ---- packed halves ---- */
+
+/* The two halves (lo, hi) of an f16x2 source starting at operand *i;
+ * consumes two float immediates, or one register with a selector. */
+static void
+h2src(Emu *E, Warp *w, int l, const Insn *in, int *i, int ff, u16 h[2])
+{
+	const Operand *o = &in->o[*i];
+
+	if (o->kind == OPK_FIMM) {
+		const Operand *o2 = &in->o[*i + 1];
+		u64 hi = round_to(o->f, ff, RND_RN, 0), lo = round_to(o2->f, ff, RND_RN, 0);
+		h[0] = (u16)lo, h[1] = (u16)hi;
+		*i += 2;
+		return;
+	}
+	u32 v = e_opr(E, w, l, o);
+	(*i)++;
+	h[0] = (u16)v, h[1] = (u16)(v >> 16);
+	if (o->sel == SEL_H0_H0 || o->sel == SEL_H0)
+		h[1] = h[0];
+	else if (o->sel == SEL_H1_H1 || o->sel == SEL_H1)
+		h[0] = h[1];
+	else if (o->sel == SEL_F32) {
+		u16 r = (u16)round_to(f32_of(v), ff, RND_RN, 0);
+		h[0] = h[1] = r;
+	}
+	for (int k = 0; k < 2; k++) {
+		if (o->abs) h[k] &= 0x7fff;
+		if (o->neg) h[k] ^= 0x8000;
+	}
+}
+
+/* HADD2/HMUL2/HFMA2[.MMA][.F32][.BF16_V2][.FTZ][.SAT] d, a, b[, c] */
+static void
+h_h2(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, ff = insn_has(in, "BF16_V2") || insn_has(in, "BF16") ? FF_BF16 : FF_F16;
+	int op = in->op[1], f32 = insn_has(in, "F32"), k;
+
+	LANES(l, gm) {
+		u16 a[2], b[2], c[2] = {0x8000, 0x8000}, r[2];
+		int i = 1;
+		h2src(E, w, l, in, &i, ff, a);
+		h2src(E, w, l, in, &i, ff, b);
+		if (op == 'F')
+			h2src(E, w, l, in, &i, ff, c);
+		if (f32) {   /* .F32: one f32 result from the low halves */
+			double x = widen(a[0], ff), y = widen(b[0], ff);
+			double v = op == 'A' ? x + y : op == 'M' ? x * y : x * y + widen(c[0], ff);
+			e_wr(w, l, &in->o[0], (u32)round_to(v, FF_F32, RND_RN, I->b));
+			continue;
+		}
+		for (k = 0; k < 2; k++) {
+			if (op == 'A')
+				r[k] = h_add(ff, a[k], b[k], I->a, I->b, I->c);
+			else if (op == 'M')
+				r[k] = h_mul(ff, a[k], b[k], I->a, I->b, I->c);
+			else
+				r[k] = h_fma(ff, a[k], b[k], c[k], I->a, I->b, I->c, insn_has(in, "RELU"));
+		}
+		e_wr(w, l, &in->o[0], r[0] | (u32)r[1] << 16);
+	}
+}
+
+/* FCHK p, a, b: is a/b outside the fast path's exact range?  Always
+ * answering yes sends every division down ptxas's exact slow path, which
+ * is correct for all inputs. */
+static void
+h_fchk(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	(void)E;
+	LANES(l, gm) e_wrp(w, l, &I->in.o[0], 1);
+}
+
+static const struct { const char *op; Handler fn; } tab[] = {
+	{"FADD", h_fadd}, {"FMUL", h_fmul}, {"FFMA", h_ffma}, {"FMNMX", h_fmnmx},
+	{"FSETP", h_fsetp}, {"DSETP", h_fsetp}, {"DADD", h_dop}, {"DMUL", h_dop}, {"DFMA", h_dop},
+	{"DMNMX", h_dmnmx}, {"MUFU", h_mufu}, {"F2F", h_f2f}, {"FRND", h_frnd}, {"I2F", h_i2f},
+	{"I2FP", h_i2f}, {"F2I", h_f2i}, {"F2IP", NULL}, {"F2FP", h_f2fp}, {"HADD2", h_h2},
+	{"HMUL2", h_h2}, {"HFMA2", h_h2}, {"FCHK", h_fchk},
+};
+
+Handler
+emu_float_handler(const char *op)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(tab); i++)
+		if (!strcmp(tab[i].op, op))
+			return tab[i].fn;
+	return NULL;
+}
+
+void
+emu_prep_float(Emu *E, EInsn *I)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(tab); i++)
+		if (tab[i].fn && I->fn == tab[i].fn) {
+			I->a = emu_rnd(&I->in);
+			I->b = insn_has(&I->in, "FTZ");
+			I->c = insn_has(&I->in, "SAT");
+			return;
+		}
+	emu_prep_mem(E, I);
+}

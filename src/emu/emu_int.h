@@ -1,0 +1,122 @@
+/* emu_int.h -- the SASS emulator's internals: predecoded instructions,
+ * warps, the launch state, and the helpers the semantics files share. */
+#ifndef OA_EMU_INT_H
+#define OA_EMU_INT_H
+
+#include <setjmp.h>
+
+#include "emu/emu.h"
+#include "isa/insn.h"
+#include "ptx/interp.h"   /* the generic address windows (GW_*) */
+
+typedef struct Emu Emu;
+typedef struct Warp Warp;
+typedef struct EInsn EInsn;
+typedef void (*Handler)(Emu *E, Warp *w, const EInsn *I, u32 mask);
+
+/* One predecoded instruction: the parsed text, its handler and a few
+ * modifier facts computed once (meaning depends on the handler). */
+struct EInsn {
+	Insn in;
+	Handler fn;
+	u32 pc;
+	int decoded;   /* 0: the word did not decode (text is UNKNOWN ...) */
+	int uni;       /* uniform datapath: runs once, for the first active lane */
+	int a, b, c, d, e;
+};
+
+/* Lane states. */
+enum { L_RUN, L_EXIT, L_BSYNC, L_BAR, L_WSYNC, L_OFF };
+
+#define RZ 255
+#define URZ 63
+
+struct Warp {
+	u32 r[32][256];
+	u8 p[32];        /* bit k = Pk; bit 7 (PT) always set */
+	u32 pc[32];
+	u8 st[32];
+	u32 warg[32];    /* what a blocked lane waits on: pc << 8 | B reg, barrier id, pc */
+	u32 wmask[32];   /* WARPSYNC: the lanes it waits for */
+	u32 ur[64];
+	u8 up;           /* uniform predicates, bit 7 = UPT */
+	u32 b[16];       /* convergence barrier masks */
+	u32 live;        /* lanes that exist and have not exited */
+	u32 tid0;        /* linear thread index of lane 0 */
+	int id;
+};
+
+typedef struct {
+	u64 base, size;
+	u8 *data;
+} Region;
+
+struct Emu {
+	const Cubin *c;
+	const char *path, *kname;
+	int sm;
+	EInsn *code;
+	u32 ncode;
+	/* constant banks 0..17 */
+	u8 *cb[18];
+	u32 cbsize[18];
+	/* global memory: the launch's buffers and the cubin's globals */
+	Region *gl;
+	int ngl, gl_last;
+	/* launch shape */
+	u32 ntid[3], nctaid[3], ctaid[3];
+	u32 nthreads, nwarps;
+	u64 shared_size, local_size;
+	u8 *shared;
+	u8 *local;          /* nthreads * local_size */
+	Warp *w;
+	/* CTA barriers: threads arrived per barrier id */
+	u32 bar_arrived[16], bar_expect[16];
+	u64 steps, max_steps, lane_steps;
+	const EmuOpts *o;
+	jmp_buf fail;
+	int unsupported;
+	Launch *l;
+};
+
+_Noreturn void eerr(Emu *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void eunsup(Emu *E, const EInsn *I, const char *why);
+
+/* Handlers by opcode name (emu_exec.c etc.); NULL if unknown. */
+Handler emu_handler(const char *op);
+/* Predecode modifier facts into I->a.. (per handler). */
+void emu_prep(Emu *E, EInsn *I);
+
+/* Memory (emu_mem.c): global addresses are generic addresses of the
+ * launch's buffers; shared and local addresses are byte offsets in this
+ * CTA's shared memory and this lane's local memory; generic addresses use
+ * the PTX interpreter's windows (ptx/interp.h). */
+enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_GENERIC };
+u8 *emu_mem(Emu *E, Warp *w, int lane, int space, u64 addr, u64 size, int write);
+u64 emu_add_global(Emu *E, u8 *data, u64 size);
+
+/* Operand access (emu_exec.c). */
+u32 e_opr(Emu *E, Warp *w, int lane, const Operand *o);   /* raw 32 bits */
+u64 e_opr64(Emu *E, Warp *w, int lane, const Operand *o); /* pairs, f64 immediates */
+u32 e_iv(Emu *E, Warp *w, int lane, const Operand *o);    /* with ~ and - */
+u32 e_cbank(Emu *E, Warp *w, int lane, const Operand *o, int size);
+int e_oprp(Warp *w, int lane, const Operand *o);           /* predicate with ! */
+int e_isp(const Operand *o);                               /* P or UP? */
+void e_setr(Warp *w, int lane, int r, u32 v);
+void e_wr(Warp *w, int lane, const Operand *o, u32 v);     /* R or UR */
+void e_wr64(Warp *w, int lane, const Operand *o, u64 v);
+void e_wrp(Warp *w, int lane, const Operand *o, int v);    /* P or UP */
+u32 e_sreg(Emu *E, Warp *w, int lane, const char *name);
+int e_ldsize(const Insn *in, int *sign);                   /* U8 .. 128 */
+int e_cmpcode(const Insn *in);                             /* CMP_* or -1 */
+int e_bopcode(const Insn *in);                             /* AND 0, OR 1, XOR 2 */
+int e_bop(int op, int a, int b);
+int emu_rnd(const Insn *in);                               /* RND_* */
+Handler emu_float_handler(const char *op);                 /* emu_float.c */
+void emu_prep_float(Emu *E, EInsn *I);
+Handler emu_mem_handler(const char *op);                   /* emu_memops.c */
+void emu_prep_mem(Emu *E, EInsn *I);
+
+#define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)
+
+#endif

@@ -1,0 +1,349 @@
+/* emu_memops.c -- loads, stores, atomics and reductions of the SASS
+ * emulator (global, shared, local, generic), the cp.async copy LDGSTS,
+ * and the warp collectives (SHFL, VOTE, VOTEU, REDUX, MATCH). */
+#include <string.h>
+
+#include "emu/emu_int.h"
+#include "ptx/arith.h"
+
+/* Address of a memory operand for one lane.  wide: the base register is
+ * a 64-bit pair (global and generic accesses). */
+static u64
+addr_of(Emu *E, Warp *w, int l, const Operand *o, int wide)
+{
+	u64 a = 0;
+
+	if (o->rk == OPK_R || o->rk == OPK_UR) {
+		Operand r = {0};
+		r.kind = o->rk;
+		r.reg = o->reg;
+		a = wide && !o->u32 ? e_opr64(E, w, l, &r) : e_opr(E, w, l, &r);
+	}
+	a *= o->scale ? o->scale : 1;
+	if (o->ur != URZ)
+		a += w->ur[o->ur];
+	return a + o->imm;
+}
+
+static int
+space_of(const char *op)
+{
+	if (!strcmp(op, "LDS") || !strcmp(op, "STS") || !strcmp(op, "ATOMS"))
+		return MS_SHARED;
+	if (!strcmp(op, "LDL") || !strcmp(op, "STL"))
+		return MS_LOCAL;
+	if (!strcmp(op, "LD") || !strcmp(op, "ST") || !strcmp(op, "ATOM") || !strcmp(op, "RED"))
+		return MS_GENERIC;
+	return MS_GLOBAL;
+}
+
+static const Operand *
+memop(Emu *E, const EInsn *I)
+{
+	int i;
+
+	for (i = 0; i < I->in.nops; i++)
+		if (I->in.o[i].kind == OPK_MEM)
+			return &I->in.o[i];
+	eunsup(E, I, "no address operand");
+}
+
+/* I->a = size, b = sign-extend, c = space, d = wide address */
+static void
+h_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *m = memop(E, I), *d = &I->in.o[0];
+	int l, k, n = I->a;
+
+	if (d->kind != OPK_R)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u64 a = addr_of(E, w, l, m, I->d);
+		u8 *p = emu_mem(E, w, l, I->c, a, n, 0);
+		u32 v[4] = {0};
+		memcpy(v, p, n);
+		if (n == 1 && I->b) v[0] = (u32)(int8_t)v[0];
+		if (n == 2 && I->b) v[0] = (u32)(int16_t)v[0];
+		for (k = 0; k < (n + 3) / 4; k++)
+			if (d->reg != RZ)
+				e_setr(w, l, d->reg + k, v[k]);
+	}
+}
+
+static void
+h_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *m = memop(E, I), *s = &I->in.o[I->in.nops - 1];
+	int l, k, n = I->a;
+
+	if (s->kind != OPK_R)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u64 a = addr_of(E, w, l, m, I->d);
+		u32 v[4];
+		for (k = 0; k < 4; k++)
+			v[k] = s->reg == RZ || s->reg + k >= RZ ? 0 : w->r[l][s->reg + k];
+		memcpy(emu_mem(E, w, l, I->c, a, n, 1), v, n);
+	}
+}
+
+/* LDGSTS[.E][.BYPASS][.128] [shared], [global] [, p]: copy at once (the
+ * later LDGDEPBAR/DEPBAR wait is then a no-op).  p false: zero-fill. */
+static void
+h_ldgsts(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, n = I->a;
+
+	if (I->in.nops < 2 || o[0].kind != OPK_MEM || o[1].kind != OPK_MEM)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u8 *dst = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, &o[0], 0), n, 1);
+		if (I->in.nops > 2 && e_isp(&o[2]) && !e_oprp(w, l, &o[2]))
+			memset(dst, 0, n);
+		else
+			memcpy(dst, emu_mem(E, w, l, MS_GLOBAL, addr_of(E, w, l, &o[1], 1), n, 0), n);
+	}
+}
+
+/* ---- atomics ---- */
+
+enum { A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST };
+
+static u64
+atom_op(Emu *E, const EInsn *I, int op, int type, u64 old, u64 b)
+{
+	int bits = I->a * 8, sgn = type == 1;
+
+	if (type == 2) {   /* F32 */
+		if (op == A_ADD) return f32_add((u32)old, (u32)b, RND_RN, 1, 0);
+		if (op == A_MIN) return f32_min((u32)old, (u32)b, 0, 0);
+		if (op == A_MAX) return f32_max((u32)old, (u32)b, 0, 0);
+		eunsup(E, I, NULL);
+	}
+	if (type == 3) {   /* F64 */
+		if (op == A_ADD) return f64_add(old, b, RND_RN);
+		eunsup(E, I, NULL);
+	}
+	if (type == 4) {   /* F16x2 / BF16x2 */
+		int ff = insn_has(&I->in, "BF16x2") ? FF_BF16 : FF_F16;
+		if (op != A_ADD)
+			eunsup(E, I, NULL);
+		return h_add(ff, (u16)old, (u16)b, RND_RN, 0, 0) |
+		       (u32)h_add(ff, (u16)(old >> 16), (u16)(b >> 16), RND_RN, 0, 0) << 16;
+	}
+	switch (op) {
+	case A_ADD: return old + b;
+	case A_MIN: return i_min(old, b, bits, sgn);
+	case A_MAX: return i_max(old, b, bits, sgn);
+	case A_INC: return zext(old, bits) >= zext(b, bits) ? 0 : old + 1;
+	case A_DEC: return zext(old, bits) == 0 || zext(old, bits) > zext(b, bits) ? b : old - 1;
+	case A_AND: return old & b;
+	case A_OR: return old | b;
+	case A_XOR: return old ^ b;
+	case A_EXCH: return b;
+	}
+	eunsup(E, I, NULL);
+}
+
+/* ATOM/ATOMG/ATOMS[.E].op[.type]... [p,] d, [addr], b [, c];
+ * RED/REDG[.E].op[.type]... [addr], b.
+ * I->a = size, b = op, c = space, d = wide, e = type (0 u, 1 s, 2 f32,
+ * 3 f64, 4 f16x2). */
+static void
+h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o, *m = memop(E, I), *d = NULL;
+	int l, i, n = I->a, red = in->op[0] == 'R';
+
+	if (I->b < 0)
+		eunsup(E, I, NULL);
+	for (i = 0; &o[i] != m; i++)
+		if (o[i].kind == OPK_R)
+			d = &o[i];
+	if (!red && !d)
+		eunsup(E, I, NULL);
+	i = (int)(m - o) + 1;
+	if (i >= in->nops)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u64 a = addr_of(E, w, l, m, I->d), old = 0, b, c = 0, nv;
+		u8 *p = emu_mem(E, w, l, I->c, a, n, 1);
+		b = n == 8 ? e_opr64(E, w, l, &o[i]) : e_opr(E, w, l, &o[i]);
+		if (I->b == A_CAS || I->b == A_CAST) {
+			if (i + 1 >= in->nops)
+				eunsup(E, I, NULL);
+			c = n == 8 ? e_opr64(E, w, l, &o[i + 1]) : e_opr(E, w, l, &o[i + 1]);
+		}
+		memcpy(&old, p, n);
+		if (I->b == A_CAS)
+			nv = old == b ? c : old;
+		else if (I->b == A_CAST)
+			nv = old == b ? c : old;
+		else
+			nv = atom_op(E, I, I->b, I->e, old, b);
+		memcpy(p, &nv, n);
+		if (I->b == A_CAST)
+			old = old == b;
+		if (d) {
+			if (n == 8)
+				e_wr64(w, l, d, old);
+			else
+				e_wr(w, l, d, (u32)old);
+		}
+	}
+}
+
+/* ---- warp collectives ---- */
+
+/* SHFL.mode p, d, a, b, c */
+static void
+h_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	u32 src[32];
+	int l, mode = I->b;
+
+	if (I->in.nops < 5)
+		eunsup(E, I, NULL);
+	for (l = 0; l < 32; l++)
+		src[l] = e_opr(E, w, l, &o[2]);
+	LANES(l, gm) {
+		u32 b = e_opr(E, w, l, &o[3]) & 31, c = e_opr(E, w, l, &o[4]);
+		u32 cv = c & 31, seg = c >> 8 & 31, maxl = ((u32)l & seg) | (cv & ~seg), minl = l & seg;
+		int j, ok;
+		switch (mode) {
+		case 0: j = (int)(minl | (b & ~seg)); ok = (u32)j <= maxl; break;
+		case 1: j = l - (int)b; ok = j >= (int)maxl; break;
+		case 2: j = l + (int)b; ok = (u32)j <= maxl; break;
+		default: j = l ^ (int)b; ok = (u32)j <= maxl; break;
+		}
+		if (!ok)
+			j = l;
+		e_wr(w, l, &o[1], src[j & 31]);
+		e_wrp(w, l, &o[0], ok);
+	}
+}
+
+/* VOTE.{ANY,ALL,EQ} [d,] p, q;  VOTEU.{ANY,ALL} [ud,] up, q */
+static void
+h_vote(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o;
+	int l, i = 0, all = insn_has(in, "ALL"), eq = insn_has(in, "EQ");
+	u32 ballot = 0;
+	const Operand *q = &o[in->nops - 1];
+
+	if (!gm)
+		return;
+	LANES(l, gm)
+		if (e_oprp(w, l, q))
+			ballot |= 1u << l;
+	if (!e_isp(&o[0])) {
+		LANES(l, gm) e_wr(w, l, &o[0], ballot);
+		i = 1;
+	}
+	if (i < in->nops - 1)
+		LANES(l, gm) {
+			int r = all ? ballot == gm : eq ? (ballot == gm || ballot == 0) : ballot != 0;
+			e_wrp(w, l, &o[i], r);
+		}
+	(void)E;
+}
+
+/* REDUX.op[.S32] ud, r */
+static void
+h_redux(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, first = 1, sgn = insn_has(in, "S32");
+	u32 acc = 0;
+
+	if (!gm)
+		return;
+	LANES(l, gm) {
+		u32 v = e_opr(E, w, l, &in->o[1]);
+		if (first) { acc = v; first = 0; continue; }
+		if (insn_has(in, "SUM")) acc += v;
+		else if (insn_has(in, "AND")) acc &= v;
+		else if (insn_has(in, "OR")) acc |= v;
+		else if (insn_has(in, "XOR")) acc ^= v;
+		else if (insn_has(in, "MIN")) acc = (u32)i_min(acc, v, 32, sgn);
+		else if (insn_has(in, "MAX")) acc = (u32)i_max(acc, v, 32, sgn);
+		else eunsup(E, I, NULL);
+	}
+	e_wr(w, __builtin_ctz(gm), &in->o[0], acc);
+}
+
+/* MATCH.ANY[.U64] d, a;  MATCH.ALL[.U64] d, p, a */
+static void
+h_match(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, k, wide = insn_has(in, "U64"), all = insn_has(in, "ALL");
+	u64 v[32];
+	const Operand *a = &in->o[in->nops - 1];
+
+	LANES(l, gm) v[l] = wide ? e_opr64(E, w, l, a) : e_opr(E, w, l, a);
+	LANES(l, gm) {
+		u32 m = 0;
+		LANES(k, gm)
+			if (v[k] == v[l])
+				m |= 1u << k;
+		if (all) {
+			int same = m == gm;
+			e_wr(w, l, &in->o[0], same ? gm : 0);
+			if (in->nops > 2)
+				e_wrp(w, l, &in->o[1], same);
+		} else
+			e_wr(w, l, &in->o[0], m);
+	}
+}
+
+static const struct { const char *op; Handler fn; } tab[] = {
+	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
+	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
+	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
+	{"LDGSTS", h_ldgsts}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
+	{"REDUX", h_redux}, {"MATCH", h_match},
+};
+
+Handler
+emu_mem_handler(const char *op)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(tab); i++)
+		if (!strcmp(tab[i].op, op))
+			return tab[i].fn;
+	return NULL;
+}
+
+void
+emu_prep_mem(Emu *E, EInsn *I)
+{
+	const Insn *in = &I->in;
+	int sign;
+
+	(void)E;
+	I->a = e_ldsize(in, &sign);
+	I->b = sign;
+	I->c = space_of(in->op);
+	I->d = I->c == MS_GLOBAL || I->c == MS_GENERIC;
+	if (I->fn == h_atom) {
+		static const char *ops[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST"};
+		size_t k;
+		I->b = -1;
+		for (k = 0; k < NELEM(ops); k++)
+			if (insn_has(in, ops[k]))
+				I->b = (int)k;
+		I->e = insn_has(in, "S32") || insn_has(in, "S64") ? 1 : insn_has(in, "F32") ? 2 :
+		       insn_has(in, "F64") ? 3 : insn_has(in, "F16x2") || insn_has(in, "BF16x2") ? 4 : 0;
+		if (I->e == 3)
+			I->a = 8;
+	} else if (I->fn == h_shfl) {
+		I->b = insn_has(in, "IDX") ? 0 : insn_has(in, "UP") ? 1 : insn_has(in, "DOWN") ? 2 : 3;
+	}
+}

@@ -1,0 +1,353 @@
+/* insn.c -- parse the printer's text of one instruction into an Insn
+ * (see insn.h).  The text is nvdisasm's, so the grammar is small and
+ * regular; anything unexpected is an error, never a guess. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/insn.h"
+
+typedef struct {
+	char *err;
+	size_t errlen;
+} Ctx;
+
+static int
+fail(Ctx *c, const char *what, const char *s)
+{
+	snprintf(c->err, c->errlen, "%s '%s'", what, s);
+	return -1;
+}
+
+static int
+parse_num(const char *s, int base, u64 *v, const char **end)
+{
+	char *e;
+
+	if (!isxdigit((uchar)*s))
+		return -1;
+	*v = strtoull(s, &e, base);
+	*end = e;
+	return 0;
+}
+
+/* R5 / RZ / UR4 / URZ / P0 / PT / UP0 / UPT / B1 / SB0: kind and number. */
+static int
+parse_regname(const char *s, u8 *kind, u16 *reg, const char **end)
+{
+	u64 v;
+
+	if (!strncmp(s, "URZ", 3)) { *kind = OPK_UR; *reg = 63; *end = s + 3; return 0; }
+	if (!strncmp(s, "UPT", 3)) { *kind = OPK_UP; *reg = 7; *end = s + 3; return 0; }
+	if (!strncmp(s, "RZ", 2)) { *kind = OPK_R; *reg = 255; *end = s + 2; return 0; }
+	if (!strncmp(s, "PT", 2)) { *kind = OPK_P; *reg = 7; *end = s + 2; return 0; }
+	if (!strncmp(s, "UR", 2) && isdigit((uchar)s[2])) { *kind = OPK_UR; s += 2; }
+	else if (!strncmp(s, "UP", 2) && isdigit((uchar)s[2])) { *kind = OPK_UP; s += 2; }
+	else if (!strncmp(s, "SB", 2) && isdigit((uchar)s[2])) { *kind = OPK_SB; s += 2; }
+	else if (s[0] == 'R' && isdigit((uchar)s[1])) { *kind = OPK_R; s += 1; }
+	else if (s[0] == 'P' && isdigit((uchar)s[1])) { *kind = OPK_P; s += 1; }
+	else if (s[0] == 'B' && isdigit((uchar)s[1])) { *kind = OPK_B; s += 1; }
+	else
+		return -1;
+	if (parse_num(s, 10, &v, end) < 0 || v > 255)
+		return -1;
+	*reg = (u16)v;
+	return 0;
+}
+
+static const struct { const char *s; u8 sel; } sels[] = {
+	{".H0_H0", SEL_H0_H0}, {".H1_H1", SEL_H1_H1}, {".H0", SEL_H0}, {".H1", SEL_H1},
+	{".B0", SEL_B0}, {".B1", SEL_B1}, {".B2", SEL_B2}, {".B3", SEL_B3}, {".F32", SEL_F32},
+};
+
+/* Register suffixes: .reuse, .64, .U32, .X4, selectors. */
+static int
+parse_suffixes(Ctx *c, const char *s, Operand *o, const char *all)
+{
+	size_t i;
+
+	while (*s == '.') {
+		if (!strncmp(s, ".reuse", 6)) { s += 6; continue; }
+		if (!strncmp(s, ".64", 3)) { o->x64 = 1; s += 3; continue; }
+		if (!strncmp(s, ".U32", 4)) { o->u32 = 1; s += 4; continue; }
+		if (!strncmp(s, ".ROW", 4) || !strncmp(s, ".COL", 4)) { s += 4; continue; }
+		if (s[1] == 'X' && isdigit((uchar)s[2])) {
+			o->scale = (u8)strtoul(s + 2, (char **)&s, 10);
+			continue;
+		}
+		for (i = 0; i < NELEM(sels); i++)
+			if (!strncmp(s, sels[i].s, strlen(sels[i].s))) {
+				o->sel = sels[i].sel;
+				s += strlen(sels[i].s);
+				break;
+			}
+		if (i == NELEM(sels))
+			return fail(c, "unknown register suffix in", all);
+	}
+	if (*s)
+		return fail(c, "junk after operand", all);
+	return 0;
+}
+
+/* The inside of [...]: terms joined by '+'. */
+static int
+parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
+{
+	char tmp[128];
+	size_t n = (size_t)(e - s);
+	char *p, *tok, *save;
+
+	if (n >= sizeof tmp)
+		return fail(c, "address too long", all);
+	memcpy(tmp, s, n);
+	tmp[n] = 0;
+	o->kind = OPK_MEM;
+	o->ur = 63;
+	o->scale = 1;
+	for (tok = strtok_r(tmp, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+		u8 k;
+		u16 r;
+		const char *end;
+		u64 v;
+		p = tok;
+		while (*p == ' ')
+			p++;
+		if (*p == '-' || isdigit((uchar)*p)) {
+			int neg = *p == '-';
+			if (parse_num(p + neg, 16, &v, &end) < 0 || strncmp(p + neg, "0x", 2) || *end)
+				return fail(c, "bad address offset in", all);
+			o->imm += neg ? -v : v;
+		} else if (parse_regname(p, &k, &r, &end) == 0 && (k == OPK_R || k == OPK_UR)) {
+			Operand t = {0};
+			if (parse_suffixes(c, end, &t, all) < 0)
+				return -1;
+			if (k == OPK_R || (tok == tmp && !o->rk)) {
+				if (o->rk)
+					return fail(c, "two base registers in", all);
+				o->rk = k;
+				o->reg = r;
+				o->x64 = t.x64;
+				o->u32 = t.u32;
+				o->scale = t.scale ? t.scale : 1;
+			} else if (o->ur == 63)
+				o->ur = r;
+			else
+				return fail(c, "bad address register in", all);
+		} else
+			return fail(c, "bad address term in", all);
+	}
+	return 0;
+}
+
+static int
+parse_float(Ctx *c, const char *s, Operand *o, const char *all)
+{
+	int neg = 0;
+	char *e;
+
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	if (!strcmp(s, "INF"))
+		o->f = INFINITY;
+	else if (!strcmp(s, "QNAN") || !strcmp(s, "NAN") || !strcmp(s, "SNAN"))
+		o->f = NAN;
+	else {
+		o->f = strtod(s, &e);
+		if (e == s || *e)
+			return fail(c, "bad number", all);
+	}
+	if (neg)
+		o->f = -o->f;
+	o->kind = OPK_FIMM;
+	memcpy(&o->imm, &o->f, 8);
+	return 0;
+}
+
+static int
+parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
+{
+	const char *all = s, *end, *q;
+
+	memset(o, 0, sizeof *o);
+	o->text = arena_strdup(a, s);
+	o->desc = 0xffff;
+	o->ur = 63;
+	o->scale = 1;
+	if (s[0] == '-' && s[1] == '0' && s[2] == 'x') {
+		u64 v;
+		if (parse_num(s + 1, 16, &v, &end) < 0 || *end)
+			return fail(c, "bad immediate", all);
+		o->kind = OPK_IMM;
+		o->imm = -v;
+		return 0;
+	}
+	if (s[0] == '0' && s[1] == 'x') {
+		if (parse_num(s, 16, &o->imm, &end) < 0 || *end)
+			return fail(c, "bad immediate", all);
+		o->kind = OPK_IMM;
+		return 0;
+	}
+	if (isdigit((uchar)s[0]) || ((s[0] == '-' || s[0] == '+') && (isdigit((uchar)s[1]) || s[1] == 'I' || s[1] == 'Q' || s[1] == 'N' || s[1] == 'S')))
+		return parse_float(c, s, o, all);
+	if (*s == '-') { o->neg = 1; s++; }
+	if (*s == '!' || *s == '~') { o->not = 1; s++; }
+	if (*s == '|') {
+		/* |R3|.reuse -> R3.reuse */
+		const char *bar = strchr(s + 1, '|');
+		char *t;
+		if (!bar)
+			return fail(c, "unbalanced | in", all);
+		o->abs = 1;
+		t = arena_strdup(a, s + 1);
+		memmove(t + (bar - s - 1), t + (bar - s), strlen(bar));
+		s = t;
+	}
+	if (!strncmp(s, "desc[", 5)) {
+		u8 k;
+		if (parse_regname(s + 5, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
+			return fail(c, "bad descriptor in", all);
+		s = end + 1;
+		if (*s != '[')
+			return fail(c, "bad descriptor address", all);
+		u16 d = o->desc;
+		q = strchr(s, ']');
+		if (!q || q[1] || parse_addr(c, s + 1, q, o, all) < 0)
+			return q ? -1 : fail(c, "unclosed [ in", all);
+		o->desc = d;
+		return 0;
+	}
+	if (*s == '[') {
+		q = strchr(s, ']');
+		if (!q || q[1])
+			return fail(c, "bad address", all);
+		return parse_addr(c, s + 1, q, o, all);
+	}
+	if (!strncmp(s, "c[", 2)) {
+		u64 b;
+		if (parse_num(s + 2, 16, &b, &end) < 0 || strncmp(end, "][", 2))
+			return fail(c, "bad constant bank in", all);
+		o->bank = (u16)b;
+		q = strchr(end + 2, ']');
+		if (!q || (q[1] && q[1] != '.'))
+			return fail(c, "bad constant operand", all);
+		Operand t = {0};
+		if (parse_addr(c, end + 2, q, &t, all) < 0)
+			return -1;
+		o->kind = OPK_CB;
+		o->imm = t.imm;
+		o->rk = t.rk;
+		o->reg = t.reg;
+		if (t.ur != 63)
+			return fail(c, "two registers in constant operand", all);
+		return parse_suffixes(c, q + 1, o, all);
+	}
+	if (!strncmp(s, "SR_", 3) || !strcmp(s, "SRZ") || !strcmp(s, "PR")) {
+		o->kind = OPK_SR;
+		o->text = arena_strdup(a, s);
+		return 0;
+	}
+	if (parse_regname(s, &o->kind, &o->reg, &end) == 0)
+		return parse_suffixes(c, end, o, all);
+	return fail(c, "cannot parse operand", all);
+}
+
+/* Split the operand list at top-level commas (and at blanks between
+ * operands, as in "RET.REL.NODEC R20 0x0"). */
+static int
+split_ops(Ctx *c, char *s, Insn *in, Arena *a)
+{
+	int depth = 0;
+	char *start = s, *p;
+
+	for (p = s;; p++) {
+		if (*p == '[' || *p == '|')
+			depth += *p == '[' ? 1 : 0;
+		if (*p == ']')
+			depth--;
+		if ((*p == ',' || *p == ' ' || !*p) && depth == 0) {
+			char save = *p;
+			*p = 0;
+			while (*start == ' ')
+				start++;
+			if (*start) {
+				if (in->nops == INSN_MAXOPS)
+					return fail(c, "too many operands in", in->text);
+				if (parse_operand(c, start, &in->o[in->nops++], a) < 0)
+					return -1;
+			}
+			if (!save)
+				break;
+			start = p + 1;
+		}
+	}
+	return 0;
+}
+
+int
+insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
+{
+	Ctx c = {err, errlen};
+	char buf[512], *s, *e, *dot;
+	size_t n;
+
+	memset(in, 0, sizeof *in);
+	in->guard = -1;
+	in->text = arena_strdup(a, text);
+	n = strlen(text);
+	if (n >= sizeof buf)
+		return fail(&c, "instruction too long", "");
+	memcpy(buf, text, n + 1);
+	/* trim blanks and the trailing ';' */
+	while (n && (buf[n - 1] == ' ' || buf[n - 1] == ';' || buf[n - 1] == '\n'))
+		buf[--n] = 0;
+	s = buf;
+	while (*s == ' ')
+		s++;
+	if (*s == '@') {
+		s++;
+		if (*s == '!') { in->guard_not = 1; s++; }
+		u8 k;
+		u16 r;
+		if (parse_regname(s, &k, &r, (const char **)&e) < 0 || (k != OPK_P && k != OPK_UP) || *e != ' ')
+			return fail(&c, "bad guard in", text);
+		in->guard = r;
+		in->guard_up = k == OPK_UP;
+		s = e + 1;
+	}
+	e = s;
+	while (*e && *e != ' ')
+		e++;
+	if (*e)
+		*e++ = 0;
+	else
+		e = NULL;
+	/* opcode and modifiers */
+	dot = strchr(s, '.');
+	if (dot)
+		*dot = 0;
+	in->op = arena_strdup(a, s);
+	while (dot) {
+		char *m = dot + 1;
+		dot = strchr(m, '.');
+		if (dot)
+			*dot = 0;
+		if (in->nmods == INSN_MAXMODS)
+			return fail(&c, "too many modifiers in", text);
+		in->mods[in->nmods++] = arena_strdup(a, m);
+	}
+	if (e && split_ops(&c, e, in, a) < 0)
+		return -1;
+	return 0;
+}
+
+int
+insn_has(const Insn *in, const char *m)
+{
+	int i;
+
+	for (i = 0; i < in->nmods; i++)
+		if (!strcmp(in->mods[i], m))
+			return 1;
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* insn.h -- a structured view of one SASS instruction, parsed once from
+ * the printer's text (isa_print, nvdisasm syntax):
+ *
+ *     [@[!]Pn ]OPCODE[.MOD]* op, op, ...
+ *
+ * Operands become kinds with flags, so that consumers (the emulator, the
+ * hazard checker) never look at text again.  Register numbers: R 0..254
+ * with RZ = 255; UR 0..62 with URZ = 63; P/UP 0..6 with PT/UPT = 7. */
+#ifndef OA_INSN_H
+#define OA_INSN_H
+
+#include "util/util.h"
+
+enum {
+	OPK_NONE, OPK_R, OPK_UR, OPK_P, OPK_UP, OPK_B, OPK_SB,
+	OPK_IMM,  /* integer immediate (sign-extended), also branch targets */
+	OPK_FIMM, /* float immediate: f (a double), imm = its f64 bits */
+	OPK_CB,   /* c[bank][reg+off] */
+	OPK_MEM,  /* [base+ur+off], desc[URd][...] */
+	OPK_SR,   /* SR_TID.X ... (text keeps the name), also SRZ, PR */
+};
+
+/* Half/byte selectors on a register: R5.H1, R5.H0_H0, R5.B2 ... */
+enum { SEL_NONE, SEL_H0, SEL_H1, SEL_H0_H0, SEL_H1_H1, SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_F32 };
+
+typedef struct {
+	u8 kind;
+	u8 neg, abs, not;   /* -x, |x|, !P or ~R */
+	u8 sel;             /* SEL_* */
+	u8 x64;             /* R2.64 (register pair as an address) */
+	u16 reg;            /* R/UR/P/UP/B/SB number; CB: index register (R or UR, see rk) */
+	u8 rk;              /* CB: OPK_R/OPK_UR when indexed by a register, else 0;
+			       MEM: base kind OPK_R/OPK_UR or 0 when there is no base */
+	u8 scale;           /* MEM: .X4 -> 4, .X16 -> 16 ... (1 = none) */
+	u8 u32;             /* MEM: base register with .U32 */
+	u16 bank;           /* CB: bank number */
+	u16 ur;             /* MEM: the +URn offset register (63 when none) */
+	u16 desc;           /* MEM: desc[URn] register (0xffff when none) */
+	u64 imm;            /* IMM value; CB/MEM byte offset */
+	double f;           /* FIMM value */
+	const char *text;   /* SR name; the operand text otherwise */
+} Operand;
+
+#define INSN_MAXOPS 8
+#define INSN_MAXMODS 12
+
+typedef struct {
+	const char *op;                    /* "IMAD", in the caller's arena */
+	const char *mods[INSN_MAXMODS];    /* "WIDE", "U32" ... */
+	int nmods;
+	int guard;                         /* predicate number, -1 when none */
+	u8 guard_not, guard_up;            /* @!P0; @UP0 */
+	Operand o[INSN_MAXOPS];
+	int nops;
+	const char *text;                  /* the whole text */
+} Insn;
+
+/* Parse text into *in (strings live in a).  Returns 0, or -1 with a
+ * message in err. */
+int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
+/* Has modifier m (exact match)? */
+int insn_has(const Insn *in, const char *m);
+
+#endif
