@@ -1436,6 +1436,11 @@ skip_section(P *p)
 		end = p->t.pos;
 		next(p);
 	} while (depth > 0);
+	/* trim blank space at both ends, so that print and parse agree */
+	while (start < end && strchr(" \t\r\n", p->lx.s[start]))
+		start++;
+	while (end > start && strchr(" \t\r\n", p->lx.s[end - 1]))
+		end--;
 	sec.body = arena_strndup(p->a, p->lx.s + start, end - start);
 	vec_push(&p->sections, sec);
 }

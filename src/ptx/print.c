@@ -494,6 +494,6 @@ ptx_print(const PtxModule *m, Buf *out)
 		if (m->funcs[i]->is_entry)
 			print_func(&pr, m->funcs[i]);
 	for (i = 0; i < m->nsections; i++)
-		buf_printf(out, ".section %s\n{%s}\n", m->sections[i].name, m->sections[i].body);
+		buf_printf(out, ".section %s\n{\n%s\n}\n", m->sections[i].name, m->sections[i].body);
 	(void)j;
 }
