@@ -17,7 +17,34 @@ typedef struct {
 	char name[32];
 	const Cubin *c;
 	size_t sec;
+	u64 *fn;       /* function symbols of the section: (value << 24 | index), sorted */
+	size_t nfn;
 } Labels;
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Index of the first element of a sorted array >= key. */
+static size_t
+lower(const u64 *v, size_t n, u64 key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
 
 static int
 plain(const char *s)
@@ -37,15 +64,28 @@ func_at(const Labels *l, u64 addr)
 {
 	size_t i;
 
-	if (!l->c)
-		return NULL;
-	for (i = 1; i < l->c->sym.n; i++) {
+	for (i = lower(l->fn, l->nfn, addr << 24); i < l->nfn && l->fn[i] >> 24 == addr; i++)
+		if (plain(l->c->sym.v[l->fn[i] & 0xffffff].name))
+			return l->c->sym.v[l->fn[i] & 0xffffff].name;
+	return NULL;
+}
+
+static void
+collect_funcs(Labels *l)
+{
+	size_t i;
+
+	for (i = 1; i < l->c->sym.n && i < (1u << 24); i++) {
 		const CSymbol *y = &l->c->sym.v[i];
 
-		if (y->shndx == l->sec && y->value == addr && (y->info & 15) == STT_FUNC && plain(y->name))
-			return y->name;
+		if (y->shndx == l->sec && (y->info & 15) == STT_FUNC && y->value < (1ull << 40)) {
+			if (l->nfn % 64 == 0)
+				l->fn = xrealloc(l->fn, (l->nfn + 64) * sizeof *l->fn);
+			l->fn[l->nfn++] = y->value << 24 | i;
+		}
 	}
-	return NULL;
+	if (l->nfn)
+		qsort(l->fn, l->nfn, sizeof *l->fn, cmp_u64);
 }
 
 static const char *
@@ -56,10 +96,7 @@ label_of(void *ctx, u64 addr)
 
 	if (addr >= l->size)
 		return NULL;
-	if (l->collect) {
-		for (i = 0; i < l->n; i++)
-			if (l->addr[i] == addr)
-				return "x";
+	if (l->collect) { /* duplicates are removed after sorting */
 		if (l->n == l->cap) {
 			l->cap = l->cap ? 2 * l->cap : 16;
 			l->addr = xrealloc(l->addr, l->cap * sizeof *l->addr);
@@ -69,11 +106,11 @@ label_of(void *ctx, u64 addr)
 	}
 	if (func_at(l, addr))
 		return func_at(l, addr);
-	for (i = 0; i < l->n; i++)
-		if (l->addr[i] == addr) {
-			snprintf(l->name, sizeof l->name, ".L_x_%zu", i);
-			return l->name;
-		}
+	i = lower(l->addr, l->n, addr);
+	if (i < l->n && l->addr[i] == addr) {
+		snprintf(l->name, sizeof l->name, ".L_x_%zu", i);
+		return l->name;
+	}
 	return NULL;
 }
 
@@ -85,15 +122,12 @@ addr_of(void *ctx, const char *name, u64 *addr)
 	unsigned long k;
 	size_t i;
 
-	if (l->c && strncmp(name, ".L_x_", 5)) {
-		for (i = 1; i < l->c->sym.n; i++) {
-			const CSymbol *y = &l->c->sym.v[i];
-
-			if (y->shndx == l->sec && (y->info & 15) == STT_FUNC && !strcmp(y->name, name)) {
-				*addr = y->value;
+	if (strncmp(name, ".L_x_", 5)) {
+		for (i = 0; i < l->nfn; i++)
+			if (!strcmp(l->c->sym.v[l->fn[i] & 0xffffff].name, name)) {
+				*addr = l->fn[i] >> 24;
 				return 0;
 			}
-		}
 		return -1;
 	}
 	if (strncmp(name, ".L_x_", 5))
@@ -122,14 +156,6 @@ reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text
 	return x.lo == w.lo && x.hi == w.hi;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static Word
 word_at(const u8 *p)
 {
@@ -140,19 +166,17 @@ word_at(const u8 *p)
 
 /* Function symbols starting here: a label line (plain names) or a comment. */
 static void
-symbol_labels(const Cubin *c, size_t sec, u64 addr, Buf *b)
+symbol_labels(const Labels *l, u64 addr, Buf *b)
 {
 	size_t i;
 
-	for (i = 1; i < c->sym.n; i++) {
-		const CSymbol *s = &c->sym.v[i];
+	for (i = lower(l->fn, l->nfn, addr << 24); i < l->nfn && l->fn[i] >> 24 == addr; i++) {
+		const char *name = l->c->sym.v[l->fn[i] & 0xffffff].name;
 
-		if (s->shndx == sec && s->value == addr && (s->info & 15) == STT_FUNC) {
-			if (plain(s->name))
-				buf_printf(b, "%s:\t// function\n", s->name);
-			else
-				buf_printf(b, "\t// function %s\n", s->name);
-		}
+		if (plain(name))
+			buf_printf(b, "%s:\t// function\n", name);
+		else
+			buf_printf(b, "\t// function %s\n", name);
 	}
 }
 
@@ -169,6 +193,7 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 	l.size = s->size;
 	l.c = c;
 	l.sec = sec;
+	collect_funcs(&l);
 	if (a && !o->raw) {
 		l.collect = 1;
 		for (addr = 0; addr < s->size; addr += 16) {
@@ -176,14 +201,21 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 			isa_print(a, word_at(s->data + addr), addr, &syms, &t);
 		}
 		l.collect = 0;
-		if (l.n)
+		if (l.n) {
+			size_t i, j = 0;
+
 			qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
+			for (i = 0; i < l.n; i++)
+				if (!j || l.addr[j - 1] != l.addr[i])
+					l.addr[j++] = l.addr[i];
+			l.n = j;
+		}
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
 		Word w = word_at(s->data + addr);
 		int known = -1;
 
-		symbol_labels(c, sec, addr, b);
+		symbol_labels(&l, addr, b);
 		if (k < l.n && l.addr[k] == addr)
 			buf_printf(b, ".L_x_%zu:\n", k++);
 		t.n = 0;
@@ -213,4 +245,5 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 	}
 	buf_free(&t);
 	free(l.addr);
+	free(l.fn);
 }
