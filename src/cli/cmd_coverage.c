@@ -266,12 +266,18 @@ one_file(Cov *c, const char *path)
 	c->nfiles++;
 	c->fileno++;
 	scan(c, text, n);
-	stderr = open_memstream(&err, &errn);
-	m = ptx_parse(path, text, n);
-	if (m && ptx_check(m) == 0)
-		c->nparsed++;
-	fclose(stderr);
-	stderr = saved;
+	{
+		FILE *mem = open_memstream(&err, &errn);
+		if (mem)
+			stderr = mem; /* the first error, for the failure list */
+		m = ptx_parse(path, text, n);
+		if (m && ptx_check(m) == 0)
+			c->nparsed++;
+		if (mem) {
+			fclose(mem);
+			stderr = saved;
+		}
+	}
 	if (err && errn) {
 		char *nl = strchr(err, '\n');
 		if (nl)
