@@ -216,32 +216,104 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	return 0;
 }
 
+/* The cubin's global variables (.nv.global.init, .nv.global) become
+ * global regions; secbase[i] is section i's address (0 if none). */
+static void
+setup_globals(Emu *E, u64 *secbase, Arena *ar)
+{
+	size_t i;
+
+	for (i = 1; i < E->c->sec.n; i++) {
+		const CSection *s = &E->c->sec.v[i];
+		u8 *d;
+		if (strcmp(s->name, ".nv.global.init") && strcmp(s->name, ".nv.global"))
+			continue;
+		d = arena_alloc(ar, s->size + 16);
+		if (s->data && !sec_nobits(s->type))
+			memcpy(d, s->data, s->size);
+		secbase[i] = emu_add_global(E, d, s->size ? s->size : 1);
+	}
+}
+
+static void
+rd_le(const u8 *p, void *v, size_t n)
+{
+	memcpy(v, p, n);
+}
+
+/* Relocations of the constant banks (.rel[a].nv.constantN): addresses of
+ * global variables.  Code relocations and other types are not emulated:
+ * the kernel is then reported unsupported rather than run wrongly. */
+static int
+apply_relocs(Emu *E, const u64 *secbase)
+{
+	size_t i;
+
+	for (i = 1; i < E->c->sec.n; i++) {
+		const CSection *s = &E->c->sec.v[i];
+		int rela = s->type == SHT_RELA, bank;
+		u64 ent = rela ? 24 : 16, k;
+		const char *tgt;
+		if ((s->type != SHT_RELA && s->type != SHT_REL) || !s->size || !s->data)
+			continue;
+		tgt = s->name + (rela ? 5 : 4);
+		if (strncmp(tgt, ".nv.constant", 12)) {
+			if (!strncmp(tgt, ".text.", 6) && !strcmp(tgt + 6, E->kname))
+				return snprintf(emu_why, sizeof emu_why, "code relocations are not emulated"), -1;
+			continue;
+		}
+		bank = atoi(tgt + 12);
+		if (bank <= 0 || bank >= 18 || !E->cb[bank])
+			continue;
+		for (k = 0; k + ent <= s->size; k += ent) {
+			u64 off, info, addr;
+			i64 add = 0;
+			u32 sym, type;
+			rd_le(s->data + k, &off, 8);
+			rd_le(s->data + k + 8, &info, 8);
+			if (rela)
+				rd_le(s->data + k + 16, &add, 8);
+			sym = (u32)(info >> 32), type = (u32)info;
+			if (sym >= E->c->sym.n)
+				return snprintf(emu_why, sizeof emu_why, "relocation of a missing symbol"), -1;
+			const CSymbol *y = &E->c->sym.v[sym];
+			addr = (y->shndx < E->c->sec.n ? secbase[y->shndx] : 0) + y->value + (u64)add;
+			if (type == 2 && off + 8 <= E->cbsize[bank])
+				memcpy(E->cb[bank] + off, &addr, 8);
+			else if (type == 1 && off + 4 <= E->cbsize[bank])
+				memcpy(E->cb[bank] + off, &addr, 4);
+			else
+				return snprintf(emu_why, sizeof emu_why, "relocation type %u in c[0x%x] is not emulated",
+						type, bank), -1;
+		}
+	}
+	return 0;
+}
+
 /* ---- scheduling ---- */
 
 /* Release lanes blocked at a BSYNC or WARPSYNC whose partners have all
- * arrived (or exited).  Returns 1 if some lane was released. */
-static int
-try_release(Warp *w)
+ * arrived (or exited).  Each waiting lane keeps the mask it waits for
+ * (for BSYNC, the B register as it was when the lane arrived: another
+ * path may reuse the register meanwhile).  Returns 1 if some lane was
+ * released. */
+int
+emu_release(Warp *w)
 {
-	u32 done = 0, l, k;
+	u32 l, k;
 	int any = 0;
 
 	for (l = 0; l < 32; l++) {
-		u32 waiting = 0, need, key;
-		if (!(w->live >> l & 1) || (done >> l & 1) || (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC))
+		u32 waiting = 0, need;
+		if (!(w->live >> l & 1) || (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC))
 			continue;
-		key = w->warg[l];
 		for (k = 0; k < 32; k++)
-			if ((w->live >> k & 1) && w->st[k] == w->st[l] && w->warg[k] == key)
+			if ((w->live >> k & 1) && w->st[k] == w->st[l] && w->warg[k] == w->warg[l])
 				waiting |= 1u << k;
-		done |= waiting;
-		if (w->st[l] == L_BSYNC)
-			need = w->b[key & 0xf] & w->live;
-		else
-			need = w->wmask[l] & w->live;
+		need = w->wmask[l] & w->live;
 		if ((need & ~waiting) == 0) {
 			for (k = 0; k < 32; k++)
-				if (waiting >> k & 1)
+				if ((waiting >> k & 1) && w->wmask[k] == w->wmask[l])
 					w->st[k] = L_RUN;
 			any = 1;
 		}
@@ -278,7 +350,7 @@ warp_step(Emu *E, Warp *w)
 		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] < pc)
 			pc = w->pc[l];
 	if (pc == ~0u)
-		return try_release(w);
+		return emu_release(w);
 	for (l = 0; l < 32; l++)
 		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] == pc)
 			mask |= 1u << l;
@@ -416,6 +488,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	char name[1024];
 	int si, rc = EMU_ERROR;
 	u32 x, y, z, i;
+	u64 *secbase = NULL;
 	const Spec *s = l->spec;
 
 	emu_steps = emu_lane_steps = 0;
@@ -464,9 +537,17 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		rc = E->unsupported ? EMU_UNSUPPORTED : EMU_ERROR;
 		goto out;
 	}
+	secbase = xcalloc(c->sec.n + 1, sizeof *secbase);
+	setup_globals(E, secbase, &ar);
 	if (predecode(E, &ar, c->sec.v[si].data, (u32)(c->sec.v[si].size / 16)) < 0 ||
 	    setup_banks(E, &k, &ar) < 0)
 		goto out;
+	if (apply_relocs(E, secbase) < 0) {
+		if (!E->o->quiet)
+			fprintf(stderr, "%s: error: emu: kernel %s: %s\n", path, k.name, emu_why);
+		rc = EMU_UNSUPPORTED;
+		goto out;
+	}
 	for (z = 0; z < E->nctaid[2]; z++)
 		for (y = 0; y < E->nctaid[1]; y++)
 			for (x = 0; x < E->nctaid[0]; x++) {
@@ -481,6 +562,7 @@ out:
 	free(E->local);
 	free(E->w);
 	free(E->gl);
+	free(secbase);
 	free(E);
 	arena_free(&ar);
 	return rc;

@@ -298,7 +298,9 @@ h_bsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	LANES(l, gm) {
 		w->st[l] = L_BSYNC;
 		w->warg[l] = I->pc << 8 | (I->in.o[0].reg & 15);
+		w->wmask[l] = w->b[I->in.o[0].reg & 15];
 	}
+	emu_release(w);
 }
 
 static void
@@ -320,6 +322,7 @@ h_warpsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		w->warg[l] = I->pc;
 		w->wmask[l] = m;
 	}
+	emu_release(w);
 }
 
 static void
@@ -435,27 +438,42 @@ h_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* ---- integer ---- */
 
-/* IMAD[.WIDE][.HI][.X][.U32] d, a, b, c [, carry] */
+/* IMAD[.WIDE][.HI][.X][.U32] d, [pcarry,] a, b, c [, cin] */
 static void
 h_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
-	int l, wide = I->a, hi = I->b, x = I->c, s = !I->d;
+	int l, wide = I->a, hi = I->b, x = I->c, s = !I->d, np = e_isp(&o[1]);
+	const Operand *A = &o[1 + np], *B = &o[2 + np], *C = &o[3 + np];
 
+	if (I->in.nops < 4 + np)
+		eunsup(E, I, NULL);
 	LANES(l, gm) {
-		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]);
-		u32 cin = x && I->in.nops > 4 ? e_oprp(w, l, &o[4]) : 0;
-		if (wide) {
-			u64 c = e_opr64(E, w, l, &o[3]);
-			u64 p = s ? (u64)((i64)(i32)a * (i32)b) : (u64)a * b;
-			if (o[3].neg)
+		u32 a = e_iv(E, w, l, A), b = e_iv(E, w, l, B);
+		u32 cin = x && I->in.nops > 4 + np ? e_oprp(w, l, &o[4 + np]) : 0;
+		u64 p = s ? (u64)((i64)(i32)a * (i32)b) : (u64)a * b;
+		if (wide || hi) {
+			/* a*b + c (c a register pair) with the carry out of 64 bits */
+			u64 c = e_opr64(E, w, l, C), r;
+			int co;
+			if (C->neg)
 				c = -c;
-			e_wr64(w, l, &o[0], p + c + cin);
-		} else if (hi) {
-			u64 p = s ? (u64)((i64)(i32)a * (i32)b) : (u64)a * b;
-			e_wr(w, l, &o[0], (u32)(p >> 32) + e_iv(E, w, l, &o[3]) + cin);
-		} else
-			e_wr(w, l, &o[0], a * b + e_iv(E, w, l, &o[3]) + cin);
+			r = p + c;
+			co = r < p;
+			r += cin;
+			co |= cin && r == 0;
+			if (wide)
+				e_wr64(w, l, &o[0], r);
+			else
+				e_wr(w, l, &o[0], (u32)(r >> 32));
+			if (np)
+				e_wrp(w, l, &o[1], co);
+		} else {
+			u64 r = (u64)(u32)p + e_iv(E, w, l, C) + cin;
+			e_wr(w, l, &o[0], (u32)r);
+			if (np)
+				e_wrp(w, l, &o[1], (int)(r >> 32) & 1);
+		}
 	}
 }
 

@@ -3,7 +3,8 @@
  * f16x2/bf16x2 (HADD2 HMUL2 HFMA2), MUFU and the conversions, on top of
  * the exact arithmetic of ptx/arith.h.  MUFU's model: the exact function
  * rounded to nearest (as the PTX interpreter's .approx), inputs and
- * results flushed to zero like the hardware unit. */
+ * results flushed to zero like the hardware unit; SIN and COS take their
+ * argument in turns (ptxas scales by 1/(2 pi) before them). */
 #include <math.h>
 #include <string.h>
 
@@ -162,10 +163,11 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			r = f32_approx(AP_EX2, a, 1);
 		else if (insn_has(in, "LG2"))
 			r = f32_approx(AP_LG2, a, 1);
-		else if (insn_has(in, "SIN"))
-			r = f32_approx(AP_SIN, a, 1);
-		else if (insn_has(in, "COS"))
-			r = f32_approx(AP_COS, a, 1);
+		else if (insn_has(in, "SIN") || insn_has(in, "COS")) {
+			/* the argument is in turns: ptxas multiplies by 1/(2 pi) first */
+			double x = f32_of(f32_flush(a)) * 6.283185307179586476925;
+			r = (u32)round_to(insn_has(in, "SIN") ? sin(x) : cos(x), FF_F32, RND_RN, 1);
+		}
 		else if (insn_has(in, "TANH") && !insn_has(in, "F16") && !insn_has(in, "BF16"))
 			r = f32_approx(AP_TANH, a, 1);
 		else

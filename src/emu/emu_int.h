@@ -79,6 +79,8 @@ struct Emu {
 	Launch *l;
 };
 
+/* Wake lanes at a BSYNC/WARPSYNC whose partners all arrived (emu.c). */
+int emu_release(Warp *w);
 _Noreturn void eerr(Emu *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void eunsup(Emu *E, const EInsn *I, const char *why);
 
