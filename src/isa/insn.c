@@ -261,10 +261,12 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	char *start = s, *p;
 
 	for (p = s;; p++) {
-		if (*p == '[' || *p == '|')
-			depth += *p == '[' ? 1 : 0;
+		if (*p == '[')
+			depth++;
 		if (*p == ']')
 			depth--;
+		if (!*p && depth)
+			return fail(c, "unbalanced [ in", in->text);
 		if ((*p == ',' || *p == ' ' || !*p) && depth == 0) {
 			char save = *p;
 			*p = 0;

@@ -1,0 +1,211 @@
+/* test_emu.c -- the SASS emulator's own checks: the instruction-text
+ * parser (isa/insn.h), the hand-made SIMT kernel of tests/emu/ (ptxas
+ * cubins for sm_90 and sm_80) against the PTX interpreter on the same
+ * PTX, and the error paths (unsupported words, bad launches). */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "cubin/cubin.h"
+#include "emu/emu.h"
+#include "isa/insn.h"
+#include "ptx/interp.h"
+#include "ptx/ptx.h"
+
+TEST(emu_insn_parse)
+{
+	Arena a = {0};
+	Insn in;
+	char err[128];
+
+	CHECK(insn_parse("@!P0 IMAD.WIDE.U32 R2, R5, 0x4, R2 ;", &in, &a, err, sizeof err) == 0);
+	CHECK_STR(in.op, "IMAD");
+	CHECK(in.nmods == 2 && insn_has(&in, "WIDE") && insn_has(&in, "U32"));
+	CHECK(in.guard == 0 && in.guard_not == 1 && !in.guard_up);
+	CHECK(in.nops == 4 && in.o[0].kind == OPK_R && in.o[0].reg == 2);
+	CHECK(in.o[2].kind == OPK_IMM && in.o[2].imm == 4);
+
+	CHECK(insn_parse("LDG.E.64 R6, desc[UR4][R6.64+-0x10]", &in, &a, err, sizeof err) == 0);
+	CHECK(in.o[1].kind == OPK_MEM && in.o[1].desc == 4 && in.o[1].rk == OPK_R && in.o[1].reg == 6);
+	CHECK(in.o[1].x64 && in.o[1].imm == (u64)-0x10);
+
+	CHECK(insn_parse("LDS R0, [R3.X4+UR4+0x10]", &in, &a, err, sizeof err) == 0);
+	CHECK(in.o[1].scale == 4 && in.o[1].ur == 4 && in.o[1].imm == 0x10);
+
+	CHECK(insn_parse("FSETP.NEU.FTZ.AND P2, PT, -|R3|.reuse, +INF , PT ;", &in, &a, err, sizeof err) == 0);
+	CHECK(in.nops == 5 && in.o[2].abs && in.o[2].neg && in.o[2].reg == 3);
+	CHECK(in.o[3].kind == OPK_FIMM && in.o[3].f > 1e308);
+
+	CHECK(insn_parse("FFMA R7, R2, c[0x0][R4+0x10], -R7", &in, &a, err, sizeof err) == 0);
+	CHECK(in.o[2].kind == OPK_CB && in.o[2].bank == 0 && in.o[2].rk == OPK_R && in.o[2].imm == 0x10);
+	CHECK(in.o[3].neg);
+
+	CHECK(insn_parse("HFMA2.MMA R5, -RZ, RZ, 0, 5.9604644775390625e-08", &in, &a, err, sizeof err) == 0);
+	CHECK(in.nops == 5 && in.o[1].neg && in.o[1].reg == 255 && in.o[4].kind == OPK_FIMM);
+
+	CHECK(insn_parse("RET.REL.NODEC R20 0x0", &in, &a, err, sizeof err) == 0);
+	CHECK(in.nops == 2 && in.o[0].reg == 20 && in.o[1].kind == OPK_IMM);
+
+	CHECK(insn_parse("@UP0 S2UR UR4, SR_CTAID.X", &in, &a, err, sizeof err) == 0);
+	CHECK(in.guard_up && in.o[0].kind == OPK_UR && in.o[1].kind == OPK_SR);
+	CHECK_STR(in.o[1].text, "SR_CTAID.X");
+
+	CHECK(insn_parse("BSSY B1, 0x750", &in, &a, err, sizeof err) == 0);
+	CHECK(in.o[0].kind == OPK_B && in.o[0].reg == 1 && in.o[1].imm == 0x750);
+
+	/* errors, not guesses */
+	CHECK(insn_parse("IADD3 R1, R2, Q7, RZ", &in, &a, err, sizeof err) < 0);
+	CHECK(strstr(err, "Q7") != NULL);
+	CHECK(insn_parse("LDG R1, [R2", &in, &a, err, sizeof err) < 0);
+	CHECK(insn_parse("FADD R1, |R2, R3", &in, &a, err, sizeof err) < 0);
+	arena_free(&a);
+}
+
+/* Run tests/emu/NAME.ARCH.cubin; EMU_* outcome, *got filled. */
+static int
+emu_file(const char *cubin, const Spec *s, Launch *got, const char *oracle)
+{
+	size_t n;
+	u8 *data = (u8 *)read_file(cubin, &n);
+	Cubin c;
+	EmuOpts o = {0};
+	int rc = EMU_ERROR;
+
+	o.quiet = 1;
+	o.oracle = oracle;
+	if (!data)
+		return EMU_ERROR;
+	if (cubin_read(&c, cubin, data, n) == 0)
+		rc = emu_run(&c, cubin, NULL, got, &o);
+	cubin_free(&c);
+	free(data);
+	return rc;
+}
+
+static int
+interp_file(const char *ptxpath, Launch *want)
+{
+	size_t n;
+	char *text = read_file(ptxpath, &n);
+	PtxModule *m;
+	InterpOpts o = {0};
+	int rc = -1;
+
+	o.quiet = 1;
+	if (!text)
+		return -1;
+	m = ptx_parse(ptxpath, text, n);
+	if (m && ptx_check(m) == 0)
+		rc = interp_run(m, NULL, want, &o);
+	ptx_free(m);
+	free(text);
+	return rc;
+}
+
+/* 1 ran and matched, 0 unsupported (emu_why says why); FAILs otherwise. */
+static int
+simt_vs_interp(TestState *t_, const char *arch, const char *oracle)
+{
+	char path[128];
+	Spec s;
+	Launch got, want;
+	int rc, ok = 0;
+
+	if (spec_load("tests/emu/simt.json", &s) < 0) {
+		FAIL("tests/emu/simt.json does not load");
+		return 0;
+	}
+	launch_init(&got, &s);
+	launch_init(&want, &s);
+	snprintf(path, sizeof path, "tests/emu/simt.%s.cubin", arch);
+	rc = emu_file(path, &s, &got, oracle);
+	CHECK(interp_file("tests/emu/simt.ptx", &want) == 0);
+	if (rc == EMU_OK) {
+		CHECK(launch_compare(&got, &want, stderr) == 0);
+		CHECK(emu_steps > 100 && emu_lane_steps > emu_steps);
+		ok = 1;
+	} else if (rc != EMU_UNSUPPORTED)
+		FAIL("%s: %s", path, emu_why);
+	launch_free(&got);
+	launch_free(&want);
+	spec_free(&s);
+	return ok;
+}
+
+static void
+simt(TestState *t_, const char *arch)
+{
+	static char why[300];
+
+	if (simt_vs_interp(t_, arch, NULL))
+		return;
+	snprintf(why, sizeof why, "built-in decoder: %s", emu_why);
+	if (!access("oracle/nvdisasm", X_OK)) {
+		/* the semantics still get tested, with the oracle decoding */
+		if (!simt_vs_interp(t_, arch, "oracle/nvdisasm"))
+			FAIL("with the oracle: %s", emu_why);
+	}
+	SKIP(why);
+}
+
+TEST(emu_simt_sm90) { simt(t_, "sm_90"); }
+TEST(emu_simt_sm80) { simt(t_, "sm_80"); }
+
+/* A word nobody decodes stops the run, naming kernel, PC and word. */
+TEST(emu_unsupported_word)
+{
+	Spec s;
+	Launch l;
+	Cubin c;
+	size_t n;
+	u8 *data = (u8 *)read_file("tests/emu/simt.sm_90.cubin", &n);
+	int si, rc;
+	EmuOpts o = {0};
+
+	CHECK(data != NULL);
+	if (!data)
+		return;
+	CHECK(spec_load("tests/emu/simt.json", &s) == 0);
+	CHECK(cubin_read(&c, "x.cubin", data, n) == 0);
+	si = cubin_find_section(&c, ".text.simt");
+	CHECK(si > 0);
+	/* word 3 becomes all ones (no table row has it) */
+	memset(c.sec.v[si].data + 3 * 16, 0xff, 16);
+	o.quiet = 1;
+	launch_init(&l, &s);
+	rc = emu_run(&c, "x.cubin", NULL, &l, &o);
+	CHECK(rc == EMU_UNSUPPORTED);
+	CHECK(strstr(emu_why, "simt+0x30") != NULL || strstr(emu_why, "simt+0x") != NULL);
+	CHECK(strstr(emu_why, "UNKNOWN") != NULL || strstr(emu_why, "unsupported") != NULL);
+	launch_free(&l);
+	cubin_free(&c);
+	spec_free(&s);
+	free(data);
+}
+
+/* Launch errors are reported, not crashed on. */
+TEST(emu_bad_launch)
+{
+	Spec s;
+	Launch l;
+	Cubin c;
+	size_t n;
+	u8 *data = (u8 *)read_file("tests/emu/simt.sm_80.cubin", &n);
+	EmuOpts o = {0};
+
+	CHECK(data != NULL);
+	if (!data)
+		return;
+	o.quiet = 1;
+	CHECK(spec_load("tests/emu/simt.json", &s) == 0);
+	CHECK(cubin_read(&c, "x.cubin", data, n) == 0);
+	launch_init(&l, &s);
+	CHECK(emu_run(&c, "x.cubin", "no_such_kernel", &l, &o) == EMU_ERROR);
+	s.block[0] = 2048;
+	CHECK(emu_run(&c, "x.cubin", NULL, &l, &o) == EMU_ERROR);
+	launch_free(&l);
+	cubin_free(&c);
+	spec_free(&s);
+	free(data);
+}
