@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# emu.sh -- the SASS emulator through `openassembler emu FILE.cubin`: the
+# hand-made SIMT kernel (tests/emu/) and a suite kernel give the same
+# buffers as the PTX interpreter on their PTX; errors exit 1 with a message.
+. tests/cli/lib.bash
+
+# cubin vs PTX interpreter, both arches.  A word the built-in decoder does
+# not know yet makes the run "unsupported": reported as SKIP, with why.
+vs_ptx() {	# name cubin ptx spec
+	local n=$1
+	"$OA" emu --ptx "$3" --spec "$4" -o "$tmp/$n.want" 2>"$tmp/$n.perr" ||
+		{ echo "FAIL $n: the interpreter failed"; head -3 "$tmp/$n.perr"; return; }
+	if "$OA" emu "$2" --spec "$4" -o "$tmp/$n.got" 2>"$tmp/$n.err"; then
+		same "$n" "$tmp/$n.got" "$tmp/$n.want"
+	elif grep -q "unsupported instruction" "$tmp/$n.err"; then
+		skip "$n" "$(sed 's/.*unsupported/unsupported/' "$tmp/$n.err" | head -1)"
+	else
+		echo "FAIL $n: emu failed"; head -3 "$tmp/$n.err"
+	fi
+}
+for a in sm_90 sm_80; do
+	vs_ptx "emu_simt_$a" tests/emu/simt.$a.cubin tests/emu/simt.ptx tests/emu/simt.json
+	k=tests/kernels/reduce_shared_f32
+	vs_ptx "emu_reduce_shared_$a" $k/kernel.$a.cubin $k/kernel.$a.ptx $k/spec.json
+done
+
+# --stats reports warp-instructions
+if "$OA" emu tests/emu/simt.sm_90.cubin --spec tests/emu/simt.json -o "$tmp/o" --stats 2>"$tmp/err"; then
+	if grep -q "warp-instructions" "$tmp/err"; then echo "PASS emu_stats"
+	else echo "FAIL emu_stats: no count on stderr"; fi
+else
+	skip emu_stats "$(head -1 "$tmp/err")"
+fi
+
+# errors: exit 1, "error:", no crash
+fails emu_err_nospec "$OA" emu tests/emu/simt.sm_90.cubin
+fails emu_err_kernel "$OA" emu tests/emu/simt.sm_90.cubin --spec tests/emu/simt.json --kernel nope
+printf 'not an ELF file at all' >"$tmp/bad.cubin"
+fails emu_err_badcubin "$OA" emu "$tmp/bad.cubin" --spec tests/emu/simt.json
+fails emu_err_steps "$OA" emu tests/emu/simt.sm_90.cubin --spec tests/emu/simt.json --steps 10
