@@ -75,6 +75,7 @@
 #include "float_classify/ref.c"
 #include "ew_special_f16/ref.c"
 #include "ew_special_f64/ref.c"
+#include "bulk_copy/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
