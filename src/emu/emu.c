@@ -404,8 +404,9 @@ run_cta(Emu *E)
 {
 	u32 i, l;
 
+	/* shared memory starts zeroed in every CTA; local memory keeps what the
+	   previous CTA left (its contents are undefined at launch) */
 	memset(E->shared, 0, E->shared_size);
-	memset(E->local, 0, E->local_size * E->nwarps * 32);
 	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
 	memset(E->bar_expect, 0, sizeof E->bar_expect);
 	for (i = 0; i < E->nwarps; i++) {
