@@ -76,13 +76,20 @@ skip_space(Lex *l)
 			p++;
 		if (p + 1 < n && s[p] == '/' && s[p + 1] == '/') {
 			const char *e = memchr(s + p, '\n', n - p);
-			p = e ? (size_t)(e - s) : n;
+			size_t q = e ? (size_t)(e - s) : n;
+			const char *z = memchr(s + p, 0, q - p);
+			if (z)
+				lex_error(l, (size_t)(z - s), "NUL byte in a comment");
+			p = q;
 			continue;
 		}
 		if (p + 1 < n && s[p] == '/' && s[p + 1] == '*') {
 			size_t q = p + 2;
-			while (q + 1 < n && !(s[q] == '*' && s[q + 1] == '/'))
+			while (q + 1 < n && !(s[q] == '*' && s[q + 1] == '/')) {
+				if (!s[q])
+					lex_error(l, q, "NUL byte in a comment");
 				q++;
+			}
 			if (q + 1 >= n)
 				lex_error(l, p, "unterminated comment");
 			p = q + 2;
@@ -254,8 +261,11 @@ lex_next(Lex *l, Tok *t)
 		lex_number(l, t);
 	} else if (c == '"') {
 		size_t q = p + 1;
-		while (q < n && s[q] != '"' && s[q] != '\n')
+		while (q < n && s[q] != '"' && s[q] != '\n') {
+			if (!s[q] || (s[q] == '\\' && q + 1 < n && !s[q + 1]))
+				lex_error(l, q, "NUL byte in a string");
 			q += (s[q] == '\\' && q + 1 < n) ? 2 : 1;
+		}
 		if (q >= n || s[q] != '"')
 			lex_error(l, p, "unterminated string");
 		t->kind = TK_STRING;
