@@ -760,6 +760,45 @@ h_r2p(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* BMOV.32[.CLEAR] R, Bn;  BMOV.32 Bn, R (save/restore convergence masks) */
+static void
+h_bmov(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	if (I->in.nops != 2)
+		eunsup(E, I, NULL);
+	if (o[0].kind == OPK_B) {
+		l = __builtin_ctz(gm | 0x80000000u);
+		if (gm)
+			w->b[o[0].reg & 15] = e_opr(E, w, l, &o[1]);
+	} else if (o[1].kind == OPK_B) {
+		LANES(l, gm) e_wr(w, l, &o[0], w->b[o[1].reg & 15]);
+		if (insn_has(&I->in, "CLEAR") && gm)
+			w->b[o[1].reg & 15] = 0;
+	} else
+		eunsup(E, I, NULL);
+}
+
+/* IDP.4A.{S8,U8}.{S8,U8} d, a, b, c;  IDP.2A.{LO,HI}.{S16,U16}.{S8,U8} */
+static void
+h_idp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, four = insn_has(in, "4A"), hi = insn_has(in, "HI"), as, bs, i, n = 0, sg[2] = {1, 1};
+
+	for (i = 0; i < in->nmods && n < 2; i++)
+		if (in->mods[i][0] == 'S' || in->mods[i][0] == 'U')
+			if (strcmp(in->mods[i], "SAT"))
+				sg[n++] = in->mods[i][0] == 'S';
+	as = sg[0], bs = sg[1];
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &in->o[1]), b = e_iv(E, w, l, &in->o[2]), c = e_iv(E, w, l, &in->o[3]);
+		e_wr(w, l, &in->o[0], four ? i_dp4a(a, b, c, as, bs) : i_dp2a(a, b, c, as, bs, hi));
+	}
+}
+
 /* ---- table ---- */
 
 
@@ -779,7 +818,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
 	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
-	{"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+	{"BMOV", h_bmov}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 
 Handler

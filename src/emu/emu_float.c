@@ -76,6 +76,8 @@ h_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+static void dsetp_mnmx(Emu *E, Warp *w, const EInsn *I, u32 gm, int max);
+
 /* FSETP/DSETP.cmp[.FTZ].bop p, q, a, b, c */
 static void
 h_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -83,6 +85,10 @@ h_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *o = I->in.o;
 	int l, d = I->in.op[0] == 'D', cmp = e_cmpcode(&I->in), bo = e_bopcode(&I->in);
 
+	if (d && (insn_has(&I->in, "MIN") || insn_has(&I->in, "MAX"))) {
+		dsetp_mnmx(E, w, I, gm, insn_has(&I->in, "MAX"));
+		return;
+	}
 	if (cmp == -1 || I->in.nops < 5)
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
@@ -96,6 +102,31 @@ h_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		int c = e_oprp(w, l, &o[4]);
 		e_wrp(w, l, &o[0], e_bop(bo, r, c));
 		e_wrp(w, l, &o[1], e_bop(bo, !r, c));
+	}
+}
+
+/* DSETP.{MIN,MAX}.bop p, q, a, b, c: the selection predicates of
+ * fmin/fmax: p = "a is the result", q = "both are NaN" */
+static void
+dsetp_mnmx(Emu *E, Warp *w, const EInsn *I, u32 gm, int max)
+{
+	const Operand *o = I->in.o;
+	int l, bo = e_bopcode(&I->in);
+
+	LANES(l, gm) {
+		u64 a = dv(E, w, l, &o[2]), b = dv(E, w, l, &o[3]);
+		int na = f64_isnan(a), nb = f64_isnan(b), c = e_oprp(w, l, &o[4]), p;
+		double x = f64_of(a), y = f64_of(b);
+		if (nb)
+			p = 1;
+		else if (na)
+			p = 0;
+		else if (x == y)
+			p = max ? !(a >> 63) : (int)(a >> 63);
+		else
+			p = max ? x > y : x < y;
+		e_wrp(w, l, &o[0], e_bop(bo, p, c));
+		e_wrp(w, l, &o[1], e_bop(bo, na && nb, c));
 	}
 }
 
@@ -168,7 +199,10 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			double x = f32_of(f32_flush(a)) * 6.283185307179586476925;
 			r = (u32)round_to(insn_has(in, "SIN") ? sin(x) : cos(x), FF_F32, RND_RN, 1);
 		}
-		else if (insn_has(in, "TANH") && !insn_has(in, "F16") && !insn_has(in, "BF16"))
+		else if (insn_has(in, "TANH") && (insn_has(in, "F16") || insn_has(in, "BF16"))) {
+			int ff = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
+			r = h_approx(AP_TANH, (u16)a, ff) | (u32)h_approx(AP_TANH, (u16)(a >> 16), ff) << 16;
+		} else if (insn_has(in, "TANH"))
 			r = f32_approx(AP_TANH, a, 1);
 		else
 			eunsup(E, I, NULL);
@@ -396,6 +430,52 @@ h_h2(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* HMNMX2 d, a, b, p (p: min);  HSET2[.BF].cmp.bop d, a, b, c */
+static void
+h_hmnmx2(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, k, ff = insn_has(in, "BF16_V2") ? FF_BF16 : FF_F16, nan = insn_has(in, "NAN");
+
+	LANES(l, gm) {
+		u16 a[2], b[2], r[2];
+		int i = 1, mn;
+		h2src(E, w, l, in, &i, ff, a);
+		h2src(E, w, l, in, &i, ff, b);
+		if (i >= in->nops)
+			eunsup(E, I, NULL);
+		mn = e_oprp(w, l, &in->o[i]);
+		for (k = 0; k < 2; k++)
+			r[k] = mn ? h_min(ff, a[k], b[k], I->b, nan) : h_max(ff, a[k], b[k], I->b, nan);
+		e_wr(w, l, &in->o[0], r[0] | (u32)r[1] << 16);
+	}
+}
+
+static void
+h_hset2(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, k, ff = insn_has(in, "BF16_V2") ? FF_BF16 : FF_F16, cmp = e_cmpcode(in), bo = e_bopcode(in);
+	int bf = insn_has(in, "BF");
+
+	if (cmp < 0)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u16 a[2], b[2];
+		u32 r = 0;
+		int i = 1, c;
+		h2src(E, w, l, in, &i, ff, a);
+		h2src(E, w, l, in, &i, ff, b);
+		if (i >= in->nops)
+			eunsup(E, I, NULL);
+		c = e_oprp(w, l, &in->o[i]);
+		for (k = 0; k < 2; k++)
+			if (e_bop(bo, fx_cmp(cmp, widen(a[k], ff), widen(b[k], ff)), c))
+				r |= (u32)(bf ? (ff == FF_BF16 ? 0x3f80 : 0x3c00) : 0xffff) << 16 * k;
+		e_wr(w, l, &in->o[0], r);
+	}
+}
+
 /* FCHK p, a, b: is a/b outside the fast path's exact range?  Always
  * answering yes sends every division down ptxas's exact slow path, which
  * is correct for all inputs. */
@@ -413,7 +493,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"FSETP", h_fsetp}, {"DSETP", h_fsetp}, {"DADD", h_dop}, {"DMUL", h_dop}, {"DFMA", h_dop},
 	{"DMNMX", h_dmnmx}, {"MUFU", h_mufu}, {"F2F", h_f2f}, {"FRND", h_frnd}, {"I2F", h_i2f},
 	{"I2FP", h_i2f}, {"F2I", h_f2i}, {"F2IP", NULL}, {"F2FP", h_f2fp}, {"HADD2", h_h2},
-	{"HMUL2", h_h2}, {"HFMA2", h_h2}, {"FCHK", h_fchk},
+	{"HMUL2", h_h2}, {"HFMA2", h_h2}, {"FCHK", h_fchk}, {"HMNMX2", h_hmnmx2}, {"HSET2", h_hset2},
 };
 
 Handler

@@ -165,12 +165,22 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (!red && !d)
 		eunsup(E, I, NULL);
 	i = (int)(m - o) + 1;
-	if (i >= in->nops)
+	if (i >= in->nops && !insn_has(in, "POPC"))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u64 a = addr_of(E, w, l, m, I->d), old = 0, b, c = 0, nv;
-		u8 *p = emu_mem(E, w, l, I->c, a, n, 1);
-		b = n == 8 ? e_opr64(E, w, l, &o[i]) : e_opr(E, w, l, &o[i]);
+		u8 *p;
+		if (e_isp(&o[0])) {
+			/* generic ATOM with a predicate: done only on global memory
+			   (ptxas follows with a shared/local fallback when not) */
+			int glob = I->c != MS_GENERIC || ((a < GW_SHARED || a >= GW_SHARED + 0x10000000000ull) &&
+							  (a < GW_LOCAL || a >= GW_LOCAL + 0x10000000000ull));
+			e_wrp(w, l, &o[0], glob);
+			if (!glob)
+				continue;
+		}
+		p = emu_mem(E, w, l, I->c, a, n, 1);
+		b = i >= in->nops ? 1 : n == 8 ? e_opr64(E, w, l, &o[i]) : e_opr(E, w, l, &o[i]);
 		if (I->b == A_CAS || I->b == A_CAST) {
 			if (i + 1 >= in->nops)
 				eunsup(E, I, NULL);
@@ -192,6 +202,24 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			else
 				e_wr(w, l, d, (u32)old);
 		}
+	}
+}
+
+/* QSPC.E.{S,G,L} p, d, [addr]: is the generic address in that space? */
+static void
+h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *m = memop(E, I);
+	int l;
+
+	LANES(l, gm) {
+		u64 a = addr_of(E, w, l, m, 1);
+		int sh = a >= GW_SHARED && a < GW_SHARED + 0x10000000000ull;
+		int lo = a >= GW_LOCAL && a < GW_LOCAL + 0x10000000000ull;
+		int r = insn_has(&I->in, "S") ? sh : insn_has(&I->in, "L") ? lo : !sh && !lo;
+		e_wrp(w, l, &I->in.o[0], r);
+		if (I->in.o[1].kind == OPK_R)
+			e_wr(w, l, &I->in.o[1], r);
 	}
 }
 
@@ -306,7 +334,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
-	{"LDGSTS", h_ldgsts}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
+	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
 	{"REDUX", h_redux}, {"MATCH", h_match},
 };
 
@@ -339,6 +367,8 @@ emu_prep_mem(Emu *E, EInsn *I)
 		for (k = 0; k < NELEM(ops); k++)
 			if (insn_has(in, ops[k]))
 				I->b = (int)k;
+		if (insn_has(in, "POPC") && insn_has(in, "INC"))
+			I->b = A_ADD;   /* warp-aggregated increment: each lane adds one */
 		I->e = insn_has(in, "S32") || insn_has(in, "S64") ? 1 : insn_has(in, "F32") ? 2 :
 		       insn_has(in, "F64") ? 3 : insn_has(in, "F16x2") || insn_has(in, "BF16x2") ? 4 : 0;
 		if (I->e == 3)
