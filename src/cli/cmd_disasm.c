@@ -17,7 +17,9 @@ usage(FILE *f)
 	      "  -b SM90|SM80   FILE holds raw instruction words (like nvdisasm -b)\n"
 	      "  -raw           print instructions as UNKNOWN 0x<lo>, 0x<hi> (no decoding)\n"
 	      "  -no-ctrl       omit the control-bit comments\n"
-	      "  -o OUT         write the listing to OUT instead of stdout\n", f);
+	      "  -o OUT         write the listing to OUT instead of stdout\n"
+	      "  -x DIR         also write each embedded cubin (decompressed) to\n"
+	      "                 DIR/entryN.sm_XX.cubin\n", f);
 }
 
 static int
@@ -56,6 +58,8 @@ one_cubin(const char *path, const u8 *p, size_t n, const ListOpts *o, Buf *out)
 	return rc;
 }
 
+static const char *extract_dir;
+
 static int
 container(const char *path, const u8 *p, size_t n, const ListOpts *o, Buf *out)
 {
@@ -79,6 +83,13 @@ container(const char *path, const u8 *p, size_t n, const ListOpts *o, Buf *out)
 			buf_printf(out, "// %s: fatbin entry %d: cubin for sm_%d (architecture not supported; skipped)\n",
 				   path, i, e[i].sm);
 			continue;
+		}
+		if (extract_dir) {
+			char file[1024];
+
+			snprintf(file, sizeof file, "%s/entry%d.sm_%d.cubin", extract_dir, i, e[i].sm);
+			if ((rc = write_file(file, e[i].data, e[i].size)) < 0)
+				break;
 		}
 		snprintf(what, sizeof what, "%s[entry %d]", path, i);
 		buf_printf(out, "// ==== %s: fatbin entry %d: cubin for sm_%d\n", path, i, e[i].sm);
@@ -111,6 +122,8 @@ cmd_disasm(int argc, char **argv)
 			arch = argv[++i];
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			outp = argv[++i];
+		} else if (!strcmp(argv[i], "-x") && i + 1 < argc) {
+			extract_dir = argv[++i];
 		} else if (!strcmp(argv[i], "-raw") || !strcmp(argv[i], "--raw")) {
 			o.raw = 1;
 		} else if (!strcmp(argv[i], "-no-ctrl") || !strcmp(argv[i], "--no-ctrl")) {

@@ -1,6 +1,7 @@
 /* fatbin.c -- find the cubins inside a fat binary (magic 0xBA55ED50) or
  * inside a host executable/shared object/object file (its .nv_fatbin
- * section).  Entry header (64 bytes, observed with nvcc 13.0 -fatbin):
+ * section, or __nv_relfatbin in objects compiled with nvcc -rdc=true).
+ * Entry header (64 bytes, observed with nvcc 13.0 -fatbin):
  *   u16 kind (1 PTX, 2 ELF), u16 ?, u32 header size, u64 payload size,
  *   +0x10 u32 compressed size, u32 ?, u16 ?, u16 ?, +0x1c u32 arch (80, 90),
  *   u32 name offset, u32 name length, +0x28 u64 flags (0x2000 LZ4,
@@ -168,7 +169,8 @@ entries(const char *path, const u8 *p, size_t n, FatVec *out)
 	return 0;
 }
 
-/* The .nv_fatbin section of a host ELF64, or NULL. */
+/* The .nv_fatbin (or, in nvcc -rdc objects, __nv_relfatbin) section of a
+ * host ELF64, or NULL. */
 static const u8 *
 host_section(const u8 *p, size_t n, size_t *len)
 {
@@ -194,8 +196,9 @@ host_section(const u8 *p, size_t n, size_t *len)
 		u32 nm = rd32(h);
 		u64 off = rd64(h + 24), sz = rd64(h + 32);
 
-		if (nm < strsz && strsz - nm >= 11 && !memcmp(strs + nm, ".nv_fatbin", 11) && off <= n &&
-		    sz <= n - off && rd32(h + 4) != SHT_NOBITS) {
+		if (nm < strsz && ((strsz - nm >= 11 && !memcmp(strs + nm, ".nv_fatbin", 11)) ||
+				   (strsz - nm >= 15 && !memcmp(strs + nm, "__nv_relfatbin", 15))) &&
+		    off <= n && sz <= n - off && rd32(h + 4) != SHT_NOBITS) {
 			*len = sz;
 			return p + off;
 		}

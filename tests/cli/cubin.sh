@@ -275,3 +275,13 @@ if grep -q 'CALL.REL.NOINC `(\$calls\$_Z7helper1i) ;' "$tmp/kernels.sm_90.sass";
 else
 	skip call_labels "the ISA tables do not decode CALL.REL yet"
 fi
+
+# --- -x writes the embedded cubins out; they round-trip too -------------------
+mkdir -p "$tmp/x"
+if "$OA" disasm -x "$tmp/x" $d/kernels.lz4.fatbin -o "$tmp/x.sass" && [ -s "$tmp/x/entry0.sm_80.cubin" ] &&
+   "$OA" disasm "$tmp/x/entry0.sm_80.cubin" -o "$tmp/x0.sass" && "$OA" as "$tmp/x0.sass" -o "$tmp/x0.cubin" &&
+   cmp -s "$tmp/x/entry0.sm_80.cubin" "$tmp/x0.cubin"; then
+	echo "PASS extract_entries"
+else
+	echo "FAIL extract_entries"
+fi
