@@ -71,7 +71,13 @@ oracle_texts(Emu *E, const u8 *code, u32 n, char **texts)
 			a = strtoul(p + 2, NULL, 16);
 			if (a % 16 || a / 16 >= n || texts[a / 16])
 				continue;
-			texts[a / 16] = xstrdup(e + 2);
+			e += 2;
+			while (*e == ' ' || *e == '\t')
+				e++;
+			p = e + strlen(e);
+			while (p > e && (p[-1] == '\n' || p[-1] == ' ' || p[-1] == ';'))
+				*--p = 0;
+			texts[a / 16] = xstrdup(e);
 		}
 		pclose(f);
 	}

@@ -799,6 +799,21 @@ h_idp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* VABSDIFF[.U32] d, a, b, c: |a - b| + c */
+static void
+h_vabsdiff(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, sgn = !insn_has(in, "U32");
+
+	if (in->nmods > 1 || (in->nmods == 1 && !insn_has(in, "U32") && !insn_has(in, "S32")))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &in->o[1]), b = e_iv(E, w, l, &in->o[2]);
+		e_wr(w, l, &in->o[0], (u32)i_sad(a, b, e_iv(E, w, l, &in->o[3]), 32, sgn));
+	}
+}
+
 /* ---- table ---- */
 
 
@@ -818,7 +833,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
 	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
-	{"BMOV", h_bmov}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+	{"BMOV", h_bmov}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 
 Handler

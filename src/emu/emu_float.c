@@ -476,6 +476,28 @@ h_hset2(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* HSETP2.cmp.bop p, q, a, b, c: p from the low halves, q from the high */
+static void
+h_hsetp2(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, ff = insn_has(in, "BF16_V2") ? FF_BF16 : FF_F16, cmp = e_cmpcode(in), bo = e_bopcode(in);
+
+	if (cmp < 0 || insn_has(in, "H_AND"))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u16 a[2], b[2];
+		int i = 2, c;
+		h2src(E, w, l, in, &i, ff, a);
+		h2src(E, w, l, in, &i, ff, b);
+		if (i >= in->nops)
+			eunsup(E, I, NULL);
+		c = e_oprp(w, l, &in->o[i]);
+		e_wrp(w, l, &in->o[0], e_bop(bo, fx_cmp(cmp, widen(a[0], ff), widen(b[0], ff)), c));
+		e_wrp(w, l, &in->o[1], e_bop(bo, fx_cmp(cmp, widen(a[1], ff), widen(b[1], ff)), c));
+	}
+}
+
 /* FCHK p, a, b: is a/b outside the fast path's exact range?  Always
  * answering yes sends every division down ptxas's exact slow path, which
  * is correct for all inputs. */
@@ -494,6 +516,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"DMNMX", h_dmnmx}, {"MUFU", h_mufu}, {"F2F", h_f2f}, {"FRND", h_frnd}, {"I2F", h_i2f},
 	{"I2FP", h_i2f}, {"F2I", h_f2i}, {"F2IP", NULL}, {"F2FP", h_f2fp}, {"HADD2", h_h2},
 	{"HMUL2", h_h2}, {"HFMA2", h_h2}, {"FCHK", h_fchk}, {"HMNMX2", h_hmnmx2}, {"HSET2", h_hset2},
+	{"HSETP2", h_hsetp2},
 };
 
 Handler

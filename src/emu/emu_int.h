@@ -118,6 +118,7 @@ Handler emu_float_handler(const char *op);                 /* emu_float.c */
 void emu_prep_float(Emu *E, EInsn *I);
 Handler emu_mem_handler(const char *op);                   /* emu_memops.c */
 void emu_prep_mem(Emu *E, EInsn *I);
+Handler emu_mma_handler(const char *op);                   /* emu_mma.c */
 
 #define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)
 

@@ -346,7 +346,7 @@ emu_mem_handler(const char *op)
 	for (i = 0; i < NELEM(tab); i++)
 		if (!strcmp(tab[i].op, op))
 			return tab[i].fn;
-	return NULL;
+	return emu_mma_handler(op);
 }
 
 void

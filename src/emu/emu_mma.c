@@ -1,0 +1,292 @@
+/* emu_mma.c -- the warp-wide matrix instructions of the SASS emulator:
+ * HMMA (f16, bf16, tf32 inputs; f32 or f16 accumulators), IMMA (s8/u8),
+ * DMMA (f64), LDSM (ldmatrix) and MOVM (movmatrix).
+ *
+ * Register fragments are PTX's mma.sync fragments (the SASS operands are
+ * the same registers in the same order): lane l = 4g + t holds rows g and
+ * g+8 of A and C, column g of B.  Arithmetic is the PTX interpreter's
+ * model (interp_warp.c): exact products, the sum of a row of products
+ * plus the accumulator in double, rounded once. */
+#include <string.h>
+
+#include "emu/emu_int.h"
+#include "ptx/arith.h"
+
+enum { M_H, M_BH, M_TF, M_D, M_S8, M_U8 };
+
+typedef struct {
+	int m, n, k, at, bt, f16acc;
+} Shape;
+
+static void
+a_pos(const Shape *s, int l, int i, int *r, int *c)
+{
+	int g = l >> 2, t = l & 3;
+
+	switch (s->at) {
+	case M_H: case M_BH:
+		if (s->k == 16)
+			*r = g + 8 * ((i >> 1) & 1), *c = t * 2 + (i & 1) + 8 * (i >> 2);
+		else
+			*r = g + 8 * (i >> 1), *c = t * 2 + (i & 1);
+		return;
+	case M_TF: case M_D:
+		if (s->m == 8)
+			*r = g, *c = t;
+		else
+			*r = g + 8 * (i & 1), *c = t + 4 * (i >> 1);
+		return;
+	default:
+		if (s->k == 32)
+			*r = g + 8 * ((i >> 2) & 1), *c = t * 4 + (i & 3) + 16 * (i >> 3);
+		else
+			*r = g + 8 * (i >> 2), *c = t * 4 + (i & 3);
+		return;
+	}
+}
+
+static void
+b_pos(const Shape *s, int l, int i, int *r, int *c)
+{
+	int g = l >> 2, t = l & 3;
+
+	*c = g;
+	switch (s->at) {
+	case M_H: case M_BH: *r = t * 2 + (i & 1) + 8 * (i >> 1); return;
+	case M_TF: case M_D: *r = t + 4 * i; return;
+	default: *r = t * 4 + (i & 3) + 16 * (i >> 2); return;
+	}
+}
+
+static void
+c_pos(int l, int i, int *r, int *c)
+{
+	*r = (l >> 2) + 8 * (i >> 1);
+	*c = (l & 3) * 2 + (i & 1);
+}
+
+static int
+per_reg(int t)
+{
+	return t == M_H || t == M_BH ? 2 : t == M_S8 || t == M_U8 ? 4 : 1;
+}
+
+/* Element j of a register (or of a register pair for f64). */
+static double
+elem(int t, u64 reg, int j)
+{
+	switch (t) {
+	case M_H: return widen((reg >> (16 * j)) & 0xffff, FF_F16);
+	case M_BH: return widen((reg >> (16 * j)) & 0xffff, FF_BF16);
+	case M_TF: return widen((u32)reg & 0xffffe000u, FF_F32);
+	case M_D: return f64_of(reg);
+	case M_S8: return (double)(int8_t)(reg >> (8 * j));
+	default: return (double)(u8)(reg >> (8 * j));
+	}
+}
+
+static u64
+reg_at(Warp *w, int l, int r, int wide)
+{
+	u64 v = r + 0 >= RZ ? 0 : w->r[l][r];
+
+	if (wide)
+		v |= (u64)(r + 1 >= RZ ? 0 : w->r[l][r + 1]) << 32;
+	return v;
+}
+
+static int
+shape_of(Emu *E, const EInsn *I, Shape *s)
+{
+	const Insn *in = &I->in;
+	const char *sh = in->nmods ? in->mods[0] : "";
+
+	memset(s, 0, sizeof *s);
+	if (!strcmp(in->op, "DMMA")) {
+		if (strcmp(sh, "884"))
+			return -1;
+		s->m = 8, s->n = 8, s->k = 4, s->at = s->bt = M_D;
+		return 0;
+	}
+	if (!strcmp(in->op, "IMMA")) {
+		if (!strcmp(sh, "16832")) s->m = 16, s->n = 8, s->k = 32;
+		else if (!strcmp(sh, "16816")) s->m = 16, s->n = 8, s->k = 16;
+		else return -1;
+		if (in->nmods < 3)
+			return -1;
+		s->at = !strcmp(in->mods[1], "U8") ? M_U8 : !strcmp(in->mods[1], "S8") ? M_S8 : -1;
+		s->bt = !strcmp(in->mods[2], "U8") ? M_U8 : !strcmp(in->mods[2], "S8") ? M_S8 : -1;
+		if (s->at < 0 || s->bt < 0 || insn_has(in, "SAT"))
+			return -1;
+		return 0;
+	}
+	if (!strcmp(sh, "16816")) s->m = 16, s->n = 8, s->k = 16;
+	else if (!strcmp(sh, "1688")) s->m = 16, s->n = 8, s->k = 8;
+	else if (!strcmp(sh, "1684")) s->m = 16, s->n = 8, s->k = 4;
+	else return -1;
+	s->at = insn_has(in, "TF32") ? M_TF : insn_has(in, "BF16") ? M_BH : M_H;
+	if (s->at == M_TF && s->k == 16)
+		return -1;
+	if (s->at != M_TF && s->k == 4)
+		return -1;
+	s->bt = s->at;
+	s->f16acc = !insn_has(in, "F32");
+	(void)E;
+	return 0;
+}
+
+/* HMMA/IMMA/DMMA.shape... d, a, b, c (the whole warp) */
+static void
+h_mma(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	Shape s;
+	double A[16][32], B[32][8], C[16][8];
+	int l, i, r, c, k, na, nb, nc, epa, isint, isd;
+
+	if (shape_of(E, I, &s) < 0 || I->in.nops < 4)
+		eunsup(E, I, NULL);
+	if (gm != w->live || w->live != 0xffffffffu)
+		eerr(E, "%s at 0x%x needs the whole warp (active lanes 0x%08x)", I->in.op, I->pc, gm);
+	isint = s.at == M_S8 || s.at == M_U8;
+	isd = s.at == M_D;
+	epa = per_reg(s.at);
+	na = s.m * s.k / 32, nb = s.k * s.n / 32, nc = s.m * s.n / 32;
+	for (l = 0; l < 32; l++) {
+		for (i = 0; i < na; i++) {
+			a_pos(&s, l, i, &r, &c);
+			A[r][c] = elem(s.at, reg_at(w, l, o[1].reg == RZ ? RZ : o[1].reg + (isd ? 0 : i / epa), isd),
+				       i % epa);
+		}
+		for (i = 0; i < nb; i++) {
+			b_pos(&s, l, i, &r, &c);
+			B[r][c] = elem(s.bt, reg_at(w, l, o[2].reg == RZ ? RZ : o[2].reg + (isd ? 0 : i / epa), isd),
+				       i % epa);
+		}
+		for (i = 0; i < nc; i++) {
+			int cr = o[3].reg;
+			c_pos(l, i, &r, &c);
+			if (cr == RZ)
+				C[r][c] = 0;
+			else if (s.f16acc && !isint && !isd)
+				C[r][c] = widen((w->r[l][cr + i / 2] >> (16 * (i & 1))) & 0xffff, FF_F16);
+			else if (isd)
+				C[r][c] = f64_of(reg_at(w, l, cr + 2 * i, 1));
+			else if (isint)
+				C[r][c] = (double)(i32)w->r[l][cr + i];
+			else
+				C[r][c] = f32_of(w->r[l][cr + i]);
+		}
+	}
+	for (l = 0; l < 32; l++) {
+		u32 packed = 0;
+		for (i = 0; i < nc; i++) {
+			double sum;
+			int d = o[0].reg;
+			c_pos(l, i, &r, &c);
+			if (isint) {
+				i64 acc = (i64)C[r][c];
+				for (k = 0; k < s.k; k++)
+					acc += (i64)A[r][k] * (i64)B[k][c];
+				e_setr(w, l, d == RZ ? RZ : d + i, (u32)acc);
+				continue;
+			}
+			if (isd) {
+				u64 acc = bits_f64(C[r][c]);
+				for (k = 0; k < s.k; k++)
+					acc = f64_fma(bits_f64(A[r][k]), bits_f64(B[k][c]), acc, RND_RN);
+				if (d != RZ) {
+					e_setr(w, l, d + 2 * i, (u32)acc);
+					e_setr(w, l, d + 2 * i + 1, (u32)(acc >> 32));
+				}
+				continue;
+			}
+			sum = C[r][c];
+			for (k = 0; k < s.k; k++)
+				sum += A[r][k] * B[k][c];
+			if (s.f16acc) {
+				packed |= (u32)round_to(sum, FF_F16, RND_RN, 0) << (16 * (i & 1));
+				if (i & 1)
+					e_setr(w, l, d == RZ ? RZ : d + i / 2, packed), packed = 0;
+			} else
+				e_setr(w, l, d == RZ ? RZ : d + i, (u32)round_to(sum, FF_F32, RND_RN, 0));
+		}
+	}
+}
+
+/* LDSM.16.{M88,MT88}[.1|.2|.4] d, [addr]: lanes 8i..8i+7 give the row
+ * addresses of matrix i; lane l = 4g + t gets row g, columns 2t, 2t+1 of
+ * each matrix (MT88: the transposed matrix). */
+static void
+h_ldsm(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int n = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1, tr = insn_has(in, "MT88");
+	int l, i, j;
+	u64 row[32];
+	u32 out[32][4];
+
+	if (!insn_has(in, "16") || (!tr && !insn_has(in, "M88")) || in->nops != 2 || in->o[1].kind != OPK_MEM)
+		eunsup(E, I, NULL);
+	if (gm != 0xffffffffu)
+		eerr(E, "LDSM at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
+	for (l = 0; l < 8 * n; l++) {
+		const Operand *m = &in->o[1];
+		u64 a = (m->rk == OPK_R ? (m->reg == RZ ? 0 : w->r[l][m->reg]) : m->rk == OPK_UR ? w->ur[m->reg] : 0);
+		row[l] = a * m->scale + (m->ur != URZ ? w->ur[m->ur] : 0) + m->imm;
+	}
+	for (i = 0; i < n; i++)
+		for (l = 0; l < 32; l++) {
+			int g = l >> 2, t = l & 3;
+			u16 h[2];
+			for (j = 0; j < 2; j++) {
+				int r = tr ? 2 * t + j : g, c = tr ? g : 2 * t + j;
+				memcpy(&h[j], emu_mem(E, w, 8 * i + r, MS_SHARED, row[8 * i + r] + 2 * c, 2, 0), 2);
+			}
+			out[l][i] = h[0] | (u32)h[1] << 16;
+		}
+	for (l = 0; l < 32; l++)
+		for (i = 0; i < n; i++)
+			if (in->o[0].reg != RZ)
+				e_setr(w, l, in->o[0].reg + i, out[l][i]);
+}
+
+/* MOVM.16.MT88 d, a: transpose an 8x8 matrix of 16-bit elements held as
+ * mma fragments (lane 4g + t: row g, columns 2t, 2t+1). */
+static void
+h_movm(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	u32 src[32], out[32];
+	int l, j;
+
+	if (!insn_has(in, "MT88") || in->nops != 2)
+		eunsup(E, I, NULL);
+	if (gm != 0xffffffffu)
+		eerr(E, "MOVM at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
+	for (l = 0; l < 32; l++)
+		src[l] = e_opr(E, w, l, &in->o[1]);
+	for (l = 0; l < 32; l++) {
+		int g = l >> 2, t = l & 3;
+		out[l] = 0;
+		for (j = 0; j < 2; j++) {
+			int r = 2 * t + j, c = g;   /* source element (r, c) */
+			u32 v = src[4 * r + c / 2] >> (16 * (c & 1)) & 0xffff;
+			out[l] |= v << (16 * j);
+		}
+	}
+	for (l = 0; l < 32; l++)
+		e_wr(w, l, &in->o[0], out[l]);
+}
+
+Handler
+emu_mma_handler(const char *op)
+{
+	if (!strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA"))
+		return h_mma;
+	if (!strcmp(op, "LDSM"))
+		return h_ldsm;
+	if (!strcmp(op, "MOVM"))
+		return h_movm;
+	return NULL;
+}
