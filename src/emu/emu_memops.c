@@ -106,6 +106,40 @@ h_ldgsts(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* ---- mbarrier ----
+ * sm_80 keeps an mbarrier as lo = 0x40000000 - pending, hi = phase << 31 |
+ * (0x80000000 - expected) (ptxas initialises it with STS.64 and tests the
+ * phase with LDS + LOP3 on bit 31 of the high word).  sm_90's init value
+ * (SYNCS.EXCH.64) is lo = (0x100000 - pending) << 1, hi = (0x100000 -
+ * expected) << 11; only SYNCS instructions read it, so the phase bit is
+ * ours to place: bit 31 of the high word, as on sm_80. */
+
+static u64
+mbar_arrive80(u64 v)
+{
+	u32 lo = (u32)v + 1, hi = (u32)(v >> 32);
+
+	if (lo & 0x40000000u) {
+		u32 n = 0x80000000u - (hi & 0x7fffffffu);
+		lo = 0x40000000u - n;
+		hi ^= 0x80000000u;
+	}
+	return lo | (u64)hi << 32;
+}
+
+static u64
+mbar_arrive90(u64 v, u32 count)
+{
+	u32 lo = (u32)v, hi = (u32)(v >> 32), p = (lo >> 1 & 0xfffff) + count;
+
+	if (p >= 0x100000) {
+		p = hi >> 11 & 0xfffff;
+		hi ^= 0x80000000u;
+	}
+	lo = (lo & ~(0xfffffu << 1)) | p << 1;
+	return lo | (u64)hi << 32;
+}
+
 /* ---- atomics ---- */
 
 enum { A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST };
@@ -157,6 +191,19 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *o = in->o, *m = memop(E, I), *d = NULL;
 	int l, i, n = I->a, red = in->op[0] == 'R';
 
+	if (I->b < 0 && insn_has(in, "ARRIVE") && !strcmp(in->op, "ATOMS") && n == 8) {
+		/* mbarrier arrive (sm_80): returns the old state */
+		LANES(l, gm) {
+			u8 *p = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, m, 0), 8, 1);
+			u64 v, nv;
+			memcpy(&v, p, 8);
+			nv = mbar_arrive80(v);
+			memcpy(p, &nv, 8);
+			if (in->o[0].kind == OPK_R)
+				e_wr64(w, l, &in->o[0], v);
+		}
+		return;
+	}
 	if (I->b < 0)
 		eunsup(E, I, NULL);
 	for (i = 0; &o[i] != m; i++)
@@ -220,6 +267,37 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		e_wrp(w, l, &I->in.o[0], r);
 		if (I->in.o[1].kind == OPK_R)
 			e_wr(w, l, &I->in.o[1], r);
+	}
+}
+
+/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64.A1T0 d, [a], tx;
+ * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
+static void
+h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *m = memop(E, I), *o = in->o;
+	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
+
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) ||
+	    (arrive && (!insn_has(in, "A1T0") || o[2].kind != OPK_R || o[2].reg != RZ)))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u8 *p = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, m, 0), 8, !chk);
+		u64 v;
+		memcpy(&v, p, 8);
+		if (chk) {
+			e_wrp(w, l, &o[0], (int)((v >> 32 ^ e_opr(E, w, l, &o[2])) >> 31) & 1);
+			continue;
+		}
+		if (exch) {
+			u64 nv = e_opr64(E, w, l, &o[2]);
+			memcpy(p, &nv, 8);
+		} else {
+			u64 nv = mbar_arrive90(v, 1);
+			memcpy(p, &nv, 8);
+		}
+		e_wr64(w, l, &o[0], v);
 	}
 }
 
@@ -334,7 +412,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
-	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
+	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
 	{"REDUX", h_redux}, {"MATCH", h_match},
 };
 
