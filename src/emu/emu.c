@@ -377,6 +377,7 @@ warp_step(Emu *E, Warp *w)
 	if (++E->steps > E->max_steps)
 		eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
 	E->lane_steps += __builtin_popcount(gm);
+	w->act = mask;
 	I->fn(E, w, I, gm);
 	return 1;
 }
@@ -415,6 +416,7 @@ run_cta(Emu *E)
 	memset(E->shared, 0, E->shared_size);
 	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
 	memset(E->bar_expect, 0, sizeof E->bar_expect);
+	E->nmtx = 0;
 	for (i = 0; i < E->nwarps; i++) {
 		Warp *w = &E->w[i];
 		memset(w, 0, sizeof *w);

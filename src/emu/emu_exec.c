@@ -245,6 +245,11 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (I->in.nops && I->in.o[0].kind == OPK_R)   /* BRX / JMX: register targets */
 		eunsup(E, I, "indirect branch");
 	t = last_imm(E, I);
+	if (insn_has(&I->in, "ANY")) {   /* BRA.U.ANY: all or none of the issuing lanes */
+		if (!gm)
+			return;
+		gm = w->act;
+	}
 	LANES(l, gm) {
 		int take = 1;
 		for (i = 0; i < I->in.nops; i++)
@@ -814,6 +819,21 @@ h_vabsdiff(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* ELECT p, ud, mask: p true for the lowest active lane, ud its lane */
+static void
+h_elect(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, lead = gm ? __builtin_ctz(gm) : 0;
+
+	if (I->in.nops != 3 || o[2].kind != OPK_P || o[2].reg != 7 || o[2].not)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		e_wrp(w, l, &o[0], l == lead);
+		e_wr(w, l, &o[1], (u32)lead);
+	}
+}
+
 /* ---- table ---- */
 
 
@@ -833,7 +853,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
 	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
-	{"BMOV", h_bmov}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+	{"BMOV", h_bmov}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 
 Handler

@@ -42,6 +42,7 @@ struct Warp {
 	u8 up;           /* uniform predicates, bit 7 = UPT */
 	u32 b[16];       /* convergence barrier masks */
 	u32 live;        /* lanes that exist and have not exited */
+	u32 act;         /* lanes issuing the current instruction (before the guard) */
 	u32 tid0;        /* linear thread index of lane 0 */
 	int id;
 };
@@ -72,6 +73,9 @@ struct Emu {
 	Warp *w;
 	/* CTA barriers: threads arrived per barrier id */
 	u32 bar_arrived[16], bar_expect[16];
+	/* mbarrier transaction counts (sm_90), by shared address */
+	struct { u32 addr; i64 tx; } mtx[16];
+	int nmtx;
 	u64 steps, max_steps, lane_steps;
 	const EmuOpts *o;
 	jmp_buf fail;

@@ -127,17 +127,45 @@ mbar_arrive80(u64 v)
 	return lo | (u64)hi << 32;
 }
 
-static u64
-mbar_arrive90(u64 v, u32 count)
+static i64 *
+mbar_tx(Emu *E, u32 addr)
 {
-	u32 lo = (u32)v, hi = (u32)(v >> 32), p = (lo >> 1 & 0xfffff) + count;
+	int i;
 
-	if (p >= 0x100000) {
-		p = hi >> 11 & 0xfffff;
+	for (i = 0; i < E->nmtx; i++)
+		if (E->mtx[i].addr == addr)
+			return &E->mtx[i].tx;
+	if (E->nmtx == (int)NELEM(E->mtx))
+		eerr(E, "more than %d mbarriers with transactions in one CTA", (int)NELEM(E->mtx));
+	E->mtx[E->nmtx].addr = addr;
+	E->mtx[E->nmtx].tx = 0;
+	return &E->mtx[E->nmtx++].tx;
+}
+
+/* count arrivals and tx transaction bytes (expect: +, complete: -) on
+ * the sm_90 mbarrier at shared address a; the phase completes when every
+ * expected arrival came and the transaction count is back to zero.
+ * Returns the old state. */
+static u64
+mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx)
+{
+	u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, 1);
+	u64 v, nv;
+	u32 lo, hi, pend;
+	i64 *t = mbar_tx(E, a);
+
+	memcpy(&v, p, 8);
+	lo = (u32)v, hi = (u32)(v >> 32);
+	pend = MIN((lo >> 1 & 0xfffff) + count, 0x100000u);
+	*t += tx;
+	if (pend == 0x100000 && *t == 0) {
+		pend = hi >> 11 & 0xfffff;
 		hi ^= 0x80000000u;
 	}
-	lo = (lo & ~(0xfffffu << 1)) | p << 1;
-	return lo | (u64)hi << 32;
+	lo = (lo & ~(0xfffffu << 1)) | (pend & 0xfffff) << 1 | (pend >> 20) << 21;
+	nv = lo | (u64)hi << 32;
+	memcpy(p, &nv, 8);
+	return v;
 }
 
 /* ---- atomics ---- */
@@ -270,7 +298,7 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64.A1T0 d, [a], tx;
+/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0TR} d, [a], tx;
  * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -278,12 +306,14 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	const Operand *m = memop(E, I), *o = in->o;
 	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
+	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR");
 
-	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) ||
-	    (arrive && (!insn_has(in, "A1T0") || o[2].kind != OPK_R || o[2].reg != RZ)))
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr) ||
+	    (a1 && (o[2].kind != OPK_R || o[2].reg != RZ)))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
-		u8 *p = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, m, 0), 8, !chk);
+		u32 a = (u32)addr_of(E, w, l, m, 0);
+		u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, !chk);
 		u64 v;
 		memcpy(&v, p, 8);
 		if (chk) {
@@ -293,12 +323,37 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		if (exch) {
 			u64 nv = e_opr64(E, w, l, &o[2]);
 			memcpy(p, &nv, 8);
-		} else {
-			u64 nv = mbar_arrive90(v, 1);
-			memcpy(p, &nv, 8);
-		}
+			*mbar_tx(E, a) = 0;
+		} else
+			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : (i64)e_opr(E, w, l, &o[2]));
 		e_wr64(w, l, &o[0], v);
 	}
+}
+
+/* UBLKCP.S.G [URd], [URs], URn: the bulk copy engine, global to shared,
+ * URn * 16 bytes, completing that many transaction bytes on the mbarrier
+ * whose address is in URd+1.  Runs at once. */
+static void
+h_ublkcp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o;
+	int l = __builtin_ctz(gm | 0x80000000u);
+	u64 src, n;
+	u32 dst, bar;
+
+	if (!gm)
+		return;
+	if (!insn_has(in, "S") || !insn_has(in, "G") || in->nops != 3 || o[0].kind != OPK_MEM ||
+	    o[0].rk != OPK_UR || o[0].reg >= 62 || o[1].kind != OPK_MEM || o[1].rk != OPK_UR ||
+	    o[0].imm || o[1].imm || o[0].ur != URZ || o[1].ur != URZ)
+		eunsup(E, I, NULL);
+	dst = w->ur[o[0].reg];
+	bar = w->ur[o[0].reg + 1];
+	src = w->ur[o[1].reg] | (u64)w->ur[o[1].reg + 1] << 32;
+	n = (u64)e_opr(E, w, l, &o[2]) * 16;
+	memcpy(emu_mem(E, w, l, MS_SHARED, dst, n, 1), emu_mem(E, w, l, MS_GLOBAL, src, n, 0), n);
+	mbar_update90(E, w, l, bar, 0, -(i64)n);
 }
 
 /* ---- warp collectives ---- */
@@ -412,7 +467,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
-	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
+	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"UBLKCP", h_ublkcp}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
 	{"REDUX", h_redux}, {"MATCH", h_match},
 };
 
