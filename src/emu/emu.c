@@ -91,25 +91,24 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 	char **texts = xcalloc(n ? n : 1, sizeof *texts), err[256];
 	Buf b = {0};
 	u32 i;
-	int need_oracle = 0;
 
 	E->code = arena_alloc(ar, (n ? n : 1) * sizeof *E->code);
 	E->ncode = n;
+	/* with an oracle, its text is the reference for every word */
+	if (E->o && E->o->oracle)
+		oracle_texts(E, code, n, texts);
 	for (i = 0; i < n; i++) {
+		if (texts[i])
+			continue;
 		Word wd;
 		memcpy(&wd.lo, code + 16 * i, 8);
 		memcpy(&wd.hi, code + 16 * i + 8, 8);
 		b.n = 0;
 		if (b.s)
 			b.s[0] = 0;
-		E->code[i].decoded = isa_print(a, wd, (u64)i * 16, NULL, &b) == 0;
-		if (E->code[i].decoded)
+		if (isa_print(a, wd, (u64)i * 16, NULL, &b) == 0)
 			texts[i] = xstrdup(b.s);
-		else
-			need_oracle = 1;
 	}
-	if (need_oracle && E->o && E->o->oracle)
-		oracle_texts(E, code, n, texts);
 	for (i = 0; i < n; i++) {
 		EInsn *I = &E->code[i];
 		I->pc = i * 16;

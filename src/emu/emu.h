@@ -18,8 +18,9 @@
 typedef struct {
 	u64 max_steps;       /* warp-instructions per launch; 0 = default (2^32) */
 	int quiet;           /* print nothing on failure (the caller reports) */
-	const char *oracle;  /* nvdisasm to decode words the built-in decoder
-				does not know yet (NULL: none; development aid) */
+	const char *oracle;  /* nvdisasm (-b SMxx) decodes the words instead of the
+				built-in decoder (NULL: none; a development aid
+				that tests the semantics ahead of the tables) */
 	FILE *trace;         /* if set: trace warp-instructions of one warp */
 	long trace_cta, trace_warp;
 } EmuOpts;

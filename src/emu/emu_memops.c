@@ -107,24 +107,45 @@ h_ldgsts(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* ---- mbarrier ----
- * sm_80 keeps an mbarrier as lo = 0x40000000 - pending, hi = phase << 31 |
- * (0x80000000 - expected) (ptxas initialises it with STS.64 and tests the
- * phase with LDS + LOP3 on bit 31 of the high word).  sm_90's init value
- * (SYNCS.EXCH.64) is lo = (0x100000 - pending) << 1, hi = (0x100000 -
- * expected) << 11; only SYNCS instructions read it, so the phase bit is
- * ours to place: bit 31 of the high word, as on sm_80. */
+ * sm_80 keeps an mbarrier as lo = 0x40000000 - expected, hi = phase << 31
+ * | (0x80000000 - pending): ptxas initialises it with STS.64, adds to the
+ * pending count with ATOMS.ADD on the high word (cp.async arrivals), and
+ * tests the phase with LDS + LOP3 on bit 31 of the high word.  An arrival
+ * adds one to the high word; the carry into bit 31 is the phase flip, and
+ * the count restarts from the low word.
+ * sm_90's init value (SYNCS.EXCH.64) is lo = (0x100000 - pending) << 1,
+ * hi = (0x100000 - expected) << 11; only SYNCS instructions read it, so
+ * the phase bit is ours to place: bit 31 of the high word, as on sm_80. */
 
 static u64
 mbar_arrive80(u64 v)
 {
-	u32 lo = (u32)v + 1, hi = (u32)(v >> 32);
+	u32 lo = (u32)v, hi = (u32)(v >> 32), cnt = (hi & 0x7fffffffu) + 1, ph = hi & 0x80000000u;
 
-	if (lo & 0x40000000u) {
-		u32 n = 0x80000000u - (hi & 0x7fffffffu);
-		lo = 0x40000000u - n;
-		hi ^= 0x80000000u;
+	if (cnt & 0x80000000u) {
+		ph ^= 0x80000000u;
+		cnt = (lo + 0x40000000u) & 0x7fffffffu;
 	}
-	return lo | (u64)hi << 32;
+	return lo | (u64)(ph | cnt) << 32;
+}
+
+/* ARRIVES.LDGSTSBAR.64 [a]: each lane arrives once its cp.async copies
+ * are done (they are, at once: see h_ldgsts). */
+static void
+h_arrives(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l;
+
+	if (in->nops != 1 || in->o[0].kind != OPK_MEM || in->nmods != 2 || !insn_has(in, "LDGSTSBAR"))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u8 *p = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, &in->o[0], 0), 8, 1);
+		u64 v;
+		memcpy(&v, p, 8);
+		v = mbar_arrive80(v);
+		memcpy(p, &v, 8);
+	}
 }
 
 static i64 *
@@ -467,7 +488,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
-	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"UBLKCP", h_ublkcp}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
+	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"ARRIVES", h_arrives}, {"UBLKCP", h_ublkcp}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
 	{"REDUX", h_redux}, {"MATCH", h_match},
 };
 
