@@ -97,6 +97,7 @@ asm_insn(Asm *s, const char *p, const char *e)
 	Buf *d = &s->data.v[s->cur];
 	Word w = {0, 0};
 	Ctrl ctl = {15, 0, 7, 7, 0, 0};
+	Word hidden = {0, 0};
 	u8 bytes[16];
 
 	while (p < e && isspace((uchar)*p))
@@ -162,10 +163,16 @@ asm_insn(Asm *s, const char *p, const char *e)
 				asm_error(s, c, "malformed control bits; expected e.g. [B------:R-:W-:Y:S05]");
 				return;
 			}
+			if (isa_parse_hidden(end, &hidden, &end) < 0 || end > e) {
+				asm_error(s, end, "malformed hidden bits; expected hidden=0x<lo>:0x<hi>");
+				return;
+			}
 		}
 	}
 	ctl.reuse |= ctrl_get(w).reuse;
 	w = ctrl_set(w, ctl);
+	w.lo ^= hidden.lo;
+	w.hi ^= hidden.hi;
 emit:
 	wr64(bytes, w.lo);
 	wr64(bytes + 8, w.hi);

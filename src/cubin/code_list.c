@@ -144,7 +144,7 @@ addr_of(void *ctx, const char *name, u64 *addr)
 static int
 reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text)
 {
-	Word x = {0, 0};
+	Word x = {0, 0}, h = isa_hidden(a, w);
 	Ctrl c = ctrl_get(w);
 	char err[256];
 	size_t pos;
@@ -153,7 +153,7 @@ reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text
 		return 0;
 	c.reuse |= ctrl_get(x).reuse;
 	x = ctrl_set(x, c);
-	return x.lo == w.lo && x.hi == w.hi;
+	return (x.lo ^ h.lo) == w.lo && (x.hi ^ h.hi) == w.hi;
 }
 
 static Word
@@ -239,6 +239,7 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		if (known == 0 && !o->no_ctrl) {
 			t.n = 0;
 			ctrl_print(ctrl_get(w), &t);
+			isa_print_hidden(isa_hidden(a, w), &t);
 			buf_printf(b, "   /* %s */", t.s);
 		}
 		buf_putc(b, '\n');

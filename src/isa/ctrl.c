@@ -6,9 +6,10 @@
  * Printed as "[B------:R-:W-:Y:S04]": B = wait mask (digit k when bit k
  * is set), R/W = read/write scoreboard (digit, '-' for 7 = none), Y when
  * the yield bit is 0 ('-' when 1, CuAssembler's convention), S = stall.
- * Reuse flags normally print as ".reuse" on operands; ":U<hex>" is added
- * only when they are set, and ":X<n>" when bits 126..127 are, so that
- * printing then parsing is exact for every word.
+ * Reuse flags normally print as ".reuse" on operands, but nvdisasm hides
+ * them when the yield bit is 0: then ":U<hex>" carries them.  ":X<n>" shows
+ * bits 126..127 when set.  With the instruction text, printing then parsing
+ * is exact for every word.
  * Evidence: docs/findings-encoding.md, research/cubin-format.md section 11.1. */
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +53,7 @@ ctrl_print(Ctrl c, Buf *out)
 		buf_putc(out, c.wait >> k & 1 ? (char)('0' + k) : '-');
 	buf_printf(out, ":R%c:W%c:%c:S%02d", c.rdsb == 7 ? '-' : '0' + c.rdsb,
 		   c.wrsb == 7 ? '-' : '0' + c.wrsb, c.yield ? '-' : 'Y', c.stall);
-	if (c.reuse & 15)
+	if ((c.reuse & 15) && !c.yield)
 		buf_printf(out, ":U%x", c.reuse & 15);
 	if (c.reuse >> 4)
 		buf_printf(out, ":X%d", c.reuse >> 4);
@@ -113,5 +114,32 @@ ctrl_parse(const char *s, Ctrl *c, const char **end)
 		return -1;
 	if (end)
 		*end = s + 1;
+	return 0;
+}
+
+void
+isa_print_hidden(Word h, Buf *out)
+{
+	if (h.lo || h.hi)
+		buf_printf(out, " hidden=0x%llx:0x%llx", (unsigned long long)h.lo, (unsigned long long)h.hi);
+}
+
+int
+isa_parse_hidden(const char *s, Word *h, const char **end)
+{
+	char *e;
+
+	h->lo = h->hi = 0;
+	while (*s == ' ')
+		s++;
+	if (strncmp(s, "hidden=0x", 9)) {
+		*end = s;
+		return 0;
+	}
+	h->lo = strtoull(s + 9, &e, 16);
+	if (strncmp(e, ":0x", 3))
+		return -1;
+	h->hi = strtoull(e + 3, &e, 16);
+	*end = e;
 	return 0;
 }

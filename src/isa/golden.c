@@ -72,10 +72,14 @@ golden_check(const char *path, const Arch *arch, FILE *fail, GoldenStats *st)
 		if (!isa_parse(arch, line + off, addr, NULL, &e, err, sizeof err, NULL)) {
 			Ctrl c = ctrl_get(w), ce = ctrl_get(e);
 
+			Word h = isa_hidden(arch, w);
+
 			c.reuse = (u8)((c.reuse & ~15) | (ce.reuse & 15));
 			e = ctrl_set(e, c);
 			if (e.lo == w.lo && e.hi == w.hi)
 				st->encoded++;
+			if ((e.lo ^ h.lo) == w.lo && (e.hi ^ h.hi) == w.hi)
+				st->encoded_hidden++;
 			else if (fail)
 				fprintf(fail, "E %s\n  ours: 0x%016llx 0x%016llx\n", line,
 					(unsigned long long)e.lo, (unsigned long long)e.hi);

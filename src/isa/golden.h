@@ -5,7 +5,9 @@
 #include "isa/isa.h"
 
 typedef struct {
-	size_t words, decoded, encoded;
+	size_t words, decoded;
+	size_t encoded;		/* parse(oracle text) gives the word back */
+	size_t encoded_hidden;	/* ... once the hidden-bit mask (isa_hidden) is applied */
 } GoldenStats;
 
 /* arch may be NULL: taken from the file's header.  Failing words are

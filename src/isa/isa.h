@@ -58,6 +58,18 @@ typedef struct {
  * ("UNKNOWN 0x<lo>, 0x<hi>") and returns -1.  syms may be NULL. */
 int isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
 
+/* Bits of w (operation bits 0..104) that its text does not show and that
+ * differ from what the parser assumes for them (ptxas's usual value), as an
+ * XOR mask: zero for almost every word.  nvdisasm prints, for example, the
+ * same "STG.E [R2.64], R0" on sm_80 whatever memory descriptor UR the word
+ * names; a listing that must re-assemble exactly carries this mask next to
+ * the text (see ctrl comment syntax in docs/findings-encoding.md). */
+Word isa_hidden(const Arch *a, Word w);
+/* " hidden=0x<lo>:0x<hi>" after the control bits in a listing, only when
+ * h is not zero; isa_parse_hidden reads it back (h = 0 when absent). */
+void isa_print_hidden(Word h, Buf *out);
+int isa_parse_hidden(const char *s, Word *h, const char **end);
+
 /* Parse one instruction in the printer's syntax (control bits excluded)
  * and encode it for address addr.  The control field of *w is left 0
  * except for reuse flags written as ".reuse".  Returns 0, or -1 with a

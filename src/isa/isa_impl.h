@@ -26,13 +26,17 @@ enum {
 	FK_ENUM                                  /* value -> string table */
 };
 enum { FF_SIGNED = 1, FF_PCREL = 2, FF_OPTPLUS = 4 };
+/* enums[]: a string id, 0xffff for a value the oracle rejects; bit 15 marks
+ * a value whose text another value also prints and the parser must not
+ * choose (decode only). */
+enum { ENUM_ID = 0x7fff, ENUM_DECODE_ONLY = 0x8000, ENUM_INVALID = 0xffff };
 
 typedef struct {
 	u8 kind, flags;
 	u8 nbits;      /* width of the value */
 	u8 scale;      /* HEX: value << scale */
 	u32 bitpos;    /* arch->bitpos[bitpos + k] = word bit of value bit k, 255 = none */
-	u32 table;     /* ENUM: arch->enums[table + v] = string id, 0xffff = invalid */
+	u32 table;     /* ENUM: arch->enums[table + v], see ENUM_* */
 	u64 orval;     /* value bits that no word bit holds */
 } IsaField;
 

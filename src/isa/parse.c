@@ -247,7 +247,7 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 			u16 id = a->enums[f->table + k];
 			size_t len;
 
-			if (id == 0xffff || (k | f->orval) != k)
+			if (id & ENUM_DECODE_ONLY || (k | f->orval) != k)
 				continue;
 			len = strlen(a->strs[id]);
 			if (strncmp(s, a->strs[id], len))

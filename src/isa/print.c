@@ -32,7 +32,7 @@ enum_ok(const Arch *a, const IsaForm *fm, Word w)
 	for (i = 0; i < fm->nfield; i++) {
 		const IsaField *f = &a->fields[fm->field0 + i];
 
-		if (f->kind == FK_ENUM && a->enums[f->table + isa_field_get(a, f, w)] == 0xffff)
+		if (f->kind == FK_ENUM && a->enums[f->table + isa_field_get(a, f, w)] == ENUM_INVALID)
 			return 0;
 	}
 	return 1;
@@ -108,10 +108,39 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 		buf_printf(out, "%llu", (unsigned long long)v);
 		return;
 	case FK_ENUM:
-		buf_puts(out, a->strs[a->enums[f->table + v]]);
+		buf_puts(out, a->strs[a->enums[f->table + v] & ENUM_ID]);
 		return;
 	}
 	die("print_field: bad kind %d", f->kind);
+}
+
+Word
+isa_hidden(const Arch *a, Word w)
+{
+	const IsaForm *fm = isa_match(a, w);
+	Word shown = { 0xf000, 0 }, d = { 0, 0 };
+	u32 i;
+	int k;
+
+	if (!fm)
+		return d;	/* UNKNOWN shows every bit */
+	shown.lo |= fm->mask.lo;
+	shown.hi |= fm->mask.hi | ~((1ull << 41) - 1); /* control field: the ctrl comment */
+	for (i = 0; i < fm->nfield; i++) {
+		const IsaField *f = &a->fields[fm->field0 + i];
+
+		for (k = 0; k < f->nbits; k++) {
+			int b = a->bitpos[f->bitpos + k];
+
+			if (b < 64)
+				shown.lo |= 1ull << b;
+			else if (b != 255)
+				shown.hi |= 1ull << (b - 64);
+		}
+	}
+	d.lo = (w.lo ^ fm->dflt.lo) & ~shown.lo;
+	d.hi = (w.hi ^ fm->dflt.hi) & ~shown.hi;
+	return d;
 }
 
 void

@@ -7,8 +7,8 @@
 #include "test.h"
 
 /* measured floors (fractions of words that round-trip); raise them as the tables grow */
-#define GOLDEN_FLOOR_SM90 0.0
-#define GOLDEN_FLOOR_SM80 0.0
+#define GOLDEN_FLOOR_SM90 0.995
+#define GOLDEN_FLOOR_SM80 0.99
 
 TEST(isa_ctrl_fields)
 {
@@ -39,6 +39,9 @@ TEST(isa_ctrl_roundtrip_all)
 		Buf b = { 0 };
 		Ctrl c;
 
+		/* reuse flags shown by the text (yield bit 1) are not in the comment */
+		if (w.hi >> 45 & 1)
+			w.hi &= ~(0xfull << 58);
 		ctrl_print(ctrl_get(w), &b);
 		if (ctrl_parse(b.s, &c, NULL) || (x = ctrl_set(x, c)).hi != w.hi) {
 			FAIL("ctrl 0x%x: %s", v, b.s);
@@ -130,11 +133,12 @@ golden(TestState *t_, const char *path, double floor)
 	fclose(f);
 	CHECK(golden_check(path, NULL, NULL, &st) == 0);
 	CHECK(st.words > 0);
-	if (st.decoded < floor * st.words || st.encoded < floor * st.words)
+	if (st.decoded < floor * st.words || st.encoded_hidden < floor * st.words)
 		FAIL("%s: decode %zu/%zu, encode %zu/%zu, floor %.4f", path, st.decoded, st.words,
-		     st.encoded, st.words, floor);
-	printf("  %s: %zu words, decode %.2f%%, encode %.2f%%\n", path, st.words,
-	       100.0 * st.decoded / st.words, 100.0 * st.encoded / st.words);
+		     st.encoded_hidden, st.words, floor);
+	printf("  %s: %zu words, decode %.2f%%, encode %.2f%% (from the oracle's text alone %.2f%%)\n",
+	       path, st.words, 100.0 * st.decoded / st.words, 100.0 * st.encoded_hidden / st.words,
+	       100.0 * st.encoded / st.words);
 }
 
 TEST(isa_golden_sm90)

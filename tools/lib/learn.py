@@ -18,6 +18,11 @@ REGKINDS = ("R", "UR", "P", "UP", "B", "SB")
 ZERO = {"R": 255, "UR": 63, "P": 7, "UP": 7}
 
 
+def mnemonic(toks):
+    """The tokens before the first space."""
+    return toks[:toks.index(" ")] if " " in toks else toks
+
+
 def set_value(w, bits, v):
     for k, b in enumerate(bits):
         w = (w & ~(1 << b)) | ((v >> k & 1) << b)
@@ -209,6 +214,8 @@ class Learner:
             tb = tokenize(split_pred(t)[1])
             if skeleton(tb) == skeleton(toks0):
                 continue
+            if mnemonic(tb) != mnemonic(toks0):
+                continue    # an alias spelling (IMAD.MOV for RZ): learned as its own form
             if fld.kind == "HEX":
                 if len(tb) == n0 - 2 and tb[:ai - 1] == toks0[:ai - 1] and tb[ai - 1:] == toks0[ai + 1:]:
                     optplus.add(ai)
@@ -331,12 +338,15 @@ class Learner:
         return f
 
     def _numfield(self, a0, obs, seed, addr, optplus=False):
-        kinds = [a0.kind] if a0.kind in REGKINDS or a0.kind == "HEX" else ["F32", "F64H", "F16", "DEC"]
-        for kind in kinds:
+        if a0.kind in REGKINDS or a0.kind == "HEX":
+            return self._try_num(a0.kind, a0, obs, seed, addr, optplus)
+        # a number: the reading whose field has the fewest unexplained bits
+        best = None
+        for kind in ("F32", "F64H", "F16", "DEC"):
             fld = self._try_num(kind, a0, obs, seed, addr, optplus)
-            if fld:
-                return fld
-        return None
+            if fld and (best is None or fld.bits.count(None) < best.bits.count(None)):
+                best = fld
+        return best
 
     def _try_num(self, kind, a0, obs, seed, addr, optplus):
         for b, a, _ in obs:
