@@ -175,9 +175,15 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	put32(cb + 0x2c, s->shared);
 	put64(cb + 0x118, 0);
 	if (E->sm == 90) {
+		float rc;
 		put32(cb + 0x140, 1);
-		for (i = 0; i < 3; i++)
-			put32(cb + 0x144 + 4 * i, 1);
+		for (i = 0; i < 3; i++) {
+			put32(cb + 0x144 + 4 * i, E->cdim[i]);
+			rc = 1.0f / (float)E->cdim[i];
+			memcpy(cb + 0x150 + 4 * i, &rc, 4);
+			put32(cb + 0x15c + 4 * i, E->nctaid[i] / E->cdim[i]);
+		}
+		put32(cb + 0x188, E->csize);
 	}
 	if (s->nargs != k->nparams) {
 		diag(E->path, "kernel %s has %u parameters, the spec gives %zu", E->kname, k->nparams, s->nargs);
@@ -371,7 +377,7 @@ warp_step(Emu *E, Warp *w)
 	if (I->uni)
 		gm &= -gm;
 	if (E->o && E->o->trace && w->id == E->o->trace_warp &&
-	    E->ctaid[0] + E->nctaid[0] * (E->ctaid[1] + E->nctaid[1] * E->ctaid[2]) == (u32)E->o->trace_cta)
+	    w->ctaid[0] + E->nctaid[0] * (w->ctaid[1] + E->nctaid[1] * w->ctaid[2]) == (u32)E->o->trace_cta)
 		trace(E, w, I, gm);
 	if (++E->steps > E->max_steps)
 		eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
@@ -381,62 +387,83 @@ warp_step(Emu *E, Warp *w)
 	return 1;
 }
 
-/* Release CTA barriers whose threads have all arrived. */
+/* Release CTA barriers whose threads have all arrived, and the cluster
+ * barrier when every live thread of the cluster arrived. */
 static int
 release_bars(Emu *E)
 {
-	u32 live = 0, i, l, b;
+	u32 live[16] = {0}, all = 0, i, l, b, r, n = E->csize * E->nwarps;
 	int any = 0;
 
-	for (i = 0; i < E->nwarps; i++)
-		live += __builtin_popcount(E->w[i].live);
-	for (b = 0; b < 16; b++) {
-		u32 want = E->bar_expect[b] ? E->bar_expect[b] : live;
-		if (!E->bar_arrived[b] || E->bar_arrived[b] < want)
-			continue;
-		for (i = 0; i < E->nwarps; i++)
+	for (i = 0; i < n; i++) {
+		live[E->w[i].rank] += __builtin_popcount(E->w[i].live);
+		all += __builtin_popcount(E->w[i].live);
+	}
+	for (r = 0; r < E->csize; r++)
+		for (b = 0; b < 16; b++) {
+			u32 want = E->bar_expect[r][b] ? E->bar_expect[r][b] : live[r];
+			if (!E->bar_arrived[r][b] || E->bar_arrived[r][b] < want)
+				continue;
+			for (i = 0; i < n; i++)
+				for (l = 0; l < 32; l++)
+					if (E->w[i].rank == r && E->w[i].st[l] == L_BAR && E->w[i].warg[l] == b)
+						E->w[i].st[l] = L_RUN;
+			E->bar_arrived[r][b] = 0;
+			E->bar_expect[r][b] = 0;
+			any = 1;
+		}
+	if (E->cl_arrived && E->cl_arrived >= all) {
+		E->cl_gen++;
+		E->cl_arrived = 0;
+		for (i = 0; i < n; i++)
 			for (l = 0; l < 32; l++)
-				if (E->w[i].st[l] == L_BAR && E->w[i].warg[l] == b)
+				if (E->w[i].st[l] == L_BAR && E->w[i].warg[l] == 16)
 					E->w[i].st[l] = L_RUN;
-		E->bar_arrived[b] = 0;
-		E->bar_expect[b] = 0;
 		any = 1;
 	}
 	return any;
 }
 
+/* Run the CTAs of one cluster (one CTA without clusters) cooperatively;
+ * E->ctaid is the cluster's first CTA. */
 static void
-run_cta(Emu *E)
+run_cluster(Emu *E)
 {
-	u32 i, l;
+	u32 i, l, n = E->csize * E->nwarps;
 
 	/* shared memory starts zeroed in every CTA; local memory keeps what the
 	   previous CTA left (its contents are undefined at launch) */
-	memset(E->shared, 0, E->shared_size);
+	memset(E->shared, 0, E->shared_size * E->csize);
 	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
 	memset(E->bar_expect, 0, sizeof E->bar_expect);
+	E->cl_arrived = E->cl_gen = 0;
 	E->nmtx = 0;
-	for (i = 0; i < E->nwarps; i++) {
+	for (i = 0; i < n; i++) {
 		Warp *w = &E->w[i];
+		u32 r = i / E->nwarps;
 		memset(w, 0, sizeof *w);
-		w->id = i;
-		w->tid0 = i * 32;
+		w->id = i % E->nwarps;
+		w->rank = r;
+		w->ctaid[0] = E->ctaid[0] + r % E->cdim[0];
+		w->ctaid[1] = E->ctaid[1] + r / E->cdim[0] % E->cdim[1];
+		w->ctaid[2] = E->ctaid[2] + r / (E->cdim[0] * E->cdim[1]);
+		w->tid0 = w->id * 32;
 		w->up = 0x80;
 		for (l = 0; l < 32; l++) {
 			w->p[l] = 0x80;
-			w->st[l] = i * 32 + l < E->nthreads ? L_RUN : L_OFF;
+			w->st[l] = w->tid0 + l < E->nthreads ? L_RUN : L_OFF;
 			if (w->st[l] == L_RUN)
 				w->live |= 1u << l;
 		}
 	}
 	for (;;) {
 		int progress = 0, alive = 0;
-		for (i = 0; i < E->nwarps; i++) {
+		for (i = 0; i < n; i++) {
 			Warp *w = &E->w[i];
-			int n = 0;
-			while (w->live && n < 4096 && warp_step(E, w))
-				n++;
-			progress |= n > 0;
+			int k = 0;
+			while (w->live && k < 4096 && warp_step(E, w))
+				k++;
+			progress |= k > 0;
 			alive |= w->live != 0;
 		}
 		if (!alive)
@@ -528,19 +555,28 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		diag(path, "a CTA of %u threads (1..1024 allowed)", E->nthreads);
 		goto out;
 	}
-	if ((s->cluster[0] > 1 || s->cluster[1] > 1 || s->cluster[2] > 1) || k.cluster[0] > 1) {
-		snprintf(emu_why, sizeof emu_why, "cluster launches are not emulated yet");
-		if (!E->o->quiet)
-			fprintf(stderr, "%s: error: emu: kernel %s: %s\n", path, k.name, emu_why);
-		rc = EMU_UNSUPPORTED;
+	/* cluster shape: the spec's, else the kernel's CTA_PER_CLUSTER */
+	for (i = 0; i < 3; i++) {
+		E->cdim[i] = s->cluster[i] ? s->cluster[i] : k.cluster[i] ? k.cluster[i] : 1;
+		if (E->sm < 90)   /* no clusters before sm_90: every CTA is its own */
+			E->cdim[i] = 1;
+		if (E->nctaid[i] % E->cdim[i]) {
+			diag(path, "the grid (%u,%u,%u) is not a multiple of the cluster (%u,%u,%u)", E->nctaid[0],
+			     E->nctaid[1], E->nctaid[2], E->cdim[0], E->cdim[1], E->cdim[2]);
+			goto out;
+		}
+	}
+	E->csize = E->cdim[0] * E->cdim[1] * E->cdim[2];
+	if (E->csize > 16) {
+		diag(path, "a cluster of %u CTAs (at most 16)", E->csize);
 		goto out;
 	}
 	E->nwarps = (E->nthreads + 31) / 32;
 	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
 	E->shared_size = k.shared + s->shared + 1024;
-	E->shared = xcalloc(1, E->shared_size + 16);
-	E->local = xcalloc(E->nwarps * 32, E->local_size);
-	E->w = xcalloc(E->nwarps, sizeof *E->w);
+	E->shared = xcalloc(E->csize, E->shared_size + 16);
+	E->local = xcalloc((size_t)E->csize * E->nwarps * 32, E->local_size);
+	E->w = xcalloc((size_t)E->csize * E->nwarps, sizeof *E->w);
 	if (setjmp(E->fail)) {
 		rc = E->unsupported ? EMU_UNSUPPORTED : EMU_ERROR;
 		goto out;
@@ -556,11 +592,11 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		rc = EMU_UNSUPPORTED;
 		goto out;
 	}
-	for (z = 0; z < E->nctaid[2]; z++)
-		for (y = 0; y < E->nctaid[1]; y++)
-			for (x = 0; x < E->nctaid[0]; x++) {
+	for (z = 0; z < E->nctaid[2]; z += E->cdim[2])
+		for (y = 0; y < E->nctaid[1]; y += E->cdim[1])
+			for (x = 0; x < E->nctaid[0]; x += E->cdim[0]) {
 				E->ctaid[0] = x, E->ctaid[1] = y, E->ctaid[2] = z;
-				run_cta(E);
+				run_cluster(E);
 			}
 	rc = EMU_OK;
 out:

@@ -141,16 +141,17 @@ e_sreg(Emu *E, Warp *w, int l, const char *n)
 	if (!strcmp(n, "SR_TID.X")) return t % nx;
 	if (!strcmp(n, "SR_TID.Y")) return t / nx % ny;
 	if (!strcmp(n, "SR_TID.Z")) return t / (nx * ny);
-	if (!strcmp(n, "SR_CTAID.X")) return E->ctaid[0];
-	if (!strcmp(n, "SR_CTAID.Y")) return E->ctaid[1];
-	if (!strcmp(n, "SR_CTAID.Z")) return E->ctaid[2];
+	if (!strcmp(n, "SR_CTAID.X")) return w->ctaid[0];
+	if (!strcmp(n, "SR_CTAID.Y")) return w->ctaid[1];
+	if (!strcmp(n, "SR_CTAID.Z")) return w->ctaid[2];
+	if (!strcmp(n, "SR_CgaCtaId")) return w->rank;
 	if (!strcmp(n, "SR_LANEID")) return l;
 	if (!strcmp(n, "SR_EQMASK")) return 1u << l;
 	if (!strcmp(n, "SR_LTMASK")) return (1u << l) - 1;
 	if (!strcmp(n, "SR_LEMASK")) return (u32)((2ull << l) - 1);
 	if (!strcmp(n, "SR_GTMASK")) return ~(u32)((2ull << l) - 1);
 	if (!strcmp(n, "SR_GEMASK")) return ~((1u << l) - 1);
-	if (!strcmp(n, "SR_CgaCtaId") || !strcmp(n, "SR_SMID") || !strcmp(n, "SRZ") ||
+	if (!strcmp(n, "SR_SMID") || !strcmp(n, "SRZ") ||
 	    !strcmp(n, "SR_VIRTID") || !strcmp(n, "SR_GRIDID"))
 		return 0;
 	if (!strcmp(n, "SR_WARPID")) return w->id;
@@ -348,14 +349,35 @@ h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		id = e_opr(E, w, l, &I->in.o[0]) & 15;
 	if (I->in.nops >= 2)
 		cnt = e_opr(E, w, l, &I->in.o[1]);
-	E->bar_arrived[id] += __builtin_popcount(gm);
+	E->bar_arrived[w->rank][id] += __builtin_popcount(gm);
 	if (cnt)
-		E->bar_expect[id] = cnt;
+		E->bar_expect[w->rank][id] = cnt;
 	if (wait)
 		LANES(l, gm) {
 			w->st[l] = L_BAR;
 			w->warg[l] = id;
 		}
+}
+
+/* UCGABAR_ARV: the lanes arrive at the cluster barrier;  UCGABAR_WAIT:
+ * they wait until every live thread of the cluster arrived in the
+ * generation they arrived in (release in emu.c). */
+static void
+h_cgabar(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l, arv = !strcmp(I->in.op, "UCGABAR_ARV");
+
+	if (I->in.nops || I->in.nmods)
+		eunsup(E, I, NULL);
+	if (arv) {
+		LANES(l, gm) w->cgen[l] = E->cl_gen;
+		E->cl_arrived += __builtin_popcount(gm);
+	} else
+		LANES(l, gm)
+			if (w->cgen[l] == E->cl_gen) {
+				w->st[l] = L_BAR;
+				w->warg[l] = 16;
+			}
 }
 
 /* ---- moves and special registers ---- */
@@ -840,8 +862,8 @@ h_elect(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static const struct { const char *op; Handler fn; } tab[] = {
 	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop},
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
-	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_nop},
-	{"UCGABAR_WAIT", h_nop},
+	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},
+	{"UCGABAR_WAIT", h_cgabar},
 	{"EXIT", h_exit}, {"BRA", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
 	{"BSYNC", h_bsync}, {"BREAK", h_break}, {"WARPSYNC", h_warpsync}, {"BAR", h_bar},
 	{"MOV", h_mov}, {"UMOV", h_mov}, {"S2R", h_s2r}, {"S2UR", h_s2r}, {"CS2R", h_cs2r},

@@ -43,8 +43,11 @@ struct Warp {
 	u32 b[16];       /* convergence barrier masks */
 	u32 live;        /* lanes that exist and have not exited */
 	u32 act;         /* lanes issuing the current instruction (before the guard) */
-	u32 tid0;        /* linear thread index of lane 0 */
-	int id;
+	u32 tid0;        /* linear thread index of lane 0 in its CTA */
+	int id;          /* warp index in its CTA */
+	u32 rank;        /* its CTA's rank in the cluster (SR_CgaCtaId) */
+	u32 ctaid[3];
+	u32 cgen[32];    /* cluster barrier generation a lane arrived in */
 };
 
 typedef struct {
@@ -65,14 +68,17 @@ struct Emu {
 	Region *gl;
 	int ngl, gl_last;
 	/* launch shape */
-	u32 ntid[3], nctaid[3], ctaid[3];
-	u32 nthreads, nwarps;
+	u32 ntid[3], nctaid[3], ctaid[3];   /* ctaid: the cluster's first CTA */
+	u32 cdim[3], csize;                 /* cluster shape, CTAs per cluster */
+	u32 nthreads, nwarps;               /* per CTA; E->w holds csize * nwarps */
 	u64 shared_size, local_size;
-	u8 *shared;
-	u8 *local;          /* nthreads * local_size */
+	u8 *shared;         /* csize * shared_size: rank r at r * shared_size */
+	u8 *local;          /* csize * nwarps * 32 * local_size */
 	Warp *w;
-	/* CTA barriers: threads arrived per barrier id */
-	u32 bar_arrived[16], bar_expect[16];
+	/* CTA barriers: threads arrived per CTA rank and barrier id */
+	u32 bar_arrived[16][16], bar_expect[16][16];
+	/* the cluster barrier (UCGABAR_ARV/WAIT) */
+	u32 cl_arrived, cl_gen;
 	/* mbarrier transaction counts (sm_90), by shared address */
 	struct { u32 addr; i64 tx; } mtx[16];
 	int nmtx;

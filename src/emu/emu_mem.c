@@ -47,13 +47,16 @@ emu_mem(Emu *E, Warp *w, int lane, int space, u64 addr, u64 size, int write)
 	case MS_GLOBAL:
 		p = global_ptr(E, a, size);
 		break;
-	case MS_SHARED:
-		if (a + size <= E->shared_size && a + size >= a)
-			p = E->shared + a;
+	case MS_SHARED: {
+		/* bits 24 and up: the CTA rank in the cluster (distributed shared) */
+		u64 r = a >> 24, off = a & 0xffffff;
+		if (r < E->csize && off + size <= E->shared_size)
+			p = E->shared + r * E->shared_size + off;
 		break;
+	}
 	case MS_LOCAL:
 		if (a + size <= E->local_size && a + size >= a)
-			p = E->local + (u64)(w->tid0 + lane) * E->local_size + a;
+			p = E->local + ((u64)w->rank * E->nwarps * 32 + w->tid0 + lane) * E->local_size + a;
 		break;
 	}
 	if (!p)
