@@ -393,6 +393,36 @@ check_memop(C *c, const PtxInstr *in)
 	}
 }
 
+/* call arguments and return slots against the formal parameters: same
+ * size ("Type of argument does not match formal parameter" in ptxas) */
+static void
+check_args(C *c, const PtxOperand *list, const PtxVar *formal, const char *fname)
+{
+	int i;
+
+	for (i = 0; i < list->nelems; i++) {
+		const PtxOperand *o = &list->elems[i];
+		u64 have;
+
+		if (o->kind == PTX_OPD_SYM && o->var) {
+			if (o->var->space != PTX_S_PARAM)
+				cerr(c, o->pos, "argument %s of a call must be a .param variable",
+				     o->var->name);
+			have = o->var->size;
+		} else if (o->kind == PTX_OPD_REG) {
+			have = (u64)ptx_type_size(c->f->regs[o->reg].type);
+		} else if (o->kind == PTX_OPD_IMM || o->kind == PTX_OPD_FIMM) {
+			continue;
+		} else {
+			cerr(c, o->pos, "bad call argument");
+		}
+		if (have != formal[i].size)
+			cerr(c, o->pos, "argument %d of the call to %s is %llu bytes, the parameter "
+			     "%s is %llu", i + 1, fname, (unsigned long long)have, formal[i].name,
+			     (unsigned long long)formal[i].size);
+	}
+}
+
 /* ldmatrix/stmatrix .xN: N 32-bit registers */
 static void
 check_matrix(C *c, const PtxInstr *in)
@@ -566,6 +596,19 @@ check_instr(C *c, const PtxInstr *in)
 		if (in->opds[0].nelems != g->nrets)
 			cerr(c, in->opds[0].pos, "%s returns %d values, %d expected", g->name,
 			     g->nrets, in->opds[0].nelems);
+		check_args(c, &in->opds[2], g->params, g->name);
+		check_args(c, &in->opds[0], g->rets, g->name);
+	}
+	if (in->op == PTX_OP_call && in->nopds == 4 && in->opds[3].symkind == PTX_SYM_PROTO) {
+		const PtxProto *pr = &c->f->protos[in->opds[3].index];
+		if (in->opds[2].nelems != pr->nparams)
+			cerr(c, in->opds[2].pos, "prototype %s takes %d arguments, %d given",
+			     pr->name, pr->nparams, in->opds[2].nelems);
+		if (in->opds[0].nelems != pr->nrets)
+			cerr(c, in->opds[0].pos, "prototype %s returns %d values, %d expected",
+			     pr->name, pr->nrets, in->opds[0].nelems);
+		check_args(c, &in->opds[2], pr->params, pr->name);
+		check_args(c, &in->opds[0], pr->rets, pr->name);
 	}
 	if (in->op == PTX_OP_ld || in->op == PTX_OP_st || in->op == PTX_OP_atom ||
 	    in->op == PTX_OP_red || in->op == PTX_OP_ldu)
