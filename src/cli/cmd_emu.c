@@ -101,7 +101,6 @@ run_cubin(const char *path, const char *specpath, const char *kernel, const char
 	Spec s;
 	Launch l;
 	int rc = 1;
-	struct timespec t0, t1;
 
 	if (spec_load(specpath, &s) < 0)
 		return 1;
@@ -111,11 +110,9 @@ run_cubin(const char *path, const char *specpath, const char *kernel, const char
 	}
 	if (cubin_read(&c, path, data, n) == 0) {
 		launch_init(&l, &s);
-		clock_gettime(CLOCK_MONOTONIC, &t0);
 		if (emu_run(&c, path, kernel, &l, o) == EMU_OK) {
-			clock_gettime(CLOCK_MONOTONIC, &t1);
 			if (stats) {
-				double dt = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+				double dt = emu_seconds;
 				fprintf(stderr, "emu: %llu warp-instructions (%llu thread-instructions) in %.3f s"
 					" (%.2f M warp-instr/s)\n", (unsigned long long)emu_steps,
 					(unsigned long long)emu_lane_steps, dt, dt > 0 ? emu_steps / dt / 1e6 : 0.0);

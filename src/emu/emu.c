@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cubin/kinfo.h"
@@ -12,6 +13,7 @@
 #include "isa/isa.h"
 
 u64 emu_steps, emu_lane_steps;
+double emu_seconds;
 char emu_why[256];
 
 void
@@ -524,9 +526,11 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	int si, rc = EMU_ERROR;
 	u32 x, y, z, i;
 	u64 *secbase = NULL;
+	struct timespec t0, t1;
 	const Spec *s = l->spec;
 
 	emu_steps = emu_lane_steps = 0;
+	emu_seconds = 0;
 	emu_why[0] = 0;
 	E->c = c;
 	E->path = path;
@@ -592,12 +596,15 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		rc = EMU_UNSUPPORTED;
 		goto out;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (z = 0; z < E->nctaid[2]; z += E->cdim[2])
 		for (y = 0; y < E->nctaid[1]; y += E->cdim[1])
 			for (x = 0; x < E->nctaid[0]; x += E->cdim[0]) {
 				E->ctaid[0] = x, E->ctaid[1] = y, E->ctaid[2] = z;
 				run_cluster(E);
 			}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	emu_seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	rc = EMU_OK;
 out:
 	emu_steps = E->steps;
