@@ -374,9 +374,8 @@ h2src(Emu *E, Warp *w, int l, const Insn *in, int *i, int ff, u16 h[2])
 	const Operand *o = &in->o[*i];
 
 	if (o->kind == OPK_FIMM) {
-		const Operand *o2 = &in->o[*i + 1];
-		u64 hi = round_to(o->f, ff, RND_RN, 0), lo = round_to(o2->f, ff, RND_RN, 0);
-		h[0] = (u16)lo, h[1] = (u16)hi;
+		/* the halves were rounded at predecode (emu_prep_float) into bank */
+		h[0] = in->o[*i + 1].bank, h[1] = o->bank;
 		*i += 2;
 		return;
 	}
@@ -535,6 +534,13 @@ emu_prep_float(Emu *E, EInsn *I)
 {
 	size_t i;
 
+	if (I->fn == h_h2 || I->fn == h_hmnmx2 || I->fn == h_hset2 || I->fn == h_hsetp2) {
+		/* f16x2 immediates: round each half once, here */
+		int ff = insn_has(&I->in, "BF16_V2") || insn_has(&I->in, "BF16") ? FF_BF16 : FF_F16, k;
+		for (k = 0; k < I->in.nops; k++)
+			if (I->in.o[k].kind == OPK_FIMM)
+				I->in.o[k].bank = (u16)round_to(I->in.o[k].f, ff, RND_RN, 0);
+	}
 	for (i = 0; i < NELEM(tab); i++)
 		if (tab[i].fn && I->fn == tab[i].fn) {
 			I->a = emu_rnd(&I->in);
