@@ -74,8 +74,10 @@ parse_addr(P *p, PtxOperand *o, int depth)
 			resolve_sym(p, o, 0);
 		}
 		next(p);
-		if (is_punct(p, '+') || is_punct(p, '-'))
+		if (is_punct(p, '+') || is_punct(p, '-')) {
 			o->imm = offset_expr(p);
+			o->has_off = 1;
+		}
 	} else if (!is_punct(p, ']')) {
 		o->imm = const_expr(p);
 	} else {
@@ -142,8 +144,10 @@ parse_ident_opd(P *p, PtxOperand *o)
 	o->sym = tok_str(p, &p->t);
 	resolve_sym(p, o, 0);
 	next(p);
-	if (is_punct(p, '+') || is_punct(p, '-'))
+	if (is_punct(p, '+') || is_punct(p, '-')) {
 		o->imm = offset_expr(p);
+		o->has_off = 1;
+	}
 }
 
 static void

@@ -80,7 +80,7 @@ print_opd(Pr *pr, const PtxOperand *o)
 			buf_puts(b, pr->btname[o->index]);
 		else
 			buf_puts(b, o->symkind == PTX_SYM_VAR ? var_name(pr, o->var) : o->sym);
-		if (o->imm)
+		if (o->imm || o->has_off)
 			buf_printf(b, "+%" PRId64, o->imm);
 		break;
 	case PTX_OPD_ADDR:
@@ -95,7 +95,7 @@ print_opd(Pr *pr, const PtxOperand *o)
 			buf_puts(b, o->symkind == PTX_SYM_VAR ? var_name(pr, o->var) : o->sym);
 		}
 		if (o->reg >= 0 || o->sym) {
-			if (o->imm)
+			if (o->imm || o->has_off)
 				buf_printf(b, "+%" PRId64, o->imm);
 		} else {
 			buf_printf(b, "%" PRId64, o->imm);

@@ -217,6 +217,8 @@ struct PtxOperand {
 	signed char comp;     /* SREG component: 0..3 = x,y,z,w; -1 none */
 	u8 sreg;      /* PtxSreg */
 	u8 mask;      /* reserved, 0 */
+	u8 has_off;   /* ADDR/SYM: an offset was written, even +0 (ptxas -G
+			 codes [%SP+0] differently from [%SP]) */
 	int reg;      /* REG/ADDR base register id, -1 if none */
 	int reg2;     /* second register of `%p|%q`, -1 if none */
 	i64 imm;      /* IMM value; ADDR and SYM offset */
