@@ -405,9 +405,13 @@ h_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 	LANES(l, gm) {
 		const char *n = I->in.o[1].text;
-		u64 v = !strcmp(n, "SRZ") ? 0 : (u64)e_sreg(E, w, l, n) | (u64)E->steps << 32 * 0;
-		if (strstr(n, "CLOCK") || strstr(n, "TIMER"))
-			v = E->steps;
+		u64 v;
+		if (!strcmp(n, "SRZ"))
+			v = 0;
+		else if (strstr(n, "CLOCK") || strstr(n, "TIMER"))
+			v = E->steps;   /* time: the warp-instruction counter */
+		else
+			v = e_sreg(E, w, l, n);
 		if (insn_has(&I->in, "32"))
 			e_wr(w, l, &I->in.o[0], (u32)v);
 		else

@@ -404,6 +404,10 @@ h_h2(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	int l, ff = insn_has(in, "BF16_V2") || insn_has(in, "BF16") ? FF_BF16 : FF_F16;
 	int op = in->op[1], f32 = insn_has(in, "F32"), k;
 
+	if (I->d) {   /* a constant (HFMA2.MMA R, -RZ, RZ, imm, imm), folded at predecode */
+		LANES(l, gm) e_wr(w, l, &in->o[0], (u32)I->e);
+		return;
+	}
 	LANES(l, gm) {
 		u16 a[2], b[2], c[2] = {0x8000, 0x8000}, r[2];
 		int i = 1;
@@ -543,9 +547,24 @@ emu_prep_float(Emu *E, EInsn *I)
 	}
 	for (i = 0; i < NELEM(tab); i++)
 		if (tab[i].fn && I->fn == tab[i].fn) {
-			I->a = emu_rnd(&I->in);
-			I->b = insn_has(&I->in, "FTZ");
-			I->c = insn_has(&I->in, "SAT");
+			const Insn *in = &I->in;
+			I->a = emu_rnd(in);
+			I->b = insn_has(in, "FTZ");
+			I->c = insn_has(in, "SAT");
+			/* ptxas loads constants with HFMA2.MMA d, -RZ, RZ, hi, lo:
+			   compute the value once */
+			if (I->fn == h_h2 && in->op[1] == 'F' && in->nops == 5 && !insn_has(in, "F32") &&
+			    in->o[1].kind == OPK_R && in->o[1].reg == RZ && !in->o[1].sel &&
+			    in->o[2].kind == OPK_R && in->o[2].reg == RZ && !in->o[2].sel &&
+			    in->o[3].kind == OPK_FIMM && in->o[4].kind == OPK_FIMM && !in->o[1].abs && !in->o[2].abs) {
+				int ff = insn_has(in, "BF16_V2") ? FF_BF16 : FF_F16, k;
+				u16 c[2] = {in->o[4].bank, in->o[3].bank}, r[2];
+				for (k = 0; k < 2; k++)
+					r[k] = h_fma(ff, in->o[1].neg ? 0x8000 : 0, in->o[2].neg ? 0x8000 : 0, c[k],
+						     I->a, I->b, I->c, insn_has(in, "RELU"));
+				I->d = 1;
+				I->e = r[0] | (u32)r[1] << 16;
+			}
 			return;
 		}
 	emu_prep_mem(E, I);
