@@ -183,6 +183,13 @@ parse_operand(P *p, PtxOperand *o, int depth)
 		parse_addr(p, o, depth);
 		return;
 	case '!':
+		if (p->lx.p < p->lx.n && !(p->lx.s[p->lx.p] == '%' ||
+					   ((uchar)p->lx.s[p->lx.p] >= 'A' && p->lx.s[p->lx.p] != '_'))) {
+			/* !5, !(1+2): a constant expression */
+			o->kind = PTX_OPD_IMM;
+			o->imm = const_expr(p);
+			return;
+		}
 		next(p);
 		if (p->t.kind != TK_IDENT)
 			perr(p, p->t.pos, "expected a predicate after '!'");

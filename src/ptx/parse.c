@@ -785,8 +785,9 @@ parse_reg_decl(P *p)
 			next(p);
 			cpos = p->t.pos;
 			u64 c = expect_uint(p, "register count");
-			if (c == 0 || c > (1u << 22))
-				perr(p, cpos, "bad register count");
+			if (c > (1u << 22))
+				perr(p, cpos, "unsupported: more than 4194304 registers in a function "
+				     "or 16777216 in a module");
 			count = (int)c;
 			expect_punct(p, '>');
 			d.range = 1;
