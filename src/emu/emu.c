@@ -42,7 +42,7 @@ static void
 h_unsup(Emu *E, Warp *w, const EInsn *I, u32 mask)
 {
 	(void)w, (void)mask;
-	eunsup(E, I, I->decoded ? "no semantics for this opcode" : NULL);
+	eunsup(E, I, I->why ? I->why : I->decoded ? "no semantics for this opcode" : NULL);
 }
 
 /* ---- decoding ---- */
@@ -91,6 +91,7 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 {
 	const Arch *a = arch_lookup(E->sm == 90 ? "sm_90" : "sm_80");
 	char **texts = xcalloc(n ? n : 1, sizeof *texts), err[256];
+	const char *m;
 	Buf b = {0};
 	u32 i;
 
@@ -128,16 +129,21 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 		}
 		I->decoded = 1;
 		if (insn_parse(texts[i], &I->in, ar, err, sizeof err) < 0) {
-			/* tell the lead: the printer wrote something we cannot read */
+			/* the printer wrote something we cannot read */
 			I->in.text = arena_strdup(ar, texts[i]);
-			I->decoded = 0;
+			I->why = arena_strdup(ar, err);
 			I->fn = h_unsup;
 			continue;
 		}
 		I->fn = emu_handler(I->in.op);
 		if (!I->fn)
 			I->fn = h_unsup;
-		else
+		else if (!emu_is_nop(I->fn) && (m = emu_check_mods(I))) {
+			b.n = 0;
+			buf_printf(&b, "modifier .%s is not emulated", m);
+			I->why = arena_strdup(ar, b.s);
+			I->fn = h_unsup;
+		} else
 			emu_prep(E, I);
 	}
 	for (i = 0; i < n; i++)

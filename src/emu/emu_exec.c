@@ -246,14 +246,20 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (I->in.nops && I->in.o[0].kind == OPK_R)   /* BRX / JMX: register targets */
 		eunsup(E, I, "indirect branch");
 	t = last_imm(E, I);
-	if (insn_has(&I->in, "ANY")) {   /* BRA.U.ANY: all or none of the issuing lanes */
+	if (insn_has(&I->in, "DIV")) {
+		/* BRA.DIV mask, target: taken when lanes of mask are not all here */
+		int l0 = __builtin_ctz(gm | 0x80000000u);
+		u32 m = I->in.nops > 1 ? e_opr(E, w, l0, &I->in.o[0]) : ~0u;
+		if (!gm || !(m & w->live & ~w->act))
+			return;
+	} else if (insn_has(&I->in, "ANY")) {   /* BRA.U.ANY: all or none of the issuing lanes */
 		if (!gm)
 			return;
 		gm = w->act;
 	}
 	LANES(l, gm) {
 		int take = 1;
-		for (i = 0; i < I->in.nops; i++)
+		for (i = 0; i < I->in.nops - 1; i++)
 			if (e_isp(&I->in.o[i]))
 				take &= e_oprp(w, l, &I->in.o[i]);
 		if (take)
@@ -861,6 +867,12 @@ h_elect(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* ---- table ---- */
+
+int
+emu_is_nop(Handler h)
+{
+	return h == h_nop;
+}
 
 
 static const struct { const char *op; Handler fn; } tab[] = {

@@ -178,6 +178,8 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	int l;
 
+	if ((insn_has(in, "F16") || insn_has(in, "BF16")) && !insn_has(in, "TANH"))
+		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = fv(E, w, l, &o[1]), r;
 		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H")) {
@@ -344,6 +346,11 @@ h_f2i(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 	LANES(l, gm) {
 		u64 a = from == FF_F64 ? dv(E, w, l, &in->o[1]) : fv(E, w, l, &in->o[1]);
+		if (from == FF_F16 || from == FF_BF16) {
+			a = (in->o[1].sel == SEL_H1 ? a >> 16 : a) & 0xffff;
+			if (in->o[1].abs || in->o[1].neg)   /* fv flipped the f32 sign bit */
+				eunsup(E, I, "negated half operand");
+		}
 		if (from == FF_F32 && I->b)
 			a = f32_flush((u32)a);
 		wrval(w, l, &in->o[0], cvt_f2i(a, from, bits, sgn, I->a), bits == 64 ? 64 : 32);

@@ -22,6 +22,7 @@ struct EInsn {
 	u32 pc;
 	int decoded;   /* 0: the word did not decode (text is UNKNOWN ...) */
 	int uni;       /* uniform datapath: runs once, for the first active lane */
+	const char *why; /* why it cannot run (unsupported), or NULL */
 	int a, b, c, d, e;
 };
 
@@ -129,6 +130,8 @@ void emu_prep_float(Emu *E, EInsn *I);
 Handler emu_mem_handler(const char *op);                   /* emu_memops.c */
 void emu_prep_mem(Emu *E, EInsn *I);
 Handler emu_mma_handler(const char *op);                   /* emu_mma.c */
+const char *emu_check_mods(const EInsn *I);                /* emu_mods.c */
+int emu_is_nop(Handler h);
 
 #define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)
 

@@ -9,6 +9,7 @@
 #include "test.h"
 #include "cubin/cubin.h"
 #include "emu/emu.h"
+#include "emu/emu_int.h"
 #include "isa/insn.h"
 #include "ptx/interp.h"
 #include "ptx/ptx.h"
@@ -208,4 +209,35 @@ TEST(emu_bad_launch)
 	cubin_free(&c);
 	spec_free(&s);
 	free(data);
+}
+
+/* Modifiers the semantics do not model are refused, not ignored. */
+TEST(emu_modifier_check)
+{
+	static const struct { const char *text, *bad; } t[] = {
+		{"FADD.FTZ.RZ R1, R2, R3", NULL},
+		{"IMAD.WIDE.U32 R2, R5, 0x4, R2", NULL},
+		{"ISETP.GE.U32.AND.EX P0, PT, R3, R5, PT, P0", NULL},
+		{"LDG.E.128.CONSTANT R4, desc[UR4][R2.64]", NULL},
+		{"FADD.D2 R1, R2, R3", "D2"},
+		{"LDG.E.ZD R4, desc[UR4][R2.64]", "ZD"},
+		{"MOV.FOO R1, R2", "FOO"},
+		{"SHFL.IDX.XOR PT, R1, R2, R3, R4", "XOR"},
+	};
+	Arena a = {0};
+	char err[128];
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++) {
+		EInsn I;
+		const char *m;
+		memset(&I, 0, sizeof I);
+		CHECK(insn_parse(t[i].text, &I.in, &a, err, sizeof err) == 0);
+		m = emu_check_mods(&I);
+		if (t[i].bad)
+			CHECK(m && !strcmp(m, t[i].bad));
+		else if (m)
+			FAIL("%s: modifier %s refused", t[i].text, m);
+	}
+	arena_free(&a);
 }

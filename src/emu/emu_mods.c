@@ -1,0 +1,80 @@
+/* emu_mods.c -- the modifiers each opcode's semantics honour.  A decoded
+ * instruction carrying any other modifier is refused at run time
+ * ("unsupported ... modifier .X"), so a form the handlers do not model can
+ * never run as a similar-looking one.  Handlers that are no-ops in a
+ * sequential emulator (fences, cache control, sleeps) accept anything. */
+#include <string.h>
+
+#include "emu/emu_int.h"
+
+#define CMPS "EQ NE LT LE GT GE EQU NEU LTU LEU GTU GEU NUM NAN F T AND OR XOR"
+#define INTS "S8 U8 S16 U16 S32 U32 S64 U64"
+#define RNDS "RN RZ RM RP"
+#define LDST "E U8 S8 U16 S16 64 128 CONSTANT STRONG WEAK SYS GPU CTA SM LU U EF EL LTC64B LTC128B LTC256B BYPASS"
+#define ATOMS_ "E STRONG GPU SYS CTA SM RN FTZ ADD MIN MAX INC DEC AND OR XOR EXCH CAS CAST SPIN S32 U32 64 F32 F64 F16x2 BF16x2"
+
+static const struct { const char *op, *mods; } tab[] = {
+	{"ARRIVES", "64 LDGSTSBAR"},
+	{"ATOM", ATOMS_}, {"ATOMG", ATOMS_}, {"RED", ATOMS_}, {"REDG", ATOMS_},
+	{"ATOMS", ATOMS_ " 32 ARRIVE POPC"},
+	{"BAR", "SYNC ARV DEFER_BLOCKING"}, {"BMOV", "32 CLEAR"}, {"BRA", "U ANY DIV"},
+	{"CALL", "REL ABS NOINC"}, {"RET", "REL ABS NODEC"}, {"CS2R", "32"},
+	{"DADD", RNDS}, {"DMUL", RNDS}, {"DFMA", RNDS}, {"DSETP", CMPS " MIN MAX"},
+	{"F2F", "F16 BF16 F32 F64 FTZ SAT " RNDS}, {"F2FP", "F16 BF16 F32 PACK_AB RELU SAT " RNDS},
+	{"F2I", "FTZ NTZ TRUNC FLOOR CEIL F16 BF16 F32 F64 " INTS},
+	{"FADD", "FTZ SAT " RNDS}, {"FMUL", "FTZ SAT " RNDS}, {"FFMA", "FTZ SAT " RNDS},
+	{"FMNMX", "FTZ NAN"}, {"FRND", "TRUNC FLOOR CEIL FTZ F32 F64"}, {"FSETP", CMPS " FTZ"},
+	{"FLO", "U32 S32 SH"}, {"UFLO", "U32 S32 SH"},
+	{"HADD2", "BF16_V2 F32 FTZ SAT"}, {"HMUL2", "BF16_V2 F32 FTZ SAT"},
+	{"HFMA2", "BF16_V2 F32 MMA FTZ SAT RELU"}, {"HMNMX2", "BF16_V2 NAN FTZ"},
+	{"HSET2", "BF BF16_V2 FTZ " CMPS}, {"HSETP2", "BF16_V2 FTZ " CMPS},
+	{"HMMA", "16816 1688 1684 F32 F16 BF16 TF32"}, {"IMMA", "16832 16816 S8 U8"}, {"DMMA", "884"},
+	{"I2F", "F16 BF16 F32 F64 " INTS " " RNDS}, {"I2FP", "F32 " INTS " " RNDS},
+	{"IADD3", "X"}, {"UIADD3", "X"}, {"IDP", "4A 2A LO HI S8 U8 S16 U16"},
+	{"IMAD", "WIDE HI X U32 MOV IADD SHL"}, {"UIMAD", "WIDE HI X U32 MOV IADD SHL"},
+	{"IMNMX", "U32 S32"}, {"VIMNMX", "U32 S32"}, {"UIMNMX", "U32 S32"}, {"VIADDMNMX", "U32 S32"},
+	{"ISETP", CMPS " U32 EX"}, {"UISETP", CMPS " U32 EX"},
+	{"LD", LDST}, {"LDG", LDST}, {"LDS", LDST}, {"LDL", LDST},
+	{"ST", LDST}, {"STG", LDST}, {"STS", LDST}, {"STL", LDST},
+	{"LDC", "64 U8 S8 U16 S16"}, {"ULDC", "64 U8 S8 U16 S16"},
+	{"LDGSTS", "E BYPASS 32 64 128 LTC128B"}, {"LDSM", "16 M88 MT88 1 2 4"}, {"MOVM", "16 MT88"},
+	{"LEA", "HI X SX32"}, {"ULEA", "HI X SX32"},
+	{"LOP3", "LUT"}, {"ULOP3", "LUT"}, {"PLOP3", "LUT"}, {"UPLOP3", "LUT"},
+	{"MUFU", "RCP RSQ SQRT EX2 LG2 SIN COS TANH RCP64H RSQ64H F16 BF16"},
+	{"MATCH", "ANY ALL U32 U64"}, {"PRMT", "F4E B4E RC8 ECL ECR RC16"}, {"UPRMT", "F4E B4E RC8 ECL ECR RC16"},
+	{"QSPC", "E S G L"}, {"REDUX", "SUM MIN MAX AND OR XOR S32 U32"},
+	{"SHF", "L R U32 S32 U64 S64 HI W"}, {"USHF", "L R U32 S32 U64 S64 HI W"},
+	{"SHFL", "IDX UP DOWN BFLY"},
+	{"SYNCS", "64 EXCH ARRIVE TRANS64 A1T0 A0TR RED PHASECHK TRYWAIT"}, {"UBLKCP", "S G"},
+	{"VOTE", "ANY ALL EQ"}, {"VOTEU", "ANY ALL EQ"}, {"WARPSYNC", "ALL COLLECTIVE"},
+	{"VABSDIFF", "U32 S32"},
+};
+
+/* NULL if every modifier of I is honoured, else the first one that is not. */
+const char *
+emu_check_mods(const EInsn *I)
+{
+	const char *allowed = "";
+	size_t i, n;
+	int k;
+
+	for (i = 0; i < NELEM(tab); i++)
+		if (!strcmp(tab[i].op, I->in.op)) {
+			allowed = tab[i].mods;
+			break;
+		}
+	for (k = 0; k < I->in.nmods; k++) {
+		const char *m = I->in.mods[k], *p = allowed;
+		n = strlen(m);
+		for (;;) {
+			const char *q = strstr(p, m);
+			if (!q) {
+				return m;
+			}
+			if ((q == allowed || q[-1] == ' ') && (q[n] == ' ' || !q[n]))
+				break;
+			p = q + 1;
+		}
+	}
+	return NULL;
+}
