@@ -716,9 +716,6 @@ check_var(C *c, const PtxVar *v)
 			     v->name, (unsigned long long)r->mask);
 		if (r->mask && v->type != PTX_T_U8)
 			cerr(c, v->pos, "initializer of %s: byte masks need a .u8 array", v->name);
-		if (!r->mask && ptx_type_size(v->type) != 8)
-			cerr(c, v->pos, "initializer of %s: an address needs a 64-bit element",
-			     v->name);
 	}
 }
 

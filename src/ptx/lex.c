@@ -168,7 +168,7 @@ lex_number(Lex *l, Tok *t)
 		if (q < n && (s[q] == 'e' || s[q] == 'E'))
 			isfloat = 1;
 		if (isfloat) {
-			char buf[64];
+			char buf[512];
 			double dv;
 			size_t e = q, m;
 
@@ -186,7 +186,7 @@ lex_number(Lex *l, Tok *t)
 			}
 			m = e - p;
 			if (m >= sizeof buf)
-				lex_error(l, p, "float constant too long");
+				lex_error(l, p, "unsupported: float constant longer than 500 characters");
 			memcpy(buf, s + p, m);
 			buf[m] = 0;
 			dv = strtod(buf, NULL);

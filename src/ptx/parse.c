@@ -125,7 +125,7 @@ cexpr_unary(P *p)
 	i64 v;
 
 	if (++p->cdepth > 200)
-		perr(p, pos, "constant expression nested too deeply");
+		perr(p, pos, "unsupported: constant expression nested deeper than 200");
 	v = cexpr_unary1(p);
 	p->cdepth--;
 	return v;
@@ -696,7 +696,7 @@ var_name_dims(P *p, PtxVar *v)
 	while (is_punct(p, '[')) {
 		size_t pos = p->t.pos;
 		if (v->ndims == 4)
-			perr(p, pos, "too many array dimensions");
+			perr(p, pos, "unsupported: more than 4 array dimensions");
 		next(p);
 		if (is_punct(p, ']')) {
 			if (v->ndims)
@@ -716,7 +716,7 @@ var_name_dims(P *p, PtxVar *v)
 	v->size = elem;
 	for (i = 0; i < v->ndims; i++) {
 		if (v->dims[i] && v->size > (1ull << 40) / v->dims[i])
-			perr(p, v->pos, "variable '%s' is too large", v->name);
+			perr(p, v->pos, "unsupported: variable '%s' is larger than 1 TiB", v->name);
 		v->size *= v->dims[i];
 	}
 	if (!v->align)
@@ -1259,19 +1259,30 @@ parse_function(P *p, int linkage)
 static void
 parse_global_var(P *p, int linkage)
 {
-	int space = dot_space(p);
-	size_t pos = p->t.pos;
+	PtxVar pre = {0};
+	int space;
+	size_t pos;
+
+	if (is_dot(p, ".align")) {
+		/* `.align 8 .global ...`: the alignment may come first */
+		var_attrs(p, &pre);
+		if (!dot_space(p))
+			perr(p, p->t.pos, "expected a state space after .align");
+	}
+	space = dot_space(p);
+	pos = p->t.pos;
 
 	if (space == PTX_S_REG || space == PTX_S_PARAM)
 		perr(p, pos, "%s variables are not allowed at module scope", describe(p));
 	if (space == PTX_S_SHARED_CLUSTER)
-		perr(p, pos, "unsupported: .shared::cluster variables");
+		perr(p, pos, ".shared::cluster variables are not allowed (declare them .shared)");
 	next(p);
 	for (;;) {
 		PtxVar *v = new_var(p, space, linkage);
 		Sym s = {0};
 		int i;
 
+		v->align = pre.align;
 		var_attrs(p, v);
 		var_name_dims(p, v);
 		if (v->size == 0 && linkage != PTX_LINK_EXTERN && !is_punct(p, '=') &&
@@ -1396,8 +1407,8 @@ parse_file(P *p)
 	next(p);
 	pos = p->t.pos;
 	n = expect_uint(p, "file number");
-	if (n > 100000)
-		perr(p, pos, "file number too large");
+	if (n > (1u << 20))
+		perr(p, pos, "unsupported: .file number above 1048576");
 	if (p->t.kind != TK_STRING)
 		perr(p, p->t.pos, "expected a file name string");
 	if ((int)n >= p->m->nfiles) {
@@ -1503,8 +1514,6 @@ module_stmt(P *p)
 		return;
 	}
 	if (dot_space(p) || is_dot(p, ".align")) {
-		if (is_dot(p, ".align"))
-			perr(p, p->t.pos, "expected a state space before .align");
 		parse_global_var(p, linkage);
 		return;
 	}
