@@ -138,7 +138,10 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 		I->fn = emu_handler(I->in.op);
 		if (!I->fn)
 			I->fn = h_unsup;
-		else if (!emu_is_nop(I->fn) && (m = emu_check_mods(I))) {
+		else if (emu_check_regs(I) < 0) {
+			I->why = "register number out of range";
+			I->fn = h_unsup;
+		} else if (!emu_is_nop(I->fn) && (m = emu_check_mods(I))) {
 			b.n = 0;
 			buf_printf(&b, "modifier .%s is not emulated", m);
 			I->why = arena_strdup(ar, b.s);

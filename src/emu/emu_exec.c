@@ -77,7 +77,7 @@ e_oprp(Warp *w, int l, const Operand *o)
 void
 e_setr(Warp *w, int l, int r, u32 v)
 {
-	if (r != RZ)
+	if (r >= 0 && r < RZ)   /* RZ, and past the end of a register tuple */
 		w->r[l][r] = v;
 }
 
@@ -86,9 +86,9 @@ void
 e_wr(Warp *w, int l, const Operand *o, u32 v)
 {
 	if (o->kind == OPK_UR) {
-		if (o->reg != URZ)
+		if (o->reg < URZ)
 			w->ur[o->reg] = v;
-	} else if (o->reg != RZ)
+	} else if (o->kind == OPK_R && o->reg < RZ)
 		w->r[l][o->reg] = v;
 }
 

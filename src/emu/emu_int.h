@@ -131,6 +131,7 @@ Handler emu_mem_handler(const char *op);                   /* emu_memops.c */
 void emu_prep_mem(Emu *E, EInsn *I);
 Handler emu_mma_handler(const char *op);                   /* emu_mma.c */
 const char *emu_check_mods(const EInsn *I);                /* emu_mods.c */
+int emu_check_regs(const EInsn *I);
 int emu_is_nop(Handler h);
 
 #define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)

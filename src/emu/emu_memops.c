@@ -366,7 +366,7 @@ h_ublkcp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (!gm)
 		return;
 	if (!insn_has(in, "S") || !insn_has(in, "G") || in->nops != 3 || o[0].kind != OPK_MEM ||
-	    o[0].rk != OPK_UR || o[0].reg >= 62 || o[1].kind != OPK_MEM || o[1].rk != OPK_UR ||
+	    o[0].rk != OPK_UR || o[0].reg >= 62 || o[1].kind != OPK_MEM || o[1].rk != OPK_UR || o[1].reg >= 62 ||
 	    o[0].imm || o[1].imm || o[0].ur != URZ || o[1].ur != URZ)
 		eunsup(E, I, NULL);
 	dst = w->ur[o[0].reg];

@@ -88,7 +88,7 @@ elem(int t, u64 reg, int j)
 static u64
 reg_at(Warp *w, int l, int r, int wide)
 {
-	u64 v = r + 0 >= RZ ? 0 : w->r[l][r];
+	u64 v = r >= RZ ? 0 : w->r[l][r];
 
 	if (wide)
 		v |= (u64)(r + 1 >= RZ ? 0 : w->r[l][r + 1]) << 32;
@@ -169,13 +169,13 @@ h_mma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			if (cr == RZ)
 				C[r][c] = 0;
 			else if (s.f16acc && !isint && !isd)
-				C[r][c] = widen((w->r[l][cr + i / 2] >> (16 * (i & 1))) & 0xffff, FF_F16);
+				C[r][c] = widen((reg_at(w, l, cr + i / 2, 0) >> (16 * (i & 1))) & 0xffff, FF_F16);
 			else if (isd)
 				C[r][c] = f64_of(reg_at(w, l, cr + 2 * i, 1));
 			else if (isint)
-				C[r][c] = (double)(i32)w->r[l][cr + i];
+				C[r][c] = (double)(i32)reg_at(w, l, cr + i, 0);
 			else
-				C[r][c] = f32_of(w->r[l][cr + i]);
+				C[r][c] = f32_of((u32)reg_at(w, l, cr + i, 0));
 		}
 	}
 	for (l = 0; l < 32; l++) {

@@ -78,3 +78,34 @@ emu_check_mods(const EInsn *I)
 	}
 	return NULL;
 }
+
+static int
+reg_ok(int kind, int r)
+{
+	switch (kind) {
+	case OPK_R: return r <= RZ;
+	case OPK_UR: return r <= URZ;
+	case OPK_P: case OPK_UP: return r <= 7;
+	case OPK_B: return r <= 15;
+	}
+	return 1;
+}
+
+/* 0 if every register number of I exists (R0-R255, UR0-UR63, P0-P7,
+ * B0-B15), else -1: the text parser accepts any number up to 255. */
+int
+emu_check_regs(const EInsn *I)
+{
+	int i;
+
+	for (i = 0; i < I->in.nops; i++) {
+		const Operand *o = &I->in.o[i];
+		if (!reg_ok(o->kind, o->reg))
+			return -1;
+		if ((o->kind == OPK_MEM || o->kind == OPK_CB) && o->rk && !reg_ok(o->rk, o->reg))
+			return -1;
+		if (o->kind == OPK_MEM && (o->ur > URZ || (o->desc != 0xffff && o->desc > URZ)))
+			return -1;
+	}
+	return I->in.guard > 7 ? -1 : 0;
+}
