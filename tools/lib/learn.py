@@ -280,10 +280,28 @@ class Learner:
                             break
                     if merged:
                         break
-        # enumerate every group; groups whose texts turn out to overlap are
-        # enumerated again together
+        # enumerate every group; groups whose texts turn out to overlap, or
+        # whose values spell each other differently together than apart,
+        # are enumerated again together
         done = []   # [bits, lo, hi, field]
         todo = [(sorted(g[0]), g[1], g[2]) for g in groups]
+        for _ in range(8):
+            yield from self._enumerate(seed, addr, toks0, holes, hidden, fixed, todo, done, overlaps)
+            f = assemble(f, done, holes, fields, fixed, hidden, toks0, seed)
+            clash = yield from self._interactions(f, done, seed, addr)
+            if not clash:
+                return f
+            a, b = clash
+            done.remove(a)
+            done.remove(b)
+            allbits = sorted(set(a[0]) | set(b[0]))
+            if len(allbits) > MAX_ENUM_BITS:
+                fixed.update(allbits)
+            else:
+                todo = [(allbits, min(a[1], b[1]), max(a[2], b[2]))]
+        return assemble(f, done, holes, fields, fixed, hidden, toks0, seed)
+
+    def _enumerate(self, seed, addr, toks0, holes, hidden, fixed, todo, done, overlaps):
         while todo:
             bits, lo, hi = todo.pop(0)
             r = yield from self._enumfield(seed, addr, toks0, bits, lo, hi, holes, hidden)
@@ -299,43 +317,33 @@ class Learner:
             if len(allbits) > MAX_ENUM_BITS:
                 fixed.update(allbits); continue
             todo.append((allbits, min([lo] + [d[1] for d in clash]), max([hi] + [d[2] for d in clash])))
-        ins = {}    # insertion holes: position -> field; they print before a hole or token there
-        for bits, lo, hi, fld in sorted(done, key=lambda d: (d[1], d[2])):
-            if lo == hi:
-                if lo in ins or any(k2 < lo < k2 + n for k2, (_, n) in holes.items()):
-                    fixed.update(bits); continue
-                ins[lo] = len(fields)
-            else:
-                if covers(lo, hi) or any(lo < k < hi for k in ins) or lo in holes:
-                    fixed.update(bits); continue
-                holes[lo] = (len(fields), hi - lo)
-            fields.append(fld)
-        # template
-        tmpl, k = [], 0
-        while k <= n0:
-            if k in ins:
-                tmpl.append(ins[k])
-            if k in holes:
-                fi, n = holes[k]
-                tmpl.append(fi)
-                if n:
-                    k += n; continue
-            if k < n0:
-                t = toks0[k]
-                tmpl.append(t.text if isinstance(t, Atom) else t)
-            k += 1
-        f.fields, f.tmpl = fields, tmpl
-        fb = set()
-        for fl in fields:
-            fb.update(fl.bits)
-        for b in LEARN_BITS:
-            if b in fb:
+
+    def _interactions(self, f, done, seed, addr):
+        """Two enumerations that were learned one at a time may print
+        differently together (HFMA2's mode decides whether a predicate
+        operand exists).  Try a few joint values of every pair against the
+        oracle; return the first pair that disagrees with the form."""
+        idx = {id(d[3]): d for d in done}
+        en = [fl for fl in f.fields if fl.kind == "ENUM" and id(fl) in idx]
+        reqs, pairs = [], []
+        for i in range(len(en)):
+            for j in range(i + 1, len(en)):
+                a, b = en[i], en[j]
+                va = [v for v, t in enumerate(a.table) if t is not None and v != field_value(a, seed)][:3]
+                vb = [v for v, t in enumerate(b.table) if t is not None and v != field_value(b, seed)][:3]
+                for x in va:
+                    for y in vb:
+                        reqs.append(set_value(set_value(seed, a.bits, x), b.bits, y))
+                        pairs.append((a, b))
+        if not reqs:
+            return None
+        texts = yield reqs, addr
+        for w, (a, b), t in zip(reqs, pairs, texts):
+            if t is None:
                 continue
-            if b in hidden:
-                f.dflt |= seed & (1 << b)
-            else:
-                f.mask |= 1 << b
-        return f
+            if print_form(f, w, addr) != t:
+                return idx[id(a)], idx[id(b)]
+        return None
 
     def _numfield(self, a0, obs, seed, addr, optplus=False):
         if a0.kind in REGKINDS or a0.kind == "HEX":
@@ -581,3 +589,56 @@ def specialize(fm, fi):
             tmpl.append(t)
     g.tmpl = [t for t in tmpl if t != ""]
     return g
+
+
+def assemble(f0, done, holes0, fields0, fixed0, hidden, toks0, seed):
+    """The form from the fields learned so far: holes for the enumerations,
+    the template, the mask and the ignored bits."""
+    import copy
+    f = copy.copy(f0)
+    f.mask = f.dflt = 0
+    holes, fields, fixed = dict(holes0), list(fields0), set(fixed0)
+    n0 = len(toks0)
+
+    def covers(lo, hi):
+        for k, (_, n) in holes.items():
+            if (n and lo < k + n and k < hi) or (not n and lo < k < hi):
+                return True
+        return False
+    ins = {}    # insertion holes: position -> field; they print before a hole or token there
+    for bits, lo, hi, fld in sorted(done, key=lambda d: (d[1], d[2])):
+        if lo == hi:
+            if lo in ins or any(k2 < lo < k2 + n for k2, (_, n) in holes.items()):
+                fixed.update(bits); continue
+            ins[lo] = len(fields)
+        else:
+            if covers(lo, hi) or any(lo < k < hi for k in ins) or lo in holes:
+                fixed.update(bits); continue
+            holes[lo] = (len(fields), hi - lo)
+        fields.append(fld)
+    # template
+    tmpl, k = [], 0
+    while k <= n0:
+        if k in ins:
+            tmpl.append(ins[k])
+        if k in holes:
+            fi, n = holes[k]
+            tmpl.append(fi)
+            if n:
+                k += n; continue
+        if k < n0:
+            t = toks0[k]
+            tmpl.append(t.text if isinstance(t, Atom) else t)
+        k += 1
+    f.fields, f.tmpl = fields, tmpl
+    fb = set()
+    for fl in fields:
+        fb.update(fl.bits)
+    for b in LEARN_BITS:
+        if b in fb:
+            continue
+        if b in hidden:
+            f.dflt |= seed & (1 << b)
+        else:
+            f.mask |= 1 << b
+    return f
