@@ -241,3 +241,54 @@ TEST(emu_modifier_check)
 	}
 	arena_free(&a);
 }
+
+/* Random bit flips in the code never crash the emulator: every run ends
+ * with a result, an error or "unsupported" (the sanitizer build checks
+ * the memory side).  OA_LONG=1: more rounds. */
+TEST(emu_mutated_code)
+{
+	Spec s;
+	Cubin c;
+	size_t n, i;
+	u8 *data = (u8 *)read_file("tests/emu/simt.sm_90.cubin", &n);
+	u64 seed = 12345;
+	int si, rounds = getenv("OA_LONG") ? 3000 : 150, r, outcome[3] = {0};
+	EmuOpts o = {0};
+
+	CHECK(data != NULL);
+	if (!data)
+		return;
+	CHECK(spec_load("tests/emu/simt.json", &s) == 0);
+	o.quiet = 1;
+	o.max_steps = 200000;
+	for (r = 0; r < rounds; r++) {
+		Launch l;
+		int rc;
+		CHECK(cubin_read(&c, "m.cubin", data, n) == 0);
+		si = cubin_find_section(&c, ".text.simt");
+		CHECK(si > 0);
+		if (si <= 0) {
+			cubin_free(&c);
+			break;
+		}
+		for (i = 0; i < 3; i++) {
+			u64 x = splitmix64(&seed);
+			u64 words = c.sec.v[si].size / 16, wi = x % (words ? words : 1);
+			/* flip one bit of the operation part (bits 0..104) */
+			u32 bit = (u32)((x >> 32) % 105);
+			c.sec.v[si].data[wi * 16 + bit / 8] ^= (u8)(1u << (bit % 8));
+		}
+		launch_init(&l, &s);
+		rc = emu_run(&c, "m.cubin", NULL, &l, &o);
+		CHECK(rc == EMU_OK || rc == EMU_ERROR || rc == EMU_UNSUPPORTED);
+		outcome[rc == EMU_OK ? 0 : rc == EMU_ERROR ? 1 : 2]++;
+		launch_free(&l);
+		cubin_free(&c);
+	}
+	CHECK(outcome[0] + outcome[1] + outcome[2] == rounds);
+	if (getenv("OA_EMU_VERBOSE"))
+		fprintf(stderr, "  mutated code: %d ran, %d stopped with an error, %d unsupported\n",
+			outcome[0], outcome[1], outcome[2]);
+	spec_free(&s);
+	free(data);
+}
