@@ -150,6 +150,20 @@ parse_ident_opd(P *p, PtxOperand *o)
 	}
 }
 
+/* Does a register name start right after the current token ('!')? */
+static int
+name_follows(P *p)
+{
+	const char *s = p->lx.s;
+	size_t i = p->lx.p, n = p->lx.n;
+	int c = i < n ? (uchar)s[i] : 0, d = i + 1 < n ? (uchar)s[i + 1] : 0;
+
+	if (c == '%' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+		return 1;
+	return c == '_' && ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') ||
+			    (d >= '0' && d <= '9') || d == '_' || d == '$');
+}
+
 static void
 parse_operand(P *p, PtxOperand *o, int depth)
 {
@@ -183,8 +197,7 @@ parse_operand(P *p, PtxOperand *o, int depth)
 		parse_addr(p, o, depth);
 		return;
 	case '!':
-		if (p->lx.p < p->lx.n && !(p->lx.s[p->lx.p] == '%' ||
-					   ((uchar)p->lx.s[p->lx.p] >= 'A' && p->lx.s[p->lx.p] != '_'))) {
+		if (!name_follows(p)) {
 			/* !5, !(1+2): a constant expression */
 			o->kind = PTX_OPD_IMM;
 			o->imm = const_expr(p);
