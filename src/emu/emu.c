@@ -419,8 +419,17 @@ release_bars(Emu *E)
 				for (l = 0; l < 32; l++)
 					if (E->w[i].rank == r && E->w[i].st[l] == L_BAR && E->w[i].warg[l] == b)
 						E->w[i].st[l] = L_RUN;
+			if (E->bar_op[r][b]) {
+				u32 t = E->bar_true[r][b];
+				int v = E->bar_op[r][b] == 1 ? t != 0 : E->bar_op[r][b] == 2 ?
+					t == E->bar_arrived[r][b] : t != 0;
+				E->red_val[r] = E->bar_op[r][b] == 1 ? t : (u32)v;
+				E->red_bool[r] = (u8)v;
+			}
 			E->bar_arrived[r][b] = 0;
 			E->bar_expect[r][b] = 0;
+			E->bar_true[r][b] = 0;
+			E->bar_op[r][b] = 0;
 			any = 1;
 		}
 	if (E->cl_arrived && E->cl_arrived >= all) {
@@ -447,6 +456,8 @@ run_cluster(Emu *E)
 	memset(E->shared, 0, E->shared_size * E->csize);
 	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
 	memset(E->bar_expect, 0, sizeof E->bar_expect);
+	memset(E->bar_true, 0, sizeof E->bar_true);
+	memset(E->bar_op, 0, sizeof E->bar_op);
 	E->cl_arrived = E->cl_gen = 0;
 	E->nmtx = 0;
 	for (i = 0; i < n; i++) {

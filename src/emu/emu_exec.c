@@ -343,18 +343,28 @@ h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u32 id = 0, cnt = 0;
 	int l = __builtin_ctz(gm | 0x80000000u), wait = 1;
 
+	int red = insn_has(&I->in, "RED"), op = 0, np = 0;
+
 	if (!gm)
 		return;
-	if (insn_has(&I->in, "RED") || insn_has(&I->in, "SCAN"))
-		eunsup(E, I, NULL);
-	if (insn_has(&I->in, "ARV"))
+	if (red) {
+		op = insn_has(&I->in, "POPC") ? 1 : insn_has(&I->in, "AND") ? 2 : insn_has(&I->in, "OR") ? 3 : 0;
+		if (!op || I->in.nops < 2 || !e_isp(&I->in.o[I->in.nops - 1]))
+			eunsup(E, I, NULL);
+		np = 1;
+	} else if (insn_has(&I->in, "ARV"))
 		wait = 0;
 	else if (!insn_has(&I->in, "SYNC"))
 		eunsup(E, I, NULL);
-	if (I->in.nops >= 1)
+	if (I->in.nops - np >= 1)
 		id = e_opr(E, w, l, &I->in.o[0]) & 15;
-	if (I->in.nops >= 2)
+	if (I->in.nops - np >= 2)
 		cnt = e_opr(E, w, l, &I->in.o[1]);
+	if (red) {
+		int k;
+		E->bar_op[w->rank][id] = (u8)op;
+		LANES(k, gm) E->bar_true[w->rank][id] += e_oprp(w, k, &I->in.o[I->in.nops - 1]);
+	}
 	E->bar_arrived[w->rank][id] += __builtin_popcount(gm);
 	if (cnt)
 		E->bar_expect[w->rank][id] = cnt;
@@ -363,6 +373,22 @@ h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			w->st[l] = L_BAR;
 			w->warg[l] = id;
 		}
+}
+
+/* B2R.RESULT d[, p]: the last barrier reduction of this CTA (BAR.RED):
+ * the count for POPC, the AND/OR as 0/1 and in p */
+static void
+h_b2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l;
+
+	if (!insn_has(&I->in, "RESULT") || I->in.nops < 1 || I->in.nops > 2)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		e_wr(w, l, &I->in.o[0], E->red_val[w->rank]);
+		if (I->in.nops == 2)
+			e_wrp(w, l, &I->in.o[1], E->red_bool[w->rank]);
+	}
 }
 
 /* UCGABAR_ARV: the lanes arrive at the cluster barrier;  UCGABAR_WAIT:
@@ -891,7 +917,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
 	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
-	{"BMOV", h_bmov}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+	{"BMOV", h_bmov}, {"B2R", h_b2r}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 
 Handler

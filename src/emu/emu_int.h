@@ -78,6 +78,12 @@ struct Emu {
 	Warp *w;
 	/* CTA barriers: threads arrived per CTA rank and barrier id */
 	u32 bar_arrived[16][16], bar_expect[16][16];
+	/* BAR.RED: true predicates counted, the op (1 POPC, 2 AND, 3 OR), and
+	   the last completed reduction per CTA (read by B2R.RESULT) */
+	u32 bar_true[16][16];
+	u8 bar_op[16][16];
+	u32 red_val[16];
+	u8 red_bool[16];
 	/* the cluster barrier (UCGABAR_ARV/WAIT) */
 	u32 cl_arrived, cl_gen;
 	/* mbarrier transaction counts (sm_90), by shared address */

@@ -103,7 +103,7 @@ shape_of(Emu *E, const EInsn *I, Shape *s)
 
 	memset(s, 0, sizeof *s);
 	if (!strcmp(in->op, "DMMA")) {
-		if (strcmp(sh, "884"))
+		if (strcmp(sh, "884") && strcmp(sh, "8x8x4"))
 			return -1;
 		s->m = 8, s->n = 8, s->k = 4, s->at = s->bt = M_D;
 		return 0;

@@ -104,30 +104,33 @@ interp_file(const char *ptxpath, Launch *want)
 	return rc;
 }
 
-/* 1 ran and matched, 0 unsupported (emu_why says why); FAILs otherwise. */
+/* tests/emu/NAME.ARCH.cubin vs the interpreter on tests/emu/NAME.ptx:
+ * 1 ran and matched, 0 unsupported (emu_why says why); FAILs otherwise. */
 static int
-simt_vs_interp(TestState *t_, const char *arch, const char *oracle)
+vs_interp(TestState *t_, const char *name, const char *arch, const char *oracle)
 {
 	char path[128];
 	Spec s;
 	Launch got, want;
 	int rc, ok = 0;
 
-	if (spec_load("tests/emu/simt.json", &s) < 0) {
-		FAIL("tests/emu/simt.json does not load");
+	snprintf(path, sizeof path, "tests/emu/%s.json", name);
+	if (spec_load(path, &s) < 0) {
+		FAIL("%s does not load", path);
 		return 0;
 	}
 	launch_init(&got, &s);
 	launch_init(&want, &s);
-	snprintf(path, sizeof path, "tests/emu/simt.%s.cubin", arch);
+	snprintf(path, sizeof path, "tests/emu/%s.%s.cubin", name, arch);
 	rc = emu_file(path, &s, &got, oracle);
-	CHECK(interp_file("tests/emu/simt.ptx", &want) == 0);
+	snprintf(path, sizeof path, "tests/emu/%s.ptx", name);
+	CHECK(interp_file(path, &want) == 0);
 	if (rc == EMU_OK) {
 		CHECK(launch_compare(&got, &want, stderr) == 0);
 		CHECK(emu_steps > 100 && emu_lane_steps > emu_steps);
 		ok = 1;
 	} else if (rc != EMU_UNSUPPORTED)
-		FAIL("%s: %s", path, emu_why);
+		FAIL("%s.%s: %s", name, arch, emu_why);
 	launch_free(&got);
 	launch_free(&want);
 	spec_free(&s);
@@ -135,23 +138,26 @@ simt_vs_interp(TestState *t_, const char *arch, const char *oracle)
 }
 
 static void
-simt(TestState *t_, const char *arch)
+vs_interp_test(TestState *t_, const char *name, const char *arch)
 {
 	static char why[300];
 
-	if (simt_vs_interp(t_, arch, NULL))
+	if (vs_interp(t_, name, arch, NULL))
 		return;
 	snprintf(why, sizeof why, "built-in decoder: %s", emu_why);
 	if (!access("oracle/nvdisasm", X_OK)) {
 		/* the semantics still get tested, with the oracle decoding */
-		if (!simt_vs_interp(t_, arch, "oracle/nvdisasm"))
+		if (!vs_interp(t_, name, arch, "oracle/nvdisasm"))
 			FAIL("with the oracle: %s", emu_why);
 	}
 	SKIP(why);
 }
 
-TEST(emu_simt_sm90) { simt(t_, "sm_90"); }
-TEST(emu_simt_sm80) { simt(t_, "sm_80"); }
+TEST(emu_simt_sm90) { vs_interp_test(t_, "simt", "sm_90"); }
+TEST(emu_simt_sm80) { vs_interp_test(t_, "simt", "sm_80"); }
+/* BAR.RED + B2R, DMMA, 64-bit CAS, shared EXCH/MAX, VOTE.ALL/EQ, switch */
+TEST(emu_extra_sm90) { vs_interp_test(t_, "extra", "sm_90"); }
+TEST(emu_extra_sm80) { vs_interp_test(t_, "extra", "sm_80"); }
 
 /* A word nobody decodes stops the run, naming kernel, PC and word. */
 TEST(emu_unsupported_word)
