@@ -31,6 +31,11 @@ enum { FF_SIGNED = 1, FF_PCREL = 2, FF_OPTPLUS = 4 };
  * choose (decode only). */
 enum { ENUM_ID = 0x7fff, ENUM_DECODE_ONLY = 0x8000, ENUM_INVALID = 0xffff };
 
+/* A run of consecutive word bits holding consecutive value bits. */
+typedef struct {
+	u8 wbit, len, vshift;
+} IsaRun;
+
 typedef struct {
 	u8 kind, flags;
 	u8 nbits;      /* width of the value */
@@ -38,6 +43,8 @@ typedef struct {
 	u32 bitpos;    /* arch->bitpos[bitpos + k] = word bit of value bit k, 255 = none */
 	u32 table;     /* ENUM: arch->enums[table + v], see ENUM_* */
 	u64 orval;     /* value bits that no word bit holds */
+	u8 nruns;      /* the same bits as at most 4 runs (0: use bitpos) */
+	IsaRun run[4];
 } IsaField;
 
 typedef struct {

@@ -15,6 +15,16 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 	u64 v = f->orval;
 	int k;
 
+	if (f->nruns) {
+		for (k = 0; k < f->nruns; k++) {
+			const IsaRun *r = &f->run[k];
+			u64 src = r->wbit < 64 ? w.lo >> r->wbit : w.hi >> (r->wbit - 64);
+
+			v |= (src & ((2ull << (r->len - 1)) - 1)) << r->vshift;
+		}
+		return v;
+	}
+
 	for (k = 0; k < f->nbits; k++) {
 		int b = a->bitpos[f->bitpos + k];
 
