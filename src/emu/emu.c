@@ -3,6 +3,7 @@
  * CTA after another, the warps of a CTA cooperatively (see emu.h for the
  * SIMT model). */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -463,7 +464,10 @@ run_cluster(Emu *E)
 	for (i = 0; i < n; i++) {
 		Warp *w = &E->w[i];
 		u32 r = i / E->nwarps;
-		memset(w, 0, sizeof *w);
+		/* the register file is 32 KiB a warp: zero only what the kernel uses */
+		memset((u8 *)w + offsetof(Warp, p), 0, sizeof *w - offsetof(Warp, p));
+		for (l = 0; l < 32; l++)
+			memset(w->r[l], 0, E->nregs * sizeof w->r[l][0]);
 		w->id = i % E->nwarps;
 		w->rank = r;
 		w->ctaid[0] = E->ctaid[0] + r % E->cdim[0];
@@ -596,6 +600,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		goto out;
 	}
 	E->nwarps = (E->nthreads + 31) / 32;
+	E->nregs = k.regs && k.regs < 255 ? k.regs : 255;
 	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
 	E->shared_size = k.shared + s->shared + 1024;
 	E->shared = xcalloc(E->csize, E->shared_size + 16);

@@ -33,7 +33,7 @@ enum { L_RUN, L_EXIT, L_BSYNC, L_BAR, L_WSYNC, L_OFF };
 #define URZ 63
 
 struct Warp {
-	u32 r[32][256];
+	u32 r[32][256];  /* first: launch zeroes only r[l][0..nregs) */
 	u8 p[32];        /* bit k = Pk; bit 7 (PT) always set */
 	u32 pc[32];
 	u8 st[32];
@@ -72,6 +72,7 @@ struct Emu {
 	u32 ntid[3], nctaid[3], ctaid[3];   /* ctaid: the cluster's first CTA */
 	u32 cdim[3], csize;                 /* cluster shape, CTAs per cluster */
 	u32 nthreads, nwarps;               /* per CTA; E->w holds csize * nwarps */
+	u32 nregs;                          /* REGCOUNT: registers zeroed at launch */
 	u64 shared_size, local_size;
 	u8 *shared;         /* csize * shared_size: rank r at r * shared_size */
 	u8 *local;          /* csize * nwarps * 32 * local_size */
