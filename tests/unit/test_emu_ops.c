@@ -256,6 +256,14 @@ TEST(emu_ops_warp)
 		W.r[l][2] = l & 3;
 	CHECK(run(t_, "MATCH.ANY R0, R2", ~0u) == 0);
 	CHECK_EQ_U64(W.r[5][0], 0x22222222u);
+	CHECK(run(t_, "MATCH.ALL R0, P5, R2", 0x11111111u) == 0);
+	CHECK(W.r[4][0] == 0x11111111u && P(4, 5) == 1);
+	CHECK(run(t_, "MATCH.ALL R0, P5, R2", 0x3u) == 0);
+	CHECK(W.r[1][0] == 0 && P(1, 5) == 0);
+	CHECK(run(t_, "VOTE.EQ P6, P0", odd) == 0);
+	CHECK(P(1, 6) == 1);
+	CHECK(run(t_, "VOTE.EQ P6, P0", 0x3u) == 0);
+	CHECK(P(1, 6) == 0);
 	/* uniform ops run once: UIADD3 on UR */
 	W.ur[1] = 40;
 	CHECK(run(t_, "UIADD3 UR2, UR1, 0x2, URZ", ~0u) == 0);
