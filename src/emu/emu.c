@@ -602,7 +602,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	E->nwarps = (E->nthreads + 31) / 32;
 	E->nregs = k.regs && k.regs < 255 ? k.regs : 255;
 	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
-	E->shared_size = k.shared + s->shared + 1024;
+	E->shared_size = k.shared + s->shared;
 	E->shared = xcalloc(E->csize, E->shared_size + 16);
 	E->local = xcalloc((size_t)E->csize * E->nwarps * 32, E->local_size);
 	E->w = xcalloc((size_t)E->csize * E->nwarps, sizeof *E->w);
