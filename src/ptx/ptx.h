@@ -274,8 +274,9 @@ typedef struct {
 	i64 addend;
 	u8 generic; /* generic(sym) */
 	u8 size;    /* bytes of the slot */
-	u64 mask;   /* mask() form: 0 for none (then the whole address) */
-	int shift;
+	u64 mask;   /* byte-mask form 0xFF00(sym) (or mask(0xFF00, sym)): the
+		       mask, one byte wide; 0 for a whole address */
+	int shift;  /* the slot holds (address & mask) >> shift */
 } PtxReloc;
 
 enum { PTX_LINK_NONE, PTX_LINK_VISIBLE, PTX_LINK_EXTERN, PTX_LINK_WEAK, PTX_LINK_COMMON };
