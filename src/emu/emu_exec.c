@@ -905,7 +905,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop},
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
 	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},
-	{"UCGABAR_WAIT", h_cgabar},
+	{"UCGABAR_WAIT", h_cgabar}, {"WARPGROUP", h_nop},
 	{"EXIT", h_exit}, {"BRA", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
 	{"BSYNC", h_bsync}, {"BREAK", h_break}, {"WARPSYNC", h_warpsync}, {"BAR", h_bar},
 	{"MOV", h_mov}, {"UMOV", h_mov}, {"S2R", h_s2r}, {"S2UR", h_s2r}, {"CS2R", h_cs2r},

@@ -6,7 +6,14 @@
  * the same registers in the same order): lane l = 4g + t holds rows g and
  * g+8 of A and C, column g of B.  Arithmetic is the PTX interpreter's
  * model (interp_warp.c): exact products, the sum of a row of products
- * plus the accumulator in double, rounded once. */
+ * plus the accumulator in double, rounded once.
+ *
+ * HGMMA (sm_90a wgmma) follows interp_wgmma.c: warp w of a warpgroup owns
+ * rows 16w..16w+15 of A and D, so each warp computes its part when it
+ * issues; A and B come from shared memory through K-major matrix
+ * descriptors in UR pairs (gdesc[URa]: A in URa:URa+1, B in URa+2:URa+3);
+ * the copy completes at issue, so WARPGROUP.ARRIVE/DEPBAR are no-ops. */
+#include <stdio.h>
 #include <string.h>
 
 #include "emu/emu_int.h"
@@ -279,9 +286,95 @@ h_movm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		e_wr(w, l, &in->o[0], out[l]);
 }
 
+/* Shared address of byte kb of row r of a K-major matrix (descriptor:
+ * bits 0-13 start >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 swizzle). */
+static u64
+desc_addr(u64 desc, int r, int kb)
+{
+	u64 start = (desc & 0x3fff) << 4, lbo = ((desc >> 16) & 0x3fff) << 4;
+	u64 sbo = ((desc >> 32) & 0x3fff) << 4, a;
+	int mode = (int)(desc >> 62), w, n;
+
+	if (mode == 0)
+		return start + (u64)(r / 8) * sbo + (u64)(kb / 16) * lbo + (u64)(r % 8) * 16 + kb % 16;
+	w = mode == 1 ? 128 : mode == 2 ? 64 : 32;
+	n = mode == 1 ? 3 : mode == 2 ? 2 : 1;
+	a = start + (u64)(r / 8) * sbo + (u64)(r % 8) * w + kb;
+	return a ^ (((a >> 7) & ((1u << n) - 1)) << 4);
+}
+
+static double
+gelem(Emu *E, Warp *w, u64 desc, int ff, int es, int r, int k)
+{
+	u64 v = 0;
+	u64 a = desc_addr(desc, r, k * es) | (u64)w->rank << 24;
+
+	memcpy(&v, emu_mem(E, w, 0, MS_SHARED, a, es, 0), es);
+	return ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
+}
+
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32|.E4M3|.E5M2] d, gdesc[URa], c, gsb0
+ * (c: the accumulator registers, RZ for zero) */
+static void
+h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o;
+	int m = 0, n = 0, k = 0, ff = FF_F16, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur;
+	double A[16][32], B[256][32];
+	u64 adesc, bdesc;
+
+	if (!in->nmods || sscanf(in->mods[0], "%dx%dx%d", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 ||
+	    n % 8 || in->nops != 4 || o[0].kind != OPK_R || o[1].kind != OPK_MEM || o[1].desc > 59 ||
+	    o[2].kind != OPK_R || o[3].kind != OPK_SB)
+		eunsup(E, I, NULL);
+	if (insn_has(in, "BF16")) ff = FF_BF16;
+	else if (insn_has(in, "TF32")) ff = FF_TF32, es = 4;
+	else if (insn_has(in, "E4M3")) ff = FF_E4M3, es = 1;
+	else if (insn_has(in, "E5M2")) ff = FF_E5M2, es = 1;
+	f16acc = !insn_has(in, "F32");
+	if (k * es != 32 || k > 32)
+		eunsup(E, I, "shape and type do not give 32-byte K slices");
+	if (gm != 0xffffffffu)
+		eerr(E, "HGMMA at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
+	ur = o[1].desc;
+	adesc = w->ur[ur] | (u64)w->ur[ur + 1] << 32;
+	bdesc = w->ur[ur + 2] | (u64)w->ur[ur + 3] << 32;
+	for (i = 0; i < 16; i++)
+		for (kk = 0; kk < k; kk++)
+			A[i][kk] = gelem(E, w, adesc, ff, es, 16 * wg + i, kk);
+	for (j = 0; j < n; j++)
+		for (kk = 0; kk < k; kk++)
+			B[j][kk] = gelem(E, w, bdesc, ff, es, j, kk);
+	for (l = 0; l < 32; l++) {
+		int g = l >> 2, t = l & 3;
+		u32 out[128];
+		for (j = 0; j < n / 2; j++) {
+			int r = g + 8 * ((j >> 1) & 1), c = 8 * (j >> 2) + 2 * t + (j & 1);
+			int reg = f16acc ? j / 2 : j;
+			double acc = 0;
+			if (o[2].reg != RZ) {
+				u32 old = (u32)reg_at(w, l, o[2].reg + reg, 0);
+				acc = f16acc ? widen(old >> (16 * (j & 1)) & 0xffff, FF_F16) : f32_of(old);
+			}
+			for (kk = 0; kk < k; kk++)
+				acc += A[r][kk] * B[c][kk];
+			if (f16acc) {
+				u32 h = (u32)round_to(acc, FF_F16, RND_RN, 0);
+				out[reg] = (j & 1) ? (out[reg] & 0xffff) | h << 16 : h;
+			} else
+				out[reg] = (u32)round_to(acc, FF_F32, RND_RN, 0);
+		}
+		for (j = 0; j < (f16acc ? n / 4 : n / 2); j++)
+			e_setr(w, l, o[0].reg + j, out[j]);
+	}
+}
+
 Handler
 emu_mma_handler(const char *op)
 {
+	if (!strcmp(op, "HGMMA"))
+		return h_hgmma;
 	if (!strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA"))
 		return h_mma;
 	if (!strcmp(op, "LDSM"))

@@ -168,6 +168,7 @@ static int
 parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 {
 	const char *all = s, *end, *q;
+	u8 k;
 
 	memset(o, 0, sizeof *o);
 	o->text = arena_strdup(a, s);
@@ -203,8 +204,18 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		memmove(t + (bar - s - 1), t + (bar - s), strlen(bar));
 		s = t;
 	}
+	if (!strncmp(s, "gdesc[", 6)) {   /* HGMMA: descriptors in URn.. */
+		if (parse_regname(s + 6, &k, &o->desc, &end) < 0 || k != OPK_UR || strcmp(end, "]"))
+			return fail(c, "bad matrix descriptor in", all);
+		o->kind = OPK_MEM;
+		return 0;
+	}
+	if (!strncmp(s, "gsb", 3) && isdigit((uchar)s[3])) {   /* warpgroup scoreboard */
+		o->kind = OPK_SB;
+		o->reg = (u16)strtoul(s + 3, NULL, 10);
+		return 0;
+	}
 	if (!strncmp(s, "desc[", 5)) {
-		u8 k;
 		if (parse_regname(s + 5, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
 			return fail(c, "bad descriptor in", all);
 		s = end + 1;

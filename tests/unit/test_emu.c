@@ -104,26 +104,29 @@ interp_file(const char *ptxpath, Launch *want)
 	return rc;
 }
 
-/* tests/emu/NAME.ARCH.cubin vs the interpreter on tests/emu/NAME.ptx:
+/* tests/emu/NAME.ARCH.cubin vs the interpreter on tests/emu/NAME.ptx
+ * (DIR/NAME.ptx and .json when dir is given):
  * 1 ran and matched, 0 unsupported (emu_why says why); FAILs otherwise. */
 static int
 vs_interp(TestState *t_, const char *name, const char *arch, const char *oracle)
 {
 	char path[128];
+	const char *dir = strchr(name, '/') ? "" : "tests/emu/";
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
 	Spec s;
 	Launch got, want;
 	int rc, ok = 0;
 
-	snprintf(path, sizeof path, "tests/emu/%s.json", name);
+	snprintf(path, sizeof path, "%s%s.json", dir, name);
 	if (spec_load(path, &s) < 0) {
 		FAIL("%s does not load", path);
 		return 0;
 	}
 	launch_init(&got, &s);
 	launch_init(&want, &s);
-	snprintf(path, sizeof path, "tests/emu/%s.%s.cubin", name, arch);
+	snprintf(path, sizeof path, "tests/emu/%s.%s.cubin", base, arch);
 	rc = emu_file(path, &s, &got, oracle);
-	snprintf(path, sizeof path, "tests/emu/%s.ptx", name);
+	snprintf(path, sizeof path, "%s%s.ptx", dir, name);
 	CHECK(interp_file(path, &want) == 0);
 	if (rc == EMU_OK) {
 		CHECK(launch_compare(&got, &want, stderr) == 0);
@@ -158,6 +161,9 @@ TEST(emu_simt_sm80) { vs_interp_test(t_, "simt", "sm_80"); }
 /* BAR.RED + B2R, DMMA, 64-bit CAS, shared EXCH/MAX, VOTE.ALL/EQ, switch */
 TEST(emu_extra_sm90) { vs_interp_test(t_, "extra", "sm_90"); }
 TEST(emu_extra_sm80) { vs_interp_test(t_, "extra", "sm_80"); }
+/* HGMMA (wgmma m64n16k16, swizzled and core-matrix descriptors): the
+ * interpreter's hand-written sm_90a test, compiled by ptxas */
+TEST(emu_wgmma_sm90a) { vs_interp_test(t_, "tests/interp/wgmma", "sm_90a"); }
 
 /* A word nobody decodes stops the run, naming kernel, PC and word. */
 TEST(emu_unsupported_word)
