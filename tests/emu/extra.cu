@@ -1,5 +1,5 @@
 // extra.cu -- SASS forms the suite does not reach, for the emulator:
-// __syncthreads_count/and/or (BAR.RED), a dense switch (a jump table),
+// __syncthreads_count/and/or (BAR.RED), a dense switch (ptxas: a compare chain),
 // mma.m8n8k4 f64 (DMMA), 64-bit atomicCAS and atomicExch/atomicMax on
 // shared memory, __all_sync/__uni_sync votes.  Compared with the PTX
 // interpreter on the same PTX (tests/unit/test_emu.c).  Built by regen.

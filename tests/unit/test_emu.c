@@ -158,7 +158,7 @@ vs_interp_test(TestState *t_, const char *name, const char *arch)
 
 TEST(emu_simt_sm90) { vs_interp_test(t_, "simt", "sm_90"); }
 TEST(emu_simt_sm80) { vs_interp_test(t_, "simt", "sm_80"); }
-/* BAR.RED + B2R, DMMA, 64-bit CAS, shared EXCH/MAX, VOTE.ALL/EQ, switch */
+/* BAR.RED + B2R, DMMA, 64-bit CAS, shared EXCH/MAX, VOTE.ALL/EQ */
 TEST(emu_extra_sm90) { vs_interp_test(t_, "extra", "sm_90"); }
 TEST(emu_extra_sm80) { vs_interp_test(t_, "extra", "sm_80"); }
 /* HGMMA (wgmma m64n16k16, swizzled and core-matrix descriptors): the
