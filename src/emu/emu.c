@@ -374,6 +374,14 @@ warp_step(Emu *E, Warp *w)
 			pc = w->pc[l];
 	if (pc == ~0u)
 		return emu_release(w);
+	if ((++w->issues & 0xfff) == 0) {
+		/* every 4096th issue goes to the highest-PC lanes instead, so a
+		   lane spinning on a flag another lane of its warp sets cannot
+		   starve that lane (independent thread scheduling) */
+		for (l = 0; l < 32; l++)
+			if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] > pc)
+				pc = w->pc[l];
+	}
 	for (l = 0; l < 32; l++)
 		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] == pc)
 			mask |= 1u << l;

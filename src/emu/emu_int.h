@@ -49,6 +49,7 @@ struct Warp {
 	u32 rank;        /* its CTA's rank in the cluster (SR_CgaCtaId) */
 	u32 ctaid[3];
 	u32 cgen[32];    /* cluster barrier generation a lane arrived in */
+	u32 issues;      /* instructions issued (every 4096th: highest PC first) */
 };
 
 typedef struct {

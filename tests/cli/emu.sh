@@ -30,6 +30,7 @@ vs_ptx() {	# name cubin ptx spec
 for a in sm_90 sm_80; do
 	vs_ptx "emu_simt_$a" tests/emu/simt.$a.cubin tests/emu/simt.ptx tests/emu/simt.json
 	vs_ptx "emu_extra_$a" tests/emu/extra.$a.cubin tests/emu/extra.ptx tests/emu/extra.json
+	vs_ptx "emu_spin_$a" tests/emu/spin.$a.cubin tests/emu/spin.ptx tests/emu/spin.json
 	k=tests/kernels/reduce_shared_f32
 	vs_ptx "emu_reduce_shared_$a" $k/kernel.$a.cubin $k/kernel.$a.ptx $k/spec.json
 done
