@@ -18,6 +18,7 @@
 
 #include "emu/emu_int.h"
 #include "ptx/arith.h"
+#include "run/mma_desc.h"
 
 enum { M_H, M_BH, M_TF, M_D, M_S8, M_U8 };
 
@@ -288,26 +289,11 @@ h_movm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* Shared address of byte kb of row r of a K-major matrix (descriptor:
  * bits 0-13 start >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 swizzle). */
-static u64
-desc_addr(u64 desc, int r, int kb)
-{
-	u64 start = (desc & 0x3fff) << 4, lbo = ((desc >> 16) & 0x3fff) << 4;
-	u64 sbo = ((desc >> 32) & 0x3fff) << 4, a;
-	int mode = (int)(desc >> 62), w, n;
-
-	if (mode == 0)
-		return start + (u64)(r / 8) * sbo + (u64)(kb / 16) * lbo + (u64)(r % 8) * 16 + kb % 16;
-	w = mode == 1 ? 128 : mode == 2 ? 64 : 32;
-	n = mode == 1 ? 3 : mode == 2 ? 2 : 1;
-	a = start + (u64)(r / 8) * sbo + (u64)(r % 8) * w + kb;
-	return a ^ (((a >> 7) & ((1u << n) - 1)) << 4);
-}
-
 static double
 gelem(Emu *E, Warp *w, u64 desc, int ff, int es, int r, int k)
 {
 	u64 v = 0;
-	u64 a = desc_addr(desc, r, k * es) | (u64)w->rank << 24;
+	u64 a = mma_desc_addr(desc, r, k * es) | (u64)w->rank << 24;
 
 	memcpy(&v, emu_mem(E, w, 0, MS_SHARED, a, es, 0), es);
 	return ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);

@@ -27,21 +27,7 @@
 #include <string.h>
 
 #include "ptx/interp_int.h"
-
-static u64
-desc_addr(u64 desc, int r, int kb)
-{
-	u64 start = (desc & 0x3fff) << 4, lbo = ((desc >> 16) & 0x3fff) << 4;
-	u64 sbo = ((desc >> 32) & 0x3fff) << 4, a;
-	int mode = (int)(desc >> 62), w, n;
-
-	if (mode == 0)
-		return start + (u64)(r / 8) * sbo + (u64)(kb / 16) * lbo + (u64)(r % 8) * 16 + kb % 16;
-	w = mode == 1 ? 128 : mode == 2 ? 64 : 32;
-	n = mode == 1 ? 3 : mode == 2 ? 2 : 1;
-	a = start + (u64)(r / 8) * sbo + (u64)(r % 8) * w + kb;
-	return a ^ (((a >> 7) & ((1u << n) - 1)) << 4);
-}
+#include "run/mma_desc.h"
 
 static int
 esize(int type)
@@ -70,7 +56,7 @@ smem_elem(Interp *I, Thread *t, u64 desc, int type, int r, int k)
 {
 	int e = esize(type);
 
-	return elem(type, mem_ld(I, t, PTX_S_SHARED, desc_addr(desc, r, k * e), e));
+	return elem(type, mem_ld(I, t, PTX_S_SHARED, mma_desc_addr(desc, r, k * e), e));
 }
 
 /* Position of element i of the A register fragment (rows of one warp). */

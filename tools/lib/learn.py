@@ -176,20 +176,19 @@ class Learner:
             tb = tokenize(body)
             if tb[0] != toks0[0]:
                 fixed.add(b); continue
-            shift = 0
             if skeleton(tb) == skeleton(toks0):
                 d = [k for k in range(n0) if tb[k] != toks0[k]]
                 if len(d) == 1 and isinstance(tb[d[0]], Atom):
                     a = tb[d[0]]
-                    num.setdefault(d[0], []).append((b, a, shift))
+                    num.setdefault(d[0], []).append((b, a, 0))
                     continue
                 fixed.add(b); continue
             lo, hi0, hi1 = _region(toks0, tb)
             ins, rem = tb[lo:hi1], toks0[lo:hi0]
             if not rem and len(ins) == 2 and ins[0] == "+" and isinstance(ins[1], Atom) and ins[1].kind == "HEX":
-                opt.setdefault(("ins", lo), []).append((b, ins[1], shift)); continue
+                opt.setdefault(("ins", lo), []).append((b, ins[1], 0)); continue
             if not ins and len(rem) == 2 and rem[0] == "+" and isinstance(rem[1], Atom) and rem[1].kind == "HEX":
-                opt.setdefault(("atom", lo + 1), []).append((b, Atom("HEX", "0x0", 0), shift)); continue
+                opt.setdefault(("atom", lo + 1), []).append((b, Atom("HEX", "0x0", 0), 0)); continue
             enum.append((b, lo, hi0))
         fields, holes = [], {}   # holes: token index -> (field, replaces ntoks)
         used = set()
