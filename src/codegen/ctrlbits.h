@@ -1,0 +1,15 @@
+/* ctrlbits.h -- the control-bit assigner: fills stall counts, yield,
+ * write/read scoreboards and wait masks of an encoded instruction
+ * sequence so that the hazard checker (hazard.h) accepts it. */
+#ifndef OA_CTRLBITS_H
+#define OA_CTRLBITS_H
+
+#include "isa/isa.h"
+
+/* ctrlbits.h: fill the control fields (stall, yield, wrsb, rdsb, wait; reuse left 0) of n encoded
+   words so that hazard_check passes.  mode 0 = safe (conservative, no table needed beyond
+   var/fixed), mode 1 = mined (the latency tables: minimal stalls).  Branch targets are found by
+   decoding.  Returns 0, -1 if a word does not decode. */
+int ctrl_assign(const Arch *a, Word *code, size_t n, int mode);
+
+#endif
