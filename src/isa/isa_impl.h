@@ -71,10 +71,26 @@ struct Arch {
 
 extern const Arch arch_sm80, arch_sm90;
 
-/* The form that decodes w, or NULL. */
+/* The form that decodes w, or NULL (isa/index.c: a decision tree per
+ * opcode bucket); isa_match_scan is the plain scan of the bucket it
+ * replaces, kept for tests; isa_index_stats: the tree's size. */
 const IsaForm *isa_match(const Arch *a, Word w);
-/* Value of field f in w. */
-u64 isa_field_get(const Arch *a, const IsaField *f, Word w);
+const IsaForm *isa_match_scan(const Arch *a, Word w);
+void isa_index_stats(const Arch *a, u32 *nodes, u32 *cands);
+/* Value of field f in w: inline for a field in one run of word bits (nine
+ * fields in ten), else isa_field_get_any. */
+u64 isa_field_get_any(const Arch *a, const IsaField *f, Word w);
+static inline u64
+isa_field_get(const Arch *a, const IsaField *f, Word w)
+{
+	if (f->nruns == 1) {
+		const IsaRun *r = &f->run[0];
+		u64 src = r->wbit < 64 ? w.lo >> r->wbit : w.hi >> (r->wbit - 64);
+
+		return f->orval | (src & ((2ull << (r->len - 1)) - 1)) << r->vshift;
+	}
+	return isa_field_get_any(a, f, w);
+}
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
 

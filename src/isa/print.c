@@ -10,7 +10,7 @@ bit(Word w, int b)
 }
 
 u64
-isa_field_get(const Arch *a, const IsaField *f, Word w)
+isa_field_get_any(const Arch *a, const IsaField *f, Word w)
 {
 	u64 v = f->orval;
 	int k;
@@ -24,7 +24,6 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 		}
 		return v;
 	}
-
 	for (k = 0; k < f->nbits; k++) {
 		int b = a->bitpos[f->bitpos + k];
 
@@ -32,35 +31,6 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 			v |= 1ull << k;
 	}
 	return v;
-}
-
-static int
-enum_ok(const Arch *a, const IsaForm *fm, Word w)
-{
-	u32 i;
-
-	for (i = 0; i < fm->nfield; i++) {
-		const IsaField *f = &a->fields[fm->field0 + i];
-
-		if (f->kind == FK_ENUM && a->enums[f->table + isa_field_get(a, f, w)] == ENUM_INVALID)
-			return 0;
-	}
-	return 1;
-}
-
-const IsaForm *
-isa_match(const Arch *a, Word w)
-{
-	u32 op = (u32)(w.lo & 0xfff), i;
-
-	for (i = a->bucket_start[op]; i < a->bucket_start[op + 1]; i++) {
-		const IsaForm *fm = &a->forms[a->bucket[i]];
-
-		if ((w.lo & fm->mask.lo) == fm->match.lo && (w.hi & fm->mask.hi) == fm->match.hi &&
-		    enum_ok(a, fm, w))
-			return fm;
-	}
-	return NULL;
 }
 
 static i64

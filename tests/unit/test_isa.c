@@ -161,3 +161,47 @@ TEST(isa_golden_suite_sm80)
 {
 	golden(t_, "tests/golden/suite-sm_80.txt", 0.994);
 }
+
+/* The decision-tree index (isa/index.c) picks the same form as scanning
+ * the bucket, for words near every form: its own bits with the free bits
+ * random, and with one fixed bit flipped. */
+static void
+index_vs_scan(TestState *t_, const Arch *a)
+{
+	u64 s = 0x9e3779b97f4a7c15ull;
+	u32 i, k, bad = 0, hits = 0;
+
+	for (i = 0; i < a->nforms; i++) {
+		const IsaForm *fm = &a->forms[i];
+
+		for (k = 0; k < 160; k++) {
+			Word w;
+			u64 r1, r2;
+
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17, r1 = s;
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17, r2 = s;
+			w.lo = (fm->match.lo & fm->mask.lo) | (r1 & ~fm->mask.lo);
+			w.hi = (fm->match.hi & fm->mask.hi) | (r2 & ~fm->mask.hi);
+			if (k >= 32) {	/* flip one bit */
+				u32 b = 12 + (u32)(r1 >> 57) % 116;
+
+				if (b < 64)
+					w.lo ^= 1ull << b;
+				else
+					w.hi ^= 1ull << (b - 64);
+			}
+			hits += isa_match(a, w) != NULL;
+			if (isa_match(a, w) != isa_match_scan(a, w) && bad++ < 3)
+				FAIL("%s: form %u: 0x%016llx 0x%016llx", arch_name(a), i,
+				     (unsigned long long)w.lo, (unsigned long long)w.hi);
+		}
+	}
+	CHECK(bad == 0);
+	CHECK(hits > a->nforms * 16);
+}
+
+TEST(isa_index_vs_scan)
+{
+	index_vs_scan(t_, arch_lookup("sm_90"));
+	index_vs_scan(t_, arch_lookup("sm_80"));
+}
