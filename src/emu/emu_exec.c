@@ -246,11 +246,13 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (I->in.nops && I->in.o[0].kind == OPK_R)   /* BRX / JMX: register targets */
 		eunsup(E, I, "indirect branch");
 	t = last_imm(E, I);
-	if (insn_has(&I->in, "DIV")) {
-		/* BRA.DIV mask, target: taken when lanes of mask are not all here */
+	if (insn_has(&I->in, "DIV") || insn_has(&I->in, "CONV")) {
+		/* BRA.DIV mask, target: taken when lanes of mask are not all here;
+		   BRA.CONV mask, target: taken when they are (the converged path) */
 		int l0 = __builtin_ctz(gm | 0x80000000u);
-		u32 m = I->in.nops > 1 ? e_opr(E, w, l0, &I->in.o[0]) : ~0u;
-		if (!gm || !(m & w->live & ~w->act))
+		u32 m = I->in.nops > 1 ? e_iv(E, w, l0, &I->in.o[0]) : ~0u;
+		int div = (m & w->live & ~w->act) != 0;
+		if (!gm || div != insn_has(&I->in, "DIV"))
 			return;
 	} else if (insn_has(&I->in, "ANY")) {   /* BRA.U.ANY: all or none of the issuing lanes */
 		if (!gm)
@@ -606,6 +608,42 @@ h_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* VIMNMX3 d, a, b, c, p: min (p) or max of three */
+static void
+h_imnmx3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, sgn = !insn_has(&I->in, "U32");
+
+	LANES(l, gm) {
+		int mn = e_oprp(w, l, &o[4]);
+		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]), c = e_iv(E, w, l, &o[3]);
+		e_wr(w, l, &o[0], mnmx(mnmx(a, b, mn, sgn), c, mn, sgn));
+	}
+}
+
+/* BMSK d, pos, width (bmsk.clamp; .W: bmsk.wrap): width ones from bit pos */
+static void
+h_bmsk(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, wrap = insn_has(&I->in, "W");
+
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]);
+		u64 m;
+		if (wrap) {
+			a &= 31;
+			b &= 31;
+		} else {
+			a = MIN(a, 32);
+			b = MIN(b, 32);
+		}
+		m = (((u64)1 << b) - 1) << a;
+		e_wr(w, l, &o[0], (u32)m);
+	}
+}
+
 static void
 h_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -912,7 +950,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDC", h_ldc}, {"ULDC", h_ldc}, {"R2UR", h_r2ur},
 	{"IMAD", h_imad}, {"UIMAD", h_imad}, {"IADD3", h_iadd3}, {"UIADD3", h_iadd3},
 	{"VIADD", h_viadd}, {"IMNMX", h_imnmx}, {"VIMNMX", h_imnmx}, {"VIADDMNMX", h_imnmx},
-	{"UIMNMX", h_imnmx}, {"IABS", h_iabs}, {"LEA", h_lea}, {"ULEA", h_lea},
+	{"UIMNMX", h_imnmx}, {"VIMNMX3", h_imnmx3}, {"BMSK", h_bmsk}, {"UBMSK", h_bmsk}, {"IABS", h_iabs}, {"LEA", h_lea}, {"ULEA", h_lea},
 	{"LOP3", h_lop3}, {"ULOP3", h_lop3}, {"PLOP3", h_plop3}, {"UPLOP3", h_plop3},
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
