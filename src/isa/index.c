@@ -36,6 +36,9 @@ typedef struct {
 	VEC(Cand) cand;
 	VEC(u32) chk;	/* field indices into arch->fields */
 	u32 *fchk;	/* per form: first entry in chk; fchk[nforms] = end */
+	VEC(IsaEnumEnt) ent;	/* per ENUM field: the values the parser may choose */
+	u32 *fent;	/* per field: first entry in ent; fent[nfields] = end */
+	u32 *base_end;	/* per position in by_base: end of its run of one base mnemonic */
 } Index;
 
 static int
@@ -147,11 +150,52 @@ build(const Arch *a, Index *x, u32 id, const u32 *l, u32 n, int depth)
 	free(l0);
 }
 
+/* For the parser: each enumeration's values in order, without those the
+ * oracle rejects, the decode-only ones and those the field cannot hold,
+ * with their strings' first byte and length. */
+static void
+enum_entries(const Arch *a, Index *x)
+{
+	u32 nf = 0, i;
+	u64 k;
+
+	for (i = 0; i < a->nforms; i++)
+		nf = MAX(nf, a->forms[i].field0 + a->forms[i].nfield);
+	x->fent = xmalloc((nf + 1) * sizeof *x->fent);
+	for (i = 0; i < nf; i++) {
+		const IsaField *f = &a->fields[i];
+
+		x->fent[i] = (u32)x->ent.n;
+		if (f->kind != FK_ENUM)
+			continue;
+		for (k = 0; k < (1ull << f->nbits); k++) {
+			u16 id = a->enums[f->table + k];
+			IsaEnumEnt e;
+
+			if (id & ENUM_DECODE_ONLY || (k | f->orval) != k)
+				continue;
+			e.val = (u32)k;
+			e.len = (u16)strlen(a->strs[id]);
+			e.c0 = (u8)a->strs[id][0];
+			e.s = a->strs[id];
+			vec_push(&x->ent, e);
+		}
+	}
+	x->fent[nf] = (u32)x->ent.n;
+}
+
 static Index *
 index_build(const Arch *a)
 {
 	Index *x = xcalloc(1, sizeof *x);
 	u32 i, k, op;
+
+	enum_entries(a, x);
+	x->base_end = xmalloc((a->nforms + 1) * sizeof *x->base_end);
+	x->base_end[a->nforms] = a->nforms;
+	for (i = a->nforms; i-- > 0;)
+		x->base_end[i] = i + 1 < a->nforms && a->forms[a->by_base[i]].base == a->forms[a->by_base[i + 1]].base
+			? x->base_end[i + 1] : i + 1;
 
 	x->fchk = xmalloc((a->nforms + 1) * sizeof *x->fchk);
 	for (i = 0; i < a->nforms; i++) {
@@ -180,6 +224,9 @@ index_free(Index *x)
 	vec_free(&x->cand);
 	vec_free(&x->chk);
 	free(x->fchk);
+	vec_free(&x->ent);
+	free(x->fent);
+	free(x->base_end);
 	free(x);
 }
 
@@ -252,6 +299,22 @@ isa_match(const Arch *a, Word w)
 		    (!c->nchk || enums_ok(a, x, c, lo, hi)))
 			return &a->forms[c->form];
 	return NULL;
+}
+
+const IsaEnumEnt *
+isa_enum_entries(const Arch *a, const IsaField *f, u32 *n)
+{
+	const Index *x = index_of(a);
+	u32 i = (u32)(f - a->fields);
+
+	*n = x->fent[i + 1] - x->fent[i];
+	return x->ent.v + x->fent[i];
+}
+
+u32
+isa_base_end(const Arch *a, u32 i)
+{
+	return index_of(a)->base_end[i];
 }
 
 void

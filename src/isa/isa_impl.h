@@ -77,6 +77,17 @@ extern const Arch arch_sm80, arch_sm90;
 const IsaForm *isa_match(const Arch *a, Word w);
 const IsaForm *isa_match_scan(const Arch *a, Word w);
 void isa_index_stats(const Arch *a, u32 *nodes, u32 *cands);
+/* The values of enumeration field f the parser may choose, in value
+ * order (not rejected, not decode-only, holdable), with their strings. */
+typedef struct {
+	const char *s;
+	u32 val;
+	u16 len;
+	u8 c0;	/* s[0] */
+} IsaEnumEnt;
+const IsaEnumEnt *isa_enum_entries(const Arch *a, const IsaField *f, u32 *n);
+/* The end of the run of forms with the base mnemonic of by_base[i]. */
+u32 isa_base_end(const Arch *a, u32 i);
 /* Value of field f in w: inline for a field in one run of word bits (nine
  * fields in ten), else isa_field_get_any. */
 u64 isa_field_get_any(const Arch *a, const IsaField *f, Word w);

@@ -58,14 +58,14 @@ is_ident(char c)
 static const char *
 parse_reg(const char *s, int kind, u64 *v)
 {
-	static const char *const pre[] = { "R", "UR", "P", "UP", "B", "SB" };
+	static const char pre[][3] = { "R", "UR", "P", "UP", "B", "SB" };
 	static const u64 zero[] = { 255, 63, 7, 7, 0, 0 };
-	size_t n = strlen(pre[kind]);
+	const char *p = pre[kind];
 	char *e;
 
-	if (strncmp(s, pre[kind], n))
+	if (s[0] != p[0] || (p[1] && s[1] != p[1]))
 		return NULL;
-	s += n;
+	s += p[1] ? 2 : 1;
 	if ((kind <= FK_UR && *s == 'Z') || ((kind == FK_P || kind == FK_UP) && *s == 'T')) {
 		*v = zero[kind];
 		s++;
@@ -239,21 +239,16 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 		v = strtoull(s, (char **)&e, 10);
 		break;
 	case FK_ENUM: {
-		u64 n = 1ull << f->nbits, k;
+		u32 n, k;
+		const IsaEnumEnt *en = isa_enum_entries(a, f, &n);
 
-		/* try every value whose string matches here; longest first is
-		 * not needed: backtracking settles it */
+		/* try every value whose string matches here, in value order:
+		 * backtracking settles which */
 		for (k = 0; k < n; k++) {
-			u16 id = a->enums[f->table + k];
-			size_t len;
-
-			if (id & ENUM_DECODE_ONLY || (k | f->orval) != k)
+			if (en[k].len && (en[k].c0 != (uchar)*s || strncmp(s, en[k].s, en[k].len)))
 				continue;
-			len = strlen(a->strs[id]);
-			if (strncmp(s, a->strs[id], len))
-				continue;
-			c->val[fi] = k;
-			if ((e = match_tmpl(c, t, s + len)))
+			c->val[fi] = en[k].val;
+			if ((e = match_tmpl(c, t, s + en[k].len)))
 				return e;
 		}
 		return NULL;
@@ -341,7 +336,7 @@ static int
 base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 {
 	const char *b = a->strs[a->forms[form].base];
-	int r = strncmp(b, name, n);
+	int r = b[0] != name[0] ? (uchar)b[0] - (uchar)name[0] : strncmp(b, name, n);
 
 	return r ? r : (b[n] != 0);
 }
@@ -354,7 +349,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	const char *s, *body;
 	size_t n, lo, hi, i;
 	Word guard = { 0, 0 };
-	Ctx *c;
+	Ctx ctx, *c = &ctx;
 	int found = 0;
 
 	while (*text == ' ' || *text == '\t')
@@ -387,11 +382,11 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		else
 			hi = mid;
 	}
-	c = xcalloc(1, sizeof *c);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
-	for (i = lo; i < a->nforms && !base_cmp(a, a->by_base[i], body, n); i++) {
+	hi = lo < a->nforms && !base_cmp(a, a->by_base[lo], body, n) ? isa_base_end(a, (u32)lo) : lo;
+	for (i = lo; i < hi; i++) {
 		const IsaForm *fm = &a->forms[a->by_base[i]];
 		Word x;
 		Buf back = { 0 };
@@ -416,11 +411,9 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		if (ok) {
 			x.hi &= ~(1ull << 45);
 			*w = x;
-			free(c);
 			return 0;
 		}
 	}
-	free(c);
 	for (s = body; *s && *s != ' '; s++)
 		;
 	if (!found) {

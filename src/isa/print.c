@@ -39,6 +39,31 @@ sext(u64 v, int n)
 	return n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
 }
 
+/* buf_printf is most of the printing time: registers and hex by hand. */
+static void
+put_dec(Buf *out, u64 v)
+{
+	char t[24], *p = t + sizeof t;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	buf_putn(out, p, (size_t)(t + sizeof t - p));
+}
+
+static void
+put_hex(Buf *out, u64 v)
+{
+	char t[24], *p = t + sizeof t;
+
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*--p = 'x';
+	*--p = '0';
+	buf_putn(out, p, (size_t)(t + sizeof t - p));
+}
+
 static void
 print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
@@ -49,10 +74,11 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 
 	switch (f->kind) {
 	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
+		buf_puts(out, reg[f->kind]);
 		if (v == zero[f->kind])
-			buf_printf(out, "%s%c", reg[f->kind], f->kind <= FK_UR ? 'Z' : 'T');
+			buf_putc(out, f->kind <= FK_UR ? 'Z' : 'T');
 		else
-			buf_printf(out, "%s%llu", reg[f->kind], (unsigned long long)v);
+			put_dec(out, v);
 		return;
 	case FK_HEX:
 		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
@@ -71,9 +97,8 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 		if (f->flags & FF_OPTPLUS)
 			buf_putc(out, '+');
 		if (x < 0)
-			buf_printf(out, "-0x%llx", (unsigned long long)-(u64)x);
-		else
-			buf_printf(out, "0x%llx", (unsigned long long)x);
+			buf_putc(out, '-');
+		put_hex(out, x < 0 ? -(u64)x : (u64)x);
 		return;
 	case FK_F32:
 		isa_fmt_float(out, v, 32);
@@ -85,7 +110,7 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 		isa_fmt_float(out, v, 16);
 		return;
 	case FK_DEC:
-		buf_printf(out, "%llu", (unsigned long long)v);
+		put_dec(out, v);
 		return;
 	case FK_ENUM:
 		buf_puts(out, a->strs[a->enums[f->table + v] & ENUM_ID]);
@@ -130,11 +155,14 @@ isa_print_guard(Word w, Buf *out)
 
 	if (p == 7 && !neg)
 		return;
-	buf_printf(out, "@%s", neg ? "!" : "");
+	buf_puts(out, neg ? "@!" : "@");
 	if (p == 7)
 		buf_puts(out, "PT ");
-	else
-		buf_printf(out, "P%d ", p);
+	else {
+		buf_putc(out, 'P');
+		buf_putc(out, (char)('0' + p));
+		buf_putc(out, ' ');
+	}
 }
 
 int
@@ -154,12 +182,15 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 		return -1;
 	}
 	isa_print_guard(w, out);
-	for (t = fm->tmpl; *t; t++) {
+	for (t = fm->tmpl; *t;) {
 		if (*t == HOLE) {
-			t++;
-			print_field(a, &a->fields[fm->field0 + (uchar)*t - 1], w, addr, syms, out);
+			print_field(a, &a->fields[fm->field0 + (uchar)t[1] - 1], w, addr, syms, out);
+			t += 2;
 		} else {
-			buf_putc(out, *t);
+			size_t n = strcspn(t, (char[]){ HOLE, 0 });
+
+			buf_putn(out, t, n);
+			t += n;
 		}
 	}
 	while (out->n > start && out->s[out->n - 1] == ' ')
