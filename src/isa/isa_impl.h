@@ -53,6 +53,7 @@ typedef struct {
 	u32 field0;    /* arch->fields[field0 .. field0 + nfield) */
 	u16 nfield;
 	u16 base;      /* string id of the first mnemonic token, e.g. "IMAD" */
+	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
 } IsaForm;
 
 struct Arch {
@@ -105,8 +106,8 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
 
-/* "@!P0 " guard prefix, or nothing for PT. */
-void isa_print_guard(Word w, Buf *out);
+/* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
+void isa_print_guard(Word w, int up, Buf *out);
 
 /* nvdisasm's rendering of a float immediate (raw bits of an f16, f32 or f64). */
 void isa_fmt_float(Buf *out, u64 raw, int bits);

@@ -280,6 +280,8 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 	return *s ? NULL : s;
 }
 
+/* "@P0 ", "@!UPT " ...: the predicate bits; the kind (P or UP) is the
+ * form's, which the print-back check in isa_parse holds to the text. */
 static const char *
 parse_guard(const char *s, Word *w)
 {
@@ -293,6 +295,8 @@ parse_guard(const char *s, Word *w)
 		neg = 1;
 		s++;
 	}
+	if (s[0] == 'U')
+		s++;
 	if (s[0] != 'P')
 		return NULL;
 	if (s[1] == 'T')

@@ -149,13 +149,15 @@ isa_hidden(const Arch *a, Word w)
 }
 
 void
-isa_print_guard(Word w, Buf *out)
+isa_print_guard(Word w, int up, Buf *out)
 {
 	int p = (int)(w.lo >> 12 & 7), neg = (int)(w.lo >> 15 & 1);
 
 	if (p == 7 && !neg)
 		return;
 	buf_puts(out, neg ? "@!" : "@");
+	if (up)
+		buf_putc(out, 'U');
 	if (p == 7)
 		buf_puts(out, "PT ");
 	else {
@@ -181,7 +183,7 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 			   (unsigned long long)w.hi);
 		return -1;
 	}
-	isa_print_guard(w, out);
+	isa_print_guard(w, fm->uguard, out);
 	for (t = fm->tmpl; *t;) {
 		if (*t == HOLE) {
 			print_field(a, &a->fields[fm->field0 + (uchar)t[1] - 1], w, addr, syms, out);

@@ -63,6 +63,7 @@ class Form:
         self.tmpl = []                         # str or int (field index)
         self.fields = []
         self.addr = 0
+        self.uguard = False                    # the guard is a uniform predicate (@UP0)
 
     @property
     def match(self):

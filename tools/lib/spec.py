@@ -6,6 +6,7 @@ Format (one block per form, in decode priority order):
     seed  0x0000000405027825 0x001fca00078e0002 @0x70
     mask  0x0000000000000fff 0x0800000008000400  <- lo hi: bits that select the form
     dflt  0x0000000000000000 0x0000000007800000  <- ignored bits, as ptxas sets them
+    guard UP                                     <- only when the guard prints @UPn
     text  "IMAD.WIDE{4} {0}, {5}{1}{6}, ..."    <- template, {i} = field i, {{ }} = braces
     f0 R 16..23
     f2 HEX 32..63 signed
@@ -89,6 +90,8 @@ def write(forms, path, header):
             f.write("  seed  %s @0x%x\n" % (_w(fm.seed), fm.addr))
             f.write("  mask  %s\n" % _w(fm.mask))
             f.write("  dflt  %s\n" % _w(fm.dflt))
+            if getattr(fm, "uguard", False):
+                f.write("  guard UP\n")
             f.write("  text  %s\n" % json.dumps(tmpl_str(fm.tmpl)))
             for i, fl in enumerate(fm.fields):
                 line = "  f%d %s %s" % (i, fl.kind, _bits_str(fl.bits))
@@ -129,6 +132,8 @@ def read(path):
                 fm.seed, fm.addr = v, int(p[2][1:], 16)
             else:
                 setattr(fm, key, v)
+        elif key == "guard":
+            fm.uguard = rest == "UP"
         elif key == "text":
             fm.tmpl = tmpl_parse(json.loads(rest))
         else:
