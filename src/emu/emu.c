@@ -362,6 +362,14 @@ trace(Emu *E, Warp *w, const EInsn *I, u32 mask)
 	fprintf(E->o->trace, "  %04x [%08x] %s\n", I->pc, mask, I->in.text);
 }
 
+static u32
+popc(u32 x)
+{
+	x = x - (x >> 1 & 0x55555555u);
+	x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+	return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
+
 /* One warp-instruction; 0 if the warp cannot issue (all lanes blocked). */
 static int
 warp_step(Emu *E, Warp *w)
@@ -401,10 +409,70 @@ warp_step(Emu *E, Warp *w)
 		trace(E, w, I, gm);
 	if (++E->steps > E->max_steps)
 		eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
-	E->lane_steps += __builtin_popcount(gm);
+	E->lane_steps += popc(gm);
 	w->act = mask;
 	I->fn(E, w, I, gm);
 	return 1;
+}
+
+/* The fast issue loop: while every runnable lane of the warp is at one
+ * PC, issue straight-line code (and plain branches taken by all or none)
+ * without the per-lane PC scan; the lane PCs are written back when it
+ * stops (at anything else that changes PCs or lane states, at a
+ * divergent branch, or after budget instructions).  Returns the number
+ * of instructions issued (0: not converged, or a control instruction
+ * comes first; warp_step then issues). */
+static int
+warp_fast(Emu *E, Warp *w, int budget)
+{
+	u32 run = 0, pc, l, mask;
+	int k = 0;
+
+	for (l = 0; l < 32; l++)
+		run |= (u32)(w->st[l] == L_RUN) << l;
+	run &= w->live;
+	if (!run)
+		return 0;
+	pc = w->pc[__builtin_ctz(run)];
+	for (l = 0; l < 32; l++)
+		if ((run >> l & 1) && w->pc[l] != pc)
+			return 0;
+	mask = run;
+	w->act = mask;
+	while (k < budget && pc % 16 == 0 && pc / 16 < E->ncode) {
+		const EInsn *I = &E->code[pc / 16];
+		u32 gm;
+		if (I->ctl == 1)
+			break;
+		gm = emu_guard(w, I, mask);
+		if (I->uni)
+			gm &= -gm;
+		w->issues++;
+		if (++E->steps > E->max_steps)
+			eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
+		E->lane_steps += popc(gm);
+		k++;
+		if (I->ctl == 2) {   /* BRA target */
+			u32 t = (u32)I->in.o[0].imm;
+			if (gm == mask)
+				pc = t;
+			else if (!gm)
+				pc += 16;
+			else {
+				for (l = 0; l < 32; l++)
+					if (mask >> l & 1)
+						w->pc[l] = gm >> l & 1 ? t : pc + 16;
+				return k;
+			}
+			continue;
+		}
+		pc += 16;
+		I->fn(E, w, I, gm);
+	}
+	for (l = 0; l < 32; l++)
+		if (mask >> l & 1)
+			w->pc[l] = pc;
+	return k;
 }
 
 /* Release CTA barriers whose threads have all arrived, and the cluster
@@ -459,6 +527,7 @@ static void
 run_cluster(Emu *E)
 {
 	u32 i, l, n = E->csize * E->nwarps;
+	int fast = !E->o->trace;
 
 	/* shared memory starts zeroed in every CTA; local memory keeps what the
 	   previous CTA left (its contents are undefined at launch) */
@@ -475,7 +544,7 @@ run_cluster(Emu *E)
 		/* the register file is 32 KiB a warp: zero only what the kernel uses */
 		memset((u8 *)w + offsetof(Warp, p), 0, sizeof *w - offsetof(Warp, p));
 		for (l = 0; l < 32; l++)
-			memset(w->r[l], 0, E->nregs * sizeof w->r[l][0]);
+			memset(w->r, 0, E->nregs * sizeof w->r[0]);
 		w->id = i % E->nwarps;
 		w->rank = r;
 		w->ctaid[0] = E->ctaid[0] + r % E->cdim[0];
@@ -495,8 +564,15 @@ run_cluster(Emu *E)
 		for (i = 0; i < n; i++) {
 			Warp *w = &E->w[i];
 			int k = 0;
-			while (w->live && k < 4096 && warp_step(E, w))
-				k++;
+			while (w->live && k < 4096) {
+				int f = fast ? warp_fast(E, w, 4096 - k) : 0;
+				if (f)
+					k += f;
+				else if (warp_step(E, w))
+					k++;
+				else
+					break;
+			}
 			progress |= k > 0;
 			alive |= w->live != 0;
 		}
@@ -628,6 +704,15 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 			fprintf(stderr, "%s: error: emu: kernel %s: %s\n", path, k.name, emu_why);
 		rc = EMU_UNSUPPORTED;
 		goto out;
+	}
+	/* after the relocations: the fast forms fold constant bank values */
+	emu_fast_prep(E);
+	for (i = 0; i < E->ncode; i++) {
+		EInsn *I = &E->code[i];
+		I->ctl = emu_is_control(I->fn);
+		if (emu_is_bra(I->fn) && I->in.nops == 1 && I->in.o[0].kind == OPK_IMM &&
+		    !insn_has(&I->in, "DIV") && !insn_has(&I->in, "CONV") && !insn_has(&I->in, "ANY"))
+			I->ctl = 2;   /* a plain branch: warp_fast takes it */
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (z = 0; z < E->nctaid[2]; z += E->cdim[2])

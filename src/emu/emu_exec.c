@@ -16,7 +16,7 @@ e_cbank(Emu *E, Warp *w, int l, const Operand *o, int size)
 	u32 v = 0;
 
 	if (o->rk == OPK_R)
-		off += o->reg == RZ ? 0 : w->r[l][o->reg];
+		off += o->reg == RZ ? 0 : w->r[o->reg][l];
 	else if (o->rk == OPK_UR)
 		off += o->reg == URZ ? 0 : w->ur[o->reg];
 	if (o->bank >= 18 || !E->cb[o->bank] || off + size > E->cbsize[o->bank])
@@ -30,7 +30,7 @@ u32
 e_opr(Emu *E, Warp *w, int l, const Operand *o)
 {
 	switch (o->kind) {
-	case OPK_R: return o->reg == RZ ? 0 : w->r[l][o->reg];
+	case OPK_R: return w->r[o->reg][l];
 	case OPK_UR: return o->reg == URZ ? 0 : w->ur[o->reg];
 	case OPK_IMM: return (u32)o->imm;
 	case OPK_FIMM: return bits_f32((float)o->f);
@@ -50,7 +50,7 @@ e_opr64(Emu *E, Warp *w, int l, const Operand *o)
 	case OPK_R:
 		if (o->reg == RZ)
 			return 0;
-		return w->r[l][o->reg] | (u64)(o->reg + 1 < RZ ? w->r[l][o->reg + 1] : 0) << 32;
+		return w->r[o->reg][l] | (u64)(o->reg + 1 < RZ ? w->r[o->reg + 1][l] : 0) << 32;
 	case OPK_UR:
 		if (o->reg == URZ)
 			return 0;
@@ -78,7 +78,7 @@ void
 e_setr(Warp *w, int l, int r, u32 v)
 {
 	if (r >= 0 && r < RZ)   /* RZ, and past the end of a register tuple */
-		w->r[l][r] = v;
+		w->r[r][l] = v;
 }
 
 /* Write a destination operand (R or UR). */
@@ -89,7 +89,7 @@ e_wr(Warp *w, int l, const Operand *o, u32 v)
 		if (o->reg < URZ)
 			w->ur[o->reg] = v;
 	} else if (o->kind == OPK_R && o->reg < RZ)
-		w->r[l][o->reg] = v;
+		w->r[o->reg][l] = v;
 }
 
 void
@@ -936,6 +936,19 @@ int
 emu_is_nop(Handler h)
 {
 	return h == h_nop;
+}
+
+int
+emu_is_control(Handler h)
+{
+	return h == h_exit || h == h_bra || h == h_call || h == h_ret || h == h_bssy || h == h_bsync ||
+	       h == h_break || h == h_warpsync || h == h_bar || h == h_cgabar || h == h_bmov;
+}
+
+int
+emu_is_bra(Handler h)
+{
+	return h == h_bra;
 }
 
 

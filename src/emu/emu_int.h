@@ -14,6 +14,15 @@ typedef struct Warp Warp;
 typedef struct EInsn EInsn;
 typedef void (*Handler)(Emu *E, Warp *w, const EInsn *I, u32 mask);
 
+/* A source operand resolved for the fast handlers (emu_fast.c): k = 0
+ * a constant v, 1 the vector register row reg, 2 the uniform register
+ * reg (for predicates: 1 P, 2 UP). */
+typedef struct {
+	u8 k, not, neg, abs;
+	u16 reg;
+	u32 v;
+} FSrc;
+
 /* One predecoded instruction: the parsed text, its handler and a few
  * modifier facts computed once (meaning depends on the handler). */
 struct EInsn {
@@ -22,8 +31,13 @@ struct EInsn {
 	u32 pc;
 	int decoded;   /* 0: the word did not decode (text is UNKNOWN ...) */
 	int uni;       /* uniform datapath: runs once, for the first active lane */
+	int ctl;       /* changes lane PCs or states (control flow, barriers) */
 	const char *why; /* why it cannot run (unsupported), or NULL */
 	int a, b, c, d, e;
+	/* fast form (emu_fast_prep; then fn == fx and a..e are its facts) */
+	Handler fx;
+	FSrc fs[5];
+	u8 fd, fp[2];  /* destination register, predicates */
 };
 
 /* Lane states. */
@@ -33,7 +47,7 @@ enum { L_RUN, L_EXIT, L_BSYNC, L_BAR, L_WSYNC, L_OFF };
 #define URZ 63
 
 struct Warp {
-	u32 r[32][256];  /* first: launch zeroes only r[l][0..nregs) */
+	u32 r[256][32];  /* r[reg][lane], first: launch zeroes only r[0..nregs); r[RZ] stays 0 */
 	u8 p[32];        /* bit k = Pk; bit 7 (PT) always set */
 	u32 pc[32];
 	u8 st[32];
@@ -141,6 +155,10 @@ Handler emu_mma_handler(const char *op);                   /* emu_mma.c */
 const char *emu_check_mods(const EInsn *I);                /* emu_mods.c */
 int emu_check_regs(const EInsn *I);
 int emu_is_nop(Handler h);
+int emu_is_control(Handler h);                             /* changes PCs or lane states */
+int emu_is_bra(Handler h);
+void emu_fast_prep(Emu *E);                                /* emu_fast.c, after the banks */
+u32 emu_guard(const Warp *w, const EInsn *I, u32 mask);    /* lanes of mask whose guard passes */
 
 #define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)
 

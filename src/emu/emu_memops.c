@@ -82,7 +82,7 @@ h_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u64 a = addr_of(E, w, l, m, I->d);
 		u32 v[4];
 		for (k = 0; k < 4; k++)
-			v[k] = s->reg == RZ || s->reg + k >= RZ ? 0 : w->r[l][s->reg + k];
+			v[k] = s->reg == RZ || s->reg + k >= RZ ? 0 : w->r[s->reg + k][l];
 		memcpy(emu_mem(E, w, l, I->c, a, n, 1), v, n);
 	}
 }

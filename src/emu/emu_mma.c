@@ -96,10 +96,10 @@ elem(int t, u64 reg, int j)
 static u64
 reg_at(Warp *w, int l, int r, int wide)
 {
-	u64 v = r >= RZ ? 0 : w->r[l][r];
+	u64 v = r >= RZ ? 0 : w->r[r][l];
 
 	if (wide)
-		v |= (u64)(r + 1 >= RZ ? 0 : w->r[l][r + 1]) << 32;
+		v |= (u64)(r + 1 >= RZ ? 0 : w->r[r + 1][l]) << 32;
 	return v;
 }
 
@@ -240,7 +240,7 @@ h_ldsm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		eerr(E, "LDSM at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
 	for (l = 0; l < 8 * n; l++) {
 		const Operand *m = &in->o[1];
-		u64 a = (m->rk == OPK_R ? (m->reg == RZ ? 0 : w->r[l][m->reg]) : m->rk == OPK_UR ? w->ur[m->reg] : 0);
+		u64 a = (m->rk == OPK_R ? (m->reg == RZ ? 0 : w->r[m->reg][l]) : m->rk == OPK_UR ? w->ur[m->reg] : 0);
 		row[l] = a * m->scale + (m->ur != URZ ? w->ur[m->ur] : 0) + m->imm;
 	}
 	for (i = 0; i < n; i++)
