@@ -410,7 +410,7 @@ class Learner:
                 v |= 1 << k
         if kind != "DEC" and v != raw0 & ((1 << len(bits)) - 1) | (raw0 & ~((1 << len(bits)) - 1)):
             return None
-        if v != raw0 and kind != "DEC":
+        if v != raw0:   # a number printed with an offset is no number field
             return None
         return Field(kind, bits, orval=orval, **kw)
 
