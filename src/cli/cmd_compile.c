@@ -1,0 +1,331 @@
+/* cmd_compile.c -- openassembler compile: PTX (or CUDA C through nvcc)
+ * to a cubin with our own compiler (src/codegen), never ptxas.
+ *
+ *   compile FILE.{ptx,cu} --arch sm_90|sm_80 [-o NAME] [--out-dir DIR]
+ *           [--opt-level safe|mined|sched|opt] [--verify [--spec S]] [-v]
+ *           [--dump]
+ * writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass, DIR/manifest.json. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "codegen/compile.h"
+#include "emu/emu.h"
+#include "ptx/interp.h"
+#include "run/spec.h"
+
+typedef struct {
+	const char *in, *name, *dir, *spec;
+	int sm, opt, verify, verbose, dump;
+} Args;
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: openassembler compile FILE.{ptx,cu} --arch sm_90|sm_80 [-o NAME]\n"
+	      "           [--out-dir DIR] [--opt-level safe|mined|sched|opt]\n"
+	      "           [--verify] [--spec SPEC.json] [-v] [--dump]\n"
+	      "Compile every .entry of a PTX module (a .cu goes through nvcc --ptx first)\n"
+	      "to SASS and a cubin with OpenAssembler's own compiler; ptxas is never run.\n"
+	      "Writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass and DIR/manifest.json\n"
+	      "(DIR defaults to oa-out, NAME to the input's base name).\n"
+	      "  --verify     run the kernel of the launch spec (--spec, or FILE's base\n"
+	      "               name + .spec.json) in the SASS emulator on our cubin and in\n"
+	      "               the PTX interpreter, compare every buffer; exit 1 on a mismatch\n"
+	      "  -v           resource usage per kernel, in ptxas -v's form\n"
+	      "  --dump       IR and MIR after each pass, to stderr\n", f);
+}
+
+static int
+ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && !strcmp(s + n - m, suf);
+}
+
+/* base name without directory and extension */
+static char *
+stem(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *s = xstrdup(b ? b + 1 : path), *dot = strrchr(s, '.');
+	if (dot && dot != s)
+		*dot = 0;
+	return s;
+}
+
+static int
+parse_args(int argc, char **argv, Args *a)
+{
+	int i;
+
+	memset(a, 0, sizeof *a);
+	a->dir = "oa-out";
+	a->opt = OPT_OPT;
+	for (i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		int more = i + 1 < argc;
+		if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+			usage(stdout);
+			exit(0);
+		} else if (!strcmp(s, "--arch") && more) {
+			const char *v = argv[++i];
+			a->sm = !strcmp(v, "sm_90") || !strcmp(v, "sm_90a") ? 90 : !strcmp(v, "sm_80") ? 80 : -1;
+			if (a->sm < 0) {
+				fprintf(stderr, "openassembler compile: error: unknown --arch '%s' (sm_90 or sm_80)\n", v);
+				return -1;
+			}
+		} else if (!strcmp(s, "-o") && more) {
+			a->name = argv[++i];
+		} else if (!strcmp(s, "--out-dir") && more) {
+			a->dir = argv[++i];
+		} else if (!strcmp(s, "--opt-level") && more) {
+			if ((a->opt = compile_opt_lookup(argv[++i])) < 0) {
+				fprintf(stderr, "openassembler compile: error: unknown --opt-level '%s'"
+					" (safe, mined, sched or opt)\n", argv[i]);
+				return -1;
+			}
+		} else if (!strcmp(s, "--verify")) {
+			a->verify = 1;
+		} else if (!strcmp(s, "--spec") && more) {
+			a->spec = argv[++i];
+		} else if (!strcmp(s, "-v")) {
+			a->verbose = 1;
+		} else if (!strcmp(s, "--dump")) {
+			a->dump = 1;
+		} else if (!strcmp(s, "--fallback")) {
+			fprintf(stderr, "openassembler compile: error: --fallback ptxas is not implemented:"
+				" OpenAssembler compiles everything itself or says what it cannot\n");
+			return -1;
+		} else if (s[0] == '-' || a->in) {
+			fprintf(stderr, "openassembler compile: error: unexpected argument '%s'\n", s);
+			usage(stderr);
+			return -1;
+		} else {
+			a->in = s;
+		}
+	}
+	if (!a->in || !a->sm) {
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* .cu -> PTX through nvcc; returns the PTX file's path (malloc'd) or NULL. */
+static char *
+cuda_to_ptx(const char *cu, int sm, const char *dir)
+{
+	char *out = xmalloc(strlen(dir) + 64 + strlen(cu)), arch[32], *st = stem(cu);
+	pid_t pid;
+	int status;
+
+	sprintf(out, "%s/%s.sm_%d.ptx", dir, st, sm);
+	free(st);
+	snprintf(arch, sizeof arch, "-arch=sm_%d", sm);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		execlp("nvcc", "nvcc", "--ptx", arch, "-o", out, cu, (char *)NULL);
+		fprintf(stderr, "openassembler compile: error: cannot run nvcc for %s (is CUDA's bin on PATH?)\n", cu);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) != 127)
+			fprintf(stderr, "openassembler compile: error: nvcc --ptx failed on %s\n", cu);
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static u64
+fnv1a(const void *p, size_t n)
+{
+	const u8 *b = p;
+	u64 h = 0xcbf29ce484222325ull;
+	while (n--)
+		h = (h ^ *b++) * 0x100000001b3ull;
+	return h;
+}
+
+static int
+mkdirs(const char *dir)
+{
+	char *p = xstrdup(dir), *s;
+	for (s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = 0;
+			mkdir(p, 0777);
+			*s = '/';
+		}
+	mkdir(p, 0777);
+	free(p);
+	return 0;
+}
+
+/* Run the spec's kernel in the PTX interpreter and in the emulator on our
+ * cubin; compare.  Returns 0 (match), 1 (mismatch or failure). */
+static int
+verify(PtxModule *m, const Cubin *c, const char *cubin_path, const char *specpath, const char **why)
+{
+	Spec sp;
+	Launch want, got;
+	InterpOpts io = {0};
+	EmuOpts eo = {0};
+	int rc = 1;
+
+	if (spec_load(specpath, &sp) < 0) {
+		*why = "bad launch spec";
+		return 1;
+	}
+	launch_init(&want, &sp);
+	launch_init(&got, &sp);
+	if (interp_run(m, sp.kernel, &want, &io) != 0)
+		*why = "the PTX interpreter failed";
+	else if (emu_run(c, cubin_path, sp.kernel, &got, &eo) != EMU_OK)
+		*why = "the SASS emulator failed on our cubin";
+	else if (launch_compare(&got, &want, stderr) != 0)
+		*why = "outputs differ (emulated SASS vs PTX interpreter)";
+	else
+		rc = 0, *why = "match";
+	launch_free(&want);
+	launch_free(&got);
+	spec_free(&sp);
+	return rc;
+}
+
+static void
+print_resources(const CompileResult *r, int sm)
+{
+	size_t i;
+	for (i = 0; i < r->k.n; i++) {
+		const KernelStats *k = &r->k.v[i];
+		fprintf(stderr, "openassembler info    : Compiling entry function '%s' for 'sm_%d'\n", k->name, sm);
+		fprintf(stderr, "openassembler info    : Function properties for %s\n", k->name);
+		fprintf(stderr, "    %u bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n", k->local);
+		fprintf(stderr, "openassembler info    : Used %d registers, used %u barriers, %u bytes smem, "
+			"%zu instructions\n", k->regs, k->barriers, k->shared, k->ninstr);
+	}
+}
+
+static void
+write_manifest(const Args *a, const char *name, const char *ptxpath, const char *text, size_t tn,
+	       const CompileResult *r, const Buf *cub, const char *vres)
+{
+	Buf j = {0};
+	char *path = xmalloc(strlen(a->dir) + 32);
+	size_t i;
+
+	buf_printf(&j, "{\n  \"tool\": \"openassembler compile\",\n  \"input\": \"%s\",\n", a->in);
+	buf_printf(&j, "  \"ptx\": \"%s\",\n  \"ptx_fnv1a64\": \"%016llx\",\n", ptxpath,
+		   (unsigned long long)fnv1a(text, tn));
+	buf_printf(&j, "  \"arch\": \"sm_%d\",\n  \"options\": {\"opt_level\": \"%s\", \"verify\": %s},\n", a->sm,
+		   compile_opt_name(a->opt), a->verify ? "true" : "false");
+	buf_printf(&j, "  \"cubin\": \"cubin/%s.cubin\",\n  \"cubin_fnv1a64\": \"%016llx\",\n", name,
+		   (unsigned long long)fnv1a(cub->s, cub->n));
+	buf_printf(&j, "  \"sass\": \"sass/%s.sass\",\n  \"kernels\": [\n", name);
+	for (i = 0; i < r->k.n; i++) {
+		const KernelStats *k = &r->k.v[i];
+		buf_printf(&j, "    {\"name\": \"%s\", \"registers\": %d, \"shared_bytes\": %u, \"local_bytes\": %u,"
+			   " \"instructions\": %zu, \"verify\": \"%s\"}%s\n", k->name, k->regs, k->shared, k->local,
+			   k->ninstr, vres, i + 1 < r->k.n ? "," : "");
+	}
+	buf_puts(&j, "  ]\n}\n");
+	sprintf(path, "%s/manifest.json", a->dir);
+	write_file(path, j.s, j.n);
+	free(path);
+	buf_free(&j);
+}
+
+int
+cmd_compile(int argc, char **argv)
+{
+	Args a;
+	char *ptxpath = NULL, *text = NULL, *name = NULL, *path = NULL, *specpath = NULL;
+	size_t n;
+	PtxModule *m = NULL;
+	CompileOpts co = {0};
+	CompileResult r;
+	Buf cub = {0}, sass = {0};
+	ListOpts lo = {0};
+	int rc = 1;
+	const char *vres = "not run";
+
+	if (parse_args(argc, argv, &a) < 0)
+		return 1;
+	mkdirs(a.dir);
+	if (ends_with(a.in, ".cu")) {
+		if (!(ptxpath = cuda_to_ptx(a.in, a.sm, a.dir)))
+			return 1;
+	} else {
+		ptxpath = xstrdup(a.in);
+	}
+	name = a.name ? xstrdup(a.name) : stem(a.in);
+	if (!(text = read_file(ptxpath, &n)))
+		goto out;
+	m = ptx_parse(ptxpath, text, n);
+	if (!m || ptx_check(m) < 0)
+		goto out;
+	co.sm = a.sm;
+	co.opt = a.opt;
+	co.dump = a.dump ? stderr : NULL;
+	if (compile_module(m, &co, &r) < 0)
+		goto out_r;
+	cubin_write(&r.cubin, &cub);
+	path = xmalloc(strlen(a.dir) + strlen(name) + 32);
+	sprintf(path, "%s/cubin", a.dir);
+	mkdirs(path);
+	sprintf(path, "%s/cubin/%s.cubin", a.dir, name);
+	if (write_file(path, cub.s, cub.n) < 0)
+		goto out_r;
+	if (cubin_list(&r.cubin, path, &lo, &sass) == 0) {
+		char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
+		sprintf(sp, "%s/sass", a.dir);
+		mkdirs(sp);
+		sprintf(sp, "%s/sass/%s.sass", a.dir, name);
+		write_file(sp, sass.s, sass.n);
+		free(sp);
+	}
+	if (a.verbose)
+		print_resources(&r, a.sm);
+	rc = 0;
+	if (a.verify) {
+		if (a.spec) {
+			specpath = xstrdup(a.spec);
+		} else {
+			char *st = xstrdup(a.in), *dot = strrchr(st, '.');
+			if (dot)
+				*dot = 0;
+			specpath = xmalloc(strlen(st) + 16);
+			sprintf(specpath, "%s.spec.json", st);
+			free(st);
+		}
+		if (access(specpath, R_OK) != 0) {
+			fprintf(stderr, "openassembler compile: error: --verify needs a launch spec: %s not found"
+				" (give one with --spec)\n", specpath);
+			rc = 1;
+			vres = "no spec";
+		} else {
+			rc = verify(m, &r.cubin, path, specpath, &vres);
+			fprintf(stderr, "verify %s: %s\n", name, vres);
+		}
+	}
+	write_manifest(&a, name, ptxpath, text, n, &r, &cub, vres);
+out_r:
+	compile_free(&r);
+out:
+	ptx_free(m);
+	free(text);
+	free(ptxpath);
+	free(name);
+	free(path);
+	free(specpath);
+	buf_free(&cub);
+	buf_free(&sass);
+	return rc;
+}

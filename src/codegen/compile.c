@@ -1,0 +1,243 @@
+/* compile.c -- the compiler pipeline (see compile.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/compile.h"
+#include "codegen/ctrlbits.h"
+#include "codegen/hazard.h"
+#include "codegen/isel.h"
+#include "codegen/ra.h"
+#include "cubin/build.h"
+#include "ir/ir.h"
+#include "isa/isa.h"
+
+typedef VEC(Word) WordVec;
+
+static const char *opt_names[] = { "safe", "mined", "sched", "opt" };
+
+int
+compile_opt_lookup(const char *name)
+{
+	int i;
+	for (i = 0; i < 4; i++)
+		if (!strcmp(name, opt_names[i]))
+			return i;
+	return -1;
+}
+
+const char *
+compile_opt_name(int opt)
+{
+	return opt >= 0 && opt < 4 ? opt_names[opt] : "?";
+}
+
+static void
+run_passes(IrFunc *f, const CompileOpts *o)
+{
+	int n = ir_dce(f);
+	ir_verify(f, "dce");
+	if (o->dump) {
+		Buf b = {0};
+		ir_dump(f, &b);
+		fprintf(o->dump, "// after dce (%d removed)\n%s", n, b.s ? b.s : "");
+		buf_free(&b);
+	}
+}
+
+/* Encode the allocated MIR: block addresses, then each instruction. */
+static int
+encode(const MFunc *mf, const Arch *a, WordVec *code, const char *kname)
+{
+	size_t b, i, n = 0;
+	u64 *baddr = xcalloc(mf->b.n + 1, sizeof *baddr);
+	Buf t = {0};
+	int rc = 0;
+
+	for (b = 0; b < mf->b.n; b++) {
+		baddr[b] = 16 * n;
+		n += mf->b.v[b].ins.n;
+	}
+	for (b = 0; b < mf->b.n && !rc; b++)
+		for (i = 0; i < mf->b.v[b].ins.n; i++) {
+			Word w;
+			char err[200];
+			size_t pos;
+			t.n = 0;
+			if (t.s)
+				t.s[0] = 0;
+			mi_render(mf, &mf->b.v[b].ins.v[i], baddr, &t);
+			if (isa_parse(a, t.s, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0) {
+				fprintf(stderr, "openassembler: internal error: %s: cannot encode `%s` for %s: %s\n",
+					kname, t.s, arch_name(a), err);
+				abort();
+			}
+			vec_push(code, w);
+		}
+	buf_free(&t);
+	free(baddr);
+	return rc;
+}
+
+/* Parameter layout in constant bank 0 (each aligned to its alignment). */
+static KParam *
+layout_params(const PtxFunc *fn, u32 *offs, Arena *a)
+{
+	KParam *kp = arena_alloc(a, sizeof(KParam) * (size_t)(fn->nparams + 1));
+	u32 off = 0;
+	int i;
+
+	for (i = 0; i < fn->nparams; i++) {
+		u32 al = fn->params[i].align ? fn->params[i].align : 4;
+		off = (off + al - 1) / al * al;
+		offs[i] = off;
+		off += (u32)fn->params[i].size;
+		kp[i].size = (u32)fn->params[i].size;
+		kp[i].align = al;
+	}
+	return kp;
+}
+
+static void
+dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *name, int phys)
+{
+	Buf b = {0};
+	if (!o->dump)
+		return;
+	mir_dump(mf, &b, phys);
+	fprintf(o->dump, "// MIR of %s %s\n%s", name, what, b.s ? b.s : "");
+	buf_free(&b);
+}
+
+/* isel, allocation, encoding and control bits of one entry. */
+static int
+lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, MFunc *mf,
+      KernelDesc *kd, KernelStats *ks, Arena *a)
+{
+	Sel s;
+	RaOpts ro = {0};
+	RaResult rr;
+	WordVec code = {0};
+	char err[200];
+	const Arch *arch = arch_lookup(o->sm == 90 ? "sm_90" : "sm_80");
+	Buf rep = {0};
+	int i, rc = -1;
+
+	memset(&s, 0, sizeof s);
+	s.mf = mf;
+	s.ir = ir;
+	s.m = m;
+	s.fn = fn;
+	s.sm = o->sm;
+	s.param_base = o->sm >= 90 ? 0x210 : 0x160;
+	s.param_off = arena_alloc(a, sizeof(u32) * (size_t)(fn->nparams + 1));
+	kd->params = layout_params(fn, s.param_off, a);
+	if (isel_func(&s) < 0)
+		goto out;
+	dump_mir(o, mf, "after isel", fn->name, 0);
+	ro.max_r = fn->maxnreg ? (int)fn->maxnreg : 255;
+	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
+		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);
+		goto out;
+	}
+	dump_mir(o, mf, "after register allocation", fn->name, 1);
+	encode(mf, arch, &code, fn->name);
+	if (ctrl_assign(arch, code.v, code.n, o->opt >= OPT_MINED) < 0 ||
+	    hazard_check(arch, code.v, code.n, fn->name, &rep) != 0) {
+		fprintf(stderr, "openassembler: internal error: %s: control bits fail the hazard check:\n%s",
+			fn->name, rep.s ? rep.s : "(a word does not decode)\n");
+		abort();
+	}
+	kd->name = fn->name;
+	kd->sm = o->sm;
+	kd->code = code.v;
+	kd->ncode = code.n;
+	code.v = NULL;
+	kd->nparams = (size_t)fn->nparams;
+	kd->regs = (u32)rr.regs;
+	kd->frame = s.local_size;
+	kd->shared = s.shared_size;
+	kd->uses_shared = s.uses_shared;
+	kd->barriers = (u8)s.barriers;
+	for (i = 0; i < 3; i++) {
+		kd->max_threads[i] = fn->maxntid[i];
+		kd->reqntid[i] = fn->reqntid[i];
+	}
+	ks->name = fn->name;
+	ks->regs = rr.regs;
+	ks->shared = s.shared_size;
+	ks->local = s.local_size;
+	ks->barriers = s.barriers;
+	ks->ninstr = kd->ncode;
+	rc = 0;
+out:
+	vec_free(&code);
+	vec_free(&s.shared_vars);
+	vec_free(&s.shared_offs);
+	vec_free(&s.local_vars);
+	vec_free(&s.local_offs);
+	buf_free(&rep);
+	return rc;
+}
+
+static int
+compile_entry(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, KernelDesc *kd,
+	      KernelStats *ks, Arena *a)
+{
+	IrFunc ir;
+	MFunc mf;
+	int rc = -1;
+
+	memset(kd, 0, sizeof *kd);
+	if (ir_build(&ir, m, fn, a) == 0) {
+		run_passes(&ir, o);
+		mfunc_init(&mf, a);
+		rc = lower(m, fn, o, &ir, &mf, kd, ks, a);
+		mfunc_free(&mf);
+	}
+	ir_free(&ir);
+	return rc;
+}
+
+int
+compile_module(const PtxModule *m, const CompileOpts *o, CompileResult *r)
+{
+	VEC(KernelDesc) kds = {0};
+	Arena a = {0};
+	int i, rc = 0;
+
+	memset(r, 0, sizeof *r);
+	cubin_init(&r->cubin);
+	for (i = 0; i < m->nfuncs && !rc; i++) {
+		const PtxFunc *fn = m->funcs[i];
+		KernelDesc kd;
+		KernelStats ks;
+		if (!fn->is_entry || !fn->has_body)
+			continue;
+		if (compile_entry(m, fn, o, &kd, &ks, &a) < 0) {
+			rc = -1;
+			break;
+		}
+		vec_push(&kds, kd);
+		vec_push(&r->k, ks);
+	}
+	if (!rc && !kds.n) {
+		diag(m->src.path, "no .entry with a body to compile");
+		rc = -1;
+	}
+	if (!rc && cubin_build_module(&r->cubin, kds.v, kds.n) < 0) {
+		diag(m->src.path, "internal error: the cubin writer refused the kernels");
+		rc = -1;
+	}
+	for (i = 0; i < (int)kds.n; i++)
+		free((void *)kds.v[i].code);
+	vec_free(&kds);
+	arena_free(&a);
+	return rc;
+}
+
+void
+compile_free(CompileResult *r)
+{
+	cubin_free(&r->cubin);
+	vec_free(&r->k);
+}

@@ -1,0 +1,370 @@
+/* isel.c -- the instruction selection driver and the operand helpers
+ * every family uses (see isel.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/isel.h"
+
+static const SelRule *const families[] = {
+	sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl,
+};
+
+int
+sel_unsupported(Sel *s, const char *what)
+{
+	const PtxInstr *in = s->cur ? &s->cur->p : NULL;
+	if (in)
+		diag_at(&s->m->src, in->pos, "unsupported by the compiler for sm_%d: %s", s->sm, what);
+	else
+		diag(s->m->src.path, "unsupported by the compiler for sm_%d: %s", s->sm, what);
+	return -1;
+}
+
+int
+sel_type_regs(PtxType t)
+{
+	int n = ptx_type_size(t);
+	if (t == PTX_T_PRED)
+		return 0;
+	return n <= 4 ? 1 : n / 4;
+}
+
+MRef
+sel_reg(Sel *s, int r)
+{
+	if (s->vof[r] < 0) {
+		PtxType t = (PtxType)s->ir->rtype[r];
+		int w = sel_type_regs(t);
+		s->vof[r] = w ? mvreg(s->mf, RC_R, w) : mvreg(s->mf, RC_P, 1);
+	}
+	return mref(s->vof[r]);
+}
+
+MRef
+sel_tmp(Sel *s, int w)
+{
+	int v = mvreg(s->mf, RC_R, w);
+	s->mf->vr.v[v].tmp = 1;
+	return mref(v);
+}
+
+MRef
+sel_ptmp(Sel *s)
+{
+	int v = mvreg(s->mf, RC_P, 1);
+	s->mf->vr.v[v].tmp = 1;
+	return mref(v);
+}
+
+MOpd
+mopd_reg(MRef r)
+{
+	MOpd o;
+	memset(&o, 0, sizeof o);
+	o.r = r;
+	return o;
+}
+
+MOpd
+mopd_txt(const char *t)
+{
+	MOpd o;
+	memset(&o, 0, sizeof o);
+	o.r.v = -1;
+	snprintf(o.txt, sizeof o.txt, "%s", t);
+	return o;
+}
+
+static MOpd
+mopd_imm(u32 v)
+{
+	MOpd o;
+	memset(&o, 0, sizeof o);
+	o.r.v = -1;
+	if ((i32)v < 0)
+		snprintf(o.txt, sizeof o.txt, "-0x%" PRIx32, (u32)-(i64)(i32)v);
+	else
+		snprintf(o.txt, sizeof o.txt, "0x%" PRIx32, v);
+	return o;
+}
+
+int
+sel_imm(const PtxOperand *o, u64 *v)
+{
+	if (o->kind == PTX_OPD_IMM) {
+		*v = (u64)o->imm;
+		return 1;
+	}
+	if (o->kind == PTX_OPD_FIMM) {
+		*v = o->fbits;
+		return 1;
+	}
+	return 0;
+}
+
+const char *
+sel_gdesc(Sel *s)
+{
+	return s->sm >= 90 ? "desc[UR4]" : "";
+}
+
+void
+sel_mov32(Sel *s, MRef d, MOpd src)
+{
+	MIns *m;
+	if (!src.txt[0] && src.r.v == s->mf->rz) {
+		mi(s->mf, "MOV %D, 0x0", d);
+	} else if (!src.txt[0]) {
+		m = mi(s->mf, "MOV %D, %U", d, src.r);
+		m->copy = 1;
+	} else {
+		mi(s->mf, "MOV %D, %s", d, src.txt);
+	}
+}
+
+/* A value from constant bank 0 (launch dimensions, parameters). */
+static void
+load_c0(Sel *s, MRef d, u32 off)
+{
+	char t[40];
+	snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", off);
+	if (s->sm >= 90 && !off)
+		snprintf(t, sizeof t, "c[0x0][RZ]");  /* LDC's spelling of offset 0 */
+	if (s->sm >= 90)
+		mi(s->mf, "LDC %D, %s", d, t);
+	else
+		mi(s->mf, "MOV %D, %s", d, t);
+}
+
+static int
+sreg_value(Sel *s, const PtxOperand *o, MRef d)
+{
+	static const char xyz[] = "XYZ";
+	int c = o->comp < 0 ? 0 : o->comp;
+	char t[32];
+
+	switch (o->sreg) {
+	case PTX_SR_tid:
+	case PTX_SR_ctaid:
+		if (c > 2)
+			break;
+		snprintf(t, sizeof t, "%s.%c", o->sreg == PTX_SR_tid ? "SR_TID" : "SR_CTAID", xyz[c]);
+		mi(s->mf, "S2R %D, %s", d, t);
+		return 0;
+	case PTX_SR_ntid:
+		if (c > 2)
+			break;
+		load_c0(s, d, 0x0 + 4u * (u32)c);
+		return 0;
+	case PTX_SR_nctaid:
+		if (c > 2)
+			break;
+		load_c0(s, d, 0xc + 4u * (u32)c);
+		return 0;
+	case PTX_SR_laneid:
+		mi(s->mf, "S2R %D, SR_LANEID", d);
+		return 0;
+	case PTX_SR_clock:
+		mi(s->mf, "S2R %D, SR_CLOCKLO", d);
+		return 0;
+	case PTX_SR_lanemask_lt:
+		mi(s->mf, "S2R %D, SR_LTMASK", d);
+		return 0;
+	case PTX_SR_lanemask_le:
+		mi(s->mf, "S2R %D, SR_LEMASK", d);
+		return 0;
+	case PTX_SR_lanemask_gt:
+		mi(s->mf, "S2R %D, SR_GTMASK", d);
+		return 0;
+	case PTX_SR_lanemask_ge:
+		mi(s->mf, "S2R %D, SR_GEMASK", d);
+		return 0;
+	case PTX_SR_lanemask_eq:
+		mi(s->mf, "S2R %D, SR_EQMASK", d);
+		return 0;
+	}
+	sel_unsupported(s, "this special register");
+	return -1;
+}
+
+MRef
+sel_r32(Sel *s, const PtxOperand *o, int part)
+{
+	MRef r, t;
+	u64 v;
+
+	switch (o->kind) {
+	case PTX_OPD_REG:
+		r = sel_reg(s, o->reg);
+		if (s->mf->vr.v[r.v].w > 1)
+			return mpart(r.v, part, 1);
+		return r;
+	case PTX_OPD_IMM:
+	case PTX_OPD_FIMM:
+		sel_imm(o, &v);
+		if (o->kind == PTX_OPD_FIMM && !o->is_f64)
+			v &= 0xffffffffu;
+		v = part ? v >> 32 : v;
+		if ((u32)v == 0)
+			return mref(s->mf->rz);
+		t = sel_tmp(s, 1);
+		sel_mov32(s, t, mopd_imm((u32)v));
+		return t;
+	case PTX_OPD_SREG:
+		t = sel_tmp(s, 1);
+		if (sreg_value(s, o, t) < 0)
+			return mref(-1);
+		return t;
+	}
+	sel_unsupported(s, "this operand kind");
+	return mref(-1);
+}
+
+MRef
+sel_r64(Sel *s, const PtxOperand *o)
+{
+	MRef r, lo, hi;
+
+	if (o->kind == PTX_OPD_REG) {
+		r = sel_reg(s, o->reg);
+		if (s->mf->vr.v[r.v].w >= 2)
+			return mpart(r.v, 0, 2);
+	}
+	r = sel_tmp(s, 2);
+	lo = sel_r32(s, o, 0);
+	hi = o->kind == PTX_OPD_REG ? mref(s->mf->rz) : sel_r32(s, o, 1);
+	if (lo.v == -1 || hi.v == -1)
+		return mref(-1);
+	sel_mov32(s, mpart(r.v, 0, 1), mopd_reg(lo));
+	sel_mov32(s, mpart(r.v, 1, 1), mopd_reg(hi));
+	return r;
+}
+
+MOpd
+sel_b32(Sel *s, const PtxOperand *o, int part)
+{
+	u64 v;
+	MRef r;
+
+	if (o->kind == PTX_OPD_IMM) {
+		sel_imm(o, &v);
+		return mopd_imm((u32)(part ? v >> 32 : v));
+	}
+	r = sel_r32(s, o, part);
+	return mopd_reg(r);
+}
+
+MRef
+sel_pred(Sel *s, const PtxOperand *o, int *neg)
+{
+	*neg = o->neg;
+	if (o->kind == PTX_OPD_REG)
+		return sel_reg(s, o->reg);
+	sel_unsupported(s, "a predicate operand that is not a register");
+	return mref(-1);
+}
+
+/* ---- the driver ---- */
+
+static SelFn rule_of[PTX_NOPS];
+
+static void
+init_rules(void)
+{
+	size_t f;
+	const SelRule *r;
+
+	if (rule_of[PTX_OP_mov])
+		return;
+	for (f = 0; f < sizeof families / sizeof *families; f++)
+		for (r = families[f]; r->fn; r++)
+			rule_of[r->op] = r->fn;
+}
+
+static void
+prologue(Sel *s)
+{
+	if (s->sm >= 90) {
+		mi(s->mf, "LDC R1, c[0x0][0x28]");
+		mi(s->mf, "ULDC.64 UR4, c[0x0][0x208]");
+	} else {
+		mi(s->mf, "MOV R1, c[0x0][0x28]");
+		mi(s->mf, "ULDC.64 UR4, c[0x0][0x118]");
+	}
+}
+
+static int
+sel_block(Sel *s, int b)
+{
+	const IrBlock *B = &s->ir->b.v[b];
+	size_t i;
+	int rc = 0;
+
+	s->mf->cur = b;
+	for (i = 0; i < B->ins.n && !rc; i++) {
+		const IrIns *x = &B->ins.v[i];
+		if (x->dead)
+			continue;
+		s->cur = x;
+		s->mf->guard = -1;
+		s->mf->guard_neg = 0;
+		if (x->p.guard >= 0) {
+			s->mf->guard = sel_reg(s, x->p.guard).v;
+			s->mf->guard_neg = x->p.guard_neg;
+		}
+		if (!rule_of[x->p.op]) {
+			char what[96];
+			snprintf(what, sizeof what, "`%s`", ptx_op_name(x->p.op));
+			rc = sel_unsupported(s, what);
+		} else {
+			rc = rule_of[x->p.op](s, x);
+		}
+	}
+	s->mf->guard = -1;
+	s->cur = NULL;
+	/* falling off the end of the function */
+	if (!rc && B->succ[0] < 0 && B->succ[1] < 0) {
+		const IrIns *last = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
+		if (!last || last->p.guard >= 0 ||
+		    (last->p.op != PTX_OP_ret && last->p.op != PTX_OP_exit && last->p.op != PTX_OP_bra &&
+		     last->p.op != PTX_OP_trap))
+			mi(s->mf, s->fn->is_entry ? "EXIT" : "RET.REL.NODEC R20 0x0");
+	}
+	return rc;
+}
+
+int
+isel_func(Sel *s)
+{
+	size_t b;
+	int i, end;
+
+	init_rules();
+	s->vof = arena_alloc(s->mf->a, sizeof(int) * (size_t)(s->ir->nregs + 1));
+	for (i = 0; i < s->ir->nregs; i++)
+		s->vof[i] = -1;
+	for (b = 0; b < s->ir->b.n; b++) {
+		MBlock mb = {0};
+		mb.succ[0] = s->ir->b.v[b].succ[0];
+		mb.succ[1] = s->ir->b.v[b].succ[1];
+		mb.loop_depth = s->ir->b.v[b].loop_depth;
+		vec_push(&s->mf->b, mb);
+	}
+	s->mf->cur = 0;
+	prologue(s);
+	for (b = 0; b < s->ir->b.n; b++)
+		if (sel_block(s, (int)b) < 0)
+			return -1;
+	/* the final branch-to-self ptxas ends every kernel with */
+	{
+		MBlock mb = {0};
+		mb.succ[0] = mb.succ[1] = -1;
+		vec_push(&s->mf->b, mb);
+		end = (int)s->mf->b.n - 1;
+		s->mf->cur = end;
+		mi(s->mf, "BRA %L", end);
+		s->mf->b.v[end].succ[1] = end;
+	}
+	return 0;
+}

@@ -1,0 +1,77 @@
+/* isel.h -- instruction selection: IR (PTX over virtual registers) to
+ * machine IR (SASS over virtual registers) for sm_80 and sm_90.
+ *
+ * isel.c is the driver and the shared operand helpers; each family of PTX
+ * operations lives in its own file (isel_int.c, isel_float.c, isel_mem.c,
+ * isel_ctrl.c, ...) and exports a table of SelRule.  A rule returns 0, or
+ * -1 after sel_unsupported() named the construct. */
+#ifndef OA_ISEL_H
+#define OA_ISEL_H
+
+#include "codegen/mir.h"
+#include "ir/ir.h"
+
+typedef struct {
+	MFunc *mf;
+	const IrFunc *ir;
+	const PtxModule *m;
+	const PtxFunc *fn;
+	int sm;               /* 80 or 90 */
+	int *vof;             /* PTX register -> vreg (-1 until first use) */
+	u32 param_base;       /* c[0x0] offset of the first kernel parameter */
+	u32 *param_off;       /* per parameter, from param_base */
+	u32 shared_size;      /* static shared bytes laid out so far */
+	VEC(const PtxVar *) shared_vars;
+	VEC(u32) shared_offs;
+	u32 local_size;       /* local (stack) bytes per thread */
+	VEC(const PtxVar *) local_vars;
+	VEC(u32) local_offs;
+	int uses_shared;
+	u32 barriers;         /* highest named barrier + 1 */
+	const IrIns *cur;     /* instruction being selected (for messages) */
+} Sel;
+
+typedef int (*SelFn)(Sel *s, const IrIns *x);
+typedef struct {
+	int op;               /* PtxOp */
+	SelFn fn;
+} SelRule;
+
+/* Families (terminated by {0, NULL}). */
+extern const SelRule sel_rules_int[], sel_rules_float[], sel_rules_mem[], sel_rules_ctrl[];
+
+int isel_func(Sel *s);
+
+/* Float cases of the shared PTX opcodes (add sub mul mad fma; setp;
+ * min max), in isel_float.c. */
+int sel_float_arith(Sel *s, const IrIns *x);
+int sel_setp_float(Sel *s, const IrIns *x);
+int sel_min_float(Sel *s, const IrIns *x, int max);
+
+/* Diagnose an unsupported construct at the current instruction; returns -1. */
+int sel_unsupported(Sel *s, const char *what);
+
+/* Operand helpers. */
+int sel_type_regs(PtxType t);                 /* 32-bit registers a value of t takes (pred: 0) */
+MRef sel_reg(Sel *s, int ptxreg);             /* the vreg of a PTX register */
+MRef sel_tmp(Sel *s, int w);                  /* a fresh R vreg of w registers */
+MRef sel_ptmp(Sel *s);                        /* a fresh predicate */
+/* Operand i of x as a 32-bit register (materialising immediates and
+ * special registers); part selects the high half of 64-bit sources. */
+MRef sel_r32(Sel *s, const PtxOperand *o, int part);
+/* Operand as a 64-bit register pair. */
+MRef sel_r64(Sel *s, const PtxOperand *o);
+/* Operand usable as an ALU "B" source: an immediate stays literal. */
+MOpd sel_b32(Sel *s, const PtxOperand *o, int part);
+MOpd mopd_reg(MRef r);
+MOpd mopd_txt(const char *t);
+/* Predicate operand (honours !%p): ref and negation. */
+MRef sel_pred(Sel *s, const PtxOperand *o, int *neg);
+/* Move a 32-bit value into d. */
+void sel_mov32(Sel *s, MRef d, MOpd src);
+/* Immediate value of o if it is one (IMM or FIMM bits). */
+int sel_imm(const PtxOperand *o, u64 *v);
+/* "desc[UR4]" on sm_90, "" on sm_80 (the descriptor lives in hidden bits). */
+const char *sel_gdesc(Sel *s);
+
+#endif

@@ -1,0 +1,45 @@
+/* isel_ctrl.c -- branches, returns, exits and CTA barriers. */
+#include "codegen/isel.h"
+
+static int
+sel_bra(Sel *s, const IrIns *x)
+{
+	int b = s->mf->cur;
+
+	if (x->target < 0)
+		return sel_unsupported(s, "a branch without a label target");
+	if (x->p.guard < 0 && x->target == b + 1)
+		return 0;  /* falls through */
+	mi(s->mf, "BRA %L", x->target);
+	return 0;
+}
+
+static int
+sel_ret(Sel *s, const IrIns *x)
+{
+	(void)x;
+	if (!s->fn->is_entry)
+		return sel_unsupported(s, "ret from a non-inlined .func");
+	mi(s->mf, "EXIT");
+	return 0;
+}
+
+static int
+sel_bar(Sel *s, const IrIns *x)
+{
+	u64 id = 0;
+
+	if (x->p.nopds > 1 || (x->p.nopds && !sel_imm(&x->p.opds[0], &id)) || id > 15)
+		return sel_unsupported(s, "a barrier with a thread count or a register id");
+	if (id + 1 > s->barriers)
+		s->barriers = (u32)id + 1;
+	mi(s->mf, "BAR.SYNC.DEFER_BLOCKING 0x%x", (unsigned)id);
+	return 0;
+}
+
+const SelRule sel_rules_ctrl[] = {
+	{PTX_OP_bra, sel_bra}, {PTX_OP_ret, sel_ret}, {PTX_OP_exit, sel_ret},
+	{PTX_OP_bar_sync, sel_bar}, {PTX_OP_barrier_sync, sel_bar}, {PTX_OP_bar, sel_bar},
+	{PTX_OP_barrier, sel_bar},
+	{0, NULL},
+};

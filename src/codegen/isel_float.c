@@ -1,0 +1,133 @@
+/* isel_float.c -- f32 and f64 arithmetic, comparisons and min/max. */
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/isel.h"
+
+#define D0 (&x->p.opds[0])
+#define S1 (&x->p.opds[1])
+#define S2 (&x->p.opds[2])
+#define S3 (&x->p.opds[3])
+
+static PtxType
+ty(const IrIns *x)
+{
+	return (PtxType)x->p.types[0];
+}
+
+static const char *
+rnd(const IrIns *x)
+{
+	switch (x->p.rnd) {
+	case PTX_RND_RZ: return ".RZ";
+	case PTX_RND_RM: return ".RM";
+	case PTX_RND_RP: return ".RP";
+	}
+	return "";
+}
+
+/* Modifier suffix ".FTZ" / ".SAT" / rounding as ptxas orders them. */
+static void
+fmods(const IrIns *x, char *out, size_t n, int f32)
+{
+	snprintf(out, n, "%s%s%s", f32 && (x->p.flags & PTX_F_FTZ) ? ".FTZ" : "", rnd(x),
+		 x->p.flags & PTX_F_SAT ? ".SAT" : "");
+}
+
+int
+sel_float_arith(Sel *s, const IrIns *x)
+{
+	PtxType t = ty(x);
+	char m[32];
+	MRef d = sel_reg(s, D0->reg);
+	int op = x->p.op;
+
+	if (t != PTX_T_F32 && t != PTX_T_F64)
+		return sel_unsupported(s, "f16/bf16 arithmetic");
+	if (op == PTX_OP_mad && !(x->p.rnd))
+		return sel_unsupported(s, "mad.f32 without a rounding mode");
+	fmods(x, m, sizeof m, t == PTX_T_F32);
+	if (t == PTX_T_F64) {
+		MRef a = sel_r64(s, S1), b = sel_r64(s, S2);
+		if (x->p.flags & PTX_F_SAT)
+			return sel_unsupported(s, ".sat on f64");
+		switch (op) {
+		case PTX_OP_add: mi(s->mf, "DADD%s %D, %U, %U", m, d, a, b); return 0;
+		case PTX_OP_sub: mi(s->mf, "DADD%s %D, %U, -%U", m, d, a, b); return 0;
+		case PTX_OP_mul: mi(s->mf, "DMUL%s %D, %U, %U", m, d, a, b); return 0;
+		case PTX_OP_mad: case PTX_OP_fma:
+			mi(s->mf, "DFMA%s %D, %U, %U, %U", m, d, a, b, sel_r64(s, S3));
+			return 0;
+		}
+	} else {
+		MRef a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0);
+		switch (op) {
+		case PTX_OP_add: mi(s->mf, "FADD%s %D, %U, %U", m, d, a, b); return 0;
+		case PTX_OP_sub: mi(s->mf, "FADD%s %D, %U, -%U", m, d, a, b); return 0;
+		case PTX_OP_mul: mi(s->mf, "FMUL%s %D, %U, %U", m, d, a, b); return 0;
+		case PTX_OP_mad: case PTX_OP_fma:
+			mi(s->mf, "FFMA%s %D, %U, %U, %U", m, d, a, b, sel_r32(s, S3, 0));
+			return 0;
+		}
+	}
+	return sel_unsupported(s, "this float operation");
+}
+
+static int
+sel_fma(Sel *s, const IrIns *x)
+{
+	return sel_float_arith(s, x);
+}
+
+static const char *
+fcmp(int c)
+{
+	static const char *n[] = {
+		[PTX_CMP_EQ] = "EQ", [PTX_CMP_NE] = "NE", [PTX_CMP_LT] = "LT", [PTX_CMP_LE] = "LE",
+		[PTX_CMP_GT] = "GT", [PTX_CMP_GE] = "GE", [PTX_CMP_EQU] = "EQU", [PTX_CMP_NEU] = "NEU",
+		[PTX_CMP_LTU] = "LTU", [PTX_CMP_LEU] = "LEU", [PTX_CMP_GTU] = "GTU", [PTX_CMP_GEU] = "GEU",
+		[PTX_CMP_NUM] = "NUM", [PTX_CMP_NAN] = "NAN",
+	};
+	return c < (int)(sizeof n / sizeof *n) ? n[c] : NULL;
+}
+
+int
+sel_setp_float(Sel *s, const IrIns *x)
+{
+	PtxType t = ty(x);
+	const char *c = fcmp(x->p.cmp);
+	int nc = 0;
+	MRef comb = x->p.nopds > 3 ? sel_pred(s, S3, &nc) : mref(s->mf->pt);
+	const char *bop = x->p.aop == PTX_AOP_OR ? "OR" : x->p.aop == PTX_AOP_XOR ? "XOR" : "AND";
+
+	if (!c || D0->reg2 >= 0 || comb.v < 0)
+		return sel_unsupported(s, "this float setp");
+	if (t == PTX_T_F64)
+		mi(s->mf, "DSETP.%s.%s %D, PT, %U, %U, %s%U", c, bop, sel_reg(s, D0->reg), sel_r64(s, S1),
+		   sel_r64(s, S2), nc ? "!" : "", comb);
+	else if (t == PTX_T_F32)
+		mi(s->mf, "FSETP.%s%s.%s %D, PT, %U, %U, %s%U", c, x->p.flags & PTX_F_FTZ ? ".FTZ" : "", bop,
+		   sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0), nc ? "!" : "", comb);
+	else
+		return sel_unsupported(s, "setp on f16/bf16");
+	return 0;
+}
+
+int
+sel_min_float(Sel *s, const IrIns *x, int max)
+{
+	if (ty(x) == PTX_T_F64) {
+		/* DMNMX does not exist: compare and select both halves */
+		return sel_unsupported(s, "min/max.f64");
+	}
+	if (ty(x) != PTX_T_F32 || (x->p.flags & (PTX_F_NAN | PTX_F_XORSIGN)))
+		return sel_unsupported(s, "min/max on f16/bf16 or with .NaN/.xorsign.abs");
+	mi(s->mf, "FMNMX%s %D, %U, %U, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "", sel_reg(s, D0->reg),
+	   sel_r32(s, S1, 0), sel_r32(s, S2, 0), max ? "!PT" : "PT");
+	return 0;
+}
+
+const SelRule sel_rules_float[] = {
+	{PTX_OP_fma, sel_fma},
+	{0, NULL},
+};

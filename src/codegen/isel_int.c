@@ -1,0 +1,364 @@
+/* isel_int.c -- integer arithmetic, logic, shifts, comparisons, moves
+ * and selects. */
+#include <stdio.h>
+
+#include "codegen/isel.h"
+
+#define D0 (&x->p.opds[0])
+#define S1 (&x->p.opds[1])
+#define S2 (&x->p.opds[2])
+#define S3 (&x->p.opds[3])
+
+static PtxType
+ty(const IrIns *x)
+{
+	return (PtxType)x->p.types[0];
+}
+
+static int
+is64(const IrIns *x)
+{
+	return ptx_type_size(ty(x)) == 8;
+}
+
+static int
+sgn(const IrIns *x)
+{
+	return ptx_type_is_signed(ty(x));
+}
+
+/* The 32-bit part k of the destination register. */
+static MRef
+dst(Sel *s, const IrIns *x, int k)
+{
+	MRef d = sel_reg(s, D0->reg);
+	return s->mf->vr.v[d.v].w > 1 ? mpart(d.v, k, 1) : d;
+}
+
+static int
+sel_mov(Sel *s, const IrIns *x)
+{
+	PtxType t = ty(x);
+	MRef d;
+	int k, n, neg;
+
+	if (t == PTX_T_PRED) {
+		MRef p = sel_pred(s, S1, &neg);
+		if (p.v < 0)
+			return -1;
+		mi(s->mf, "PLOP3.LUT %D, PT, %s%U, PT, PT, 0x80, 0x0", sel_reg(s, D0->reg), neg ? "!" : "", p);
+		return 0;
+	}
+	if (S1->kind == PTX_OPD_SYM || S1->kind == PTX_OPD_VEC || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "mov of a symbol address or a vector");
+	d = sel_reg(s, D0->reg);
+	n = s->mf->vr.v[d.v].w;
+	for (k = 0; k < n; k++) {
+		MOpd o = sel_b32(s, S1, k);
+		if (!o.txt[0] && o.r.v < 0)
+			return -1;
+		sel_mov32(s, n > 1 ? mpart(d.v, k, 1) : d, o);
+	}
+	return 0;
+}
+
+static int
+add_sub(Sel *s, const IrIns *x, int sub)
+{
+	MOpd b;
+	MRef a;
+
+	if (ptx_type_is_float(ty(x)))
+		return sel_float_arith(s, x);
+	if (x->p.flags & (PTX_F_SAT | PTX_F_CC))
+		return sel_unsupported(s, "add/sub with .sat or .cc");
+	if (!is64(x)) {
+		a = sel_r32(s, S1, 0);
+		b = sel_b32(s, S2, 0);
+		if (sub && b.txt[0]) {
+			i64 v = -(i64)(i32)S2->imm;
+			snprintf(b.txt, sizeof b.txt, "%s0x%x", v < 0 ? "-" : "", (unsigned)(v < 0 ? -v : v));
+			mi(s->mf, "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);
+		} else {
+			mi(s->mf, sub ? "IADD3 %D, %U, -%O, RZ" : "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);
+		}
+		return 0;
+	} else {
+		MRef c = sel_ptmp(s), lo = sel_tmp(s, 1);
+		MRef alo = sel_r32(s, S1, 0), ahi = sel_r32(s, S1, 1);
+		MRef blo = sel_r32(s, S2, 0), bhi = sel_r32(s, S2, 1);
+		mi(s->mf, sub ? "IADD3 %D, %D, %U, -%U, RZ" : "IADD3 %D, %D, %U, %U, RZ", lo, c, alo, blo);
+		mi(s->mf, sub ? "IADD3.X %D, %U, ~%U, RZ, %U, !PT" : "IADD3.X %D, %U, %U, RZ, %U, !PT",
+		   dst(s, x, 1), ahi, bhi, c);
+		sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
+	}
+	return 0;
+}
+
+static int sel_add(Sel *s, const IrIns *x) { return add_sub(s, x, 0); }
+static int sel_sub(Sel *s, const IrIns *x) { return add_sub(s, x, 1); }
+
+/* mul/mad: .lo .hi .wide for 32-bit; .lo for 64-bit. */
+static int
+mul_mad(Sel *s, const IrIns *x, int mad)
+{
+	const char *su = sgn(x) ? "" : ".U32";
+	MRef a, c;
+	MOpd b;
+
+	if (ptx_type_is_float(ty(x)))
+		return sel_float_arith(s, x);
+	if (x->p.flags & PTX_F_SAT)
+		return sel_unsupported(s, "mad.sat");
+	if (!is64(x) && ptx_type_size(ty(x)) == 4) {
+		a = sel_r32(s, S1, 0);
+		b = sel_b32(s, S2, 0);
+		switch (x->p.mode) {
+		case PTX_MODE_LO: case PTX_MODE_NONE:
+			c = mad ? sel_r32(s, S3, 0) : mref(s->mf->rz);
+			mi(s->mf, "IMAD %D, %U, %O, %U", dst(s, x, 0), a, b, c);
+			return 0;
+		case PTX_MODE_HI:
+			if (mad)
+				return sel_unsupported(s, "mad.hi");
+			mi(s->mf, "IMAD.HI%s %D, %U, %O, RZ", su, dst(s, x, 0), a, b);
+			return 0;
+		case PTX_MODE_WIDE:
+			c = mad ? sel_r64(s, S3) : mref(s->mf->rz);
+			mi(s->mf, "IMAD.WIDE%s %D, %U, %O, %U", su, sel_reg(s, D0->reg), a, b, c);
+			return 0;
+		}
+	}
+	if (is64(x) && (x->p.mode == PTX_MODE_LO || x->p.mode == PTX_MODE_NONE)) {
+		MRef alo = sel_r32(s, S1, 0), ahi = sel_r32(s, S1, 1);
+		MRef blo = sel_r32(s, S2, 0), bhi = sel_r32(s, S2, 1);
+		MRef p = sel_tmp(s, 2), t = sel_tmp(s, 1);
+		c = mad ? sel_r64(s, S3) : mref(s->mf->rz);
+		mi(s->mf, "IMAD.WIDE.U32 %D, %U, %U, %U", p, alo, blo, c);
+		mi(s->mf, "IMAD %D, %U, %U, %U", t, alo, bhi, mpart(p.v, 1, 1));
+		mi(s->mf, "IMAD %D, %U, %U, %U", dst(s, x, 1), ahi, blo, t);
+		sel_mov32(s, dst(s, x, 0), mopd_reg(mpart(p.v, 0, 1)));
+		return 0;
+	}
+	return sel_unsupported(s, "this mul/mad width or mode");
+}
+
+static int sel_mul(Sel *s, const IrIns *x) { return mul_mad(s, x, 0); }
+static int sel_mad(Sel *s, const IrIns *x) { return mul_mad(s, x, 1); }
+
+/* and/or/xor/not through LOP3 (registers) or PLOP3 (predicates). */
+static int
+logic(Sel *s, const IrIns *x, int lut)
+{
+	int k, n = sel_type_regs(ty(x));
+
+	if (ty(x) == PTX_T_PRED) {
+		int na, nb = 0;
+		MRef a = sel_pred(s, S1, &na), b = x->p.nopds > 2 ? sel_pred(s, S2, &nb) : mref(s->mf->pt);
+		if (a.v < 0 || b.v < 0)
+			return -1;
+		if (na)
+			lut = lut == 0x0f ? 0xf0 : ((lut & 0xf0) >> 4 | (lut & 0x0f) << 4) & 0xff;
+		if (nb)
+			lut = ((lut & 0xcc) >> 2 | (lut & 0x33) << 2) & 0xff;
+		/* PLOP3 computes lut(a, b, c) with c = PT */
+		lut = (lut & 0xaa) | (lut & 0xaa) >> 1;
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, 0x%x, 0x0", sel_reg(s, D0->reg), a, b, lut);
+		return 0;
+	}
+	for (k = 0; k < n; k++) {
+		MRef a = sel_r32(s, S1, k);
+		MOpd b = x->p.nopds > 2 ? sel_b32(s, S2, k) : mopd_txt("RZ");
+		mi(s->mf, "LOP3.LUT %D, %U, %O, RZ, 0x%x, !PT", dst(s, x, k), a, b, lut);
+	}
+	return 0;
+}
+
+static int sel_and(Sel *s, const IrIns *x) { return logic(s, x, 0xc0); }
+static int sel_or(Sel *s, const IrIns *x) { return logic(s, x, 0xfc); }
+static int sel_xor(Sel *s, const IrIns *x) { return logic(s, x, 0x3c); }
+static int sel_not(Sel *s, const IrIns *x) { return logic(s, x, 0x0f); }
+
+static int
+shift(Sel *s, const IrIns *x, int left)
+{
+	MRef a;
+	MOpd b;
+
+	if (is64(x)) {
+		u64 k;
+		MRef lo = sel_r32(s, S1, 0), hi = sel_r32(s, S1, 1);
+		if (!sel_imm(S2, &k) || k == 0 || k >= 32)
+			return sel_unsupported(s, "64-bit shift by a register or by 0 or >= 32");
+		if (left) {
+			mi(s->mf, "SHF.L.U64.HI %D, %U, 0x%x, %U", dst(s, x, 1), lo, (unsigned)k, hi);
+			mi(s->mf, "SHF.L.U32 %D, %U, 0x%x, RZ", dst(s, x, 0), lo, (unsigned)k);
+		} else {
+			const char *t = sgn(x) ? "S64" : "U64", *th = sgn(x) ? "S32" : "U32";
+			MRef nlo = sel_tmp(s, 1);
+			mi(s->mf, "SHF.R.%s %D, %U, 0x%x, %U", t, nlo, lo, (unsigned)k, hi);
+			mi(s->mf, "SHF.R.%s.HI %D, RZ, 0x%x, %U", th, dst(s, x, 1), (unsigned)k, hi);
+			sel_mov32(s, dst(s, x, 0), mopd_reg(nlo));
+		}
+		return 0;
+	}
+	if (ptx_type_size(ty(x)) != 4)
+		return sel_unsupported(s, "shift of a 16-bit type");
+	a = sel_r32(s, S1, 0);
+	b = sel_b32(s, S2, 0);
+	if (left)
+		mi(s->mf, "SHF.L.U32 %D, %U, %O, RZ", dst(s, x, 0), a, b);
+	else
+		mi(s->mf, "SHF.R.%s.HI %D, RZ, %O, %U", sgn(x) ? "S32" : "U32", dst(s, x, 0), b, a);
+	return 0;
+}
+
+static int sel_shl(Sel *s, const IrIns *x) { return shift(s, x, 1); }
+static int sel_shr(Sel *s, const IrIns *x) { return shift(s, x, 0); }
+
+static const char *
+icmp(int c, int *uns)
+{
+	*uns = 0;
+	switch (c) {
+	case PTX_CMP_EQ: return "EQ";
+	case PTX_CMP_NE: return "NE";
+	case PTX_CMP_LT: return "LT";
+	case PTX_CMP_LE: return "LE";
+	case PTX_CMP_GT: return "GT";
+	case PTX_CMP_GE: return "GE";
+	}
+	*uns = 1;
+	switch (c) {
+	case PTX_CMP_LO: return "LT";
+	case PTX_CMP_LS: return "LE";
+	case PTX_CMP_HI: return "GT";
+	case PTX_CMP_HS: return "GE";
+	}
+	return NULL;
+}
+
+static const char *
+bool_op(int aop)
+{
+	return aop == PTX_AOP_OR ? "OR" : aop == PTX_AOP_XOR ? "XOR" : "AND";
+}
+
+static int
+sel_setp(Sel *s, const IrIns *x)
+{
+	int uns, nc = 0;
+	const char *c;
+	const char *u;
+	MRef p, comb;
+
+	if (ptx_type_is_float(ty(x)))
+		return sel_setp_float(s, x);
+	c = icmp(x->p.cmp, &uns);
+	if (!c || D0->reg2 >= 0)
+		return sel_unsupported(s, "this setp comparison or a second destination");
+	u = (uns || !sgn(x)) && ty(x) != PTX_T_S16 ? ".U32" : "";
+	if (x->p.cmp == PTX_CMP_EQ || x->p.cmp == PTX_CMP_NE)
+		u = ".U32";
+	p = sel_reg(s, D0->reg);
+	comb = x->p.nopds > 3 ? sel_pred(s, S3, &nc) : mref(s->mf->pt);
+	if (comb.v < 0)
+		return -1;
+	if (ptx_type_size(ty(x)) < 4)
+		return sel_unsupported(s, "setp on 8/16-bit types");
+	if (!is64(x)) {
+		mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, u, bool_op(x->p.aop), p,
+		   sel_r32(s, S1, 0), sel_b32(s, S2, 0), nc ? "!" : "", comb);
+	} else {
+		MRef t = sel_ptmp(s);
+		const char *hu = (uns || !sgn(x)) ? ".U32" : "";
+		if (x->p.cmp == PTX_CMP_EQ || x->p.cmp == PTX_CMP_NE)
+			hu = "";
+		mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %O, PT", c, t, sel_r32(s, S1, 0), sel_b32(s, S2, 0));
+		mi(s->mf, "ISETP.%s%s.%s.EX %D, PT, %U, %O, %s%U, %U", c, hu, bool_op(x->p.aop), p,
+		   sel_r32(s, S1, 1), sel_b32(s, S2, 1), nc ? "!" : "", comb, t);
+	}
+	return 0;
+}
+
+static int
+sel_selp(Sel *s, const IrIns *x)
+{
+	int k, n = sel_type_regs(ty(x)), neg;
+	MRef p = sel_pred(s, S3, &neg);
+
+	if (p.v < 0)
+		return -1;
+	for (k = 0; k < n; k++)
+		mi(s->mf, "SEL %D, %U, %O, %s%U", dst(s, x, k), sel_r32(s, S1, k), sel_b32(s, S2, k),
+		   neg ? "!" : "", p);
+	return 0;
+}
+
+static int
+minmax(Sel *s, const IrIns *x, int max)
+{
+	if (ptx_type_is_float(ty(x)))
+		return sel_unsupported(s, "float min/max in the integer family");
+	if (is64(x) || ptx_type_size(ty(x)) != 4)
+		return sel_unsupported(s, "min/max on 64-bit or 16-bit integers");
+	mi(s->mf, "%s%s %D, %U, %O, %s", s->sm >= 90 ? "VIMNMX" : "IMNMX", sgn(x) ? "" : ".U32",
+	   dst(s, x, 0), sel_r32(s, S1, 0), sel_b32(s, S2, 0), max ? "!PT" : "PT");
+	return 0;
+}
+
+static int
+sel_min(Sel *s, const IrIns *x)
+{
+	return ptx_type_is_float(ty(x)) ? sel_min_float(s, x, 0) : minmax(s, x, 0);
+}
+
+static int
+sel_max(Sel *s, const IrIns *x)
+{
+	return ptx_type_is_float(ty(x)) ? sel_min_float(s, x, 1) : minmax(s, x, 1);
+}
+
+static int
+sel_neg_abs(Sel *s, const IrIns *x, int abs)
+{
+	if (ptx_type_is_float(ty(x))) {
+		const char *ftz = x->p.flags & PTX_F_FTZ ? ".FTZ" : "";
+		if (ty(x) == PTX_T_F64) {
+			MRef a = sel_r64(s, S1);
+			mi(s->mf, abs ? "DADD %D, -RZ, |%U|" : "DADD %D, -RZ, -%U", sel_reg(s, D0->reg), a);
+			return 0;
+		}
+		if (ty(x) != PTX_T_F32)
+			return sel_unsupported(s, "neg/abs of f16/bf16");
+		mi(s->mf, abs ? "FADD%s %D, |%U|, -RZ" : "FADD%s %D, -%U, -RZ", ftz, dst(s, x, 0), sel_r32(s, S1, 0));
+		return 0;
+	}
+	if (is64(x)) {
+		if (abs)
+			return sel_unsupported(s, "abs.s64");
+		MRef c = sel_ptmp(s), lo = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %D, RZ, -%U, RZ", lo, c, sel_r32(s, S1, 0));
+		mi(s->mf, "IADD3.X %D, RZ, ~%U, RZ, %U, !PT", dst(s, x, 1), sel_r32(s, S1, 1), c);
+		sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
+		return 0;
+	}
+	if (abs)
+		mi(s->mf, "IABS %D, %U", dst(s, x, 0), sel_r32(s, S1, 0));
+	else
+		mi(s->mf, "IADD3 %D, -%U, RZ, RZ", dst(s, x, 0), sel_r32(s, S1, 0));
+	return 0;
+}
+
+static int sel_neg(Sel *s, const IrIns *x) { return sel_neg_abs(s, x, 0); }
+static int sel_abs(Sel *s, const IrIns *x) { return sel_neg_abs(s, x, 1); }
+
+const SelRule sel_rules_int[] = {
+	{PTX_OP_mov, sel_mov}, {PTX_OP_add, sel_add}, {PTX_OP_sub, sel_sub},
+	{PTX_OP_mul, sel_mul}, {PTX_OP_mad, sel_mad}, {PTX_OP_and, sel_and},
+	{PTX_OP_or, sel_or}, {PTX_OP_xor, sel_xor}, {PTX_OP_not, sel_not},
+	{PTX_OP_shl, sel_shl}, {PTX_OP_shr, sel_shr}, {PTX_OP_setp, sel_setp},
+	{PTX_OP_selp, sel_selp}, {PTX_OP_min, sel_min}, {PTX_OP_max, sel_max},
+	{PTX_OP_neg, sel_neg}, {PTX_OP_abs, sel_abs},
+	{0, NULL},
+};

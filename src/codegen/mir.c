@@ -1,0 +1,184 @@
+/* mir.c -- building and rendering machine IR (see mir.h). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/mir.h"
+
+int
+mvreg(MFunc *f, int cls, int w)
+{
+	MVreg v = { (u8)cls, (u8)w, 0, 0, -1 };
+	vec_push(&f->vr, v);
+	return (int)f->vr.n - 1;
+}
+
+/* nvdisasm spells 32-bit immediates as signed hex. */
+static void
+put_imm(Buf *b, i32 x)
+{
+	if (x < 0)
+		buf_printf(b, "-0x%" PRIx32, (u32)-(i64)x);
+	else
+		buf_printf(b, "0x%" PRIx32, (u32)x);
+}
+
+void
+mfunc_init(MFunc *f, Arena *a)
+{
+	memset(f, 0, sizeof *f);
+	f->a = a;
+	f->guard = -1;
+	f->rz = mvreg(f, RC_R, 1);
+	f->vr.v[f->rz].fixed = 1;
+	f->vr.v[f->rz].phys = 255;
+	f->pt = mvreg(f, RC_P, 1);
+	f->vr.v[f->pt].fixed = 1;
+	f->vr.v[f->pt].phys = 7;
+}
+
+MIns *
+mi(MFunc *f, const char *fmt, ...)
+{
+	MIns m = {0};
+	Buf t = {0};
+	va_list ap;
+	const char *p;
+
+	m.guard = f->guard;
+	m.guard_neg = f->guard_neg;
+	m.target = -1;
+	va_start(ap, fmt);
+	for (p = fmt; *p; p++) {
+		if (*p != '%') {
+			buf_putc(&t, *p);
+			continue;
+		}
+		switch (*++p) {
+		case 'D': case 'U': {
+			MRef r = va_arg(ap, MRef);
+			if (m.nr == MI_MAXREF)
+				die("mi: too many registers in \"%s\"", fmt);
+			if (r.v < 0 || (size_t)r.v >= f->vr.n)
+				die("mi: bad vreg %d in \"%s\"", r.v, fmt);
+			m.r[m.nr] = r;
+			m.rf[m.nr] = *p == 'D' ? MF_DEF : MF_USE;
+			buf_putc(&t, 1);
+			buf_putc(&t, (char)(m.nr + 1));
+			m.nr++;
+			break;
+		}
+		case 'O': {
+			MOpd o = va_arg(ap, MOpd);
+			if (o.txt[0]) {
+				buf_puts(&t, o.txt);
+				break;
+			}
+			if (m.nr == MI_MAXREF || o.r.v < 0 || (size_t)o.r.v >= f->vr.n)
+				die("mi: bad operand in \"%s\"", fmt);
+			m.r[m.nr] = o.r;
+			m.rf[m.nr] = MF_USE;
+			buf_putc(&t, 1);
+			buf_putc(&t, (char)(m.nr + 1));
+			m.nr++;
+			break;
+		}
+		case 's':
+			buf_puts(&t, va_arg(ap, const char *));
+			break;
+		case 'x':
+			put_imm(&t, va_arg(ap, i32));
+			break;
+		case 'L':
+			m.target = va_arg(ap, int);
+			buf_putc(&t, 2);
+			break;
+		case '%':
+			buf_putc(&t, '%');
+			break;
+		default:
+			die("mi: bad format \"%s\"", fmt);
+		}
+	}
+	va_end(ap);
+	m.text = arena_strdup(f->a, t.s ? t.s : "");
+	buf_free(&t);
+	vec_push(&f->b.v[f->cur].ins, m);
+	return &f->b.v[f->cur].ins.v[f->b.v[f->cur].ins.n - 1];
+}
+
+static const char *cls_prefix[] = { "R", "P", "UR", "UP" };
+
+static void
+put_reg(const MFunc *f, MRef r, int phys, Buf *out)
+{
+	const MVreg *v = &f->vr.v[r.v];
+	if (r.v == f->rz)
+		buf_puts(out, "RZ");
+	else if (r.v == f->pt)
+		buf_puts(out, "PT");
+	else if (phys)
+		buf_printf(out, "%s%d", cls_prefix[v->cls], v->phys + r.sub);
+	else
+		buf_printf(out, "%%%s%d%s", cls_prefix[v->cls], r.v, r.sub ? (r.sub == 1 ? ".1" : r.sub == 2 ? ".2" : ".3") : "");
+}
+
+static void
+render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
+{
+	const char *p;
+
+	if (m->guard >= 0) {
+		buf_puts(out, m->guard_neg ? "@!" : "@");
+		put_reg(f, mref(m->guard), phys, out);
+		buf_putc(out, ' ');
+	}
+	for (p = m->text; *p; p++) {
+		if (*p == 1) {
+			p++;
+			put_reg(f, m->r[*p - 1], phys, out);
+		} else if (*p == 2) {
+			if (baddr)
+				buf_printf(out, "0x%" PRIx64, baddr[m->target]);
+			else
+				buf_printf(out, "B%d", m->target);
+		} else {
+			buf_putc(out, *p);
+		}
+	}
+}
+
+void
+mi_render(const MFunc *f, const MIns *m, const u64 *block_addr, Buf *out)
+{
+	render(f, m, block_addr, 1, out);
+}
+
+void
+mir_dump(const MFunc *f, Buf *out, int phys)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++) {
+		const MBlock *B = &f->b.v[b];
+		buf_printf(out, "B%zu:\n", b);
+		for (i = 0; i < B->ins.n; i++) {
+			buf_putc(out, '\t');
+			render(f, &B->ins.v[i], NULL, phys, out);
+			buf_putc(out, '\n');
+		}
+	}
+}
+
+void
+mfunc_free(MFunc *f)
+{
+	size_t b;
+
+	for (b = 0; b < f->b.n; b++)
+		vec_free(&f->b.v[b].ins);
+	vec_free(&f->b);
+	vec_free(&f->vr);
+}

@@ -1,0 +1,161 @@
+/* build.c -- PTX function -> IR: copy the instructions, cut them into
+ * basic blocks at labels and after control transfers, link the CFG. */
+#include <string.h>
+
+#include <stdlib.h>
+
+#include "ir/ir.h"
+
+int
+ir_new_reg(IrFunc *f, PtxType t)
+{
+	if ((size_t)f->nregs == f->rcap) {
+		size_t cap = f->rcap ? 2 * f->rcap : 64;
+		u8 *n = arena_alloc(f->a, cap);
+		memcpy(n, f->rtype, f->rcap);
+		f->rtype = n;
+		f->rcap = cap;
+	}
+	f->rtype[f->nregs] = (u8)t;
+	return f->nregs++;
+}
+
+/* Instructions after which control does not fall through. */
+static int
+ends_block(const PtxInstr *in)
+{
+	switch (in->op) {
+	case PTX_OP_bra: case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap:
+	case PTX_OP_brx_idx:
+		return 1;
+	}
+	return 0;
+}
+
+static int
+no_fallthrough(const PtxInstr *in)
+{
+	return ends_block(in) && in->guard < 0;
+}
+
+int
+ir_opd_is_def(const PtxInstr *in, int i)
+{
+	if (i != 0)
+		return 0;
+	switch (in->op) {
+	case PTX_OP_st: case PTX_OP_st_async: case PTX_OP_st_bulk: case PTX_OP_red:
+	case PTX_OP_red_async: case PTX_OP_bra: case PTX_OP_brx_idx: case PTX_OP_call:
+	case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap: case PTX_OP_bar:
+	case PTX_OP_bar_sync: case PTX_OP_bar_arrive: case PTX_OP_barrier:
+	case PTX_OP_barrier_sync: case PTX_OP_barrier_arrive: case PTX_OP_bar_warp_sync:
+	case PTX_OP_barrier_cluster_arrive: case PTX_OP_barrier_cluster_wait:
+	case PTX_OP_membar: case PTX_OP_fence: case PTX_OP_fence_proxy:
+	case PTX_OP_cp_async: case PTX_OP_cp_async_commit_group: case PTX_OP_cp_async_wait_group:
+	case PTX_OP_cp_async_wait_all: case PTX_OP_cp_async_bulk: case PTX_OP_cp_async_bulk_tensor:
+	case PTX_OP_cp_async_bulk_commit_group: case PTX_OP_cp_async_bulk_wait_group:
+	case PTX_OP_cp_async_mbarrier_arrive: case PTX_OP_prefetch: case PTX_OP_prefetchu:
+	case PTX_OP_mbarrier_init: case PTX_OP_mbarrier_inval: case PTX_OP_mbarrier_complete_tx:
+	case PTX_OP_mbarrier_expect_tx: case PTX_OP_wmma_store: case PTX_OP_stmatrix:
+	case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group: case PTX_OP_wgmma_wait_group:
+	case PTX_OP_nanosleep: case PTX_OP_pmevent: case PTX_OP_setmaxnreg: case PTX_OP_sust:
+	case PTX_OP_sured: case PTX_OP_multimem_st: case PTX_OP_multimem_red: case PTX_OP_discard:
+	case PTX_OP_cp_reduce_async_bulk: case PTX_OP_cp_reduce_async_bulk_tensor:
+	case PTX_OP_griddepcontrol_launch_dependents: case PTX_OP_griddepcontrol_wait:
+	case PTX_OP_brkpt: case PTX_OP_applypriority: case PTX_OP_cp_async_bulk_prefetch:
+	case PTX_OP_cp_async_bulk_prefetch_tensor: case PTX_OP_tensormap_cp_fenceproxy:
+	case PTX_OP_stackrestore:
+		return 0;
+	}
+	return in->nopds > 0;
+}
+
+static int
+label_target(const PtxInstr *in)
+{
+	int i;
+
+	for (i = 0; i < in->nopds; i++)
+		if (in->opds[i].kind == PTX_OPD_SYM && in->opds[i].symkind == PTX_SYM_LABEL)
+			return in->opds[i].index;
+	return -1;
+}
+
+int
+ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
+{
+	int n = fn->ninstrs, i, *blk, cur = -1;
+	u8 *leader = xcalloc((size_t)n + 1, 1);
+
+	memset(f, 0, sizeof *f);
+	f->m = m;
+	f->f = fn;
+	f->a = a;
+	for (i = 0; i < fn->nregs; i++)
+		ir_new_reg(f, fn->regs[i].type);
+	for (i = 0; i < n; i++) {
+		const PtxInstr *in = &fn->instrs[i];
+		int t = in->op == PTX_OP_bra ? label_target(in) : -1;
+		if (in->op == PTX_OP_brx_idx) {
+			diag_at(&m->src, in->pos, "unsupported: brx.idx (indirect branch) in the compiler");
+			free(leader);
+			return -1;
+		}
+		if (t >= 0)
+			leader[t] |= 2;
+		if (ends_block(in))
+			leader[i + 1] |= 1;
+	}
+	leader[0] |= 1;
+	blk = xcalloc((size_t)n + 1, sizeof *blk);
+	for (i = 0; i <= n; i++) {
+		if (i == n ? (leader[n] & 2) != 0 : leader[i] != 0) {
+			IrBlock b = {0};
+			b.succ[0] = b.succ[1] = -1;
+			vec_push(&f->b, b);
+			cur = (int)f->b.n - 1;
+		}
+		blk[i] = cur;
+		if (i < n) {
+			IrIns x = {0};
+			x.p = fn->instrs[i];
+			x.p.opds = arena_alloc(a, sizeof(PtxOperand) * (size_t)(x.p.nopds ? x.p.nopds : 1));
+			memcpy(x.p.opds, fn->instrs[i].opds, sizeof(PtxOperand) * (size_t)x.p.nopds);
+			x.target = -1;
+			vec_push(&f->b.v[cur].ins, x);
+		}
+	}
+	/* edges */
+	for (i = 0; i < (int)f->b.n; i++) {
+		IrBlock *b = &f->b.v[i];
+		IrIns *last = b->ins.n ? &b->ins.v[b->ins.n - 1] : NULL;
+		if (last && last->p.op == PTX_OP_bra)
+			last->target = blk[label_target(&last->p)];
+		if ((!last || !no_fallthrough(&last->p)) && i + 1 < (int)f->b.n)
+			b->succ[0] = i + 1;
+		if (last && last->target >= 0)
+			b->succ[1] = last->target;
+		if (b->succ[0] == b->succ[1])
+			b->succ[1] = -1;
+	}
+	for (i = 0; i < (int)f->b.n; i++)
+		for (int k = 0; k < 2; k++)
+			if (f->b.v[i].succ[k] >= 0)
+				vec_push(&f->b.v[f->b.v[i].succ[k]].pred, i);
+	free(leader);
+	free(blk);
+	ir_verify(f, "build");
+	return 0;
+}
+
+void
+ir_free(IrFunc *f)
+{
+	size_t b;
+
+	for (b = 0; b < f->b.n; b++) {
+		vec_free(&f->b.v[b].ins);
+		vec_free(&f->b.v[b].pred);
+	}
+	vec_free(&f->b);
+}

@@ -1,0 +1,56 @@
+/* ir.h -- the compiler's middle IR: PTX instructions over virtual
+ * registers, grouped into basic blocks of a control-flow graph.
+ *
+ * An IrIns is a copy of a PtxInstr (operation, types, modifiers, operand
+ * list) whose operands passes may rewrite (constant folding turns a
+ * register into an immediate, copy propagation renames registers); a
+ * branch names its target block.  Virtual registers are the PTX
+ * registers of the function (same ids), plus temporaries that passes add
+ * (ir_new_reg).  Passes live one per file (dce.c, copyprop.c, ...) and
+ * ir_verify() runs between them.  Everything is allocated in the
+ * function's arena. */
+#ifndef OA_IR_H
+#define OA_IR_H
+
+#include "ptx/ptx.h"
+
+typedef struct {
+	PtxInstr p;    /* the operation; p.opds is owned by the IR (arena) */
+	int target;    /* bra: target block; -1 otherwise */
+	u8 dead;       /* removed by a pass (skipped by everyone after) */
+} IrIns;
+
+typedef struct {
+	VEC(IrIns) ins;
+	int succ[2];   /* fall-through / taken; -1 when absent */
+	VEC(int) pred;
+	int loop_depth;
+} IrBlock;
+
+typedef struct {
+	const PtxModule *m;
+	const PtxFunc *f;
+	Arena *a;
+	VEC(IrBlock) b;
+	int nregs;     /* virtual registers (PTX registers first) */
+	u8 *rtype;     /* PtxType of each, nregs entries */
+	size_t rcap;
+} IrFunc;
+
+/* Build the IR of a function with a body.  Returns 0, or -1 after a
+ * diagnostic (an unsupported construct, e.g. brx.idx). */
+int ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a);
+int ir_new_reg(IrFunc *f, PtxType t);
+void ir_free(IrFunc *f);   /* the vectors; the arena holds the rest */
+/* Abort (with the pass name) when an invariant is broken. */
+void ir_verify(const IrFunc *f, const char *after);
+/* Human-readable dump, one instruction per line (PTX syntax). */
+void ir_dump(const IrFunc *f, Buf *out);
+
+/* Passes; each returns the number of changes it made. */
+int ir_dce(IrFunc *f);
+
+/* Operand roles: is operand i of in a destination (written)? */
+int ir_opd_is_def(const PtxInstr *in, int i);
+
+#endif

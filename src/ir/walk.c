@@ -1,0 +1,95 @@
+/* walk.c -- helpers shared by the passes: visit the registers an
+ * instruction reads and writes, count definitions and uses. */
+#include "ir/ir.h"
+#include "ir/walk.h"
+
+static void
+uses_opd(const PtxOperand *o, int def, void (*fn)(void *, int), void *ctx)
+{
+	int i;
+
+	switch (o->kind) {
+	case PTX_OPD_REG:
+		if (!def) {
+			if (o->reg >= 0)
+				fn(ctx, o->reg);
+			if (o->reg2 >= 0)
+				fn(ctx, o->reg2);
+		}
+		break;
+	case PTX_OPD_ADDR:
+		if (o->reg >= 0)
+			fn(ctx, o->reg);
+		for (i = 0; i < o->nelems; i++)
+			uses_opd(&o->elems[i], 0, fn, ctx);
+		break;
+	case PTX_OPD_VEC:
+		for (i = 0; i < o->nelems; i++)
+			uses_opd(&o->elems[i], def, fn, ctx);
+		break;
+	}
+}
+
+static void
+defs_opd(const PtxOperand *o, void (*fn)(void *, int), void *ctx)
+{
+	int i;
+
+	if (o->kind == PTX_OPD_REG) {
+		if (o->reg >= 0)
+			fn(ctx, o->reg);
+		if (o->reg2 >= 0)
+			fn(ctx, o->reg2);
+	} else if (o->kind == PTX_OPD_VEC) {
+		for (i = 0; i < o->nelems; i++)
+			defs_opd(&o->elems[i], fn, ctx);
+	}
+}
+
+/* Instructions whose operand 0 is both read and written. */
+static int
+reads_dst(const PtxInstr *in)
+{
+	return in->op == PTX_OP_wgmma_mma_async;
+}
+
+void
+ir_each_use(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
+{
+	int i;
+
+	if (in->guard >= 0)
+		fn(ctx, in->guard);
+	for (i = 0; i < in->nopds; i++)
+		uses_opd(&in->opds[i], ir_opd_is_def(in, i) && !reads_dst(in), fn, ctx);
+}
+
+void
+ir_each_def(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
+{
+	if (ir_opd_is_def(in, 0))
+		defs_opd(&in->opds[0], fn, ctx);
+}
+
+static void
+bump(void *ctx, int r)
+{
+	((int *)ctx)[r]++;
+}
+
+void
+ir_count(const IrFunc *f, int *defs, int *uses)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const IrIns *x = &f->b.v[b].ins.v[i];
+			if (x->dead)
+				continue;
+			if (defs)
+				ir_each_def(&x->p, bump, defs);
+			if (uses)
+				ir_each_use(&x->p, bump, uses);
+		}
+}
