@@ -140,6 +140,50 @@ f_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, row(w, &FS[0], t), gm);
 }
 
+/* S2R d, SR: I->a = 0..2 TID.X/Y/Z, 3..5 CTAID.X/Y/Z, 6 LANEID */
+static void
+f_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 d[32], nx = E->ntid[0], ny = E->ntid[1];
+	int l;
+
+	for (l = 0; l < 32; l++) {
+		u32 t = w->tid0 + l;
+		switch (I->a) {
+		case 0: d[l] = t % nx; break;
+		case 1: d[l] = t / nx % ny; break;
+		case 2: d[l] = t / (nx * ny); break;
+		case 6: d[l] = l; break;
+		default: d[l] = w->ctaid[I->a - 3];
+		}
+	}
+	put(w, I->fd, d, gm);
+}
+
+/* LDC[.64] d, c[bank][imm]: the value, folded (fs[0], fs[1]) */
+static void
+f_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 t[32];
+
+	(void)E;
+	put(w, I->fd, row(w, &FS[0], t), gm);
+	if (I->a == 8 && I->fd < RZ)
+		put(w, I->fd + 1, row(w, &FS[1], t), gm);
+}
+
+/* ULDC[.64] URd, c[bank][imm] (folded) */
+static void
+f_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	(void)E;
+	if (!gm || I->fd >= URZ)
+		return;
+	w->ur[I->fd] = FS[0].v;
+	if (I->a == 8 && I->fd + 1 < URZ)
+		w->ur[I->fd + 1] = FS[1].v;
+}
+
 /* IADD3[.X] d, [p0, [p1,]] a, b, c [, cin0 [, cin1]]: I->a = carry-outs,
  * I->b = carry-ins (fs[3], fs[4]); p0/p1 in fp[0..1]. */
 static void
@@ -408,6 +452,29 @@ fo(u32 b)
 	return f;
 }
 
+/* d = a*b + c, rounded once, for 32 lanes; with the FMA unit where the
+ * host has one (the same result: fmaf is exact either way). */
+static void
+fma32(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
+{
+	int l;
+
+	for (l = 0; l < 32; l++)
+		d[l] = fout(fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void
+fma32_hw(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
+{
+	int l;
+
+	for (l = 0; l < 32; l++)
+		d[l] = fout(__builtin_fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
+}
+#define HAVE_FMA_HW 1
+#endif
+
 /* FADD/FMUL/FFMA: I->e = 0 add, 1 mul, 2 fma; I->b = ftz */
 static void
 f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -415,7 +482,6 @@ f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u32 a[32], b[32], c[32], d[32];
 	int l, ftz = I->b;
 
-	(void)E;
 	frow(w, &FS[0], a);
 	frow(w, &FS[1], b);
 	if (I->e == 2)
@@ -436,8 +502,13 @@ f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			d[l] = fout(fo(a[l]) * fo(b[l]), ftz);
 		break;
 	default:
-		for (l = 0; l < 32; l++)
-			d[l] = fout(fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
+#ifdef HAVE_FMA_HW
+		if (E->fma_hw) {
+			fma32_hw(a, b, c, d, ftz);
+			break;
+		}
+#endif
+		fma32(a, b, c, d, ftz);
 	}
 	put(w, I->fd, d, gm);
 }
@@ -463,37 +534,76 @@ addrs(Warp *w, const EInsn *I, u64 *a)
 		a[l] = ((u64)lo[l] | (hi ? (u64)hi[l] << 32 : 0)) * (u64)I->e + add;
 }
 
-/* Host pointer of an access: the last global region or this CTA's
- * shared memory inline, everything else (and every error) by emu_mem. */
-static inline u8 *
-ptr(Emu *E, Warp *w, int l, int sp, u64 a, u32 n, int wr)
+/* The global region holding [a, a+n), or NULL. */
+static inline const Region *
+gfind(Emu *E, u64 a, u32 n)
 {
-	if (!(a & (n - 1))) {
-		if (sp == MS_GLOBAL) {
-			const Region *g = &E->gl[E->gl_last];
-			if (E->gl_last < E->ngl && a >= g->base && a - g->base + n <= g->size)
-				return g->data + (a - g->base);
-		} else if (a + n <= E->shared_size)   /* rank 0 (bits 24 and up: the rank) */
-			return E->shared + a;
+	int i;
+
+	for (i = 0; i < E->ngl; i++)
+		if (a >= E->gl[i].base && a - E->gl[i].base + n <= E->gl[i].size)
+			return &E->gl[i];
+	return NULL;
+}
+
+/* Host pointers of the active lanes' accesses: global through a region
+ * found once and reused while the lanes stay in it, shared (rank 0) at
+ * once; anything else (another rank, misaligned, out of bounds: errors)
+ * through emu_mem. */
+static inline void
+ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
+{
+	const Region *g = NULL;
+	u32 n = (u32)I->a, x;
+
+	for (x = gm; x; x &= x - 1) {
+		int l = __builtin_ctz(x);
+		u64 v = a[l];
+		p[l] = NULL;
+		if (!(v & (n - 1))) {
+			if (I->c == MS_SHARED) {
+				if (v + n <= E->shared_size)
+					p[l] = E->shared + v;
+			} else {
+				if (!g || v < g->base || v - g->base + n > g->size)
+					g = gfind(E, v, n);
+				if (g)
+					p[l] = g->data + (v - g->base);
+			}
+		}
+		if (!p[l])
+			p[l] = emu_mem(E, w, l, I->c, v, n, wr);
 	}
-	return emu_mem(E, w, l, sp, a, n, wr);
 }
 
 static void
 f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
+	u8 *p[32];
 	u32 n = (u32)I->a, k, g;
 	int d = I->fd;
 
 	addrs(w, I, a);
+	ptrs(E, w, I, a, p, gm, 0);
+	if (n == 4) {
+		u32 *r = w->r[d];
+		if (d < RZ)
+			for (g = gm; g; g &= g - 1) {
+				int l = __builtin_ctz(g);
+				memcpy(&r[l], p[l], 4);
+			}
+		return;
+	}
 	for (g = gm; g; g &= g - 1) {
 		int l = __builtin_ctz(g);
-		u8 *p = ptr(E, w, l, I->c, a[l], n, 0);
 		u32 v[4] = {0};
-		memcpy(v, p, n);
-		if (n == 1 && I->b) v[0] = (u32)(int8_t)v[0];
-		if (n == 2 && I->b) v[0] = (u32)(int16_t)v[0];
+		switch (n) {
+		case 1: v[0] = I->b ? (u32)(int8_t)p[l][0] : p[l][0]; break;
+		case 2: memcpy(v, p[l], 2); if (I->b) v[0] = (u32)(int16_t)v[0]; break;
+		case 8: memcpy(v, p[l], 8); break;
+		default: memcpy(v, p[l], 16);
+		}
 		for (k = 0; k < (n + 3) / 4; k++)
 			if (d + (int)k < RZ)
 				w->r[d + k][l] = v[k];
@@ -504,20 +614,35 @@ static void
 f_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
+	u8 *p[32];
 	u32 n = (u32)I->a, k, g;
 	int s = I->fd;
 
 	addrs(w, I, a);
+	ptrs(E, w, I, a, p, gm, 1);
 	for (g = gm; g; g &= g - 1) {
 		int l = __builtin_ctz(g);
 		u32 v[4];
 		for (k = 0; k < 4; k++)
 			v[k] = s + (int)k >= RZ ? 0 : w->r[s + k][l];
-		memcpy(ptr(E, w, l, I->c, a[l], n, 1), v, n);
+		switch (n) {
+		case 1: p[l][0] = (u8)v[0]; break;
+		case 2: memcpy(p[l], v, 2); break;
+		case 4: memcpy(p[l], v, 4); break;
+		case 8: memcpy(p[l], v, 8); break;
+		default: memcpy(p[l], v, 16);
+		}
 	}
 }
 
 /* ---- preparation ---- */
+
+/* c[bank][imm] without an index register (or indexed by RZ/URZ)? */
+static int
+noidx(const Operand *o)
+{
+	return !o->rk || (o->rk == OPK_R && o->reg == RZ) || (o->rk == OPK_UR && o->reg == URZ);
+}
 
 /* Resolve o into s; 0 if the fast handlers cannot take it.  A constant
  * bank operand folds to its value (banks do not change during a launch). */
@@ -550,7 +675,7 @@ fsrc(Emu *E, const Operand *o, FSrc *s, int fimm)
 		s->v = bits_f32((float)o->f);
 		return 1;
 	case OPK_CB:
-		if (o->rk || o->bank >= 18 || !E->cb[o->bank] || o->imm + 4 > E->cbsize[o->bank])
+		if (!noidx(o) || o->bank >= 18 || !E->cb[o->bank] || o->imm + 4 > E->cbsize[o->bank])
 			return 0;
 		memcpy(&s->v, E->cb[o->bank] + o->imm, 4);
 		return 1;
@@ -586,6 +711,46 @@ prep_int(Emu *E, EInsn *I)
 		I->fd = (u8)o[0].reg;
 		I->fx = f_mov;
 		return fsrc(E, &o[1], &FS[0], 1) && o[1].kind != OPK_P && o[1].kind != OPK_UP;
+	}
+	if (!strcmp(op, "S2R")) {
+		static const char *sr[] = {"SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y",
+					   "SR_CTAID.Z", "SR_LANEID"};
+		if (in->nops != 2 || !isreg(&o[0]) || o[1].kind != OPK_SR)
+			return 0;
+		for (i = 0; i < (int)NELEM(sr); i++)
+			if (!strcmp(o[1].text, sr[i])) {
+				I->a = i;
+				I->fd = (u8)o[0].reg;
+				I->fx = f_s2r;
+				return 1;
+			}
+		return 0;
+	}
+	if (!strcmp(op, "LDC")) {
+		/* I->a = size, I->b = sign (emu_prep_mem) */
+		const Operand *c = &o[1];
+		u32 v[2] = {0};
+		if (in->nops != 2 || c->kind != OPK_CB || !noidx(c) || c->bank >= 18 ||
+		    !E->cb[c->bank] || (I->a != 4 && I->a != 8) || c->imm + I->a > E->cbsize[c->bank])
+			return 0;
+		memcpy(v, E->cb[c->bank] + c->imm, I->a);
+		FS[0].v = v[0];
+		FS[1].v = v[1];
+		I->fd = (u8)o[0].reg;
+		I->fx = f_ldck;
+		return isreg(&o[0]);
+	}
+	if (!strcmp(op, "ULDC")) {
+		const Operand *c = &o[1];
+		if (in->nops != 2 || o[0].kind != OPK_UR || c->kind != OPK_CB || !noidx(c) || c->bank >= 18 ||
+		    !E->cb[c->bank] || (I->a != 4 && I->a != 8) || c->imm + I->a > E->cbsize[c->bank])
+			return 0;
+		memcpy(&FS[0].v, E->cb[c->bank] + c->imm, 4);
+		if (I->a == 8)
+			memcpy(&FS[1].v, E->cb[c->bank] + c->imm + 4, 4);
+		I->fd = (u8)o[0].reg;
+		I->fx = f_uldc;
+		return 1;
 	}
 	if (!strcmp(op, "IADD3")) {
 		for (np = 0, i = 1; i < in->nops && e_isp(&o[i]); i++)
@@ -787,11 +952,14 @@ emu_fast_prep(Emu *E)
 {
 	u32 i;
 
+#ifdef HAVE_FMA_HW
+	E->fma_hw = __builtin_cpu_supports("fma");
+#endif
 	for (i = 0; i < E->ncode; i++) {
 		EInsn *I = &E->code[i];
 		EInsn save = *I;
 		int r;
-		if (!I->decoded || I->why || I->uni || emu_is_control(I->fn))
+		if (!I->decoded || I->why || emu_is_control(I->fn) || (I->uni && strcmp(I->in.op, "ULDC")))
 			continue;
 		memset(I->fs, 0, sizeof I->fs);
 		if ((r = prep_int(E, I)) < 0 && (r = prep_float(E, I)) < 0)

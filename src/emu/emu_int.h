@@ -110,6 +110,7 @@ struct Emu {
 	jmp_buf fail;
 	int unsupported;
 	Launch *l;
+	int fma_hw;         /* the host has FMA instructions (emu_fast.c) */
 };
 
 /* Wake lanes at a BSYNC/WARPSYNC whose partners all arrived (emu.c). */
