@@ -141,10 +141,19 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	}
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
 	encode(mf, arch, &code, fn->name);
-	if (ctrl_assign(arch, code.v, code.n, o->opt >= OPT_MINED) < 0 ||
-	    hazard_check(arch, code.v, code.n, fn->name, &rep) != 0) {
-		fprintf(stderr, "openassembler: internal error: %s: control bits fail the hazard check:\n%s",
-			fn->name, rep.s ? rep.s : "(a word does not decode)\n");
+	for (size_t k = 0; k < code.n; k++) {
+		Buf t = {0};
+		if (isa_print(arch, code.v[k], 16 * k, NULL, &t) < 0) {
+			fprintf(stderr, "openassembler: internal error: %s: our word at 0x%zx does not decode: %s\n",
+				fn->name, 16 * k, t.s);
+			abort();
+		}
+		buf_free(&t);
+	}
+	i = ctrl_assign(arch, code.v, code.n, o->opt >= OPT_MINED);
+	if (i != 0 || hazard_check(arch, code.v, code.n, fn->name, &rep) != 0) {
+		fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
+			" check:\n%s", fn->name, i, rep.s ? rep.s : "");
 		abort();
 	}
 	kd->name = fn->name;

@@ -77,12 +77,12 @@ mopd_txt(const char *t)
 }
 
 static MOpd
-mopd_imm(u32 v)
+mopd_imm(u32 v, int uns)
 {
 	MOpd o;
 	memset(&o, 0, sizeof o);
 	o.r.v = -1;
-	if ((i32)v < 0)
+	if ((i32)v < 0 && !uns)
 		snprintf(o.txt, sizeof o.txt, "-0x%" PRIx32, (u32)-(i64)(i32)v);
 	else
 		snprintf(o.txt, sizeof o.txt, "0x%" PRIx32, v);
@@ -209,7 +209,7 @@ sel_r32(Sel *s, const PtxOperand *o, int part)
 		if ((u32)v == 0)
 			return mref(s->mf->rz);
 		t = sel_tmp(s, 1);
-		sel_mov32(s, t, mopd_imm((u32)v));
+		sel_mov32(s, t, mopd_imm((u32)v, 1));
 		return t;
 	case PTX_OPD_SREG:
 		t = sel_tmp(s, 1);
@@ -249,10 +249,21 @@ sel_b32(Sel *s, const PtxOperand *o, int part)
 
 	if (o->kind == PTX_OPD_IMM) {
 		sel_imm(o, &v);
-		return mopd_imm((u32)(part ? v >> 32 : v));
+		return mopd_imm((u32)(part ? v >> 32 : v), 0);
 	}
 	r = sel_r32(s, o, part);
 	return mopd_reg(r);
+}
+
+MOpd
+sel_b32u(Sel *s, const PtxOperand *o, int part)
+{
+	MOpd r = sel_b32(s, o, part);
+	u64 v;
+
+	if (r.txt[0] && sel_imm(o, &v))
+		r = mopd_imm((u32)(part ? v >> 32 : v), 1);
+	return r;
 }
 
 MRef

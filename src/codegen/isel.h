@@ -63,6 +63,9 @@ MRef sel_r32(Sel *s, const PtxOperand *o, int part);
 MRef sel_r64(Sel *s, const PtxOperand *o);
 /* Operand usable as an ALU "B" source: an immediate stays literal. */
 MOpd sel_b32(Sel *s, const PtxOperand *o, int part);
+/* The same for logic/shift/select operations: nvdisasm spells their
+ * immediates unsigned (0xfffffff0, not -0x10). */
+MOpd sel_b32u(Sel *s, const PtxOperand *o, int part);
 MOpd mopd_reg(MRef r);
 MOpd mopd_txt(const char *t);
 /* Predicate operand (honours !%p): ref and negation. */

@@ -33,7 +33,7 @@ sel_bar(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "a barrier with a thread count or a register id");
 	if (id + 1 > s->barriers)
 		s->barriers = (u32)id + 1;
-	mi(s->mf, "BAR.SYNC.DEFER_BLOCKING 0x%x", (unsigned)id);
+	mi(s->mf, "BAR.SYNC.DEFER_BLOCKING %h", (unsigned)id);
 	return 0;
 }
 

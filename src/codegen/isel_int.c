@@ -54,7 +54,7 @@ sel_mov(Sel *s, const IrIns *x)
 	d = sel_reg(s, D0->reg);
 	n = s->mf->vr.v[d.v].w;
 	for (k = 0; k < n; k++) {
-		MOpd o = sel_b32(s, S1, k);
+		MOpd o = sel_b32u(s, S1, k);
 		if (!o.txt[0] && o.r.v < 0)
 			return -1;
 		sel_mov32(s, n > 1 ? mpart(d.v, k, 1) : d, o);
@@ -163,13 +163,13 @@ logic(Sel *s, const IrIns *x, int lut)
 			lut = ((lut & 0xcc) >> 2 | (lut & 0x33) << 2) & 0xff;
 		/* PLOP3 computes lut(a, b, c) with c = PT */
 		lut = (lut & 0xaa) | (lut & 0xaa) >> 1;
-		mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, 0x%x, 0x0", sel_reg(s, D0->reg), a, b, lut);
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, %h, 0x0", sel_reg(s, D0->reg), a, b, lut);
 		return 0;
 	}
 	for (k = 0; k < n; k++) {
 		MRef a = sel_r32(s, S1, k);
-		MOpd b = x->p.nopds > 2 ? sel_b32(s, S2, k) : mopd_txt("RZ");
-		mi(s->mf, "LOP3.LUT %D, %U, %O, RZ, 0x%x, !PT", dst(s, x, k), a, b, lut);
+		MOpd b = x->p.nopds > 2 ? sel_b32u(s, S2, k) : mopd_txt("RZ");
+		mi(s->mf, "LOP3.LUT %D, %U, %O, RZ, %h, !PT", dst(s, x, k), a, b, lut);
 	}
 	return 0;
 }
@@ -191,13 +191,13 @@ shift(Sel *s, const IrIns *x, int left)
 		if (!sel_imm(S2, &k) || k == 0 || k >= 32)
 			return sel_unsupported(s, "64-bit shift by a register or by 0 or >= 32");
 		if (left) {
-			mi(s->mf, "SHF.L.U64.HI %D, %U, 0x%x, %U", dst(s, x, 1), lo, (unsigned)k, hi);
-			mi(s->mf, "SHF.L.U32 %D, %U, 0x%x, RZ", dst(s, x, 0), lo, (unsigned)k);
+			mi(s->mf, "SHF.L.U64.HI %D, %U, %h, %U", dst(s, x, 1), lo, (unsigned)k, hi);
+			mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", dst(s, x, 0), lo, (unsigned)k);
 		} else {
 			const char *t = sgn(x) ? "S64" : "U64", *th = sgn(x) ? "S32" : "U32";
 			MRef nlo = sel_tmp(s, 1);
-			mi(s->mf, "SHF.R.%s %D, %U, 0x%x, %U", t, nlo, lo, (unsigned)k, hi);
-			mi(s->mf, "SHF.R.%s.HI %D, RZ, 0x%x, %U", th, dst(s, x, 1), (unsigned)k, hi);
+			mi(s->mf, "SHF.R.%s %D, %U, %h, %U", t, nlo, lo, (unsigned)k, hi);
+			mi(s->mf, "SHF.R.%s.HI %D, RZ, %h, %U", th, dst(s, x, 1), (unsigned)k, hi);
 			sel_mov32(s, dst(s, x, 0), mopd_reg(nlo));
 		}
 		return 0;
@@ -205,7 +205,7 @@ shift(Sel *s, const IrIns *x, int left)
 	if (ptx_type_size(ty(x)) != 4)
 		return sel_unsupported(s, "shift of a 16-bit type");
 	a = sel_r32(s, S1, 0);
-	b = sel_b32(s, S2, 0);
+	b = sel_b32u(s, S2, 0);
 	if (left)
 		mi(s->mf, "SHF.L.U32 %D, %U, %O, RZ", dst(s, x, 0), a, b);
 	else
@@ -290,7 +290,7 @@ sel_selp(Sel *s, const IrIns *x)
 	if (p.v < 0)
 		return -1;
 	for (k = 0; k < n; k++)
-		mi(s->mf, "SEL %D, %U, %O, %s%U", dst(s, x, k), sel_r32(s, S1, k), sel_b32(s, S2, k),
+		mi(s->mf, "SEL %D, %U, %O, %s%U", dst(s, x, k), sel_r32(s, S1, k), sel_b32u(s, S2, k),
 		   neg ? "!" : "", p);
 	return 0;
 }

@@ -91,6 +91,9 @@ mi(MFunc *f, const char *fmt, ...)
 		case 'x':
 			put_imm(&t, va_arg(ap, i32));
 			break;
+		case 'h':
+			buf_printf(&t, "0x%" PRIx32, va_arg(ap, u32));
+			break;
 		case 'L':
 			m.target = va_arg(ap, int);
 			buf_putc(&t, 2);

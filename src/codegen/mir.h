@@ -8,7 +8,8 @@
  * %D is a register the instruction writes, %U one it reads (arguments are
  * MRef values), %O an MOpd (a read register or literal text), %s inserts a
  * string, %x a signed 32-bit immediate in
- * nvdisasm's spelling (-0x1, 0xff), %L the target block of a branch (an
+ * nvdisasm's spelling for arithmetic (-0x1, 0xff), %h an unsigned one (the
+ * spelling of logic operations, shifts, MOV and SEL: 0xffffffff), %L the target block of a branch (an
  * int).  A vreg has a class (R, P, UR, UP) and a width in 32-bit registers
  * (1, 2 or 4: R pairs and quads are allocated aligned); an MRef names a
  * vreg, optionally one 32-bit part of it (sub).  Fixed registers (RZ, PT,

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# compile.sh -- the compiler end to end: every suite kernel listed in
+# tests/compile/expect.txt and every focused case in tests/compile/cases.txt
+# compiles (no ptxas), passes the hazard checker (compile aborts otherwise)
+# and verifies in the SASS emulator against the PTX interpreter, at the
+# opt levels below (all four with OA_LONG=1).  Suite kernels not listed
+# must fail cleanly with an "unsupported" diagnostic (SKIP) -- a crash, an
+# internal error or a wrong answer is a FAIL.  Plus determinism and CLI errors.
+. tests/cli/lib.bash
+levels="safe opt"
+[ -n "$OA_LONG" ] && levels="safe mined sched opt"
+
+verify() { # name ptx arch spec level
+	local out rc
+	out=$("$OA" compile "$2" --arch "$3" --opt-level "$5" --out-dir "$tmp/o" -o t --spec "$4" --verify 2>&1)
+	rc=$?
+	if [ $rc -eq 0 ]; then echo "PASS $1"
+	else echo "FAIL $1: exit $rc"; printf '%s\n' "$out" | grep -v '^\s*$' | head -4; fi
+}
+
+declare -A listed
+while read -r k a; do
+	case "$k" in ''|'#'*) continue ;; esac
+	listed["$k $a"]=1
+	for l in $levels; do
+		verify "compile_${k}_${a}_$l" "tests/kernels/$k/kernel.$a.ptx" "$a" "tests/kernels/$k/spec.json" "$l"
+	done
+done < tests/compile/expect.txt
+
+while read -r p a; do
+	case "$p" in ''|'#'*) continue ;; esac
+	for l in $levels; do
+		verify "compile_case_$(basename "$p" .ptx)_${a}_$l" "$p" "$a" "${p%.ptx}.spec.json" "$l"
+	done
+done < tests/compile/cases.txt
+
+for d in tests/kernels/*/; do
+	k=$(basename "$d")
+	[ -f "$d/spec.json" ] || continue
+	for a in sm_90 sm_80; do
+		[ -n "${listed["$k $a"]}" ] && continue
+		out=$("$OA" compile "$d/kernel.$a.ptx" --arch $a --out-dir "$tmp/u" -o u 2>&1)
+		rc=$?
+		if [ $rc -eq 1 ] && printf '%s' "$out" | grep -q 'error: unsupported by the compiler'; then
+			skip "compile_${k}_$a" "$(printf '%s' "$out" | grep -m1 'unsupported' | sed 's/.*unsupported by the compiler for [a-z_0-9]*: //')"
+		elif [ $rc -eq 0 ]; then
+			echo "PASS compile_${k}_$a (compiles; not yet listed in tests/compile/expect.txt)"
+		else
+			echo "FAIL compile_${k}_$a: exit $rc"; printf '%s\n' "$out" | head -3
+		fi
+	done
+done
+
+# the same input gives bit-identical cubins
+"$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/d1" >/dev/null 2>&1
+"$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/d2" >/dev/null 2>&1
+same compile_deterministic "$tmp/d1/cubin/vector_add.cubin" "$tmp/d2/cubin/vector_add.cubin"
+ok compile_manifest grep -q '"registers"' "$tmp/d1/manifest.json"
+ok compile_sass_listing grep -q 'EXIT' "$tmp/d1/sass/vector_add.sass"
+fails compile_bad_arch "$OA" compile examples/vector_add.ptx --arch sm_75
+fails compile_missing_file "$OA" compile "$tmp/nope.ptx" --arch sm_90
+fails compile_bad_opt "$OA" compile examples/vector_add.ptx --arch sm_90 --opt-level fast
+fails compile_verify_no_spec "$OA" compile tests/compile/cases.txt --arch sm_90 --verify
