@@ -452,6 +452,15 @@ warp_fast(Emu *E, Warp *w, int budget)
 			eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
 		E->lane_steps += popc(gm);
 		k++;
+		if (I->ctl == 3) {   /* EXIT: the others go on */
+			pc += 16;
+			I->fn(E, w, I, gm);
+			mask &= ~gm;
+			w->act = mask;
+			if (!mask)
+				return k;
+			continue;
+		}
 		if (I->ctl == 2) {   /* BRA target */
 			u32 t = (u32)I->in.o[0].imm;
 			if (gm == mask)
@@ -713,6 +722,8 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		if (emu_is_bra(I->fn) && I->in.nops == 1 && I->in.o[0].kind == OPK_IMM &&
 		    !insn_has(&I->in, "DIV") && !insn_has(&I->in, "CONV") && !insn_has(&I->in, "ANY"))
 			I->ctl = 2;   /* a plain branch: warp_fast takes it */
+		if (I->ctl && !strcmp(I->in.op, "EXIT") && I->in.nops == 0 && I->in.nmods == 0)
+			I->ctl = 3;   /* likewise */
 	}
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);   /* one core: CPU time */
 	for (z = 0; z < E->nctaid[2]; z += E->cdim[2])

@@ -21,6 +21,14 @@
 #pragma GCC optimize("O3")
 #endif
 
+/* Hot handlers get an AVX2 clone where the compiler and host support it
+ * (chosen once at load time; the code is the same C). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define HOT __attribute__((target_clones("avx2", "default")))
+#else
+#define HOT
+#endif
+
 enum { FS_K, FS_R, FS_UR };   /* constant, vector register row, uniform register */
 
 /* ---- operand rows ---- */
@@ -172,6 +180,15 @@ f_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		put(w, I->fd + 1, row(w, &FS[1], t), gm);
 }
 
+/* S2UR URd, SR_CTAID.X/Y/Z (I->a = 0..2) */
+static void
+f_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	(void)E;
+	if (gm && I->fd < URZ)
+		w->ur[I->fd] = w->ctaid[I->a];
+}
+
 /* ULDC[.64] URd, c[bank][imm] (folded) */
 static void
 f_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -186,7 +203,7 @@ f_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* IADD3[.X] d, [p0, [p1,]] a, b, c [, cin0 [, cin1]]: I->a = carry-outs,
  * I->b = carry-ins (fs[3], fs[4]); p0/p1 in fp[0..1]. */
-static void
+HOT static void
 f_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], c[32], d[32];
@@ -217,7 +234,7 @@ f_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* IMAD[.X][.U32] d, [p,] a, b, c [, cin] (low word) */
-static void
+HOT static void
 f_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], c[32], d[32];
@@ -242,7 +259,7 @@ f_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* IMAD.WIDE[.U32] d, a, b, c (c: a register pair or a 64-bit constant) */
-static void
+HOT static void
 f_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], lo[32], hi[32], t[32], t2[32];
@@ -275,7 +292,7 @@ f_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* LOP3.LUT [p,] d, a, b, c, lut, q */
-static void
+HOT static void
 f_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], c[32], d[32];
@@ -304,7 +321,7 @@ f_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* SHF.{L,R}.{U32,S32,U64,S64}[.HI][.W] d, lo, n, hi */
-static void
+HOT static void
 f_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t0[32], t1[32], t2[32], d[32];
@@ -329,7 +346,7 @@ f_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* LEA[.HI[.SX32]][.X] d, [p,] a, b, [c,] s [, cin]: I->a = carry-out,
  * I->b = carry-in (fs[4]), I->c = HI, I->d = SX32; fs[2] = c, fs[3] = s */
-static void
+HOT static void
 f_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], t2[32], t3[32], d[32];
@@ -373,7 +390,7 @@ f_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* ISETP.cmp[.U32].bop p, q, a, b, c (no .EX) */
-static void
+HOT static void
 f_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32];
@@ -403,7 +420,7 @@ f_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* SEL/FSEL d, a, b, p */
-static void
+HOT static void
 f_sel(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], d[32];
@@ -476,7 +493,7 @@ fma32_hw(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
 #endif
 
 /* FADD/FMUL/FFMA: I->e = 0 add, 1 mul, 2 fma; I->b = ftz */
-static void
+HOT static void
 f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], c[32], d[32];
@@ -576,7 +593,7 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
 	}
 }
 
-static void
+HOT static void
 f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
@@ -627,7 +644,7 @@ f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-static void
+HOT static void
 f_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
@@ -742,6 +759,16 @@ prep_int(Emu *E, EInsn *I)
 				return 1;
 			}
 		return 0;
+	}
+	if (!strcmp(op, "S2UR")) {
+		if (in->nops != 2 || o[0].kind != OPK_UR || o[1].kind != OPK_SR ||
+		    strncmp(o[1].text, "SR_CTAID.", 9) || !o[1].text[9] || o[1].text[10] ||
+		    o[1].text[9] < 'X' || o[1].text[9] > 'Z')
+			return 0;
+		I->a = o[1].text[9] - 'X';
+		I->fd = (u8)o[0].reg;
+		I->fx = f_s2ur;
+		return 1;
 	}
 	if (!strcmp(op, "LDC")) {
 		/* I->a = size, I->b = sign (emu_prep_mem) */
@@ -976,7 +1003,7 @@ emu_fast_prep(Emu *E)
 		EInsn *I = &E->code[i];
 		EInsn save = *I;
 		int r;
-		if (!I->decoded || I->why || emu_is_control(I->fn) || (I->uni && strcmp(I->in.op, "ULDC")))
+		if (!I->decoded || I->why || emu_is_control(I->fn) || (I->uni && strcmp(I->in.op, "ULDC") && strcmp(I->in.op, "S2UR")))
 			continue;
 		memset(I->fs, 0, sizeof I->fs);
 		if ((r = prep_int(E, I)) < 0 && (r = prep_float(E, I)) < 0)
