@@ -32,15 +32,39 @@ compile_opt_name(int opt)
 }
 
 static void
+dump_ir(const CompileOpts *o, const IrFunc *f, const char *pass, int n)
+{
+	Buf b = {0};
+	if (!o->dump)
+		return;
+	ir_dump(f, &b);
+	fprintf(o->dump, "// after %s (%d changes)\n%s", pass, n, b.s ? b.s : "");
+	buf_free(&b);
+}
+
+/* The IR passes of each level, with the checker between them. */
+static void
 run_passes(IrFunc *f, const CompileOpts *o)
 {
-	int n = ir_dce(f);
-	ir_verify(f, "dce");
-	if (o->dump) {
-		Buf b = {0};
-		ir_dump(f, &b);
-		fprintf(o->dump, "// after dce (%d removed)\n%s", n, b.s ? b.s : "");
-		buf_free(&b);
+	static const struct {
+		const char *name;
+		int (*fn)(IrFunc *);
+		int level;
+	} passes[] = {
+		{"copyprop", ir_copyprop, OPT_MINED},
+		{"fuse", ir_fuse, OPT_MINED},
+		{"dce", ir_dce, OPT_SAFE},
+	};
+	size_t i;
+
+	dump_ir(o, f, "build", 0);
+	for (i = 0; i < sizeof passes / sizeof *passes; i++) {
+		int n;
+		if (o->opt < passes[i].level)
+			continue;
+		n = passes[i].fn(f);
+		ir_verify(f, passes[i].name);
+		dump_ir(o, f, passes[i].name, n);
 	}
 }
 

@@ -49,6 +49,8 @@ void ir_dump(const IrFunc *f, Buf *out);
 
 /* Passes; each returns the number of changes it made. */
 int ir_dce(IrFunc *f);
+int ir_copyprop(IrFunc *f);
+int ir_fuse(IrFunc *f);
 
 /* Operand roles: is operand i of in a destination (written)? */
 int ir_opd_is_def(const PtxInstr *in, int i);
