@@ -541,10 +541,10 @@ run_cluster(Emu *E)
 	/* shared memory starts zeroed in every CTA; local memory keeps what the
 	   previous CTA left (its contents are undefined at launch) */
 	memset(E->shared, 0, E->shared_size * E->csize);
-	memset(E->bar_arrived, 0, sizeof E->bar_arrived);
-	memset(E->bar_expect, 0, sizeof E->bar_expect);
-	memset(E->bar_true, 0, sizeof E->bar_true);
-	memset(E->bar_op, 0, sizeof E->bar_op);
+	memset(E->bar_arrived, 0, E->csize * sizeof E->bar_arrived[0]);
+	memset(E->bar_expect, 0, E->csize * sizeof E->bar_expect[0]);
+	memset(E->bar_true, 0, E->csize * sizeof E->bar_true[0]);
+	memset(E->bar_op, 0, E->csize * sizeof E->bar_op[0]);
 	E->cl_arrived = E->cl_gen = 0;
 	E->nmtx = 0;
 	for (i = 0; i < n; i++) {

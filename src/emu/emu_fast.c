@@ -152,19 +152,25 @@ f_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static void
 f_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 d[32], nx = E->ntid[0], ny = E->ntid[1];
+	u32 d[32], nx = E->ntid[0], ny = E->ntid[1], x, y, z;
 	int l;
 
-	for (l = 0; l < 32; l++) {
-		u32 t = w->tid0 + l;
-		switch (I->a) {
-		case 0: d[l] = t % nx; break;
-		case 1: d[l] = t / nx % ny; break;
-		case 2: d[l] = t / (nx * ny); break;
-		case 6: d[l] = l; break;
-		default: d[l] = w->ctaid[I->a - 3];
+	if (I->a < 3) {
+		/* the thread index of lane 0, then step through x, y, z */
+		x = w->tid0 % nx;
+		y = w->tid0 / nx % ny;
+		z = w->tid0 / (nx * ny);
+		for (l = 0; l < 32; l++) {
+			d[l] = I->a == 0 ? x : I->a == 1 ? y : z;
+			if (++x == nx) {
+				x = 0;
+				if (++y == ny)
+					y = 0, z++;
+			}
 		}
-	}
+	} else
+		for (l = 0; l < 32; l++)
+			d[l] = I->a == 6 ? (u32)l : w->ctaid[I->a - 3];
 	put(w, I->fd, d, gm);
 }
 
@@ -745,6 +751,14 @@ prep_int(Emu *E, EInsn *I)
 		I->fd = (u8)o[0].reg;
 		I->fx = f_mov;
 		return fsrc(E, &o[1], &FS[0], 1) && o[1].kind != OPK_P && o[1].kind != OPK_UP;
+	}
+	if (!strcmp(op, "HFMA2") && I->d == 1) {
+		/* ptxas's constant load HFMA2.MMA d, -RZ, RZ, hi, lo, folded by
+		   emu_prep_float into I->e */
+		FS[0].v = (u32)I->e;
+		I->fd = (u8)o[0].reg;
+		I->fx = f_mov;
+		return isreg(&o[0]);
 	}
 	if (!strcmp(op, "S2R")) {
 		static const char *sr[] = {"SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y",
