@@ -6,6 +6,7 @@
 #include "codegen/ctrlbits.h"
 #include "codegen/hazard.h"
 #include "codegen/isel.h"
+#include "codegen/peep.h"
 #include "codegen/ra.h"
 #include "cubin/build.h"
 #include "ir/ir.h"
@@ -158,6 +159,11 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	if (isel_func(&s) < 0)
 		goto out;
 	dump_mir(o, mf, "after isel", fn->name, 0);
+	if (o->opt >= OPT_MINED) {
+		peep_copies(mf);
+		peep_ldc64(mf);
+		dump_mir(o, mf, "after copy forwarding", fn->name, 0);
+	}
 	ro.max_r = fn->maxnreg ? (int)fn->maxnreg : 255;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);

@@ -1,0 +1,208 @@
+/* peep.c -- machine-IR clean-ups before register allocation.
+ *
+ * Copy forwarding.  Selection often computes into a temporary and copies
+ * it out ("IADD3 t, ...; MOV d, t") or copies a value into a temporary
+ * that a later instruction reads.  Within a block:
+ *   - forward: "X t; ...; MOV d, t" where t (one register) is written only
+ *     by X and read only by the MOV, and nothing in between touches d:
+ *     X writes d directly and the MOV goes;
+ *   - backward: "MOV t, s; ...; Y t" where t is written only by the MOV
+ *     and every read of t follows it in the block, and s is not written
+ *     before the last of them: the readers read s and the MOV goes.
+ * Constant loads: the two LDC halves of a 64-bit parameter become LDC.64. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/peep.h"
+
+typedef struct {
+	int *defs, *uses;
+} Counts;
+
+static void
+count(const MFunc *f, Counts *c)
+{
+	size_t b, i;
+	int k;
+
+	c->defs = xcalloc(f->vr.n + 1, sizeof(int));
+	c->uses = xcalloc(f->vr.n + 1, sizeof(int));
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				if (m->rf[k] & MF_DEF)
+					c->defs[m->r[k].v]++;
+				if (m->rf[k] & MF_USE)
+					c->uses[m->r[k].v]++;
+			}
+			if (m->guard >= 0)
+				c->uses[m->guard]++;
+		}
+}
+
+static int
+parts_overlap(const MFunc *f, MRef a, MRef b)
+{
+	int wa, wb;
+	if (a.v != b.v)
+		return 0;
+	wa = a.w ? a.w : f->vr.v[a.v].w - a.sub;
+	wb = b.w ? b.w : f->vr.v[b.v].w - b.sub;
+	return a.sub < b.sub + wb && b.sub < a.sub + wa;
+}
+
+/* Does m read (rw & MF_USE) or write (MF_DEF) any part of r? */
+static int
+touches(const MFunc *f, const MIns *m, MRef r, int rw)
+{
+	int k;
+	for (k = 0; k < m->nr; k++)
+		if ((m->rf[k] & rw) && parts_overlap(f, m->r[k], r))
+			return 1;
+	if ((rw & MF_USE) && m->guard == r.v)
+		return 1;
+	return 0;
+}
+
+static int
+plain_copy(const MFunc *f, const MIns *m)
+{
+	return m->copy && m->nr == 2 && (m->rf[0] & MF_DEF) && (m->rf[1] & MF_USE) &&
+	       f->vr.v[m->r[0].v].cls == f->vr.v[m->r[1].v].cls && !f->vr.v[m->r[0].v].fixed;
+}
+
+static int
+one_reg(const MFunc *f, MRef r)
+{
+	return f->vr.v[r.v].w == 1 && r.sub == 0 && !f->vr.v[r.v].fixed;
+}
+
+static int
+forward(MFunc *f, MBlock *B, size_t i, const Counts *c)
+{
+	MIns *mv = &B->ins.v[i];
+	MRef d = mv->r[0], t = mv->r[1];
+	size_t j;
+	int k;
+
+	if (!one_reg(f, t) || c->defs[t.v] != 1 || c->uses[t.v] != 1 || !f->vr.v[t.v].tmp)
+		return 0;
+	for (j = i; j-- > 0;) {
+		MIns *x = &B->ins.v[j];
+		for (k = 0; k < x->nr; k++)
+			if ((x->rf[k] & MF_DEF) && x->r[k].v == t.v) {
+				if (x->rf[k] & MF_USE || x->guard != mv->guard || x->guard_neg != mv->guard_neg)
+					return 0;
+				x->r[k] = d;
+				return 1;
+			}
+		if (touches(f, x, d, MF_DEF | MF_USE))
+			return 0;
+	}
+	return 0;
+}
+
+static int
+backward(MFunc *f, MBlock *B, size_t i, const Counts *c)
+{
+	MIns *mv = &B->ins.v[i];
+	MRef t = mv->r[0], s = mv->r[1];
+	size_t j, last = i;
+	int k, seen = 0;
+
+	if (!one_reg(f, t) || c->defs[t.v] != 1 || !f->vr.v[t.v].tmp || mv->guard >= 0)
+		return 0;
+	/* every read of t is in this block after the MOV, before s changes */
+	for (j = i + 1; j < B->ins.n && seen < c->uses[t.v]; j++) {
+		const MIns *x = &B->ins.v[j];
+		for (k = 0; k < x->nr; k++)
+			if ((x->rf[k] & MF_USE) && x->r[k].v == t.v)
+				seen++, last = j;
+		if (x->guard == t.v)
+			return 0;
+		if (seen < c->uses[t.v] && touches(f, x, s, MF_DEF))
+			return 0;
+	}
+	if (seen != c->uses[t.v])
+		return 0;
+	for (j = i + 1; j <= last; j++) {
+		MIns *x = &B->ins.v[j];
+		for (k = 0; k < x->nr; k++)
+			if ((x->rf[k] & MF_USE) && x->r[k].v == t.v)
+				x->r[k] = s;
+	}
+	return 1;
+}
+
+/* "LDC v, c[0x0][X]; LDC v.1, c[0x0][X+4]" (the two halves of a 64-bit
+ * vreg, X 8-aligned) -> "LDC.64 v, c[0x0][X]". */
+static int
+ldc_pair(MFunc *f, MBlock *B, size_t i)
+{
+	MIns *a = &B->ins.v[i], *b = &B->ins.v[i + 1];
+	unsigned x, y;
+	char t[64];
+
+	if (a->nr != 1 || b->nr != 1 || a->guard != b->guard || a->guard_neg != b->guard_neg ||
+	    a->r[0].v != b->r[0].v || a->r[0].sub != 0 || b->r[0].sub != 1 || f->vr.v[a->r[0].v].w != 2)
+		return 0;
+	if (sscanf(a->text, "LDC \001\001, c[0x0][0x%x]", &x) != 1 ||
+	    sscanf(b->text, "LDC \001\001, c[0x0][0x%x]", &y) != 1 || y != x + 4 || x % 8)
+		return 0;
+	snprintf(t, sizeof t, "LDC.64 \001\001, c[0x0][0x%x]", x);
+	a->text = arena_strdup(f->a, t);
+	a->r[0] = mref(a->r[0].v);
+	b->text = NULL;
+	return 1;
+}
+
+int
+peep_ldc64(MFunc *f)
+{
+	size_t b, i, j;
+	int n = 0;
+
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		for (i = 0; i + 1 < B->ins.n; i++)
+			if (B->ins.v[i].text && B->ins.v[i + 1].text && ldc_pair(f, B, i))
+				n++;
+		for (i = j = 0; i < B->ins.n; i++)
+			if (B->ins.v[i].text)
+				B->ins.v[j++] = B->ins.v[i];
+		B->ins.n = j;
+	}
+	return n;
+}
+
+int
+peep_copies(MFunc *f)
+{
+	Counts c;
+	size_t b, i, j;
+	int n = 0;
+
+	count(f, &c);
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		for (i = 0; i < B->ins.n; i++) {
+			MIns *m = &B->ins.v[i];
+			if (!plain_copy(f, m))
+				continue;
+			if (forward(f, B, i, &c) || backward(f, B, i, &c)) {
+				m->nr = 0;  /* mark deleted */
+				m->text = NULL;
+				n++;
+			}
+		}
+		for (i = j = 0; i < B->ins.n; i++)
+			if (B->ins.v[i].text)
+				B->ins.v[j++] = B->ins.v[i];
+		B->ins.n = j;
+	}
+	free(c.defs);
+	free(c.uses);
+	return n;
+}
