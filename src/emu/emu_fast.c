@@ -48,28 +48,34 @@ row(Warp *w, const FSrc *s, u32 *t)
 	return t;
 }
 
-/* An integer source with ~ then - applied (e_iv). */
-static inline void
-irow(Warp *w, const FSrc *s, u32 *out)
+/* An integer source with ~ then - applied (e_iv); t is scratch. */
+static inline const u32 *
+irow(Warp *w, const FSrc *s, u32 *t)
 {
-	const u32 *a = row(w, s, out);
+	const u32 *a = row(w, s, t);
 	u32 x = s->not ? ~0u : 0, n = s->neg;
 	int l;
 
+	if (!x && !n)
+		return a;
 	for (l = 0; l < 32; l++)
-		out[l] = n ? -(a[l] ^ x) : a[l] ^ x;
+		t[l] = n ? -(a[l] ^ x) : a[l] ^ x;
+	return t;
 }
 
-/* An f32 source with |.| then - applied (fv). */
-static inline void
-frow(Warp *w, const FSrc *s, u32 *out)
+/* An f32 source with |.| then - applied (fv); t is scratch. */
+static inline const u32 *
+frow(Warp *w, const FSrc *s, u32 *t)
 {
-	const u32 *a = row(w, s, out);
+	const u32 *a = row(w, s, t);
 	u32 m = s->abs ? 0x7fffffffu : ~0u, x = s->neg ? 0x80000000u : 0;
 	int l;
 
+	if (!s->abs && !s->neg)
+		return a;
 	for (l = 0; l < 32; l++)
-		out[l] = (a[l] & m) ^ x;
+		t[l] = (a[l] & m) ^ x;
+	return t;
 }
 
 /* A predicate source (P or UP, with !) as 0/1 per lane. */
@@ -243,14 +249,15 @@ f_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], c[32], d[32];
+	u32 ta[32], tb[32], tc[32], d[32];
+	const u32 *a, *b, *c;
 	u8 ci[32], co[32];
 	int l;
 
 	(void)E;
-	irow(w, &FS[0], a);
-	irow(w, &FS[1], b);
-	irow(w, &FS[2], c);
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
+	c = irow(w, &FS[2], tc);
 	memset(ci, 0, 32);
 	if (I->b)
 		prow(w, &FS[3], ci);
@@ -268,13 +275,13 @@ f_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], lo[32], hi[32], t[32], t2[32];
-	const u32 *cl, *ch;
+	u32 ta[32], tb[32], lo[32], hi[32], t[32], t2[32];
+	const u32 *a, *b, *cl, *ch;
 	int l, s = !I->c, d = I->fd;
 
 	(void)E;
-	irow(w, &FS[0], a);
-	irow(w, &FS[1], b);
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
 	if (FS[2].k == FS_R) {
 		cl = w->r[FS[2].reg];
 		ch = FS[2].reg + 1 < RZ ? w->r[FS[2].reg + 1] : w->r[RZ];
@@ -301,15 +308,16 @@ f_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], c[32], d[32];
+	u32 ta[32], tb[32], tc[32], d[32];
+	const u32 *a, *b, *c;
 	u8 p[32];
 	u32 lut = I->b;
 	int l, i;
 
 	(void)E;
-	irow(w, &FS[0], a);
-	irow(w, &FS[1], b);
-	irow(w, &FS[2], c);
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
+	c = irow(w, &FS[2], tc);
 	memset(d, 0, sizeof d);
 	for (i = 0; i < 8; i++) {
 		u32 xa = i & 4 ? 0 : ~0u, xb = i & 2 ? 0 : ~0u, xc = i & 1 ? 0 : ~0u;
@@ -355,13 +363,13 @@ f_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], t2[32], t3[32], d[32];
-	const u32 *c = NULL, *sh;
+	u32 ta[32], b[32], t2[32], t3[32], d[32];
+	const u32 *a, *c = NULL, *sh;
 	u8 ci[32], co[32];
 	int l, hi = I->c, sx = I->d;
 
 	(void)E;
-	irow(w, &FS[0], a);
+	a = irow(w, &FS[0], ta);
 	{
 		const u32 *rb = row(w, &FS[1], b);
 		u32 x = FS[1].not ? ~0u : 0;
@@ -399,13 +407,14 @@ f_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32];
+	u32 ta[32], tb[32];
+	const u32 *a, *b;
 	u8 c[32], p[32], q[32];
 	int l, cmp = I->a, bo = I->b, sgn = !I->c;
 
 	(void)E;
-	irow(w, &FS[0], a);
-	irow(w, &FS[1], b);
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
 	prow(w, &FS[2], c);
 	for (l = 0; l < 32; l++) {
 		int lt = sgn ? (i32)a[l] < (i32)b[l] : a[l] < b[l], eq = a[l] == b[l], r;
@@ -429,17 +438,18 @@ f_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_sel(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], d[32];
+	u32 ta[32], tb[32], d[32];
+	const u32 *a, *b;
 	u8 p[32];
 	int l;
 
 	(void)E;
 	if (I->a) {
-		frow(w, &FS[0], a);
-		frow(w, &FS[1], b);
+		a = frow(w, &FS[0], ta);
+		b = frow(w, &FS[1], tb);
 	} else {
-		irow(w, &FS[0], a);
-		irow(w, &FS[1], b);
+		a = irow(w, &FS[0], ta);
+		b = irow(w, &FS[1], tb);
 	}
 	prow(w, &FS[2], p);
 	for (l = 0; l < 32; l++)
@@ -502,19 +512,22 @@ fma32_hw(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
 HOT static void
 f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 a[32], b[32], c[32], d[32];
+	u32 ta[32], tb[32], tc[32], d[32];
+	const u32 *a, *b, *c = tc;
 	int l, ftz = I->b;
 
-	frow(w, &FS[0], a);
-	frow(w, &FS[1], b);
+	a = frow(w, &FS[0], ta);
+	b = frow(w, &FS[1], tb);
 	if (I->e == 2)
-		frow(w, &FS[2], c);
-	if (ftz)
+		c = frow(w, &FS[2], tc);
+	if (ftz) {
 		for (l = 0; l < 32; l++) {
-			a[l] = fl(a[l], 1);
-			b[l] = fl(b[l], 1);
-			c[l] = I->e == 2 ? fl(c[l], 1) : 0;
+			ta[l] = fl(a[l], 1);
+			tb[l] = fl(b[l], 1);
+			tc[l] = I->e == 2 ? fl(c[l], 1) : 0;
 		}
+		a = ta, b = tb, c = tc;
+	}
 	switch (I->e) {
 	case 0:
 		for (l = 0; l < 32; l++)
