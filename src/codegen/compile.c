@@ -7,6 +7,7 @@
 #include "codegen/hazard.h"
 #include "codegen/isel.h"
 #include "codegen/peep.h"
+#include "codegen/sched.h"
 #include "codegen/ra.h"
 #include "cubin/build.h"
 #include "ir/ir.h"
@@ -71,7 +72,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 
 /* Encode the allocated MIR: block addresses, then each instruction. */
 static int
-encode(const MFunc *mf, const Arch *a, WordVec *code, const char *kname)
+encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, const char *kname)
 {
 	size_t b, i, n = 0;
 	u64 *baddr = xcalloc(mf->b.n + 1, sizeof *baddr);
@@ -82,6 +83,9 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, const char *kname)
 		baddr[b] = 16 * n;
 		n += mf->b.v[b].ins.n;
 	}
+	*leader = xcalloc(n + 1, 1);
+	for (b = 0; b < mf->b.n; b++)
+		(*leader)[baddr[b] / 16] = 1;
 	for (b = 0; b < mf->b.n && !rc; b++)
 		for (i = 0; i < mf->b.v[b].ins.n; i++) {
 			Word w;
@@ -145,6 +149,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	char err[200];
 	const Arch *arch = arch_lookup(o->sm == 90 ? "sm_90" : "sm_80");
 	Buf rep = {0};
+	u8 *leader = NULL;
 	int i, rc = -1;
 
 	memset(&s, 0, sizeof s);
@@ -170,7 +175,9 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		goto out;
 	}
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
-	encode(mf, arch, &code, fn->name);
+	encode(mf, arch, &code, &leader, fn->name);
+	if (o->opt >= OPT_SCHED && sched_blocks(arch, code.v, code.n, leader) < 0)
+		die("sched: %s: our own code does not decode", fn->name);
 	for (size_t k = 0; k < code.n; k++) {
 		Buf t = {0};
 		if (isa_print(arch, code.v[k], 16 * k, NULL, &t) < 0) {
@@ -209,6 +216,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	ks->ninstr = kd->ncode;
 	rc = 0;
 out:
+	free(leader);
 	vec_free(&code);
 	vec_free(&s.shared_vars);
 	vec_free(&s.shared_offs);

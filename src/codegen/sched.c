@@ -1,0 +1,154 @@
+/* sched.c -- list scheduling within regions of straight-line code.
+ *
+ * The unit is a region: a run of instructions inside one basic block that
+ * contains no fence (anything with effects beyond its registers other than
+ * a load: stores, atomics, barriers, branches, synchronisation).  Fences
+ * stay where they are, so memory order and control flow are untouched;
+ * inside a region, instructions move freely subject to register, predicate
+ * and uniform-register dependences (read-after-write with the producer's
+ * latency, write-after-read and write-after-write as plain order).  The
+ * priority is the longest latency path to the end of the region, so long
+ * loads and MUFUs start early and their consumers go late.  Control bits
+ * are assigned afterwards (ctrlbits.c) for the new order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/hazard.h"
+#include "codegen/sched.h"
+
+/* Latency assumed for variable-latency producers (memory, MUFU, ...). */
+enum { VAR_LAT = 24 };
+
+static const char *const fences[] = {
+	"ST", "STG", "STS", "STL", "ATOM", "ATOMG", "ATOMS", "RED", "BAR", "MEMBAR", "FENCE", "ERRBAR",
+	"CCTL", "SYNCS", "DEPBAR", "WARPSYNC", "BSSY", "BSYNC", "NANOSLEEP", "LDGSTS", "LDGDEPBAR",
+	"UBLKCP", "UTMALDG", "UTMASTG", "UTMAPF", "ARRIVES", "CALL", "RET", "BRA", "BRX", "JMP", "JMX",
+	"EXIT", "BPT", "KILL", "YIELD", "WARPGROUP", "HGMMA", "SETMAXNREG", "ELECT", "VOTE", "VOTEU",
+	"SHFL", "MATCH", "REDUX", "CS2R", "S2UR", "BMOV", "PMTRIG", "NOP", "ACQBULK", "UCGABAR_ARV",
+	"UCGABAR_WAIT", "CCTLL", "QSPC", "STSM", "LDTRAM", NULL,
+};
+
+static int
+in_list(const char *op, const char *const *l)
+{
+	for (; *l; l++)
+		if (!strcmp(op, *l))
+			return 1;
+	return 0;
+}
+
+static int
+is_fence(const HIns *h)
+{
+	return h->kind != HK_NORMAL || in_list(h->in.op, fences) ||
+	       (!strcmp(h->in.op, "S2R") && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
+}
+
+static int
+overlap(const HRange *a, const HRange *b)
+{
+	return a->s < b->s + b->n && b->s < a->s + a->n;
+}
+
+/* Latency of the edge i -> j (j after i in program order), or -1 if none. */
+static int
+edge(const HIns *x, const HIns *y)
+{
+	int a, b, e = -1;
+
+	for (a = 0; a < x->nwr; a++)
+		for (b = 0; b < y->nrd; b++)
+			if (overlap(&x->wr[a], &y->rd[b]))
+				e = x->lat.var ? VAR_LAT : (x->lat.lat > e ? x->lat.lat : e);
+	for (a = 0; a < x->nrd && e < 1; a++)
+		for (b = 0; b < y->nwr; b++)
+			if (overlap(&x->rd[a], &y->wr[b]))
+				e = 1;
+	for (a = 0; a < x->nwr && e < 1; a++)
+		for (b = 0; b < y->nwr; b++)
+			if (overlap(&x->wr[a], &y->wr[b]))
+				e = 1;
+	/* loads stay ordered among themselves only through registers */
+	return e;
+}
+
+static void
+sched_region(HIns *h, Word *code, size_t lo, size_t hi)
+{
+	size_t n = hi - lo, i, j, k;
+	int *lat = xcalloc(n * n, sizeof *lat), *prio = xcalloc(n, sizeof *prio);
+	int *npred = xcalloc(n, sizeof *npred), *ready = xcalloc(n, sizeof *ready), *done = xcalloc(n, sizeof *done);
+	Word *out = xcalloc(n, sizeof *out);
+	int cycle = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if ((lat[i * n + j] = edge(&h[lo + i], &h[lo + j])) >= 0)
+				npred[j]++;
+	for (i = n; i-- > 0;) {
+		int p = 0;
+		for (j = i + 1; j < n; j++)
+			if (lat[i * n + j] >= 0 && lat[i * n + j] + prio[j] > p)
+				p = lat[i * n + j] + prio[j];
+		prio[i] = p + 1;
+	}
+	for (k = 0; k < n; k++) {
+		size_t best = n;
+		/* among instructions whose predecessors are all issued: ready first,
+		   then the longest path, then program order */
+		for (i = 0; i < n; i++) {
+			if (done[i] || npred[i])
+				continue;
+			if (best == n)
+				best = i;
+			else {
+				int ri = ready[i] <= cycle, rb = ready[best] <= cycle;
+				if (ri > rb || (ri == rb && prio[i] > prio[best]))
+					best = i;
+			}
+		}
+		out[k] = code[lo + best];
+		done[best] = 1;
+		if (ready[best] > cycle)
+			cycle = ready[best];
+		cycle++;
+		for (j = best + 1; j < n; j++)
+			if (lat[best * n + j] >= 0) {
+				npred[j]--;
+				if (cycle - 1 + lat[best * n + j] > ready[j])
+					ready[j] = cycle - 1 + lat[best * n + j];
+			}
+	}
+	memcpy(&code[lo], out, n * sizeof *out);
+	free(lat);
+	free(prio);
+	free(npred);
+	free(ready);
+	free(done);
+	free(out);
+}
+
+int
+sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader)
+{
+	Arena ar = {0};
+	HIns *h = xcalloc(n + 1, sizeof *h);
+	size_t bad, i, start = 0;
+
+	if (hz_decode(a, code, n, h, &ar, &bad) < 0) {
+		free(h);
+		arena_free(&ar);
+		return -1;
+	}
+	for (i = 0; i <= n; i++) {
+		int cut = i == n || leader[i] || is_fence(&h[i]);
+		if (!cut)
+			continue;
+		if (i > start + 1)
+			sched_region(h, code, start, i);
+		start = i < n && is_fence(&h[i]) ? i + 1 : i;
+	}
+	free(h);
+	arena_free(&ar);
+	return 0;
+}
