@@ -1,0 +1,446 @@
+/* isel_warp.c -- warp-level and CTA-level synchronisation: shfl.sync,
+ * vote.sync, activemask, redux.sync, match.sync, elect.sync, bar/barrier
+ * (sync, arrive, red) with thread counts and register ids, membar and
+ * fence, nanosleep.  Sequences are ptxas's (ptxas 13.0 on probes, see
+ * docs/compiler-mem.md).  Member masks are not tested: like ptxas, the
+ * code assumes the threads the mask names execute the instruction
+ * together (the PTX requirement). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/isel.h"
+#include "isa/isa.h"
+
+#define D0 (&x->p.opds[0])
+#define S1 (&x->p.opds[1])
+
+/* Can the ISA tables encode this text (registers as written)?  Some
+ * immediate fields were learned as enumerations of the values ptxas used
+ * (BAR.SYNC's thread count), so a form is tried before it is emitted. */
+int
+sel_can_encode(Sel *s, const char *text)
+{
+	const Arch *a = arch_lookup(s->sm >= 90 ? "sm_90" : "sm_80");
+	Word w;
+	char err[160];
+	size_t pos;
+
+	return a && isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+}
+
+/* A 32-bit source: an immediate (masked to bits) stays literal, 0 is RZ. */
+static MOpd
+src_imm(Sel *s, const PtxOperand *o, u32 bits)
+{
+	u64 v;
+	char t[24];
+
+	if (o->kind == PTX_OPD_IMM && sel_imm(o, &v)) {
+		if (!((u32)v & bits))
+			return mopd_reg(mref(s->mf->rz));
+		snprintf(t, sizeof t, "0x%" PRIx32, (u32)v & bits);
+		return mopd_txt(t);
+	}
+	return mopd_reg(sel_r32(s, o, 0));
+}
+
+static MRef
+dreg(Sel *s, const PtxOperand *o)
+{
+	MRef d = sel_reg(s, o->reg);
+	return s->mf->vr.v[d.v].w > 1 ? mpart(d.v, 0, 1) : d;
+}
+
+/* The optional predicate of `d|p`: a vreg or PT. */
+static MRef
+dpred(Sel *s, const PtxOperand *o)
+{
+	return o->kind == PTX_OPD_REG && o->reg2 >= 0 ? sel_reg(s, o->reg2) : mref(s->mf->pt);
+}
+
+static int
+check_mask(Sel *s, const PtxOperand *o)
+{
+	if (o->kind != PTX_OPD_IMM && o->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this member mask");
+	return 0;
+}
+
+static int
+sel_shfl(Sel *s, const IrIns *x)
+{
+	static const char *mode[] = {
+		[PTX_MODE_UP] = "UP", [PTX_MODE_DOWN] = "DOWN", [PTX_MODE_BFLY] = "BFLY", [PTX_MODE_IDX] = "IDX",
+	};
+	MOpd b, c;
+	MRef a, d, p;
+
+	if (x->p.mode < PTX_MODE_UP || x->p.mode > PTX_MODE_IDX || x->p.nopds < 4 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this form of shfl");
+	if (x->p.nopds > 4 && check_mask(s, &x->p.opds[4]) < 0)
+		return -1;
+	a = sel_r32(s, S1, 0);
+	b = src_imm(s, &x->p.opds[2], 0x1f);
+	c = src_imm(s, &x->p.opds[3], 0x1f1f);
+	if (a.v < 0 || (!b.txt[0] && b.r.v < 0) || (!c.txt[0] && c.r.v < 0))
+		return -1;
+	d = dreg(s, D0);
+	p = dpred(s, D0);
+	mi(s->mf, "SHFL.%s %D, %D, %U, %O, %O", mode[x->p.mode], p, d, a, b, c);
+	return 0;
+}
+
+static int
+sel_vote(Sel *s, const IrIns *x)
+{
+	MRef p, d;
+	int neg;
+	const char *m;
+
+	if (x->p.nopds < 2 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this form of vote");
+	if (x->p.nopds > 2 && check_mask(s, &x->p.opds[2]) < 0)
+		return -1;
+	p = sel_pred(s, S1, &neg);
+	if (p.v < 0)
+		return -1;
+	if (x->p.mode == PTX_MODE_BALLOT) {
+		mi(s->mf, "VOTE.ANY %D, PT, %s%U", dreg(s, D0), neg ? "!" : "", p);
+		return 0;
+	}
+	switch (x->p.mode) {
+	case PTX_MODE_ALL: m = "ALL"; break;
+	case PTX_MODE_ANY: m = "ANY"; break;
+	case PTX_MODE_UNI: m = "EQ"; break;
+	default: return sel_unsupported(s, "this vote mode");
+	}
+	d = sel_reg(s, D0->reg);
+	mi(s->mf, "VOTE.%s %D, %s%U", m, d, neg ? "!" : "", p);
+	return 0;
+}
+
+static int
+sel_activemask(Sel *s, const IrIns *x)
+{
+	if (D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "activemask into a non-register");
+	mi(s->mf, "VOTE.ANY %D, PT, PT", dreg(s, D0));
+	return 0;
+}
+
+static int
+sel_redux(Sel *s, const IrIns *x)
+{
+	PtxType t = x->p.ntypes ? (PtxType)x->p.types[0] : PTX_T_NONE;
+	int sg = t == PTX_T_S32;
+	const char *op;
+	MRef a, u;
+
+	if (ptx_type_size(t) != 4 || ptx_type_is_float(t) || x->p.nopds < 2 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "redux.sync of this type");
+	if (x->p.nopds > 2 && check_mask(s, &x->p.opds[2]) < 0)
+		return -1;
+	switch (x->p.aop) {
+	case PTX_AOP_ADD: op = sg ? "REDUX.SUM.S32" : "REDUX.SUM"; break;
+	case PTX_AOP_MIN: op = sg ? "REDUX.MIN.S32" : "REDUX.MIN"; break;
+	case PTX_AOP_MAX: op = sg ? "REDUX.MAX.S32" : "REDUX.MAX"; break;
+	case PTX_AOP_AND: op = "REDUX"; break;
+	case PTX_AOP_OR: op = "REDUX.OR"; break;
+	case PTX_AOP_XOR: op = "REDUX.XOR"; break;
+	default: return sel_unsupported(s, "this redux.sync operation");
+	}
+	a = sel_r32(s, S1, 0);
+	if (a.v < 0)
+		return -1;
+	u = mref(mvreg(s->mf, RC_UR, 1));
+	s->mf->vr.v[u.v].tmp = 1;
+	mi(s->mf, "%s %D, %U", op, u, a);
+	mi(s->mf, "MOV %D, %U", dreg(s, D0), u);
+	return 0;
+}
+
+static int
+sel_match(Sel *s, const IrIns *x)
+{
+	PtxType t = x->p.ntypes ? (PtxType)x->p.types[0] : PTX_T_NONE;
+	int w = ptx_type_size(t) == 8;
+	MRef a, d;
+
+	if ((ptx_type_size(t) != 4 && !w) || x->p.nopds < 2 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "match.sync of this type");
+	if (x->p.nopds > 2 && check_mask(s, &x->p.opds[2]) < 0)
+		return -1;
+	a = w ? sel_r64(s, S1) : sel_r32(s, S1, 0);
+	if (a.v < 0)
+		return -1;
+	d = dreg(s, D0);
+	if (x->p.mode == PTX_MODE_ANY)
+		mi(s->mf, "MATCH.ANY%s %D, %U", w ? ".U64" : "", d, a);
+	else if (x->p.mode == PTX_MODE_ALL)
+		mi(s->mf, "MATCH.ALL%s %D, %D, %U", w ? ".U64" : "", dpred(s, D0), d, a);
+	else
+		return sel_unsupported(s, "this match mode");
+	return 0;
+}
+
+static int
+sel_elect(Sel *s, const IrIns *x)
+{
+	MRef u, p;
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "elect.sync (sm_90 and later)");
+	if (x->p.nopds < 1 || (D0->kind != PTX_OPD_REG && D0->kind != PTX_OPD_SINK))
+		return sel_unsupported(s, "this form of elect.sync");
+	if (x->p.nopds > 1 && check_mask(s, S1) < 0)
+		return -1;
+	u = mref(mvreg(s->mf, RC_UR, 1));
+	s->mf->vr.v[u.v].tmp = 1;
+	p = D0->reg2 >= 0 ? sel_reg(s, D0->reg2) : mref(s->mf->pt);
+	mi(s->mf, "ELECT %D, %D, PT", p, u);
+	if (D0->kind == PTX_OPD_REG)
+		mi(s->mf, "MOV %D, %U", dreg(s, D0), u);
+	return 0;
+}
+
+/* ---- barriers ---- */
+
+static void
+note_barrier(Sel *s, const PtxOperand *id)
+{
+	u64 v = 15;
+	if (id->kind == PTX_OPD_IMM)
+		sel_imm(id, &v);
+	if (v + 1 > s->barriers)
+		s->barriers = (u32)v + 1;
+}
+
+/* Barrier id and thread count operands (count may be absent). */
+static int
+bar_operands(Sel *s, const PtxOperand *id, const PtxOperand *cnt, char *txt, size_t n, MRef *r, int *nr)
+{
+	u64 v;
+
+	*nr = 0;
+	note_barrier(s, id);
+	if (id->kind == PTX_OPD_IMM) {
+		sel_imm(id, &v);
+		if (v > 15)
+			return sel_unsupported(s, "a barrier id above 15");
+		snprintf(txt, n, "0x%x", (unsigned)v);
+	} else {
+		r[(*nr)++] = sel_r32(s, id, 0);
+		snprintf(txt, n, "%%U");
+	}
+	if (!cnt)
+		return 0;
+	if (cnt->kind == PTX_OPD_IMM) {
+		sel_imm(cnt, &v);
+		if (!v || v % 32 || v > 1024)
+			return sel_unsupported(s, "a barrier thread count that is not a multiple of 32 up to 1024");
+		snprintf(txt + strlen(txt), n - strlen(txt), ", 0x%x", (unsigned)v);
+		return 0;
+	}
+	if (*nr)
+		return sel_unsupported(s, "a barrier with both its id and its thread count in registers");
+	r[(*nr)++] = sel_r32(s, cnt, 0);
+	snprintf(txt + strlen(txt), n - strlen(txt), ", %%U");
+	return 0;
+}
+
+/* The instruction text with placeholder registers, for sel_can_encode. */
+static int
+bar_encodable(Sel *s, const char *op, const char *ops, const char *tail)
+{
+	char t[128], *q;
+	snprintf(t, sizeof t, "%s %s%s", op, ops, tail);
+	while ((q = strstr(t, "%U")))
+		q[0] = 'R', q[1] = '2';
+	return sel_can_encode(s, t);
+}
+
+static void
+bar_emit(Sel *s, const char *op, const char *ops, const char *tail, MRef *r, int nr, MRef p)
+{
+	char fmt[128];
+	snprintf(fmt, sizeof fmt, "%s %s%s", op, ops, tail);
+	if (nr == 2)
+		mi(s->mf, fmt, r[0], r[1], p);
+	else if (nr == 1)
+		mi(s->mf, fmt, r[0], p);
+	else
+		mi(s->mf, fmt, p);
+}
+
+/* bar.sync / barrier.sync / bar.arrive / barrier.arrive. */
+static int
+bar_common(Sel *s, const IrIns *x, int arrive)
+{
+	const char *op = arrive ? "BAR.ARV" : "BAR.SYNC.DEFER_BLOCKING";
+	const PtxOperand *cnt = x->p.nopds > 1 ? S1 : NULL;
+	char ops[64];
+	MRef r[2];
+	int nr;
+
+	if (x->p.nopds < 1 || (arrive && !cnt))
+		return sel_unsupported(s, "a barrier without an id (or bar.arrive without a thread count)");
+	if (bar_operands(s, D0, cnt, ops, sizeof ops, r, &nr) < 0)
+		return -1;
+	if (s->sm < 90 && !arrive && (x->p.op == PTX_OP_barrier || x->p.op == PTX_OP_barrier_sync) &&
+	    !(x->p.flags & PTX_F_ALIGNED))
+		op = "BAR.SYNC";
+	if (cnt && cnt->kind == PTX_OPD_IMM && !bar_encodable(s, op, ops, "")) {
+		/* the tables know few immediate counts: the count in a register */
+		MRef c = sel_r32(s, cnt, 0);
+		if (nr)
+			return sel_unsupported(s, "a barrier register id with this thread count");
+		if (bar_operands(s, D0, NULL, ops, sizeof ops, r, &nr) < 0)
+			return -1;
+		strcat(ops, ", %U");
+		r[nr++] = c;
+	}
+	if (!bar_encodable(s, op, ops, ""))
+		return sel_unsupported(s, "this barrier form (the ISA tables cannot encode it)");
+	{
+		char fmt[128];
+		snprintf(fmt, sizeof fmt, "%s %s", op, ops);
+		if (nr == 2)
+			mi(s->mf, fmt, r[0], r[1]);
+		else if (nr == 1)
+			mi(s->mf, fmt, r[0]);
+		else
+			mi(s->mf, fmt);
+	}
+	return 0;
+}
+
+static int
+sel_bar_sync(Sel *s, const IrIns *x)
+{
+	return bar_common(s, x, 0);
+}
+
+static int
+sel_bar_arrive(Sel *s, const IrIns *x)
+{
+	return bar_common(s, x, 1);
+}
+
+/* `bar` / `barrier` with a sub-operation in the modifiers. */
+static int
+sel_bar_any(Sel *s, const IrIns *x)
+{
+	if (x->p.flags & PTX_F_ARRIVE)
+		return bar_common(s, x, 1);
+	if (x->p.flags & PTX_F_RED)
+		return sel_unsupported(s, "this bar.red form");
+	return bar_common(s, x, 0);
+}
+
+/* bar.red.{popc.u32, and.pred, or.pred} d, a{, b}, {!}c */
+static int
+sel_bar_red(Sel *s, const IrIns *x)
+{
+	const char *op;
+	const PtxOperand *cnt = x->p.nopds > 3 ? &x->p.opds[2] : NULL;
+	const PtxOperand *c = &x->p.opds[x->p.nopds - 1];
+	char ops[64], tail[8], ctail[8];
+	MRef r[2], p;
+	int nr, neg;
+
+	switch (x->p.aop) {
+	case PTX_AOP_POPC: op = "BAR.RED.POPC.DEFER_BLOCKING"; break;
+	case PTX_AOP_AND: op = "BAR.RED.AND.DEFER_BLOCKING"; break;
+	case PTX_AOP_OR: op = "BAR.RED.OR.DEFER_BLOCKING"; break;
+	default: return sel_unsupported(s, "this bar.red operation");
+	}
+	if (x->p.nopds < 3 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this form of bar.red");
+	if (bar_operands(s, S1, cnt, ops, sizeof ops, r, &nr) < 0)
+		return -1;
+	p = sel_pred(s, c, &neg);
+	if (p.v < 0)
+		return -1;
+	snprintf(tail, sizeof tail, ", %s%%U", neg ? "!" : "");
+	snprintf(ctail, sizeof ctail, ", %sP0", neg ? "!" : "");
+	if (!bar_encodable(s, op, ops, ctail))
+		return sel_unsupported(s, "this bar.red form (the ISA tables cannot encode it)");
+	bar_emit(s, op, ops, tail, r, nr, p);
+	if (x->p.aop == PTX_AOP_POPC)
+		mi(s->mf, "B2R.RESULT %D", dreg(s, D0));
+	else
+		mi(s->mf, "B2R.RESULT RZ, %D", sel_reg(s, D0->reg));
+	return 0;
+}
+
+/* ---- memory barriers ---- */
+
+static void
+fence_emit(Sel *s, const char *kind, int scope)
+{
+	const char *sc = scope == PTX_SCOPE_CTA ? "CTA" : scope == PTX_SCOPE_SYS ? "SYS" : "GPU";
+	mi(s->mf, "MEMBAR.%s.%s", kind, sc);
+	if (scope == PTX_SCOPE_CTA)
+		return;
+	mi(s->mf, "ERRBAR");
+	if (s->sm >= 90)
+		mi(s->mf, "CGAERRBAR");
+	mi(s->mf, "CCTL.IVALL");
+}
+
+/* membar.{cta,gl,sys} = fence.sc.{cta,gpu,sys}; fence.acq_rel.X: MEMBAR.ALL. */
+static int
+sel_membar(Sel *s, const IrIns *x)
+{
+	int sc = x->p.scope;
+	if (sc != PTX_SCOPE_CTA && sc != PTX_SCOPE_GPU && sc != PTX_SCOPE_SYS)
+		return sel_unsupported(s, "membar of this scope");
+	fence_emit(s, "SC", sc);
+	return 0;
+}
+
+static int
+sel_fence(Sel *s, const IrIns *x)
+{
+	int sc = x->p.scope;
+	if (sc != PTX_SCOPE_CTA && sc != PTX_SCOPE_GPU && sc != PTX_SCOPE_SYS)
+		return sel_unsupported(s, "fence of this scope (cta, gpu and sys are supported)");
+	if (x->p.sem == PTX_SEM_SC)
+		fence_emit(s, "SC", sc);
+	else if (x->p.sem == PTX_SEM_ACQ_REL || x->p.sem == PTX_SEM_NONE)
+		fence_emit(s, "ALL", sc);
+	else
+		return sel_unsupported(s, "this fence semantics");
+	return 0;
+}
+
+static int
+sel_nanosleep(Sel *s, const IrIns *x)
+{
+	MOpd t;
+	u64 v;
+
+	if (x->p.nopds != 1)
+		return sel_unsupported(s, "this form of nanosleep");
+	if (D0->kind == PTX_OPD_IMM && sel_imm(D0, &v)) {
+		mi(s->mf, "NANOSLEEP %h", (unsigned)(u32)v);
+		return 0;
+	}
+	t = mopd_reg(sel_r32(s, D0, 0));
+	if (t.r.v < 0)
+		return -1;
+	mi(s->mf, "NANOSLEEP %O", t);
+	return 0;
+}
+
+const SelRule sel_rules_warp[] = {
+	{PTX_OP_shfl, sel_shfl}, {PTX_OP_vote, sel_vote}, {PTX_OP_activemask, sel_activemask},
+	{PTX_OP_redux, sel_redux}, {PTX_OP_match, sel_match}, {PTX_OP_elect, sel_elect},
+	{PTX_OP_bar_sync, sel_bar_sync}, {PTX_OP_barrier_sync, sel_bar_sync},
+	{PTX_OP_bar, sel_bar_any}, {PTX_OP_barrier, sel_bar_any},
+	{PTX_OP_bar_arrive, sel_bar_arrive}, {PTX_OP_barrier_arrive, sel_bar_arrive},
+	{PTX_OP_bar_red, sel_bar_red}, {PTX_OP_barrier_red, sel_bar_red},
+	{PTX_OP_membar, sel_membar}, {PTX_OP_fence, sel_fence}, {PTX_OP_nanosleep, sel_nanosleep},
+	{0, NULL},
+};
