@@ -34,6 +34,11 @@ struct Cuda {
 			      unsigned, void *, void **, void **);
 	CUres (*GetErrorName)(CUres, const char **);
 	CUres (*LaunchKernelEx)(const void *, void *, void **, void **); /* may be NULL */
+	CUres (*EventCreate)(void **, unsigned);
+	CUres (*EventRecord)(void *, void *);
+	CUres (*EventSynchronize)(void *);
+	CUres (*EventElapsedTime)(float *, void *, void *);
+	CUres (*EventDestroy)(void *);
 };
 
 /* The driver ABI of cuLaunchKernelEx's configuration (CUDA 12+):
@@ -88,6 +93,9 @@ bind(Cuda *cu)
 		S(MemAlloc, "cuMemAlloc_v2"), S(MemFree, "cuMemFree_v2"),
 		S(MemcpyHtoD, "cuMemcpyHtoD_v2"), S(MemcpyDtoH, "cuMemcpyDtoH_v2"),
 		S(LaunchKernel, "cuLaunchKernel"), S(GetErrorName, "cuGetErrorName"),
+		S(EventCreate, "cuEventCreate"), S(EventRecord, "cuEventRecord"),
+		S(EventSynchronize, "cuEventSynchronize"), S(EventElapsedTime, "cuEventElapsedTime"),
+		S(EventDestroy, "cuEventDestroy_v2"),
 #undef S
 	};
 	size_t i;
@@ -270,4 +278,44 @@ cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 share
 		 NULL, params, NULL) < 0)
 		return -1;
 	return (r = cu->CtxSynchronize()) != 0 ? fail(cu, "cuCtxSynchronize", r) : 0;
+}
+
+static int
+cmp_float(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+	return (x > y) - (x < y);
+}
+
+int
+cuda_time(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], const u32 cluster[3], u32 shared,
+	  void **params, int reps, double *median_us)
+{
+	void *e0 = NULL, *e1 = NULL;
+	float *ms = xcalloc((size_t)reps + 1, sizeof *ms);
+	int i, rc = -1;
+	CUres r;
+
+	for (i = 0; i < 3; i++)	/* warm-up */
+		if (cuda_launch_cluster(cu, fn, grid, block, cluster, shared, params) < 0)
+			goto out;
+	if (CALL(cu, EventCreate, &e0, 0) < 0 || CALL(cu, EventCreate, &e1, 0) < 0)
+		goto out;
+	for (i = 0; i < reps; i++) {
+		if (CALL(cu, EventRecord, e0, NULL) < 0 ||
+		    cuda_launch_cluster(cu, fn, grid, block, cluster, shared, params) < 0 ||
+		    CALL(cu, EventRecord, e1, NULL) < 0 || CALL(cu, EventSynchronize, e1) < 0 ||
+		    CALL(cu, EventElapsedTime, &ms[i], e0, e1) < 0)
+			goto out;
+	}
+	qsort(ms, (size_t)reps, sizeof *ms, cmp_float);
+	*median_us = reps % 2 ? 1e3 * ms[reps / 2] : 1e3 * 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+	rc = 0;
+out:
+	if (e0)
+		cu->EventDestroy(e0);
+	if (e1)
+		cu->EventDestroy(e1);
+	free(ms);
+	return rc;
 }

@@ -36,4 +36,9 @@ int cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 s
 int cuda_launch_cluster(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], const u32 cluster[3],
 			u32 shared, void **params);
 
+/* Median time in microseconds of reps launches (CUDA events around each,
+ * after 3 warm-up launches).  The launches overwrite the buffers. */
+int cuda_time(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], const u32 cluster[3], u32 shared,
+	      void **params, int reps, double *median_us);
+
 #endif
