@@ -39,6 +39,7 @@ typedef struct {
 
 /* Families (terminated by {0, NULL}). */
 extern const SelRule sel_rules_int[], sel_rules_float[], sel_rules_mem[], sel_rules_ctrl[];
+extern const SelRule sel_rules_cvt[];       /* isel_cvt.c */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
 /* Can the ISA tables encode this SASS text (physical registers)? */
 int sel_can_encode(Sel *s, const char *text);
@@ -79,5 +80,30 @@ void sel_mov32(Sel *s, MRef d, MOpd src);
 int sel_imm(const PtxOperand *o, u64 *v);
 /* "desc[UR4]" on sm_90, "" on sm_80 (the descriptor lives in hidden bits). */
 const char *sel_gdesc(Sel *s);
+
+/* Fixed SASS sequences written with ptxas's register names over fresh
+ * vregs (isel_seq.c): seq_init lifts the PTX guard, seq_bind binds inputs,
+ * seq_emit/seq_lines emit, seq_get/seq_pair read results, seq_end
+ * restores the guard for the final moves. */
+enum { SEQ_NR = 64, SEQ_NP = 7 };
+typedef struct {
+	Sel *s;
+	MRef R[SEQ_NR], P[SEQ_NP];
+	u8 own[SEQ_NR], pown[SEQ_NP];  /* written by the sequence (a temporary) */
+	int guard;
+	u8 guard_neg;
+} Seq;
+void seq_init(Seq *q, Sel *s);
+void seq_end(Seq *q);
+void seq_bind(Seq *q, int r, MRef v);
+void seq_bind64(Seq *q, int r, MRef pair);
+void seq_emit(Seq *q, const char *line);
+void seq_lines(Seq *q, const char *const *lines);
+MRef seq_get(Seq *q, int r);
+MRef seq_pair(Seq *q, int r);
+
+/* Integer extras (isel_intx.c) and float math (isel_math.c). */
+extern const SelRule sel_rules_intx[], sel_rules_math[];
+int sel_div_float(Sel *s, const IrIns *x);
 
 #endif

@@ -1,0 +1,278 @@
+/* isel_seq.c -- emit a fixed SASS sequence written with ptxas's own
+ * register names (copied from ptxas's output) over fresh virtual registers.
+ *
+ * Each line is one instruction in nvdisasm's spelling, e.g.
+ *
+ *     "IMAD.WIDE.U32 R8:2, P0, R6, R13, R8:2"
+ *     "@!P2 LOP3.LUT R7, RZ, R8, RZ, 0x33, !PT"
+ *
+ * Rn names a 32-bit register, Rn:2 the aligned pair Rn, Rn+1 (the text
+ * keeps Rn), Pn a predicate.  Operand 0 is written; so is operand 1 when
+ * it is a predicate (carry out: IADD3 R7, P1, ...) or operand 0 is one
+ * (ISETP P0, PT, ...).  A write to Rn:p (n even) starts a fresh pair
+ * whose low half it is; Rn:p (n odd) then writes its high half, so that
+ * Rn-1:2 reads the two without copies.  Every other unguarded write gets a fresh vreg (SSA
+ * renaming), so the allocator is free to place values as it likes; a
+ * guarded write updates the current vreg in place.  Inputs are bound with
+ * seq_bind before the first line; results read with seq_get afterwards.
+ * The PTX instruction's own guard is lifted for the sequence (temporaries
+ * only) and restored by seq_end, so the caller's final moves to the PTX
+ * destination carry it. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/isel.h"
+
+void
+seq_init(Seq *q, Sel *s)
+{
+	int i;
+
+	memset(q, 0, sizeof *q);
+	q->s = s;
+	for (i = 0; i < SEQ_NR; i++)
+		q->R[i].v = -1;
+	for (i = 0; i < SEQ_NP; i++)
+		q->P[i].v = -1;
+	q->guard = s->mf->guard;
+	q->guard_neg = s->mf->guard_neg;
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+}
+
+void
+seq_end(Seq *q)
+{
+	q->s->mf->guard = q->guard;
+	q->s->mf->guard_neg = q->guard_neg;
+}
+
+void
+seq_bind(Seq *q, int r, MRef v)
+{
+	ASSERT(r >= 0 && r < SEQ_NR);
+	q->R[r] = v;
+	q->own[r] = 0;
+}
+
+void
+seq_bind64(Seq *q, int r, MRef pair)
+{
+	MFunc *f = q->s->mf;
+
+	if (pair.v == f->rz) {
+		seq_bind(q, r, pair);
+		seq_bind(q, r + 1, pair);
+		return;
+	}
+	seq_bind(q, r, mpart(pair.v, pair.sub, 1));
+	seq_bind(q, r + 1, mpart(pair.v, pair.sub + 1, 1));
+}
+
+MRef
+seq_get(Seq *q, int r)
+{
+	if (q->R[r].v < 0)
+		die("seq: R%d read before it is written", r);
+	return q->R[r];
+}
+
+/* R[r], R[r+1] as one pair operand (copied into a fresh pair when they
+ * are not already the two halves of one). */
+MRef
+seq_pair(Seq *q, int r)
+{
+	MFunc *f = q->s->mf;
+	MRef a = seq_get(q, r), b = seq_get(q, r + 1), t;
+
+	if (a.v == f->rz && b.v == f->rz)
+		return a;
+	if (a.v == b.v && b.sub == a.sub + 1 && (a.sub & 1) == 0 && f->vr.v[a.v].w >= 2)
+		return mpart(a.v, a.sub, 2);
+	t = sel_tmp(q->s, 2);
+	sel_mov32(q->s, mpart(t.v, 0, 1), mopd_reg(a));
+	sel_mov32(q->s, mpart(t.v, 1, 1), mopd_reg(b));
+	return t;
+}
+
+/* A write to R[r] (w = 1 or 2 registers) or P[r] (pred). */
+static MRef
+def_reg(Seq *q, int r, int w, int pred, int guarded)
+{
+	Sel *s = q->s;
+	MRef t;
+
+	if (pred) {
+		if (!guarded || q->P[r].v < 0 || !q->pown[r]) {
+			MRef old = q->P[r];
+			t = sel_ptmp(s);
+			if (guarded && old.v >= 0)
+				mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0x80, 0x0", t, old);
+			q->P[r] = t;
+			q->pown[r] = 1;
+		}
+		return q->P[r];
+	}
+	if (w == 3 && (r & 1)) {  /* the high half of the pair begun at r-1 */
+		MRef lo = q->R[r - 1];
+		if (guarded || !q->own[r - 1] || lo.v < 0 || (lo.sub & 1) || s->mf->vr.v[lo.v].w < 2)
+			die("seq: R%d:p without a pair begun at R%d", r, r - 1);
+		q->R[r] = mpart(lo.v, lo.sub + 1, 1);
+		q->own[r] = 1;
+		return q->R[r];
+	}
+	if (w == 3) {
+		if (guarded)
+			die("seq: guarded R%d:p", r);
+		t = sel_tmp(s, 2);
+		q->R[r] = mpart(t.v, 0, 1);
+		q->R[r + 1] = mpart(t.v, 1, 1);
+		q->own[r] = q->own[r + 1] = 1;
+		return q->R[r];
+	}
+	if (guarded && q->own[r] && (w == 1 || (q->own[r + 1] && q->R[r + 1].v == q->R[r].v &&
+	                                        q->R[r + 1].sub == q->R[r].sub + 1)))
+		return w == 1 ? q->R[r] : mpart(q->R[r].v, q->R[r].sub, 2);
+	t = sel_tmp(s, w);
+	if (guarded) {  /* keep the old value where the guard is false */
+		int k;
+		for (k = 0; k < w; k++)
+			if (q->R[r + k].v >= 0)
+				sel_mov32(s, w == 1 ? t : mpart(t.v, k, 1), mopd_reg(q->R[r + k]));
+	}
+	if (w == 1) {
+		q->R[r] = t;
+		q->own[r] = 1;
+	} else {
+		q->R[r] = mpart(t.v, 0, 1);
+		q->R[r + 1] = mpart(t.v, 1, 1);
+		q->own[r] = q->own[r + 1] = 1;
+	}
+	return t;
+}
+
+static int
+is_word(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* Is there a register token at p ("R12", "P3"; not RZ, PT, UR4, SR_)?
+ * Returns its number and sets *pred, *w and *len. */
+static int
+reg_token(const char *start, const char *p, int *pred, int *w, int *len)
+{
+	const char *e;
+	int n = 0;
+
+	if ((*p != 'R' && *p != 'P') || (p > start && is_word((unsigned char)p[-1])))
+		return -1;
+	if (!isdigit((unsigned char)p[1]))
+		return -1;
+	for (e = p + 1; isdigit((unsigned char)*e); e++)
+		n = n * 10 + (*e - '0');
+	if (is_word((unsigned char)*e))
+		return -1;
+	*pred = *p == 'P';
+	*w = 1;
+	if (e[0] == ':' && (e[1] == '2' || e[1] == 'p')) {
+		*w = e[1] == '2' ? 2 : 3;
+		e += 2;
+	}
+	*len = (int)(e - p);
+	return n;
+}
+
+void
+seq_emit(Seq *q, const char *line)
+{
+	MFunc *f = q->s->mf;
+	char fmt[256];
+	MRef refs[MI_MAXREF], gref = mref(-1);
+	int nref = 0, guarded = 0, gneg = 0, opd = 0, op0_pred = 0, fl = 0, i;
+	const char *p = line, *ops;
+	MIns *m;
+
+	memset(refs, 0, sizeof refs);
+	if (*p == '@') {
+		int pr, w, len;
+		p++;
+		gneg = *p == '!';
+		p += gneg;
+		pr = reg_token(line, p, &(int){0}, &w, &len);
+		if (pr < 0 || pr >= SEQ_NP || q->P[pr].v < 0)
+			die("seq: bad guard in \"%s\"", line);
+		gref = q->P[pr];
+		guarded = 1;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	ops = strchr(p, ' ');
+	/* operand boundaries: count ", " separators as we copy */
+	for (; *p; ) {
+		int pred, w, len, r;
+		if (ops && p > ops && *p == ',') {
+			opd++;
+			fmt[fl++] = *p++;
+			continue;
+		}
+		r = ops && p > ops ? reg_token(line, p, &pred, &w, &len) : -1;
+		if (r < 0) {
+			if (fl >= (int)sizeof fmt - 4)
+				die("seq: line too long");
+			fmt[fl++] = *p++;
+			continue;
+		}
+		if (r >= (pred ? SEQ_NP : SEQ_NR - 1) || nref == MI_MAXREF)
+			die("seq: bad register in \"%s\"", line);
+		{
+			int def = opd == 0 || (opd == 1 && pred && p[-1] != '!' &&
+			                       (op0_pred || strchr(p, ',')));
+			if (opd == 0)
+				op0_pred = pred;
+			/* uses are resolved before this instruction's defs */
+			if (def) {
+				refs[nref] = mref(-2 - (r * 8 + pred * 4 + (w - 1)));
+			} else if (pred) {
+				if (q->P[r].v < 0)
+					die("seq: P%d read before it is written in \"%s\"", r, line);
+				refs[nref] = q->P[r];
+			} else {
+				if (w == 3)
+					die("seq: R%d:p read in \"%s\"", r, line);
+				refs[nref] = w == 2 ? seq_pair(q, r) : seq_get(q, r);
+			}
+			fmt[fl++] = '%';
+			fmt[fl++] = def ? 'D' : 'U';
+			nref++;
+			p += len;
+		}
+	}
+	fmt[fl] = 0;
+	/* now the defs */
+	for (i = 0; i < nref; i++)
+		if (refs[i].v <= -2) {
+			int code = -2 - refs[i].v;
+			int r = code / 8, pred = code / 4 & 1, w = 1 + (code & 3);
+			refs[i] = def_reg(q, r, w, pred, guarded);
+		}
+	if (guarded) {
+		f->guard = gref.v;
+		f->guard_neg = (u8)gneg;
+	}
+	m = mi(f, fmt, refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6], refs[7], refs[8],
+	       refs[9], refs[10], refs[11]);
+	if (!guarded && nref == 2 && !strncmp(fmt, "MOV %D, %U", 11))
+		m->copy = 1;
+	f->guard = -1;
+	f->guard_neg = 0;
+}
+
+void
+seq_lines(Seq *q, const char *const *lines)
+{
+	for (; *lines; lines++)
+		seq_emit(q, *lines);
+}
