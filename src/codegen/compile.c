@@ -167,6 +167,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	if (o->opt >= OPT_MINED) {
 		peep_copies(mf);
 		peep_ldc64(mf);
+		peep_uniform(mf, arch, o->sm);
 		dump_mir(o, mf, "after copy forwarding", fn->name, 0);
 	}
 	ro.max_r = fn->maxnreg ? (int)fn->maxnreg : 255;
