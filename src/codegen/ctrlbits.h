@@ -9,7 +9,10 @@
 /* ctrlbits.h: fill the control fields (stall, yield, wrsb, rdsb, wait; reuse left 0) of n encoded
    words so that hazard_check passes.  mode 0 = safe (conservative, no table needed beyond
    var/fixed), mode 1 = mined (the latency tables: minimal stalls).  Branch targets are found by
-   decoding.  Returns 0, -1 if a word does not decode. */
+   decoding.  Returns 0, -1 if a word does not decode.
+   (Also -2 when a latency cannot be met by stalls alone: a fixed producer right before
+   its consumer needs more than 15 cycles, e.g. HMMA on sm_80 -- the caller must put
+   independent instructions or NOPs between them; the bits are still filled.) */
 int ctrl_assign(const Arch *a, Word *code, size_t n, int mode);
 
 #endif

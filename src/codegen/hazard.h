@@ -16,4 +16,63 @@
    finished (stall sum 3 < latency 5)"), returns the number of hazards, -1 if a word does not decode. */
 int hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report);
 
+/* ---- shared with ctrlbits.c and check --observe ---- */
+
+#include "codegen/latency.h"
+
+/* Register slots: R0..R254 = 0..254, UR0..UR62 = 256.., P0..P6 = 320..,
+ * UP0..UP6 = 328..; RZ, URZ, PT, UPT are never tracked. */
+enum { SLOT_UR = 256, SLOT_P = 320, SLOT_UP = 328, NSLOT = 336 };
+enum { HZ_RD = 24, HZ_WR = 10 };
+/* Control-flow kinds. */
+enum { HK_NORMAL, HK_BRA, HK_EXIT, HK_CALL, HK_RET, HK_BRX, HK_DEPBAR };
+
+typedef struct {
+	u16 s;   /* first slot */
+	u8 n;    /* number of consecutive slots */
+	u8 cat;  /* reads: consumer category of this operand (LC_GUARD for guards) */
+} HRange;
+
+typedef struct {
+	Ctrl c;
+	Insn in;
+	const char *cls;   /* latency class name */
+	Lat lat;
+	int kind;          /* HK_* */
+	int cond;          /* has a guard predicate other than PT */
+	int never;         /* guarded by @!PT: does nothing */
+	long target;       /* HK_BRA/HK_CALL: instruction index, -1 if none */
+	int sb, sbn;       /* HK_DEPBAR: DEPBAR.LE SBsb, sbn */
+	HRange rd[HZ_RD];  /* registers read */
+	int nrd;
+	HRange wr[HZ_WR];  /* registers written */
+	int nwr;
+} HIns;
+
+/* Decode n words into ins[] (texts and strings in ar).  Returns 0, or -1
+ * with the failing index in *bad. */
+int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
+/* Slot name ("R4", "UR6", "P0") in buf. */
+const char *hz_slot_name(int s, char *buf, size_t n);
+/* Register file (LF_*) of a slot. */
+int hz_file(int s);
+
+/* The analysis: the CFG of n decoded instructions and the state at each
+ * block entry after the fixed point (see hazard.c). */
+typedef struct Hz Hz;
+Hz *hz_new(const Arch *a, HIns *ins, size_t n, int mode);
+void hz_free(Hz *h);
+/* Runs the data flow to its fixed point with the current control bits. */
+void hz_solve(Hz *h);
+/* One pass over every reachable block from its entry state.  With report,
+ * hazard lines go there (prefix kernel); with observe, "obs" lines for the
+ * miner.  Returns the number of hazards. */
+int hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe);
+/* For the assigner: one pass that adds the wait bits every instruction
+ * needs and raises stalls where a fixed latency is short.  Returns the
+ * number of changes, or -2 when a latency cannot be met without padding
+ * instructions (a producer right before its consumer needs more than 15
+ * cycles). */
+int hz_fix(Hz *h);
+
 #endif

@@ -23,8 +23,51 @@ Lat lat_of(const Arch *a, const Insn *in);
 /* Conservative fixed latency used when no table row matches (safe mode). */
 #define LAT_SAFE 15
 
-/* Name of the latency class lat_of used for in ("IMAD", "FFMA", ...,
- * "default"): for reports and the miner. */
-const char *lat_class(const Arch *a, const Insn *in);
+/* Name of the latency class of in: the opcode and the modifiers that
+ * change latency ("IMAD.WIDE", "HFMA2.MMA", "FFMA").  The string lives in
+ * the arena ar. */
+const char *lat_class(const Insn *in, Arena *ar);
+/* Latency of a class by name (what lat_of returns for its instructions). */
+Lat lat_of_class(const Arch *a, const char *cls);
+
+/* ---- the tables (generated from specs/sm_XX/latency.txt) ---- */
+
+/* Consumer categories: who reads the result of a fixed-latency producer. */
+enum { LC_ALU, LC_FMA, LC_OTHER, LC_VAR, LC_GUARD, LC_NCAT };
+/* Register files of a producer's destination. */
+enum { LF_R, LF_UR, LF_P, LF_UP, LF_N };
+
+/* A consumer class that ptxas lets read sooner than its category. */
+typedef struct {
+	const char *cons;         /* consumer class */
+	u8 f, lat;                /* the producer's file, the distance */
+} LatExc;
+
+typedef struct {
+	const char *cls;          /* "IMAD.WIDE" */
+	u8 var, rd_late;
+	u8 minstall;              /* smallest own stall ptxas gives it (0 = no rule) */
+	u8 lat[LF_N][LC_NCAT];    /* issue distance producer -> consumer; 0 = never observed */
+	const LatExc *exc;        /* per consumer class exceptions (smaller distances) */
+	int nexc;
+} LatRow;
+
+extern const LatRow lat_rows_sm90[], lat_rows_sm80[];  /* sorted by cls; end with cls == NULL */
+
+/* Consumer category of an instruction (LC_ALU .. LC_VAR; guards are LC_GUARD). */
+int lat_cat(const Arch *a, const Insn *in);
+/* Issue distance a consumer of category cat needs after a fixed-latency
+ * producer of class cls wrote register file f.  mode 0: conservative
+ * (LAT_SAFE, or the table when larger); mode 1: the table, falling back
+ * to the largest number of the producer's file row, then LAT_SAFE. */
+int lat_need(const Arch *a, const char *cls, int f, int cat, int mode);
+/* The distance a consumer of class cons needs after producer class cls
+ * wrote file f when the table has an exception for that pair, else -1. */
+int lat_exc(const Arch *a, const char *cls, int f, const char *cons);
+/* The largest exception distance of cls writing f (0 if none). */
+int lat_exc_max(const Arch *a, const char *cls, int f);
+/* Smallest own stall an instruction needs (DEPBAR 4, the table's
+ * minstall for branches and EXIT ...), 1 if no rule. */
+int lat_min_stall(const Arch *a, const Insn *in);
 
 #endif

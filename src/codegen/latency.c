@@ -1,0 +1,229 @@
+/* latency.c -- latency classes and the lookup into the generated tables
+ * (src/sm90/latency.c, src/sm80/latency.c from specs/sm_XX/latency.txt).
+ * An instruction's class is its opcode plus the modifiers that change its
+ * latency; a class missing from the table falls back to a built-in list
+ * of variable-latency opcodes (everything else fixed, LAT_SAFE cycles). */
+#include <string.h>
+
+#include "codegen/latency.h"
+
+/* Modifiers kept in a class name (all of them for the MMA opcodes). */
+static const char *const keep_mods[] = {
+	"WIDE", "HI", "MMA", "F64", "S64", "U64", "64", "128",
+};
+
+static int
+is_mma(const char *op)
+{
+	return !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") ||
+	       !strcmp(op, "HGMMA") || !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ||
+	       !strcmp(op, "BMMA");
+}
+
+const char *
+lat_class(const Insn *in, Arena *ar)
+{
+	char buf[128];
+	size_t n, i, k;
+	int all = is_mma(in->op);
+
+	n = (size_t)snprintf(buf, sizeof buf, "%s", in->op);
+	for (i = 0; i < (size_t)in->nmods && n < sizeof buf; i++) {
+		int keep = all;
+		for (k = 0; k < NELEM(keep_mods) && !keep; k++)
+			keep = !strcmp(in->mods[i], keep_mods[k]);
+		if (keep)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, ".%s", in->mods[i]);
+	}
+	return arena_strdup(ar, buf);
+}
+
+/* Opcodes with variable latency when the table does not know the class
+ * (assumed: memory, SFU, conversions, special registers, warp ops). */
+static const char *const var_ops[] = {
+	"LD", "LDG", "LDS", "LDL", "LDC", "LDSM", "LDGSTS", "ST", "STG", "STS", "STL",
+	"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "REDUX", "MUFU", "S2R", "S2UR", "R2UR",
+	"SHFL", "F2F", "F2I", "I2F", "FRND", "POPC", "FLO", "BREV", "MATCH", "FCHK",
+	"BMOV", "MEMBAR", "CCTL", "QSPC", "SYNCS", "ATOMS", "UBLKCP", "UTMALDG",
+	"UTMASTG", "HMMA", "IMMA", "DMMA", "HGMMA", "MOVM", "TEX", "TLD", "SULD", "SUST",
+	"DADD", "DMUL", "DFMA", "DSETP", "DMNMX", "UFLO", "UPOPC", "UBREV", "VOTEU",
+	"ELECT", "ARRIVES", "LDGDEPBAR",
+};
+/* Read their source registers after issue (assumed, same fallback). */
+static const char *const late_ops[] = {
+	"ST", "STG", "STS", "STL", "ATOM", "ATOMG", "ATOMS", "RED", "REDG", "LD", "LDG",
+	"LDS", "LDL", "LDSM", "LDGSTS", "MUFU", "SHFL", "F2F", "F2I", "I2F", "FRND", "POPC",
+	"FLO", "BREV", "MATCH", "UBLKCP", "SYNCS", "DADD", "DMUL", "DFMA", "HMMA", "IMMA",
+	"DMMA", "HGMMA", "R2UR", "REDUX", "LDC", "MOVM", "UTMALDG", "UTMASTG",
+};
+
+static int
+in_list(const char *op, const char *const *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(op, l[i]))
+			return 1;
+	return 0;
+}
+
+static const LatRow *
+rows_of(const Arch *a)
+{
+	return arch_sm(a) == 80 ? lat_rows_sm80 : lat_rows_sm90;
+}
+
+static const LatRow *
+find_row(const Arch *a, const char *cls)
+{
+	const LatRow *rows = rows_of(a);
+	size_t lo = 0, hi, mid;
+	int c;
+
+	for (hi = 0; rows[hi].cls; hi++)
+		;
+	while (lo < hi) {  /* the generator sorts rows by class name (strcmp order) */
+		mid = (lo + hi) / 2;
+		c = strcmp(rows[mid].cls, cls);
+		if (!c)
+			return &rows[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int
+lat_exc(const Arch *a, const char *cls, int f, const char *cons)
+{
+	const LatRow *r = find_row(a, cls);
+	int k;
+
+	for (k = 0; r && k < r->nexc; k++)
+		if (r->exc[k].f == f && !strcmp(r->exc[k].cons, cons))
+			return r->exc[k].lat;
+	return -1;
+}
+
+/* The opcode part of a class name, in buf. */
+static const char *
+cls_op(const char *cls, char *buf, size_t n)
+{
+	size_t k = strcspn(cls, ".");
+
+	if (k >= n)
+		k = n - 1;
+	memcpy(buf, cls, k);
+	buf[k] = 0;
+	return buf;
+}
+
+Lat
+lat_of_class(const Arch *a, const char *cls)
+{
+	const LatRow *r = find_row(a, cls);
+	Lat l = {0};
+	char op[64];
+	int c;
+
+	cls_op(cls, op, sizeof op);
+	if (r) {
+		l.var = r->var;
+		l.rd_late = r->rd_late;
+	} else {
+		l.var = in_list(op, var_ops, NELEM(var_ops));
+		l.rd_late = in_list(op, late_ops, NELEM(late_ops));
+	}
+	if (!l.var) {
+		l.lat = 0;
+		for (c = 0; c < LC_NCAT; c++)
+			l.lat = MAX(l.lat, (u8)lat_need(a, cls, LF_R, c, 1));
+	}
+	return l;
+}
+
+Lat
+lat_of(const Arch *a, const Insn *in)
+{
+	Arena ar = {0};
+	Lat l = lat_of_class(a, lat_class(in, &ar));
+
+	arena_free(&ar);
+	return l;
+}
+
+static const char *const fma_ops[] = {
+	"IMAD", "IMUL", "FFMA", "FADD", "FMUL", "FSWZADD", "IDP", "IMADSP",
+};
+
+int
+lat_cat(const Arch *a, const Insn *in)
+{
+	const char *op = in->op;
+
+	if (in_list(op, var_ops, NELEM(var_ops))) {
+		/* the table may know a fixed form (DFMA on sm_90) */
+		Arena ar = {0};
+		const LatRow *r = find_row(a, lat_class(in, &ar));
+		int var = r ? r->var : 1;
+		arena_free(&ar);
+		if (var)
+			return LC_VAR;
+	}
+	if (in_list(op, fma_ops, NELEM(fma_ops)))
+		return LC_FMA;
+	if ((op[0] == 'H' && strcmp(op, "HMMA")) || op[0] == 'D' || is_mma(op))
+		return LC_OTHER;
+	return LC_ALU;
+}
+
+int
+lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
+{
+	const LatRow *r = find_row(a, cls);
+	int v = 0, c;
+
+	if (r) {
+		v = r->lat[f][cat];
+		if (!v)
+			for (c = 0; c < LC_NCAT; c++)
+				v = MAX(v, r->lat[f][c]);
+		/* guards wait at least as long as any other reader of a predicate */
+		if (!v && (f == LF_P || f == LF_UP))
+			for (c = 0; c < LC_NCAT; c++)
+				v = MAX(v, r->lat[LF_P][c]);
+	}
+	if (!v)
+		v = LAT_SAFE;
+	if (mode == 0)
+		v = MAX(v, LAT_SAFE);
+	return v;
+}
+
+int
+lat_min_stall(const Arch *a, const Insn *in)
+{
+	Arena ar = {0};
+	const LatRow *r = find_row(a, lat_class(in, &ar));
+	int v = r && r->minstall ? r->minstall : 1;
+
+	arena_free(&ar);
+	if (!strcmp(in->op, "DEPBAR"))
+		v = MAX(v, 4);  /* Huerta et al.: DEPBAR needs stall >= 4 to take effect */
+	return v;
+}
+
+int
+lat_exc_max(const Arch *a, const char *cls, int f)
+{
+	const LatRow *r = find_row(a, cls);
+	int k, v = 0;
+
+	for (k = 0; r && k < r->nexc; k++)
+		if (r->exc[k].f == f)
+			v = MAX(v, r->exc[k].lat);
+	return v;
+}
