@@ -101,6 +101,10 @@ void seq_emit(Seq *q, const char *line);
 void seq_lines(Seq *q, const char *const *lines);
 MRef seq_get(Seq *q, int r);
 MRef seq_pair(Seq *q, int r);
+/* R(d):R(d+1) = high / low 64 bits of the unsigned product of pairs
+ * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_intx.c). */
+void seq_mulhi_u64(Seq *q, int d, int a, int b);
+void seq_mullo_u64(Seq *q, int d, int a, int b);
 
 /* Integer extras (isel_intx.c) and float math (isel_math.c). */
 extern const SelRule sel_rules_intx[], sel_rules_math[];

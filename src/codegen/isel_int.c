@@ -35,6 +35,12 @@ dst(Sel *s, const IrIns *x, int k)
 	return s->mf->vr.v[d.v].w > 1 ? mpart(d.v, k, 1) : d;
 }
 
+static int sel_addsat(Sel *s, const IrIns *x, int sub);
+static int sel_mulhi64(Sel *s, const IrIns *x, int mad);
+static int sel_minmax64(Sel *s, const IrIns *x, int max);
+static int sel_abs64(Sel *s, const IrIns *x);
+static int sel_shift64(Sel *s, const IrIns *x, int left);
+
 static int
 sel_mov(Sel *s, const IrIns *x)
 {
@@ -70,6 +76,8 @@ add_sub(Sel *s, const IrIns *x, int sub)
 
 	if (ptx_type_is_float(ty(x)))
 		return sel_float_arith(s, x);
+	if ((x->p.flags & PTX_F_SAT) && ty(x) == PTX_T_S32 && !(x->p.flags & PTX_F_CC))
+		return sel_addsat(s, x, sub);
 	if (x->p.flags & (PTX_F_SAT | PTX_F_CC))
 		return sel_unsupported(s, "add/sub with .sat or .cc");
 	if (!is64(x)) {
@@ -95,6 +103,150 @@ add_sub(Sel *s, const IrIns *x, int sub)
 	return 0;
 }
 
+/* add.sat.s32 / sub.sat.s32: the sum overflows when its sign differs
+ * from both addends' (add) or from a's while a and b differ (sub); then
+ * the result is INT_MAX or INT_MIN by a's sign. */
+static int
+sel_addsat(Sel *s, const IrIns *x, int sub)
+{
+	Seq q;
+	MRef r;
+
+	seq_init(&q, s);
+	seq_bind(&q, 4, sel_r32(s, S1, 0));
+	seq_bind(&q, 5, sel_r32(s, S2, 0));
+	seq_emit(&q, sub ? "IADD3 R6, R4, -R5, RZ" : "IADD3 R6, R4, R5, RZ");
+	seq_emit(&q, sub ? "LOP3.LUT R7, R4, R5, R6, 0x18, !PT" : "LOP3.LUT R7, R4, R5, R6, 0x42, !PT");
+	seq_emit(&q, "ISETP.LT.AND P0, PT, R7, RZ, PT");
+	seq_emit(&q, "SHF.R.S32.HI R8, RZ, 0x1f, R4");
+	seq_emit(&q, "LOP3.LUT R8, R8, 0x7fffffff, RZ, 0x3c, !PT");
+	seq_emit(&q, "SEL R9, R8, R6, P0");
+	r = seq_get(&q, 9);
+	seq_end(&q);
+	sel_mov32(s, dst(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
+/* mul.hi / mad.hi on 64 bits: the unsigned high product (seq_mulhi_u64),
+ * minus b when a < 0 and a when b < 0 for signed types. */
+static int
+sel_mulhi64(Sel *s, const IrIns *x, int mad)
+{
+	Seq q;
+
+	seq_init(&q, s);
+	seq_bind64(&q, 2, sel_r64(s, S1));
+	seq_bind64(&q, 4, sel_r64(s, S2));
+	seq_mulhi_u64(&q, 6, 2, 4);
+	if (sgn(x)) {
+		seq_emit(&q, "ISETP.LT.AND P0, PT, R3, RZ, PT");
+		seq_emit(&q, "ISETP.LT.AND P1, PT, R5, RZ, PT");
+		seq_emit(&q, "@P0 IADD3 R6, P2, R6, -R4, RZ");
+		seq_emit(&q, "@P0 IADD3.X R7, R7, ~R5, RZ, P2, !PT");
+		seq_emit(&q, "@P1 IADD3 R6, P2, R6, -R2, RZ");
+		seq_emit(&q, "@P1 IADD3.X R7, R7, ~R3, RZ, P2, !PT");
+	}
+	if (mad) {
+		seq_bind64(&q, 8, sel_r64(s, S3));
+		seq_emit(&q, "IADD3 R6, P2, R6, R8, RZ");
+		seq_emit(&q, "IADD3.X R7, R7, R9, RZ, P2, !PT");
+	}
+	{
+		MRef lo = seq_get(&q, 6), hi = seq_get(&q, 7);
+		seq_end(&q);
+		sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
+		sel_mov32(s, dst(s, x, 1), mopd_reg(hi));
+	}
+	return 0;
+}
+
+/* min/max on 64 bits: a two-word compare, then SEL per word. */
+static int
+sel_minmax64(Sel *s, const IrIns *x, int max)
+{
+	MRef p = sel_ptmp(s), t = sel_ptmp(s), lo = sel_tmp(s, 1);
+	MRef alo = sel_r32(s, S1, 0), ahi = sel_r32(s, S1, 1), blo = sel_r32(s, S2, 0), bhi = sel_r32(s, S2, 1);
+	const char *c = max ? "GT" : "LT";
+
+	if (x->p.flags & PTX_F_RELU)
+		return sel_unsupported(s, "min/max.relu");
+	mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %U, PT", c, t, alo, blo);
+	mi(s->mf, "ISETP.%s%s.AND.EX %D, PT, %U, %U, PT, %U", c, sgn(x) ? "" : ".U32", p, ahi, bhi, t);
+	mi(s->mf, "SEL %D, %U, %U, %U", lo, alo, blo, p);
+	mi(s->mf, "SEL %D, %U, %U, %U", dst(s, x, 1), ahi, bhi, p);
+	sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
+	return 0;
+}
+
+static int
+sel_abs64(Sel *s, const IrIns *x)
+{
+	Seq q;
+	MRef lo, hi;
+
+	seq_init(&q, s);
+	seq_bind(&q, 2, sel_r32(s, S1, 0));
+	seq_bind(&q, 3, sel_r32(s, S1, 1));
+	seq_emit(&q, "IADD3 R7, P1, RZ, -R2, RZ");
+	seq_emit(&q, "ISETP.LT.AND P0, PT, R3, RZ, PT");
+	seq_emit(&q, "IMAD.X R9, RZ, RZ, ~R3, P1");
+	seq_emit(&q, "SEL R4, R7, R2, P0");
+	seq_emit(&q, "SEL R5, R9, R3, P0");
+	lo = seq_get(&q, 4);
+	hi = seq_get(&q, 5);
+	seq_end(&q);
+	sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
+	sel_mov32(s, dst(s, x, 1), mopd_reg(hi));
+	return 0;
+}
+
+/* 64-bit shifts by a register (ptxas's SHF pair: the funnel shifts clamp,
+ * so amounts >= 64 give 0 or the sign; PTX clamps the same way) or by an
+ * immediate of 0 or >= 32. */
+static int
+sel_shift64(Sel *s, const IrIns *x, int left)
+{
+	MRef lo = sel_r32(s, S1, 0), hi = sel_r32(s, S1, 1), t = sel_tmp(s, 1);
+	u64 k;
+
+	if (sel_imm(S2, &k)) {
+		if (k == 0) {
+			sel_mov32(s, t, mopd_reg(lo));
+			sel_mov32(s, dst(s, x, 1), mopd_reg(hi));
+		} else if (left) {
+			if (k < 64)
+				mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", dst(s, x, 1), lo, (u32)(k - 32));
+			else
+				mi(s->mf, "MOV %D, 0x0", dst(s, x, 1));
+			mi(s->mf, "MOV %D, 0x0", t);
+		} else if (sgn(x)) {
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, %h, %U", t, (u32)(k < 64 ? k - 32 : 31), hi);
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", dst(s, x, 1), hi);
+		} else {
+			if (k < 64)
+				mi(s->mf, "SHF.R.U32.HI %D, RZ, %h, %U", t, (u32)(k - 32), hi);
+			else
+				mi(s->mf, "MOV %D, 0x0", t);
+			mi(s->mf, "MOV %D, 0x0", dst(s, x, 1));
+		}
+		sel_mov32(s, dst(s, x, 0), mopd_reg(t));
+		return 0;
+	}
+	{
+		MRef n = sel_r32(s, S2, 0);
+		if (left) {
+			mi(s->mf, "SHF.L.U64.HI %D, %U, %U, %U", dst(s, x, 1), lo, n, hi);
+			mi(s->mf, "SHF.L.U32 %D, %U, %U, RZ", t, lo, n);
+		} else {
+			const char *w = sgn(x) ? "S" : "U";
+			mi(s->mf, "SHF.R.%s64 %D, %U, %U, %U", w, t, lo, n, hi);
+			mi(s->mf, "SHF.R.%s32.HI %D, RZ, %U, %U", w, dst(s, x, 1), n, hi);
+		}
+		sel_mov32(s, dst(s, x, 0), mopd_reg(t));
+	}
+	return 0;
+}
+
 static int sel_add(Sel *s, const IrIns *x) { return add_sub(s, x, 0); }
 static int sel_sub(Sel *s, const IrIns *x) { return add_sub(s, x, 1); }
 
@@ -110,6 +262,8 @@ mul_mad(Sel *s, const IrIns *x, int mad)
 		return sel_float_arith(s, x);
 	if (x->p.flags & PTX_F_SAT)
 		return sel_unsupported(s, "mad.sat");
+	if (is64(x) && x->p.mode == PTX_MODE_HI)
+		return sel_mulhi64(s, x, mad);
 	if (!is64(x) && ptx_type_size(ty(x)) == 4) {
 		a = sel_r32(s, S1, 0);
 		b = sel_b32(s, S2, 0);
@@ -119,8 +273,12 @@ mul_mad(Sel *s, const IrIns *x, int mad)
 			mi(s->mf, "IMAD %D, %U, %O, %U", dst(s, x, 0), a, b, c);
 			return 0;
 		case PTX_MODE_HI:
-			if (mad)
-				return sel_unsupported(s, "mad.hi");
+			if (mad) {  /* hi(a*b) + c, wrapping */
+				MRef t = sel_tmp(s, 1);
+				mi(s->mf, "IMAD.HI%s %D, %U, %O, RZ", su, t, a, b);
+				mi(s->mf, "IADD3 %D, %U, %U, RZ", dst(s, x, 0), t, sel_r32(s, S3, 0));
+				return 0;
+			}
 			mi(s->mf, "IMAD.HI%s %D, %U, %O, RZ", su, dst(s, x, 0), a, b);
 			return 0;
 		case PTX_MODE_WIDE:
@@ -189,7 +347,7 @@ shift(Sel *s, const IrIns *x, int left)
 		u64 k;
 		MRef lo = sel_r32(s, S1, 0), hi = sel_r32(s, S1, 1);
 		if (!sel_imm(S2, &k) || k == 0 || k >= 32)
-			return sel_unsupported(s, "64-bit shift by a register or by 0 or >= 32");
+			return sel_shift64(s, x, left);
 		if (left) {
 			mi(s->mf, "SHF.L.U64.HI %D, %U, %h, %U", dst(s, x, 1), lo, (unsigned)k, hi);
 			mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", dst(s, x, 0), lo, (unsigned)k);
@@ -300,8 +458,12 @@ minmax(Sel *s, const IrIns *x, int max)
 {
 	if (ptx_type_is_float(ty(x)))
 		return sel_unsupported(s, "float min/max in the integer family");
-	if (is64(x) || ptx_type_size(ty(x)) != 4)
-		return sel_unsupported(s, "min/max on 64-bit or 16-bit integers");
+	if (is64(x))
+		return sel_minmax64(s, x, max);
+	if (ptx_type_size(ty(x)) != 4)
+		return sel_unsupported(s, "min/max on 16-bit integers");
+	if (x->p.flags & PTX_F_RELU)
+		return sel_unsupported(s, "min/max.relu");
 	mi(s->mf, "%s%s %D, %U, %O, %s", s->sm >= 90 ? "VIMNMX" : "IMNMX", sgn(x) ? "" : ".U32",
 	   dst(s, x, 0), sel_r32(s, S1, 0), sel_b32(s, S2, 0), max ? "!PT" : "PT");
 	return 0;
@@ -336,7 +498,7 @@ sel_neg_abs(Sel *s, const IrIns *x, int abs)
 	}
 	if (is64(x)) {
 		if (abs)
-			return sel_unsupported(s, "abs.s64");
+			return sel_abs64(s, x);
 		MRef c = sel_ptmp(s), lo = sel_tmp(s, 1);
 		mi(s->mf, "IADD3 %D, %D, RZ, -%U, RZ", lo, c, sel_r32(s, S1, 0));
 		mi(s->mf, "IADD3.X %D, RZ, ~%U, RZ, %U, !PT", dst(s, x, 1), sel_r32(s, S1, 1), c);

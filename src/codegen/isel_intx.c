@@ -1,5 +1,7 @@
 /* isel_intx.c -- integer division and remainder (32 and 64 bits, by a
- * register or through divconst by an immediate).
+ * register or through divconst by an immediate), and the bit operations
+ * (popc clz brev bfind bfe bfi bmsk prmt lop3 shf), mul24/mad24, sad,
+ * dp4a/dp2a, testp and copysign.
  *
  * The register sequences are ptxas's (CUDA 13.0, sm_80/sm_90): for 32
  * bits I2F.RP + MUFU.RCP + IMAD.HI refinement and two corrections; for 64
@@ -25,6 +27,8 @@
 #define D0 (&x->p.opds[0])
 #define S1 (&x->p.opds[1])
 #define S2 (&x->p.opds[2])
+#define S3 (&x->p.opds[3])
+#define S4 (&x->p.opds[4])
 
 static PtxType
 ty(const IrIns *x)
@@ -417,7 +421,375 @@ sel_divrem(Sel *s, const IrIns *x, int rem)
 static int sel_div(Sel *s, const IrIns *x) { return sel_divrem(s, x, 0); }
 static int sel_rem(Sel *s, const IrIns *x) { return sel_divrem(s, x, 1); }
 
+/* ---- bit operations ---- */
+
+static int
+tsize(const IrIns *x)
+{
+	return ptx_type_size(ty(x));
+}
+
+/* Part k of the destination (the whole register when it is 32-bit). */
+static MRef
+dpart(Sel *s, const IrIns *x, int k)
+{
+	MRef d = sel_reg(s, D0->reg);
+	return s->mf->vr.v[d.v].w > 1 ? mpart(d.v, k, 1) : d;
+}
+
+static int
+sel_popc(Sel *s, const IrIns *x)
+{
+	if (tsize(x) == 4) {
+		mi(s->mf, "POPC %D, %U", dpart(s, x, 0), sel_r32(s, S1, 0));
+	} else {
+		MRef a = sel_tmp(s, 1), b = sel_tmp(s, 1);
+		mi(s->mf, "POPC %D, %U", a, sel_r32(s, S1, 0));
+		mi(s->mf, "POPC %D, %U", b, sel_r32(s, S1, 1));
+		mi(s->mf, "IADD3 %D, %U, %U, RZ", dpart(s, x, 0), a, b);
+	}
+	return 0;
+}
+
+static int
+sel_clz(Sel *s, const IrIns *x)
+{
+	MRef f = sel_tmp(s, 1);
+
+	if (tsize(x) == 4) {
+		mi(s->mf, "FLO.U32 %D, %U", f, sel_r32(s, S1, 0));
+		mi(s->mf, "IADD3 %D, -%U, 0x1f, RZ", dpart(s, x, 0), f);
+	} else {
+		Seq q;
+		seq_init(&q, s);
+		seq_bind(&q, 2, sel_r32(s, S1, 0));
+		seq_bind(&q, 3, sel_r32(s, S1, 1));
+		seq_emit(&q, "ISETP.NE.U32.AND P0, PT, R3, RZ, PT");
+		seq_emit(&q, "SEL R4, R2, R3, !P0");
+		seq_emit(&q, "FLO.U32 R4, R4");
+		seq_emit(&q, "IADD3 R5, -R4, 0x1f, RZ");
+		seq_emit(&q, "IADD3 R6, -R4, 0x3f, RZ");
+		seq_emit(&q, "SEL R6, R5, R6, P0");
+		f = seq_get(&q, 6);
+		seq_end(&q);
+		sel_mov32(s, dpart(s, x, 0), mopd_reg(f));
+	}
+	return 0;
+}
+
+static int
+sel_brev(Sel *s, const IrIns *x)
+{
+	if (tsize(x) == 4) {
+		mi(s->mf, "BREV %D, %U", dpart(s, x, 0), sel_r32(s, S1, 0));
+	} else {
+		MRef lo = sel_tmp(s, 1);
+		mi(s->mf, "BREV %D, %U", lo, sel_r32(s, S1, 1));
+		mi(s->mf, "BREV %D, %U", dpart(s, x, 1), sel_r32(s, S1, 0));
+		sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+	}
+	return 0;
+}
+
+/* bfind: FLO (its "not found" is 0xffffffff, PTX's too). */
+static int
+sel_bfind(Sel *s, const IrIns *x)
+{
+	int sh = !!(x->p.flags & PTX_F_SHIFTAMT), sg = ptx_type_is_signed(ty(x));
+	Seq q;
+	MRef r;
+
+	if (tsize(x) == 4) {
+		/* signed: FLO.U32 of a ^ (a >> 31) (ptxas uses the signed FLO,
+		   which our emulator models differently) */
+		MRef a = sel_r32(s, S1, 0);
+		if (sg) {
+			MRef t = sel_tmp(s, 1), u = sel_tmp(s, 1);
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", t, a);
+			mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0x3c, !PT", u, a, t);
+			a = u;
+		}
+		mi(s->mf, "FLO.U32%s %D, %U", sh ? ".SH" : "", dpart(s, x, 0), a);
+		return 0;
+	}
+	seq_init(&q, s);
+	seq_bind(&q, 2, sel_r32(s, S1, 0));
+	seq_bind(&q, 3, sel_r32(s, S1, 1));
+	if (sg) {  /* a negative value: the highest 0 bit */
+		seq_emit(&q, "SHF.R.S32.HI R4, RZ, 0x1f, R3");
+		seq_emit(&q, "LOP3.LUT R2, R2, R4, RZ, 0x3c, !PT");
+		seq_emit(&q, "LOP3.LUT R3, R3, R4, RZ, 0x3c, !PT");
+	}
+	seq_emit(&q, "FLO.U32 R5, R3");
+	seq_emit(&q, "FLO.U32 R6, R2");
+	seq_emit(&q, "ISETP.NE.U32.AND P0, PT, R5, -0x1, PT");
+	seq_emit(&q, "@P0 IADD3 R6, R5, 0x20, RZ");
+	if (sh) {
+		seq_emit(&q, "ISETP.NE.U32.AND P1, PT, R6, -0x1, PT");
+		seq_emit(&q, "@P1 IADD3 R6, -R6, 0x3f, RZ");
+	}
+	r = seq_get(&q, 6);
+	seq_end(&q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
+/* bfe.u32/s32: pos and len are their low 8 bits; the field is shifted
+ * down (a shift of 32 or more gives 0 or the sign) and cut to len bits
+ * with a mask (unsigned) or a shift pair (signed). */
+static int
+sel_bfe(Sel *s, const IrIns *x)
+{
+	int sg = ptx_type_is_signed(ty(x));
+	Seq q;
+	MRef r;
+
+	if (tsize(x) != 4)
+		return sel_unsupported(s, "bfe on 64-bit values");
+	seq_init(&q, s);
+	seq_bind(&q, 2, sel_r32(s, S1, 0));
+	seq_bind(&q, 3, sel_r32(s, S2, 0));
+	seq_bind(&q, 4, sel_r32(s, S3, 0));
+	seq_emit(&q, "LOP3.LUT R3, R3, 0xff, RZ, 0xc0, !PT");
+	seq_emit(&q, "LOP3.LUT R4, R4, 0xff, RZ, 0xc0, !PT");
+	if (!sg) {
+		seq_emit(&q, "SHF.R.U32.HI R5, RZ, R3, R2");
+		seq_emit(&q, "BMSK R6, RZ, R4");
+		seq_emit(&q, "LOP3.LUT R7, R5, R6, RZ, 0xc0, !PT");
+	} else {
+		seq_emit(&q, "SHF.R.S32.HI R5, RZ, R3, R2");
+		seq_emit(&q, "IADD3 R6, -R4, 0x20, RZ");
+		seq_emit(&q, "SHF.L.U32 R7, R5, R6, RZ");
+		seq_emit(&q, "SHF.R.S32.HI R7, RZ, R6, R7");
+		seq_emit(&q, "ISETP.GE.U32.AND P0, PT, R4, 0x20, PT");
+		seq_emit(&q, "SEL R7, R5, R7, P0");
+	}
+	r = seq_get(&q, 7);
+	seq_end(&q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
+/* bfi.b32 d, f, b, pos, len: BMSK makes the field mask (clipped at bit
+ * 31), LOP3 0xe2 = (f << pos) & m | b & ~m. */
+static int
+sel_bfi(Sel *s, const IrIns *x)
+{
+	Seq q;
+	MRef r;
+
+	if (tsize(x) != 4)
+		return sel_unsupported(s, "bfi on 64-bit values");
+	seq_init(&q, s);
+	seq_bind(&q, 2, sel_r32(s, S1, 0));
+	seq_bind(&q, 3, sel_r32(s, S2, 0));
+	seq_bind(&q, 4, sel_r32(s, S3, 0));
+	seq_bind(&q, 5, sel_r32(s, S4, 0));
+	seq_emit(&q, "LOP3.LUT R4, R4, 0xff, RZ, 0xc0, !PT");
+	seq_emit(&q, "LOP3.LUT R5, R5, 0xff, RZ, 0xc0, !PT");
+	seq_emit(&q, "SHF.L.U32 R6, R2, R4, RZ");
+	seq_emit(&q, "BMSK R7, R4, R5");
+	seq_emit(&q, "LOP3.LUT R8, R6, R7, R3, 0xe2, !PT");
+	r = seq_get(&q, 8);
+	seq_end(&q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
+static int
+sel_bmsk(Sel *s, const IrIns *x)
+{
+	mi(s->mf, "BMSK%s %D, %U, %O", x->p.flags & PTX_F_WRAP ? ".W" : "", dpart(s, x, 0), sel_r32(s, S1, 0),
+	   sel_b32u(s, S2, 0));
+	return 0;
+}
+
+static int
+sel_prmt(Sel *s, const IrIns *x)
+{
+	static const char *const modes[] = {
+		[PTX_MODE_F4E] = ".F4E", [PTX_MODE_B4E] = ".B4E", [PTX_MODE_RC8] = ".RC8",
+		[PTX_MODE_ECL] = ".ECL", [PTX_MODE_ECR] = ".ECR", [PTX_MODE_RC16] = ".RC16",
+	};
+	const char *m = x->p.mode < sizeof modes / sizeof *modes && modes[x->p.mode] ? modes[x->p.mode] : "";
+
+	if (x->p.mode && !m[0])
+		return sel_unsupported(s, "this prmt mode");
+	mi(s->mf, "PRMT%s %D, %U, %O, %U", m, dpart(s, x, 0), sel_r32(s, S1, 0), sel_b32u(s, S3, 0),
+	   sel_r32(s, S2, 0));
+	return 0;
+}
+
+static int
+sel_lop3(Sel *s, const IrIns *x)
+{
+	u64 lut;
+
+	if (!sel_imm(S4, &lut) || D0->reg2 >= 0)
+		return sel_unsupported(s, "lop3 with a register LUT or a predicate output");
+	mi(s->mf, "LOP3.LUT %D, %U, %O, %U, %h, !PT", dpart(s, x, 0), sel_r32(s, S1, 0), sel_b32u(s, S2, 0),
+	   sel_r32(s, S3, 0), (u32)(lut & 0xff));
+	return 0;
+}
+
+/* shf.l: d = hi32((b:a) << n); shf.r: d = lo32((b:a) >> n); n clamped
+ * to 32 (.clamp) or taken mod 32 (.wrap). */
+static int
+sel_shf(Sel *s, const IrIns *x)
+{
+	const char *w = x->p.flags & PTX_F_WRAP ? ".W" : "";
+
+	if (x->p.mode == PTX_MODE_L)
+		mi(s->mf, "SHF.L%s.U32.HI %D, %U, %O, %U", w, dpart(s, x, 0), sel_r32(s, S1, 0), sel_b32u(s, S3, 0),
+		   sel_r32(s, S2, 0));
+	else
+		mi(s->mf, "SHF.R%s.U32 %D, %U, %O, %U", w, dpart(s, x, 0), sel_r32(s, S1, 0), sel_b32u(s, S3, 0),
+		   sel_r32(s, S2, 0));
+	return 0;
+}
+
+/* mul24/mad24: the low 24 bits, sign- or zero-extended (SHF pairs), then
+ * a 32x32 multiply; .hi takes bits 16..47 of the 48-bit product. */
+static int
+mul24(Sel *s, const IrIns *x, int mad)
+{
+	int sg = ptx_type_is_signed(ty(x));
+	Seq q;
+	MRef r;
+
+	seq_init(&q, s);
+	seq_bind(&q, 2, sel_r32(s, S1, 0));
+	seq_bind(&q, 3, sel_r32(s, S2, 0));
+	seq_bind(&q, 4, mad ? sel_r32(s, S3, 0) : mref(s->mf->rz));
+	seq_emit(&q, "SHF.L.U32 R2, R2, 0x8, RZ");
+	seq_emit(&q, "SHF.L.U32 R3, R3, 0x8, RZ");
+	seq_emit(&q, sg ? "SHF.R.S32.HI R2, RZ, 0x8, R2" : "SHF.R.U32.HI R2, RZ, 0x8, R2");
+	seq_emit(&q, sg ? "SHF.R.S32.HI R3, RZ, 0x8, R3" : "SHF.R.U32.HI R3, RZ, 0x8, R3");
+	if (x->p.mode == PTX_MODE_HI) {
+		seq_emit(&q, sg ? "IMAD.WIDE R6:2, R2, R3, RZ" : "IMAD.WIDE.U32 R6:2, R2, R3, RZ");
+		seq_emit(&q, "SHF.R.U64 R8, R6, 0x10, R7");
+		seq_emit(&q, "IADD3 R8, R8, R4, RZ");
+	} else {
+		seq_emit(&q, "IMAD R8, R2, R3, R4");
+	}
+	r = seq_get(&q, 8);
+	seq_end(&q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
+static int sel_mul24(Sel *s, const IrIns *x) { return mul24(s, x, 0); }
+static int sel_mad24(Sel *s, const IrIns *x) { return mul24(s, x, 1); }
+
+/* sad: |a - b| + c as max - min + c (exact for every input). */
+static int
+sel_sad(Sel *s, const IrIns *x)
+{
+	int sg = ptx_type_is_signed(ty(x));
+	const char *mn = s->sm >= 90 ? "VIMNMX" : "IMNMX", *u = sg ? "" : ".U32";
+	MRef a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0), hi = sel_tmp(s, 1), lo = sel_tmp(s, 1);
+
+	if (tsize(x) != 4)
+		return sel_unsupported(s, "sad on 16/64-bit values");
+	mi(s->mf, "%s%s %D, %U, %U, !PT", mn, u, hi, a, b);
+	mi(s->mf, "%s%s %D, %U, %U, PT", mn, u, lo, a, b);
+	mi(s->mf, "IADD3 %D, %U, -%U, %U", dpart(s, x, 0), hi, lo, sel_r32(s, S3, 0));
+	return 0;
+}
+
+static int
+sel_dp(Sel *s, const IrIns *x, int four)
+{
+	const char *ta = ptx_type_is_signed((PtxType)x->p.types[0]) ? "S" : "U";
+	const char *tb = ptx_type_is_signed((PtxType)x->p.types[1]) ? "S" : "U";
+
+	if (four)
+		mi(s->mf, "IDP.4A.%s8.%s8 %D, %U, %U, %U", ta, tb, dpart(s, x, 0), sel_r32(s, S1, 0), sel_r32(s, S2, 0),
+		   sel_r32(s, S3, 0));
+	else
+		mi(s->mf, "IDP.2A.%s.%s16.%s8 %D, %U, %U, %U", x->p.mode == PTX_MODE_HI ? "HI" : "LO", ta, tb,
+		   dpart(s, x, 0), sel_r32(s, S1, 0), sel_r32(s, S2, 0), sel_r32(s, S3, 0));
+	return 0;
+}
+
+static int sel_dp4a(Sel *s, const IrIns *x) { return sel_dp(s, x, 1); }
+static int sel_dp2a(Sel *s, const IrIns *x) { return sel_dp(s, x, 0); }
+
+/* copysign d, a, b: b with a's sign (LOP3 0xb8: (b & ~m) | (a & m)). */
+static int
+sel_copysign(Sel *s, const IrIns *x)
+{
+	int hi = ty(x) == PTX_T_F64;
+
+	if (ty(x) != PTX_T_F32 && !hi)
+		return sel_unsupported(s, "copysign on this type");
+	if (hi) {
+		MRef lo = sel_tmp(s, 1);
+		sel_mov32(s, lo, mopd_reg(sel_r32(s, S2, 0)));
+		mi(s->mf, "LOP3.LUT %D, %U, 0x80000000, %U, 0xb8, !PT", dpart(s, x, 1), sel_r32(s, S2, 1),
+		   sel_r32(s, S1, 1));
+		sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+	} else {
+		mi(s->mf, "LOP3.LUT %D, %U, 0x80000000, %U, 0xb8, !PT", dpart(s, x, 0), sel_r32(s, S2, 0),
+		   sel_r32(s, S1, 0));
+	}
+	return 0;
+}
+
+/* testp on the bits: |a| (sign cleared) against the exponent limits. */
+static int
+sel_testp(Sel *s, const IrIns *x)
+{
+	int f64 = ty(x) == PTX_T_F64;
+	MRef p = sel_reg(s, D0->reg), m = sel_tmp(s, 1), lo = f64 ? sel_r32(s, S1, 0) : mref(s->mf->rz);
+	const char *inf = f64 ? "0x7ff00000" : "0x7f800000", *min = f64 ? "0x100000" : "0x800000";
+	const char *ex = f64 ? ".EX" : "";
+	MRef t = sel_ptmp(s);
+
+	if (ty(x) != PTX_T_F32 && !f64)
+		return sel_unsupported(s, "testp on this type");
+	mi(s->mf, "LOP3.LUT %D, %U, 0x7fffffff, RZ, 0xc0, !PT", m, sel_r32(s, S1, f64));
+	/* compare (m:lo) with (k:0): for f32 only m */
+	switch (x->p.mode) {
+	case PTX_MODE_FINITE: case PTX_MODE_INFINITE: case PTX_MODE_NUMBER: case PTX_MODE_NOTANUMBER: {
+		/* finite: |a| < inf; infinite: |a| == inf; number: |a| <= inf */
+		const char *c = x->p.mode == PTX_MODE_FINITE ? "LT" : x->p.mode == PTX_MODE_INFINITE ? "EQ" :
+		                x->p.mode == PTX_MODE_NUMBER ? "LE" : "GT";
+		if (f64) {
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, RZ, PT", c, t, lo);
+			mi(s->mf, "ISETP.%s.U32.AND%s %D, PT, %U, %s, PT, %U", c, ex, p, m, inf, t);
+		} else {
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %s, PT", c, p, m, inf);
+		}
+		return 0;
+	}
+	case PTX_MODE_NORMAL: case PTX_MODE_SUBNORMAL: {
+		/* normal: min <= |a| < inf; subnormal: 0 < |a| < min */
+		MRef u = sel_ptmp(s);
+		int nm = x->p.mode == PTX_MODE_NORMAL;
+		if (f64) {
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, RZ, PT", nm ? "GE" : "LT", t, lo);
+			mi(s->mf, "ISETP.%s.U32.AND.EX %D, PT, %U, %s, PT, %U", nm ? "GE" : "LT", t, m, min, t);
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, RZ, PT", nm ? "LT" : "NE", u, lo);
+			mi(s->mf, "ISETP.%s.U32.AND.EX %D, PT, %U, %s, PT, %U", nm ? "LT" : "NE", u, m, nm ? inf : "RZ", u);
+		} else {
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %s, PT", nm ? "GE" : "LT", t, m, min);
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %s, PT", nm ? "LT" : "NE", u, m, nm ? inf : "RZ");
+		}
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, 0x80, 0x0", p, t, u);
+		return 0;
+	}
+	}
+	return sel_unsupported(s, "this testp mode");
+}
+
 const SelRule sel_rules_intx[] = {
-	{PTX_OP_div, sel_div}, {PTX_OP_rem, sel_rem},
+	{PTX_OP_div, sel_div}, {PTX_OP_rem, sel_rem}, {PTX_OP_popc, sel_popc},
+	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
+	{PTX_OP_bfe, sel_bfe}, {PTX_OP_bfi, sel_bfi}, {PTX_OP_bmsk, sel_bmsk},
+	{PTX_OP_prmt, sel_prmt}, {PTX_OP_lop3, sel_lop3}, {PTX_OP_shf, sel_shf},
+	{PTX_OP_mul24, sel_mul24}, {PTX_OP_mad24, sel_mad24}, {PTX_OP_sad, sel_sad},
+	{PTX_OP_dp4a, sel_dp4a}, {PTX_OP_dp2a, sel_dp2a}, {PTX_OP_copysign, sel_copysign},
+	{PTX_OP_testp, sel_testp},
 	{0, NULL},
 };
