@@ -143,6 +143,9 @@ render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 			p++;
 			put_reg(f, m->r[*p - 1], phys, out);
 		} else if (*p == 2) {
+			if (m->target < 0 || (size_t)m->target >= f->b.n)
+				die("mir: branch target block %d out of range (%zu blocks) in `%s`", m->target, f->b.n,
+				    m->text);
 			if (baddr)
 				buf_printf(out, "0x%" PRIx64, baddr[m->target]);
 			else

@@ -12,7 +12,8 @@ ir_new_reg(IrFunc *f, PtxType t)
 	if ((size_t)f->nregs == f->rcap) {
 		size_t cap = f->rcap ? 2 * f->rcap : 64;
 		u8 *n = arena_alloc(f->a, cap);
-		memcpy(n, f->rtype, f->rcap);
+		if (f->rcap)
+			memcpy(n, f->rtype, f->rcap);
 		f->rtype = n;
 		f->rcap = cap;
 	}
