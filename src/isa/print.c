@@ -129,8 +129,11 @@ isa_hidden(const Arch *a, Word w)
 
 	if (!fm)
 		return d;	/* UNKNOWN shows every bit */
+	/* control field: the ctrl comment shows it, but for the reuse flags
+	 * (122..125), which only the text shows, as the form's fields, and
+	 * only with the yield bit set */
 	shown.lo |= fm->mask.lo;
-	shown.hi |= fm->mask.hi | ~((1ull << 41) - 1); /* control field: the ctrl comment */
+	shown.hi |= fm->mask.hi | (~((1ull << 41) - 1) & ~(0xfull << 58));
 	for (i = 0; i < fm->nfield; i++) {
 		const IsaField *f = &a->fields[fm->field0 + i];
 
@@ -143,8 +146,35 @@ isa_hidden(const Arch *a, Word w)
 				shown.hi |= 1ull << (b - 64);
 		}
 	}
+	if (!(w.hi >> 45 & 1))
+		shown.hi &= ~(0xfull << 58);
 	d.lo = (w.lo ^ fm->dflt.lo) & ~shown.lo;
 	d.hi = (w.hi ^ fm->dflt.hi) & ~shown.hi;
+	/* an enumeration value whose string another value also prints, and
+	 * that the parser does not choose: the bits between the two are
+	 * not shown either */
+	for (i = 0; i < fm->nfield; i++) {
+		const IsaField *f = &a->fields[fm->field0 + i];
+		u64 v, c, x;
+
+		if (f->kind != FK_ENUM || !(a->enums[f->table + (v = isa_field_get(a, f, w))] & ENUM_DECODE_ONLY))
+			continue;
+		for (c = 0; c < (1ull << f->nbits); c++)
+			if (a->enums[f->table + c] == (a->enums[f->table + v] & ENUM_ID) && (c | f->orval) == c)
+				break;
+		if (c == (1ull << f->nbits))
+			continue;
+		for (x = v ^ c, k = 0; k < f->nbits; k++) {
+			int b = a->bitpos[f->bitpos + k];
+
+			if (!(x >> k & 1) || b == 255)
+				continue;
+			if (b < 64)
+				d.lo |= 1ull << b;
+			else
+				d.hi |= 1ull << (b - 64);
+		}
+	}
 	return d;
 }
 
