@@ -37,8 +37,10 @@ $(LIB): $(LIBOBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -no-pie: the ISA tables hold ~45,000 pointers that a PIE relocates at
+# every start (0.7 ms of each compile of a small kernel).
 $(BIN): $(CLIOBJ) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(CLIOBJ) $(LIB) -lm -ldl -lpthread
+	$(CC) $(LDFLAGS) -no-pie -o $@ $(CLIOBJ) $(LIB) -lm -ldl -lpthread
 
 $(UNIT): $(TESTOBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(TESTOBJ) $(LIB) -lm -ldl -lpthread
