@@ -130,6 +130,7 @@ static void
 dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *name, int phys)
 {
 	Buf b = {0};
+	mir_verify(mf, what);
 	if (!o->dump)
 		return;
 	mir_dump(mf, &b, phys);

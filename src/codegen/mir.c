@@ -188,3 +188,35 @@ mfunc_free(MFunc *f)
 	vec_free(&f->b);
 	vec_free(&f->vr);
 }
+
+void
+mir_verify(const MFunc *f, const char *after)
+{
+	size_t b, i;
+	int k, holes;
+	const char *p;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				const MRef r = m->r[k];
+				if (r.v < 0 || (size_t)r.v >= f->vr.n || !m->rf[k] ||
+				    r.sub + (r.w ? r.w : 1) > f->vr.v[r.v].w)
+					die("MIR invalid after %s: block %zu: `%s`: register %d", after, b, m->text, k);
+			}
+			if (m->guard >= 0 && ((size_t)m->guard >= f->vr.n || f->vr.v[m->guard].cls != RC_P))
+				die("MIR invalid after %s: block %zu: `%s`: guard", after, b, m->text);
+			for (holes = 0, p = m->text; *p; p++) {
+				if (*p == 1 && (p[1] < 1 || p[1] > m->nr))
+					die("MIR invalid after %s: block %zu: `%s`: hole", after, b, m->text);
+				if (*p == 1)
+					holes++, p++;
+				if (*p == 2 && (m->target < 0 || (size_t)m->target >= f->b.n))
+					die("MIR invalid after %s: block %zu: `%s`: branch target", after, b, m->text);
+			}
+			if (holes != m->nr)
+				die("MIR invalid after %s: block %zu: `%s`: %d holes, %d registers", after, b, m->text,
+				    holes, m->nr);
+		}
+}

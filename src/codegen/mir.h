@@ -86,6 +86,8 @@ MIns *mi(MFunc *f, const char *fmt, ...);
 /* Render one instruction with physical registers (after allocation);
  * addr_of_block gives branch target addresses. */
 void mi_render(const MFunc *f, const MIns *m, const u64 *block_addr, Buf *out);
+/* Abort (naming the pass) when refs, holes, guards or targets are broken. */
+void mir_verify(const MFunc *f, const char *after);
 /* The whole function, virtual or physical, for --dump-mir. */
 void mir_dump(const MFunc *f, Buf *out, int phys);
 
