@@ -203,20 +203,21 @@ mir_verify(const MFunc *f, const char *after)
 				const MRef r = m->r[k];
 				if (r.v < 0 || (size_t)r.v >= f->vr.n || !m->rf[k] ||
 				    r.sub + (r.w ? r.w : 1) > f->vr.v[r.v].w)
-					die("MIR invalid after %s: block %zu: `%s`: register %d", after, b, m->text, k);
+					die("MIR invalid %s: block %zu: `%s`: register %d", after, b, m->text, k);
 			}
 			if (m->guard >= 0 && ((size_t)m->guard >= f->vr.n || f->vr.v[m->guard].cls != RC_P))
-				die("MIR invalid after %s: block %zu: `%s`: guard", after, b, m->text);
+				die("MIR invalid %s: block %zu: `%s`: guard", after, b, m->text);
 			for (holes = 0, p = m->text; *p; p++) {
-				if (*p == 1 && (p[1] < 1 || p[1] > m->nr))
-					die("MIR invalid after %s: block %zu: `%s`: hole", after, b, m->text);
-				if (*p == 1)
-					holes++, p++;
-				if (*p == 2 && (m->target < 0 || (size_t)m->target >= f->b.n))
-					die("MIR invalid after %s: block %zu: `%s`: branch target", after, b, m->text);
+				if (*p == 1) {
+					if (p[1] < 1 || p[1] > m->nr)
+						die("MIR invalid %s: block %zu: `%s`: hole", after, b, m->text);
+					holes++;
+					p++;
+				} else if (*p == 2 && (m->target < 0 || (size_t)m->target >= f->b.n))
+					die("MIR invalid %s: block %zu: `%s`: branch target", after, b, m->text);
 			}
 			if (holes != m->nr)
-				die("MIR invalid after %s: block %zu: `%s`: %d holes, %d registers", after, b, m->text,
+				die("MIR invalid %s: block %zu: `%s`: %d holes, %d registers", after, b, m->text,
 				    holes, m->nr);
 		}
 }
