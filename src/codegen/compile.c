@@ -9,6 +9,7 @@
 #include "codegen/peep.h"
 #include "codegen/sched.h"
 #include "codegen/ra.h"
+#include "codegen/reconv.h"
 #include "cubin/build.h"
 #include "ir/ir.h"
 #include "isa/isa.h"
@@ -164,6 +165,10 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	kd->params = layout_params(fn, s.param_off, a);
 	if (isel_func(&s) < 0)
 		goto out;
+	{
+		ReconvStats rs;
+		reconv_run(mf, &rs);
+	}
 	dump_mir(o, mf, "after isel", fn->name, 0);
 	if (o->opt >= OPT_MINED) {
 		peep_copies(mf);

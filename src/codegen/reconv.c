@@ -1,0 +1,794 @@
+/* reconv.c -- reconvergence: BSSY/BSYNC around divergent regions (see
+ * reconv.h).
+ *
+ * 1. Divergence: a vreg is uniform when every def is a pure ALU or
+ *    constant-bank instruction (or S2R SR_CTAID) over uniform operands,
+ *    unguarded or under a uniform guard, and it is not defined more than
+ *    once inside a divergent region; optimistic fixpoint.
+ * 2. For each conditional BRA with a divergent guard: its immediate
+ *    post-dominator j (EXIT/RET blocks lead to a virtual exit; none, or a
+ *    path that never ends: no region), the region R = blocks reachable
+ *    from the branch without passing j, which must have one entry e.
+ * 3. Inner regions first: a block J = [BSYNC] and an empty block E are put
+ *    right before j and R's edges into j go to J; BSSY Bk, E goes before
+ *    the branch (e == branch block, not a loop header) or into a new
+ *    block P before e that the edges from outside R enter.
+ * 4. B registers: regions whose blocks overlap get different ones
+ *    (outermost B0); beyond B15 a region is dropped. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/reconv.h"
+
+#define NB 16
+
+static int
+op_is(const char *t, const char *op)
+{
+	size_t n = strlen(op);
+	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || t[n] == 0);
+}
+
+int
+mir_is_bra(const MIns *m)
+{
+	return m->target >= 0 && op_is(m->text, "BRA");
+}
+
+int
+mir_ends_flow(const MIns *m)
+{
+	if (m->guard >= 0)
+		return 0;
+	return op_is(m->text, "BRA") || op_is(m->text, "EXIT") || op_is(m->text, "RET") ||
+	       op_is(m->text, "BRX") || op_is(m->text, "JMX") || op_is(m->text, "JMP");
+}
+
+void
+mir_cfg_recompute(MFunc *f)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		int t[3], n = 0, ft = 1, k;
+		for (i = 0; i < B->ins.n; i++) {
+			const MIns *m = &B->ins.v[i];
+			if (mir_is_bra(m) && n < 2)
+				t[n++] = m->target;
+			if (mir_ends_flow(m))
+				ft = 0;
+		}
+		B->succ[0] = B->succ[1] = -1;
+		if (ft && b + 1 < f->b.n)
+			B->succ[0] = (int)b + 1;
+		for (k = n - 1; k >= 0; k--) {
+			if (t[k] == B->succ[0] || t[k] == B->succ[1])
+				continue;
+			if (B->succ[1] < 0)
+				B->succ[1] = t[k];
+			else if (B->succ[0] < 0)
+				B->succ[0] = t[k];
+		}
+	}
+}
+
+void
+mir_insert_block(MFunc *f, int k, int *idx, int n)
+{
+	MBlock nb = {0};
+	size_t b, i;
+	int j;
+
+	nb.succ[0] = nb.succ[1] = -1;
+	nb.loop_depth = k < (int)f->b.n ? f->b.v[k].loop_depth : 0;
+	vec_push(&f->b, nb);
+	memmove(&f->b.v[k + 1], &f->b.v[k], sizeof(MBlock) * (f->b.n - 1 - (size_t)k));
+	f->b.v[k] = nb;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++)
+			if (f->b.v[b].ins.v[i].target >= k)
+				f->b.v[b].ins.v[i].target++;
+	for (j = 0; j < n; j++)
+		if (idx[j] >= k)
+			idx[j]++;
+	if (f->cur >= k)
+		f->cur++;
+}
+
+/* ---- divergence ---- */
+
+static const char *const pure_ops[] = {
+	"MOV", "IMAD", "IADD3", "IADD", "IADD32I", "VIADD", "LOP3", "LOP", "SHF", "SHL", "SHR", "ISETP",
+	"FSETP", "DSETP", "HSETP2", "PLOP3", "SEL", "FSEL", "LEA", "IABS", "IMNMX", "VIMNMX", "VIMNMX3",
+	"FADD", "FMUL", "FFMA", "FMNMX", "DADD", "DMUL", "DFMA", "DMNMX", "MUFU", "F2F", "F2I", "I2F",
+	"I2FP", "F2FP", "FRND", "POPC", "FLO", "BREV", "PRMT", "BFE", "BFI", "BMSK", "LDC", "ULDC", "HADD2",
+	"HMUL2", "HFMA2", "HMNMX2", "IDP", "IMUL", "P2R", "R2P", "FCHK", "IMNMX", "UMOV", "UIADD3", "ULOP3",
+	"USHF", "UIMAD", "ISCADD", "FSWZADD", "IMAD.WIDE", "CS2R.32", NULL,
+};
+
+static int
+uniform_op(const char *t)
+{
+	int i;
+
+	if (op_is(t, "S2R") || op_is(t, "S2UR"))
+		return strstr(t, "SR_CTAID") != NULL;
+	if (op_is(t, "CS2R"))
+		return strstr(t, "SRZ") != NULL;
+	for (i = 0; pure_ops[i]; i++)
+		if (op_is(t, pure_ops[i]))
+			return 1;
+	return 0;
+}
+
+typedef struct {
+	MFunc *f;
+	int n;            /* blocks */
+	u8 *div;          /* per vreg */
+	int *ndefs;       /* per vreg */
+	VEC(int) *pred;   /* per block */
+	u8 *reachx;       /* block reaches the virtual exit */
+	u8 *live;         /* block reachable from the entry */
+	u64 *pdom;        /* (n + 1) sets of n + 1 bits */
+	size_t W;
+	int *ipdom;       /* block -> immediate post-dominator, n = exit */
+	u8 *inr;          /* scratch: region membership */
+	int *stack;
+} Rc;
+
+static int
+last_is_exit(const MBlock *B)
+{
+	const MIns *m = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
+	return m && m->guard < 0 && (op_is(m->text, "EXIT") || op_is(m->text, "RET"));
+}
+
+static void
+preds(Rc *r)
+{
+	int b, k;
+
+	for (b = 0; b < r->n; b++)
+		r->pred[b].n = 0;
+	for (b = 0; b < r->n; b++)
+		for (k = 0; k < 2; k++)
+			if (r->f->b.v[b].succ[k] >= 0)
+				vec_push(&r->pred[r->f->b.v[b].succ[k]], b);
+}
+
+/* Region of the branch in block b with join j: blocks reachable from b's
+ * successors without passing j, and b; into r->inr.  Returns its size, or
+ * -1 if it holds a block that never reaches the exit. */
+static int
+region(Rc *r, int b, int j)
+{
+	int sp = 0, n = 0, x, k;
+
+	memset(r->inr, 0, (size_t)r->n);
+	r->inr[b] = 1;
+	r->stack[sp++] = b;
+	while (sp) {
+		x = r->stack[--sp];
+		n++;
+		if (!r->reachx[x])
+			return -1;
+		for (k = 0; k < 2; k++) {
+			int s = r->f->b.v[x].succ[k];
+			if (s >= 0 && s != j && !r->inr[s]) {
+				r->inr[s] = 1;
+				r->stack[sp++] = s;
+			}
+		}
+	}
+	return n;
+}
+
+static void
+reach(Rc *r)
+{
+	int sp = 0, x, k, b;
+
+	memset(r->live, 0, (size_t)r->n);
+	memset(r->reachx, 0, (size_t)r->n);
+	if (r->n) {
+		r->live[0] = 1;
+		r->stack[sp++] = 0;
+	}
+	while (sp) {
+		x = r->stack[--sp];
+		for (k = 0; k < 2; k++) {
+			int s = r->f->b.v[x].succ[k];
+			if (s >= 0 && !r->live[s]) {
+				r->live[s] = 1;
+				r->stack[sp++] = s;
+			}
+		}
+	}
+	for (b = 0; b < r->n; b++)
+		if (last_is_exit(&r->f->b.v[b])) {
+			r->reachx[b] = 1;
+			r->stack[sp++] = b;
+		}
+	while (sp) {
+		x = r->stack[--sp];
+		for (k = 0; k < (int)r->pred[x].n; k++) {
+			int p = r->pred[x].v[k];
+			if (!r->reachx[p]) {
+				r->reachx[p] = 1;
+				r->stack[sp++] = p;
+			}
+		}
+	}
+}
+
+/* Post-dominator sets (bitsets over blocks + the exit), then ipdom. */
+static void
+postdom(Rc *r)
+{
+	size_t W = r->W;
+	int n = r->n, b, k, changed = 1;
+	u64 *t = xcalloc(W, 8);
+
+	for (b = 0; b <= n; b++)
+		for (size_t w = 0; w < W; w++)
+			r->pdom[(size_t)b * W + w] = b == n ? 0 : ~0ull;
+	r->pdom[(size_t)n * W + (size_t)n / 64] |= 1ull << (n & 63);
+	while (changed) {
+		changed = 0;
+		for (b = n - 1; b >= 0; b--) {
+			const MBlock *B = &r->f->b.v[b];
+			int any = 0;
+			if (!r->reachx[b])
+				continue;
+			for (size_t w = 0; w < W; w++)
+				t[w] = ~0ull;
+			if (last_is_exit(B)) {
+				memcpy(t, &r->pdom[(size_t)n * W], W * 8);
+				any = 1;
+			}
+			for (k = 0; k < 2; k++) {
+				int s = B->succ[k];
+				if (s < 0 || !r->reachx[s])
+					continue;
+				for (size_t w = 0; w < W; w++)
+					t[w] &= r->pdom[(size_t)s * W + w];
+				any = 1;
+			}
+			if (!any)
+				memset(t, 0, W * 8);
+			t[b / 64] |= 1ull << (b & 63);
+			if (memcmp(t, &r->pdom[(size_t)b * W], W * 8)) {
+				memcpy(&r->pdom[(size_t)b * W], t, W * 8);
+				changed = 1;
+			}
+		}
+	}
+	free(t);
+	for (b = 0; b < n; b++) {
+		int best = n, bestc = -1;
+		r->ipdom[b] = n;
+		if (!r->reachx[b])
+			continue;
+		for (k = 0; k < n; k++) {
+			int c = 0;
+			if (k == b || !(r->pdom[(size_t)b * W + k / 64] >> (k & 63) & 1))
+				continue;
+			for (size_t w = 0; w < W; w++)
+				c += __builtin_popcountll(r->pdom[(size_t)k * W + w]);
+			if (c > bestc) {
+				bestc = c;
+				best = k;
+			}
+		}
+		r->ipdom[b] = best;
+	}
+}
+
+static const MIns *
+cond_branch(const MBlock *B)
+{
+	const MIns *m = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
+	return m && mir_is_bra(m) && m->guard >= 0 ? m : NULL;
+}
+
+static int
+mark_div(Rc *r, int v)
+{
+	if (v < 0 || r->div[v] || r->f->vr.v[v].fixed)
+		return 0;
+	r->div[v] = 1;
+	return 1;
+}
+
+/* One round of propagation; returns the number of vregs newly divergent. */
+static int
+div_round(Rc *r)
+{
+	MFunc *f = r->f;
+	int b, k, ch = 0;
+	size_t i;
+
+	for (b = 0; b < r->n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			int d = !uniform_op(m->text) || (m->guard >= 0 && r->div[m->guard]);
+			for (k = 0; k < m->nr && !d; k++)
+				if ((m->rf[k] & MF_USE) && r->div[m->r[k].v])
+					d = 1;
+			for (k = 0; k < m->nr && d; k++)
+				if (m->rf[k] & MF_DEF)
+					ch += mark_div(r, m->r[k].v);
+		}
+	/* values merged from the paths of a divergent branch */
+	for (b = 0; b < r->n; b++) {
+		const MIns *br = cond_branch(&f->b.v[b]);
+		int x;
+		if (!br || !r->live[b] || !r->div[br->guard])
+			continue;
+		if (r->ipdom[b] == r->n || region(r, b, r->ipdom[b]) < 0) {
+			for (x = 0; x < r->n; x++)
+				r->inr[x] = 1;
+		}
+		for (x = 0; x < r->n; x++)
+			if (r->inr[x])
+				for (i = 0; i < f->b.v[x].ins.n; i++) {
+					const MIns *m = &f->b.v[x].ins.v[i];
+					for (k = 0; k < m->nr; k++)
+						if ((m->rf[k] & MF_DEF) && r->ndefs[m->r[k].v] > 1)
+							ch += mark_div(r, m->r[k].v);
+				}
+	}
+	return ch;
+}
+
+static void
+divergence(Rc *r)
+{
+	MFunc *f = r->f;
+	size_t b, i;
+	int k;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_DEF)
+					r->ndefs[m->r[k].v]++;
+		}
+	while (div_round(r))
+		;
+}
+
+/* ---- inserting regions ---- */
+
+typedef struct {
+	int b, j;      /* branch block, its join (ipdom) */
+	int p, jb, e;  /* after insertion: BSSY block, BSYNC block, BSSY target */
+	int size;      /* region size (blocks) when found */
+} Region;
+
+#define NIDX 5
+
+/* Insert an empty block at k, keeping every region's indices (and the
+ * n extra indices in x) pointing at the same blocks. */
+static void
+insert_at(MFunc *f, int k, Region *g, int ng, int *x, int n)
+{
+	int *idx = xcalloc((size_t)(NIDX * ng + n + 1), sizeof *idx), i, m = 0;
+
+	for (i = 0; i < ng; i++) {
+		idx[m++] = g[i].b;
+		idx[m++] = g[i].j;
+		idx[m++] = g[i].p;
+		idx[m++] = g[i].jb;
+		idx[m++] = g[i].e;
+	}
+	for (i = 0; i < n; i++)
+		idx[m++] = x[i];
+	mir_insert_block(f, k, idx, m);
+	for (i = m = 0; i < ng; i++) {
+		g[i].b = idx[m++];
+		g[i].j = idx[m++];
+		g[i].p = idx[m++];
+		g[i].jb = idx[m++];
+		g[i].e = idx[m++];
+	}
+	for (i = 0; i < n; i++)
+		x[i] = idx[m++];
+	free(idx);
+}
+
+static void
+emit_in(MFunc *f, int b, const char *fmt, int target)
+{
+	int cur = f->cur, g = f->guard;
+	f->cur = b;
+	f->guard = -1;
+	if (target >= 0)
+		mi(f, fmt, target);
+	else
+		mi(f, fmt);
+	f->cur = cur;
+	f->guard = g;
+}
+
+static void
+retarget(MFunc *f, int b, int from, int to)
+{
+	size_t i;
+	for (i = 0; i < f->b.v[b].ins.n; i++) {
+		MIns *m = &f->b.v[b].ins.v[i];
+		if (op_is(m->text, "BRA") && m->target == from)
+			m->target = to;
+	}
+}
+
+static int
+falls_into(const MFunc *f, int p, int s)
+{
+	const MBlock *B = &f->b.v[p];
+	size_t i;
+	if (p + 1 != s)
+		return 0;
+	for (i = 0; i < B->ins.n; i++)
+		if (mir_ends_flow(&B->ins.v[i]))
+			return 0;
+	return 1;
+}
+
+static void
+rc_alloc(Rc *r)
+{
+	int n = (int)r->f->b.n, b;
+
+	for (b = 0; b < r->n; b++)
+		vec_free(&r->pred[b]);
+	free(r->pred);
+	free(r->inr);
+	free(r->stack);
+	free(r->live);
+	free(r->reachx);
+	r->n = n;
+	r->pred = xcalloc((size_t)n + 1, sizeof *r->pred);
+	r->inr = xcalloc((size_t)n + 1, 1);
+	r->stack = xcalloc((size_t)n + 1, sizeof(int));
+	r->live = xcalloc((size_t)n + 1, 1);
+	r->reachx = xcalloc((size_t)n + 1, 1);
+}
+
+/* Rebuild the CFG state after blocks changed. */
+static void
+refresh(Rc *r)
+{
+	if ((int)r->f->b.n != r->n)
+		rc_alloc(r);
+	mir_cfg_recompute(r->f);
+	preds(r);
+	reach(r);
+}
+
+/* The single entry of the region in r->inr, or -1. */
+static int
+region_entry(Rc *r)
+{
+	int e = -1, x, k;
+
+	for (x = 0; x < r->n; x++) {
+		int outside = x == 0;
+		if (!r->inr[x])
+			continue;
+		for (k = 0; k < (int)r->pred[x].n; k++)
+			if (!r->inr[r->pred[x].v[k]])
+				outside = 1;
+		if (outside) {
+			if (e >= 0)
+				return -1;
+			e = x;
+		}
+	}
+	return e;
+}
+
+/* Put J = [BSYNC] and E = [] right before g->j; the region's edges into j
+ * go to J, other blocks that fell into j branch to it. */
+static void
+insert_join(Rc *r, int gi, Region *all, int nall)
+{
+	MFunc *f = r->f;
+	Region *g = &all[gi];
+	int n = r->n, x, j = g->j;
+	u8 *inr = xcalloc((size_t)n + 1, 1);
+
+	memcpy(inr, r->inr, (size_t)n);
+	for (x = 0; x < n; x++) {
+		if (!inr[x] && falls_into(f, x, j))
+			emit_in(f, x, "BRA %L", j);
+		else if (inr[x])
+			retarget(f, x, j, -2);   /* to J, once it exists */
+	}
+	insert_at(f, j, all, nall, NULL, 0);   /* E */
+	insert_at(f, j, all, nall, NULL, 0);   /* J */
+	g = &all[gi];
+	g->jb = j;
+	g->e = j + 1;
+	for (x = 0; x < (int)f->b.n; x++)
+		retarget(f, x, -2, j);
+	emit_in(f, j, "BSYNC B0", -1);
+	free(inr);
+}
+
+/* BSSY before the branch of b, or in a new block P before the entry e
+ * that the edges from outside the region enter. */
+static void
+insert_entry(Rc *r, int gi, Region *all, int nall, int e)
+{
+	MFunc *f = r->f;
+	Region *g = &all[gi];
+	int x, k, inloop = 0;
+
+	for (k = 0; k < (int)r->pred[e].n; k++)
+		if (r->inr[r->pred[e].v[k]])
+			inloop = 1;
+	if (e == g->b && !inloop) {
+		MBlock *B = &f->b.v[e];
+		size_t pos = B->ins.n;
+		MIns t;
+		while (pos > 0 && mir_is_bra(&B->ins.v[pos - 1]))
+			pos--;
+		emit_in(f, e, "BSSY B0, %L", g->e);
+		B = &f->b.v[e];
+		t = B->ins.v[B->ins.n - 1];
+		memmove(&B->ins.v[pos + 1], &B->ins.v[pos], sizeof(MIns) * (B->ins.n - 1 - pos));
+		B->ins.v[pos] = t;
+		g->p = e;
+		return;
+	}
+	{
+		int n = r->n;
+		u8 *inr = xcalloc((size_t)n + 1, 1);
+		memcpy(inr, r->inr, (size_t)n);
+		for (x = 0; x < n; x++) {
+			if (inr[x] && falls_into(f, x, e))
+				emit_in(f, x, "BRA %L", e);
+			else if (!inr[x])
+				retarget(f, x, e, -3);
+		}
+		free(inr);
+	}
+	insert_at(f, e, all, nall, NULL, 0);
+	g = &all[gi];
+	for (x = 0; x < (int)f->b.n; x++)
+		retarget(f, x, -3, e);
+	emit_in(f, e, "BSSY B0, %L", g->e);
+	g->p = e;
+}
+
+/* Bracket region gi; 0, or -1 when it has no single entry. */
+static int
+insert_region(Rc *r, int gi, Region *all, int nall)
+{
+	Region *g = &all[gi];
+	int e;
+
+	refresh(r);
+	if (region(r, g->b, g->j) < 0 || (e = region_entry(r)) < 0)
+		return -1;
+	insert_join(r, gi, all, nall);
+	g = &all[gi];
+	refresh(r);
+	region(r, g->b, g->jb);
+	e = region_entry(r);
+	if (e < 0)
+		die("reconv: the region lost its entry");
+	insert_entry(r, gi, all, nall, e);
+	return 0;
+}
+
+/* Blocks of a bracketed region (for B register conflicts): reachable
+ * from its BSSY block without passing its BSYNC block, and that block. */
+static void
+region_set(Rc *r, const Region *g, u64 *set, size_t W)
+{
+	int sp = 0, x, k;
+
+	memset(set, 0, W * 8);
+	set[g->p / 64] |= 1ull << (g->p & 63);
+	set[g->jb / 64] |= 1ull << (g->jb & 63);
+	r->stack[sp++] = g->p;
+	while (sp) {
+		x = r->stack[--sp];
+		for (k = 0; k < 2; k++) {
+			int s = r->f->b.v[x].succ[k];
+			if (s >= 0 && !(set[s / 64] >> (s & 63) & 1)) {
+				set[s / 64] |= 1ull << (s & 63);
+				if (s != g->jb)
+					r->stack[sp++] = s;
+			}
+		}
+	}
+}
+
+static void
+drop_ins(MBlock *B, size_t i)
+{
+	memmove(&B->ins.v[i], &B->ins.v[i + 1], sizeof(MIns) * (B->ins.n - i - 1));
+	B->ins.n--;
+}
+
+/* Write B register k into the region's BSSY/BSYNC (k < 0: delete them). */
+static void
+set_breg(MFunc *f, const Region *g, int k)
+{
+	MBlock *P = &f->b.v[g->p], *J = &f->b.v[g->jb];
+	size_t i;
+	char t[32];
+
+	for (i = 0; i < P->ins.n; i++)
+		if (op_is(P->ins.v[i].text, "BSSY") && P->ins.v[i].target == g->e) {
+			snprintf(t, sizeof t, "BSSY B%d, \002", k);
+			P->ins.v[i].text = arena_strdup(f->a, t);
+			if (k < 0)
+				drop_ins(P, i);
+			break;
+		}
+	for (i = 0; i < J->ins.n; i++)
+		if (op_is(J->ins.v[i].text, "BSYNC")) {
+			snprintf(t, sizeof t, "BSYNC B%d", k);
+			J->ins.v[i].text = arena_strdup(f->a, t);
+			if (k < 0)
+				drop_ins(J, i);
+			break;
+		}
+}
+
+static void
+assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
+{
+	size_t W;
+	u64 *sets;
+	int *ord, *col, *size, i, k, a;
+
+	refresh(r);
+	W = ((size_t)r->n + 64) / 64;
+	sets = xcalloc((size_t)ng * W + 1, 8);
+	ord = xcalloc((size_t)ng + 1, sizeof *ord);
+	col = xcalloc((size_t)ng + 1, sizeof *col);
+	size = xcalloc((size_t)ng + 1, sizeof *size);
+	for (i = 0; i < ng; i++) {
+		region_set(r, &g[i], &sets[(size_t)i * W], W);
+		for (size_t w = 0; w < W; w++)
+			size[i] += __builtin_popcountll(sets[(size_t)i * W + w]);
+		ord[i] = i;
+	}
+	for (i = 1; i < ng; i++)   /* largest (outermost) first, stable */
+		for (k = i; k > 0 && size[ord[k - 1]] < size[ord[k]]; k--) {
+			int t = ord[k];
+			ord[k] = ord[k - 1];
+			ord[k - 1] = t;
+		}
+	for (i = 0; i < ng; i++) {
+		u32 busy = 0;
+		a = ord[i];
+		for (k = 0; k < i; k++) {
+			int o = ord[k], inter = 0;
+			if (col[o] < 0)
+				continue;
+			for (size_t w = 0; w < W && !inter; w++)
+				inter = (sets[(size_t)a * W + w] & sets[(size_t)o * W + w]) != 0;
+			if (inter)
+				busy |= 1u << col[o];
+		}
+		for (col[a] = 0; col[a] < NB && (busy >> col[a] & 1); col[a]++)
+			;
+		if (col[a] == NB)
+			col[a] = -1;
+		set_breg(r->f, &g[a], col[a]);
+		if (col[a] < 0)
+			st->skipped++;
+		else {
+			st->regions++;
+			if (col[a] + 1 > st->bregs)
+				st->bregs = col[a] + 1;
+		}
+	}
+	free(sets);
+	free(ord);
+	free(col);
+	free(size);
+}
+
+/* The first instruction control reaches at block b (skipping empty
+ * blocks), or NULL. */
+static const MIns *
+first_ins(const MFunc *f, int b)
+{
+	for (; b < (int)f->b.n; b++)
+		if (f->b.v[b].ins.n)
+			return &f->b.v[b].ins.v[0];
+	return NULL;
+}
+
+/* "@P BRA L" where L is an unguarded EXIT becomes "@P EXIT" (as ptxas
+ * writes it): exiting threads need no reconvergence. */
+static void
+thread_exits(MFunc *f)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns *m = &f->b.v[b].ins.v[i];
+			const MIns *t;
+			if (!mir_is_bra(m) || !(t = first_ins(f, m->target)))
+				continue;
+			if (t->guard < 0 && !strcmp(t->text, "EXIT")) {
+				m->text = arena_strdup(f->a, "EXIT");
+				m->target = -1;
+			}
+		}
+}
+
+int
+reconv_run(MFunc *f, ReconvStats *st)
+{
+	Rc r = {0};
+	VEC(Region) g = {0};
+	int b, i, k;
+
+	memset(st, 0, sizeof *st);
+	r.f = f;
+	thread_exits(f);
+	refresh(&r);
+	r.W = ((size_t)r.n + 64) / 64;
+	r.pdom = xcalloc(((size_t)r.n + 1) * r.W, 8);
+	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
+	r.div = xcalloc(f->vr.n + 1, 1);
+	r.ndefs = xcalloc(f->vr.n + 1, sizeof *r.ndefs);
+	postdom(&r);
+	divergence(&r);
+	for (b = 0; b < r.n; b++) {
+		const MIns *br = cond_branch(&f->b.v[b]);
+		Region x = { b, r.ipdom[b], -1, -1, -1, 0 };
+		if (!br || !r.live[b] || !r.div[br->guard] || f->b.v[b].succ[0] < 0 ||
+		    f->b.v[b].succ[1] < 0)
+			continue;
+		if (x.j == r.n || (x.size = region(&r, b, x.j)) < 0) {
+			st->skipped++;
+			continue;
+		}
+		vec_push(&g, x);
+	}
+	/* inner (smaller) regions first */
+	for (i = 1; i < (int)g.n; i++)
+		for (k = i; k > 0 && g.v[k - 1].size > g.v[k].size; k--) {
+			Region t = g.v[k];
+			g.v[k] = g.v[k - 1];
+			g.v[k - 1] = t;
+		}
+	for (i = 0; i < (int)g.n; i++)
+		if (insert_region(&r, i, g.v, (int)g.n) < 0) {
+			g.v[i].p = -1;
+			st->skipped++;
+		}
+	for (i = k = 0; i < (int)g.n; i++)
+		if (g.v[i].p >= 0)
+			g.v[k++] = g.v[i];
+	g.n = (size_t)k;
+	if (g.n)
+		assign_bregs(&r, g.v, (int)g.n, st);
+	mir_cfg_recompute(f);
+	for (b = 0; b < r.n; b++)
+		vec_free(&r.pred[b]);
+	free(r.pred);
+	free(r.inr);
+	free(r.stack);
+	free(r.live);
+	free(r.reachx);
+	free(r.pdom);
+	free(r.ipdom);
+	free(r.div);
+	free(r.ndefs);
+	vec_free(&g);
+	return 0;
+}
