@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/alias.h"
 #include "codegen/compile.h"
 #include "codegen/ctrlbits.h"
 #include "codegen/hazard.h"
@@ -90,13 +91,15 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, const char *k
 	for (b = 0; b < mf->b.n && !rc; b++)
 		for (i = 0; i < mf->b.v[b].ins.n; i++) {
 			Word w;
-			char err[200];
+			char err[200], alt[256];
 			size_t pos;
 			t.n = 0;
 			if (t.s)
 				t.s[0] = 0;
 			mi_render(mf, &mf->b.v[b].ins.v[i], baddr, &t);
-			if (isa_parse(a, t.s, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0) {
+			if (isa_parse(a, t.s, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0 &&
+			    (!codegen_alias(t.s, alt, sizeof alt) ||
+			     isa_parse(a, alt, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0)) {
 				fprintf(stderr, "openassembler: internal error: %s: cannot encode `%s` for %s: %s\n",
 					kname, t.s, arch_name(a), err);
 				abort();
@@ -195,7 +198,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		buf_free(&t);
 	}
 	i = ctrl_assign(arch, code.v, code.n, o->opt >= OPT_MINED);
-	if (i != 0 || hazard_check(arch, code.v, code.n, fn->name, &rep) != 0) {
+	if (hazard_check(arch, code.v, code.n, fn->name, &rep) != 0 || i != 0) {
 		fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
 			" check:\n%s", fn->name, i, rep.s ? rep.s : "");
 		abort();
