@@ -180,6 +180,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		dump_mir(o, mf, "after copy forwarding", fn->name, 0);
 	}
 	ro.max_r = fn->maxnreg ? (int)fn->maxnreg : 255;
+	ro.frame_base = s.local_size;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);
 		goto out;
@@ -210,7 +211,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
 	kd->regs = (u32)rr.regs;
-	kd->frame = s.local_size;
+	kd->frame = rr.frame;
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
 	kd->barriers = (u8)s.barriers;
@@ -221,7 +222,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	ks->name = fn->name;
 	ks->regs = rr.regs;
 	ks->shared = s.shared_size;
-	ks->local = s.local_size;
+	ks->local = rr.frame;
 	ks->barriers = s.barriers;
 	ks->ninstr = kd->ncode;
 	rc = 0;

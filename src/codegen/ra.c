@@ -1,4 +1,5 @@
-/* ra.c -- liveness and linear-scan register allocation (see ra.h). */
+/* ra.c -- liveness, linear-scan register allocation and spilling (see
+ * ra.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,90 +217,429 @@ remove_noop_copies(MFunc *f, RaResult *res)
 	}
 }
 
-int
-ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
-{
-	Ra r = {0};
-	Files fl = {0};
-	int nv = (int)f->vr.n, v, i, n = 0, *ord, *active, nact = 0, rc = 0;
-	size_t nb = f->b.n;
+/* Spill state across allocation rounds. */
+typedef struct {
+	u8 *nospill;         /* per vreg: a spill temporary (never spilled again) */
+	int *slot;           /* per vreg: frame offset, -1 */
+	u8 *spill;           /* per vreg: chosen for spilling this round */
+	size_t n;            /* entries in the arrays */
+	u32 frame;           /* bytes laid out so far */
+} Spill;
 
-	memset(res, 0, sizeof *res);
-	r.f = f;
-	r.ubase = xcalloc((size_t)nv, sizeof *r.ubase);
-	for (v = 0; v < nv; v++) {
-		r.ubase[v] = r.nunits;
-		r.nunits += f->vr.v[v].w;
+static void
+spill_grow(Spill *sp, size_t n)
+{
+	size_t i;
+	if (n <= sp->n)
+		return;
+	sp->nospill = realloc(sp->nospill, n);
+	sp->slot = realloc(sp->slot, n * sizeof(int));
+	sp->spill = realloc(sp->spill, n);
+	if (!sp->nospill || !sp->slot || !sp->spill)
+		die("out of memory");
+	for (i = sp->n; i < n; i++) {
+		sp->nospill[i] = 0;
+		sp->slot[i] = -1;
+		sp->spill[i] = 0;
 	}
-	r.words = ((size_t)r.nunits + 63) / 64;
-	r.in = xcalloc(nb * r.words + 1, 8);
-	r.out = xcalloc(nb * r.words + 1, 8);
-	r.start = xcalloc((size_t)nv, sizeof(int));
-	r.end = xcalloc((size_t)nv, sizeof(int));
-	r.bstart = xcalloc(nb + 1, sizeof(int));
-	r.bend = xcalloc(nb + 1, sizeof(int));
-	for (v = 0; v < nv; v++)
-		r.start[v] = r.end[v] = -1;
-	liveness(&r);
-	intervals(&r);
+	sp->n = n;
+}
+
+static int
+spillable(const MFunc *f, const Spill *sp, int v)
+{
+	const MVreg *x = &f->vr.v[v];
+	return !x->fixed && !sp->nospill[v] && (x->cls == RC_R || x->cls == RC_P);
+}
+
+/* Free the registers of active[j] and forget it. */
+static void
+drop_active(Files *fl, const MFunc *f, int *active, int *nact, int j)
+{
+	const MVreg *a = &f->vr.v[active[j]];
+	mark(fl, a->cls, a->phys, a->w, 0);
+	active[j] = active[--*nact];
+}
+
+/* Choose where interval v goes, spilling the intervals of its class that
+ * end furthest away when nothing fits.  Returns the base register, -1
+ * when v itself is spilled, -2 when nothing can be spilled. */
+static int
+place(Ra *r, Files *fl, Spill *sp, int v, int *active, int *nact)
+{
+	MFunc *f = r->f;
+	MVreg *vr = &f->vr.v[v];
+	int al = vr->w >= 4 ? 4 : vr->w, base, k, hint;
+
+	for (;;) {
+		int best = -1, j;
+		base = -1;
+		if (hint_of(r, v, &hint) && hint >= 0 && hint % al == 0 && fits(fl, vr->cls, hint, vr->w))
+			return hint;
+		for (k = 0; base < 0 && k < fl->limit[vr->cls]; k += al)
+			if (fits(fl, vr->cls, k, vr->w))
+				base = k;
+		if (base >= 0)
+			return base;
+		for (j = 0; j < *nact; j++) {
+			int a = active[j];
+			if (f->vr.v[a].cls != vr->cls || !spillable(f, sp, a))
+				continue;
+			if (best < 0 || r->end[a] > r->end[active[best]])
+				best = j;
+		}
+		if (spillable(f, sp, v) && (best < 0 || r->end[v] >= r->end[active[best]])) {
+			sp->spill[v] = 1;
+			return -1;
+		}
+		if (best < 0)
+			return -2;
+		sp->spill[active[best]] = 1;
+		drop_active(fl, f, active, nact, best);
+	}
+}
+
+static int
+by_start(const Ra *r, int *ord)
+{
+	MFunc *f = r->f;
+	int n = 0, v;
+	for (v = 0; v < (int)f->vr.n; v++)
+		if (!f->vr.v[v].fixed && r->start[v] >= 0)
+			ord[n++] = v;
+	sort_by_start(ord, n, r->start);
+	return n;
+}
+
+/* One round of linear scan.  Returns 0 (maybe with vregs to spill in
+ * sp->spill), or -1 with a message. */
+static int
+scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, size_t errlen)
+{
+	MFunc *f = r->f;
+	Files fl = {0};
+	int nv = (int)f->vr.n, i, n, *ord, *active, nact = 0, rc = 0;
 
 	fl.limit[RC_R] = o->max_r > 0 && o->max_r < 255 ? o->max_r : 255;
-	fl.limit[RC_P] = 7;
+	fl.limit[RC_P] = o->max_p > 0 && o->max_p < 7 ? o->max_p : 7;
 	fl.limit[RC_UR] = 63;
 	fl.limit[RC_UP] = 7;
 	mark(&fl, RC_R, 1, 1, 1);     /* stack pointer */
 	mark(&fl, RC_UR, 4, 2, 1);    /* memory descriptor */
 	ord = xcalloc((size_t)nv + 1, sizeof *ord);
 	active = xcalloc((size_t)nv + 1, sizeof *active);
-	for (v = 0; v < nv; v++)
-		if (!f->vr.v[v].fixed && r.start[v] >= 0)
-			ord[n++] = v;
-	sort_by_start(ord, n, r.start);
+	n = by_start(r, ord);
 	res->regs = 2;
-	for (i = 0; i < n && !rc; i++) {
+	*nspill = 0;
+	for (i = 0; i < n; i++) {
 		MVreg *vr = &f->vr.v[ord[i]];
-		int st = r.start[ord[i]], j, k, base = -1, hint, al;
-		/* expire */
-		for (j = k = 0; j < nact; j++) {
-			MVreg *a = &f->vr.v[active[j]];
-			if (r.end[active[j]] < st)
-				mark(&fl, a->cls, a->phys, a->w, 0);
+		int st = r->start[ord[i]], j, base;
+		for (j = 0; j < nact;)   /* expire */
+			if (r->end[active[j]] < st)
+				drop_active(&fl, f, active, &nact, j);
 			else
-				active[k++] = active[j];
-		}
-		nact = k;
-		al = vr->w >= 4 ? 4 : vr->w;
-		if (hint_of(&r, ord[i], &hint) && hint >= 0 && hint % al == 0 && fits(&fl, vr->cls, hint, vr->w))
-			base = hint;
-		for (k = 0; base < 0 && k < fl.limit[vr->cls]; k += al)
-			if (fits(&fl, vr->cls, k, vr->w))
-				base = k;
-		if (base < 0) {
-			snprintf(err, errlen, "out of %s registers (%d live at once; spilling is not implemented yet)",
+				j++;
+		base = place(r, &fl, sp, ord[i], active, &nact);
+		if (base == -2) {
+			snprintf(err, errlen, "out of %s registers (%d live at once, none of them can be spilled)",
 				 vr->cls == RC_R ? "general" : vr->cls == RC_P ? "predicate" : "uniform", nact + 1);
 			rc = -1;
 			break;
 		}
+		if (base < 0)
+			continue;
 		vr->phys = base;
 		mark(&fl, vr->cls, base, vr->w, 1);
 		active[nact++] = ord[i];
 		if (vr->cls == RC_R && base + vr->w > res->regs)
 			res->regs = base + vr->w;
 	}
-	/* vregs never referenced keep phys -1; give them something printable */
-	for (v = 0; v < nv; v++)
-		if (f->vr.v[v].phys < 0)
-			f->vr.v[v].phys = 0;
-	if (!rc)
-		remove_noop_copies(f, res);
+	for (i = 0; i < nv; i++)
+		if (sp->spill[i])
+			++*nspill;
 	free(ord);
 	free(active);
-	free(r.ubase);
-	free(r.in);
-	free(r.out);
-	free(r.start);
-	free(r.end);
-	free(r.bstart);
-	free(r.bend);
+	return rc;
+}
+
+/* ---- spill code ---- */
+
+/* "[R1+0x10]", or "[R1]" for offset 0 (nvdisasm's spellings). */
+static const char *
+slot_addr(char *t, size_t n, u32 off)
+{
+	if (off)
+		snprintf(t, n, "[R1+0x%x]", off);
+	else
+		snprintf(t, n, "[R1]");
+	return t;
+}
+
+static const char *const ldl_op[] = { "", "LDL", "LDL.64", "", "LDL.128" };
+static const char *const stl_op[] = { "", "STL", "STL.64", "", "STL.128" };
+
+static u32
+slot_of(Spill *sp, const MVreg *x, int v)
+{
+	u32 sz = x->cls == RC_P ? 4 : 4u * x->w;
+	if (sp->slot[v] < 0) {
+		sp->frame = (sp->frame + sz - 1) / sz * sz;
+		sp->slot[v] = (int)sp->frame;
+		sp->frame += sz;
+	}
+	return (u32)sp->slot[v];
+}
+
+static int
+new_temp(MFunc *f, Spill *sp, int cls, int w)
+{
+	int t = mvreg(f, cls, w);
+	f->vr.v[t].tmp = 1;
+	spill_grow(sp, f->vr.n + 1);
+	sp->nospill[t] = 1;
+	return t;
+}
+
+/* Load spilled v into a new temporary before the current position. */
+static int
+reload(MFunc *f, Spill *sp, int v, RaResult *res)
+{
+	MVreg x = f->vr.v[v];
+	u32 off = slot_of(sp, &x, v);
+	int t = new_temp(f, sp, x.cls, x.w);
+	char a[32];
+
+	slot_addr(a, sizeof a, off);
+	if (x.cls == RC_P) {
+		int g = new_temp(f, sp, RC_R, 1);
+		mi(f, "LDL %D, %s", mref(g), a);
+		mi(f, "ISETP.NE.U32.AND %D, PT, %U, RZ, PT", mref(t), mref(g));
+		res->spill_ins += 2;
+	} else {
+		mi(f, "%s %D, %s", ldl_op[x.w], mref(t), a);
+		res->spill_ins++;
+	}
+	return t;
+}
+
+/* Store the parts ref (of temporary t standing for v) writes. */
+static void
+store(MFunc *f, Spill *sp, int v, int t, MRef ref, RaResult *res)
+{
+	MVreg x = f->vr.v[v];
+	u32 off = slot_of(sp, &x, v);
+	int w = ref.w ? ref.w : x.w - ref.sub;
+	char a[32], a2[32];
+
+	slot_addr(a, sizeof a, off + 4u * ref.sub);
+	if (x.cls == RC_P) {
+		int g = new_temp(f, sp, RC_R, 1);
+		mi(f, "SEL %D, RZ, 0x1, !%U", mref(g), mref(t));
+		mi(f, "STL %s, %U", a, mref(g));
+		res->spill_ins += 2;
+		return;
+	}
+	if (w == 3) {   /* no STL.96: a pair and a single */
+		slot_addr(a2, sizeof a2, off + 4u * (ref.sub + 2u));
+		mi(f, "STL.64 %s, %U", a, mpart(t, ref.sub, 2));
+		mi(f, "STL %s, %U", a2, mpart(t, ref.sub + 2, 1));
+		res->spill_ins += 2;
+		return;
+	}
+	mi(f, "%s %s, %U", stl_op[w], a, mpart(t, ref.sub, ref.w ? ref.w : 0));
+	res->spill_ins++;
+}
+
+/* The spill code of one instruction m (already taken out of block b):
+ * reloads, m itself with temporaries, stores. */
+static void
+spill_ins(MFunc *f, Spill *sp, MIns m, RaResult *res)
+{
+	int k, j, tmap[MI_MAXREF + 1], vmap[MI_MAXREF + 1], nm = 0;
+
+	/* one temporary per spilled vreg of m, loaded if m reads it (or
+	 * writes only part of it, or under a guard) */
+	for (k = -1; k < m.nr; k++) {
+		int v = k < 0 ? m.guard : m.r[k].v, need = 0, t;
+		if (v < 0 || !sp->spill[v])
+			continue;
+		for (j = 0; j < nm; j++)
+			if (vmap[j] == v)
+				break;
+		if (j < nm)
+			continue;
+		if (k < 0)
+			need = 1;
+		for (j = 0; j < m.nr; j++) {
+			if (m.r[j].v != v)
+				continue;
+			if (m.rf[j] & MF_USE)
+				need = 1;
+			if ((m.rf[j] & MF_DEF) && (m.guard >= 0 || m.r[j].sub || (m.r[j].w && m.r[j].w < f->vr.v[v].w)))
+				need = 1;
+		}
+		t = need ? reload(f, sp, v, res) : new_temp(f, sp, f->vr.v[v].cls, f->vr.v[v].w);
+		vmap[nm] = v;
+		tmap[nm++] = t;
+	}
+	for (j = 0; j < nm; j++) {
+		if (m.guard == vmap[j])
+			m.guard = tmap[j];
+		for (k = 0; k < m.nr; k++)
+			if (m.r[k].v == vmap[j])
+				m.r[k].v = tmap[j];
+	}
+	vec_push(&f->b.v[f->cur].ins, m);
+	for (k = 0; k < m.nr; k++)
+		if (m.rf[k] & MF_DEF)
+			for (j = 0; j < nm; j++)
+				if (m.r[k].v == tmap[j])
+					store(f, sp, vmap[j], tmap[j], m.r[k], res);
+}
+
+static void
+rewrite(MFunc *f, Spill *sp, RaResult *res)
+{
+	size_t b, i;
+	int g = f->guard, cur = f->cur;
+	u8 gn = f->guard_neg;
+
+	f->guard = -1;
+	f->guard_neg = 0;
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		MIns *old = B->ins.v;
+		size_t n = B->ins.n;
+		B->ins.v = NULL;
+		B->ins.n = B->ins.cap = 0;
+		f->cur = (int)b;
+		for (i = 0; i < n; i++)
+			spill_ins(f, sp, old[i], res);
+		free(old);
+	}
+	for (i = 0; i < sp->n; i++)
+		if (sp->spill[i]) {
+			sp->spill[i] = 0;
+			res->spilled++;
+		}
+	f->guard = g;
+	f->guard_neg = gn;
+	f->cur = cur;
+}
+
+/* Reserve the frame: R1 -= frame right after the prologue loads R1 (or
+ * replace an adjustment already there). */
+static void
+reserve_frame(MFunc *f, u32 frame)
+{
+	MBlock *B;
+	size_t i;
+	int cur = f->cur, g = f->guard;
+	char t[64];
+
+	if (!frame || !f->b.n)
+		return;
+	B = &f->b.v[0];
+	snprintf(t, sizeof t, "IADD3 R1, R1, -0x%x, RZ", frame);
+	for (i = 0; i < B->ins.n; i++)
+		if (!strncmp(B->ins.v[i].text, "IADD3 R1, R1,", 13) || !strncmp(B->ins.v[i].text, "VIADD R1, R1,", 13)) {
+			B->ins.v[i].text = arena_strdup(f->a, t);
+			return;
+		}
+	for (i = 0; i < B->ins.n; i++)
+		if (strstr(B->ins.v[i].text, "R1, c[0x0][0x28]"))
+			break;
+	if (i == B->ins.n)
+		die("ra: no stack pointer load in the prologue");
+	f->cur = 0;
+	f->guard = -1;
+	mi(f, "%s", t);
+	B = &f->b.v[0];
+	{
+		MIns m = B->ins.v[B->ins.n - 1];
+		memmove(&B->ins.v[i + 2], &B->ins.v[i + 1], sizeof(MIns) * (B->ins.n - 2 - i));
+		B->ins.v[i + 1] = m;
+	}
+	f->cur = cur;
+	f->guard = g;
+}
+
+static void
+ra_free(Ra *r)
+{
+	free(r->ubase);
+	free(r->in);
+	free(r->out);
+	free(r->start);
+	free(r->end);
+	free(r->bstart);
+	free(r->bend);
+	memset(r, 0, sizeof *r);
+}
+
+/* Liveness and intervals of the current MIR. */
+static void
+analyse(Ra *r, MFunc *f)
+{
+	int nv = (int)f->vr.n, v;
+	size_t nb = f->b.n;
+
+	r->f = f;
+	r->ubase = xcalloc((size_t)nv + 1, sizeof *r->ubase);
+	for (v = 0; v < nv; v++) {
+		r->ubase[v] = r->nunits;
+		r->nunits += f->vr.v[v].w;
+	}
+	r->words = ((size_t)r->nunits + 63) / 64;
+	r->in = xcalloc(nb * r->words + 1, 8);
+	r->out = xcalloc(nb * r->words + 1, 8);
+	r->start = xcalloc((size_t)nv + 1, sizeof(int));
+	r->end = xcalloc((size_t)nv + 1, sizeof(int));
+	r->bstart = xcalloc(nb + 1, sizeof(int));
+	r->bend = xcalloc(nb + 1, sizeof(int));
+	for (v = 0; v < nv; v++) {
+		r->start[v] = r->end[v] = -1;
+		if (!f->vr.v[v].fixed)
+			f->vr.v[v].phys = -1;
+	}
+	liveness(r);
+	intervals(r);
+}
+
+int
+ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
+{
+	Ra r = {0};
+	Spill sp = {0};
+	int v, rc = 0, nspill = 0, round;
+
+	memset(res, 0, sizeof *res);
+	sp.frame = (o->frame_base + 15) & ~15u;
+	for (round = 0;; round++) {
+		spill_grow(&sp, f->vr.n + 1);
+		analyse(&r, f);
+		rc = scan(&r, o, &sp, res, &nspill, err, errlen);
+		ra_free(&r);
+		if (rc < 0 || !nspill)
+			break;
+		if (round == 64) {
+			snprintf(err, errlen, "register allocation does not converge after %d spill rounds", round);
+			rc = -1;
+			break;
+		}
+		rewrite(f, &sp, res);
+	}
+	res->frame = res->spilled ? sp.frame : o->frame_base;
+	/* vregs never referenced keep phys -1; give them something printable */
+	for (v = 0; v < (int)f->vr.n; v++)
+		if (f->vr.v[v].phys < 0)
+			f->vr.v[v].phys = 0;
+	if (!rc) {
+		remove_noop_copies(f, res);
+		reserve_frame(f, res->frame);
+	}
+	free(sp.nospill);
+	free(sp.slot);
+	free(sp.spill);
 	return rc;
 }

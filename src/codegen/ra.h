@@ -2,7 +2,11 @@
  * every virtual register over the CFG, one live interval per vreg on the
  * linear block order, linear scan with aligned pairs/quads and copy hints.
  * R1 is the stack pointer and UR4/UR5 the global memory descriptor; they
- * are never allocated. */
+ * are never allocated.  When a class runs out, the intervals that end
+ * furthest away are spilled to local memory (R: STL/LDL [R1+slot]; P: SEL
+ * to a register, STL, and LDL + ISETP back) and the allocation runs
+ * again; the frame (local variables + spill slots) is reserved by
+ * lowering R1 after its load in the prologue. */
 #ifndef OA_RA_H
 #define OA_RA_H
 
@@ -10,11 +14,16 @@
 
 typedef struct {
 	int max_r;       /* registers available: R0..R(max_r-1) (<= 255) */
+	int max_p;       /* predicates available (0 = 7: P0..P6); for tests */
+	u32 frame_base;  /* local bytes already laid out ([R1+0] up) */
 } RaOpts;
 
 typedef struct {
 	int regs;        /* highest R used + 1 (at least 2: R1) */
 	int copies_removed;
+	int spilled;     /* vregs spilled */
+	int spill_ins;   /* STL/LDL (and P2R-like) instructions added */
+	u32 frame;       /* local bytes per thread: frame_base + spill slots */
 } RaResult;
 
 /* Assign every vreg's phys and delete copies that became no-ops.
