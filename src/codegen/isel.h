@@ -41,6 +41,7 @@ typedef struct {
 extern const SelRule sel_rules_int[], sel_rules_float[], sel_rules_mem[], sel_rules_ctrl[];
 extern const SelRule sel_rules_cvt[];       /* isel_cvt.c */
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
+extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
 /* Can the ISA tables encode this SASS text (physical registers)? */
 int sel_can_encode(Sel *s, const char *text);
