@@ -45,6 +45,9 @@ extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its gr
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
 /* Can the ISA tables encode this SASS text (physical registers)? */
 int sel_can_encode(Sel *s, const char *text);
+/* Address operand [reg+imm] / [var+imm] of a memory access in space
+ * (isel_mem.c): base register (a pair for global/generic) and offset. */
+int sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off);
 
 int isel_func(Sel *s);
 

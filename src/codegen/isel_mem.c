@@ -1,6 +1,9 @@
 /* isel_mem.c -- loads, stores and addresses: kernel parameters (constant
- * bank 0), global, shared, local and generic memory, cvta, and the
- * addresses of variables. */
+ * bank 0), global, shared (static and extern dynamic), local (a stack
+ * frame below R1) and generic memory with every width, vectors and
+ * ptxas's ordering/cache modifiers; mov of variable addresses; cvta
+ * between generic and the shared/local windows; mov pack/unpack.
+ * Sequences follow ptxas 13.0 (docs/compiler-mem.md). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,8 +23,14 @@ param_index(Sel *s, const PtxVar *v)
 	return -1;
 }
 
-/* The destination registers of a load (or sources of a store): a list of
- * 32-bit parts, from a scalar register or a {a, b, c, d} vector. */
+static MRef
+part_of(Sel *s, MRef r, int k)
+{
+	return s->mf->vr.v[r.v].w > 1 ? mpart(r.v, k, 1) : r;
+}
+
+/* The registers of a load's destination (or a store's source): one list
+ * entry per element, each w 32-bit parts (w = 2 for 64-bit elements). */
 typedef struct {
 	MRef part[8];
 	int n;
@@ -30,42 +39,39 @@ typedef struct {
 static int
 parts_of(Sel *s, const PtxOperand *o, int bytes, Parts *p, int src)
 {
-	int i, k;
+	int w = bytes <= 4 ? 1 : bytes / 4, ne = o->kind == PTX_OPD_VEC ? o->nelems : 1, i, k;
 
 	p->n = 0;
-	if (o->kind == PTX_OPD_VEC) {
-		for (i = 0; i < o->nelems; i++) {
-			const PtxOperand *e = &o->elems[i];
-			int w = bytes <= 4 ? 1 : bytes / 4;
-			for (k = 0; k < w; k++) {
-				if (e->kind == PTX_OPD_SINK)
-					p->part[p->n++] = sel_tmp(s, 1);
-				else if (src || e->kind == PTX_OPD_REG)
-					p->part[p->n++] = src ? sel_r32(s, e, k) : (w > 1 || s->mf->vr.v[sel_reg(s, e->reg).v].w > 1 ? mpart(sel_reg(s, e->reg).v, k, 1) : sel_reg(s, e->reg));
-				else
-					return sel_unsupported(s, "this vector element");
-			}
-		}
-		return 0;
-	}
-	{
-		int w = bytes <= 4 ? 1 : bytes / 4;
+	for (i = 0; i < ne; i++) {
+		const PtxOperand *e = o->kind == PTX_OPD_VEC ? &o->elems[i] : o;
 		for (k = 0; k < w; k++) {
-			if (src)
-				p->part[p->n++] = sel_r32(s, o, k);
-			else {
-				MRef r = sel_reg(s, o->reg);
-				p->part[p->n++] = s->mf->vr.v[r.v].w > 1 ? mpart(r.v, k, 1) : r;
-			}
+			if (p->n >= 8)
+				return sel_unsupported(s, "a vector this wide");
+			if (e->kind == PTX_OPD_SINK)
+				p->part[p->n++] = sel_tmp(s, 1);
+			else if (src)
+				p->part[p->n++] = sel_r32(s, e, k);
+			else if (e->kind == PTX_OPD_REG)
+				p->part[p->n++] = part_of(s, sel_reg(s, e->reg), k);
+			else
+				return sel_unsupported(s, "this vector element");
+			if (p->part[p->n - 1].v < 0)
+				return -1;
 		}
 	}
 	return 0;
 }
 
+static PtxType
+ty(const IrIns *x)
+{
+	return (PtxType)x->p.types[0];
+}
+
 static int
 elem_bytes(const IrIns *x)
 {
-	return ptx_type_size((PtxType)x->p.types[0]);
+	return ptx_type_size(ty(x));
 }
 
 /* ld.param of a kernel parameter: constant bank 0. */
@@ -78,14 +84,14 @@ ld_param(Sel *s, const IrIns *x)
 	u32 off;
 	char t[48];
 
-	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry)
+	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry || a->reg >= 0)
 		return sel_unsupported(s, "ld.param of something other than a kernel parameter");
 	off = s->param_base + s->param_off[pi] + (u32)a->imm;
 	if (parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
 	if (eb < 4) {
-		const char *sz = eb == 1 ? (ptx_type_is_signed((PtxType)x->p.types[0]) ? ".S8" : ".U8")
-					 : (ptx_type_is_signed((PtxType)x->p.types[0]) ? ".S16" : ".U16");
+		const char *sz = eb == 1 ? (ptx_type_is_signed(ty(x)) ? ".S8" : ".U8")
+					 : (ptx_type_is_signed(ty(x)) ? ".S16" : ".U16");
 		for (i = 0; i < p.n; i++) {
 			snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", off + (u32)(i * eb));
 			mi(s->mf, "LDC%s %D, %s", sz, p.part[i], t);
@@ -114,14 +120,14 @@ size_suffix(int bytes, int is_signed)
 	return "";
 }
 
-/* "+0x10" / "-0x10" / "" */
+/* "+0x10" / "+-0x10" (nvdisasm's spelling) / "" */
 static void
 offtxt(char *t, size_t n, i64 off)
 {
 	if (!off)
 		t[0] = 0;
 	else if (off < 0)
-		snprintf(t, n, "-0x%" PRIx64, (u64)-off);
+		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
 	else
 		snprintf(t, n, "+0x%" PRIx64, (u64)off);
 }
@@ -132,104 +138,401 @@ space_of(const IrIns *x)
 	return x->p.nspaces ? x->p.space[0] : PTX_S_GENERIC;
 }
 
-/* Shared variables: offsets in the CTA's shared window. */
-static u32
-shared_addr(Sel *s, const PtxVar *v)
+/* ---- shared variables ---- */
+
+static void
+shared_place(Sel *s, const PtxVar *v, u32 al)
 {
 	size_t i;
-	u32 off, al;
+	u32 off;
 
 	for (i = 0; i < s->shared_vars.n; i++)
 		if (s->shared_vars.v[i] == v)
-			return s->shared_offs.v[i];
-	al = v->align ? v->align : 4;
+			return;
 	off = (s->shared_size + al - 1) / al * al;
 	vec_push(&s->shared_vars, v);
 	vec_push(&s->shared_offs, off);
 	s->shared_size = off + (u32)v->size;
-	s->uses_shared = 1;
-	return off;
 }
 
-/* The 32-bit shared-window address of a shared variable (+off) in a register. */
+static void
+shared_scan_opd(Sel *s, const PtxOperand *o, int ext)
+{
+	int i;
+	const PtxVar *v = o->var;
+
+	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && v && v->space == PTX_S_SHARED &&
+	    (v->size == 0) == ext)
+		shared_place(s, v, v->align ? v->align : 1);
+	if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_ADDR)
+		for (i = 0; i < o->nelems; i++)
+			shared_scan_opd(s, &o->elems[i], ext);
+}
+
+/* Lay out every shared variable the function names, in order of first
+ * use; extern (dynamic, size 0) arrays all start after the static ones,
+ * whose size is rounded to 16 (ptxas's .nv.shared size; the driver puts
+ * dynamic shared memory right after it). */
+static void
+shared_layout(Sel *s)
+{
+	size_t b, i;
+	int k, ext;
+	u32 stat = 0;
+
+	if (s->shared_vars.n)
+		return;
+	for (ext = 0; ext < 2; ext++) {
+		if (ext) /* as ptxas: the static size rounded to 16, then dynamic */
+			stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
+		for (b = 0; b < s->ir->b.n; b++)
+			for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+				const IrIns *x = &s->ir->b.v[b].ins.v[i];
+				if (x->dead)
+					continue;
+				for (k = 0; k < x->p.nopds; k++)
+					shared_scan_opd(s, &x->p.opds[k], ext);
+			}
+	}
+	s->shared_size = stat;
+	s->uses_shared = 1;
+}
+
+static u32
+shared_addr(Sel *s, const PtxVar *v)
+{
+	size_t i;
+
+	shared_layout(s);
+	for (i = 0; i < s->shared_vars.n; i++)
+		if (s->shared_vars.v[i] == v)
+			return s->shared_offs.v[i];
+	die("shared variable %s was not laid out", v->name);
+	return 0;
+}
+
+/* The 32-bit shared-window address of a shared variable (+off) in a
+ * register.  sm_90: shared::cta addresses carry the CTA's rank in its
+ * cluster at bit 24, after ptxas's 1 KiB reserve. */
 static MRef
 shared_base(Sel *s, const PtxVar *v, i64 off)
 {
 	MRef r = sel_tmp(s, 1);
 	u32 a = shared_addr(s, v) + (u32)off;
 	if (s->sm >= 90) {
-		/* shared::cta addresses carry the CTA's rank in its cluster (bits 24..) */
 		MRef c = sel_tmp(s, 1);
 		mi(s->mf, "S2R %D, SR_CgaCtaId", c);
-		mi(s->mf, "MOV %D, %x", r, (i32)(0x400 + a));
+		mi(s->mf, "MOV %D, %h", r, (unsigned)(0x400 + a));
 		mi(s->mf, "LEA %D, %U, %U, 0x18", r, c, r);
 	} else {
-		mi(s->mf, "MOV %D, %x", r, (i32)a);
+		mi(s->mf, "MOV %D, %h", r, (unsigned)a);
 	}
 	return r;
 }
 
+/* ---- local variables: a frame below the stack pointer R1 ---- */
+
+static int
+local_find(Sel *s, const PtxVar *v, u32 *off)
+{
+	size_t i;
+	for (i = 0; i < s->local_vars.n; i++)
+		if (s->local_vars.v[i] == v) {
+			*off = s->local_offs.v[i];
+			return 1;
+		}
+	return 0;
+}
+
+/* Insert `R1 -= frame` after the prologue's load of R1 (block 0). */
+static void
+frame_insert(Sel *s, u32 frame)
+{
+	int cur = s->mf->cur, g = s->mf->guard, gn = s->mf->guard_neg;
+	MBlock *b0;
+	MIns m;
+	size_t i, at = 0;
+
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	if (s->sm >= 90)
+		mi(s->mf, "VIADD R1, R1, %h", (unsigned)-frame);
+	else
+		mi(s->mf, "IADD3 R1, R1, %x, RZ", (i32)-frame);
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+	m = s->mf->b.v[cur].ins.v[--s->mf->b.v[cur].ins.n];
+	b0 = &s->mf->b.v[0];
+	for (i = 0; i < b0->ins.n; i++)
+		if (!strncmp(b0->ins.v[i].text, "LDC R1,", 7) || !strncmp(b0->ins.v[i].text, "MOV R1,", 7)) {
+			at = i + 1;
+			break;
+		}
+	vec_push(&b0->ins, m);
+	memmove(&b0->ins.v[at + 1], &b0->ins.v[at], (b0->ins.n - 1 - at) * sizeof m);
+	b0->ins.v[at] = m;
+}
+
+/* Lay out every function-scope .local variable once (the frame). */
+static void
+local_layout(Sel *s)
+{
+	int i;
+	u32 size = 0, al, maxal = 8;
+
+	if (s->local_vars.n)
+		return;
+	for (i = 0; i < s->fn->nlocals; i++) {
+		const PtxVar *v = s->fn->locals[i];
+		if (v->space != PTX_S_LOCAL)
+			continue;
+		al = v->align ? v->align : 1;
+		maxal = al > maxal ? al : maxal;
+		size = (size + al - 1) / al * al;
+		vec_push(&s->local_vars, v);
+		vec_push(&s->local_offs, size);
+		size += (u32)v->size;
+	}
+	size = (size + maxal - 1) / maxal * maxal;
+	if (!size)
+		return;
+	s->local_size = size;
+	frame_insert(s, size);
+}
+
+/* The local-window address of a local variable (+off) in a register. */
+static MRef
+local_base(Sel *s, const PtxVar *v, i64 off)
+{
+	MRef r = sel_tmp(s, 1);
+	u32 o = 0;
+
+	local_layout(s);
+	if (!local_find(s, v, &o))
+		die("local variable %s was not laid out", v->name);
+	mi(s->mf, "IADD3 %D, R1, %x, RZ", r, (i32)(o + (u32)off));
+	return r;
+}
+
+/* ---- address operands ---- */
+
 typedef struct {
-	MRef base;   /* address register (64-bit pair for global/generic) */
+	MRef base;   /* address register (a pair for global/generic) */
 	i64 off;
 } Addr;
 
-static int
-address(Sel *s, const IrIns *x, const PtxOperand *a, int space, Addr *ad)
+/* A 64-bit register holding base + imm. */
+static MRef
+add64(Sel *s, MRef base, i64 imm)
 {
+	MRef r = sel_tmp(s, 2), c = sel_ptmp(s), lo = sel_tmp(s, 1), hi = sel_tmp(s, 1);
+	mi(s->mf, "MOV %D, %h", lo, (unsigned)(u32)imm);
+	mi(s->mf, "MOV %D, %h", hi, (unsigned)(u32)((u64)imm >> 32));
+	mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", mpart(r.v, 0, 1), c, mpart(base.v, base.sub, 1), lo);
+	mi(s->mf, "IADD3.X %D, %U, %U, RZ, %U, !PT", mpart(r.v, 1, 1), mpart(base.v, base.sub + 1, 1), hi, c);
+	return r;
+}
+
+static int
+address(Sel *s, const PtxOperand *a, int space, Addr *ad)
+{
+	const PtxVar *v = a->var;
+	int wide = space != PTX_S_SHARED && space != PTX_S_LOCAL;
+
 	if (a->kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this address operand");
 	ad->off = a->imm;
 	if (a->reg >= 0) {
 		MRef r = sel_reg(s, a->reg);
-		if (space == PTX_S_SHARED || space == PTX_S_LOCAL)
-			ad->base = s->mf->vr.v[r.v].w > 1 ? mpart(r.v, 0, 1) : r;
+		if (!wide)
+			ad->base = part_of(s, r, 0);
 		else if (s->mf->vr.v[r.v].w == 2)
 			ad->base = mpart(r.v, 0, 2);
 		else
 			return sel_unsupported(s, "a 32-bit register as a global/generic address");
+	} else if (v && v->space == PTX_S_SHARED && space == PTX_S_SHARED) {
+		ad->base = shared_base(s, v, 0);
+	} else if (v && v->space == PTX_S_LOCAL && space == PTX_S_LOCAL) {
+		ad->base = local_base(s, v, 0);
+	} else if (!v && !wide) {
+		ad->base = mref(s->mf->rz);
+	} else {
+		return sel_unsupported(s, "this address (a symbol of another state space or a global/const variable)");
+	}
+	/* offsets beyond the 24-bit signed field: into the base */
+	if (ad->off < -0x800000 || ad->off > 0x7fffff) {
+		if (wide) {
+			ad->base = add64(s, ad->base, ad->off);
+		} else {
+			MRef r = sel_tmp(s, 1);
+			mi(s->mf, "IADD3 %D, %U, %x, RZ", r, ad->base, (i32)ad->off);
+			ad->base = r;
+		}
+		ad->off = 0;
+	}
+	return 0;
+}
+
+int
+sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off)
+{
+	Addr ad;
+	if (address(s, a, space, &ad) < 0)
+		return -1;
+	*base = ad.base;
+	*off = ad.off;
+	return 0;
+}
+
+/* ---- ordering and cache modifiers (ptxas's mapping) ---- */
+
+typedef struct {
+	const char *cache;   /* .EF .LU before the size */
+	const char *strong;  /* .STRONG.GPU .CONSTANT after it */
+	int pre, post;       /* fence scope before (release) / CCTL after (acquire), 0 = none */
+} Order;
+
+static const char *
+scope_strong(int scope)
+{
+	switch (scope) {
+	case PTX_SCOPE_CTA: return ".STRONG.SM";
+	case PTX_SCOPE_SYS: return ".STRONG.SYS";
+	}
+	return ".STRONG.GPU";
+}
+
+static int
+order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
+{
+	int sem = x->p.sem;
+
+	memset(o, 0, sizeof *o);
+	o->cache = o->strong = "";
+	if (x->p.flags & PTX_F_VOLATILE)
+		sem = PTX_SEM_VOLATILE;
+	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL) {
+		/* shared/local: ptxas emits plain LDS/STS (LDL/STL) for volatile and relaxed */
+		if (sem > PTX_SEM_RELAXED && sem != PTX_SEM_VOLATILE)
+			return sel_unsupported(s, "acquire/release ld/st on shared or local memory");
 		return 0;
 	}
-	if (a->var && a->var->space == PTX_S_SHARED && space == PTX_S_SHARED) {
-		ad->base = shared_base(s, a->var, 0);
+	switch (sem) {
+	case PTX_SEM_NONE: case PTX_SEM_WEAK:
+		break;
+	case PTX_SEM_VOLATILE:
+		o->strong = ".STRONG.SYS";
 		return 0;
+	case PTX_SEM_RELAXED:
+		o->strong = scope_strong(x->p.scope);
+		return 0;
+	case PTX_SEM_ACQUIRE:
+		if (st)
+			return sel_unsupported(s, "st.acquire");
+		o->strong = scope_strong(x->p.scope);
+		o->post = x->p.scope == PTX_SCOPE_CTA ? 0 : 1;
+		return 0;
+	case PTX_SEM_RELEASE:
+		if (!st)
+			return sel_unsupported(s, "ld.release");
+		o->strong = scope_strong(x->p.scope);
+		o->pre = x->p.scope ? x->p.scope : PTX_SCOPE_GPU;
+		return 0;
+	default:
+		return sel_unsupported(s, "this memory-order semantics on ld/st");
 	}
-	(void)x;
-	return sel_unsupported(s, "this address (a symbol other than a shared variable)");
+	if (x->p.flags & PTX_F_NC) {
+		if (st || sp != PTX_S_GLOBAL)
+			return sel_unsupported(s, ".nc other than on ld.global");
+		o->strong = ".CONSTANT";
+	}
+	switch (x->p.cache) {
+	case PTX_CACHE_NONE: break;
+	case PTX_CACHE_CS: o->cache = ".EF"; break;
+	case PTX_CACHE_LU: o->cache = st ? "" : ".LU"; break;
+	case PTX_CACHE_CG: o->strong = ".STRONG.GPU"; break;
+	case PTX_CACHE_CA: case PTX_CACHE_WB: o->strong = ".STRONG.SM"; break;
+	case PTX_CACHE_CV: o->strong = ".STRONG.SYS"; break;
+	case PTX_CACHE_WT: o->strong = ".STRONG.SYS"; break;
+	default: return sel_unsupported(s, "this cache operator");
+	}
+	return 0;
+}
+
+static void
+release_fence(Sel *s, int scope)
+{
+	const char *sc = scope == PTX_SCOPE_CTA ? "CTA" : scope == PTX_SCOPE_SYS ? "SYS" : "GPU";
+	mi(s->mf, "MEMBAR.ALL.%s", sc);
+	if (scope == PTX_SCOPE_CTA)
+		return;
+	mi(s->mf, "ERRBAR");
+	if (s->sm >= 90)
+		mi(s->mf, "CGAERRBAR");
+}
+
+/* ---- ld / st ---- */
+
+static int
+check_width(Sel *s, const IrIns *x, int eb)
+{
+	if (!eb || (x->p.vec > 1 && eb < 4) || eb * (x->p.vec ? x->p.vec : 1) > 16)
+		return sel_unsupported(s, "vectors of 8/16-bit elements, or wider than 128 bits");
+	if (ty(x) == PTX_T_PRED)
+		return sel_unsupported(s, "ld/st of a predicate");
+	return 0;
+}
+
+/* A narrow scalar loaded into a 64-bit register: widen the high part. */
+static void
+widen_hi(Sel *s, const IrIns *x, int eb)
+{
+	MRef d;
+	if (eb >= 8 || D0->kind != PTX_OPD_REG)
+		return;
+	d = sel_reg(s, D0->reg);
+	if (s->mf->vr.v[d.v].w != 2)
+		return;
+	if (ptx_type_is_signed(ty(x)))
+		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", mpart(d.v, 1, 1), mpart(d.v, 0, 1));
+	else
+		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
 }
 
 static int
 sel_ld(Sel *s, const IrIns *x)
 {
 	int sp = space_of(x), eb = elem_bytes(x), i, n, tot;
-	int sg = ptx_type_is_signed((PtxType)x->p.types[0]);
+	int sg = ptx_type_is_signed(ty(x));
 	Parts p;
 	Addr ad;
-	char o[32];
+	Order o;
+	char off[32];
 	MRef t;
 
 	if (sp == PTX_S_PARAM)
 		return ld_param(s, x);
-	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC)
+	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL)
 		return sel_unsupported(s, "ld from this state space");
-	if (x->p.flags & PTX_F_VOLATILE || x->p.sem > PTX_SEM_WEAK)
-		return sel_unsupported(s, "volatile/relaxed/acquire loads");
-	if (address(s, x, S1, sp, &ad) < 0 || parts_of(s, D0, eb, &p, 0) < 0)
+	if (check_width(s, x, eb) < 0 || order_of(s, x, 0, sp, &o) < 0)
+		return -1;
+	if (address(s, S1, sp, &ad) < 0 || parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
 	n = p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
-	if (eb < 4 && x->p.vec > 1)
-		return sel_unsupported(s, "vector loads of 8/16-bit elements");
-	offtxt(o, sizeof o, ad.off);
+	offtxt(off, sizeof off, ad.off);
 	t = n == 1 ? p.part[0] : sel_tmp(s, n);
-	if (sp == PTX_S_SHARED)
-		mi(s->mf, "LDS%s %D, [%U%s]", size_suffix(tot, sg), t, ad.base, o);
+	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
+		mi(s->mf, "%s%s %D, [%U%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base, off);
 	else
-		mi(s->mf, "%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E",
-		   x->p.flags & PTX_F_NC ? ".CONSTANT" : "", size_suffix(tot, sg), t, sel_gdesc(s), ad.base, o);
+		mi(s->mf, "%s%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache,
+		   size_suffix(tot, sg), o.strong, t, sel_gdesc(s), ad.base, off);
+	if (o.post)
+		mi(s->mf, "CCTL.IVALL");
 	if (n > 1)
 		for (i = 0; i < n; i++)
 			sel_mov32(s, p.part[i], mopd_reg(mpart(t.v, i, 1)));
+	widen_hi(s, x, eb);
 	return 0;
 }
 
@@ -239,50 +542,216 @@ sel_st(Sel *s, const IrIns *x)
 	int sp = space_of(x), eb = elem_bytes(x), i, n, tot;
 	Parts p;
 	Addr ad;
-	char o[32];
+	Order o;
+	char off[32];
 	MRef t;
 
-	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC)
+	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL)
 		return sel_unsupported(s, "st to this state space");
-	if (x->p.flags & PTX_F_VOLATILE || x->p.sem > PTX_SEM_WEAK)
-		return sel_unsupported(s, "volatile/relaxed/release stores");
-	if (address(s, x, D0, sp, &ad) < 0 || parts_of(s, &x->p.opds[1], eb, &p, 1) < 0)
+	if (check_width(s, x, eb) < 0 || order_of(s, x, 1, sp, &o) < 0)
 		return -1;
-	n = p.n;
+	if (address(s, D0, sp, &ad) < 0 || parts_of(s, S1, eb, &p, 1) < 0)
+		return -1;
+	n = eb < 4 ? 1 : p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
-	if (eb < 4 && x->p.vec > 1)
-		return sel_unsupported(s, "vector stores of 8/16-bit elements");
-	offtxt(o, sizeof o, ad.off);
+	offtxt(off, sizeof off, ad.off);
 	t = p.part[0];
 	if (n > 1) {
 		t = sel_tmp(s, n);
 		for (i = 0; i < n; i++)
 			sel_mov32(s, mpart(t.v, i, 1), mopd_reg(p.part[i]));
 	}
-	if (sp == PTX_S_SHARED)
-		mi(s->mf, "STS%s [%U%s], %U", size_suffix(tot, 0), ad.base, o, t);
+	if (o.pre)
+		release_fence(s, o.pre);
+	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
+		mi(s->mf, "%s%s [%U%s], %U", sp == PTX_S_SHARED ? "STS" : "STL", size_suffix(tot, 0), ad.base, off, t);
 	else
-		mi(s->mf, "%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", size_suffix(tot, 0),
-		   sel_gdesc(s), ad.base, o, t);
+		mi(s->mf, "%s%s%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache,
+		   size_suffix(tot, 0), o.strong, sel_gdesc(s), ad.base, off, t);
 	return 0;
 }
 
-/* cvta.to.global / cvta.global: global and generic addresses coincide. */
+/* ---- mov of addresses and vectors, cvta ---- */
+
+/* The window base of generic addresses: c[0x0][0x18] shared (sm_80),
+ * c[0x0][0x20] local; a register pair. */
+static MRef
+window(Sel *s, u32 cofs)
+{
+	MRef w = sel_tmp(s, 2);
+	char t[32];
+	if (s->sm >= 90) {
+		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs);
+		mi(s->mf, "LDC.64 %D, %s", w, t);
+	} else {
+		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs);
+		mi(s->mf, "MOV %D, %s", mpart(w.v, 0, 1), t);
+		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs + 4);
+		mi(s->mf, "MOV %D, %s", mpart(w.v, 1, 1), t);
+	}
+	return w;
+}
+
+/* d (32 or 64-bit register) = a 32-bit window address, as a window
+ * address (generic = 0) or converted to generic. */
+static void
+put_addr(Sel *s, MRef d, MRef a, int space, int generic)
+{
+	int w = s->mf->vr.v[d.v].w;
+	MRef lo = part_of(s, d, 0);
+
+	if (!generic) {
+		sel_mov32(s, lo, mopd_reg(a));
+		if (w > 1)
+			mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
+		return;
+	}
+	if (space == PTX_S_SHARED && s->sm >= 90) {
+		/* sm_90: the shared window's high word, the address as is */
+		MRef h = sel_tmp(s, 1);
+		mi(s->mf, "S2R %D, SR_SWINHI", h);
+		sel_mov32(s, lo, mopd_reg(a));
+		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(h));
+		return;
+	}
+	{
+		MRef win = window(s, space == PTX_S_SHARED ? 0x18 : 0x20), c = sel_ptmp(s), t = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", t, c, a, mpart(win.v, 0, 1));
+		mi(s->mf, "IADD3.X %D, RZ, %U, RZ, %U, !PT", mpart(d.v, 1, 1), mpart(win.v, 1, 1), c);
+		sel_mov32(s, lo, mopd_reg(t));
+	}
+}
+
+/* The address of a variable (+off) as a window address. */
+static int
+var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
+{
+	const PtxVar *v = o->var;
+	if (!v || o->symkind != PTX_SYM_VAR)
+		return sel_unsupported(s, "mov of this symbol");
+	*space = v->space;
+	if (v->space == PTX_S_SHARED)
+		*a = shared_base(s, v, o->imm);
+	else if (v->space == PTX_S_LOCAL)
+		*a = local_base(s, v, o->imm);
+	else
+		return sel_unsupported(s, "the address of a global/const/param variable");
+	return 0;
+}
+
+static int
+mov_vec(Sel *s, const IrIns *x)
+{
+	int i, k = 0, w, eb;
+	const PtxOperand *v = D0->kind == PTX_OPD_VEC ? D0 : S1, *r = D0->kind == PTX_OPD_VEC ? S1 : D0;
+	MRef reg;
+
+	if (r->kind != PTX_OPD_REG || v->kind != PTX_OPD_VEC)
+		return sel_unsupported(s, "mov of this vector form");
+	reg = sel_reg(s, r->reg);
+	w = s->mf->vr.v[reg.v].w;
+	eb = ptx_type_size((PtxType)s->ir->rtype[r->reg]) / v->nelems;
+	if (eb != 4 && eb != 8)
+		return sel_unsupported(s, "mov pack/unpack of 8/16-bit elements");
+	for (i = 0; i < v->nelems; i++) {
+		const PtxOperand *e = &v->elems[i];
+		int j;
+		for (j = 0; j < eb / 4; j++, k++) {
+			if (k >= w)
+				return sel_unsupported(s, "mov of a vector wider than its register");
+			if (D0->kind == PTX_OPD_VEC) {
+				if (e->kind == PTX_OPD_SINK)
+					continue;
+				if (e->kind != PTX_OPD_REG)
+					return sel_unsupported(s, "this vector element");
+				sel_mov32(s, part_of(s, sel_reg(s, e->reg), j), mopd_reg(mpart(reg.v, k, 1)));
+			} else {
+				MOpd o = sel_b32u(s, e, j);
+				if (!o.txt[0] && o.r.v < 0)
+					return -1;
+				sel_mov32(s, mpart(reg.v, k, 1), o);
+			}
+		}
+	}
+	return 0;
+}
+
+static SelFn
+int_rule(int op)
+{
+	const SelRule *r;
+	for (r = sel_rules_int; r->fn; r++)
+		if (r->op == op)
+			return r->fn;
+	return NULL;
+}
+
+static int
+sel_mov(Sel *s, const IrIns *x)
+{
+	MRef a;
+	int sp;
+	SelFn f;
+
+	if (D0->kind == PTX_OPD_VEC || S1->kind == PTX_OPD_VEC)
+		return mov_vec(s, x);
+	if (S1->kind == PTX_OPD_SYM && D0->kind == PTX_OPD_REG) {
+		if (var_addr(s, S1, &a, &sp) < 0)
+			return -1;
+		put_addr(s, sel_reg(s, D0->reg), a, sp, 0);
+		return 0;
+	}
+	f = int_rule(PTX_OP_mov);
+	return f ? f(s, x) : sel_unsupported(s, "mov");
+}
+
+/* cvta.SPACE (to generic) and cvta.to.SPACE (from generic). */
 static int
 sel_cvta(Sel *s, const IrIns *x)
 {
-	int sp = x->p.nspaces ? x->p.space[0] : PTX_S_NONE, k;
-	MRef d;
+	int sp = x->p.nspaces ? x->p.space[0] : PTX_S_NONE, to = (x->p.flags & PTX_F_TO) != 0, k, vsp;
+	MRef d, a;
 
-	if (sp != PTX_S_GLOBAL || D0->kind != PTX_OPD_REG || x->p.opds[1].kind != PTX_OPD_REG)
-		return sel_unsupported(s, "cvta other than to/from .global of a register");
+	if (D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "cvta into a non-register");
 	d = sel_reg(s, D0->reg);
-	for (k = 0; k < s->mf->vr.v[d.v].w; k++)
-		sel_mov32(s, mpart(d.v, k, 1), mopd_reg(sel_r32(s, &x->p.opds[1], k)));
+	if (sp == PTX_S_GLOBAL) {
+		/* global and generic addresses coincide */
+		if (S1->kind == PTX_OPD_SYM)
+			return sel_unsupported(s, "cvta of a global variable's address");
+		for (k = 0; k < s->mf->vr.v[d.v].w; k++)
+			sel_mov32(s, mpart(d.v, k, 1), mopd_reg(sel_r32(s, S1, k)));
+		return 0;
+	}
+	if (sp != PTX_S_SHARED && sp != PTX_S_LOCAL)
+		return sel_unsupported(s, "cvta of this state space");
+	if (S1->kind == PTX_OPD_SYM) {
+		if (to || var_addr(s, S1, &a, &vsp) < 0 || vsp != sp)
+			return to ? sel_unsupported(s, "cvta.to of a symbol") : -1;
+	} else {
+		a = sel_r32(s, S1, 0);
+		if (a.v < 0)
+			return -1;
+	}
+	if (!to) {
+		if (s->mf->vr.v[d.v].w != 2)
+			return sel_unsupported(s, "cvta to a 32-bit generic address");
+		put_addr(s, d, a, sp, 1);
+		return 0;
+	}
+	/* generic -> window: sm_90 shared keeps the low word (the rank bits
+	 * stay); otherwise subtract the window base */
+	if (sp == PTX_S_SHARED && s->sm >= 90) {
+		put_addr(s, d, a, sp, 0);
+	} else {
+		MRef win = window(s, sp == PTX_S_SHARED ? 0x18 : 0x20), t = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %U, -%U, RZ", t, a, mpart(win.v, 0, 1));
+		put_addr(s, d, t, sp, 0);
+	}
 	return 0;
 }
 
 const SelRule sel_rules_mem[] = {
-	{PTX_OP_ld, sel_ld}, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta},
+	{PTX_OP_ld, sel_ld}, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},
 	{0, NULL},
 };
