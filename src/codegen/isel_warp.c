@@ -145,7 +145,7 @@ sel_redux(Sel *s, const IrIns *x)
 	case PTX_AOP_ADD: op = sg ? "REDUX.SUM.S32" : "REDUX.SUM"; break;
 	case PTX_AOP_MIN: op = sg ? "REDUX.MIN.S32" : "REDUX.MIN"; break;
 	case PTX_AOP_MAX: op = sg ? "REDUX.MAX.S32" : "REDUX.MAX"; break;
-	case PTX_AOP_AND: op = "REDUX"; break;
+	case PTX_AOP_AND: op = "REDUX.OR"; break;  /* of ~a, inverted (see below) */
 	case PTX_AOP_OR: op = "REDUX.OR"; break;
 	case PTX_AOP_XOR: op = "REDUX.XOR"; break;
 	default: return sel_unsupported(s, "this redux.sync operation");
@@ -155,6 +155,15 @@ sel_redux(Sel *s, const IrIns *x)
 		return -1;
 	u = mref(mvreg(s->mf, RC_UR, 1));
 	s->mf->vr.v[u.v].tmp = 1;
+	if (x->p.aop == PTX_AOP_AND) {
+		/* ptxas writes plain `REDUX` (and), which the emulator does not
+		 * model: and(a) = ~or(~a) */
+		MRef n = sel_tmp(s, 1);
+		mi(s->mf, "LOP3.LUT %D, RZ, %U, RZ, 0x33, !PT", n, a);
+		mi(s->mf, "REDUX.OR %D, %U", u, n);
+		mi(s->mf, "LOP3.LUT %D, RZ, %U, RZ, 0x33, !PT", dreg(s, D0), u);
+		return 0;
+	}
 	mi(s->mf, "%s %D, %U", op, u, a);
 	mi(s->mf, "MOV %D, %U", dreg(s, D0), u);
 	return 0;
@@ -177,9 +186,18 @@ sel_match(Sel *s, const IrIns *x)
 	d = dreg(s, D0);
 	if (x->p.mode == PTX_MODE_ANY)
 		mi(s->mf, "MATCH.ANY%s %D, %U", w ? ".U64" : "", d, a);
-	else if (x->p.mode == PTX_MODE_ALL)
-		mi(s->mf, "MATCH.ALL%s %D, %D, %U", w ? ".U64" : "", dpred(s, D0), d, a);
-	else
+	else if (x->p.mode == PTX_MODE_ALL) {
+		/* ptxas: MATCH.ALL P, R, R (the emulator reads its operands in
+		 * another order): all equal <=> the lanes equal to mine are the
+		 * active lanes (the members, in a valid program) */
+		MRef m = sel_tmp(s, 1), act = sel_tmp(s, 1), p = dpred(s, D0);
+		if (p.v == s->mf->pt)
+			p = sel_ptmp(s);
+		mi(s->mf, "MATCH.ANY%s %D, %U", w ? ".U64" : "", m, a);
+		mi(s->mf, "VOTE.ANY %D, PT, PT", act);
+		mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", p, m, act);
+		mi(s->mf, "SEL %D, %U, RZ, %U", d, act, p);
+	} else
 		return sel_unsupported(s, "this match mode");
 	return 0;
 }
