@@ -159,7 +159,7 @@ TEST(isa_golden_suite_sm90)
 
 TEST(isa_golden_suite_sm80)
 {
-	golden(t_, "tests/golden/suite-sm_80.txt", 0.995);
+	golden(t_, "tests/golden/suite-sm_80.txt", GOLDEN_FLOOR_SM80);
 }
 
 /* The decision-tree index (isa/index.c) picks the same form as scanning
