@@ -7,6 +7,7 @@
 #include "codegen/ctrlbits.h"
 #include "codegen/hazard.h"
 #include "codegen/isel.h"
+#include "codegen/isel_call.h"
 #include "codegen/peep.h"
 #include "codegen/sched.h"
 #include "codegen/ra.h"
@@ -166,7 +167,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	s.param_base = o->sm >= 90 ? 0x210 : 0x160;
 	s.param_off = arena_alloc(a, sizeof(u32) * (size_t)(fn->nparams + 1));
 	kd->params = layout_params(fn, s.param_off, a);
-	if (isel_func(&s) < 0)
+	if (isel_func(&s) < 0 || call_link(&s) < 0)
 		goto out;
 	{
 		ReconvStats rs;

@@ -29,6 +29,7 @@ typedef struct {
 	int uses_shared;
 	u32 barriers;         /* highest named barrier + 1 */
 	const IrIns *cur;     /* instruction being selected (for messages) */
+	struct CallCtx *call; /* .func parameters and call sites (isel_call.c) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -39,6 +40,7 @@ typedef struct {
 
 /* Families (terminated by {0, NULL}). */
 extern const SelRule sel_rules_int[], sel_rules_float[], sel_rules_mem[], sel_rules_ctrl[];
+extern const SelRule sel_rules_call[];   /* call, ld/st.param of .func (isel_call.c) */
 extern const SelRule sel_rules_cvt[];       /* isel_cvt.c */
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */

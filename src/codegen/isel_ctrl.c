@@ -1,4 +1,4 @@
-/* isel_ctrl.c -- branches, returns, exits and CTA barriers. */
+/* isel_ctrl.c -- branches, returns, exits, traps and CTA barriers. */
 #include "codegen/isel.h"
 
 static int
@@ -14,13 +14,26 @@ sel_bra(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* ret: EXIT in a kernel; in a .func the marker call_link expands into
+ * the return sequence (isel_call.c).  exit ends the thread anywhere. */
 static int
 sel_ret(Sel *s, const IrIns *x)
 {
-	(void)x;
-	if (!s->fn->is_entry)
-		return sel_unsupported(s, "ret from a non-inlined .func");
-	mi(s->mf, "EXIT");
+	if (x->p.op == PTX_OP_ret && !s->fn->is_entry)
+		mi(s->mf, "RET.REL.NODEC R20 0x0");
+	else
+		mi(s->mf, "EXIT");
+	return 0;
+}
+
+/* trap: BPT.TRAP 0x1 (ptxas's spelling); an unconditional one ends the
+ * block, so EXIT keeps control from running into the next one. */
+static int
+sel_trap(Sel *s, const IrIns *x)
+{
+	mi(s->mf, "BPT.TRAP 0x1");
+	if (x->p.guard < 0)
+		mi(s->mf, "EXIT");
 	return 0;
 }
 
@@ -38,7 +51,7 @@ sel_bar(Sel *s, const IrIns *x)
 }
 
 const SelRule sel_rules_ctrl[] = {
-	{PTX_OP_bra, sel_bra}, {PTX_OP_ret, sel_ret}, {PTX_OP_exit, sel_ret},
+	{PTX_OP_bra, sel_bra}, {PTX_OP_ret, sel_ret}, {PTX_OP_exit, sel_ret}, {PTX_OP_trap, sel_trap},
 	{PTX_OP_bar_sync, sel_bar}, {PTX_OP_barrier_sync, sel_bar}, {PTX_OP_bar, sel_bar},
 	{PTX_OP_barrier, sel_bar},
 	{0, NULL},

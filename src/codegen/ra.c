@@ -606,19 +606,113 @@ analyse(Ra *r, MFunc *f)
 	intervals(r);
 }
 
+static int
+text_is(const char *t, const char *op)
+{
+	size_t n = strlen(op);
+	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
+}
+
+/* Every register is caller-saved: what is live after a CALL is spilled.
+ * Returns the number of vregs marked, -1 for a uniform one (error). */
+static int
+cross_calls(Ra *r, Spill *sp, char *err, size_t errlen)
+{
+	MFunc *f = r->f;
+	size_t b;
+	int v, k, n = 0;
+
+	for (b = 0; b < f->b.n; b++) {
+		const MBlock *B = &f->b.v[b];
+		if (!B->ins.n || !text_is(B->ins.v[B->ins.n - 1].text, "CALL"))
+			continue;
+		for (v = 0; v < (int)f->vr.n; v++)
+			for (k = 0; k < f->vr.v[v].w; k++)
+				if (BIT(&r->out[b * r->words], r->ubase[v] + k) && !f->vr.v[v].fixed && !sp->spill[v]) {
+					if (f->vr.v[v].cls == RC_UR || f->vr.v[v].cls == RC_UP) {
+						snprintf(err, errlen, "a uniform register is live across a call");
+						return -1;
+					}
+					sp->spill[v] = 1;
+					n++;
+					break;
+				}
+	}
+	return n;
+}
+
+/* Registers a RET reads are never spilled (a reload after R1 went back
+ * up would read the caller's frame). */
+static int
+mark_ret_operands(MFunc *f, Spill *sp)
+{
+	size_t b, i;
+	int k, calls = 0;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			if (text_is(m->text, "CALL"))
+				calls = 1;
+			if (text_is(m->text, "RET"))
+				for (k = 0; k < m->nr; k++)
+					sp->nospill[m->r[k].v] = 1;
+		}
+	return calls;
+}
+
+/* Resolve the frame placeholders of isel_call.c: -FRAME-0xA, FRAME+0xA,
+ * FRAME (frame + area, its negation, the frame). */
+static void
+fix_frames(MFunc *f, u32 frame)
+{
+	size_t b, i;
+	char t[256];
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns *m = &f->b.v[b].ins.v[i];
+			const char *p = strstr(m->text, "FRAME"), *q;
+			long long val = frame;
+			unsigned x = 0;
+			int neg = 0, pre;
+			if (!p)
+				continue;
+			pre = (int)(p - m->text);
+			q = p + 5;
+			if (pre > 0 && p[-1] == '-') {
+				neg = 1;
+				pre--;
+			}
+			if ((q[0] == '-' || q[0] == '+') && sscanf(q + 1, "0x%x", &x) == 1) {
+				val += x;
+				q++;
+				while (*q == 'x' || *q == '0' || (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'))
+					q++;
+			}
+			snprintf(t, sizeof t, "%.*s%s0x%llx%s", pre, m->text, neg ? "-" : "", val, q);
+			m->text = arena_strdup(f->a, t);
+		}
+}
+
 int
 ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 {
 	Ra r = {0};
 	Spill sp = {0};
-	int v, rc = 0, nspill = 0, round;
+	int v, rc = 0, nspill = 0, round, calls = 0;
 
 	memset(res, 0, sizeof *res);
 	sp.frame = (o->frame_base + 15) & ~15u;
 	for (round = 0;; round++) {
 		spill_grow(&sp, f->vr.n + 1);
+		calls = mark_ret_operands(f, &sp);
 		analyse(&r, f);
-		rc = scan(&r, o, &sp, res, &nspill, err, errlen);
+		nspill = cross_calls(&r, &sp, err, errlen);
+		if (nspill < 0)
+			rc = -1;
+		else if (!nspill)
+			rc = scan(&r, o, &sp, res, &nspill, err, errlen);
 		ra_free(&r);
 		if (rc < 0 || !nspill)
 			break;
@@ -630,6 +724,8 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 		rewrite(f, &sp, res);
 	}
 	res->frame = res->spilled ? sp.frame : o->frame_base;
+	if (calls)   /* a frame of at least 16 bytes keeps the placeholders simple */
+		res->frame = res->frame < 16 ? 16 : (res->frame + 15) & ~15u;
 	/* vregs never referenced keep phys -1; give them something printable */
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (f->vr.v[v].phys < 0)
@@ -637,6 +733,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	if (!rc) {
 		remove_noop_copies(f, res);
 		reserve_frame(f, res->frame);
+		fix_frames(f, res->frame);
 	}
 	free(sp.nospill);
 	free(sp.slot);

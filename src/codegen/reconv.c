@@ -184,6 +184,26 @@ region(Rc *r, int b, int j)
 	return n;
 }
 
+/* Block 0 and the first block of every called function. */
+static int
+is_entry(const MFunc *f, int b)
+{
+	size_t x, i;
+	if (b == 0)
+		return 1;
+	for (x = 0; x < f->b.n; x++)
+		for (i = 0; i < f->b.v[x].ins.n; i++)
+			if (f->b.v[x].ins.v[i].target == b && op_is(f->b.v[x].ins.v[i].text, "CALL"))
+				return 1;
+	return 0;
+}
+
+static int
+ends_with_call(const MBlock *B)
+{
+	return B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "CALL");
+}
+
 static void
 reach(Rc *r)
 {
@@ -191,10 +211,11 @@ reach(Rc *r)
 
 	memset(r->live, 0, (size_t)r->n);
 	memset(r->reachx, 0, (size_t)r->n);
-	if (r->n) {
-		r->live[0] = 1;
-		r->stack[sp++] = 0;
-	}
+	for (b = 0; b < r->n; b++)
+		if (is_entry(r->f, b)) {
+			r->live[b] = 1;
+			r->stack[sp++] = b;
+		}
 	while (sp) {
 		x = r->stack[--sp];
 		for (k = 0; k < 2; k++) {
@@ -419,7 +440,8 @@ retarget(MFunc *f, int b, int from, int to)
 	size_t i;
 	for (i = 0; i < f->b.v[b].ins.n; i++) {
 		MIns *m = &f->b.v[b].ins.v[i];
-		if (op_is(m->text, "BRA") && m->target == from)
+		/* branches, and the return address of a CALL (MOV R20, <J>) */
+		if ((op_is(m->text, "BRA") || op_is(m->text, "MOV")) && m->target == from)
 			m->target = to;
 	}
 }
@@ -475,7 +497,7 @@ region_entry(Rc *r)
 	int e = -1, x, k;
 
 	for (x = 0; x < r->n; x++) {
-		int outside = x == 0;
+		int outside = is_entry(r->f, x);
 		if (!r->inr[x])
 			continue;
 		for (k = 0; k < (int)r->pred[x].n; k++)
@@ -536,6 +558,8 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 		MIns t;
 		while (pos > 0 && mir_is_bra(&B->ins.v[pos - 1]))
 			pos--;
+		if (ends_with_call(B) && pos >= 3)
+			pos -= 3;   /* before MOV R20, MOV R21, CALL */
 		emit_in(f, e, "BSSY B0, %L", g->e);
 		B = &f->b.v[e];
 		t = B->ins.v[B->ins.n - 1];
@@ -734,7 +758,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 {
 	Rc r = {0};
 	VEC(Region) g = {0};
-	int b, i, k;
+	int b, i, k, kend;
 
 	memset(st, 0, sizeof *st);
 	r.f = f;
@@ -745,11 +769,24 @@ reconv_run(MFunc *f, ReconvStats *st)
 	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
 	r.div = xcalloc(f->vr.n + 1, 1);
 	r.ndefs = xcalloc(f->vr.n + 1, sizeof *r.ndefs);
+	kend = r.n;
 	postdom(&r);
 	divergence(&r);
-	for (b = 0; b < r.n; b++) {
+	/* called functions (appended after the kernel) get no regions: a
+	 * callee would clobber its caller's B registers (no BMOV saves yet) */
+	for (b = 1; b < r.n; b++)
+		if (is_entry(f, b) && b < kend)
+			kend = b;
+	for (b = 0; b < kend; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
 		Region x = { b, r.ipdom[b], -1, -1, -1, 0 };
+		if (ends_with_call(&f->b.v[b]) && r.live[b] && f->b.v[b].succ[0] == b + 1) {
+			/* a callee may return diverged: reconverge at the return point */
+			x.j = b + 1;
+			x.size = 1;
+			vec_push(&g, x);
+			continue;
+		}
 		if (!br || !r.live[b] || !r.div[br->guard] || f->b.v[b].succ[0] < 0 ||
 		    f->b.v[b].succ[1] < 0)
 			continue;

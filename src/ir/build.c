@@ -27,7 +27,7 @@ ends_block(const PtxInstr *in)
 {
 	switch (in->op) {
 	case PTX_OP_bra: case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap:
-	case PTX_OP_brx_idx:
+	case PTX_OP_brx_idx: case PTX_OP_call:   /* call: the return point starts a block */
 		return 1;
 	}
 	return 0;
@@ -36,7 +36,7 @@ ends_block(const PtxInstr *in)
 static int
 no_fallthrough(const PtxInstr *in)
 {
-	return ends_block(in) && in->guard < 0;
+	return ends_block(in) && in->guard < 0 && in->op != PTX_OP_call;
 }
 
 int

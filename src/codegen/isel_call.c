@@ -1,0 +1,523 @@
+/* isel_call.c -- non-inlined .func: call sites, ld/st.param of call-site
+ * and function parameters, and linking the callee bodies after the
+ * kernel (the ABI is in isel_call.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/isel_call.h"
+
+typedef struct {
+	const PtxVar *v;
+	int own;          /* 1: this function's parameter ([ap+off]); 0: a call site's ([R1-A+off]) */
+	i32 off;
+} PSlot;
+
+typedef struct {
+	int b;            /* block of the CALL */
+	size_t i;         /* its index there */
+	int func;         /* callee (module function index) */
+} CallSite;
+
+struct CallCtx {
+	PSlot *slot;
+	int nslot;
+	int v_ap, v_ra;   /* a callee's area pointer and return address (-1 in a kernel) */
+	u32 area;         /* a callee's own area */
+	VEC(CallSite) calls;
+};
+
+/* Offsets of the return parameters, then the parameters; the area size. */
+static u32
+layout(const PtxFunc *f, u32 *roff, u32 *poff)
+{
+	u32 off = 0, al;
+	int i;
+
+	for (i = 0; i < f->nrets + f->nparams; i++) {
+		const PtxVar *v = i < f->nrets ? &f->rets[i] : &f->params[i - f->nrets];
+		al = v->align ? v->align : 4;
+		off = (off + al - 1) / al * al;
+		if (i < f->nrets)
+			roff[i] = off;
+		else
+			poff[i - f->nrets] = off;
+		off += (u32)v->size;
+	}
+	return (off + 15) & ~15u;
+}
+
+static const PtxFunc *
+callee_of(const Sel *s, const PtxInstr *in)
+{
+	const PtxOperand *t = in->nopds > 2 ? &in->opds[1] : NULL;
+	if (!t || t->kind != PTX_OPD_SYM || t->symkind != PTX_SYM_FUNC || t->index < 0 ||
+	    t->index >= s->m->nfuncs)
+		return NULL;
+	return s->m->funcs[t->index];
+}
+
+static void
+add_slot(struct CallCtx *c, const PtxVar *v, int own, i32 off)
+{
+	c->slot[c->nslot].v = v;
+	c->slot[c->nslot].own = own;
+	c->slot[c->nslot].off = off;
+	c->nslot++;
+}
+
+/* The call sites' parameter variables and (in a .func) its own. */
+static struct CallCtx *
+ctx(Sel *s)
+{
+	struct CallCtx *c;
+	const PtxFunc *fn = s->fn;
+	int i, k, n = fn->nparams + fn->nrets;
+	u32 *roff, *poff;
+
+	if (s->call)
+		return s->call;
+	for (i = 0; i < fn->ninstrs; i++)
+		if (fn->instrs[i].op == PTX_OP_call && fn->instrs[i].nopds > 2)
+			n += fn->instrs[i].opds[0].nelems + fn->instrs[i].opds[2].nelems;
+	c = arena_alloc(s->mf->a, sizeof *c);
+	c->slot = arena_alloc(s->mf->a, sizeof(PSlot) * (size_t)(n + 1));
+	c->v_ap = c->v_ra = -1;
+	for (i = 0; i < fn->ninstrs; i++) {
+		const PtxInstr *in = &fn->instrs[i];
+		const PtxFunc *cf;
+		u32 a;
+		if (in->op != PTX_OP_call || !(cf = callee_of(s, in)) || in->opds[0].nelems != cf->nrets ||
+		    in->opds[2].nelems != cf->nparams)
+			continue;
+		roff = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(cf->nrets + cf->nparams + 1));
+		poff = roff + cf->nrets;
+		a = layout(cf, roff, poff);
+		for (k = 0; k < cf->nrets; k++)
+			add_slot(c, in->opds[0].elems[k].var, 0, (i32)roff[k] - (i32)a);
+		for (k = 0; k < cf->nparams; k++)
+			add_slot(c, in->opds[2].elems[k].var, 0, (i32)poff[k] - (i32)a);
+	}
+	if (!fn->is_entry) {
+		roff = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(fn->nrets + fn->nparams + 1));
+		poff = roff + fn->nrets;
+		c->area = layout(fn, roff, poff);
+		for (k = 0; k < fn->nrets; k++)
+			add_slot(c, &fn->rets[k], 1, (i32)roff[k]);
+		for (k = 0; k < fn->nparams; k++)
+			add_slot(c, &fn->params[k], 1, (i32)poff[k]);
+		c->v_ra = mvreg(s->mf, RC_R, 1);
+		c->v_ap = mvreg(s->mf, RC_R, 1);
+	}
+	s->call = c;
+	return c;
+}
+
+static const PSlot *
+find_slot(Sel *s, const PtxOperand *a)
+{
+	struct CallCtx *c;
+	int i;
+
+	if (a->kind != PTX_OPD_ADDR || !a->var || a->reg >= 0)
+		return NULL;
+	c = ctx(s);
+	for (i = 0; i < c->nslot; i++)
+		if (c->slot[i].v == a->var)
+			return &c->slot[i];
+	return NULL;
+}
+
+/* "[R1+-0x8]", "[%U+0x4]", "[R1]": the address text of a slot + off. */
+static void
+slot_text(char *t, size_t n, int own, i32 off)
+{
+	const char *b = own ? "\001" : "R1";   /* \001: placeholder for %U */
+	if (!off)
+		snprintf(t, n, "[%s]", b);
+	else if (off < 0)
+		snprintf(t, n, "[%s+-0x%x]", b, (unsigned)-off);
+	else
+		snprintf(t, n, "[%s+0x%x]", b, (unsigned)off);
+}
+
+static const char *
+ld_op(int eb, int sg)
+{
+	switch (eb) {
+	case 1: return sg ? "LDL.S8" : "LDL.U8";
+	case 2: return sg ? "LDL.S16" : "LDL.U16";
+	case 8: return "LDL.64";
+	}
+	return "LDL";
+}
+
+static const char *
+st_op(int eb)
+{
+	switch (eb) {
+	case 1: return "STL.U8";
+	case 2: return "STL.U16";
+	case 8: return "STL.64";
+	}
+	return "STL";
+}
+
+/* Emit "OP <reg>, [addr]" or "OP [addr], <reg>" with the slot base. */
+static void
+emit_ls(Sel *s, int load, const char *op, MRef r, int own, i32 off)
+{
+	char a[48], fmt[96];
+	MRef ap = mref(s->call->v_ap);
+
+	slot_text(a, sizeof a, own, off);
+	if (own) {
+		/* the placeholder becomes %U (the area pointer) */
+		char pre[48], *p = strchr(a, 1);
+		snprintf(pre, sizeof pre, "%.*s", (int)(p - a), a);
+		if (load)
+			snprintf(fmt, sizeof fmt, "%s %%D, %s%%U%s", op, pre, p + 1);
+		else
+			snprintf(fmt, sizeof fmt, "%s %s%%U%s, %%U", op, pre, p + 1);
+		if (load)
+			mi(s->mf, fmt, r, ap);
+		else
+			mi(s->mf, fmt, ap, r);
+	} else {
+		snprintf(fmt, sizeof fmt, load ? "%s %%D, %s" : "%s %s, %%U", op, a);
+		mi(s->mf, fmt, r);
+	}
+}
+
+/* The register (part) an element of eb bytes goes to or comes from. */
+static MRef
+elem_reg(Sel *s, const PtxOperand *o, int eb, int load)
+{
+	MRef r;
+	if (o->kind == PTX_OPD_REG) {
+		r = sel_reg(s, o->reg);
+		if (eb <= 4 && s->mf->vr.v[r.v].w > 1)
+			r = mpart(r.v, 0, 1);
+		else if (eb == 8 && s->mf->vr.v[r.v].w == 2)
+			r = mpart(r.v, 0, 2);
+		return r;
+	}
+	if (load)
+		return mref(-1);
+	return eb == 8 ? sel_r64(s, o) : sel_r32(s, o, 0);
+}
+
+static int
+param_access(Sel *s, const IrIns *x, const PSlot *p, int load)
+{
+	const PtxOperand *a = &x->p.opds[load ? 1 : 0], *v = &x->p.opds[load ? 0 : 1];
+	PtxType t = (PtxType)x->p.types[0];
+	int eb = ptx_type_size(t), n = v->kind == PTX_OPD_VEC ? v->nelems : 1, k;
+
+	if (t == PTX_T_PRED || eb > 8 || !eb)
+		return sel_unsupported(s, "a parameter access of this type");
+	if (p->own && s->call->v_ap < 0)
+		return sel_unsupported(s, "a kernel parameter accessed as a .func parameter");
+	for (k = 0; k < n; k++) {
+		const PtxOperand *e = v->kind == PTX_OPD_VEC ? &v->elems[k] : v;
+		i32 off = p->off + (i32)a->imm + k * eb;
+		MRef r;
+		if (e->kind == PTX_OPD_SINK)
+			continue;
+		r = elem_reg(s, e, eb, load);
+		if (r.v < 0 || (eb == 8 && s->mf->vr.v[r.v].w < 2))
+			return sel_unsupported(s, "this parameter operand");
+		if (p->own)
+			emit_ls(s, load, load ? ld_op(eb, ptx_type_is_signed(t)) : st_op(eb), r, 1, off);
+		else
+			emit_ls(s, load, load ? ld_op(eb, ptx_type_is_signed(t)) : st_op(eb), r, 0, off);
+	}
+	return 0;
+}
+
+static SelFn
+mem_rule(int op)
+{
+	const SelRule *r;
+	for (r = sel_rules_mem; r->fn; r++)
+		if (r->op == op)
+			return r->fn;
+	return NULL;
+}
+
+static int
+is_param(const IrIns *x)
+{
+	return x->p.nspaces && x->p.space[0] == PTX_S_PARAM;
+}
+
+static int
+sel_ld_param(Sel *s, const IrIns *x)
+{
+	const PSlot *p = is_param(x) && x->p.nopds > 1 ? find_slot(s, &x->p.opds[1]) : NULL;
+	if (p)
+		return param_access(s, x, p, 1);
+	return mem_rule(PTX_OP_ld)(s, x);
+}
+
+static int
+sel_st_param(Sel *s, const IrIns *x)
+{
+	const PSlot *p = is_param(x) && x->p.nopds > 1 ? find_slot(s, &x->p.opds[0]) : NULL;
+	if (p)
+		return param_access(s, x, p, 0);
+	return mem_rule(PTX_OP_st)(s, x);
+}
+
+static int
+sel_call(Sel *s, const IrIns *x)
+{
+	const PtxFunc *cf = callee_of(s, &x->p);
+	struct CallCtx *c = ctx(s);
+	int b = s->mf->cur;
+	CallSite cs;
+
+	if (x->p.guard >= 0)
+		return sel_unsupported(s, "a predicated call");
+	if (!cf)
+		return sel_unsupported(s, "an indirect call (through a function pointer)");
+	if (!cf->has_body || cf->is_entry)
+		return sel_unsupported(s, "a call to a function without a body in this module");
+	if (x->p.opds[0].nelems != cf->nrets || x->p.opds[2].nelems != cf->nparams)
+		return sel_unsupported(s, "a call whose parameters do not match the callee");
+	if (b + 1 >= (int)s->mf->b.n)
+		return sel_unsupported(s, "a call at the very end of a function");
+	mi(s->mf, "MOV R20, %L", b + 1);
+	mi(s->mf, "MOV R21, RZ");
+	mi(s->mf, "CALL.REL.NOINC %L", b);   /* pointed at the callee by call_link */
+	cs.b = b;
+	cs.i = s->mf->b.v[b].ins.n - 1;
+	cs.func = x->p.opds[1].index;
+	vec_push(&c->calls, cs);
+	return 0;
+}
+
+const SelRule sel_rules_call[] = {
+	{PTX_OP_call, sel_call}, {PTX_OP_ld, sel_ld_param}, {PTX_OP_st, sel_st_param},
+	{0, NULL},
+};
+
+/* ---- linking the callees ---- */
+
+static void
+insert_ins(MBlock *B, size_t pos, MIns m)
+{
+	vec_push(&B->ins, m);
+	memmove(&B->ins.v[pos + 1], &B->ins.v[pos], sizeof(MIns) * (B->ins.n - 1 - pos));
+	B->ins.v[pos] = m;
+}
+
+/* Take the last instruction mi() appended to block b out again. */
+static MIns
+take_last(MFunc *f, int b)
+{
+	return f->b.v[b].ins.v[--f->b.v[b].ins.n];
+}
+
+static MIns
+make(MFunc *f, int guard, u8 neg, const char *fmt, MRef a, MRef b)
+{
+	int g = f->guard, cur = f->cur;
+	u8 gn = f->guard_neg;
+	f->cur = 0;
+	f->guard = guard;
+	f->guard_neg = neg;
+	if (b.v >= 0)
+		mi(f, fmt, a, b);
+	else if (a.v >= 0)
+		mi(f, fmt, a);
+	else
+		mi(f, "%s", fmt);
+	f->guard = g;
+	f->guard_neg = gn;
+	f->cur = cur;
+	return take_last(f, 0);
+}
+
+/* A callee after isel: its entry sequence instead of the kernel
+ * prologue, each return expanded, the final branch-to-self dropped. */
+static void
+callee_frame(MFunc *f, const struct CallCtx *c)
+{
+	MBlock *B0 = &f->b.v[0];
+	MRef none = mref(-1), ra = mref(c->v_ra), ap = mref(c->v_ap);
+	char t[64];
+	size_t b, i;
+
+	while (B0->ins.n && (strstr(B0->ins.v[0].text, "R1, c[0x0][0x28]") ||
+			     !strncmp(B0->ins.v[0].text, "ULDC.64 UR4,", 12)))
+		memmove(&B0->ins.v[0], &B0->ins.v[1], sizeof(MIns) * --B0->ins.n);
+	snprintf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
+	insert_ins(B0, 0, make(f, -1, 0, t, none, none));
+	insert_ins(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));
+	insert_ins(&f->b.v[0], 2, make(f, -1, 0, "IADD3 %D, R1, FRAME, RZ", ap, none));
+	f->b.n--;   /* the branch-to-self */
+	vec_free(&f->b.v[f->b.n].ins);
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns m = f->b.v[b].ins.v[i];
+			int pair;
+			if (strcmp(m.text, "RET.REL.NODEC R20 0x0"))
+				continue;
+			pair = mvreg(f, RC_R, 2);
+			f->vr.v[pair].tmp = 1;
+			snprintf(t, sizeof t, "IADD3 R1, R1, FRAME+0x%x, RZ", c->area);
+			f->b.v[b].ins.v[i] = make(f, m.guard, m.guard_neg, "RET.REL.NODEC %U 0x0", mref(pair), none);
+			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, t, none, none));
+			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, RZ", mpart(pair, 1, 1), none));
+			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, %U", mpart(pair, 0, 1), ra));
+			i += 3;
+		}
+}
+
+/* Append src's blocks and vregs to dst (before dst's last block). */
+static int
+append(MFunc *dst, const MFunc *src, int *vmap)
+{
+	int base = (int)dst->b.n, v;
+	size_t b, i;
+	int k;
+
+	for (v = 0; v < (int)src->vr.n; v++) {
+		const MVreg *x = &src->vr.v[v];
+		if (v == src->rz)
+			vmap[v] = dst->rz;
+		else if (v == src->pt)
+			vmap[v] = dst->pt;
+		else {
+			vmap[v] = mvreg(dst, x->cls, x->w);
+			dst->vr.v[vmap[v]].tmp = x->tmp;
+			dst->vr.v[vmap[v]].fixed = x->fixed;
+			dst->vr.v[vmap[v]].phys = x->phys;
+		}
+	}
+	for (b = 0; b < src->b.n; b++) {
+		MBlock nb = {0};
+		const MBlock *S = &src->b.v[b];
+		nb.succ[0] = S->succ[0] < 0 ? -1 : S->succ[0] + base;
+		nb.succ[1] = S->succ[1] < 0 ? -1 : S->succ[1] + base;
+		nb.loop_depth = S->loop_depth;
+		for (i = 0; i < S->ins.n; i++) {
+			MIns m = S->ins.v[i];
+			for (k = 0; k < m.nr; k++)
+				m.r[k].v = vmap[m.r[k].v];
+			if (m.guard >= 0)
+				m.guard = vmap[m.guard];
+			if (m.target >= 0)
+				m.target += base;
+			vec_push(&nb.ins, m);
+		}
+		vec_push(&dst->b, nb);
+	}
+	return base;
+}
+
+typedef struct {
+	int *entry;       /* per module function: first block, -1 */
+	VEC(int) todo;
+	VEC(CallSite) sites;
+} Link;
+
+static void
+want(Link *l, const struct CallCtx *c, int base)
+{
+	size_t i;
+	for (i = 0; i < c->calls.n; i++) {
+		CallSite cs = c->calls.v[i];
+		cs.b += base;
+		vec_push(&l->sites, cs);
+		vec_push(&l->todo, cs.func);
+	}
+}
+
+/* Select function fi and append it to s->mf. */
+static int
+link_one(Sel *s, Link *l, int fi)
+{
+	const PtxFunc *fn = s->m->funcs[fi];
+	IrFunc ir;
+	MFunc cf;
+	Sel cs;
+	int rc = -1, *vmap, base;
+
+	if (ir_build(&ir, s->m, fn, s->mf->a) < 0) {
+		ir_free(&ir);
+		return -1;
+	}
+	ir_dce(&ir);
+	mfunc_init(&cf, s->mf->a);
+	memset(&cs, 0, sizeof cs);
+	cs.mf = &cf;
+	cs.ir = &ir;
+	cs.m = s->m;
+	cs.fn = fn;
+	cs.sm = s->sm;
+	cs.param_base = s->param_base;
+	cs.param_off = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(fn->nparams + 1));
+	ctx(&cs);
+	if (isel_func(&cs) == 0) {
+		callee_frame(&cf, cs.call);
+		vmap = xcalloc(cf.vr.n + 1, sizeof *vmap);
+		base = append(s->mf, &cf, vmap);
+		l->entry[fi] = base;
+		want(l, cs.call, base);
+		free(vmap);
+		if (cs.local_size > s->local_size)
+			s->local_size = cs.local_size;
+		if (cs.barriers > s->barriers)
+			s->barriers = cs.barriers;
+		if (cs.shared_size)
+			rc = sel_unsupported(&cs, "shared variables in a called function");
+		else
+			rc = 0;
+	}
+	vec_free(&cs.call->calls);
+	vec_free(&cs.shared_vars);
+	vec_free(&cs.shared_offs);
+	vec_free(&cs.local_vars);
+	vec_free(&cs.local_offs);
+	mfunc_free(&cf);
+	ir_free(&ir);
+	return rc;
+}
+
+int
+call_link(Sel *s)
+{
+	Link l = {0};
+	MBlock last;
+	int rc = 0, i;
+	size_t k;
+
+	if (!s->call || !s->call->calls.n)
+		return 0;
+	l.entry = xcalloc((size_t)s->m->nfuncs + 1, sizeof *l.entry);
+	for (i = 0; i < s->m->nfuncs; i++)
+		l.entry[i] = -1;
+	last = s->mf->b.v[--s->mf->b.n];   /* the branch-to-self goes last again */
+	want(&l, s->call, 0);
+	for (k = 0; k < l.todo.n && !rc; k++)
+		if (l.entry[l.todo.v[k]] < 0)
+			rc = link_one(s, &l, l.todo.v[k]);
+	vec_push(&s->mf->b, last);
+	{
+		MBlock *L = &s->mf->b.v[s->mf->b.n - 1];
+		L->succ[1] = (int)s->mf->b.n - 1;
+		for (k = 0; k < L->ins.n; k++)
+			L->ins.v[k].target = (int)s->mf->b.n - 1;
+	}
+	for (k = 0; k < l.sites.n && !rc; k++) {
+		const CallSite *cs = &l.sites.v[k];
+		s->mf->b.v[cs->b].ins.v[cs->i].target = l.entry[cs->func];
+	}
+	vec_free(&s->call->calls);
+	vec_free(&l.todo);
+	vec_free(&l.sites);
+	free(l.entry);
+	return rc;
+}
