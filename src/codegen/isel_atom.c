@@ -1,12 +1,227 @@
 /* isel_atom.c -- atomics and reductions: atom and red on global, shared
- * and generic memory (ATOMG/REDG, ATOMS, ATOM/RED), every operation and
- * type ptxas lowers, with scopes and memory-order semantics. */
+ * and generic memory (ATOMG/REDG (RED on sm_80), ATOMS, ATOM), with
+ * scopes (.cta -> .STRONG.SM, .gpu, .sys) and memory-order semantics
+ * (release: MEMBAR.ALL + ERRBAR (+ CGAERRBAR on sm_90) before; acquire:
+ * CCTL.IVALL after), as ptxas 13.0 emits them (docs/compiler-mem.md).
+ * CAS takes its compare and new values in one aligned register tuple.
+ * Float adds on shared or generic memory (ptxas: a CAS loop / a
+ * shared-window test) are not supported yet. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "codegen/isel.h"
 
+/* The SASS operation suffix of an atom/red of type t, or NULL. */
+static const char *
+atom_op(int aop, PtxType t, int shared)
+{
+	int sz = ptx_type_size(t), sg = ptx_type_is_signed(t), fl = ptx_type_is_float(t);
+
+	if (t == PTX_T_F16X2 || t == PTX_T_BF16X2)
+		return aop == PTX_AOP_ADD && !shared ? (t == PTX_T_F16X2 ? "ADD.F16x2.RN" : "ADD.BF16x2.RN") : NULL;
+	if (fl) {
+		if (aop != PTX_AOP_ADD || shared)
+			return NULL;
+		return t == PTX_T_F32 ? "ADD.F32.FTZ.RN" : t == PTX_T_F64 ? "ADD.F64.RN" : NULL;
+	}
+	if (sz != 4 && sz != 8)
+		return NULL;
+	switch (aop) {
+	case PTX_AOP_ADD:
+		return sz == 8 ? (sg ? NULL : "ADD.64") : sg ? "ADD.S32" : "ADD";
+	case PTX_AOP_MIN:
+		/* ptxas: .MIN.S64; the emulator does not model .S64 (unsupported) */
+		if (sz == 8 && (shared || sg))
+			return NULL;
+		return sz == 8 ? "MIN.64" : sg ? "MIN.S32" : "MIN";
+	case PTX_AOP_MAX:
+		if (sz == 8 && (shared || sg))
+			return NULL;
+		return sz == 8 ? "MAX.64" : sg ? "MAX.S32" : "MAX";
+	case PTX_AOP_INC: return sz == 4 ? "INC" : NULL;
+	case PTX_AOP_DEC: return sz == 4 ? "DEC" : NULL;
+	case PTX_AOP_AND: return sz == 8 ? (shared ? NULL : "AND.64") : "AND";
+	case PTX_AOP_OR: return sz == 8 ? (shared ? NULL : "OR.64") : "OR";
+	case PTX_AOP_XOR: return sz == 8 ? (shared ? NULL : "XOR.64") : "XOR";
+	case PTX_AOP_EXCH: return sz == 8 ? "EXCH.64" : "EXCH";
+	case PTX_AOP_CAS: return sz == 8 ? "CAS.64" : "CAS";
+	}
+	return NULL;
+}
+
+static const char *
+strong(int scope)
+{
+	return scope == PTX_SCOPE_CTA ? ".STRONG.SM" : scope == PTX_SCOPE_SYS ? ".STRONG.SYS" : ".STRONG.GPU";
+}
+
+static void
+fence_before(Sel *s, int scope)
+{
+	const char *sc = scope == PTX_SCOPE_CTA ? "CTA" : scope == PTX_SCOPE_SYS ? "SYS" : "GPU";
+	mi(s->mf, "MEMBAR.ALL.%s", sc);
+	if (scope == PTX_SCOPE_CTA)
+		return;
+	mi(s->mf, "ERRBAR");
+	if (s->sm >= 90)
+		mi(s->mf, "CGAERRBAR");
+}
+
+/* A source value of w 32-bit registers (immediates materialised). */
+static MRef
+src_val(Sel *s, const PtxOperand *o, int w)
+{
+	return w == 2 ? sel_r64(s, o) : sel_r32(s, o, 0);
+}
+
+/* "+0x10" / "+-0x10" / "" */
+static void
+offtxt(char *t, size_t n, i64 off)
+{
+	if (!off)
+		t[0] = 0;
+	else if (off < 0)
+		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
+	else
+		snprintf(t, n, "+0x%" PRIx64, (u64)off);
+}
+
+/* The address text with a placeholder base, to test encodability. */
+static int
+encodable(Sel *s, const char *fmt1, const char *op, const char *sfx, const char *addr)
+{
+	char t[160];
+	snprintf(t, sizeof t, fmt1, op, sfx, addr);
+	return sel_can_encode(s, t);
+}
+
+typedef struct {
+	int sp, w, cas, red;
+	const char *op, *st;
+	MRef base, d, b;
+	i64 off;
+} Atom;
+
+static int
+emit_shared(Sel *s, Atom *a)
+{
+	char o[32], ad[48];
+	const char *fmt = a->cas ? "ATOMS.%s%s R2, %s, R4, R5" : "ATOMS.%s%s R2, %s, R4";
+
+	offtxt(o, sizeof o, a->off);
+	snprintf(ad, sizeof ad, "[R6%s]", o);
+	if (a->off && !encodable(s, fmt, a->op, "", ad)) {
+		/* some sm_80 forms take no immediate offset: into the base */
+		MRef r = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %U, %x, RZ", r, a->base, (i32)a->off);
+		a->base = r;
+		a->off = 0;
+		o[0] = 0;
+	}
+	if (!encodable(s, fmt, a->op, "", "[R6]"))
+		return sel_unsupported(s, "this shared-memory atomic (the ISA tables cannot encode it)");
+	if (a->cas)
+		mi(s->mf, "ATOMS.%s %D, [%U%s], %U, %U", a->op, a->d, a->base, o, mpart(a->b.v, 0, a->w),
+		   mpart(a->b.v, a->w, a->w));
+	else
+		mi(s->mf, "ATOMS.%s %D, [%U%s], %U", a->op, a->d, a->base, o, a->b);
+	return 0;
+}
+
+static int
+emit_wide(Sel *s, Atom *a)
+{
+	char o[32], fmt[96];
+	const char *g = sel_gdesc(s), *pfx = a->sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E";
+
+	offtxt(o, sizeof o, a->off);
+	if (a->red && a->sp == PTX_S_GLOBAL) {
+		snprintf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
+		mi(s->mf, fmt, a->op, a->st, g, a->base, o, a->b);
+		return 0;
+	}
+	if (a->cas) {
+		snprintf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, [%%U%%s], %%U, %%U", pfx);
+		mi(s->mf, fmt, a->op, a->st, a->d, a->base, o, mpart(a->b.v, 0, a->w), mpart(a->b.v, a->w, a->w));
+		return 0;
+	}
+	snprintf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, %%s[%%U.64%%s], %%U", pfx);
+	mi(s->mf, fmt, a->op, a->st, a->d, g, a->base, o, a->b);
+	return 0;
+}
+
+/* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}; red without d. */
+static int
+atom_common(Sel *s, const IrIns *x, int red)
+{
+	const PtxOperand *A = &x->p.opds[red ? 0 : 1], *B = &x->p.opds[red ? 1 : 2];
+	PtxType t = x->p.ntypes ? (PtxType)x->p.types[0] : PTX_T_NONE;
+	int sem = x->p.sem, sc = x->p.scope, pre = 0, post = 0;
+	Atom a;
+
+	memset(&a, 0, sizeof a);
+	a.sp = x->p.nspaces ? x->p.space[0] : PTX_S_GENERIC;
+	a.red = red;
+	a.cas = x->p.aop == PTX_AOP_CAS;
+	a.w = ptx_type_size(t) == 8 ? 2 : 1;
+	if (a.sp != PTX_S_GLOBAL && a.sp != PTX_S_SHARED && a.sp != PTX_S_GENERIC)
+		return sel_unsupported(s, "atom/red on this state space");
+	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT) || x->p.vec > 1)
+		return sel_unsupported(s, "atom/red with .cluster scope, a cache hint or a vector");
+	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
+	if (!a.op || (a.sp == PTX_S_GENERIC && (ptx_type_is_float(t) || t == PTX_T_F16X2 ||
+						t == PTX_T_BF16X2 || a.w == 2)))
+		return sel_unsupported(s, "this atom/red operation and type on this state space");
+	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
+						 x->p.opds[0].kind != PTX_OPD_SINK))
+		return sel_unsupported(s, "this form of atom/red");
+	if (t == PTX_T_BF16X2 && s->sm < 90)
+		return sel_unsupported(s, "atom.add.bf16x2 (sm_90 and later)");
+	switch (sem) {
+	case PTX_SEM_NONE: case PTX_SEM_RELAXED: break;
+	case PTX_SEM_ACQUIRE: post = 1; break;
+	case PTX_SEM_RELEASE: pre = 1; break;
+	case PTX_SEM_ACQ_REL: pre = post = 1; break;
+	default: return sel_unsupported(s, "this memory-order semantics on atom/red");
+	}
+	a.st = a.sp == PTX_S_SHARED ? "" : strong(sc);
+	if (sel_address(s, A, a.sp, &a.base, &a.off) < 0)
+		return -1;
+	if (a.cas) {
+		MRef cmp = src_val(s, B, a.w), nw = src_val(s, &x->p.opds[3], a.w);
+		int k;
+		if (cmp.v < 0 || nw.v < 0)
+			return -1;
+		a.b = sel_tmp(s, 2 * a.w);
+		for (k = 0; k < a.w; k++) {
+			sel_mov32(s, mpart(a.b.v, k, 1), mopd_reg(a.w == 2 ? mpart(cmp.v, cmp.sub + k, 1) : cmp));
+			sel_mov32(s, mpart(a.b.v, a.w + k, 1), mopd_reg(a.w == 2 ? mpart(nw.v, nw.sub + k, 1) : nw));
+		}
+	} else {
+		a.b = src_val(s, B, a.w);
+		if (a.b.v < 0)
+			return -1;
+	}
+	if (red || x->p.opds[0].kind == PTX_OPD_SINK)
+		a.d = a.w == 2 ? sel_tmp(s, 2) : mref(s->mf->rz);
+	else {
+		MRef d = sel_reg(s, x->p.opds[0].reg);
+		a.d = a.w == 2 ? mpart(d.v, 0, 2) : (s->mf->vr.v[d.v].w > 1 ? mpart(d.v, 0, 1) : d);
+	}
+	if (pre)
+		fence_before(s, sc ? sc : PTX_SCOPE_GPU);
+	if ((a.sp == PTX_S_SHARED ? emit_shared(s, &a) : emit_wide(s, &a)) < 0)
+		return -1;
+	if (post && sc != PTX_SCOPE_CTA)
+		mi(s->mf, "CCTL.IVALL");
+	return 0;
+}
+
+static int sel_atom(Sel *s, const IrIns *x) { return atom_common(s, x, 0); }
+static int sel_red(Sel *s, const IrIns *x) { return atom_common(s, x, 1); }
+
 const SelRule sel_rules_atom[] = {
+	{PTX_OP_atom, sel_atom}, {PTX_OP_red, sel_red},
 	{0, NULL},
 };
