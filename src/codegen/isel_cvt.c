@@ -1,0 +1,739 @@
+/* isel_cvt.c -- cvt between every pair of PTX scalar types, the packed
+ * forms (f16x2/bf16x2 from two f32, fp8x2) and tf32.
+ *
+ * Register contents.  A PTX register narrower than 32 bits lives in the
+ * low bits of a 32-bit register; the bits above its width are undefined,
+ * so every source narrower than 32 bits is extended here explicitly from
+ * its TYPE's width (cvt.s32.s8 reads 8 bits whatever the register), and a
+ * destination is written correctly over its REGISTER's whole width
+ * (cvt.s8.s32 into a .b16 register: sign-extended to 16 bits; into a .b64
+ * register: to 64 bits, as PTX's relaxed typing says).  f16/bf16 values
+ * are the low 16 bits.
+ *
+ * The SASS is what ptxas 13.0 emits for the same cvt (I2F/I2FP, F2I, F2F,
+ * F2FP, FRND, PRMT, LOP3, I2I-free integer clamps), except where the
+ * emulator that verifies us lacks an instruction (FRND.F16, F2IP): then an
+ * equivalent sequence.  Anything else is diagnosed, never guessed. */
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/isel.h"
+
+#define D0 (&x->p.opds[0])
+#define S1 (&x->p.opds[1])
+#define S2 (&x->p.opds[2])
+
+typedef struct {
+	PtxType t;
+	int bits;      /* type width */
+	int sgn;       /* signed integer */
+	int flt;       /* a float format */
+} Ty;
+
+static Ty
+tyof(PtxType t)
+{
+	Ty r;
+	r.t = t;
+	r.bits = ptx_type_size(t) * 8;
+	r.sgn = ptx_type_is_signed(t);
+	r.flt = ptx_type_is_float(t);
+	return r;
+}
+
+static const char *
+iname(Ty t)
+{
+	static const char *u[] = { "U8", "U16", "U32", "U64" }, *sn[] = { "S8", "S16", "S32", "S64" };
+	int k = t.bits == 8 ? 0 : t.bits == 16 ? 1 : t.bits == 32 ? 2 : 3;
+	return t.sgn ? sn[k] : u[k];
+}
+
+static const char *
+fname(PtxType t)
+{
+	switch (t) {
+	case PTX_T_F16: return "F16";
+	case PTX_T_BF16: return "BF16";
+	case PTX_T_F64: return "F64";
+	default: return "F32";
+	}
+}
+
+/* Width in bits of the register an operand names (its type's width for
+ * an immediate). */
+static int
+regbits(Sel *s, const PtxOperand *o, Ty t)
+{
+	if (o->kind != PTX_OPD_REG)
+		return t.bits;
+	return ptx_type_size((PtxType)s->ir->rtype[o->reg]) * 8;
+}
+
+static MRef
+dpart(Sel *s, const IrIns *x, int k)
+{
+	MRef d = sel_reg(s, D0->reg);
+	return s->mf->vr.v[d.v].w > 1 ? mpart(d.v, k, 1) : d;
+}
+
+static int
+dwide(Sel *s, const IrIns *x)
+{
+	return s->mf->vr.v[sel_reg(s, D0->reg).v].w > 1;
+}
+
+static const char *
+minmax_op(Sel *s)
+{
+	return s->sm >= 90 ? "VIMNMX" : "IMNMX";
+}
+
+/* v extended from bits (8 or 16) to 32 by sgn; v itself when bits >= 32. */
+static MRef
+ext32(Sel *s, MRef v, int bits, int sgn)
+{
+	MRef t;
+
+	if (bits >= 32)
+		return v;
+	t = sel_tmp(s, 1);
+	if (sgn)
+		mi(s->mf, "PRMT %D, %U, %h, RZ", t, v, bits == 8 ? 0x8880u : 0x9910u);
+	else
+		mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, 0xc0, !PT", t, v, bits == 8 ? 0xffu : 0xffffu);
+	return t;
+}
+
+/* Write a 32-bit result lo (a value of `bits` bits, already extended to
+ * 32 by sgn) to the destination, extending into the high register of a
+ * 64-bit destination. */
+static void
+put32(Sel *s, const IrIns *x, MRef lo, int sgn)
+{
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+	if (!dwide(s, x))
+		return;
+	if (sgn)
+		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", dpart(s, x, 1), dpart(s, x, 0));
+	else
+		mi(s->mf, "MOV %D, 0x0", dpart(s, x, 1));
+}
+
+/* ---- integer <- integer ---- */
+
+/* An ISETP immediate in nvdisasm's spelling (RZ for 0). */
+static MOpd
+cimm(u32 v)
+{
+	char t[16];
+	if (!v)
+		return mopd_txt("RZ");
+	snprintf(t, sizeof t, "%s0x%x", (i32)v < 0 ? "-" : "", (i32)v < 0 ? (unsigned)-(i64)(i32)v : v);
+	return mopd_txt(t);
+}
+
+/* p = (64-bit src) OP (64-bit constant c), OP a strict "GT"/"LT". */
+static MRef
+cmp64(Sel *s, MRef lo, MRef hi, const char *op, u64 c, int sgn)
+{
+	MRef p = sel_ptmp(s), q = sel_ptmp(s);
+	mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %O, PT", op, q, lo, cimm((u32)c));
+	mi(s->mf, "ISETP.%s%s.AND.EX %D, PT, %U, %O, PT, %U", op, sgn ? "" : ".U32", p, hi, cimm((u32)(c >> 32)), q);
+	return p;
+}
+
+/* Saturate a 64-bit source to [lo, hi] (lo only for signed sources);
+ * returns the clamped pair in *rl, *rh. */
+static void
+sat64(Sel *s, MRef *rl, MRef *rh, Ty src, Ty d)
+{
+	i64 dmin = d.sgn ? (d.bits == 64 ? INT64_MIN : -((i64)1 << (d.bits - 1))) : 0;
+	u64 dmax = d.sgn ? ((u64)1 << (d.bits - 1)) - 1 : (d.bits == 64 ? ~0ull : ((u64)1 << d.bits) - 1);
+	MRef l = *rl, h = *rh, nl, nh, p;
+
+	if (src.sgn && dmin > INT64_MIN) {
+		p = cmp64(s, l, h, "LT", (u64)dmin, 1);
+		nl = sel_tmp(s, 1), nh = sel_tmp(s, 1);
+		mi(s->mf, "SEL %D, %U, %h, !%U", nl, l, (u32)(u64)dmin, p);
+		mi(s->mf, "SEL %D, %U, %h, !%U", nh, h, (u32)((u64)dmin >> 32), p);
+		l = nl, h = nh;
+	}
+	if (dmax < (src.sgn ? (u64)INT64_MAX : ~0ull)) {
+		p = cmp64(s, l, h, "GT", dmax, src.sgn);
+		nl = sel_tmp(s, 1), nh = sel_tmp(s, 1);
+		mi(s->mf, "SEL %D, %U, %h, !%U", nl, l, (u32)dmax, p);
+		mi(s->mf, "SEL %D, %U, %h, !%U", nh, h, (u32)(dmax >> 32), p);
+		l = nl, h = nh;
+	}
+	*rl = l, *rh = h;
+}
+
+/* Saturate a 32-bit source (already extended by src.sgn) to d's range. */
+static MRef
+sat32(Sel *s, MRef v, Ty src, Ty d)
+{
+	i64 smin = src.sgn ? -((i64)1 << (src.bits - 1)) : 0;
+	i64 smax = src.sgn ? ((i64)1 << (src.bits - 1)) - 1 : ((i64)1 << src.bits) - 1;
+	i64 dmin = d.sgn ? (d.bits == 64 ? INT64_MIN : -((i64)1 << (d.bits - 1))) : 0;
+	i64 dmax = d.bits == 64 ? INT64_MAX : d.sgn ? ((i64)1 << (d.bits - 1)) - 1 : ((i64)1 << d.bits) - 1;
+	MRef t;
+
+	if (dmin > smin) {    /* only for signed sources */
+		t = sel_tmp(s, 1);
+		mi(s->mf, "%s %D, %U, %x, !PT", minmax_op(s), t, v, (i32)dmin);
+		v = t;
+	}
+	if (dmax < smax) {
+		t = sel_tmp(s, 1);
+		mi(s->mf, "%s%s %D, %U, %x, PT", minmax_op(s), src.sgn ? "" : ".U32", t, v, (i32)dmax);
+		v = t;
+	}
+	return v;
+}
+
+static int
+cvt_int(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	int R = regbits(s, D0, d), sat = !!(x->p.flags & PTX_F_SAT);
+	int eb = d.bits, hs = d.sgn;   /* lo holds a value of eb bits, extended by hs */
+	MRef lo = sel_r32(s, S1, 0), hi = mref(s->mf->rz);
+
+	if (lo.v < 0)
+		return -1;
+	if (src.bits == 64) {
+		hi = sel_r32(s, S1, 1);
+		if (sat)
+			sat64(s, &lo, &hi, src, d);
+		if (d.bits == 64 && R == 64) {
+			sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+			sel_mov32(s, dpart(s, x, 1), mopd_reg(hi));
+			return 0;
+		}
+		eb = sat ? 32 : MIN(d.bits, 32);
+	} else if (sat || src.bits < d.bits) {
+		lo = ext32(s, lo, src.bits, src.sgn);
+		if (sat)
+			lo = sat32(s, lo, src, d);   /* now in d's range: exact in 32 bits */
+		else
+			hs = src.sgn;
+		eb = 32;
+		/* a signed source widened to a wider unsigned type inside an even
+		 * wider register: zeros above the type (cvt.u16.s8 into a .b32) */
+		if (!sat && src.sgn && !d.sgn && d.bits < R) {
+			if (d.bits < 32)
+				lo = ext32(s, lo, d.bits, 0);
+			hs = 0;
+		}
+	}
+	if (eb < MIN(R, 32))
+		lo = ext32(s, lo, eb, d.sgn);
+	put32(s, x, lo, hs);
+	return 0;
+}
+
+/* ---- integer <- float ---- */
+
+static const char *
+f2i_rnd(int r)
+{
+	switch (r) {
+	case PTX_RND_RZI: return ".TRUNC";
+	case PTX_RND_RMI: return ".FLOOR";
+	case PTX_RND_RPI: return ".CEIL";
+	}
+	return "";
+}
+
+/* A float operand as the register(s) SASS reads. */
+static MRef
+fsrc(Sel *s, const PtxOperand *o, PtxType t)
+{
+	return t == PTX_T_F64 ? sel_r64(s, o) : sel_r32(s, o, 0);
+}
+
+static MRef
+flush_f32(Sel *s, MRef a)
+{
+	MRef t = sel_tmp(s, 1);
+	mi(s->mf, "FMUL.FTZ %D, %U, 1", t, a);
+	return t;
+}
+
+static int
+cvt_f2i(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	int ftz = (x->p.flags & PTX_F_FTZ) && src.t == PTX_T_F32, R = regbits(s, D0, d);
+	int rnd = x->p.rnd, wide = d.bits == 64;
+	char op[64];
+	MRef a = fsrc(s, S1, src.t), r;
+
+	if (a.v < 0)
+		return -1;
+	if (rnd < PTX_RND_RNI || rnd > PTX_RND_RPI)
+		return sel_unsupported(s, "float-to-integer cvt without .rni/.rzi/.rmi/.rpi");
+	if (src.t == PTX_T_BF16 && d.bits == 8)
+		return sel_unsupported(s, "cvt from bf16 to an 8-bit integer");
+	/* denormals only matter when rounding away from zero */
+	if (ftz && (rnd == PTX_RND_RZI || rnd == PTX_RND_RNI))
+		ftz = !wide;
+	if (ftz && wide)
+		a = flush_f32(s, a), ftz = 0;
+	snprintf(op, sizeof op, "F2I%s%s%s%s%s%s", ftz ? ".FTZ" : "",
+		 d.bits == 32 && d.sgn ? "" : ".", d.bits == 32 && d.sgn ? "" : iname(d),
+		 src.t == PTX_T_F32 ? "" : ".", src.t == PTX_T_F32 ? "" : fname(src.t), f2i_rnd(rnd));
+	if (src.t != PTX_T_F64 && !wide)
+		strcat(op, ".NTZ");
+	if (wide) {
+		if (R != 64)
+			return sel_unsupported(s, "a 64-bit cvt result in a narrower register");
+		mi(s->mf, "%s %D, %U", op, sel_reg(s, D0->reg), a);
+		return 0;
+	}
+	r = sel_tmp(s, 1);
+	mi(s->mf, "%s %D, %U", op, r, a);
+	/* F2I's 8/16-bit results: ptxas re-extends S8 and masks U8 */
+	if (d.bits == 8 && (d.sgn || R > 8))
+		r = ext32(s, r, 8, d.sgn);
+	else if (d.bits == 16 && d.sgn && R > 16)
+		r = ext32(s, r, 16, 1);
+	put32(s, x, r, d.sgn);
+	return 0;
+}
+
+/* ---- float <- integer ---- */
+
+static const char *
+rnd_sfx(int r)
+{
+	switch (r) {
+	case PTX_RND_RZ: return ".RZ";
+	case PTX_RND_RM: return ".RM";
+	case PTX_RND_RP: return ".RP";
+	}
+	return "";
+}
+
+static u32
+one_bits(PtxType t)
+{
+	switch (t) {
+	case PTX_T_F16: return 0x3c00;
+	case PTX_T_BF16: return 0x3f80;
+	case PTX_T_F64: return 0x3ff00000;   /* high word */
+	default: return 0x3f800000;
+	}
+}
+
+/* cvt.sat from an integer: 1.0 for x > 0, else +0. */
+static int
+i2f_sat(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	MRef p = sel_ptmp(s), lo = sel_r32(s, S1, 0);
+
+	if (lo.v < 0)
+		return -1;
+	if (src.bits == 64) {
+		MRef hi = sel_r32(s, S1, 1);
+		MRef q = sel_ptmp(s);
+		mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, RZ, PT", src.sgn ? "GT" : "NE", q, lo);
+		mi(s->mf, "ISETP.%s.AND.EX %D, PT, %U, RZ, PT, %U", src.sgn ? "GT" : "NE", p, hi, q);
+	} else {
+		lo = ext32(s, lo, src.bits, src.sgn);
+		mi(s->mf, "ISETP.%s.AND %D, PT, %U, RZ, PT", src.sgn ? "GT" : "NE.U32", p, lo);
+	}
+	if (d.t == PTX_T_F64) {
+		mi(s->mf, "MOV %D, 0x0", dpart(s, x, 0));
+		mi(s->mf, "SEL %D, RZ, %h, !%U", dpart(s, x, 1), one_bits(d.t), p);
+		return 0;
+	}
+	mi(s->mf, "SEL %D, RZ, %h, !%U", dpart(s, x, 0), one_bits(d.t), p);
+	if (dwide(s, x))
+		mi(s->mf, "MOV %D, 0x0", dpart(s, x, 1));
+	return 0;
+}
+
+static int
+cvt_i2f(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	int rnd = x->p.rnd;
+	char op[64];
+	MRef a;
+
+	if (rnd < PTX_RND_RN || rnd > PTX_RND_RP)
+		return sel_unsupported(s, "integer-to-float cvt without .rn/.rz/.rm/.rp");
+	if (d.t == PTX_T_BF16 && s->sm < 90)
+		return sel_unsupported(s, "cvt from an integer to bf16 (needs sm_90)");
+	if (d.t == PTX_T_BF16 && src.bits == 8)
+		return sel_unsupported(s, "cvt from an 8-bit integer to bf16");
+	if (x->p.flags & PTX_F_SAT)
+		return i2f_sat(s, x, d, src);
+	a = src.bits == 64 ? sel_r64(s, S1) : sel_r32(s, S1, 0);
+	if (a.v < 0)
+		return -1;
+	if (s->sm >= 90 && d.t == PTX_T_F32 && src.bits == 32 && (rnd == PTX_RND_RN || rnd == PTX_RND_RZ))
+		snprintf(op, sizeof op, "I2FP.F32.%s%s", iname(src), rnd_sfx(rnd));
+	else
+		snprintf(op, sizeof op, "I2F%s%s%s%s%s", d.t == PTX_T_F32 ? "" : ".",
+			 d.t == PTX_T_F32 ? "" : fname(d.t), src.bits == 32 && src.sgn ? "" : ".",
+			 src.bits == 32 && src.sgn ? "" : iname(src), rnd_sfx(rnd));
+	if (d.t == PTX_T_F64) {
+		mi(s->mf, "%s %D, %U", op, sel_reg(s, D0->reg), a);
+		return 0;
+	}
+	{
+		MRef r = sel_tmp(s, 1);
+		mi(s->mf, "%s %D, %U", op, r, a);
+		put32(s, x, r, 0);
+	}
+	return 0;
+}
+
+/* ---- float <- float ---- */
+
+/* f64 .sat: NaN and x <= 0 give +0, x >= 1 gives 1.0. */
+static void
+sat_f64(Sel *s, MRef a, MRef d)
+{
+	MRef p = sel_ptmp(s), q = sel_ptmp(s), l = sel_tmp(s, 1), h = sel_tmp(s, 1);
+
+	mi(s->mf, "DSETP.GT.AND %D, PT, %U, RZ, PT", p, a);
+	mi(s->mf, "DSETP.GT.AND %D, PT, %U, 1, PT", q, a);
+	mi(s->mf, "SEL %D, %U, RZ, %U", l, mpart(a.v, a.sub, 1), p);
+	mi(s->mf, "SEL %D, %U, RZ, %U", h, mpart(a.v, a.sub + 1, 1), p);
+	mi(s->mf, "SEL %D, %U, RZ, !%U", mpart(d.v, 0, 1), l, q);
+	mi(s->mf, "SEL %D, %U, %h, !%U", mpart(d.v, 1, 1), h, 0x3ff00000u, q);
+}
+
+static MRef
+sat_f32(Sel *s, MRef a, int ftz)
+{
+	MRef t = sel_tmp(s, 1);
+	mi(s->mf, "FADD%s.SAT %D, RZ, %U", ftz ? ".FTZ" : "", t, a);
+	return t;
+}
+
+/* f16 .sat on a half in the low 16 bits; the result's high half is 0. */
+static MRef
+sat_f16(Sel *s, MRef a)
+{
+	MRef t = sel_tmp(s, 1), u = sel_tmp(s, 1);
+	mi(s->mf, "HADD2.SAT %D, %U.H0_H0, -RZ.H0_H0", t, a);
+	mi(s->mf, "LOP3.LUT %D, %U, 0xffff, RZ, 0xc0, !PT", u, t);
+	return u;
+}
+
+static MRef
+h2f32(Sel *s, MRef a, PtxType t)
+{
+	MRef r = sel_tmp(s, 1);
+	if (t == PTX_T_BF16)
+		mi(s->mf, "SHF.L.U32 %D, %U, 0x10, RZ", r, a);
+	else
+		mi(s->mf, "HADD2.F32 %D, -RZ, %U.H0_H0", r, a);
+	return r;
+}
+
+/* f32 -> f16/bf16 with rounding rnd (RN RZ RM RP), optional relu. */
+static MRef
+f32_to_h(Sel *s, MRef a, PtxType t, int rnd, int relu)
+{
+	MRef r = sel_tmp(s, 1);
+	const char *f = t == PTX_T_BF16 ? "BF16" : "F16";
+
+	if (rnd == PTX_RND_RN || rnd == PTX_RND_RZ) {
+		if (s->sm >= 90)
+			mi(s->mf, "F2FP%s.%s.F32.PACK_AB%s %D, RZ, %U", relu ? ".RELU" : "", f, rnd_sfx(rnd), r, a);
+		else
+			mi(s->mf, "F2FP%s%s.PACK_AB%s %D, RZ, %U", relu ? ".RELU" : "",
+			   t == PTX_T_BF16 ? ".BF16" : "", rnd_sfx(rnd), r, a);
+	} else {
+		mi(s->mf, "F2F.%s.F32%s %D, %U", f, rnd_sfx(rnd), r, a);
+	}
+	return r;
+}
+
+/* FRND on f32 or f64 (the emulator has no FRND.F16). */
+static void
+frnd(Sel *s, MRef d, MRef a, int f64, int rnd, int ftz)
+{
+	mi(s->mf, "FRND%s%s%s %D, %U", f64 ? ".F64" : "", ftz ? ".FTZ" : "", f2i_rnd(rnd), d, a);
+}
+
+/* Same-format cvt: integer rounding (.rni ...), .ftz, .sat, or a move. */
+static int
+cvt_same(Sel *s, const IrIns *x, Ty d)
+{
+	int rnd = x->p.rnd, irnd = rnd >= PTX_RND_RNI && rnd <= PTX_RND_RPI;
+	int ftz = !!(x->p.flags & PTX_F_FTZ), sat = !!(x->p.flags & PTX_F_SAT);
+	MRef a = fsrc(s, S1, d.t), t;
+
+	if (a.v < 0)
+		return -1;
+	if (rnd && !irnd)
+		return sel_unsupported(s, "a same-type float cvt with a non-integer rounding");
+	if (d.t == PTX_T_F64) {
+		MRef dd = sel_reg(s, D0->reg);
+		if (irnd && sat) {
+			t = sel_tmp(s, 2);
+			frnd(s, t, a, 1, rnd, 0);
+			sat_f64(s, t, dd);
+		} else if (irnd) {
+			frnd(s, dd, a, 1, rnd, 0);
+		} else if (sat) {
+			sat_f64(s, a, dd);
+		} else {
+			sel_mov32(s, mpart(dd.v, 0, 1), mopd_reg(mpart(a.v, a.sub, 1)));
+			sel_mov32(s, mpart(dd.v, 1, 1), mopd_reg(mpart(a.v, a.sub + 1, 1)));
+		}
+		return 0;
+	}
+	if (d.t == PTX_T_F32) {
+		t = a;
+		if (irnd) {
+			t = sel_tmp(s, 1);
+			frnd(s, t, a, 0, rnd, ftz);
+		}
+		if (sat)
+			t = sat_f32(s, t, ftz && !irnd);
+		else if (ftz && !irnd) {
+			MRef u = sel_tmp(s, 1);
+			mi(s->mf, "FADD.FTZ %D, %U, -RZ", u, t);
+			t = u;
+		}
+		put32(s, x, t, 0);
+		return 0;
+	}
+	/* f16 / bf16: through f32, exact both ways for integral values */
+	t = a;
+	if (irnd) {
+		MRef f = h2f32(s, a, d.t), g = sel_tmp(s, 1);
+		frnd(s, g, f, 0, rnd, 0);
+		t = f32_to_h(s, g, d.t, PTX_RND_RN, 0);
+	}
+	if (sat) {
+		if (d.t == PTX_T_BF16)
+			return sel_unsupported(s, "cvt.sat to bf16");
+		t = sat_f16(s, t);
+	} else if (!irnd && regbits(s, D0, d) > 16) {
+		t = ext32(s, t, 16, 0);
+	}
+	put32(s, x, t, 0);
+	return 0;
+}
+
+static int
+cvt_widen(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	int ftz = (x->p.flags & PTX_F_FTZ) && src.t == PTX_T_F32, sat = !!(x->p.flags & PTX_F_SAT);
+	MRef a = fsrc(s, S1, src.t), t;
+
+	if (a.v < 0)
+		return -1;
+	if (x->p.rnd)
+		return sel_unsupported(s, "a rounding modifier on a widening float cvt");
+	if (src.t == PTX_T_BF16 && sat)
+		return sel_unsupported(s, "cvt.sat from bf16");
+	if (d.t == PTX_T_F32) {      /* from f16/bf16: exact */
+		t = h2f32(s, a, src.t);
+		if (sat)
+			t = sat_f32(s, t, 0);
+		put32(s, x, t, 0);
+		return 0;
+	}
+	/* to f64 */
+	if (sat) {   /* clamp in f32 (exact), then widen */
+		t = src.t == PTX_T_F32 ? a : h2f32(s, a, src.t);
+		a = sat_f32(s, t, ftz);
+		src.t = PTX_T_F32;
+		ftz = 0;
+	}
+	if (ftz)
+		a = flush_f32(s, a);
+	mi(s->mf, "F2F.F64.%s %D, %U", fname(src.t), sel_reg(s, D0->reg), a);
+	return 0;
+}
+
+static int
+cvt_narrow(Sel *s, const IrIns *x, Ty d, Ty src)
+{
+	int rnd = x->p.rnd, relu = !!(x->p.flags & PTX_F_RELU), sat = !!(x->p.flags & PTX_F_SAT);
+	int ftz = (x->p.flags & PTX_F_FTZ) && src.t == PTX_T_F32;
+	MRef a = fsrc(s, S1, src.t), t;
+
+	if (a.v < 0)
+		return -1;
+	if (rnd < PTX_RND_RN || rnd > PTX_RND_RP)
+		return sel_unsupported(s, "a narrowing float cvt without .rn/.rz/.rm/.rp");
+	if (x->p.flags & PTX_F_SATFINITE)
+		return sel_unsupported(s, "cvt .satfinite to a scalar");
+	if (relu && (src.t != PTX_T_F32 || (rnd != PTX_RND_RN && rnd != PTX_RND_RZ)))
+		return sel_unsupported(s, "cvt .relu other than .rn/.rz from f32");
+	if (sat && d.t == PTX_T_BF16)
+		return sel_unsupported(s, "cvt.sat to bf16");
+	if (src.t == PTX_T_F32) {
+		/* clamping commutes with monotonic rounding: saturate first */
+		if (sat)
+			a = sat_f32(s, a, ftz), ftz = 0;
+		/* f32 denormals round to +-0 in f16 unless rounding away */
+		if (ftz && d.t == PTX_T_F16 && (rnd == PTX_RND_RN || rnd == PTX_RND_RZ))
+			ftz = 0;
+		if (ftz && d.t == PTX_T_BF16 && s->sm >= 90) {
+			t = sel_tmp(s, 1);
+			mi(s->mf, "F2F.FTZ.BF16.F32%s %D, %U", rnd_sfx(rnd), t, a);
+		} else {
+			if (ftz)
+				a = flush_f32(s, a);
+			t = f32_to_h(s, a, d.t, rnd, relu);
+		}
+		put32(s, x, t, 0);
+		return 0;
+	}
+	if (src.t == PTX_T_F64) {
+		t = sel_tmp(s, 1);
+		mi(s->mf, "F2F.%s.F64%s %D, %U", fname(d.t), rnd_sfx(rnd), t, a);
+		if (d.t == PTX_T_F32 && (x->p.flags & PTX_F_FTZ)) {
+			MRef u = sel_tmp(s, 1);
+			mi(s->mf, "FADD.FTZ %D, %U, -RZ", u, t);
+			t = u;
+		}
+		if (sat)
+			t = d.t == PTX_T_F32 ? sat_f32(s, t, 0) : sat_f16(s, t);
+		put32(s, x, t, 0);
+		return 0;
+	}
+	/* f16 <-> bf16 */
+	t = sel_tmp(s, 1);
+	mi(s->mf, "F2F.%s.%s%s %D, %U", fname(d.t), fname(src.t), rnd_sfx(rnd), t, a);
+	if (sat)
+		t = sat_f16(s, t);
+	put32(s, x, t, 0);
+	return 0;
+}
+
+/* ---- packed and tf32 ---- */
+
+/* cvt.rn{.relu}{.satfinite}.f16x2.f32 d, a, b: a to the upper half. */
+static int
+cvt_pack(Sel *s, const IrIns *x, Ty d)
+{
+	int rnd = x->p.rnd, relu = !!(x->p.flags & PTX_F_RELU), sf = !!(x->p.flags & PTX_F_SATFINITE);
+	const char *f = d.t == PTX_T_BF16X2 ? "BF16" : "F16";
+	MRef a, b;
+
+	if ((PtxType)x->p.types[1] != PTX_T_F32 || x->p.nopds != 3)
+		return sel_unsupported(s, "this packed cvt");
+	if (rnd != PTX_RND_RN && rnd != PTX_RND_RZ)
+		return sel_unsupported(s, "a packed cvt rounding other than .rn/.rz");
+	a = sel_r32(s, S1, 0);
+	b = sel_r32(s, S2, 0);
+	if (a.v < 0 || b.v < 0)
+		return -1;
+	if (s->sm >= 90)
+		mi(s->mf, "F2FP%s%s.%s.F32.PACK_AB%s %D, %U, %U", sf ? ".SATFINITE" : "", relu ? ".RELU" : "", f,
+		   rnd_sfx(rnd), dpart(s, x, 0), a, b);
+	else
+		mi(s->mf, "F2FP%s%s%s.PACK_AB%s %D, %U, %U", sf ? ".SATFINITE" : "", relu ? ".RELU" : "",
+		   d.t == PTX_T_BF16X2 ? ".BF16" : "", rnd_sfx(rnd), dpart(s, x, 0), a, b);
+	return 0;
+}
+
+/* cvt.rna{.satfinite}.tf32.f32: round half away on the 13 dropped bits
+ * (inf and NaN kept), as ptxas does it with integer operations. */
+static int
+cvt_tf32(Sel *s, const IrIns *x)
+{
+	MRef a = sel_r32(s, S1, 0), p = sel_ptmp(s), t = sel_tmp(s, 1), u = sel_tmp(s, 1), r = sel_tmp(s, 1);
+
+	if (a.v < 0)
+		return -1;
+	if ((PtxType)x->p.types[1] != PTX_T_F32 || x->p.rnd != PTX_RND_RNA || (x->p.flags & PTX_F_RELU))
+		return sel_unsupported(s, "cvt to tf32 other than .rna from f32");
+	mi(s->mf, "FSETP.GEU.AND %D, PT, |%U|, +INF , PT", p, a);
+	mi(s->mf, "IADD3 %D, %U, 0x1000, RZ", t, a);
+	mi(s->mf, "SEL %D, %U, %U, %U", u, a, t, p);
+	mi(s->mf, "LOP3.LUT %D, %U, 0xffffe000, RZ, 0xc0, !PT", r, u);
+	if (x->p.flags & PTX_F_SATFINITE) {   /* inf -> max finite, NaN stays NaN */
+		MRef q = sel_ptmp(s), v = sel_tmp(s, 1), w = sel_tmp(s, 1);
+		mi(s->mf, "FSETP.GEU.AND %D, PT, |%U|, +INF , PT", q, r);
+		mi(s->mf, "IADD3 %D, %U, -0x2000, RZ", v, r);
+		mi(s->mf, "SEL %D, %U, %U, %U", w, v, r, q);
+		r = w;
+	}
+	put32(s, x, r, 0);
+	return 0;
+}
+
+/* fp8x2 <- f32 x2 / f16x2, f16x2 <- fp8x2 (sm_90). */
+static int
+cvt_fp8(Sel *s, const IrIns *x, PtxType dt, PtxType st)
+{
+	int relu = !!(x->p.flags & PTX_F_RELU);
+	MRef a;
+
+	if (s->sm < 89)
+		return sel_unsupported(s, "fp8 cvt (needs sm_89+)");
+	if (dt == PTX_T_F16X2) {
+		a = sel_r32(s, S1, 0);
+		mi(s->mf, "F2FP%s.F16.%s.UNPACK_B %D, %U", relu ? ".RELU" : "", st == PTX_T_E4M3X2 ? "E4M3" : "E5M2",
+		   dpart(s, x, 0), a);
+		return 0;
+	}
+	if (!(x->p.flags & PTX_F_SATFINITE) || x->p.rnd != PTX_RND_RN)
+		return sel_unsupported(s, "fp8 cvt without .rn.satfinite");
+	{
+		const char *f = dt == PTX_T_E4M3X2 ? "E4M3" : "E5M2";
+		MRef r = sel_tmp(s, 1);
+		if (st == PTX_T_F32 && x->p.nopds == 3) {
+			MRef b = sel_r32(s, S2, 0);
+			a = sel_r32(s, S1, 0);
+			mi(s->mf, "F2FP.SATFINITE%s.%s.F32.PACK_AB_MERGE_C %D, %U, %U, RZ", relu ? ".RELU" : "", f, r, a, b);
+		} else if (st == PTX_T_F16X2) {
+			a = sel_r32(s, S1, 0);
+			mi(s->mf, "F2FP.SATFINITE%s.%s.F16.UNPACK_B_MERGE_C %D, %U, RZ", relu ? ".RELU" : "", f, r, a);
+		} else {
+			return sel_unsupported(s, "this fp8 cvt");
+		}
+		put32(s, x, r, 0);
+	}
+	return 0;
+}
+
+static int
+sel_cvt(Sel *s, const IrIns *x)
+{
+	PtxType dt = (PtxType)x->p.types[0], st = x->p.ntypes > 1 ? (PtxType)x->p.types[1] : dt;
+	Ty d = tyof(dt), src = tyof(st);
+
+	if (D0->kind != PTX_OPD_REG || x->p.ntypes != 2)
+		return sel_unsupported(s, "cvt without a register destination and two types");
+	if (dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2 || st == PTX_T_E4M3X2 || st == PTX_T_E5M2X2)
+		return cvt_fp8(s, x, dt, st);
+	if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2)
+		return cvt_pack(s, x, d);
+	if (dt == PTX_T_TF32)
+		return cvt_tf32(s, x);
+	if (src.bits > 64 || d.bits > 64 || !src.bits || !d.bits || dt == PTX_T_PRED || st == PTX_T_PRED ||
+	    (src.flt && st != PTX_T_F16 && st != PTX_T_BF16 && st != PTX_T_F32 && st != PTX_T_F64) ||
+	    (d.flt && dt != PTX_T_F16 && dt != PTX_T_BF16 && dt != PTX_T_F32 && dt != PTX_T_F64))
+		return sel_unsupported(s, "cvt between these types");
+	if (!d.flt && !src.flt) {
+		if (x->p.rnd || (x->p.flags & PTX_F_FTZ))
+			return sel_unsupported(s, "an integer cvt with a rounding or .ftz modifier");
+		return cvt_int(s, x, d, src);
+	}
+	if (!d.flt)
+		return cvt_f2i(s, x, d, src);
+	if (!src.flt)
+		return cvt_i2f(s, x, d, src);
+	if (dt == st)
+		return cvt_same(s, x, d);
+	if (d.bits > src.bits)
+		return cvt_widen(s, x, d, src);
+	return cvt_narrow(s, x, d, src);
+}
+
+const SelRule sel_rules_cvt[] = {
+	{PTX_OP_cvt, sel_cvt},
+	{0, NULL},
+};
