@@ -14,8 +14,7 @@ typedef struct {
 } PSlot;
 
 typedef struct {
-	int b;            /* block of the CALL */
-	size_t i;         /* its index there */
+	int b;            /* block of the CALL (its last instruction) */
 	int func;         /* callee (module function index) */
 } CallSite;
 
@@ -291,7 +290,6 @@ sel_call(Sel *s, const IrIns *x)
 	mi(s->mf, "MOV R21, RZ");
 	mi(s->mf, "CALL.REL.NOINC %L", b);   /* pointed at the callee by call_link */
 	cs.b = b;
-	cs.i = s->mf->b.v[b].ins.n - 1;
 	cs.func = x->p.opds[1].index;
 	vec_push(&c->calls, cs);
 	return 0;
@@ -511,9 +509,13 @@ call_link(Sel *s)
 		for (k = 0; k < L->ins.n; k++)
 			L->ins.v[k].target = (int)s->mf->b.n - 1;
 	}
-	for (k = 0; k < l.sites.n && !rc; k++) {
+	for (k = 0; k < l.sites.n && !rc; k++) {   /* one CALL per block: it ends the block */
 		const CallSite *cs = &l.sites.v[k];
-		s->mf->b.v[cs->b].ins.v[cs->i].target = l.entry[cs->func];
+		MBlock *B = &s->mf->b.v[cs->b];
+		size_t j;
+		for (j = 0; j < B->ins.n; j++)
+			if (!strncmp(B->ins.v[j].text, "CALL.", 5))
+				B->ins.v[j].target = l.entry[cs->func];
 	}
 	vec_free(&s->call->calls);
 	vec_free(&l.todo);
