@@ -243,8 +243,20 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *t;
 	int l, i;
 
-	if (I->in.nops && I->in.o[0].kind == OPK_R)   /* BRX / JMX: register targets */
-		eunsup(E, I, "indirect branch");
+	if (strcmp(I->in.op, "BRA")) {
+		/* BRX Ra imm / BRXU URa imm: to the next instruction + Ra:Ra+1 +
+		   imm (ptxas's jump tables in c[0x2] hold offsets from the
+		   function's start, imm = -(this pc + 16)); JMX (absolute) is not
+		   modelled */
+		if ((strcmp(I->in.op, "BRX") && strcmp(I->in.op, "BRXU")) || I->in.nops != 2 ||
+		    (I->in.o[0].kind != OPK_R && I->in.o[0].kind != OPK_UR))
+			eunsup(E, I, "indirect jump");
+		t = last_imm(E, I);
+		LANES(l, gm) w->pc[l] = I->pc + 16 + (u32)e_opr64(E, w, l, &I->in.o[0]) + (u32)t->imm;
+		return;
+	}
+	if (I->in.nops && I->in.o[0].kind == OPK_R)
+		eunsup(E, I, "branch to a register");
 	t = last_imm(E, I);
 	if (insn_has(&I->in, "DIV") || insn_has(&I->in, "CONV")) {
 		/* BRA.DIV mask, target: taken when lanes of mask are not all here;
@@ -957,7 +969,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
 	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},
 	{"UCGABAR_WAIT", h_cgabar}, {"WARPGROUP", h_nop},
-	{"EXIT", h_exit}, {"BRA", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
+	{"EXIT", h_exit}, {"BRA", h_bra}, {"BRX", h_bra}, {"BRXU", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
 	{"BSYNC", h_bsync}, {"BREAK", h_break}, {"WARPSYNC", h_warpsync}, {"BAR", h_bar},
 	{"MOV", h_mov}, {"UMOV", h_mov}, {"S2R", h_s2r}, {"S2UR", h_s2r}, {"CS2R", h_cs2r},
 	{"LDC", h_ldc}, {"ULDC", h_ldc}, {"R2UR", h_r2ur},

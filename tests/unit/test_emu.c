@@ -161,6 +161,9 @@ TEST(emu_simt_sm80) { vs_interp_test(t_, "simt", "sm_80"); }
 /* BAR.RED + B2R, DMMA, 64-bit CAS, shared EXCH/MAX, VOTE.ALL/EQ */
 TEST(emu_extra_sm90) { vs_interp_test(t_, "extra", "sm_90"); }
 TEST(emu_extra_sm80) { vs_interp_test(t_, "extra", "sm_80"); }
+/* brx.idx: BRX with a divergent index, BRXU with a uniform one */
+TEST(emu_brx_sm90) { vs_interp_test(t_, "brx", "sm_90"); }
+TEST(emu_brx_sm80) { vs_interp_test(t_, "brx", "sm_80"); }
 /* a lane spins on a flag a lane of its warp at a higher PC sets */
 TEST(emu_spin_sm90) { vs_interp_test(t_, "spin", "sm_90"); }
 TEST(emu_spin_sm80) { vs_interp_test(t_, "spin", "sm_80"); }
