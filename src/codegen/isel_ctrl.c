@@ -26,14 +26,25 @@ sel_ret(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* trap: BPT.TRAP 0x1 (ptxas's spelling); an unconditional one ends the
- * block, so EXIT keeps control from running into the next one. */
+/* trap: BPT.TRAP 0x1 (ptxas's spelling), then EXIT so that control never
+ * runs on.  Like ptxas, a guarded trap is branched around rather than
+ * predicated (@!P BRA next; the reconvergence pass splits the block
+ * after that branch). */
 static int
 sel_trap(Sel *s, const IrIns *x)
 {
+	int b = s->mf->cur;
+
+	if (x->p.guard >= 0) {
+		if (b + 1 >= (int)s->mf->b.n)
+			return sel_unsupported(s, "a guarded trap at the very end of a function");
+		s->mf->guard_neg ^= 1;
+		mi(s->mf, "BRA %L", b + 1);
+		s->mf->guard = -1;
+		s->mf->guard_neg = 0;
+	}
 	mi(s->mf, "BPT.TRAP 0x1");
-	if (x->p.guard < 0)
-		mi(s->mf, "EXIT");
+	mi(s->mf, "EXIT");
 	return 0;
 }
 

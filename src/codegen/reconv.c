@@ -753,6 +753,33 @@ thread_exits(MFunc *f)
 		}
 }
 
+/* Blocks end at their first branch/EXIT: split after a control transfer
+ * that isel wrote in the middle of a block (e.g. around a guarded trap). */
+static void
+split_blocks(MFunc *f)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i + 1 < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			MBlock *B, *N;
+			size_t rest;
+			if (!mir_is_bra(m) && !op_is(m->text, "EXIT") && !op_is(m->text, "RET") &&
+			    !op_is(m->text, "CALL"))
+				continue;
+			mir_insert_block(f, (int)b + 1, NULL, 0);
+			B = &f->b.v[b];
+			N = &f->b.v[b + 1];
+			rest = B->ins.n - (i + 1);
+			for (size_t k = 0; k < rest; k++)
+				vec_push(&N->ins, B->ins.v[i + 1 + k]);
+			B->ins.n = i + 1;
+			break;
+		}
+	mir_cfg_recompute(f);
+}
+
 int
 reconv_run(MFunc *f, ReconvStats *st)
 {
@@ -762,6 +789,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 
 	memset(st, 0, sizeof *st);
 	r.f = f;
+	split_blocks(f);
 	thread_exits(f);
 	refresh(&r);
 	r.W = ((size_t)r.n + 64) / 64;
