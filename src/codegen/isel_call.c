@@ -13,34 +13,28 @@ typedef struct {
 	i32 off;
 } PSlot;
 
-typedef struct {
-	int b;            /* block of the CALL (its last instruction) */
-	int func;         /* callee (module function index) */
-} CallSite;
-
 struct CallCtx {
 	PSlot *slot;
 	int nslot;
 	int v_ap, v_ra;   /* a callee's area pointer and return address (-1 in a kernel) */
 	u32 area;         /* a callee's own area */
-	VEC(CallSite) calls;
 };
 
 /* Offsets of the return parameters, then the parameters; the area size. */
 static u32
-layout(const PtxFunc *f, u32 *roff, u32 *poff)
+layout(const PtxVar *rets, int nrets, const PtxVar *params, int nparams, u32 *roff, u32 *poff)
 {
 	u32 off = 0, al;
 	int i;
 
-	for (i = 0; i < f->nrets + f->nparams; i++) {
-		const PtxVar *v = i < f->nrets ? &f->rets[i] : &f->params[i - f->nrets];
+	for (i = 0; i < nrets + nparams; i++) {
+		const PtxVar *v = i < nrets ? &rets[i] : &params[i - nrets];
 		al = v->align ? v->align : 4;
 		off = (off + al - 1) / al * al;
-		if (i < f->nrets)
+		if (i < nrets)
 			roff[i] = off;
 		else
-			poff[i - f->nrets] = off;
+			poff[i - nrets] = off;
 		off += (u32)v->size;
 	}
 	return (off + 15) & ~15u;
@@ -54,6 +48,32 @@ callee_of(const Sel *s, const PtxInstr *in)
 	    t->index >= s->m->nfuncs)
 		return NULL;
 	return s->m->funcs[t->index];
+}
+
+/* The prototype of an indirect call, or NULL. */
+static const PtxProto *
+proto_of(const Sel *s, const PtxInstr *in)
+{
+	const PtxOperand *p = in->nopds > 3 ? &in->opds[3] : NULL;
+	if (in->nopds < 3 || in->opds[1].kind != PTX_OPD_REG || !p || p->kind != PTX_OPD_SYM ||
+	    p->symkind != PTX_SYM_PROTO || p->index < 0 || p->index >= s->fn->nprotos)
+		return NULL;
+	return &s->fn->protos[p->index];
+}
+
+/* The callee's (or prototype's) parameter lists of a call. */
+static int
+signature(const Sel *s, const PtxInstr *in, const PtxVar **r, int *nr, const PtxVar **p, int *np)
+{
+	const PtxFunc *cf = callee_of(s, in);
+	const PtxProto *pr = cf ? NULL : proto_of(s, in);
+	if (cf) {
+		*r = cf->rets, *nr = cf->nrets, *p = cf->params, *np = cf->nparams;
+	} else if (pr) {
+		*r = pr->rets, *nr = pr->nrets, *p = pr->params, *np = pr->nparams;
+	} else
+		return -1;
+	return in->opds[0].nelems == *nr && in->opds[2].nelems == *np ? 0 : -1;
 }
 
 static void
@@ -84,23 +104,23 @@ ctx(Sel *s)
 	c->v_ap = c->v_ra = -1;
 	for (i = 0; i < fn->ninstrs; i++) {
 		const PtxInstr *in = &fn->instrs[i];
-		const PtxFunc *cf;
+		const PtxVar *rv, *pv;
+		int nr, np;
 		u32 a;
-		if (in->op != PTX_OP_call || !(cf = callee_of(s, in)) || in->opds[0].nelems != cf->nrets ||
-		    in->opds[2].nelems != cf->nparams)
+		if (in->op != PTX_OP_call || signature(s, in, &rv, &nr, &pv, &np) < 0)
 			continue;
-		roff = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(cf->nrets + cf->nparams + 1));
-		poff = roff + cf->nrets;
-		a = layout(cf, roff, poff);
-		for (k = 0; k < cf->nrets; k++)
+		roff = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(nr + np + 1));
+		poff = roff + nr;
+		a = layout(rv, nr, pv, np, roff, poff);
+		for (k = 0; k < nr; k++)
 			add_slot(c, in->opds[0].elems[k].var, 0, (i32)roff[k] - (i32)a);
-		for (k = 0; k < cf->nparams; k++)
+		for (k = 0; k < np; k++)
 			add_slot(c, in->opds[2].elems[k].var, 0, (i32)poff[k] - (i32)a);
 	}
 	if (!fn->is_entry) {
 		roff = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(fn->nrets + fn->nparams + 1));
 		poff = roff + fn->nrets;
-		c->area = layout(fn, roff, poff);
+		c->area = layout(fn->rets, fn->nrets, fn->params, fn->nparams, roff, poff);
 		for (k = 0; k < fn->nrets; k++)
 			add_slot(c, &fn->rets[k], 1, (i32)roff[k]);
 		for (k = 0; k < fn->nparams; k++)
@@ -268,35 +288,68 @@ sel_st_param(Sel *s, const IrIns *x)
 	return mem_rule(PTX_OP_st)(s, x);
 }
 
+/* Placeholder targets until call_link knows where function fi starts. */
+#define FUNC_MARK (-1000)
+
 static int
 sel_call(Sel *s, const IrIns *x)
 {
 	const PtxFunc *cf = callee_of(s, &x->p);
-	struct CallCtx *c = ctx(s);
-	int b = s->mf->cur;
-	CallSite cs;
+	const PtxVar *rv, *pv;
+	int b = s->mf->cur, nr, np;
 
+	ctx(s);
 	if (x->p.guard >= 0)
 		return sel_unsupported(s, "a predicated call");
-	if (!cf)
-		return sel_unsupported(s, "an indirect call (through a function pointer)");
-	if (!cf->has_body || cf->is_entry)
+	if (!cf && !proto_of(s, &x->p))
+		return sel_unsupported(s, "a call through a register without a prototype");
+	if (cf && (!cf->has_body || cf->is_entry))
 		return sel_unsupported(s, "a call to a function without a body in this module");
-	if (x->p.opds[0].nelems != cf->nrets || x->p.opds[2].nelems != cf->nparams)
+	if (signature(s, &x->p, &rv, &nr, &pv, &np) < 0)
 		return sel_unsupported(s, "a call whose parameters do not match the callee");
 	if (b + 1 >= (int)s->mf->b.n)
 		return sel_unsupported(s, "a call at the very end of a function");
 	mi(s->mf, "MOV R20, %L", b + 1);
 	mi(s->mf, "MOV R21, RZ");
-	mi(s->mf, "CALL.REL.NOINC %L", b);   /* pointed at the callee by call_link */
-	cs.b = b;
-	cs.func = x->p.opds[1].index;
-	vec_push(&c->calls, cs);
+	if (cf) {
+		mi(s->mf, "CALL.REL.NOINC %L", FUNC_MARK - x->p.opds[1].index);
+	} else {
+		/* a function pointer is the callee's offset in the section;
+		 * CALL.REL.NOINC Rp 0x0 goes to the section start + Rp (as
+		 * ptxas calls through pointers) */
+		MRef p = sel_r32(s, &x->p.opds[1], 0);
+		if (p.v < 0)
+			return -1;
+		mi(s->mf, "CALL.REL.NOINC %U 0x0", p);
+	}
+	return 0;
+}
+
+/* mov of a function's address (for indirect calls); other movs go on. */
+static int
+sel_mov_func(Sel *s, const IrIns *x)
+{
+	const PtxOperand *d = &x->p.opds[0], *a = x->p.nopds > 1 ? &x->p.opds[1] : NULL;
+	MRef r;
+
+	if (!a || a->kind != PTX_OPD_SYM || a->symkind != PTX_SYM_FUNC || d->kind != PTX_OPD_REG)
+		return mem_rule(PTX_OP_mov)(s, x);
+	if (a->index < 0 || a->index >= s->m->nfuncs || !s->m->funcs[a->index]->has_body ||
+	    s->m->funcs[a->index]->is_entry)
+		return sel_unsupported(s, "the address of a function without a body in this module");
+	r = sel_reg(s, d->reg);
+	if (s->mf->vr.v[r.v].w > 1) {
+		mi(s->mf, "MOV %D, %L", mpart(r.v, 0, 1), FUNC_MARK - a->index);
+		sel_mov32(s, mpart(r.v, 1, 1), mopd_reg(mref(s->mf->rz)));
+	} else {
+		mi(s->mf, "MOV %D, %L", r, FUNC_MARK - a->index);
+	}
 	return 0;
 }
 
 const SelRule sel_rules_call[] = {
 	{PTX_OP_call, sel_call}, {PTX_OP_ld, sel_ld_param}, {PTX_OP_st, sel_st_param},
+	{PTX_OP_mov, sel_mov_func},
 	{0, NULL},
 };
 
@@ -417,20 +470,31 @@ append(MFunc *dst, const MFunc *src, int *vmap)
 
 typedef struct {
 	int *entry;       /* per module function: first block, -1 */
-	VEC(int) todo;
-	VEC(CallSite) sites;
 } Link;
 
-static void
-want(Link *l, const struct CallCtx *c, int base)
+/* The first function a placeholder names that is not linked yet, or -1. */
+static int
+unlinked(const MFunc *f, const Link *l)
 {
-	size_t i;
-	for (i = 0; i < c->calls.n; i++) {
-		CallSite cs = c->calls.v[i];
-		cs.b += base;
-		vec_push(&l->sites, cs);
-		vec_push(&l->todo, cs.func);
-	}
+	size_t b, i;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			int t = f->b.v[b].ins.v[i].target;
+			if (t <= FUNC_MARK && l->entry[FUNC_MARK - t] < 0)
+				return FUNC_MARK - t;
+		}
+	return -1;
+}
+
+static int
+has_marks(const MFunc *f)
+{
+	size_t b, i;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++)
+			if (f->b.v[b].ins.v[i].target <= FUNC_MARK)
+				return 1;
+	return 0;
 }
 
 /* Select function fi and append it to s->mf. */
@@ -463,7 +527,6 @@ link_one(Sel *s, Link *l, int fi)
 		vmap = xcalloc(cf.vr.n + 1, sizeof *vmap);
 		base = append(s->mf, &cf, vmap);
 		l->entry[fi] = base;
-		want(l, cs.call, base);
 		free(vmap);
 		if (cs.local_size > s->local_size)
 			s->local_size = cs.local_size;
@@ -474,7 +537,6 @@ link_one(Sel *s, Link *l, int fi)
 		else
 			rc = 0;
 	}
-	vec_free(&cs.call->calls);
 	vec_free(&cs.shared_vars);
 	vec_free(&cs.shared_offs);
 	vec_free(&cs.local_vars);
@@ -489,19 +551,17 @@ call_link(Sel *s)
 {
 	Link l = {0};
 	MBlock last;
-	int rc = 0, i;
-	size_t k;
+	int rc = 0, i, fi;
+	size_t b, k;
 
-	if (!s->call || !s->call->calls.n)
+	if (!has_marks(s->mf))
 		return 0;
 	l.entry = xcalloc((size_t)s->m->nfuncs + 1, sizeof *l.entry);
 	for (i = 0; i < s->m->nfuncs; i++)
 		l.entry[i] = -1;
 	last = s->mf->b.v[--s->mf->b.n];   /* the branch-to-self goes last again */
-	want(&l, s->call, 0);
-	for (k = 0; k < l.todo.n && !rc; k++)
-		if (l.entry[l.todo.v[k]] < 0)
-			rc = link_one(s, &l, l.todo.v[k]);
+	while (!rc && (fi = unlinked(s->mf, &l)) >= 0)
+		rc = link_one(s, &l, fi);
 	vec_push(&s->mf->b, last);
 	{
 		MBlock *L = &s->mf->b.v[s->mf->b.n - 1];
@@ -509,17 +569,12 @@ call_link(Sel *s)
 		for (k = 0; k < L->ins.n; k++)
 			L->ins.v[k].target = (int)s->mf->b.n - 1;
 	}
-	for (k = 0; k < l.sites.n && !rc; k++) {   /* one CALL per block: it ends the block */
-		const CallSite *cs = &l.sites.v[k];
-		MBlock *B = &s->mf->b.v[cs->b];
-		size_t j;
-		for (j = 0; j < B->ins.n; j++)
-			if (!strncmp(B->ins.v[j].text, "CALL.", 5))
-				B->ins.v[j].target = l.entry[cs->func];
-	}
-	vec_free(&s->call->calls);
-	vec_free(&l.todo);
-	vec_free(&l.sites);
+	for (b = 0; b < s->mf->b.n && !rc; b++)
+		for (k = 0; k < s->mf->b.v[b].ins.n; k++) {
+			MIns *m = &s->mf->b.v[b].ins.v[k];
+			if (m->target <= FUNC_MARK)
+				m->target = l.entry[FUNC_MARK - m->target];
+		}
 	free(l.entry);
 	return rc;
 }

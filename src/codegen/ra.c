@@ -325,6 +325,8 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	fl.limit[RC_UR] = 63;
 	fl.limit[RC_UP] = 7;
 	mark(&fl, RC_R, 1, 1, 1);     /* stack pointer */
+	if (o->calls)
+		mark(&fl, RC_R, 20, 2, 1);   /* return address of the call ABI (isel_call.h) */
 	mark(&fl, RC_UR, 4, 2, 1);    /* memory descriptor */
 	ord = xcalloc((size_t)nv + 1, sizeof *ord);
 	active = xcalloc((size_t)nv + 1, sizeof *active);
@@ -701,18 +703,21 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	Ra r = {0};
 	Spill sp = {0};
 	int v, rc = 0, nspill = 0, round, calls = 0;
+	RaOpts oc;
 
 	memset(res, 0, sizeof *res);
+	oc = *o;
 	sp.frame = (o->frame_base + 15) & ~15u;
 	for (round = 0;; round++) {
 		spill_grow(&sp, f->vr.n + 1);
 		calls = mark_ret_operands(f, &sp);
+		oc.calls = calls;
 		analyse(&r, f);
 		nspill = cross_calls(&r, &sp, err, errlen);
 		if (nspill < 0)
 			rc = -1;
 		else if (!nspill)
-			rc = scan(&r, o, &sp, res, &nspill, err, errlen);
+			rc = scan(&r, &oc, &sp, res, &nspill, err, errlen);
 		ra_free(&r);
 		if (rc < 0 || !nspill)
 			break;

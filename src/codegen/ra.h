@@ -16,6 +16,7 @@ typedef struct {
 	int max_r;       /* registers available: R0..R(max_r-1) (<= 255) */
 	int max_p;       /* predicates available (0 = 7: P0..P6); for tests */
 	u32 frame_base;  /* local bytes already laid out ([R1+0] up) */
+	int calls;       /* set by ra_run when the code has CALLs: R20/R21 reserved */
 } RaOpts;
 
 typedef struct {

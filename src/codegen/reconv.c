@@ -440,8 +440,10 @@ retarget(MFunc *f, int b, int from, int to)
 	size_t i;
 	for (i = 0; i < f->b.v[b].ins.n; i++) {
 		MIns *m = &f->b.v[b].ins.v[i];
-		/* branches, and the return address of a CALL (MOV R20, <J>) */
-		if ((op_is(m->text, "BRA") || op_is(m->text, "MOV")) && m->target == from)
+		/* branches, and the return address of a CALL (MOV R20, <J>; an
+		 * indirect CALL.REL is relative to it) */
+		if ((op_is(m->text, "BRA") || op_is(m->text, "MOV") || op_is(m->text, "CALL")) &&
+		    m->target == from)
 			m->target = to;
 	}
 }
