@@ -355,7 +355,11 @@ address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 	} else if (v && v->space == PTX_S_LOCAL && space == PTX_S_LOCAL) {
 		ad->base = local_base(s, v, 0);
 	} else if (!v && !wide) {
-		ad->base = mref(s->mf->rz);
+		/* an absolute window address: in a register ([imm] alone does
+		 * not encode on sm_90) */
+		ad->base = sel_tmp(s, 1);
+		mi(s->mf, "MOV %D, %h", ad->base, (unsigned)(u32)a->imm);
+		ad->off = 0;
 	} else {
 		return sel_unsupported(s, "this address (a symbol of another state space or a global/const variable)");
 	}
@@ -473,6 +477,14 @@ release_fence(Sel *s, int scope)
 
 /* ---- ld / st ---- */
 
+/* sm_80's tables encode LDS/STS [R+imm] for few base registers (the
+ * learned forms fixed the register); [R+URZ+imm] encodes for all. */
+static const char *
+urz(Sel *s, int sp, const char *off)
+{
+	return s->sm < 90 && sp == PTX_S_SHARED && off[0] ? "+URZ" : "";
+}
+
 static int
 check_width(Sel *s, const IrIns *x, int eb)
 {
@@ -523,7 +535,8 @@ sel_ld(Sel *s, const IrIns *x)
 	offtxt(off, sizeof off, ad.off);
 	t = n == 1 ? p.part[0] : sel_tmp(s, n);
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
-		mi(s->mf, "%s%s %D, [%U%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base, off);
+		mi(s->mf, "%s%s %D, [%U%s%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base,
+		   urz(s, sp, off), off);
 	else
 		mi(s->mf, "%s%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache,
 		   size_suffix(tot, sg), o.strong, t, sel_gdesc(s), ad.base, off);
@@ -564,7 +577,8 @@ sel_st(Sel *s, const IrIns *x)
 	if (o.pre)
 		release_fence(s, o.pre);
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
-		mi(s->mf, "%s%s [%U%s], %U", sp == PTX_S_SHARED ? "STS" : "STL", size_suffix(tot, 0), ad.base, off, t);
+		mi(s->mf, "%s%s [%U%s%s], %U", sp == PTX_S_SHARED ? "STS" : "STL", size_suffix(tot, 0), ad.base,
+		   urz(s, sp, off), off, t);
 	else
 		mi(s->mf, "%s%s%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache,
 		   size_suffix(tot, 0), o.strong, sel_gdesc(s), ad.base, off, t);
