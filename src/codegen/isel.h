@@ -42,6 +42,13 @@ typedef struct {
 extern const SelRule sel_rules_int[], sel_rules_float[], sel_rules_mem[], sel_rules_ctrl[];
 extern const SelRule sel_rules_call[];   /* call, ld/st.param of .func (isel_call.c) */
 extern const SelRule sel_rules_cvt[];       /* isel_cvt.c */
+/* f16/bf16/f16x2/bf16x2 arithmetic (isel_half.c), reached from the
+ * float and integer families' rules for those types. */
+int sel_is_half(PtxType t);
+int sel_half_arith(Sel *s, const IrIns *x);
+int sel_half_setp(Sel *s, const IrIns *x);
+int sel_half_minmax(Sel *s, const IrIns *x, int max);
+int sel_half_negabs(Sel *s, const IrIns *x, int abs);
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
