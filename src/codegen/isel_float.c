@@ -43,7 +43,7 @@ sel_float_arith(Sel *s, const IrIns *x)
 	int op = x->p.op;
 
 	if (t != PTX_T_F32 && t != PTX_T_F64)
-		return sel_unsupported(s, "f16/bf16 arithmetic");
+		return sel_is_half(t) ? sel_half_arith(s, x) : sel_unsupported(s, "f16/bf16 arithmetic");
 	if (op == PTX_OP_mad && !(x->p.rnd))
 		return sel_unsupported(s, "mad.f32 without a rounding mode");
 	fmods(x, m, sizeof m, t == PTX_T_F32);
@@ -100,6 +100,8 @@ sel_setp_float(Sel *s, const IrIns *x)
 	MRef comb = x->p.nopds > 3 ? sel_pred(s, S3, &nc) : mref(s->mf->pt);
 	const char *bop = x->p.aop == PTX_AOP_OR ? "OR" : x->p.aop == PTX_AOP_XOR ? "XOR" : "AND";
 
+	if (sel_is_half(t))
+		return sel_half_setp(s, x);
 	if (!c || D0->reg2 >= 0 || comb.v < 0)
 		return sel_unsupported(s, "this float setp");
 	if (t == PTX_T_F64)
@@ -116,6 +118,8 @@ sel_setp_float(Sel *s, const IrIns *x)
 int
 sel_min_float(Sel *s, const IrIns *x, int max)
 {
+	if (sel_is_half(ty(x)))
+		return sel_half_minmax(s, x, max);
 	if (ty(x) == PTX_T_F64) {
 		/* DMNMX does not exist: compare and select both halves */
 		return sel_unsupported(s, "min/max.f64");

@@ -492,7 +492,7 @@ sel_neg_abs(Sel *s, const IrIns *x, int abs)
 			return 0;
 		}
 		if (ty(x) != PTX_T_F32)
-			return sel_unsupported(s, "neg/abs of f16/bf16");
+			return sel_is_half(ty(x)) ? sel_half_negabs(s, x, abs) : sel_unsupported(s, "neg/abs of f16/bf16");
 		mi(s->mf, abs ? "FADD%s %D, |%U|, -RZ" : "FADD%s %D, -%U, -RZ", ftz, dst(s, x, 0), sel_r32(s, S1, 0));
 		return 0;
 	}
