@@ -7,8 +7,8 @@
  * are undefined: HADD2 on .H0_H0 operands writes the result to both
  * halves); every source is read through .H0_H0.  The SASS is ptxas 13.0's:
  * HADD2/HMUL2/HFMA2 on scalars, HFMA2.MMA (a*1+b, a*b-0) on pairs,
- * .BF16_V2 for bf16 (add/sub/mul of bf16 need sm_90, as in ptxas), neg
- * and abs as -x + -0 (f16) or -0*0 + -x (bf16), HMNMX2 with PT = min. */
+ * .BF16_V2 for bf16 (add/sub/mul of bf16 need sm_90, as in ptxas),
+ * HMNMX2 with PT = min; neg and abs flip or clear sign bits (LOP3). */
 #include <stdio.h>
 
 #include "codegen/isel.h"
@@ -119,32 +119,33 @@ sel_half_arith(Sel *s, const IrIns *x)
 	return sel_unsupported(s, "this f16/bf16 operation (mad.f16 does not exist; use fma)");
 }
 
-/* neg/abs: f16 as -x + -0 (HADD2), bf16 as -0*0 + -x (HFMA2). */
+/* neg/abs: a sign-bit flip or clear (LOP3), exact for every input, NaN
+ * payloads included; with .ftz, ptxas's -x + -0 (HADD2.FTZ), whose NaN
+ * result is the canonical one. */
 int
 sel_half_negabs(Sel *s, const IrIns *x, int abs)
 {
-	const char *ftz = x->p.flags & PTX_F_FTZ ? ".FTZ" : "", *h = hs(x);
+	int ftz = !!(x->p.flags & PTX_F_FTZ);
 	MRef d = sel_reg(s, D0->reg), a = src(s, S1);
-	char o[8];
 
 	if (a.v < 0)
 		return -1;
-	snprintf(o, sizeof o, "%s", abs ? "|" : "-");
-	if (is_bf(x)) {
-		if (*ftz)
-			return sel_unsupported(s, "bf16 neg/abs with .ftz");
-		mi(s->mf, abs ? "HFMA2.BF16_V2 %D, -RZ.H0_H0, RZ.H0_H0, |%U|%s" : "HFMA2.BF16_V2 %D, -RZ.H0_H0, RZ.H0_H0, -%U%s",
-		   d, a, h);
+	if (is_bf(x) && ftz)
+		return sel_unsupported(s, "bf16 neg/abs with .ftz");
+	if (!ftz) {
+		u32 m = is_x2(x) ? 0x80008000u : 0x8000u;
+		mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, %h, !PT", d, a, abs ? ~m & (is_x2(x) ? ~0u : 0xffffu) : m,
+		   abs ? 0xc0u : 0x3cu);
 		return 0;
 	}
-	if (is_x2(x) && *ftz) {   /* ptxas does the halves apart */
+	if (is_x2(x)) {   /* ptxas does the halves apart */
 		MRef lo = sel_tmp(s, 1), hi = sel_tmp(s, 1);
 		mi(s->mf, abs ? "HADD2.FTZ %D, |%U|.H0_H0, -RZ.H0_H0" : "HADD2.FTZ %D, -%U.H0_H0, -RZ.H0_H0", lo, a);
 		mi(s->mf, abs ? "HADD2.FTZ %D, |%U|.H1_H1, -RZ.H0_H0" : "HADD2.FTZ %D, -%U.H1_H1, -RZ.H0_H0", hi, a);
 		mi(s->mf, "PRMT %D, %U, 0x5410, %U", d, lo, hi);
 		return 0;
 	}
-	mi(s->mf, abs ? "HADD2%s %D, |%U|%s, -RZ.H0_H0" : "HADD2%s %D, -%U%s, -RZ.H0_H0", ftz, d, a, h);
+	mi(s->mf, abs ? "HADD2.FTZ %D, |%U|.H0_H0, -RZ.H0_H0" : "HADD2.FTZ %D, -%U.H0_H0, -RZ.H0_H0", d, a);
 	return 0;
 }
 
