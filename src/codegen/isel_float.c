@@ -121,13 +121,31 @@ sel_min_float(Sel *s, const IrIns *x, int max)
 	if (sel_is_half(ty(x)))
 		return sel_half_minmax(s, x, max);
 	if (ty(x) == PTX_T_F64) {
-		/* DMNMX does not exist: compare and select both halves */
-		return sel_unsupported(s, "min/max.f64");
+		/* ptxas's: DSETP.MIN/MAX picks a (P0) and flags NaN (P1);
+		   SEL/FSEL the halves, a NaN result quietened */
+		Seq q;
+		MRef d = sel_reg(s, D0->reg), lo, hi;
+		if (x->p.flags & (PTX_F_NAN | PTX_F_XORSIGN))
+			return sel_unsupported(s, "min/max.f64 with .NaN/.xorsign.abs");
+		seq_init(&q, s);
+		seq_bind64(&q, 2, sel_r64(s, S1));
+		seq_bind64(&q, 4, sel_r64(s, S2));
+		seq_emit(&q, max ? "DSETP.MAX.AND P0, P1, R2:2, R4:2, PT" : "DSETP.MIN.AND P0, P1, R2:2, R4:2, PT");
+		seq_emit(&q, "FSEL R11, R3, R5, P0");
+		seq_emit(&q, "SEL R10, R2, R4, P0");
+		seq_emit(&q, "@P1 LOP3.LUT R11, R5, 0x80000, RZ, 0xfc, !PT");
+		lo = seq_get(&q, 10);
+		hi = seq_get(&q, 11);
+		seq_end(&q);
+		sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(lo));
+		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(hi));
+		return 0;
 	}
-	if (ty(x) != PTX_T_F32 || (x->p.flags & (PTX_F_NAN | PTX_F_XORSIGN)))
-		return sel_unsupported(s, "min/max on f16/bf16 or with .NaN/.xorsign.abs");
-	mi(s->mf, "FMNMX%s %D, %U, %U, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "", sel_reg(s, D0->reg),
-	   sel_r32(s, S1, 0), sel_r32(s, S2, 0), max ? "!PT" : "PT");
+	if (ty(x) != PTX_T_F32 || (x->p.flags & PTX_F_XORSIGN))
+		return sel_unsupported(s, "min/max on f16/bf16 or with .xorsign.abs");
+	mi(s->mf, "FMNMX%s%s %D, %U, %U, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "",
+	   x->p.flags & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0),
+	   max ? "!PT" : "PT");
 	return 0;
 }
 
