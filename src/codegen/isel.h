@@ -49,6 +49,10 @@ int sel_half_arith(Sel *s, const IrIns *x);
 int sel_half_setp(Sel *s, const IrIns *x);
 int sel_half_minmax(Sel *s, const IrIns *x, int max);
 int sel_half_negabs(Sel *s, const IrIns *x, int abs);
+/* 8/16-bit integer setp, mul/mad, shr, min/max, abs, and mov pack/unpack
+ * of 16-bit elements (isel_cvt.c), reached from isel_int.c/isel_mem.c. */
+int sel_int_small(Sel *s, const IrIns *x);
+int sel_mov_pack16(Sel *s, const IrIns *x);
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */

@@ -733,6 +733,172 @@ sel_cvt(Sel *s, const IrIns *x)
 	return cvt_narrow(s, x, d, src);
 }
 
+/* ---- 8/16-bit integers (hooks from the integer family) ---- */
+
+/* Source operand k of x extended to 32 bits by the instruction's type. */
+static MOpd
+ext_src(Sel *s, const PtxOperand *o, Ty t)
+{
+	u64 v;
+
+	if (o->kind == PTX_OPD_IMM && sel_imm(o, &v)) {
+		u32 w = t.bits == 8 ? (u32)(t.sgn ? (u32)(i32)(int8_t)v : (u8)v)
+				    : (u32)(t.sgn ? (u32)(i32)(int16_t)v : (u16)v);
+		char b[16];
+		snprintf(b, sizeof b, "%s0x%x", (i32)w < 0 ? "-" : "", (i32)w < 0 ? (unsigned)-(i64)(i32)w : w);
+		return mopd_txt(w ? b : "RZ");
+	}
+	return mopd_reg(ext32(s, sel_r32(s, o, 0), t.bits, t.sgn));
+}
+
+static const char *
+icmp16(int c, int *uns)
+{
+	*uns = c == PTX_CMP_LO || c == PTX_CMP_LS || c == PTX_CMP_HI || c == PTX_CMP_HS;
+	switch (c) {
+	case PTX_CMP_EQ: return "EQ";
+	case PTX_CMP_NE: return "NE";
+	case PTX_CMP_LT: case PTX_CMP_LO: return "LT";
+	case PTX_CMP_LE: case PTX_CMP_LS: return "LE";
+	case PTX_CMP_GT: case PTX_CMP_HI: return "GT";
+	case PTX_CMP_GE: case PTX_CMP_HS: return "GE";
+	}
+	return NULL;
+}
+
+static int
+small_setp(Sel *s, const IrIns *x, Ty t)
+{
+	int uns, nc = 0;
+	const char *c = icmp16(x->p.cmp, &uns);
+	const char *bop = x->p.aop == PTX_AOP_OR ? "OR" : x->p.aop == PTX_AOP_XOR ? "XOR" : "AND";
+	MRef comb = x->p.nopds > 3 ? sel_pred(s, &x->p.opds[3], &nc) : mref(s->mf->pt);
+	MOpd a, b;
+
+	if (!c || D0->reg2 >= 0 || comb.v < 0)
+		return sel_unsupported(s, "this 8/16-bit setp");
+	if (uns)
+		t.sgn = 0;     /* .lo/.hs on a signed type compare unsigned */
+	a = ext_src(s, S1, t);
+	b = ext_src(s, S2, t);
+	if (a.txt[0])      /* the immediate goes second: swap the comparison */
+		return sel_unsupported(s, "an 8/16-bit setp with an immediate first operand");
+	mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, t.sgn ? "" : ".U32", bop, sel_reg(s, D0->reg), a.r, b,
+	   nc ? "!" : "", comb);
+	return 0;
+}
+
+static int
+small_mul(Sel *s, const IrIns *x, Ty t, int mad)
+{
+	MOpd a = ext_src(s, S1, t), b = ext_src(s, S2, t);
+	MRef d = sel_reg(s, D0->reg), r;
+
+	if (a.txt[0] || (x->p.flags & PTX_F_SAT))
+		return sel_unsupported(s, "this 8/16-bit mul/mad");
+	switch (x->p.mode) {
+	case PTX_MODE_LO: case PTX_MODE_NONE:
+		if (mad)
+			mi(s->mf, "IMAD %D, %U, %O, %U", d, a.r, b, sel_r32(s, &x->p.opds[3], 0));
+		else
+			mi(s->mf, "IMAD %D, %U, %O, RZ", d, a.r, b);
+		return 0;
+	case PTX_MODE_WIDE:    /* a 32-bit result */
+		if (mad)
+			mi(s->mf, "IMAD %D, %U, %O, %U", d, a.r, b, sel_r32(s, &x->p.opds[3], 0));
+		else
+			mi(s->mf, "IMAD %D, %U, %O, RZ", d, a.r, b);
+		return 0;
+	case PTX_MODE_HI:
+		if (mad)
+			return sel_unsupported(s, "mad.hi on 8/16-bit integers");
+		r = sel_tmp(s, 1);
+		mi(s->mf, "IMAD %D, %U, %O, RZ", r, a.r, b);
+		mi(s->mf, "SHF.R.%s.HI %D, RZ, %h, %U", t.sgn ? "S32" : "U32", d, (u32)t.bits, r);
+		return 0;
+	}
+	return sel_unsupported(s, "this 8/16-bit mul/mad mode");
+}
+
+/* setp, mul/mad, shr, min/max, abs on 8/16-bit integer types: the
+ * operands extended to 32 bits first (their registers' upper bits are
+ * undefined); add/sub/shl/logic need no extension and stay in isel_int. */
+int
+sel_int_small(Sel *s, const IrIns *x)
+{
+	Ty t = tyof((PtxType)x->p.types[0]);
+	MRef d;
+	MOpd a, b;
+
+	if (t.bits > 16 || t.flt)
+		return sel_unsupported(s, "this small integer type");
+	if (t.t == PTX_T_B16 || t.t == PTX_T_B8)
+		t.sgn = 0;
+	switch (x->p.op) {
+	case PTX_OP_setp: return small_setp(s, x, t);
+	case PTX_OP_mul: return small_mul(s, x, t, 0);
+	case PTX_OP_mad: return small_mul(s, x, t, 1);
+	}
+	d = sel_reg(s, D0->reg);
+	a = ext_src(s, S1, t);
+	if (a.txt[0])
+		return sel_unsupported(s, "an 8/16-bit operation on an immediate");
+	switch (x->p.op) {
+	case PTX_OP_shr:
+		b = sel_b32u(s, S2, 0);
+		mi(s->mf, "SHF.R.%s.HI %D, RZ, %O, %U", t.sgn ? "S32" : "U32", d, b, a.r);
+		return 0;
+	case PTX_OP_min: case PTX_OP_max:
+		if (x->p.flags & PTX_F_RELU)
+			return sel_unsupported(s, "min/max.relu on 8/16-bit integers");
+		b = ext_src(s, S2, t);
+		mi(s->mf, "%s%s %D, %U, %O, %s", minmax_op(s), t.sgn ? "" : ".U32", d, a.r, b,
+		   x->p.op == PTX_OP_max ? "!PT" : "PT");
+		return 0;
+	case PTX_OP_abs:
+		mi(s->mf, "IABS %D, %U", d, a.r);
+		return 0;
+	}
+	return sel_unsupported(s, "this 8/16-bit integer operation");
+}
+
+/* mov.b32 {a, b}, r / mov.b32 r, {a, b} (and .b64 with four) over 16-bit
+ * elements: PRMT packs, a shift unpacks the high half. */
+int
+sel_mov_pack16(Sel *s, const IrIns *x)
+{
+	const PtxOperand *v = D0->kind == PTX_OPD_VEC ? D0 : S1, *r = D0->kind == PTX_OPD_VEC ? S1 : D0;
+	MRef reg;
+	int i, w;
+
+	if (r->kind != PTX_OPD_REG || v->kind != PTX_OPD_VEC)
+		return sel_unsupported(s, "mov of this vector form");
+	reg = sel_reg(s, r->reg);
+	w = s->mf->vr.v[reg.v].w;
+	if (ptx_type_size((PtxType)s->ir->rtype[r->reg]) != 2 * v->nelems || v->nelems > 2 * w)
+		return sel_unsupported(s, "mov pack/unpack of 8-bit elements");
+	for (i = 0; i < v->nelems; i++) {
+		const PtxOperand *e = &v->elems[i];
+		MRef part = w > 1 ? mpart(reg.v, i / 2, 1) : reg;
+		if (D0->kind == PTX_OPD_VEC) {         /* unpack */
+			if (e->kind == PTX_OPD_SINK)
+				continue;
+			if (e->kind != PTX_OPD_REG)
+				return sel_unsupported(s, "this vector element");
+			if (i % 2)
+				mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x10, %U", sel_reg(s, e->reg), part);
+			else
+				sel_mov32(s, sel_reg(s, e->reg), mopd_reg(part));
+		} else if (i % 2) {                    /* pack a pair */
+			MRef lo = sel_r32(s, &v->elems[i - 1], 0), hi = sel_r32(s, e, 0);
+			if (lo.v < 0 || hi.v < 0)
+				return -1;
+			mi(s->mf, "PRMT %D, %U, 0x5410, %U", part, lo, hi);
+		}
+	}
+	return 0;
+}
+
 const SelRule sel_rules_cvt[] = {
 	{PTX_OP_cvt, sel_cvt},
 	{0, NULL},

@@ -298,7 +298,7 @@ mul_mad(Sel *s, const IrIns *x, int mad)
 		sel_mov32(s, dst(s, x, 0), mopd_reg(mpart(p.v, 0, 1)));
 		return 0;
 	}
-	return sel_unsupported(s, "this mul/mad width or mode");
+	return ptx_type_size(ty(x)) < 4 ? sel_int_small(s, x) : sel_unsupported(s, "this mul/mad width or mode");
 }
 
 static int sel_mul(Sel *s, const IrIns *x) { return mul_mad(s, x, 0); }
@@ -361,7 +361,7 @@ shift(Sel *s, const IrIns *x, int left)
 		return 0;
 	}
 	if (ptx_type_size(ty(x)) != 4)
-		return sel_unsupported(s, "shift of a 16-bit type");
+		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
 	a = sel_r32(s, S1, 0);
 	b = sel_b32u(s, S2, 0);
 	if (left)
@@ -423,7 +423,7 @@ sel_setp(Sel *s, const IrIns *x)
 	if (comb.v < 0)
 		return -1;
 	if (ptx_type_size(ty(x)) < 4)
-		return sel_unsupported(s, "setp on 8/16-bit types");
+		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
 	if (!is64(x)) {
 		mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, u, bool_op(x->p.aop), p,
 		   sel_r32(s, S1, 0), sel_b32(s, S2, 0), nc ? "!" : "", comb);
@@ -461,7 +461,7 @@ minmax(Sel *s, const IrIns *x, int max)
 	if (is64(x))
 		return sel_minmax64(s, x, max);
 	if (ptx_type_size(ty(x)) != 4)
-		return sel_unsupported(s, "min/max on 16-bit integers");
+		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
 	if (x->p.flags & PTX_F_RELU)
 		return sel_unsupported(s, "min/max.relu");
 	mi(s->mf, "%s%s %D, %U, %O, %s", s->sm >= 90 ? "VIMNMX" : "IMNMX", sgn(x) ? "" : ".U32",
@@ -505,6 +505,8 @@ sel_neg_abs(Sel *s, const IrIns *x, int abs)
 		sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
 		return 0;
 	}
+	if (abs && ptx_type_size(ty(x)) < 4)
+		return sel_int_small(s, x);   /* extends first: isel_cvt.c */
 	if (abs)
 		mi(s->mf, "IABS %D, %U", dst(s, x, 0), sel_r32(s, S1, 0));
 	else

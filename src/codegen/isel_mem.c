@@ -666,7 +666,7 @@ mov_vec(Sel *s, const IrIns *x)
 	w = s->mf->vr.v[reg.v].w;
 	eb = ptx_type_size((PtxType)s->ir->rtype[r->reg]) / v->nelems;
 	if (eb != 4 && eb != 8)
-		return sel_unsupported(s, "mov pack/unpack of 8/16-bit elements");
+		return sel_mov_pack16(s, x);   /* 16-bit elements: isel_cvt.c */
 	for (i = 0; i < v->nelems; i++) {
 		const PtxOperand *e = &v->elems[i];
 		int j;
