@@ -394,6 +394,14 @@ sel_divrem(Sel *s, const IrIns *x, int rem)
 	if (n != 4 && n != 8)
 		return sel_unsupported(s, "div/rem on 8/16-bit integers");
 #ifdef HAVE_DIVCONST
+	/* x / 0 and x % 0 are all ones, like ptxas (divconst's plan for 0
+	   leaves the remainder x) */
+	if (S2->kind == PTX_OPD_IMM && sel_imm(S2, &imm) && (n == 8 ? imm : (u32)imm) == 0) {
+		sel_mov32(s, n == 8 ? mpart(d.v, 0, 1) : d, mopd_txt("0xffffffff"));
+		if (n == 8)
+			sel_mov32(s, mpart(d.v, 1, 1), mopd_txt("0xffffffff"));
+		return 0;
+	}
 	if (S2->kind == PTX_OPD_IMM && sel_imm(S2, &imm)) {
 		DivPlan p;
 		if (divconst_plan(&p, n == 8 ? imm : (u32)imm, n * 8, sg, rem) < 0)
