@@ -899,7 +899,93 @@ sel_mov_pack16(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* ---- set: a comparison written as a value ---- */
+
+static const char *
+fcmp_name(int c)
+{
+	static const char *n[] = {
+		[PTX_CMP_EQ] = "EQ", [PTX_CMP_NE] = "NE", [PTX_CMP_LT] = "LT", [PTX_CMP_LE] = "LE",
+		[PTX_CMP_GT] = "GT", [PTX_CMP_GE] = "GE", [PTX_CMP_EQU] = "EQU", [PTX_CMP_NEU] = "NEU",
+		[PTX_CMP_LTU] = "LTU", [PTX_CMP_LEU] = "LEU", [PTX_CMP_GTU] = "GTU", [PTX_CMP_GEU] = "GEU",
+		[PTX_CMP_NUM] = "NUM", [PTX_CMP_NAN] = "NAN",
+	};
+	return c > 0 && c < (int)(sizeof n / sizeof *n) ? n[c] : NULL;
+}
+
+/* set on f16/bf16 (x2) sources: HSET2, .BF for a half-float result
+ * (1.0/0.0 per half), else 0xffff per half (a scalar's sign-extended to
+ * the 32-bit mask). */
+static int
+set_half(Sel *s, const IrIns *x, Ty d, Ty src, const char *bop, MRef comb, int nc)
+{
+	int x2 = src.t == PTX_T_F16X2 || src.t == PTX_T_BF16X2, bf = src.t == PTX_T_BF16 || src.t == PTX_T_BF16X2;
+	int fres = d.flt;
+	const char *c = fcmp_name(x->p.cmp), *h = x2 ? "" : ".H0_H0";
+	MRef a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0), r = fres || x2 ? dpart(s, x, 0) : sel_tmp(s, 1);
+
+	if (!c || a.v < 0 || b.v < 0)
+		return sel_unsupported(s, "this f16/bf16 set");
+	if (fres && (d.bits != src.bits || (bf != (d.t == PTX_T_BF16 || d.t == PTX_T_BF16X2))))
+		return sel_unsupported(s, "set with a float result of another format");
+	mi(s->mf, "HSET2%s%s.%s%s.%s %D, %U%s, %U%s, %s%U", bf ? ".BF16_V2" : "", fres ? ".BF" : "", c,
+	   x->p.flags & PTX_F_FTZ ? ".FTZ" : "", bop, r, a, h, b, h, nc ? "!" : "", comb);
+	if (!fres && !x2)
+		put32(s, x, ext32(s, r, 16, 1), 1);
+	return 0;
+}
+
+/* set.cmp[.bop][.ftz].dtype.stype d, a, b[, {!}c]: d = 0xffffffff or 1.0f
+ * (integer / f32 dtype) when the comparison holds, else 0. */
+static int
+sel_set(Sel *s, const IrIns *x)
+{
+	Ty d = tyof((PtxType)x->p.types[0]), src = tyof(x->p.ntypes > 1 ? (PtxType)x->p.types[1] : d.t);
+	const char *bop = x->p.aop == PTX_AOP_OR ? "OR" : x->p.aop == PTX_AOP_XOR ? "XOR" : "AND";
+	int nc = 0, uns;
+	MRef comb = x->p.nopds > 3 ? sel_pred(s, &x->p.opds[3], &nc) : mref(s->mf->pt), p;
+	const char *c;
+
+	if (comb.v < 0 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this set");
+	if (sel_is_half(src.t))
+		return set_half(s, x, d, src, bop, comb, nc);
+	if (d.bits != 32 || (d.flt && d.t != PTX_T_F32))
+		return sel_unsupported(s, "set with a result type other than u32/s32/f32");
+	p = sel_ptmp(s);
+	if (src.flt) {
+		const char *fc = fcmp_name(x->p.cmp);
+		if (!fc || (src.t != PTX_T_F32 && src.t != PTX_T_F64))
+			return sel_unsupported(s, "this float set");
+		if (src.t == PTX_T_F64)
+			mi(s->mf, "DSETP.%s.%s %D, PT, %U, %U, %s%U", fc, bop, p, sel_r64(s, S1), sel_r64(s, S2),
+			   nc ? "!" : "", comb);
+		else
+			mi(s->mf, "FSETP.%s%s.%s %D, PT, %U, %U, %s%U", fc, x->p.flags & PTX_F_FTZ ? ".FTZ" : "", bop, p,
+			   sel_r32(s, S1, 0), sel_r32(s, S2, 0), nc ? "!" : "", comb);
+	} else {
+		if (!(c = icmp16(x->p.cmp, &uns)))
+			return sel_unsupported(s, "this integer set");
+		if (src.t == PTX_T_B8 || src.t == PTX_T_B16 || src.t == PTX_T_B32 || src.t == PTX_T_B64 || uns)
+			src.sgn = 0;
+		if (src.bits == 64) {
+			MRef q = sel_ptmp(s);
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %U, PT", c, q, sel_r32(s, S1, 0), sel_r32(s, S2, 0));
+			mi(s->mf, "ISETP.%s%s.%s.EX %D, PT, %U, %U, %s%U, %U", c, src.sgn ? "" : ".U32", bop, p,
+			   sel_r32(s, S1, 1), sel_r32(s, S2, 1), nc ? "!" : "", comb, q);
+		} else {
+			MOpd a = ext_src(s, S1, src), b = ext_src(s, S2, src);
+			if (a.txt[0])
+				return sel_unsupported(s, "a set with an immediate first operand");
+			mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, src.sgn ? "" : ".U32", bop, p, a.r, b,
+			   nc ? "!" : "", comb);
+		}
+	}
+	mi(s->mf, "SEL %D, RZ, %h, !%U", dpart(s, x, 0), d.flt ? 0x3f800000u : 0xffffffffu, p);
+	return 0;
+}
+
 const SelRule sel_rules_cvt[] = {
-	{PTX_OP_cvt, sel_cvt},
+	{PTX_OP_cvt, sel_cvt}, {PTX_OP_set, sel_set},
 	{0, NULL},
 };
