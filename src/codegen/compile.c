@@ -287,6 +287,8 @@ compile_module(const PtxModule *m, const CompileOpts *o, CompileResult *r)
 		diag(m->src.path, "internal error: the cubin writer refused the kernels");
 		rc = -1;
 	}
+	if (!rc && sel_module_data(m, &r->cubin, o->sm) < 0) /* .const/.global variables */
+		rc = -1;
 	for (i = 0; i < (int)kds.n; i++)
 		free((void *)kds.v[i].code);
 	vec_free(&kds);

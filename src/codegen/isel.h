@@ -9,6 +9,7 @@
 #define OA_ISEL_H
 
 #include "codegen/mir.h"
+#include "cubin/cubin.h"
 #include "ir/ir.h"
 
 typedef struct {
@@ -61,6 +62,10 @@ int sel_can_encode(Sel *s, const char *text);
 /* Address operand [reg+imm] / [var+imm] of a memory access in space
  * (isel_mem.c): base register (a pair for global/generic) and offset. */
 int sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off);
+/* Module .const/.global variables into the built cubin (isel_mem.c;
+ * their layout is the one ld/mov/cvta of them use).  0, or -1 after a
+ * diagnostic. */
+int sel_module_data(const PtxModule *m, Cubin *c, int sm);
 
 int isel_func(Sel *s);
 

@@ -6,9 +6,11 @@
  * Sequences follow ptxas 13.0 (docs/compiler-mem.md). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/isel.h"
+#include "cubin/build_data.h"
 
 #define D0 (&x->p.opds[0])
 #define S1 (&x->p.opds[1])
@@ -314,6 +316,107 @@ local_base(Sel *s, const PtxVar *v, i64 off)
 	return r;
 }
 
+/* ---- module-scope .const and .global variables ---- */
+
+/* The layout of every module variable (ptxas's): .const in bank 3 in
+ * module order, .global initialised / not in their sections, each with
+ * an 8-byte address slot in bank 4.  Returns the count, or -1 (with
+ * *bad) for a variable the writer cannot lay out. */
+static int
+modvars(const PtxModule *m, ModVar *out, const PtxVar **bad)
+{
+	u64 coff = 0, ioff = 0, zoff = 0, slot = 0, *o;
+	int i, n = 0;
+
+	for (i = 0; i < m->nvars; i++) {
+		const PtxVar *v = m->vars[i];
+		ModVar *x = &out[n];
+		u32 al = v->align ? v->align : 1;
+		if (v->space != PTX_S_CONST && v->space != PTX_S_GLOBAL)
+			continue;
+		if (!v->size || v->nrelocs || v->linkage == PTX_LINK_EXTERN) {
+			*bad = v;
+			return -1;
+		}
+		memset(x, 0, sizeof *x);
+		x->name = v->name;
+		x->space = v->space == PTX_S_CONST ? MV_CONST : MV_GLOBAL;
+		x->visible = v->linkage == PTX_LINK_VISIBLE;
+		x->size = v->size;
+		x->align = al;
+		x->init = v->init;
+		o = v->space == PTX_S_CONST ? &coff : v->init ? &ioff : &zoff;
+		x->off = *o = (*o + al - 1) / al * al;
+		*o += v->size;
+		if (v->space == PTX_S_GLOBAL) {
+			x->slot = slot;
+			slot += 8;
+		}
+		n++;
+	}
+	return n;
+}
+
+static int
+modvar_find(Sel *s, const PtxVar *v, ModVar *r)
+{
+	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 1));
+	const PtxVar *bad = NULL;
+	int i, k = 0, n = modvars(s->m, all, &bad);
+
+	if (n < 0)
+		return sel_unsupported(s, "a module variable with an address initializer, extern or of unknown size");
+	for (i = 0; i < s->m->nvars; i++) {
+		const PtxVar *w = s->m->vars[i];
+		if (w->space != PTX_S_CONST && w->space != PTX_S_GLOBAL)
+			continue;
+		if (w == v) {
+			*r = all[k];
+			return 0;
+		}
+		k++;
+	}
+	return sel_unsupported(s, "a variable that is not at module scope");
+}
+
+/* The 64-bit address of a module .global variable (from bank 4). */
+static MRef
+global_var_addr(Sel *s, const PtxVar *v)
+{
+	ModVar mv;
+	MRef r;
+	char t[32];
+
+	if (modvar_find(s, v, &mv) < 0)
+		return mref(-1);
+	r = sel_tmp(s, 2);
+	if (mv.slot)
+		snprintf(t, sizeof t, "c[0x4][0x%" PRIx64 "]", mv.slot);
+	else
+		snprintf(t, sizeof t, "c[0x4][RZ]");
+	mi(s->mf, "LDC.64 %D, %s", r, t);
+	return r;
+}
+
+int
+sel_module_data(const PtxModule *m, Cubin *c, int sm)
+{
+	ModVar *all = xcalloc((size_t)m->nvars + 1, sizeof *all);
+	const PtxVar *bad = NULL;
+	int n = modvars(m, all, &bad), rc = 0;
+
+	if (n < 0) {
+		diag_at(&m->src, bad->pos, "unsupported by the compiler for sm_%d: this module variable (an address "
+			"initializer, extern or of unknown size)", sm);
+		rc = -1;
+	} else if (n && cubin_add_data(c, all, (size_t)n, sm) < 0) {
+		diag(m->src.path, "internal error: the cubin writer refused the module variables");
+		rc = -1;
+	}
+	free(all);
+	return rc;
+}
+
 /* ---- address operands ---- */
 
 typedef struct {
@@ -354,6 +457,10 @@ address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 		ad->base = shared_base(s, v, 0);
 	} else if (v && v->space == PTX_S_LOCAL && space == PTX_S_LOCAL) {
 		ad->base = local_base(s, v, 0);
+	} else if (v && v->space == PTX_S_GLOBAL && wide) {
+		ad->base = global_var_addr(s, v);
+		if (ad->base.v < 0)
+			return -1;
 	} else if (!v && !wide) {
 		/* an absolute window address: in a register ([imm] alone does
 		 * not encode on sm_90) */
@@ -511,6 +618,66 @@ widen_hi(Sel *s, const IrIns *x, int eb)
 		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
 }
 
+/* ld.const: constant bank 3 (module .const variables) with LDC; the
+ * address is a variable (+imm), a register holding a bank offset (+imm)
+ * or an absolute offset. */
+static int
+ld_const(Sel *s, const IrIns *x)
+{
+	const PtxOperand *a = S1;
+	int eb = elem_bytes(x), sg = ptx_type_is_signed(ty(x)), i, k, tot;
+	MRef base = mref(s->mf->rz), t;
+	i64 off = a->imm;
+	ModVar mv;
+	Parts p;
+	char c[48];
+
+	if (a->kind != PTX_OPD_ADDR || (a->var && a->var->space != PTX_S_CONST) || (a->reg >= 0 && a->var))
+		return sel_unsupported(s, "this ld.const address");
+	if (a->var) {
+		if (modvar_find(s, a->var, &mv) < 0)
+			return -1;
+		off += (i64)mv.off;
+	}
+	if (check_width(s, x, eb) < 0 || parts_of(s, D0, eb, &p, 0) < 0)
+		return -1;
+	tot = eb * (x->p.vec ? x->p.vec : 1);
+	if (a->reg >= 0) {
+		base = part_of(s, sel_reg(s, a->reg), 0);
+		if (off < 0 || off > 0xffff) {
+			MRef r = sel_tmp(s, 1);
+			mi(s->mf, "IADD3 %D, %U, %x, RZ", r, base, (i32)off);
+			base = r;
+			off = 0;
+		}
+	} else if (off < 0 || off + tot > 0x10000) {
+		return sel_unsupported(s, "a constant-bank offset outside 64 KiB");
+	}
+	t = p.n == 1 ? p.part[0] : sel_tmp(s, p.n);
+	for (k = 0; k * 8 < tot || !k; k++) {
+		int sz = tot < 8 ? tot : 8;
+		i64 o = off + 8 * k;
+		MRef d = p.n == 1 ? t : mpart(t.v, 2 * k, sz == 8 ? 2 : 1);
+		if (base.v == s->mf->rz)
+			snprintf(c, sizeof c, o ? "c[0x3][0x%" PRIx64 "]" : "c[0x3][RZ]", (u64)o);
+		else
+			snprintf(c, sizeof c, o ? "c[0x3][%%U+0x%" PRIx64 "]" : "c[0x3][%%U]", (u64)o);
+		{
+			char fmt[80];
+			snprintf(fmt, sizeof fmt, "LDC%s %%D, %s", size_suffix(sz, sg), c);
+			if (base.v == s->mf->rz)
+				mi(s->mf, fmt, d);
+			else
+				mi(s->mf, fmt, d, base);
+		}
+	}
+	if (p.n > 1)
+		for (i = 0; i < p.n; i++)
+			sel_mov32(s, p.part[i], mopd_reg(mpart(t.v, i, 1)));
+	widen_hi(s, x, eb);
+	return 0;
+}
+
 static int
 sel_ld(Sel *s, const IrIns *x)
 {
@@ -524,6 +691,8 @@ sel_ld(Sel *s, const IrIns *x)
 
 	if (sp == PTX_S_PARAM)
 		return ld_param(s, x);
+	if (sp == PTX_S_CONST)
+		return ld_const(s, x);
 	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL)
 		return sel_unsupported(s, "ld from this state space");
 	if (check_width(s, x, eb) < 0 || order_of(s, x, 0, sp, &o) < 0)
@@ -648,8 +817,14 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 		*a = shared_base(s, v, o->imm);
 	else if (v->space == PTX_S_LOCAL)
 		*a = local_base(s, v, o->imm);
-	else
-		return sel_unsupported(s, "the address of a global/const/param variable");
+	else if (v->space == PTX_S_CONST) {
+		ModVar mv;
+		if (modvar_find(s, v, &mv) < 0)
+			return -1;
+		*a = sel_tmp(s, 1);
+		mi(s->mf, "MOV %D, %h", *a, (unsigned)(u32)(mv.off + (u64)o->imm));
+	} else
+		return sel_unsupported(s, "the address of a param variable");
 	return 0;
 }
 
@@ -690,6 +865,23 @@ mov_vec(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* d = the (generic = global) address of a module .global variable + off. */
+static int
+global_to(Sel *s, MRef d, const PtxOperand *o)
+{
+	MRef a;
+	if (s->mf->vr.v[d.v].w != 2)
+		return sel_unsupported(s, "the address of a global variable in a 32-bit register");
+	a = global_var_addr(s, o->var);
+	if (a.v < 0)
+		return -1;
+	if (o->imm)
+		a = add64(s, a, o->imm);
+	sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(mpart(a.v, 0, 1)));
+	sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(mpart(a.v, 1, 1)));
+	return 0;
+}
+
 static SelFn
 int_rule(int op)
 {
@@ -709,6 +901,8 @@ sel_mov(Sel *s, const IrIns *x)
 
 	if (D0->kind == PTX_OPD_VEC || S1->kind == PTX_OPD_VEC)
 		return mov_vec(s, x);
+	if (S1->kind == PTX_OPD_SYM && D0->kind == PTX_OPD_REG && S1->var && S1->var->space == PTX_S_GLOBAL)
+		return global_to(s, sel_reg(s, D0->reg), S1);
 	if (S1->kind == PTX_OPD_SYM && D0->kind == PTX_OPD_REG) {
 		if (var_addr(s, S1, &a, &sp) < 0)
 			return -1;
@@ -732,7 +926,8 @@ sel_cvta(Sel *s, const IrIns *x)
 	if (sp == PTX_S_GLOBAL) {
 		/* global and generic addresses coincide */
 		if (S1->kind == PTX_OPD_SYM)
-			return sel_unsupported(s, "cvta of a global variable's address");
+			return S1->var && S1->var->space == PTX_S_GLOBAL && !to ? global_to(s, d, S1)
+									: sel_unsupported(s, "cvta of this symbol");
 		for (k = 0; k < s->mf->vr.v[d.v].w; k++)
 			sel_mov32(s, mpart(d.v, k, 1), mopd_reg(sel_r32(s, S1, k)));
 		return 0;
