@@ -622,20 +622,22 @@ f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 	addrs(w, I, a);
 	if (n == 4 && gm == ~0u && d < RZ && I->c == MS_GLOBAL) {
-		/* the whole warp, 32-bit: one range check for all lanes */
-		u64 lo = a[0], hi = a[0], al = 0;
-		const Region *rg;
-		int l;
-		for (l = 0; l < 32; l++) {
-			lo = a[l] < lo ? a[l] : lo;
-			hi = a[l] > hi ? a[l] : hi;
-			al |= a[l];
-		}
-		if (!(al & 3) && (rg = gfind(E, lo, 4)) && hi - rg->base + 4 <= rg->size) {
-			u32 *r = w->r[d];
-			for (l = 0; l < 32; l++)
-				memcpy(&r[l], rg->data + (a[l] - rg->base), 4);
-			return;
+		/* the whole warp, 32-bit: one range check for all lanes (signed
+		   64-bit offsets: addresses are far below 2^63) */
+		const Region *rg = gfind(E, a[0], 4);
+		if (rg) {
+			i64 lim = (i64)rg->size - 4, bad = 0;
+			int l;
+			for (l = 0; l < 32; l++) {
+				i64 o = (i64)(a[l] - rg->base);
+				bad |= (o < 0) | (o > lim) | (o & 3);
+			}
+			if (!bad) {
+				u32 *r = w->r[d];
+				for (l = 0; l < 32; l++)
+					memcpy(&r[l], rg->data + (a[l] - rg->base), 4);
+				return;
+			}
 		}
 	}
 	ptrs(E, w, I, a, p, gm, 0);
