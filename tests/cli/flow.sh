@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# flow.sh -- the compiler's control flow, calls and spilling
+# (docs/compiler-flow.md), beyond "it verifies" (tests/cli/compile.sh runs
+# the focused cases in tests/compile/flow/ under the emulator):
+# reconvergence brackets only divergent regions, spilling keeps .maxnreg
+# and reserves a frame, calls use CALL/RET, unsupported forms fail cleanly.
+. tests/cli/lib.bash
+d=tests/compile/flow
+
+sass() { # ptx arch -> listing on stdout (mined: safe control bits are being reworked)
+	"$OA" compile "$1" --arch "$2" --opt-level mined --out-dir "$tmp/s" -o k >/dev/null 2>&1 && cat "$tmp/s/sass/"*.sass
+}
+count() { grep -c -- "$1" || true; }
+
+for a in sm_90 sm_80; do
+	n=$(sass $d/diverge.ptx $a | count 'BSSY B')
+	m=$(sass $d/diverge.ptx $a | count 'BSYNC B')
+	if [ "$n" -ge 3 ] && [ "$n" = "$m" ]; then echo "PASS flow_bssy_divergent_$a"
+	else echo "FAIL flow_bssy_divergent_$a: $n BSSY, $m BSYNC (want >= 3, equal)"; fi
+	n=$(sass $d/uniform.ptx $a | count 'BSSY')
+	if [ "$n" = 0 ]; then echo "PASS flow_no_bssy_uniform_$a"
+	else echo "FAIL flow_no_bssy_uniform_$a: $n BSSY around uniform branches"; fi
+	# nested regions use different B registers
+	n=$(sass $d/diverge.ptx $a | grep -o 'BSSY B[0-9]*' | sort -u | wc -l)
+	if [ "$n" -ge 2 ]; then echo "PASS flow_nested_bregs_$a"
+	else echo "FAIL flow_nested_bregs_$a: one B register for nested regions"; fi
+	# @p bra to an exit becomes @p EXIT
+	if sass $d/diverge.ptx $a | grep -q '@P[0-6] EXIT'; then echo "PASS flow_exit_threading_$a"
+	else echo "FAIL flow_exit_threading_$a: no @P EXIT"; fi
+done
+
+# spilling: .maxnreg 32 is kept, slots are stored and loaded, a frame is reserved
+out=$("$OA" compile $d/spill.ptx --arch sm_90 --opt-level mined --out-dir "$tmp/sp" -v 2>&1)
+regs=$(printf '%s\n' "$out" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | head -1)
+if [ -n "$regs" ] && [ "$regs" -le 32 ]; then echo "PASS flow_spill_maxnreg"
+else echo "FAIL flow_spill_maxnreg: used '$regs' registers under .maxnreg 32"; fi
+s=$(cat "$tmp/sp/sass/"*.sass)
+if printf '%s' "$s" | grep -q 'STL' && printf '%s' "$s" | grep -q 'LDL' &&
+   printf '%s' "$s" | grep -q 'IADD3 R1, R1, -0x'; then echo "PASS flow_spill_code"
+else echo "FAIL flow_spill_code: no STL/LDL or no frame"; fi
+if printf '%s' "$s" | grep -q 'SEL R[0-9]*, RZ, 0x1, !P'; then echo "PASS flow_spill_predicates"
+else echo "FAIL flow_spill_predicates: predicates not spilled through SEL"; fi
+ok flow_spill_frame_attr grep -q 'stack frame' <(printf '%s\n' "$out" | grep -v ' 0 bytes stack frame')
+
+# calls: direct, recursive, indirect
+s=$(sass $d/calls.ptx sm_90)
+if printf '%s' "$s" | grep -q 'CALL.REL.NOINC' && printf '%s' "$s" | grep -q 'RET.REL.NODEC'; then
+	echo "PASS flow_calls_code"
+else echo "FAIL flow_calls_code: no CALL/RET"; fi
+
+# unsupported forms: a clean error, exit 1
+cat > "$tmp/brx.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u32 i)
+{
+	.reg .b32 %r<2>;
+	ld.param.u32 %r1, [i];
+	ts: .branchtargets A, B;
+	brx.idx %r1, ts;
+A:
+	ret;
+B:
+	ret;
+}
+P
+fails flow_brx_unsupported "$OA" compile "$tmp/brx.ptx" --arch sm_90 --out-dir "$tmp/b"
+cat > "$tmp/pcall.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.func f()
+{
+	ret;
+}
+.visible .entry k(.param .u32 i)
+{
+	.reg .b32 %r<2>;
+	.reg .pred %p<2>;
+	ld.param.u32 %r1, [i];
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 call f, ();
+	ret;
+}
+P
+fails flow_predicated_call_unsupported "$OA" compile "$tmp/pcall.ptx" --arch sm_90 --out-dir "$tmp/b"
+cat > "$tmp/nobody.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.extern .func g();
+.visible .entry k()
+{
+	call g, ();
+	ret;
+}
+P
+fails flow_call_without_body "$OA" compile "$tmp/nobody.ptx" --arch sm_90 --out-dir "$tmp/b"
