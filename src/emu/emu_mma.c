@@ -299,20 +299,48 @@ gelem(Emu *E, Warp *w, u64 desc, int ff, int es, int r, int k)
 	return ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
 }
 
-/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32|.E4M3|.E5M2] d, gdesc[URa], c, gsb0
- * (c: the accumulator registers, RZ for zero) */
+/* Element (r, c) of this warp's 16 rows of A from element i of lane l's
+ * register fragment (mma.sync's A layout, as interp_wgmma.c's a_reg_pos):
+ * es = element bytes. */
+static void
+hg_apos(int es, int l, int i, int *r, int *c)
+{
+	int g = l >> 2, t = l & 3;
+
+	if (es == 2) {
+		*r = g + 8 * ((i >> 1) & 1);
+		*c = t * 2 + (i & 1) + 8 * (i >> 2);
+	} else if (es == 4) {
+		*r = g + 8 * (i & 1);
+		*c = t + 4 * (i >> 1);
+	} else {
+		*r = g + 8 * ((i >> 2) & 1);
+		*c = t * 4 + (i & 3) + 16 * (i >> 3);
+	}
+}
+
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32|.E4M3|.E5M2] d, [Ra,] gdesc[URa], c, gsb0
+ * (Ra: A from registers, then gdesc's first pair is unused; c: the
+ * accumulator registers, RZ for zero) */
 static void
 h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	const Operand *o = in->o;
-	int m = 0, n = 0, k = 0, ff = FF_F16, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur;
+	int m = 0, n = 0, k = 0, ff = FF_F16, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
 	double A[16][32], B[256][32];
 	u64 adesc, bdesc;
 
+	Operand ops[4];
+
+	if (in->nops == 5 && o[1].kind == OPK_R && !o[1].neg && !o[1].not && !o[1].sel) {
+		ra = o[1].reg;   /* A from registers: d, gdesc, c, gsb0 as below */
+		ops[0] = o[0], ops[1] = o[2], ops[2] = o[3], ops[3] = o[4];
+		o = ops;
+	}
 	if (!in->nmods || sscanf(in->mods[0], "%dx%dx%d", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 ||
-	    n % 8 || in->nops != 4 || o[0].kind != OPK_R || o[1].kind != OPK_MEM || o[1].desc > 59 ||
-	    o[2].kind != OPK_R || o[3].kind != OPK_SB)
+	    n % 8 || in->nops != 4 + (ra >= 0) || o[0].kind != OPK_R || o[1].kind != OPK_MEM || o[1].desc > 59 ||
+	    o[2].kind != OPK_R || o[3].kind != OPK_SB || ra + 3 >= RZ)
 		eunsup(E, I, NULL);
 	if (insn_has(in, "BF16")) ff = FF_BF16;
 	else if (insn_has(in, "TF32")) ff = FF_TF32, es = 4;
@@ -326,9 +354,19 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	ur = o[1].desc;
 	adesc = w->ur[ur] | (u64)w->ur[ur + 1] << 32;
 	bdesc = w->ur[ur + 2] | (u64)w->ur[ur + 3] << 32;
-	for (i = 0; i < 16; i++)
-		for (kk = 0; kk < k; kk++)
-			A[i][kk] = gelem(E, w, adesc, ff, es, 16 * wg + i, kk);
+	if (ra >= 0)
+		for (l = 0; l < 32; l++)
+			for (i = 0; i < k / 2; i++) {
+				int r, c;
+				u64 v = reg_at(w, l, ra + i * es / 4, 0) >> (8 * (i * es % 4));
+				hg_apos(es, l, i, &r, &c);
+				v &= es == 4 ? 0xffffffffu : es == 2 ? 0xffffu : 0xffu;
+				A[r][c] = ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
+			}
+	else
+		for (i = 0; i < 16; i++)
+			for (kk = 0; kk < k; kk++)
+				A[i][kk] = gelem(E, w, adesc, ff, es, 16 * wg + i, kk);
 	for (j = 0; j < n; j++)
 		for (kk = 0; kk < k; kk++)
 			B[j][kk] = gelem(E, w, bdesc, ff, es, j, kk);

@@ -170,6 +170,9 @@ TEST(emu_spin_sm80) { vs_interp_test(t_, "spin", "sm_80"); }
 /* HGMMA (wgmma m64n16k16, swizzled and core-matrix descriptors): the
  * interpreter's hand-written sm_90a test, compiled by ptxas */
 TEST(emu_wgmma_sm90a) { vs_interp_test(t_, "tests/interp/wgmma", "sm_90a"); }
+/* HGMMA with A from registers (wgmma_rs.ptx: the same product, A as an
+ * mma.sync-style register fragment) */
+TEST(emu_wgmma_rs_sm90a) { vs_interp_test(t_, "wgmma_rs", "sm_90a"); }
 
 /* A word nobody decodes stops the run, naming kernel, PC and word. */
 TEST(emu_unsupported_word)
