@@ -595,8 +595,8 @@ urz(Sel *s, int sp, const char *off)
 static int
 check_width(Sel *s, const IrIns *x, int eb)
 {
-	if (!eb || (x->p.vec > 1 && eb < 4) || eb * (x->p.vec ? x->p.vec : 1) > 16)
-		return sel_unsupported(s, "vectors of 8/16-bit elements, or wider than 128 bits");
+	if (!eb || eb * (x->p.vec ? x->p.vec : 1) > 16)
+		return sel_unsupported(s, "vectors wider than 128 bits");
 	if (ty(x) == PTX_T_PRED)
 		return sel_unsupported(s, "ld/st of a predicate");
 	return 0;
@@ -678,6 +678,56 @@ ld_const(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* Vectors of 8/16-bit elements travel in 32-bit words: element i of a
+ * loaded word is a shift and a mask (or a sign extension)... */
+static void
+narrow_unpack(Sel *s, MRef t, const Parts *p, int eb, int sg)
+{
+	int i;
+	for (i = 0; i < p->n; i++) {
+		MRef w = mpart(t.v, i * eb / 4, 1), e = w;
+		int sh = i * eb * 8 % 32, top = 32 - sh - 8 * eb;
+		if (s->mf->vr.v[t.v].w == 1)
+			w = e = t;
+		if (sg) { /* the element to the top, then an arithmetic shift down */
+			if (top) {
+				e = sel_tmp(s, 1);
+				mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", e, w, (unsigned)top);
+			}
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, %h, %U", p->part[i], (unsigned)(32 - 8 * eb), e);
+			continue;
+		}
+		if (sh) {
+			e = sel_tmp(s, 1);
+			mi(s->mf, "SHF.R.U32.HI %D, RZ, %h, %U", e, (unsigned)sh, w);
+		}
+		mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, 0xc0, !PT", p->part[i], e, eb == 1 ? 0xffu : 0xffffu);
+	}
+}
+
+/* ... and stored words are packed with PRMT. */
+static MRef
+narrow_pack(Sel *s, const Parts *p, int eb)
+{
+	int nw = (p->n * eb + 3) / 4, i;
+	MRef t = sel_tmp(s, nw);
+
+	for (i = 0; i < nw; i++) {
+		MRef d = nw > 1 ? mpart(t.v, i, 1) : t;
+		if (eb == 2) {
+			mi(s->mf, "PRMT %D, %U, 0x5410, %U", d, p->part[2 * i], p->part[2 * i + 1]);
+		} else if (p->n == 2) {
+			mi(s->mf, "PRMT %D, %U, 0x40, %U", d, p->part[0], p->part[1]);
+		} else {
+			MRef lo = sel_tmp(s, 1), hi = sel_tmp(s, 1);
+			mi(s->mf, "PRMT %D, %U, 0x40, %U", lo, p->part[0], p->part[1]);
+			mi(s->mf, "PRMT %D, %U, 0x40, %U", hi, p->part[2], p->part[3]);
+			mi(s->mf, "PRMT %D, %U, 0x5410, %U", d, lo, hi);
+		}
+	}
+	return t;
+}
+
 static int
 sel_ld(Sel *s, const IrIns *x)
 {
@@ -703,6 +753,10 @@ sel_ld(Sel *s, const IrIns *x)
 	tot = eb * (x->p.vec ? x->p.vec : 1);
 	offtxt(off, sizeof off, ad.off);
 	t = n == 1 ? p.part[0] : sel_tmp(s, n);
+	if (eb < 4 && n > 1) { /* a narrow vector: whole words */
+		t = sel_tmp(s, (tot + 3) / 4);
+		sg = 0;
+	}
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
 		mi(s->mf, "%s%s %D, [%U%s%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base,
 		   urz(s, sp, off), off);
@@ -711,7 +765,9 @@ sel_ld(Sel *s, const IrIns *x)
 		   size_suffix(tot, sg), o.strong, t, sel_gdesc(s), ad.base, off);
 	if (o.post)
 		mi(s->mf, "CCTL.IVALL");
-	if (n > 1)
+	if (eb < 4 && n > 1)
+		narrow_unpack(s, t, &p, eb, ptx_type_is_signed(ty(x)));
+	else if (n > 1)
 		for (i = 0; i < n; i++)
 			sel_mov32(s, p.part[i], mopd_reg(mpart(t.v, i, 1)));
 	widen_hi(s, x, eb);
@@ -738,7 +794,9 @@ sel_st(Sel *s, const IrIns *x)
 	tot = eb * (x->p.vec ? x->p.vec : 1);
 	offtxt(off, sizeof off, ad.off);
 	t = p.part[0];
-	if (n > 1) {
+	if (eb < 4 && p.n > 1)
+		t = narrow_pack(s, &p, eb);
+	else if (n > 1) {
 		t = sel_tmp(s, n);
 		for (i = 0; i < n; i++)
 			sel_mov32(s, mpart(t.v, i, 1), mopd_reg(p.part[i]));
