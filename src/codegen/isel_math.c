@@ -230,11 +230,151 @@ div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 	return 0;
 }
 
+/* ---- f64 division, correctly rounded ----
+ *
+ * ptxas's fast path (MUFU.RCP64H + DFMA refinement), and, when the
+ * operands or the quotient are out of its range, the body of ptxas's
+ * __cuda_sm20_div_rn_f64_full with every branch turned into selections.
+ * a in R4:R5, b in R6:R7; the quotient in R60:R61. */
+#define TINY "1.469367938527859385e-39"
+static const char *const ddiv[] = {
+	"MOV R2:p, 0x1",
+	"MUFU.RCP64H R3:p, R7",
+	"FSETP.GEU.AND P1, PT, |R5|, 6.5827683646048100446e-37, PT",
+	"DFMA R8:2, -R6:2, R2:2, 1",
+	"DFMA R8:2, R8:2, R8:2, R8:2",
+	"DFMA R8:2, R2:2, R8:2, R2:2",
+	"DFMA R2:2, -R6:2, R8:2, 1",
+	"DFMA R2:2, R8:2, R2:2, R8:2",
+	"DMUL R8:2, R4:2, R2:2",
+	"DFMA R10:2, -R6:2, R8:2, R4:2",
+	"DFMA R60:2, R2:2, R10:2, R8:2",
+	"FFMA R0, RZ, R7, R61",
+	"FSETP.GT.AND P0, PT, |R0|, " TINY ", PT",
+	"PLOP3.LUT P6, PT, P0, P1, PT, 0x2a, 0x0",
+	/* the slow path: b's mantissa scaled to [1, 2) (b tiny: by 2^1023
+	   first), a scaled alike, exponents checked */
+	"FSETP.GEU.AND P0, PT, |R7|, " TINY ", PT",
+	"LOP3.LUT R2, R7, 0x800fffff, RZ, 0xc0, !PT",
+	"MOV R13, 0x1ca00000",
+	"LOP3.LUT R17, R7, 0x7ff00000, RZ, 0xc0, !PT",
+	"LOP3.LUT R3, R2, 0x3ff00000, RZ, 0xfc, !PT",
+	"MOV R2, R6",
+	"LOP3.LUT R12, R5, 0x7ff00000, RZ, 0xc0, !PT",
+	"ISETP.GE.U32.AND P1, PT, R12, R17, PT",
+	"@!P0 DMUL R2:2, R6:2, 8.98846567431157953865e+307",
+	"MOV R19, R12",
+	"MOV R8:p, 0x1",
+	"MUFU.RCP64H R9:p, R3",
+	"DFMA R10:2, R8:2, -R2:2, 1",
+	"DFMA R10:2, R10:2, R10:2, R10:2",
+	"DFMA R10:2, R8:2, R10:2, R8:2",
+	"SEL R9, R13, 0x63400000, !P1",
+	"MOV R8, R4",
+	"FSETP.GEU.AND P1, PT, |R5|, " TINY ", PT",
+	"LOP3.LUT R9, R9, 0x800fffff, R5, 0xf8, !PT",
+	"DFMA R14:2, R10:2, -R2:2, 1",
+	"DFMA R10:2, R10:2, R14:2, R10:2",
+	"@!P1 LOP3.LUT R15, R7, 0x7ff00000, RZ, 0xc0, !PT",
+	"@!P1 MOV R14, 0x0",
+	"@!P1 ISETP.GE.U32.AND P2, PT, R12, R15, PT",
+	"@!P1 SEL R15, R13, 0x63400000, !P2",
+	"@!P1 LOP3.LUT R15, R15, 0x80000000, R5, 0xf8, !PT",
+	"@!P1 LOP3.LUT R15, R15, 0x100000, RZ, 0xfc, !PT",
+	"@!P1 DFMA R8:2, R8:2, 2, -R14:2",
+	"@!P1 LOP3.LUT R19, R9, 0x7ff00000, RZ, 0xc0, !PT",
+	"MOV R18, R17",
+	"@!P0 LOP3.LUT R18, R3, 0x7ff00000, RZ, 0xc0, !PT",
+	"IADD3 R20, R19, -0x1, RZ",
+	"DMUL R14:2, R10:2, R8:2",
+	"IADD3 R21, R18, -0x1, RZ",
+	"ISETP.GT.U32.AND P5, PT, R20, 0x7feffffe, PT",
+	"ISETP.GT.U32.OR P5, PT, R21, 0x7feffffe, P5",
+	"DFMA R16:2, R14:2, -R2:2, R8:2",
+	"DFMA R10:2, R10:2, R16:2, R14:2",
+	/* finite operands: scale the quotient back (exponent difference
+	   clamped), then fix a result that underflows */
+	"LOP3.LUT R25, R7, 0x7ff00000, RZ, 0xc0, !PT",
+	"IADD3 R24, R12, -R25, RZ",
+	"ISETP.LT.AND P4, PT, R24, -0x46a00000, PT",
+	"SEL R24, R24, 0xb9600000, !P4",
+	"ISETP.GE.U32.AND P4, PT, R12, R25, PT",
+	"ISETP.GT.AND P3, PT, R24, 0x46a00000, PT",
+	"SEL R24, R24, 0x46a00000, !P3",
+	"SEL R13, R13, 0x63400000, !P4",
+	"IADD3 R14, R24, -R13, RZ",
+	"MOV R26:p, 0x0",
+	"IADD3 R27:p, R14, 0x7fe00000, RZ",
+	"DMUL R12:2, R10:2, R26:2",
+	"FSETP.GTU.AND P3, PT, |R13|, " TINY ", PT",
+	"DFMA R2:2, R10:2, -R2:2, R8:2",
+	"FSETP.NEU.AND P2, PT, R3, RZ, PT",
+	"LOP3.LUT R28, R3, 0x80000000, R7, 0x48, !PT",
+	"MOV R30:p, 0x0",
+	"LOP3.LUT R31:p, R28, R27, RZ, 0xfc, !PT",
+	"DMUL.RP R32:2, R10:2, R30:2",
+	"MOV R34:p, 0x0",
+	"IADD3 R35:p, RZ, -R14, RZ",
+	"DFMA R36:2, R12:2, -R34:2, R10:2",
+	"LOP3.LUT R39, R33, R28, RZ, 0x3c, !PT",
+	"IADD3 R38, -R14, -0x43300000, RZ",
+	"FSETP.NEU.AND P1, PT, |R37|, R38, PT",
+	"FSEL R40, R32, R12, !P1",
+	"FSEL R41, R39, R13, !P1",
+	"PLOP3.LUT P0, PT, P3, P2, PT, 0x8, 0x0",
+	"@P0 MOV R12, R40",
+	"@P0 MOV R13, R41",
+	/* special operands (P5): NaN, 0/0, inf/inf, x/0, inf/x, 0/x, x/inf */
+	"ISETP.NE.AND P2, PT, R19, R18, PT",
+	"ISETP.NE.AND P3, PT, R19, 0x7ff00000, PT",
+	"ISETP.EQ.OR P3, PT, R18, RZ, !P3",
+	"LOP3.LUT R43, R5, 0x80000000, R7, 0x48, !PT",
+	"LOP3.LUT R44, R43, 0x7ff00000, RZ, 0xfc, !PT",
+	"SEL R43, R44, R43, P3",
+	"SEL R43, R43, 0xfff80000, P2",
+	"MOV R42, 0x0",
+	"DSETP.NAN.AND P1, PT, R6:2, R6:2, PT",
+	"LOP3.LUT R45, R7, 0x80000, RZ, 0xfc, !PT",
+	"@P1 MOV R42, R6",
+	"@P1 MOV R43, R45",
+	"DSETP.NAN.AND P0, PT, R4:2, R4:2, PT",
+	"LOP3.LUT R46, R5, 0x80000, RZ, 0xfc, !PT",
+	"@P0 MOV R42, R4",
+	"@P0 MOV R43, R46",
+	"@P5 MOV R12, R42",
+	"@P5 MOV R13, R43",
+	"@P6 MOV R60, R12",
+	"@P6 MOV R61, R13",
+	NULL,
+};
+
+static int
+div_f64(Sel *s, const IrIns *x, MRef a, MRef b)
+{
+	Seq q;
+	MRef d = sel_reg(s, D0->reg), lo, hi;
+
+	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
+		return sel_unsupported(s, "div.rz/rm/rp.f64");
+	seq_init(&q, s);
+	seq_bind64(&q, 4, a);
+	seq_bind64(&q, 6, b);
+	seq_lines(&q, ddiv);
+	lo = seq_get(&q, 60);
+	hi = seq_get(&q, 61);
+	seq_end(&q);
+	sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(lo));
+	sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(hi));
+	return 0;
+}
+
 int
 sel_div_float(Sel *s, const IrIns *x)
 {
 	if (ty(x) == PTX_T_F32)
 		return div_f32(s, x, sel_r32(s, S1, 0), sel_r32(s, S2, 0));
+	if (ty(x) == PTX_T_F64)
+		return div_f64(s, x, sel_r64(s, S1), sel_r64(s, S2));
 	return sel_unsupported(s, "div on this float type");
 }
 
