@@ -612,33 +612,43 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
 	}
 }
 
+/* The global region holding every lane's 32-bit access of a whole-warp
+ * global instruction (aligned), or NULL (then lane by lane): one check
+ * in signed 64-bit offsets, which vectorizes (addresses are far below
+ * 2^63). */
+static inline const Region *
+wrange(Emu *E, const EInsn *I, const u64 *a)
+{
+	const Region *rg;
+	i64 lim, bad = 0;
+	int l;
+
+	if (I->c != MS_GLOBAL || !(rg = gfind(E, a[0], 4)))
+		return NULL;
+	lim = (i64)rg->size - 4;
+	for (l = 0; l < 32; l++) {
+		i64 o = (i64)(a[l] - rg->base);
+		bad |= (o < 0) | (o > lim) | (o & 3);
+	}
+	return bad ? NULL : rg;
+}
+
 HOT static void
 f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
+	const Region *rg;
 	u64 a[32];
 	u8 *p[32];
 	u32 n = (u32)I->a, k, g;
 	int d = I->fd;
 
 	addrs(w, I, a);
-	if (n == 4 && gm == ~0u && d < RZ && I->c == MS_GLOBAL) {
-		/* the whole warp, 32-bit: one range check for all lanes (signed
-		   64-bit offsets: addresses are far below 2^63) */
-		const Region *rg = gfind(E, a[0], 4);
-		if (rg) {
-			i64 lim = (i64)rg->size - 4, bad = 0;
-			int l;
-			for (l = 0; l < 32; l++) {
-				i64 o = (i64)(a[l] - rg->base);
-				bad |= (o < 0) | (o > lim) | (o & 3);
-			}
-			if (!bad) {
-				u32 *r = w->r[d];
-				for (l = 0; l < 32; l++)
-					memcpy(&r[l], rg->data + (a[l] - rg->base), 4);
-				return;
-			}
-		}
+	if (n == 4 && gm == ~0u && d < RZ && (rg = wrange(E, I, a))) {
+		u32 *r = w->r[d];
+		int l;
+		for (l = 0; l < 32; l++)
+			memcpy(&r[l], rg->data + (a[l] - rg->base), 4);
+		return;
 	}
 	ptrs(E, w, I, a, p, gm, 0);
 	if (n == 4) {
@@ -668,12 +678,20 @@ f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 HOT static void
 f_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
+	const Region *rg;
 	u64 a[32];
 	u8 *p[32];
 	u32 n = (u32)I->a, k, g;
 	int s = I->fd;
 
 	addrs(w, I, a);
+	if (n == 4 && gm == ~0u && (rg = wrange(E, I, a))) {
+		const u32 *r = w->r[s < RZ ? s : RZ];
+		int l;
+		for (l = 0; l < 32; l++)
+			memcpy(rg->data + (a[l] - rg->base), &r[l], 4);
+		return;
+	}
 	ptrs(E, w, I, a, p, gm, 1);
 	for (g = gm; g; g &= g - 1) {
 		int l = __builtin_ctz(g);
