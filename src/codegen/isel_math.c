@@ -368,6 +368,139 @@ div_f64(Sel *s, const IrIns *x, MRef a, MRef b)
 	return 0;
 }
 
+/* ---- f64 square root and reciprocal, correctly rounded ----
+ * ptxas's fast paths and their medium/slow paths (dsqrt_rn_f64_mediumpath,
+ * dblrcp_rn_slowpath) as selections.  a in R2:R3; the result in R60:R61. */
+static const char *const dsqrt[] = {
+	"MOV R8:p, 0x0",
+	"MOV R9:p, 0x3fd80000",
+	"IADD3 R4:p, R3, -0x3500000, RZ",
+	"MUFU.RSQ64H R5:p, R3",
+	"ISETP.GE.U32.AND P6, PT, R4, 0x7ca00000, PT",
+	"DMUL R6:2, R4:2, R4:2",
+	"DFMA R6:2, R2:2, -R6:2, 1",
+	"DFMA R8:2, R6:2, R8:2, 0.5",
+	"DMUL R6:2, R4:2, R6:2",
+	"DFMA R6:2, R8:2, R6:2, R4:2",
+	"DMUL R8:2, R2:2, R6:2",
+	"MOV R14:p, R6",
+	"IADD3 R15:p, R7, -0x100000, RZ",
+	"DFMA R10:2, R8:2, -R8:2, R2:2",
+	"DFMA R60:2, R10:2, R14:2, R8:2",
+	/* medium path: round by the RM result and its successor */
+	"ISETP.GE.U32.AND P5, PT, R4, -0x3400000, PT",
+	"DFMA.RM R16:2, R10:2, R14:2, R8:2",
+	"IADD3 R18:p, P0, R16, 0x1, RZ",
+	"IADD3.X R19:p, RZ, R17, RZ, P0, !PT",
+	"DFMA.RP R20:2, -R16:2, R18:2, R2:2",
+	"DSETP.GT.AND P0, PT, R20:2, RZ, PT",
+	"FSEL R40, R18, R16, P0",
+	"FSEL R41, R19, R17, P0",
+	/* a denormal: scaled by 2^106 */
+	"DMUL R22:2, R2:2, 8.11296384146066816958e+31",
+	"MOV R24:p, 0x0",
+	"MUFU.RSQ64H R25:p, R23",
+	"MOV R26:p, 0x0",
+	"MOV R27:p, 0x3fd80000",
+	"DMUL R28:2, R24:2, R24:2",
+	"DFMA R28:2, R22:2, -R28:2, 1",
+	"DFMA R26:2, R28:2, R26:2, 0.5",
+	"DMUL R28:2, R24:2, R28:2",
+	"DFMA R28:2, R26:2, R28:2, R24:2",
+	"DMUL R30:2, R22:2, R28:2",
+	"IADD3 R29, R29, -0x100000, RZ",
+	"DFMA R32:2, R30:2, -R30:2, R22:2",
+	"DFMA R34:2, R28:2, R32:2, R30:2",
+	"MOV R42, R34",
+	"IADD3 R43, R35, -0x3500000, RZ",
+	/* specials, the later tests first */
+	"DADD R36:2, R2:2, R2:2",
+	"ISETP.GT.AND P0, PT, R3, 0x7fefffff, PT",
+	"@P0 MOV R42, R36",
+	"@P0 MOV R43, R37",
+	"ISETP.GE.AND P0, PT, R3, RZ, PT",
+	"@!P0 MOV R42, 0x0",
+	"@!P0 MOV R43, 0xfff80000",
+	"DSETP.NE.AND P0, PT, R2:2, RZ, PT",
+	"@!P0 MOV R42, R36",
+	"@!P0 MOV R43, R37",
+	"@P5 MOV R42, R40",
+	"@P5 MOV R43, R41",
+	"@P6 MOV R60, R42",
+	"@P6 MOV R61, R43",
+	NULL,
+};
+
+static const char *const drcp[] = {
+	"IADD3 R4:p, R3, 0x300402, RZ",
+	"MUFU.RCP64H R5:p, R3",
+	"FSETP.GEU.AND P6, PT, |R4|, 5.8789094863358348022e-39, PT",
+	"DFMA R6:2, -R2:2, R4:2, 1",
+	"DFMA R6:2, R6:2, R6:2, R6:2",
+	"DFMA R6:2, R4:2, R6:2, R4:2",
+	"DFMA R8:2, -R2:2, R6:2, 1",
+	"DFMA R60:2, R6:2, R8:2, R6:2",
+	/* slow path: |a| tiny (scaled by 2^106) */
+	"LOP3.LUT R10, R3, 0x7fffffff, RZ, 0xc0, !PT",
+	"IADD3 R11, R10, -0x100000, RZ",
+	"DMUL R12:2, R2:2, 8.11296384146066816958e+31",
+	"MOV R14:p, R11",
+	"MUFU.RCP64H R15:p, R13",
+	"DFMA R16:2, -R12:2, R14:2, 1",
+	"DFMA R16:2, R16:2, R16:2, R16:2",
+	"DFMA R16:2, R14:2, R16:2, R14:2",
+	"DFMA R18:2, -R12:2, R16:2, 1",
+	"DFMA R18:2, R16:2, R18:2, R16:2",
+	"DMUL R40:2, R18:2, 8.11296384146066816958e+31",
+	/* |a| huge: the reciprocal is denormal */
+	"MOV R20:p, R2",
+	"IADD3 R21:p, R3, -0x3fe00000, RZ",
+	"MOV R22:p, R11",
+	"MUFU.RCP64H R23:p, R21",
+	"DFMA R24:2, -R20:2, R22:2, 1",
+	"DFMA R24:2, R24:2, R24:2, R24:2",
+	"DFMA R24:2, R22:2, R24:2, R22:2",
+	"DFMA R26:2, -R20:2, R24:2, 1",
+	"DFMA R26:2, R24:2, R26:2, R24:2",
+	"DMUL R26:2, R26:2, 2.2250738585072013831e-308",
+	"DFMA R28:2, -R2:2, R26:2, 1",
+	"DFMA R28:2, R28:2, R28:2, R28:2",
+	"DFMA R30:2, R26:2, R28:2, R26:2",
+	"ISETP.GE.U32.AND P0, PT, R10, 0x1000001, PT",
+	"@P0 MOV R40, R30",
+	"@P0 MOV R41, R31",
+	/* zero -> inf, inf -> zero, NaN -> the NaN quietened */
+	"IADD3 R32, R10, -0x1, RZ",
+	"ISETP.GE.U32.AND P0, PT, R32, 0x7fefffff, PT",
+	"LOP3.LUT R33, R3, 0x7ff00000, RZ, 0x3c, !PT",
+	"@P0 MOV R40, 0x0",
+	"@P0 MOV R41, R33",
+	"DSETP.GTU.AND P0, PT, |R2:2|, +INF , PT",
+	"LOP3.LUT R34, R3, 0x80000, RZ, 0xfc, !PT",
+	"@P0 MOV R40, R2",
+	"@P0 MOV R41, R34",
+	"@!P6 MOV R60, R40",
+	"@!P6 MOV R61, R41",
+	NULL,
+};
+
+static int
+dfunc(Sel *s, const IrIns *x, const char *const *l)
+{
+	Seq q;
+	MRef d = sel_reg(s, D0->reg), lo, hi;
+
+	seq_init(&q, s);
+	seq_bind64(&q, 2, sel_r64(s, S1));
+	seq_lines(&q, l);
+	lo = seq_get(&q, 60);
+	hi = seq_get(&q, 61);
+	seq_end(&q);
+	sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(lo));
+	sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(hi));
+	return 0;
+}
+
 int
 sel_div_float(Sel *s, const IrIns *x)
 {
@@ -398,8 +531,10 @@ sel_rcp(Sel *s, const IrIns *x)
 
 	if (ty(x) == PTX_T_F64) {
 		MRef d = sel_reg(s, D0->reg);
+		if (!(x->p.flags & PTX_F_APPROX) && x->p.rnd == PTX_RND_RN)
+			return dfunc(s, x, drcp);
 		if (!(x->p.flags & PTX_F_APPROX) || !ftz(x))
-			return sel_unsupported(s, "rcp.rn.f64 / rcp.approx.f64 without .ftz");
+			return sel_unsupported(s, "rcp.rz/rm/rp.f64 / rcp.approx.f64 without .ftz");
 		mi(s->mf, "MUFU.RCP64H %D, %U", mpart(d.v, 1, 1), sel_r32(s, S1, 1));
 		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 0, 1));
 		return 0;
@@ -476,8 +611,10 @@ sel_sqrt(Sel *s, const IrIns *x)
 		NULL,
 	};
 
+	if (ty(x) == PTX_T_F64 && x->p.rnd == PTX_RND_RN)
+		return dfunc(s, x, dsqrt);
 	if (ty(x) != PTX_T_F32)
-		return sel_unsupported(s, "sqrt on f64");
+		return sel_unsupported(s, "sqrt.approx/rz/rm/rp on f64");
 	if (x->p.flags & PTX_F_APPROX) {
 		if (ftz(x)) {
 			mi(s->mf, "MUFU.SQRT %D, %U", d32(s, x), sel_r32(s, S1, 0));

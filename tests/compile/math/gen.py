@@ -133,13 +133,14 @@ F64B = [0x4008000000000000, 0, 0x3ff0000000000000, 0x8000000000000000, 0x7ff0000
         0x0018000000000000, 0x3ff8000000000001]
 
 DOUBLE = {
-	'dmath': ['div.rn.f64 %d, %a, %b;', 'div.rn.f64 %d, %b, %a;', 'min.f64 %d, %a, %b;', 'max.f64 %d, %a, %b;',
+	'dmath': ['div.rn.f64 %d, %a, %b;', 'div.rn.f64 %d, %b, %a;', 'sqrt.rn.f64 %d, %a;', 'rcp.rn.f64 %d, %a;',
+	          'sqrt.rn.f64 %d, %b;', 'rcp.rn.f64 %d, %b;', 'min.f64 %d, %a, %b;', 'max.f64 %d, %a, %b;',
 	          'abs.f64 %d, %a;', 'neg.f64 %d, %a;', 'copysign.f64 %d, %a, %b;',
 	          'testp.normal.f64 %p1, %a; selp.f64 %d, 0d3FF0000000000000, 0d0000000000000000, %p1;',
 	          'testp.subnormal.f64 %p1, %a; selp.f64 %d, 0d3FF0000000000000, 0d0000000000000000, %p1;',
 	          'testp.finite.f64 %p1, %a; selp.f64 %d, 0d3FF0000000000000, 0d0000000000000000, %p1;',
 	          'testp.notanumber.f64 %p1, %b; selp.f64 %d, 0d3FF0000000000000, 0d0000000000000000, %p1;'],
-	'drand': ['div.rn.f64 %d, %a, %b;'],
+	'drand': ['div.rn.f64 %d, %a, %b;', 'sqrt.rn.f64 %d, %a;', 'rcp.rn.f64 %d, %b;', 'sqrt.rn.f64 %d, %b;'],
 }
 
 def dmain(name):
