@@ -180,7 +180,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		peep_uniform(mf, arch, o->sm);
 		dump_mir(o, mf, "after copy forwarding", fn->name, 0);
 	}
-	ro.max_r = fn->maxnreg ? (int)fn->maxnreg : 255;
+	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm);
 	ro.frame_base = s.local_size;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);

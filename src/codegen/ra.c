@@ -698,6 +698,25 @@ fix_frames(MFunc *f, u32 frame)
 }
 
 int
+ra_reg_limit(u32 maxnreg, const u32 maxntid[3], u32 minctas)
+{
+	u32 lim = 255, t = 1, k;
+
+	if (maxnreg && maxnreg < lim)
+		lim = maxnreg;
+	for (k = 0; k < 3; k++)
+		t *= maxntid[k] ? maxntid[k] : 1;
+	if (maxntid[0] || maxntid[1] || maxntid[2]) {
+		/* 64K registers per SM; warps allocate in whole warps and
+		 * threads in multiples of 8 registers */
+		u32 per = 65536u / (((t + 31) / 32) * 32 * (minctas ? minctas : 1)) / 8 * 8;
+		if (per < lim)
+			lim = per;
+	}
+	return lim < 16 ? 16 : (int)lim;
+}
+
+int
 ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 {
 	Ra r = {0};
@@ -728,9 +747,10 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 		}
 		rewrite(f, &sp, res);
 	}
-	res->frame = res->spilled ? sp.frame : o->frame_base;
-	if (calls)   /* a frame of at least 16 bytes keeps the placeholders simple */
-		res->frame = res->frame < 16 ? 16 : (res->frame + 15) & ~15u;
+	/* 16-aligned: R1 stays aligned for STL.128 */
+	res->frame = ((res->spilled ? sp.frame : o->frame_base) + 15) & ~15u;
+	if (calls && res->frame < 16)   /* at least 16 bytes keeps the placeholders simple */
+		res->frame = 16;
 	/* vregs never referenced keep phys -1; give them something printable */
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (f->vr.v[v].phys < 0)

@@ -27,6 +27,10 @@ typedef struct {
 	u32 frame;       /* local bytes per thread: frame_base + spill slots */
 } RaResult;
 
+/* The register limit ptxas derives: .maxnreg, and 64K registers shared
+ * by .maxntid threads times .minnctapersm CTAs (multiples of 8). */
+int ra_reg_limit(u32 maxnreg, const u32 maxntid[3], u32 minctas);
+
 /* Assign every vreg's phys and delete copies that became no-ops.
  * Returns 0, or -1 with a message in err (out of registers). */
 int ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen);
