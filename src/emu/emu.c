@@ -552,8 +552,7 @@ run_cluster(Emu *E)
 		u32 r = i / E->nwarps;
 		/* the register file is 32 KiB a warp: zero only what the kernel uses */
 		memset((u8 *)w + offsetof(Warp, p), 0, sizeof *w - offsetof(Warp, p));
-		for (l = 0; l < 32; l++)
-			memset(w->r, 0, E->nregs * sizeof w->r[0]);
+		memset(w->r, 0, E->nregs * sizeof w->r[0]);
 		w->id = i % E->nwarps;
 		w->rank = r;
 		w->ctaid[0] = E->ctaid[0] + r % E->cdim[0];
