@@ -309,6 +309,10 @@ local_base(Sel *s, const PtxVar *v, i64 off)
 	MRef r = sel_tmp(s, 1);
 	u32 o = 0;
 
+	if (!s->fn->is_entry) {
+		sel_unsupported(s, ".local variables of a non-inlined .func (no frame restore at RET)");
+		return mref(-1);
+	}
 	local_layout(s);
 	if (!local_find(s, v, &o))
 		die("local variable %s was not laid out", v->name);
@@ -457,6 +461,8 @@ address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 		ad->base = shared_base(s, v, 0);
 	} else if (v && v->space == PTX_S_LOCAL && space == PTX_S_LOCAL) {
 		ad->base = local_base(s, v, 0);
+		if (ad->base.v < 0)
+			return -1;
 	} else if (v && v->space == PTX_S_GLOBAL && wide) {
 		ad->base = global_var_addr(s, v);
 		if (ad->base.v < 0)
@@ -873,9 +879,11 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 	*space = v->space;
 	if (v->space == PTX_S_SHARED)
 		*a = shared_base(s, v, o->imm);
-	else if (v->space == PTX_S_LOCAL)
+	else if (v->space == PTX_S_LOCAL) {
 		*a = local_base(s, v, o->imm);
-	else if (v->space == PTX_S_CONST) {
+		if (a->v < 0)
+			return -1;
+	} else if (v->space == PTX_S_CONST) {
 		ModVar mv;
 		if (modvar_find(s, v, &mv) < 0)
 			return -1;
