@@ -132,5 +132,7 @@ void seq_mullo_u64(Seq *q, int d, int a, int b);
 /* Integer extras (isel_intx.c) and float math (isel_math.c). */
 extern const SelRule sel_rules_intx[], sel_rules_math[];
 int sel_div_float(Sel *s, const IrIns *x);
+/* Carry chains (isel_intx.c): kind 0 add, 1 sub, 2 mad; chained = reads CC.CF. */
+int sel_carry(Sel *s, const IrIns *x, int kind, int chained);
 
 #endif

@@ -78,8 +78,10 @@ add_sub(Sel *s, const IrIns *x, int sub)
 		return sel_float_arith(s, x);
 	if ((x->p.flags & PTX_F_SAT) && ty(x) == PTX_T_S32 && !(x->p.flags & PTX_F_CC))
 		return sel_addsat(s, x, sub);
+	if ((x->p.flags & PTX_F_CC) && !(x->p.flags & PTX_F_SAT))
+		return sel_carry(s, x, sub, 0);
 	if (x->p.flags & (PTX_F_SAT | PTX_F_CC))
-		return sel_unsupported(s, "add/sub with .sat or .cc");
+		return sel_unsupported(s, "add/sub with .sat on this type or with .sat and .cc");
 	if (!is64(x)) {
 		a = sel_r32(s, S1, 0);
 		b = sel_b32(s, S2, 0);
@@ -262,6 +264,8 @@ mul_mad(Sel *s, const IrIns *x, int mad)
 		return sel_float_arith(s, x);
 	if (x->p.flags & PTX_F_SAT)
 		return sel_unsupported(s, "mad.sat");
+	if (mad && (x->p.flags & PTX_F_CC))
+		return sel_carry(s, x, 2, 0);
 	if (is64(x) && x->p.mode == PTX_MODE_HI)
 		return sel_mulhi64(s, x, mad);
 	if (!is64(x) && ptx_type_size(ty(x)) == 4) {

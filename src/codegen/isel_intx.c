@@ -791,6 +791,145 @@ sel_testp(Sel *s, const IrIns *x)
 	return sel_unsupported(s, "this testp mode");
 }
 
+/* ---- the carry chain: add.cc/addc, sub.cc/subc, mad.cc/madc ----
+ *
+ * CC.CF (the interpreter's meaning: a carry for additions, a borrow for
+ * subtractions) lives in the predicate the SASS producer writes: its
+ * carry-out, which for a subtraction is "no borrow", so that vreg holds
+ * !CF (neg).  A consumer of the other kind inverts it with one PLOP3.
+ * The vreg of the latest producer is remembered per function
+ * (straight-line carry chains, as PTX uses them). */
+static struct {
+	const MFunc *mf;
+	int p;        /* the vreg */
+	int neg;      /* it holds !CF (the SASS carry of a subtraction) */
+} carry = { NULL, -1, 0 };
+
+static MRef
+cf_cur(Sel *s)
+{
+	return carry.mf == s->mf ? mref(carry.p) : mref(-1);
+}
+
+/* A fresh vreg for CC.CF, held inverted when neg; the producer writes
+ * its SASS carry-out there directly.  Under a PTX guard it starts as the
+ * old value. */
+static MRef
+cf_new(Sel *s, int neg)
+{
+	MRef n = mref(mvreg(s->mf, RC_P, 1)), old = cf_cur(s);
+	int g = s->mf->guard;
+	u8 gn = s->mf->guard_neg;
+
+	if (g >= 0) {
+		s->mf->guard = -1;
+		if (old.v >= 0)
+			mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, %h, 0x0", n, old, carry.neg == neg ? 0x80u : 0x0fu);
+		else
+			mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, %h, 0x0", n, neg ? 0x80u : 0x0u);
+		s->mf->guard = g;
+		s->mf->guard_neg = gn;
+	}
+	carry.mf = s->mf;
+	carry.p = n.v;
+	carry.neg = neg;
+	return n;
+}
+
+/* The SASS carry-in: CF for an add, !CF for a subtract; -1: none. */
+static MRef
+cf_in(Sel *s, int sub)
+{
+	MRef c = cf_cur(s), t;
+
+	if (c.v < 0 || sub == carry.neg)
+		return c;
+	t = sel_ptmp(s);
+	mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0xf, 0x0", t, c);
+	return t;
+}
+
+/* One 32-bit step: d = a + (sub ? ~b : b) + cin; carry out to *co when
+ * co is not NULL.  cin < 0 means 0 for add and 1 for sub. */
+static void
+cstep(Sel *s, MRef d, MRef a, MOpd b, MRef cin, int sub, MRef *co)
+{
+	char f[96];
+	const char *neg = sub ? (cin.v >= 0 ? "~" : "-") : "";
+
+	if (cin.v >= 0) {
+		snprintf(f, sizeof f, "IADD3.X %%D, %s%%U, %s%%O, RZ, %%U, !PT", co ? "%D, " : "", neg);
+		if (co)
+			mi(s->mf, f, d, *co, a, b, cin);
+		else
+			mi(s->mf, f, d, a, b, cin);
+	} else {
+		snprintf(f, sizeof f, "IADD3 %%D, %s%%U, %s%%O, RZ", co ? "%D, " : "", neg);
+		if (co)
+			mi(s->mf, f, d, *co, a, b);
+		else
+			mi(s->mf, f, d, a, b);
+	}
+}
+
+/* kind: 0 add, 1 sub, 2 mad; chained: addc/subc/madc (reads CF). */
+int
+sel_carry(Sel *s, const IrIns *x, int kind, int chained)
+{
+	int cc = !!(x->p.flags & PTX_F_CC), n = tsize(x), sub = kind == 1;
+	MRef d = sel_reg(s, D0->reg), cin = chained ? cf_in(s, sub) : mref(-1), co, t;
+	MRef a;
+	MOpd b;
+
+	if (n != 4 && (n != 8 || kind == 2))
+		return sel_unsupported(s, "this carry-chain operation width");
+	if (kind == 2) {  /* the product, then the add of c with the carry */
+		const char *hs = ptx_type_is_signed(ty(x)) ? "IMAD.HI" : "IMAD.HI.U32";
+		t = sel_tmp(s, 1);
+		if (x->p.mode == PTX_MODE_HI)
+			mi(s->mf, "%s %D, %U, %U, RZ", hs, t, sel_r32(s, S1, 0), sel_r32(s, S2, 0));
+		else
+			mi(s->mf, "IMAD %D, %U, %U, RZ", t, sel_r32(s, S1, 0), sel_r32(s, S2, 0));
+		a = t;
+		b = mopd_reg(sel_r32(s, S3, 0));
+	} else {
+		a = sel_r32(s, S1, 0);
+		b = sel_b32(s, S2, 0);
+		if (b.txt[0] && sub) {  /* an immediate: its complement as a register */
+			t = sel_tmp(s, 1);
+			sel_mov32(s, t, b);
+			b = mopd_reg(t);
+		}
+	}
+	if (n == 4) {
+		co = cc ? cf_new(s, sub) : mref(-1);
+		cstep(s, d.v >= 0 && s->mf->vr.v[d.v].w > 1 ? mpart(d.v, 0, 1) : d, a, b, cin, sub, cc ? &co : NULL);
+	} else {
+		MRef c1 = sel_ptmp(s), lo = sel_tmp(s, 1);
+		MOpd bh = sel_b32(s, S2, 1);
+		if (bh.txt[0]) {
+			t = sel_tmp(s, 1);
+			sel_mov32(s, t, bh);
+			bh = mopd_reg(t);
+		}
+		if (b.txt[0]) {
+			t = sel_tmp(s, 1);
+			sel_mov32(s, t, b);
+			b = mopd_reg(t);
+		}
+		cstep(s, lo, a, b, cin, sub, &c1);
+		co = cc ? cf_new(s, sub) : mref(-1);
+		/* the high word: always chained on c1 */
+		cstep(s, mpart(d.v, 1, 1), sel_r32(s, S1, 1), bh, c1, sub, cc ? &co : NULL);
+		sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(lo));
+	}
+	return 0;
+}
+
+static int sel_addc(Sel *s, const IrIns *x) { return sel_carry(s, x, 0, 1); }
+static int sel_subc(Sel *s, const IrIns *x) { return sel_carry(s, x, 1, 1); }
+static int sel_madc(Sel *s, const IrIns *x) { return sel_carry(s, x, 2, 1); }
+
 const SelRule sel_rules_intx[] = {
 	{PTX_OP_div, sel_div}, {PTX_OP_rem, sel_rem}, {PTX_OP_popc, sel_popc},
 	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
@@ -798,6 +937,7 @@ const SelRule sel_rules_intx[] = {
 	{PTX_OP_prmt, sel_prmt}, {PTX_OP_lop3, sel_lop3}, {PTX_OP_shf, sel_shf},
 	{PTX_OP_mul24, sel_mul24}, {PTX_OP_mad24, sel_mad24}, {PTX_OP_sad, sel_sad},
 	{PTX_OP_dp4a, sel_dp4a}, {PTX_OP_dp2a, sel_dp2a}, {PTX_OP_copysign, sel_copysign},
-	{PTX_OP_testp, sel_testp},
+	{PTX_OP_testp, sel_testp}, {PTX_OP_addc, sel_addc}, {PTX_OP_subc, sel_subc},
+	{PTX_OP_madc, sel_madc},
 	{0, NULL},
 };

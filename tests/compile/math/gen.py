@@ -18,6 +18,20 @@ U64 = [0, 1, 0xffffffffffffffff, 0x8000000000000000, 0x7fffffffffffffff, 0xfffff
 U64B = [0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 0xffffffffffffffff, 0x8000000000000000, 0x100000000, 0xfffffffe, 7, 40, 0x7fffffffffffffff]
 
 KERNELS = {
+	'carry': {
+		'ops32': [
+			'add.cc.u32 %d, %a, %b;', 'addc.cc.u32 %d, %c, %a;', 'addc.u32 %d, %b, %c;',
+			'sub.cc.u32 %d, %a, %b;', 'subc.cc.u32 %d, %c, %a;', 'subc.u32 %d, %b, %c;',
+			'mad.lo.cc.u32 %d, %a, %b, %c;', 'madc.hi.cc.u32 %d, %a, %c, %b;', 'madc.lo.u32 %d, %b, %c, %a;',
+			'add.cc.u32 %d, %a, %b;', 'subc.cc.u32 %d, %c, %a;', 'addc.u32 %d, %b, %c;',
+			'sub.cc.u32 %d, %a, 5;', 'addc.cc.u32 %d, %c, 7;', 'subc.u32 %d, %b, 3;',
+			'mad.hi.cc.s32 %d, %a, %b, %c;', 'madc.hi.s32 %d, %b, %c, %a;',
+		],
+		'ops64': [
+			'add.cc.u64 %D, %A, %B;', 'addc.cc.u64 %D, %C, %A;', 'addc.u64 %D, %B, %C;',
+			'sub.cc.u64 %D, %A, %B;', 'subc.cc.u64 %D, %C, %A;', 'subc.u64 %D, %B, %C;',
+		],
+	},
 	'bits': {
 		'ops32': [
 			'popc.b32 %d, %a;', 'clz.b32 %d, %a;', 'brev.b32 %d, %a;', 'bfind.u32 %d, %a;', 'bfind.s32 %d, %a;',
