@@ -258,13 +258,13 @@ hazard(Hz *h, size_t i, const char *fmt, ...)
 	buf_putc(h->report, '\n');
 }
 
-/* Raise the stall of the instructions before i (in block order, back to
- * and including the producer p when it is in the same block) by d cycles;
- * then the last instruction of each predecessor block. */
+/* Raise the stalls of block b's instructions before index end (back to
+ * and including the producer p) by d cycles in all; what is left goes to
+ * the predecessor blocks, up to a few blocks back. */
 static void
-bump(Hz *h, size_t i, long p, int d)
+bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 {
-	size_t b = h->bof[i], j = i, k;
+	size_t j = end, k;
 
 	while (d > 0 && j > h->bfirst[b]) {
 		j--;
@@ -280,19 +280,24 @@ bump(Hz *h, size_t i, long p, int d)
 	}
 	if (d <= 0)
 		return;
-	if (p >= 0 && h->bof[p] == b && (size_t)p < i) {
-		h->unsat = 1;
+	if (p >= 0 && h->bof[p] == b && (size_t)p >= j) {
+		h->unsat = 1;  /* producer and consumer too close: needs padding */
+		return;
+	}
+	if (depth >= 4) {
+		h->unsat |= 2;
 		return;
 	}
 	for (k = 0; k < h->pred[b].n; k++) {
-		HIns *x = &h->ins[h->blast[h->pred[b].v[k]]];
-		int add = MIN(d, 15 - x->c.stall);
-		if (add > 0) {
-			x->c.stall = (u8)(x->c.stall + add);
-			h->changes++;
-		} else if (d > 0 && h->pred[b].v[k] != b)
-			h->unsat |= 2;  /* retried by the next round: earlier in that block */
+		size_t pb = h->pred[b].v[k];
+		bump_back(h, pb, h->blast[pb] + 1, p, d, depth + 1);
 	}
+}
+
+static void
+bump(Hz *h, size_t i, long p, int d)
+{
+	bump_back(h, h->bof[i], i, p, d, 0);
 }
 
 static const char *
@@ -326,6 +331,10 @@ waits(Hz *h, HState *s, size_t i)
 		for (j = 0; j < NSLOT; j++) {
 			s->wsb[j] &= (u8)~(1u << k);
 			s->rsb[j] &= (u8)~(1u << k);
+			/* an instruction whose result is written has read its sources */
+			if (s->rsb[j] && s->rprod[j] >= 0 && h->ins[s->rprod[j]].c.wrsb == k &&
+			    h->ins[s->rprod[j]].c.rdsb < NSB)
+				s->rsb[j] &= (u8)~(1u << h->ins[s->rprod[j]].c.rdsb);
 		}
 	}
 	if (x->kind == HK_DEPBAR && x->sb < NSB && !x->never)
@@ -347,18 +356,25 @@ reads(Hz *h, HState *s, size_t i)
 	for (r = 0; r < x->nrd; r++)
 		for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++) {
 			int cat = x->rd[r].cat;
-			if (s->fprod[j] >= 0 && h->observe && s->fage[j] < 64)
-				buf_printf(h->observe, "obs %s %d %d %d %s\n", h->ins[s->fprod[j]].cls,
-					   hz_file(j), cat, s->fage[j], x->cls);
+			if (h->observe) {
+				int k;
+				for (k = 0; k < s->np[j]; k++)
+					if (s->pa[j][k] < 64)
+						buf_printf(h->observe, "obs %s %d %d %d %s\n",
+							   h->ins[s->pp[j][k]].cls, hz_file(j), cat,
+							   s->pa[j][k], x->cls);
+			}
 			need = s->rem[j][cat];
 			if (!s->pover[j]) {
 				int k, e;
 				need = 0;
 				for (k = 0; k < s->np[j]; k++) {
 					const char *pc = h->ins[s->pp[j][k]].cls;
-					e = h->mode == 1 ? lat_exc(h->a, pc, hz_file(j), x->cls) : -1;
+					e = lat_exc(h->a, pc, hz_file(j), cat, x->cls);
 					if (e < 0)
 						e = lat_need(h->a, pc, hz_file(j), cat, h->mode);
+					else if (h->mode == 0)
+						e = MAX(e, LAT_SAFE);
 					if (e - s->pa[j][k] > need) {
 						need = e - s->pa[j][k];
 						s->fprod[j] = s->pp[j][k];
@@ -623,7 +639,7 @@ hz_fix(Hz *h)
 	}
 	h->fixing = 0;
 	free(s);
-	return (h->unsat & 1) ? -2 : h->changes;
+	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }
 
 int

@@ -153,8 +153,9 @@ ndst(const Insn *in)
 	if (!in->nops || op_is(in, nodst_ops) || in->o[0].kind == OPK_MEM || in->o[0].kind == OPK_B ||
 	    in->o[0].kind == OPK_IMM || in->o[0].kind == OPK_SB)
 		return 0;
-	if (!strcmp(in->op, "PLOP3") || !strcmp(in->op, "UPLOP3") || !strcmp(in->op, "VOTE") ||
-	    !strcmp(in->op, "VOTEU") || !strcmp(in->op, "ELECT"))
+	if (!strcmp(in->op, "VOTE") || !strcmp(in->op, "VOTEU"))
+		return in->nops - 1;  /* VOTE.ANY P1, P1 / VOTE.ANY R9, PT, P3 */
+	if (!strcmp(in->op, "PLOP3") || !strcmp(in->op, "UPLOP3") || !strcmp(in->op, "ELECT"))
 		return MIN(2, in->nops);
 	/* "LOP3.LUT P0, R3, ...", "SHFL.BFLY PT, R3, ...", "QSPC.E.S P0, RZ, [..]" */
 	if ((in->o[0].kind == OPK_P || in->o[0].kind == OPK_UP) && in->nops > 1 &&

@@ -97,13 +97,13 @@ find_row(const Arch *a, const char *cls)
 }
 
 int
-lat_exc(const Arch *a, const char *cls, int f, const char *cons)
+lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons)
 {
 	const LatRow *r = find_row(a, cls);
 	int k;
 
 	for (k = 0; r && k < r->nexc; k++)
-		if (r->exc[k].f == f && !strcmp(r->exc[k].cons, cons))
+		if (r->exc[k].f == f && r->exc[k].cat == cat && !strcmp(r->exc[k].cons, cons))
 			return r->exc[k].lat;
 	return -1;
 }
@@ -168,7 +168,13 @@ lat_cat(const Arch *a, const Insn *in)
 		/* the table may know a fixed form (DFMA on sm_90) */
 		Arena ar = {0};
 		const LatRow *r = find_row(a, lat_class(in, &ar));
-		int var = r ? r->var : 1;
+		int var = 1, f, c;
+		/* fixed only when the table has fixed latencies for it (DFMA on sm_90) */
+		if (r && !r->var)
+			for (f = 0; f < LF_N; f++)
+				for (c = 0; c < LC_NCAT; c++)
+					if (r->lat[f][c])
+						var = 0;
 		arena_free(&ar);
 		if (var)
 			return LC_VAR;

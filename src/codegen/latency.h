@@ -40,7 +40,7 @@ enum { LF_R, LF_UR, LF_P, LF_UP, LF_N };
 /* A consumer class that ptxas lets read sooner than its category. */
 typedef struct {
 	const char *cons;         /* consumer class */
-	u8 f, lat;                /* the producer's file, the distance */
+	u8 f, cat, lat;           /* the producer's file, the category, the distance */
 } LatExc;
 
 typedef struct {
@@ -61,9 +61,10 @@ int lat_cat(const Arch *a, const Insn *in);
  * (LAT_SAFE, or the table when larger); mode 1: the table, falling back
  * to the largest number of the producer's file row, then LAT_SAFE. */
 int lat_need(const Arch *a, const char *cls, int f, int cat, int mode);
-/* The distance a consumer of class cons needs after producer class cls
- * wrote file f when the table has an exception for that pair, else -1. */
-int lat_exc(const Arch *a, const char *cls, int f, const char *cons);
+/* The distance a consumer of class cons (reading as category cat) needs
+ * after producer class cls wrote file f, when the table has an exception
+ * for that pair, else -1. */
+int lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons);
 /* The largest exception distance of cls writing f (0 if none). */
 int lat_exc_max(const Arch *a, const char *cls, int f);
 /* Smallest own stall an instruction needs (DEPBAR 4, the table's
