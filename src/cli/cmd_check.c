@@ -119,7 +119,7 @@ cmd_check(int argc, char **argv)
 		else if (!strcmp(argv[i], "--reassign") && i + 1 < argc) {
 			const char *m = argv[++i];
 			if (strcmp(m, "0") && strcmp(m, "1")) {
-				fprintf(stderr, "openassembler check: --reassign takes 0 or 1\n");
+				fprintf(stderr, "openassembler check: error: --reassign takes 0 or 1\n");
 				return 1;
 			}
 			reassign = m[0] - '0';
