@@ -205,3 +205,17 @@ TEST(isa_index_vs_scan)
 	index_vs_scan(t_, arch_lookup("sm_90"));
 	index_vs_scan(t_, arch_lookup("sm_80"));
 }
+
+/* words ptxas never emitted: golden words with random operand/modifier bits
+ * flipped, with the oracle's text (tools/isa-fuzz --seed 1); the tables
+ * learned from them too, so this guards the reach past the corpus.  A fresh
+ * seed measures it (docs/findings-encoding.md, Session 2). */
+TEST(isa_golden_fuzz_sm90)
+{
+	golden(t_, "tests/golden/fuzz-sm_90.txt", 0.995);
+}
+
+TEST(isa_golden_fuzz_sm80)
+{
+	golden(t_, "tests/golden/fuzz-sm_80.txt", 0.995);
+}

@@ -64,6 +64,7 @@ class Form:
         self.fields = []
         self.addr = 0
         self.uguard = False                    # the guard is a uniform predicate (@UP0)
+        self.late = False                      # the parser tries it after the others
 
     @property
     def match(self):

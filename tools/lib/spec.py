@@ -7,6 +7,7 @@ Format (one block per form, in decode priority order):
     mask  0x0000000000000fff 0x0800000008000400  <- lo hi: bits that select the form
     dflt  0x0000000000000000 0x0000000007800000  <- ignored bits, as ptxas sets them
     guard UP                                     <- only when the guard prints @UPn
+    parse late                                   <- seed not from ptxas: the parser tries it last
     text  "IMAD.WIDE{4} {0}, {5}{1}{6}, ..."    <- template, {i} = field i, {{ }} = braces
     f0 R 16..23
     f2 HEX 32..63 signed
@@ -92,6 +93,8 @@ def write(forms, path, header):
             f.write("  dflt  %s\n" % _w(fm.dflt))
             if getattr(fm, "uguard", False):
                 f.write("  guard UP\n")
+            if getattr(fm, "late", False):
+                f.write("  parse late\n")
             f.write("  text  %s\n" % json.dumps(tmpl_str(fm.tmpl)))
             for i, fl in enumerate(fm.fields):
                 line = "  f%d %s %s" % (i, fl.kind, _bits_str(fl.bits))
@@ -134,6 +137,8 @@ def read(path):
                 setattr(fm, key, v)
         elif key == "guard":
             fm.uguard = rest == "UP"
+        elif key == "parse":
+            fm.late = rest == "late"
         elif key == "text":
             fm.tmpl = tmpl_parse(json.loads(rest))
         else:
