@@ -85,23 +85,26 @@ label_target(const PtxInstr *in)
 int
 ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 {
-	int n = fn->ninstrs, i, *blk, cur = -1;
-	u8 *leader = xcalloc((size_t)n + 1, 1);
+	int n, i, *blk, cur = -1, nextra;
+	const PtxInstr *bad, *ins = ir_expand_brx(fn, a, &n, &nextra, &bad);   /* brx.c */
+	u8 *leader;
 
 	memset(f, 0, sizeof *f);
 	f->m = m;
 	f->f = fn;
 	f->a = a;
+	if (!ins) {
+		diag_at(&m->src, bad->pos, "unsupported by the compiler: brx.idx without a .branchtargets list");
+		return -1;
+	}
+	leader = xcalloc((size_t)n + 1, 1);
 	for (i = 0; i < fn->nregs; i++)
 		ir_new_reg(f, fn->regs[i].type);
+	for (i = 0; i < nextra; i++)
+		ir_new_reg(f, PTX_T_PRED);
 	for (i = 0; i < n; i++) {
-		const PtxInstr *in = &fn->instrs[i];
+		const PtxInstr *in = &ins[i];
 		int t = in->op == PTX_OP_bra ? label_target(in) : -1;
-		if (in->op == PTX_OP_brx_idx) {
-			diag_at(&m->src, in->pos, "unsupported: brx.idx (indirect branch) in the compiler");
-			free(leader);
-			return -1;
-		}
 		if (t >= 0)
 			leader[t] |= 2;
 		if (ends_block(in))
@@ -119,9 +122,9 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 		blk[i] = cur;
 		if (i < n) {
 			IrIns x = {0};
-			x.p = fn->instrs[i];
+			x.p = ins[i];
 			x.p.opds = arena_alloc(a, sizeof(PtxOperand) * (size_t)(x.p.nopds ? x.p.nopds : 1));
-			memcpy(x.p.opds, fn->instrs[i].opds, sizeof(PtxOperand) * (size_t)x.p.nopds);
+			memcpy(x.p.opds, ins[i].opds, sizeof(PtxOperand) * (size_t)x.p.nopds);
 			x.target = -1;
 			vec_push(&f->b.v[cur].ins, x);
 		}

@@ -42,6 +42,12 @@ typedef struct {
 int ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a);
 int ir_new_reg(IrFunc *f, PtxType t);
 void ir_free(IrFunc *f);   /* the vectors; the arena holds the rest */
+/* brx.c: the instructions of fn with each brx.idx expanded into a
+ * compare chain (fn->instrs itself when there is none); nextra new
+ * predicate registers follow fn's.  NULL (and *bad) for a brx.idx
+ * without a .branchtargets list. */
+const PtxInstr *ir_expand_brx(const PtxFunc *fn, Arena *a, int *ninstrs, int *nextra,
+			      const PtxInstr **bad);
 /* Abort (with the pass name) when an invariant is broken. */
 void ir_verify(const IrFunc *f, const char *after);
 /* Human-readable dump, one instruction per line (PTX syntax). */
