@@ -542,6 +542,96 @@ sel_bfind(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* 64-bit field helpers: R(m):R(m+1) = (1 << R(n)) - 1, the shift
+ * clamped (n >= 64 gives all ones). */
+static void
+mask64(Seq *q, int m, int n)
+{
+	E(q, "MOV R50, 0x1");
+	E(q, "SHF.L.U32 R%d:p, R50, R%d, RZ", m, n);
+	E(q, "SHF.L.U64.HI R%d:p, R50, R%d, RZ", m + 1, n);
+	E(q, "IADD3 R%d, P6, R%d, -0x1, RZ", m, m);
+	E(q, "IADD3.X R%d, R%d, -0x1, RZ, P6, !PT", m + 1, m + 1);
+}
+
+/* R(d):R(d+1) = R(a):R(a+1) shifted by R(n) (funnel shifts: clamped). */
+static void
+shl64(Seq *q, int d, int a, int n)
+{
+	E(q, "SHF.L.U64.HI R%d, R%d, R%d, R%d", d + 1, a, n, a + 1);
+	E(q, "SHF.L.U32 R%d, R%d, R%d, RZ", d, a, n);
+}
+
+static void
+shr64(Seq *q, int d, int a, int n, int sg)
+{
+	E(q, "SHF.R.%s64 R%d, R%d, R%d, R%d", sg ? "S" : "U", d, a, n, a + 1);
+	E(q, "SHF.R.%s32.HI R%d, RZ, R%d, R%d", sg ? "S" : "U", d + 1, n, a + 1);
+}
+
+static void
+put64(Sel *s, const IrIns *x, Seq *q, int r)
+{
+	MRef lo = seq_get(q, r), hi = seq_get(q, r + 1);
+
+	seq_end(q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+	sel_mov32(s, dpart(s, x, 1), mopd_reg(hi));
+}
+
+/* bfe.u64/s64: shift the field down, then mask (unsigned) or sign-extend
+ * from bit len-1 by a shift pair (len >= 64: the shifted value). */
+static int
+bfe64(Sel *s, const IrIns *x, int sg)
+{
+	Seq q;
+
+	seq_init(&q, s);
+	seq_bind64(&q, 2, sel_r64(s, S1));
+	seq_bind(&q, 4, sel_r32(s, S2, 0));
+	seq_bind(&q, 5, sel_r32(s, S3, 0));
+	E(&q, "LOP3.LUT R4, R4, 0xff, RZ, 0xc0, !PT");
+	E(&q, "LOP3.LUT R5, R5, 0xff, RZ, 0xc0, !PT");
+	shr64(&q, 6, 2, 4, sg);
+	if (!sg) {
+		mask64(&q, 8, 5);
+		E(&q, "LOP3.LUT R10, R6, R8, RZ, 0xc0, !PT");
+		E(&q, "LOP3.LUT R11, R7, R9, RZ, 0xc0, !PT");
+	} else {
+		E(&q, "IADD3 R12, -R5, 0x40, RZ");
+		shl64(&q, 14, 6, 12);
+		shr64(&q, 10, 14, 12, 1);
+		E(&q, "ISETP.GE.U32.AND P0, PT, R5, 0x40, PT");
+		E(&q, "SEL R10, R6, R10, P0");
+		E(&q, "SEL R11, R7, R11, P0");
+	}
+	put64(s, x, &q, 10);
+	return 0;
+}
+
+/* bfi.b64 d, f, b, pos, len: m = ((1 << len) - 1) << pos, d = (f << pos)
+ * & m | b & ~m. */
+static int
+bfi64(Sel *s, const IrIns *x)
+{
+	Seq q;
+
+	seq_init(&q, s);
+	seq_bind64(&q, 2, sel_r64(s, S1));
+	seq_bind64(&q, 4, sel_r64(s, S2));
+	seq_bind(&q, 6, sel_r32(s, S3, 0));
+	seq_bind(&q, 7, sel_r32(s, S4, 0));
+	E(&q, "LOP3.LUT R6, R6, 0xff, RZ, 0xc0, !PT");
+	E(&q, "LOP3.LUT R7, R7, 0xff, RZ, 0xc0, !PT");
+	mask64(&q, 8, 7);
+	shl64(&q, 10, 8, 6);
+	shl64(&q, 12, 2, 6);
+	E(&q, "LOP3.LUT R14, R12, R10, R4, 0xe2, !PT");
+	E(&q, "LOP3.LUT R15, R13, R11, R5, 0xe2, !PT");
+	put64(s, x, &q, 14);
+	return 0;
+}
+
 /* bfe.u32/s32: pos and len are their low 8 bits; the field is shifted
  * down (a shift of 32 or more gives 0 or the sign) and cut to len bits
  * with a mask (unsigned) or a shift pair (signed). */
@@ -553,7 +643,7 @@ sel_bfe(Sel *s, const IrIns *x)
 	MRef r;
 
 	if (tsize(x) != 4)
-		return sel_unsupported(s, "bfe on 64-bit values");
+		return bfe64(s, x, sg);
 	seq_init(&q, s);
 	seq_bind(&q, 2, sel_r32(s, S1, 0));
 	seq_bind(&q, 3, sel_r32(s, S2, 0));
@@ -587,7 +677,7 @@ sel_bfi(Sel *s, const IrIns *x)
 	MRef r;
 
 	if (tsize(x) != 4)
-		return sel_unsupported(s, "bfi on 64-bit values");
+		return bfi64(s, x);
 	seq_init(&q, s);
 	seq_bind(&q, 2, sel_r32(s, S1, 0));
 	seq_bind(&q, 3, sel_r32(s, S2, 0));

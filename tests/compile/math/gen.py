@@ -60,6 +60,8 @@ KERNELS = {
 			'shl.b64 %D, %A, %b;', 'shr.u64 %D, %A, %b;', 'shr.s64 %D, %A, %b;',
 			'shl.b64 %D, %A, 40;', 'shr.u64 %D, %A, 40;', 'shr.s64 %D, %A, 40;',
 			'shl.b64 %D, %A, 32;', 'shr.u64 %D, %A, 32;', 'shr.s64 %D, %A, 63;', 'shr.s64 %D, %A, 0;',
+			'bfe.u64 %D, %A, %b, %c;', 'bfe.s64 %D, %A, %b, %c;', 'bfe.s64 %D, %A, 60, 8;', 'bfe.u64 %D, %A, 20, 40;',
+			'bfi.b64 %D, %A, %B, %b, %c;', 'bfi.b64 %D, %A, %B, 33, 7;',
 		],
 	},
 }
