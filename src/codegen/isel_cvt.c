@@ -722,6 +722,10 @@ sel_cvt(Sel *s, const IrIns *x)
 			return sel_unsupported(s, "an integer cvt with a rounding or .ftz modifier");
 		return cvt_int(s, x, d, src);
 	}
+	/* sm_80 converts bf16 only from/to f32 (ptxas rejects the rest) */
+	if (s->sm < 90 && (st == PTX_T_BF16 || dt == PTX_T_BF16) && !(d.flt && src.flt &&
+	    (st == PTX_T_F32 || dt == PTX_T_F32 || st == dt)) && !(!src.flt && dt == PTX_T_BF16))
+		return sel_unsupported(s, "this bf16 cvt (needs sm_90)");
 	if (!d.flt)
 		return cvt_f2i(s, x, d, src);
 	if (!src.flt)
