@@ -304,6 +304,42 @@ f_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		put(w, d + 1, hi, gm);
 }
 
+/* VIADD d, a, b */
+HOT static void
+f_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], tb[32], d[32];
+	const u32 *a, *b;
+	int l;
+
+	(void)E;
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
+	for (l = 0; l < 32; l++)
+		d[l] = a[l] + b[l];
+	put(w, I->fd, d, gm);
+}
+
+/* IMNMX/VIMNMX[.U32] d, a, b, p (p: min); I->a = signed */
+HOT static void
+f_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], tb[32], d[32];
+	const u32 *a, *b;
+	u8 p[32];
+	int l;
+
+	(void)E;
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
+	prow(w, &FS[2], p);
+	for (l = 0; l < 32; l++) {
+		int lt = I->a ? (i32)a[l] < (i32)b[l] : a[l] < b[l];
+		d[l] = p[l] ? (lt ? a[l] : b[l]) : (lt ? b[l] : a[l]);
+	}
+	put(w, I->fd, d, gm);
+}
+
 /* LOP3.LUT [p,] d, a, b, c, lut, q */
 HOT static void
 f_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -555,7 +591,7 @@ f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
  * fs[1] = the +UR offset (constant 0 when none), fs[2].v = immediate. */
 
 static inline void
-addrs(Warp *w, const EInsn *I, u64 *a)
+addrs(Warp *w, const EInsn *I, u64 *restrict a)
 {
 	u32 t0[32], t1[32];
 	const u32 *lo = row(w, &FS[0], t0), *hi = NULL;
@@ -566,8 +602,12 @@ addrs(Warp *w, const EInsn *I, u64 *a)
 		hi = FS[0].reg + 1 < RZ ? w->r[FS[0].reg + 1] : w->r[RZ];
 	else if (I->d && FS[0].k == FS_UR)
 		hi = row(w, &FS[3], t1);
-	for (l = 0; l < 32; l++)
-		a[l] = ((u64)lo[l] | (hi ? (u64)hi[l] << 32 : 0)) * (u64)I->e + add;
+	if (hi && I->e == 1)   /* the usual [Rn.64+imm] */
+		for (l = 0; l < 32; l++)
+			a[l] = ((u64)lo[l] | (u64)hi[l] << 32) + add;
+	else
+		for (l = 0; l < 32; l++)
+			a[l] = ((u64)lo[l] | (hi ? (u64)hi[l] << 32 : 0)) * (u64)I->e + add;
 }
 
 /* The global region holding [a, a+n), or NULL. */
@@ -645,9 +685,11 @@ f_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	addrs(w, I, a);
 	if (n == 4 && gm == ~0u && d < RZ && (rg = wrange(E, I, a))) {
 		u32 *r = w->r[d];
+		const u8 *data = rg->data;
+		u64 base = rg->base;
 		int l;
 		for (l = 0; l < 32; l++)
-			memcpy(&r[l], rg->data + (a[l] - rg->base), 4);
+			memcpy(&r[l], data + (a[l] - base), 4);
 		return;
 	}
 	ptrs(E, w, I, a, p, gm, 0);
@@ -687,9 +729,11 @@ f_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	addrs(w, I, a);
 	if (n == 4 && gm == ~0u && (rg = wrange(E, I, a))) {
 		const u32 *r = w->r[s < RZ ? s : RZ];
+		u8 *data = rg->data;
+		u64 base = rg->base;
 		int l;
 		for (l = 0; l < 32; l++)
-			memcpy(rg->data + (a[l] - rg->base), &r[l], 4);
+			memcpy(data + (a[l] - base), &r[l], 4);
 		return;
 	}
 	ptrs(E, w, I, a, p, gm, 1);
@@ -892,6 +936,24 @@ prep_int(Emu *E, EInsn *I)
 			ok &= e_isp(&o[4 + np]) && fsrc(E, &o[4 + np], &FS[3], 0);
 		I->fx = f_imad;
 		return ok && in->nops <= 5 + np;
+	}
+	if (!strcmp(op, "VIADD")) {
+		if (in->nops != 3 || !isreg(&o[0]))
+			return 0;
+		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
+		I->fd = (u8)o[0].reg;
+		I->fx = f_viadd;
+		return ok;
+	}
+	if (!strcmp(op, "IMNMX") || !strcmp(op, "VIMNMX")) {
+		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+			return 0;
+		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
+		ok &= fsrc(E, &o[3], &FS[2], 0);
+		I->a = !insn_has(in, "U32");
+		I->fd = (u8)o[0].reg;
+		I->fx = f_imnmx;
+		return ok;
 	}
 	if (!strcmp(op, "LOP3")) {
 		np = e_isp(&o[0]);
