@@ -25,6 +25,13 @@ typedef struct {
 	u32 chk, nchk;	/* enum fields that can reject a value: chk[chk .. chk + nchk) */
 } Cand;
 
+/* One run of word bits into a field value: vals[fi] = (first ? orval :
+ * vals[fi]) | (half >> shift & mask) << vshift. */
+typedef struct {
+	u64 mask, orval;
+	u8 hi, shift, vshift, fi, first;
+} Op;
+
 typedef struct {
 	u32 a, b;	/* inner: a = child for bit 0, a + 1 for bit 1; leaf: first cand, count */
 	u32 bit;	/* word bit tested, LEAF for a leaf */
@@ -39,6 +46,8 @@ typedef struct {
 	VEC(IsaEnumEnt) ent;	/* per ENUM field: the values the parser may choose */
 	u32 *fent;	/* per field: first entry in ent; fent[nfields] = end */
 	u32 *base_end;	/* per position in by_base: end of its run of one base mnemonic */
+	VEC(Op) op;	/* field extraction programs, per form: op[fop[i] .. fop[i + 1]) */
+	u32 *fop;
 } Index;
 
 static int
@@ -184,6 +193,52 @@ enum_entries(const Arch *a, Index *x)
 	x->fent[nf] = (u32)x->ent.n;
 }
 
+/* The fields of every form as runs of word bits (isa_decode). */
+static void
+extract_ops(const Arch *a, Index *x)
+{
+	u32 i, k;
+	int j;
+
+	x->fop = xmalloc((a->nforms + 1) * sizeof *x->fop);
+	for (i = 0; i < a->nforms; i++) {
+		const IsaForm *fm = &a->forms[i];
+
+		x->fop[i] = (u32)x->op.n;
+		ASSERT(fm->nfield <= 255);
+		for (k = 0; k < fm->nfield; k++) {
+			const IsaField *f = &a->fields[fm->field0 + k];
+
+			int first = 1;
+
+			for (j = 0; j <= f->nbits;) {
+				int b = j < f->nbits ? a->bitpos[f->bitpos + j] : 255, n = 1;
+				Op o;
+
+				if (b == 255 && !(j == f->nbits && first)) {
+					j++;
+					continue;
+				}
+				if (b == 255)	/* no word bit at all: the constant */
+					b = 0, n = 0;
+				while (n && j + n < f->nbits && a->bitpos[f->bitpos + j + n] == b + n && (b + n) % 64)
+					n++;
+				o.hi = b >= 64;
+				o.shift = (u8)(b % 64);
+				o.vshift = (u8)MIN(j, 63);
+				o.mask = n == 64 ? ~0ull : (1ull << n) - 1;
+				o.orval = f->orval;
+				o.fi = (u8)k;
+				o.first = (u8)first;
+				first = 0;
+				vec_push(&x->op, o);
+				j += n ? n : 1;
+			}
+		}
+	}
+	x->fop[a->nforms] = (u32)x->op.n;
+}
+
 static Index *
 index_build(const Arch *a)
 {
@@ -191,6 +246,7 @@ index_build(const Arch *a)
 	u32 i, k, op;
 
 	enum_entries(a, x);
+	extract_ops(a, x);
 	x->base_end = xmalloc((a->nforms + 1) * sizeof *x->base_end);
 	x->base_end[a->nforms] = a->nforms;
 	for (i = a->nforms; i-- > 0;)
@@ -227,6 +283,8 @@ index_free(Index *x)
 	vec_free(&x->ent);
 	free(x->fent);
 	free(x->base_end);
+	vec_free(&x->op);
+	free(x->fop);
 	free(x);
 }
 
@@ -309,6 +367,27 @@ isa_enum_entries(const Arch *a, const IsaField *f, u32 *n)
 
 	*n = x->fent[i + 1] - x->fent[i];
 	return x->ent.v + x->fent[i];
+}
+
+const IsaForm *
+isa_decode(const Arch *a, Word w, u64 *vals)
+{
+	const IsaForm *fm = isa_match(a, w);
+	const Index *x;
+	const Op *o, *e;
+	u64 lo = w.lo, hi = w.hi;
+	u32 i;
+
+	if (!fm)
+		return NULL;
+	x = index_of(a);
+	i = (u32)(fm - a->forms);
+	for (o = x->op.v + x->fop[i], e = x->op.v + x->fop[i + 1]; o < e; o++) {
+		u64 v = ((o->hi ? hi : lo) >> o->shift & o->mask) << o->vshift;
+
+		vals[o->fi] = (o->first ? o->orval : vals[o->fi]) | v;
+	}
+	return fm;
 }
 
 u32

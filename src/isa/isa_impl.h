@@ -87,6 +87,9 @@ typedef struct {
 	u8 c0;	/* s[0] */
 } IsaEnumEnt;
 const IsaEnumEnt *isa_enum_entries(const Arch *a, const IsaField *f, u32 *n);
+/* The form of w and the values of all its fields (vals[nfield], at most
+ * 255), or NULL: isa_match and isa_field_get for each field, in one pass. */
+const IsaForm *isa_decode(const Arch *a, Word w, u64 *vals);
 /* The end of the run of forms with the base mnemonic of by_base[i]. */
 u32 isa_base_end(const Arch *a, u32 i);
 /* Value of field f in w: inline for a field in one run of word bits (nine

@@ -200,10 +200,48 @@ index_vs_scan(TestState *t_, const Arch *a)
 	CHECK(hits > a->nforms * 16);
 }
 
+/* isa_decode's extraction programs give every field's isa_field_get value. */
+static void
+decode_vs_fields(TestState *t_, const Arch *a)
+{
+	u64 s = 0x2545f4914f6cdd1dull;
+	u32 i, k, n, bad = 0;
+
+	for (i = 0; i < a->nforms; i++) {
+		const IsaForm *fm = &a->forms[i];
+
+		for (n = 0; n < 8; n++) {
+			u64 vals[256];
+			Word w;
+
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+			w.lo = (fm->match.lo & fm->mask.lo) | (s & ~fm->mask.lo);
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+			w.hi = (fm->match.hi & fm->mask.hi) | (s & ~fm->mask.hi);
+			if (isa_decode(a, w, vals) != isa_match(a, w)) {
+				bad++;
+				continue;
+			}
+			if (isa_match(a, w) != fm)
+				continue;
+			for (k = 0; k < fm->nfield; k++)
+				if (vals[k] != isa_field_get(a, &a->fields[fm->field0 + k], w) && bad++ < 3)
+					FAIL("%s: form %u field %u", arch_name(a), i, k);
+		}
+	}
+	CHECK(bad == 0);
+}
+
 TEST(isa_index_vs_scan)
 {
 	index_vs_scan(t_, arch_lookup("sm_90"));
 	index_vs_scan(t_, arch_lookup("sm_80"));
+}
+
+TEST(isa_decode_fields)
+{
+	decode_vs_fields(t_, arch_lookup("sm_90"));
+	decode_vs_fields(t_, arch_lookup("sm_80"));
 }
 
 /* words ptxas never emitted: golden words with random operand/modifier bits
