@@ -125,22 +125,6 @@ putp(Warp *w, int d, const u8 *v, u32 gm)
 			w->p[l] = (u8)((w->p[l] & ~(1u << d)) | (v[l] & 1u) << d);
 }
 
-/* The lanes whose guard passes, among mask. */
-u32
-emu_guard(const Warp *w, const EInsn *I, u32 mask)
-{
-	u32 g = 0;
-	int l, r = I->in.guard;
-
-	if (r < 0)
-		return mask;
-	if (I->in.guard_up)
-		return (w->up >> r & 1) ^ I->in.guard_not ? mask : 0;
-	for (l = 0; l < 32; l++)
-		g |= (u32)(w->p[l] >> r & 1) << l;
-	return (I->in.guard_not ? ~g : g) & mask;
-}
-
 /* ---- integer ---- */
 
 #define FS I->fs

@@ -159,7 +159,21 @@ int emu_is_nop(Handler h);
 int emu_is_control(Handler h);                             /* changes PCs or lane states */
 int emu_is_bra(Handler h);
 void emu_fast_prep(Emu *E);                                /* emu_fast.c, after the banks */
-u32 emu_guard(const Warp *w, const EInsn *I, u32 mask);    /* lanes of mask whose guard passes */
+/* The lanes of mask whose guard passes. */
+static inline u32
+emu_guard(const Warp *w, const EInsn *I, u32 mask)
+{
+	u32 g = 0;
+	int l, r = I->in.guard;
+
+	if (r < 0)
+		return mask;
+	if (I->in.guard_up)
+		return (w->up >> r & 1) ^ I->in.guard_not ? mask : 0;
+	for (l = 0; l < 32; l++)
+		g |= (u32)(w->p[l] >> r & 1) << l;
+	return (I->in.guard_not ? ~g : g) & mask;
+}
 
 #define LANES(l, gm) for (l = 0; l < 32; l++) if ((gm) >> l & 1)
 
