@@ -91,27 +91,57 @@ fcmp(int c)
 	return c < (int)(sizeof n / sizeof *n) ? n[c] : NULL;
 }
 
+/* The negation of a float comparison (ordered <-> unordered). */
+static int
+neg_fcmp(int c)
+{
+	static const int n[][2] = {
+		{PTX_CMP_EQ, PTX_CMP_NEU}, {PTX_CMP_NE, PTX_CMP_EQU}, {PTX_CMP_LT, PTX_CMP_GEU},
+		{PTX_CMP_LE, PTX_CMP_GTU}, {PTX_CMP_GT, PTX_CMP_LEU}, {PTX_CMP_GE, PTX_CMP_LTU},
+		{PTX_CMP_NUM, PTX_CMP_NAN},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof n / sizeof *n; i++) {
+		if (n[i][0] == c)
+			return n[i][1];
+		if (n[i][1] == c)
+			return n[i][0];
+	}
+	return PTX_CMP_NONE;
+}
+
+/* setp p[|q]: q is a second compare with the negated comparison. */
 int
 sel_setp_float(Sel *s, const IrIns *x)
 {
 	PtxType t = ty(x);
 	const char *c = fcmp(x->p.cmp);
-	int nc = 0;
+	int nc = 0, k, cmp = x->p.cmp;
 	MRef comb = x->p.nopds > 3 ? sel_pred(s, S3, &nc) : mref(s->mf->pt);
 	const char *bop = x->p.aop == PTX_AOP_OR ? "OR" : x->p.aop == PTX_AOP_XOR ? "XOR" : "AND";
 
 	if (sel_is_half(t))
 		return sel_half_setp(s, x);
-	if (!c || D0->reg2 >= 0 || comb.v < 0)
+	if (!c || comb.v < 0 || (D0->reg2 >= 0 && !neg_fcmp(cmp)))
 		return sel_unsupported(s, "this float setp");
-	if (t == PTX_T_F64)
-		mi(s->mf, "DSETP.%s.%s %D, PT, %U, %U, %s%U", c, bop, sel_reg(s, D0->reg), sel_r64(s, S1),
-		   sel_r64(s, S2), nc ? "!" : "", comb);
-	else if (t == PTX_T_F32)
-		mi(s->mf, "FSETP.%s%s.%s %D, PT, %U, %U, %s%U", c, x->p.flags & PTX_F_FTZ ? ".FTZ" : "", bop,
-		   sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0), nc ? "!" : "", comb);
-	else
+	if (t != PTX_T_F64 && t != PTX_T_F32)
 		return sel_unsupported(s, "setp on f16/bf16");
+	if (D0->reg2 >= 0 && comb.v == sel_reg(s, D0->reg).v) {  /* p is also c */
+		MRef pc = sel_ptmp(s);
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0x80, 0x0", pc, comb);
+		comb = pc;
+	}
+	for (k = 0; k < 1 + (D0->reg2 >= 0); k++, cmp = neg_fcmp(x->p.cmp)) {
+		MRef p = sel_reg(s, k ? D0->reg2 : D0->reg);
+		c = fcmp(cmp);
+		if (t == PTX_T_F64)
+			mi(s->mf, "DSETP.%s.%s %D, PT, %U, %U, %s%U", c, bop, p, sel_r64(s, S1), sel_r64(s, S2),
+			   nc ? "!" : "", comb);
+		else
+			mi(s->mf, "FSETP.%s%s.%s %D, PT, %U, %U, %s%U", c, x->p.flags & PTX_F_FTZ ? ".FTZ" : "", bop, p,
+			   sel_r32(s, S1, 0), sel_r32(s, S2, 0), nc ? "!" : "", comb);
+	}
 	return 0;
 }
 

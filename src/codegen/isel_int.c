@@ -407,38 +407,70 @@ bool_op(int aop)
 }
 
 static int
+neg_icmp(int c)
+{
+	switch (c) {
+	case PTX_CMP_EQ: return PTX_CMP_NE;
+	case PTX_CMP_NE: return PTX_CMP_EQ;
+	case PTX_CMP_LT: return PTX_CMP_GE;
+	case PTX_CMP_GE: return PTX_CMP_LT;
+	case PTX_CMP_LE: return PTX_CMP_GT;
+	case PTX_CMP_GT: return PTX_CMP_LE;
+	case PTX_CMP_LO: return PTX_CMP_HS;
+	case PTX_CMP_HS: return PTX_CMP_LO;
+	case PTX_CMP_LS: return PTX_CMP_HI;
+	case PTX_CMP_HI: return PTX_CMP_LS;
+	}
+	return PTX_CMP_NONE;
+}
+
+/* setp p[|q], a, b[, c]: q = !(a cmp b) BOP c is a second compare with
+ * the negated comparison (ISETP's second destination is not in the
+ * tables). */
+static int
 sel_setp(Sel *s, const IrIns *x)
 {
-	int uns, nc = 0;
+	int uns, nc = 0, k, cmp = x->p.cmp;
 	const char *c;
 	const char *u;
 	MRef p, comb;
 
 	if (ptx_type_is_float(ty(x)))
 		return sel_setp_float(s, x);
-	c = icmp(x->p.cmp, &uns);
-	if (!c || D0->reg2 >= 0)
-		return sel_unsupported(s, "this setp comparison or a second destination");
-	u = (uns || !sgn(x)) && ty(x) != PTX_T_S16 ? ".U32" : "";
-	if (x->p.cmp == PTX_CMP_EQ || x->p.cmp == PTX_CMP_NE)
-		u = ".U32";
-	p = sel_reg(s, D0->reg);
+	c = icmp(cmp, &uns);
+	if (!c)
+		return sel_unsupported(s, "this setp comparison");
+	if (ptx_type_size(ty(x)) < 4) {
+		if (D0->reg2 >= 0)
+			return sel_unsupported(s, "setp with two destinations on 8/16-bit types");
+		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
+	}
 	comb = x->p.nopds > 3 ? sel_pred(s, S3, &nc) : mref(s->mf->pt);
 	if (comb.v < 0)
 		return -1;
-	if (ptx_type_size(ty(x)) < 4)
-		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
-	if (!is64(x)) {
-		mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, u, bool_op(x->p.aop), p,
-		   sel_r32(s, S1, 0), sel_b32(s, S2, 0), nc ? "!" : "", comb);
-	} else {
+	if (D0->reg2 >= 0 && comb.v == sel_reg(s, D0->reg).v) {  /* p is also c */
 		MRef t = sel_ptmp(s);
-		const char *hu = (uns || !sgn(x)) ? ".U32" : "";
-		if (x->p.cmp == PTX_CMP_EQ || x->p.cmp == PTX_CMP_NE)
-			hu = "";
-		mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %O, PT", c, t, sel_r32(s, S1, 0), sel_b32(s, S2, 0));
-		mi(s->mf, "ISETP.%s%s.%s.EX %D, PT, %U, %O, %s%U, %U", c, hu, bool_op(x->p.aop), p,
-		   sel_r32(s, S1, 1), sel_b32(s, S2, 1), nc ? "!" : "", comb, t);
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0x80, 0x0", t, comb);
+		comb = t;
+	}
+	for (k = 0; k < 1 + (D0->reg2 >= 0); k++, cmp = neg_icmp(x->p.cmp)) {
+		c = icmp(cmp, &uns);
+		u = (uns || !sgn(x)) && ty(x) != PTX_T_S16 ? ".U32" : "";
+		if (cmp == PTX_CMP_EQ || cmp == PTX_CMP_NE)
+			u = ".U32";
+		p = sel_reg(s, k ? D0->reg2 : D0->reg);
+		if (!is64(x)) {
+			mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, u, bool_op(x->p.aop), p,
+			   sel_r32(s, S1, 0), sel_b32(s, S2, 0), nc ? "!" : "", comb);
+		} else {
+			MRef t = sel_ptmp(s);
+			const char *hu = (uns || !sgn(x)) ? ".U32" : "";
+			if (cmp == PTX_CMP_EQ || cmp == PTX_CMP_NE)
+				hu = "";
+			mi(s->mf, "ISETP.%s.U32.AND %D, PT, %U, %O, PT", c, t, sel_r32(s, S1, 0), sel_b32(s, S2, 0));
+			mi(s->mf, "ISETP.%s%s.%s.EX %D, PT, %U, %O, %s%U, %U", c, hu, bool_op(x->p.aop), p,
+			   sel_r32(s, S1, 1), sel_b32(s, S2, 1), nc ? "!" : "", comb, t);
+		}
 	}
 	return 0;
 }
