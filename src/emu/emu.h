@@ -38,7 +38,7 @@ int emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, con
 
 extern u64 emu_steps;        /* warp-instructions of the last run */
 extern u64 emu_lane_steps;   /* thread-instructions of the last run */
-extern double emu_seconds;   /* its execution time (after decoding) */
+extern double emu_seconds;   /* its execution time (after decoding; CPU time of the thread) */
 extern char emu_why[256];    /* the last run's error or unsupported text */
 
 #endif
