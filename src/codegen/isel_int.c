@@ -522,9 +522,12 @@ sel_neg_abs(Sel *s, const IrIns *x, int abs)
 {
 	if (ptx_type_is_float(ty(x))) {
 		const char *ftz = x->p.flags & PTX_F_FTZ ? ".FTZ" : "";
-		if (ty(x) == PTX_T_F64) {
-			MRef a = sel_r64(s, S1);
-			mi(s->mf, abs ? "DADD %D, -RZ, |%U|" : "DADD %D, -RZ, -%U", sel_reg(s, D0->reg), a);
+		if (ty(x) == PTX_T_F64) {  /* the sign bit only (NaN payloads kept, as PTX) */
+			MRef lo = sel_tmp(s, 1);
+			sel_mov32(s, lo, mopd_reg(sel_r32(s, S1, 0)));
+			mi(s->mf, abs ? "LOP3.LUT %D, %U, 0x7fffffff, RZ, 0xc0, !PT" : "LOP3.LUT %D, %U, 0x80000000, RZ, 0x3c, !PT",
+			   dst(s, x, 1), sel_r32(s, S1, 1));
+			sel_mov32(s, dst(s, x, 0), mopd_reg(lo));
 			return 0;
 		}
 		if (ty(x) != PTX_T_F32)
