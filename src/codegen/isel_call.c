@@ -299,8 +299,6 @@ sel_call(Sel *s, const IrIns *x)
 	int b = s->mf->cur, nr, np;
 
 	ctx(s);
-	if (x->p.guard >= 0)
-		return sel_unsupported(s, "a predicated call");
 	if (!cf && !proto_of(s, &x->p))
 		return sel_unsupported(s, "a call through a register without a prototype");
 	if (cf && (!cf->has_body || cf->is_entry))
@@ -309,6 +307,14 @@ sel_call(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "a call whose parameters do not match the callee");
 	if (b + 1 >= (int)s->mf->b.n)
 		return sel_unsupported(s, "a call at the very end of a function");
+	if (x->p.guard >= 0) {
+		/* @p call: branched around (the block is split after the
+		 * branch by the reconvergence pass) */
+		s->mf->guard_neg ^= 1;
+		mi(s->mf, "BRA %L", b + 1);
+		s->mf->guard = -1;
+		s->mf->guard_neg = 0;
+	}
 	mi(s->mf, "MOV R20, %L", b + 1);
 	mi(s->mf, "MOV R21, RZ");
 	if (cf) {
@@ -400,9 +406,16 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 	char t[64];
 	size_t b, i;
 
-	while (B0->ins.n && (strstr(B0->ins.v[0].text, "R1, c[0x0][0x28]") ||
-			     !strncmp(B0->ins.v[0].text, "ULDC.64 UR4,", 12)))
-		memmove(&B0->ins.v[0], &B0->ins.v[1], sizeof(MIns) * --B0->ins.n);
+	/* the kernel prologue, and a frame adjustment for .local variables
+	 * (our frame F already covers the largest function's locals) */
+	for (i = 0; i < B0->ins.n;) {
+		const char *x = B0->ins.v[i].text;
+		if (strstr(x, "R1, c[0x0][0x28]") || !strncmp(x, "ULDC.64 UR4,", 12) ||
+		    !strncmp(x, "VIADD R1, R1,", 13) || !strncmp(x, "IADD3 R1, R1,", 13))
+			memmove(&B0->ins.v[i], &B0->ins.v[i + 1], sizeof(MIns) * (--B0->ins.n - i));
+		else
+			i++;
+	}
 	snprintf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
 	insert_ins(B0, 0, make(f, -1, 0, t, none, none));
 	insert_ins(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));

@@ -53,25 +53,6 @@ if printf '%s' "$s" | grep -q 'CALL.REL.NOINC' && printf '%s' "$s" | grep -q 'RE
 else echo "FAIL flow_calls_code: no CALL/RET"; fi
 
 # unsupported forms: a clean error, exit 1
-cat > "$tmp/pcall.ptx" <<'P'
-.version 8.0
-.target sm_90
-.address_size 64
-.func f()
-{
-	ret;
-}
-.visible .entry k(.param .u32 i)
-{
-	.reg .b32 %r<2>;
-	.reg .pred %p<2>;
-	ld.param.u32 %r1, [i];
-	setp.eq.u32 %p1, %r1, 0;
-	@%p1 call f, ();
-	ret;
-}
-P
-fails flow_predicated_call_unsupported "$OA" compile "$tmp/pcall.ptx" --arch sm_90 --out-dir "$tmp/b"
 cat > "$tmp/nobody.ptx" <<'P'
 .version 8.0
 .target sm_90
