@@ -569,6 +569,103 @@ f_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, d, gm);
 }
 
+/* ---- f64, round to nearest (no fesetround: the host rounds to nearest) ---- */
+
+/* The low and high rows of a 64-bit source (a register pair or a
+ * constant), with |.| and - on bit 63 (dv). */
+static inline void
+drow(Warp *w, const FSrc *s, u32 *lo, u32 *hi)
+{
+	u32 m = s->abs ? 0x7fffffffu : ~0u, x = s->neg ? 0x80000000u : 0;
+	const u32 *a, *b;
+	int l;
+
+	if (s->k == FS_R) {
+		a = w->r[s->reg];
+		b = w->r[s->reg + 1 < RZ ? s->reg + 1 : RZ];
+		for (l = 0; l < 32; l++)
+			lo[l] = a[l], hi[l] = (b[l] & m) ^ x;
+	} else
+		for (l = 0; l < 32; l++)
+			lo[l] = s->v, hi[l] = (s->vh & m) ^ x;
+}
+
+static inline double
+dof(u32 lo, u32 hi)
+{
+	u64 b = lo | (u64)hi << 32;
+	double d;
+
+	memcpy(&d, &b, 8);
+	return d;
+}
+
+static inline void
+dput(double r, u32 *lo, u32 *hi)
+{
+	u64 b;
+
+	memcpy(&b, &r, 8);
+	if ((b & ~(1ull << 63)) > 0x7ff0000000000000ull)
+		b = F64_NAN;
+	*lo = (u32)b;
+	*hi = (u32)(b >> 32);
+}
+
+static void
+dfma32(const u32 (*x)[32], u32 *lo, u32 *hi)
+{
+	int l;
+
+	for (l = 0; l < 32; l++)
+		dput(fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])), &lo[l], &hi[l]);
+}
+
+#ifdef HAVE_FMA_HW
+__attribute__((target("fma"))) static void
+dfma32_hw(const u32 (*x)[32], u32 *lo, u32 *hi)
+{
+	int l;
+
+	for (l = 0; l < 32; l++)
+		dput(__builtin_fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])),
+		     &lo[l], &hi[l]);
+}
+#endif
+
+/* DADD/DMUL/DFMA d, a, b[, c]: I->e = 0 add, 1 mul, 2 fma */
+HOT static void
+f_darith(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 x[6][32], lo[32], hi[32];
+	int l, d = I->fd;
+
+	drow(w, &FS[0], x[0], x[1]);
+	drow(w, &FS[1], x[2], x[3]);
+	switch (I->e) {
+	case 0:
+		for (l = 0; l < 32; l++)
+			dput(dof(x[0][l], x[1][l]) + dof(x[2][l], x[3][l]), &lo[l], &hi[l]);
+		break;
+	case 1:
+		for (l = 0; l < 32; l++)
+			dput(dof(x[0][l], x[1][l]) * dof(x[2][l], x[3][l]), &lo[l], &hi[l]);
+		break;
+	default:
+		drow(w, &FS[2], x[4], x[5]);
+#ifdef HAVE_FMA_HW
+		if (E->fma_hw) {
+			dfma32_hw((const u32 (*)[32])x, lo, hi);
+			break;
+		}
+#endif
+		dfma32((const u32 (*)[32])x, lo, hi);
+	}
+	put(w, d, lo, gm);
+	if (d < RZ)
+		put(w, d + 1, hi, gm);
+}
+
 /* ---- loads and stores (global and shared; 1 to 16 bytes) ----
  * I->a = size, I->b = sign-extend, I->c = space, I->d = 64-bit base;
  * fs[0] = the base register (a constant 0 when none), I->e = scale,
@@ -1010,6 +1107,41 @@ prep_int(Emu *E, EInsn *I)
 	return -1;
 }
 
+/* A 64-bit f64 source (dv): a register pair or a constant. */
+static int
+dsrc(Emu *E, const Operand *o, FSrc *s)
+{
+	u64 v;
+
+	memset(s, 0, sizeof *s);
+	s->neg = o->neg;
+	s->abs = o->abs;
+	switch (o->kind) {
+	case OPK_R:
+		if (o->sel || o->x64 || o->not)
+			return 0;
+		s->k = FS_R;
+		s->reg = o->reg;
+		return 1;
+	case OPK_IMM:   /* an integer-looking f64 immediate: its high word */
+		v = o->imm << 32;
+		break;
+	case OPK_FIMM:
+		v = o->imm;
+		break;
+	case OPK_CB:
+		if (!noidx(o) || o->bank >= 18 || !E->cb[o->bank] || o->imm + 8 > E->cbsize[o->bank])
+			return 0;
+		memcpy(&v, E->cb[o->bank] + o->imm, 8);
+		break;
+	default:
+		return 0;
+	}
+	s->v = (u32)v;
+	s->vh = (u32)(v >> 32);
+	return 1;
+}
+
 static int
 prep_float(Emu *E, EInsn *I)
 {
@@ -1018,6 +1150,18 @@ prep_float(Emu *E, EInsn *I)
 	const char *op = in->op;
 	int n, i, ok = 1;
 
+	if (!strcmp(op, "DADD") || !strcmp(op, "DMUL") || !strcmp(op, "DFMA")) {
+		I->e = op[1] == 'A' ? 0 : op[1] == 'M' ? 1 : 2;
+		n = I->e == 2 ? 3 : 2;
+		/* I->a = rounding (emu_prep_float) */
+		if (I->a != RND_RN || in->nops != n + 1 || !isreg(&o[0]))
+			return 0;
+		for (i = 0; i < n; i++)
+			ok &= dsrc(E, &o[1 + i], &FS[i]);
+		I->fd = (u8)o[0].reg;
+		I->fx = f_darith;
+		return ok;
+	}
 	if (!strcmp(op, "FADD"))
 		I->e = 0, n = 2;
 	else if (!strcmp(op, "FMUL"))

@@ -20,7 +20,7 @@ typedef void (*Handler)(Emu *E, Warp *w, const EInsn *I, u32 mask);
 typedef struct {
 	u8 k, not, neg, abs;
 	u16 reg;
-	u32 v;
+	u32 v, vh;   /* a constant; vh: the high word of a 64-bit one */
 } FSrc;
 
 /* One predecoded instruction: the parsed text, its handler and a few

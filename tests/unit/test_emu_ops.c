@@ -372,6 +372,9 @@ TEST(emu_ops_fast)
 		"SEL R0, R1, R2, P0", "SEL R0, R1, 0x5, !P1", "FSEL R0, -R1, |R2|, P0", "FSEL R0, R1, 1.5, P2",
 		"FADD R0, R1, -R2", "FADD.FTZ R0, |R1|, R2", "FMUL R0, R1, 0.5", "FMUL.FTZ R0, -R1, R2",
 		"FFMA R0, R1, R2, -R3", "FFMA.FTZ R0, R1, c[0x0][0xc], R3", "FFMA R0, -|R1|, UR4, R3",
+		"FADD R0, R4, R5", "FFMA R0, R4, R5, R6", "FMUL.FTZ R0, R6, R7", "FFMA.FTZ R9, -R7, R4, |R5|",
+		"DADD R0, R4, -R6", "DMUL R4, |R6|, 0.5", "DFMA R0, R4, R6, R10", "DFMA R12, -R4, c[0x0][0x10], 2",
+		"DADD R10, R4, c[0x0][0x18]", "DMUL R0, R6, R6",
 		"S2R R0, SR_TID.X", "S2R R0, SR_TID.Y", "S2R R0, SR_TID.Z", "S2R R0, SR_LANEID",
 		"S2R R0, SR_CTAID.Y", "S2UR UR4, SR_CTAID.Z",
 		"LDC R0, c[0x0][0x4]", "LDC.64 R0, c[0x0][0x8]", "LDC R7, c[0x0][RZ]", "ULDC UR4, c[0x0][0x4]",
@@ -406,6 +409,14 @@ TEST(emu_ops_fast)
 				w0.r[1][l] = 16 * (u32)l + (round & 4 ? 256 : 0);
 				w0.r[8][l] = 4 * (u32)l + 1;
 			}
+			if (round == 3 || round == 5)   /* NaN, infinity, subnormal, zero */
+				for (l = 0; l < 32; l++) {
+					static const u32 sp[] = {0x7fc00001, 0xff800000, 0x00000003, 0x80000000,
+								 0x7ff80000, 0x7ff00000, 0x000fffff, 0x3f800000};
+					for (k = 4; k < 8; k++)
+						if ((l + k) % 3 == 0)
+							w0.r[k][l] = sp[(l + k + round) % 8];
+				}
 			for (k = 0; k < 63; k++)
 				w0.ur[k] = rnd32() % 64 * 4;   /* also a shared offset */
 			w0.up = (u8)(0x80 | (rnd32() & 0x7f));
