@@ -25,11 +25,12 @@ typedef struct {
 	u32 chk, nchk;	/* enum fields that can reject a value: chk[chk .. chk + nchk) */
 } Cand;
 
-/* One run of word bits into a field value: vals[fi] = (first ? orval :
- * vals[fi]) | (half >> shift & mask) << vshift. */
+/* One run of len word bits (len >= 1) into a field value:
+ * vals[fi] = (first ? 0 : vals[fi]) | (half >> shift & (2^len - 1)) << vshift.
+ * Eight bytes; a form with constant value bits (IsaField.orval) or a field
+ * with no word bit at all takes the slow path (cnst). */
 typedef struct {
-	u64 mask, orval;
-	u8 hi, shift, vshift, fi, first;
+	u8 hi, shift, len, vshift, fi, first;
 } Op;
 
 typedef struct {
@@ -48,6 +49,7 @@ typedef struct {
 	u32 *base_end;	/* per position in by_base: end of its run of one base mnemonic */
 	VEC(Op) op;	/* field extraction programs, per form: op[fop[i] .. fop[i + 1]) */
 	u32 *fop;
+	u8 *cnst;	/* per form: some field has constant value bits */
 } Index;
 
 static int
@@ -201,6 +203,7 @@ extract_ops(const Arch *a, Index *x)
 	int j;
 
 	x->fop = xmalloc((a->nforms + 1) * sizeof *x->fop);
+	x->cnst = xcalloc(a->nforms, 1);
 	for (i = 0; i < a->nforms; i++) {
 		const IsaForm *fm = &a->forms[i];
 
@@ -211,29 +214,30 @@ extract_ops(const Arch *a, Index *x)
 
 			int first = 1;
 
-			for (j = 0; j <= f->nbits;) {
-				int b = j < f->nbits ? a->bitpos[f->bitpos + j] : 255, n = 1;
+			if (f->orval)
+				x->cnst[i] = 1;
+			for (j = 0; j < f->nbits;) {
+				int b = a->bitpos[f->bitpos + j], n = 1;
 				Op o;
 
-				if (b == 255 && !(j == f->nbits && first)) {
+				if (b == 255) {
 					j++;
 					continue;
 				}
-				if (b == 255)	/* no word bit at all: the constant */
-					b = 0, n = 0;
-				while (n && j + n < f->nbits && a->bitpos[f->bitpos + j + n] == b + n && (b + n) % 64)
+				while (j + n < f->nbits && a->bitpos[f->bitpos + j + n] == b + n && (b + n) % 64)
 					n++;
 				o.hi = b >= 64;
 				o.shift = (u8)(b % 64);
-				o.vshift = (u8)MIN(j, 63);
-				o.mask = n == 64 ? ~0ull : (1ull << n) - 1;
-				o.orval = f->orval;
+				o.len = (u8)n;
+				o.vshift = (u8)j;
 				o.fi = (u8)k;
 				o.first = (u8)first;
 				first = 0;
 				vec_push(&x->op, o);
-				j += n ? n : 1;
+				j += n;
 			}
+			if (first)
+				x->cnst[i] = 1;
 		}
 	}
 	x->fop[a->nforms] = (u32)x->op.n;
@@ -285,6 +289,7 @@ index_free(Index *x)
 	free(x->base_end);
 	vec_free(&x->op);
 	free(x->fop);
+	free(x->cnst);
 	free(x);
 }
 
@@ -376,16 +381,28 @@ isa_decode(const Arch *a, Word w, u64 *vals)
 	const Index *x;
 	const Op *o, *e;
 	u64 lo = w.lo, hi = w.hi;
-	u32 i;
+	u32 i, k;
 
 	if (!fm)
 		return NULL;
 	x = index_of(a);
 	i = (u32)(fm - a->forms);
-	for (o = x->op.v + x->fop[i], e = x->op.v + x->fop[i + 1]; o < e; o++) {
-		u64 v = ((o->hi ? hi : lo) >> o->shift & o->mask) << o->vshift;
+	o = x->op.v + x->fop[i];
+	e = x->op.v + x->fop[i + 1];
+	if (x->cnst[i]) {
+		for (k = 0; k < fm->nfield; k++)
+			vals[k] = a->fields[fm->field0 + k].orval;
+		for (; o < e; o++)
+			vals[o->fi] |= ((o->hi ? hi : lo) >> o->shift & (~0ull >> (64 - o->len))) << o->vshift;
+		return fm;
+	}
+	for (; o < e; o++) {
+		u64 v = ((o->hi ? hi : lo) >> o->shift & (~0ull >> (64 - o->len))) << o->vshift;
 
-		vals[o->fi] = (o->first ? o->orval : vals[o->fi]) | v;
+		if (o->first)
+			vals[o->fi] = v;
+		else
+			vals[o->fi] |= v;
 	}
 	return fm;
 }

@@ -174,6 +174,18 @@ parse_float(const char *s, int bits, u64 *raw)
 
 static const char *match_tmpl(Ctx *c, const char *t, const char *s);
 
+/* s starts with the n bytes of p (a libc strncmp call costs more than
+ * these short strings). */
+static int
+has_prefix(const char *s, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && s[i] == p[i]; i++)
+		;
+	return i == n;
+}
+
 static const char *
 match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 {
@@ -245,7 +257,7 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 		/* try every value whose string matches here, in value order:
 		 * backtracking settles which */
 		for (k = 0; k < n; k++) {
-			if (en[k].len && (en[k].c0 != (uchar)*s || strncmp(s, en[k].s, en[k].len)))
+			if (en[k].len && (en[k].c0 != (uchar)*s || !has_prefix(s, en[k].s, en[k].len)))
 				continue;
 			c->val[fi] = en[k].val;
 			if ((e = match_tmpl(c, t, s + en[k].len)))
@@ -340,9 +352,13 @@ static int
 base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 {
 	const char *b = a->strs[a->forms[form].base];
-	int r = b[0] != name[0] ? (uchar)b[0] - (uchar)name[0] : strncmp(b, name, n);
+	size_t i;
 
-	return r ? r : (b[n] != 0);
+	for (i = 0; i < n && b[i] == name[i]; i++)
+		;
+	if (i < n)
+		return (uchar)b[i] - (uchar)name[i];
+	return b[n] != 0;
 }
 
 int
