@@ -1,0 +1,142 @@
+/* emu_fast.h -- internals of the emulator's fast path (emu_fast*.c):
+ * resolved operands as 32-lane rows, the merge of results into the active
+ * lanes, and the fast handlers that emu_fast_prep.c chooses from. */
+#ifndef OA_EMU_FAST_H
+#define OA_EMU_FAST_H
+
+#include <string.h>
+
+#include "emu/emu_int.h"
+
+/* Hot handlers get an AVX2 clone where the compiler and host support it
+ * (chosen once at load time; the code is the same C). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define HOT __attribute__((target_clones("avx2", "default")))
+#else
+#define HOT
+#endif
+/* The host's FMA unit can be asked for (x86-64, GCC or clang). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_FMA_HW 1
+#endif
+
+enum { FS_K, FS_R, FS_UR };   /* constant, vector register row, uniform register */
+#define FS I->fs
+
+/* ---- operand rows ---- */
+
+/* The 32 lanes of a source (raw bits; t is scratch for broadcasts). */
+static inline const u32 *
+row(Warp *w, const FSrc *s, u32 *t)
+{
+	u32 v;
+	int l;
+
+	if (s->k == FS_R)
+		return w->r[s->reg];
+	v = s->k == FS_UR ? w->ur[s->reg] : s->v;
+	for (l = 0; l < 32; l++)
+		t[l] = v;
+	return t;
+}
+
+/* An integer source with ~ then - applied (e_iv); t is scratch. */
+static inline const u32 *
+irow(Warp *w, const FSrc *s, u32 *t)
+{
+	const u32 *a = row(w, s, t);
+	u32 x = s->not ? ~0u : 0, n = s->neg;
+	int l;
+
+	if (!x && !n)
+		return a;
+	for (l = 0; l < 32; l++)
+		t[l] = n ? -(a[l] ^ x) : a[l] ^ x;
+	return t;
+}
+
+/* An f32 source with |.| then - applied (fv); t is scratch. */
+static inline const u32 *
+frow(Warp *w, const FSrc *s, u32 *t)
+{
+	const u32 *a = row(w, s, t);
+	u32 m = s->abs ? 0x7fffffffu : ~0u, x = s->neg ? 0x80000000u : 0;
+	int l;
+
+	if (!s->abs && !s->neg)
+		return a;
+	for (l = 0; l < 32; l++)
+		t[l] = (a[l] & m) ^ x;
+	return t;
+}
+
+/* A predicate source (P or UP, with !) as 0/1 per lane. */
+static inline void
+prow(Warp *w, const FSrc *s, u8 *out)
+{
+	int l;
+
+	if (s->k == FS_UR) {
+		u8 v = (u8)((w->up >> s->reg & 1) ^ s->not);
+		for (l = 0; l < 32; l++)
+			out[l] = v;
+		return;
+	}
+	for (l = 0; l < 32; l++)
+		out[l] = (u8)((w->p[l] >> s->reg & 1) ^ s->not);
+}
+
+/* Merge the active lanes of v into register d (RZ: nothing). */
+static inline void
+put(Warp *w, int d, const u32 *v, u32 gm)
+{
+	u32 *r;
+	int l;
+
+	if (d >= RZ)
+		return;
+	r = w->r[d];
+	if (gm == ~0u) {
+		memcpy(r, v, 32 * sizeof *r);
+		return;
+	}
+	for (l = 0; l < 32; l++)
+		r[l] = gm >> l & 1 ? v[l] : r[l];
+}
+
+/* Merge predicate bits (P d; PT: nothing). */
+static inline void
+putp(Warp *w, int d, const u8 *v, u32 gm)
+{
+	int l;
+
+	if (d >= 7)
+		return;
+	for (l = 0; l < 32; l++)
+		if (gm >> l & 1)
+			w->p[l] = (u8)((w->p[l] & ~(1u << d)) | (v[l] & 1u) << d);
+}
+
+/* The fast handlers (emu_fast.c: registers and arithmetic; emu_fast_mem.c:
+ * loads and stores); their facts in I->a.. and I->fs are emu_fast_prep.c's. */
+void fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_sel(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm);
+
+#endif

@@ -1,0 +1,426 @@
+/* emu_fast_prep.c -- chooses the fast handler of each instruction
+ * (emu_fast.c, emu_fast_mem.c) once per launch and resolves its operands;
+ * forms it does not know keep their general handler. */
+#include <string.h>
+
+#include "emu/emu_fast.h"
+#include "ptx/arith.h"
+
+/* ---- preparation ---- */
+
+/* c[bank][imm] without an index register (or indexed by RZ/URZ)? */
+static int
+noidx(const Operand *o)
+{
+	return !o->rk || (o->rk == OPK_R && o->reg == RZ) || (o->rk == OPK_UR && o->reg == URZ);
+}
+
+/* Resolve o into s; 0 if the fast handlers cannot take it.  A constant
+ * bank operand folds to its value (banks do not change during a launch). */
+static int
+fsrc(Emu *E, const Operand *o, FSrc *s, int fimm)
+{
+	memset(s, 0, sizeof *s);
+	s->not = o->not;
+	s->neg = o->neg;
+	s->abs = o->abs;
+	switch (o->kind) {
+	case OPK_R:
+		if (o->sel || o->x64)
+			return 0;
+		s->k = FS_R;
+		s->reg = o->reg;
+		return 1;
+	case OPK_UR:
+		if (o->sel || o->x64)
+			return 0;
+		s->k = o->reg == URZ ? FS_K : FS_UR;
+		s->reg = o->reg;
+		return 1;
+	case OPK_IMM:
+		s->v = (u32)o->imm;
+		return 1;
+	case OPK_FIMM:
+		if (!fimm)
+			return 0;
+		s->v = bits_f32((float)o->f);
+		return 1;
+	case OPK_CB:
+		if (!noidx(o) || o->bank >= 18 || !E->cb[o->bank] || o->imm + 4 > E->cbsize[o->bank])
+			return 0;
+		memcpy(&s->v, E->cb[o->bank] + o->imm, 4);
+		return 1;
+	case OPK_P: case OPK_UP:
+		s->k = o->kind == OPK_UP ? FS_UR : FS_R;
+		s->reg = o->reg;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+isreg(const Operand *o)
+{
+	return o->kind == OPK_R && !o->sel && !o->x64 && !o->not && !o->neg && !o->abs;
+}
+
+static int
+isp(const Operand *o)
+{
+	return o->kind == OPK_P && !o->not;
+}
+
+static int
+prep_int(Emu *E, EInsn *I)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o;
+	const char *op = in->op;
+	int i, np, ok = 1;
+
+	if (!strcmp(op, "MOV") && in->nops >= 2 && isreg(&o[0]) && (in->nops == 2 || o[2].kind == OPK_IMM)) {
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_mov;
+		return fsrc(E, &o[1], &FS[0], 1) && o[1].kind != OPK_P && o[1].kind != OPK_UP;
+	}
+	if (!strcmp(op, "HFMA2") && I->d == 1) {
+		/* ptxas's constant load HFMA2.MMA d, -RZ, RZ, hi, lo, folded by
+		   emu_prep_float into I->e */
+		FS[0].v = (u32)I->e;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_mov;
+		return isreg(&o[0]);
+	}
+	if (!strcmp(op, "S2R")) {
+		static const char *sr[] = {"SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y",
+					   "SR_CTAID.Z", "SR_LANEID"};
+		if (in->nops != 2 || !isreg(&o[0]) || o[1].kind != OPK_SR)
+			return 0;
+		for (i = 0; i < (int)NELEM(sr); i++)
+			if (!strcmp(o[1].text, sr[i])) {
+				I->a = i;
+				I->fd = (u8)o[0].reg;
+				I->fx = fx_s2r;
+				return 1;
+			}
+		return 0;
+	}
+	if (!strcmp(op, "S2UR")) {
+		if (in->nops != 2 || o[0].kind != OPK_UR || o[1].kind != OPK_SR ||
+		    strncmp(o[1].text, "SR_CTAID.", 9) || !o[1].text[9] || o[1].text[10] ||
+		    o[1].text[9] < 'X' || o[1].text[9] > 'Z')
+			return 0;
+		I->a = o[1].text[9] - 'X';
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_s2ur;
+		return 1;
+	}
+	if (!strcmp(op, "LDC")) {
+		/* I->a = size, I->b = sign (emu_prep_mem) */
+		const Operand *c = &o[1];
+		u32 v[2] = {0};
+		if (in->nops != 2 || c->kind != OPK_CB || !noidx(c) || c->bank >= 18 ||
+		    !E->cb[c->bank] || (I->a != 4 && I->a != 8) || c->imm + I->a > E->cbsize[c->bank])
+			return 0;
+		memcpy(v, E->cb[c->bank] + c->imm, I->a);
+		FS[0].v = v[0];
+		FS[1].v = v[1];
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_ldck;
+		return isreg(&o[0]);
+	}
+	if (!strcmp(op, "ULDC")) {
+		const Operand *c = &o[1];
+		if (in->nops != 2 || o[0].kind != OPK_UR || c->kind != OPK_CB || !noidx(c) || c->bank >= 18 ||
+		    !E->cb[c->bank] || (I->a != 4 && I->a != 8) || c->imm + I->a > E->cbsize[c->bank])
+			return 0;
+		memcpy(&FS[0].v, E->cb[c->bank] + c->imm, 4);
+		if (I->a == 8)
+			memcpy(&FS[1].v, E->cb[c->bank] + c->imm + 4, 4);
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_uldc;
+		return 1;
+	}
+	if (!strcmp(op, "IADD3")) {
+		for (np = 0, i = 1; i < in->nops && e_isp(&o[i]); i++)
+			np++;
+		if (np > 2 || in->nops < 4 + np || in->nops > 6 + np || !isreg(&o[0]))
+			return 0;
+		I->a = np;
+		I->b = in->nops - 4 - np;
+		for (i = 0; i < np; i++)
+			ok &= isp(&o[1 + i]), I->fp[i] = (u8)o[1 + i].reg;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[1 + np + i], &FS[i], 0) && !e_isp(&o[1 + np + i]);
+		for (i = 0; i < I->b; i++)
+			ok &= e_isp(&o[4 + np + i]) && fsrc(E, &o[4 + np + i], &FS[3 + i], 0);
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_iadd3;
+		return ok;
+	}
+	if (!strcmp(op, "IMAD")) {
+		int wide = insn_has(in, "WIDE"), x = insn_has(in, "X");
+		np = e_isp(&o[1]);
+		if (insn_has(in, "HI") || in->nops < 4 + np || !isreg(&o[0]) || (wide && (np || x)))
+			return 0;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[1 + np + i], &FS[i], 0) && !e_isp(&o[1 + np + i]);
+		I->fd = (u8)o[0].reg;
+		if (wide) {
+			const Operand *C = &o[3];
+			I->c = insn_has(in, "U32");
+			if (C->not || C->sel || C->x64 || (C->kind != OPK_R && C->kind != OPK_IMM && C->kind != OPK_CB))
+				return 0;
+			if (C->kind == OPK_IMM) {
+				FS[2].v = (u32)C->imm;
+				FS[3].v = (u32)(C->imm >> 32);
+			} else if (C->kind == OPK_CB) {
+				if (C->rk || C->bank >= 18 || !E->cb[C->bank] || C->imm + 8 > E->cbsize[C->bank])
+					return 0;
+				memcpy(&FS[3].v, E->cb[C->bank] + C->imm + 4, 4);
+			}
+			I->fx = fx_imad_wide;
+			return ok && in->nops == 4;
+		}
+		I->a = np;
+		I->b = x && in->nops > 4 + np;
+		if (np)
+			ok &= isp(&o[1]), I->fp[0] = (u8)o[1].reg;
+		if (I->b)
+			ok &= e_isp(&o[4 + np]) && fsrc(E, &o[4 + np], &FS[3], 0);
+		I->fx = fx_imad;
+		return ok && in->nops <= 5 + np;
+	}
+	if (!strcmp(op, "VIADD")) {
+		if (in->nops != 3 || !isreg(&o[0]))
+			return 0;
+		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_viadd;
+		return ok;
+	}
+	if (!strcmp(op, "IMNMX") || !strcmp(op, "VIMNMX")) {
+		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+			return 0;
+		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
+		ok &= fsrc(E, &o[3], &FS[2], 0);
+		I->a = !insn_has(in, "U32");
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_imnmx;
+		return ok;
+	}
+	if (!strcmp(op, "LOP3")) {
+		np = e_isp(&o[0]);
+		if (!insn_has(in, "LUT") || in->nops < 5 + np || o[np + 4].kind != OPK_IMM || !isreg(&o[np]))
+			return 0;
+		if (np)
+			ok &= isp(&o[0]), I->fp[0] = (u8)o[0].reg;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[np + 1 + i], &FS[i], 0) && !e_isp(&o[np + 1 + i]);
+		I->a = np;
+		I->b = (int)(o[np + 4].imm & 0xff);
+		I->fd = (u8)o[np].reg;
+		I->fx = fx_lop3;
+		return ok;
+	}
+	if (!strcmp(op, "SHF")) {
+		if (in->nops != 4 || !isreg(&o[0]))
+			return 0;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[1 + i], &FS[i], 0) && !e_isp(&o[1 + i]);
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_shf;   /* I->a..e as emu_prep set them */
+		return ok;
+	}
+	if (!strcmp(op, "LEA")) {
+		int hi = insn_has(in, "HI"), sx = insn_has(in, "SX32"), na, ns;
+		np = e_isp(&o[1]);
+		na = 1 + np;
+		ns = na + 2 + (hi && !sx);
+		if (ns >= in->nops || in->nops > ns + 2 || !isreg(&o[0]))
+			return 0;
+		if (np)
+			ok &= isp(&o[1]), I->fp[0] = (u8)o[1].reg;
+		ok &= fsrc(E, &o[na], &FS[0], 0) && fsrc(E, &o[na + 1], &FS[1], 0);
+		if (hi && !sx)
+			ok &= fsrc(E, &o[na + 2], &FS[2], 0);
+		ok &= fsrc(E, &o[ns], &FS[3], 0);
+		I->b = ns + 1 < in->nops;
+		if (I->b)
+			ok &= e_isp(&o[ns + 1]) && fsrc(E, &o[ns + 1], &FS[4], 0);
+		I->a = np;
+		I->c = hi;
+		I->d = sx;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_lea;
+		return ok;
+	}
+	if (!strcmp(op, "ISETP")) {
+		if (I->d || I->a < 0 || I->a > CMP_GE || in->nops != 5 || !isp(&o[0]) || !isp(&o[1]))
+			return 0;
+		I->fp[0] = (u8)o[0].reg;
+		I->fp[1] = (u8)o[1].reg;
+		ok &= fsrc(E, &o[2], &FS[0], 0) && fsrc(E, &o[3], &FS[1], 0) && !e_isp(&o[2]) && !e_isp(&o[3]);
+		ok &= e_isp(&o[4]) && fsrc(E, &o[4], &FS[2], 0);
+		I->fx = fx_isetp;
+		return ok;
+	}
+	if (!strcmp(op, "SEL") || !strcmp(op, "FSEL")) {
+		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+			return 0;
+		I->a = op[0] == 'F';
+		ok &= fsrc(E, &o[1], &FS[0], I->a) && fsrc(E, &o[2], &FS[1], I->a) && fsrc(E, &o[3], &FS[2], 0);
+		ok &= !e_isp(&o[1]) && !e_isp(&o[2]);
+		if (I->a)
+			ok &= !o[1].not && !o[2].not;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_sel;
+		return ok;
+	}
+	return -1;
+}
+
+/* A 64-bit f64 source (dv): a register pair or a constant. */
+static int
+dsrc(Emu *E, const Operand *o, FSrc *s)
+{
+	u64 v;
+
+	memset(s, 0, sizeof *s);
+	s->neg = o->neg;
+	s->abs = o->abs;
+	switch (o->kind) {
+	case OPK_R:
+		if (o->sel || o->x64 || o->not)
+			return 0;
+		s->k = FS_R;
+		s->reg = o->reg;
+		return 1;
+	case OPK_IMM:   /* an integer-looking f64 immediate: its high word */
+		v = o->imm << 32;
+		break;
+	case OPK_FIMM:
+		v = o->imm;
+		break;
+	case OPK_CB:
+		if (!noidx(o) || o->bank >= 18 || !E->cb[o->bank] || o->imm + 8 > E->cbsize[o->bank])
+			return 0;
+		memcpy(&v, E->cb[o->bank] + o->imm, 8);
+		break;
+	default:
+		return 0;
+	}
+	s->v = (u32)v;
+	s->vh = (u32)(v >> 32);
+	return 1;
+}
+
+static int
+prep_float(Emu *E, EInsn *I)
+{
+	const Insn *in = &I->in;
+	const Operand *o = in->o;
+	const char *op = in->op;
+	int n, i, ok = 1;
+
+	if (!strcmp(op, "DADD") || !strcmp(op, "DMUL") || !strcmp(op, "DFMA")) {
+		I->e = op[1] == 'A' ? 0 : op[1] == 'M' ? 1 : 2;
+		n = I->e == 2 ? 3 : 2;
+		/* I->a = rounding (emu_prep_float) */
+		if (I->a != RND_RN || in->nops != n + 1 || !isreg(&o[0]))
+			return 0;
+		for (i = 0; i < n; i++)
+			ok &= dsrc(E, &o[1 + i], &FS[i]);
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_darith;
+		return ok;
+	}
+	if (!strcmp(op, "FADD"))
+		I->e = 0, n = 2;
+	else if (!strcmp(op, "FMUL"))
+		I->e = 1, n = 2;
+	else if (!strcmp(op, "FFMA"))
+		I->e = 2, n = 3;
+	else
+		return -1;
+	/* I->a = rounding, b = ftz, c = sat (emu_prep_float) */
+	if (I->a != RND_RN || I->c || in->nops != n + 1 || !isreg(&o[0]))
+		return 0;
+	for (i = 0; i < n; i++)
+		ok &= fsrc(E, &o[1 + i], &FS[i], 1) && !e_isp(&o[1 + i]) && !o[1 + i].not;
+	I->fd = (u8)o[0].reg;
+	I->fx = fx_farith;
+	return ok;
+}
+
+static int
+prep_mem(Emu *E, EInsn *I)
+{
+	const Insn *in = &I->in;
+	const char *op = in->op;
+	const Operand *m, *r;
+	int ld;
+
+	if (!strcmp(op, "LDG") || !strcmp(op, "LDS"))
+		ld = 1;
+	else if (!strcmp(op, "STG") || !strcmp(op, "STS"))
+		ld = 0;
+	else
+		return -1;
+	if (in->nops != 2 || (I->c != MS_GLOBAL && I->c != MS_SHARED))
+		return 0;
+	m = &in->o[ld];
+	r = &in->o[!ld];
+	/* desc[URn] (a cache policy) does not change the address (addr_of) */
+	if (m->kind != OPK_MEM || !isreg(r) || (I->a & (I->a - 1)))
+		return 0;
+	/* the base: R (pair when 64-bit and not .U32), UR (pair likewise), none */
+	I->d = I->d && !m->u32;
+	if (m->rk == OPK_R) {
+		FS[0].k = FS_R;
+		FS[0].reg = m->reg;
+	} else if (m->rk == OPK_UR) {
+		FS[0].k = m->reg == URZ ? FS_K : FS_UR;
+		FS[0].reg = m->reg;
+		/* the high word of a UR pair */
+		FS[3].k = m->reg == URZ || m->reg + 1 >= URZ ? FS_K : FS_UR;
+		FS[3].reg = (u16)(m->reg + 1);
+	} else if (m->rk)
+		return 0;
+	I->e = m->scale ? m->scale : 1;
+	if (m->ur != URZ) {
+		FS[1].k = FS_UR;
+		FS[1].reg = m->ur;
+	}
+	FS[2].v = (u32)m->imm;
+	if (m->imm >> 32)
+		return 0;
+	I->fd = (u8)r->reg;
+	I->fx = ld ? fx_ld : fx_st;
+	return 1;
+}
+
+/* Choose the fast handler of every instruction that has one. */
+void
+emu_fast_prep(Emu *E)
+{
+	u32 i;
+
+#ifdef HAVE_FMA_HW
+	E->fma_hw = __builtin_cpu_supports("fma");
+#endif
+	for (i = 0; i < E->ncode; i++) {
+		EInsn *I = &E->code[i];
+		EInsn save = *I;
+		int r;
+		if (!I->decoded || I->why || emu_is_control(I->fn) || (I->uni && strcmp(I->in.op, "ULDC") && strcmp(I->in.op, "S2UR")))
+			continue;
+		memset(I->fs, 0, sizeof I->fs);
+		if ((r = prep_int(E, I)) < 0 && (r = prep_float(E, I)) < 0)
+			r = prep_mem(E, I);
+		if (r <= 0)
+			*I = save;   /* the general handler, with its own facts */
+		else
+			I->fn = I->fx;   /* a..e now hold the fast handler's facts */
+	}
+}
