@@ -344,11 +344,9 @@ enums_ok(const Arch *a, const Index *x, const Cand *c, u64 lo, u64 hi)
 	return 1;
 }
 
-const IsaForm *
-isa_match(const Arch *a, Word w)
+static inline const IsaForm *
+match_in(const Arch *a, const Index *x, u64 lo, u64 hi)
 {
-	const Index *x = index_of(a);
-	u64 lo = w.lo, hi = w.hi;
 	const Node *nd = &x->root[lo & 0xfff];
 	const Cand *c, *e;
 
@@ -364,6 +362,12 @@ isa_match(const Arch *a, Word w)
 	return NULL;
 }
 
+const IsaForm *
+isa_match(const Arch *a, Word w)
+{
+	return match_in(a, index_of(a), w.lo, w.hi);
+}
+
 const IsaEnumEnt *
 isa_enum_entries(const Arch *a, const IsaField *f, u32 *n)
 {
@@ -377,15 +381,14 @@ isa_enum_entries(const Arch *a, const IsaField *f, u32 *n)
 const IsaForm *
 isa_decode(const Arch *a, Word w, u64 *vals)
 {
-	const IsaForm *fm = isa_match(a, w);
-	const Index *x;
-	const Op *o, *e;
+	const Index *x = index_of(a);
 	u64 lo = w.lo, hi = w.hi;
+	const IsaForm *fm = match_in(a, x, lo, hi);
+	const Op *o, *e;
 	u32 i, k;
 
 	if (!fm)
 		return NULL;
-	x = index_of(a);
 	i = (u32)(fm - a->forms);
 	o = x->op.v + x->fop[i];
 	e = x->op.v + x->fop[i + 1];
