@@ -499,6 +499,23 @@ advance(HState *s, int t)
 		s->sbage[j] = (u8)MIN(AGE_MAX, s->sbage[j] + t);
 }
 
+/* Variable-latency instructions that complete in order with each other. */
+static int
+same_pipe(const char *a, const char *b)
+{
+	static const char *const fp64[] = {"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL};
+	const char *const *p;
+	int ia = 0, ib = 0;
+
+	if (!strcmp(a, b))
+		return 1;
+	for (p = fp64; *p; p++) {
+		ia |= !strcmp(a, *p);
+		ib |= !strcmp(b, *p);
+	}
+	return ia && ib;
+}
+
 static void
 step(Hz *h, HState *s, size_t i)
 {
@@ -541,7 +558,7 @@ step(Hz *h, HState *s, size_t i)
 				   it: MUFU.RCP without a scoreboard, covered by the wait on
 				   the next MUFU's) */
 				if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-				    !strcmp(h->ins[s->wprod[j]].in.op, x->in.op))
+				    same_pipe(h->ins[s->wprod[j]].in.op, x->in.op))
 					s->wsb[j] = (u8)(1u << k);
 			}
 	}

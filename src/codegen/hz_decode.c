@@ -157,8 +157,11 @@ ndst(const Insn *in)
 		return in->nops - 1;  /* VOTE.ANY P1, P1 / VOTE.ANY R9, PT, P3 */
 	if (!strcmp(in->op, "PLOP3") || !strcmp(in->op, "UPLOP3") || !strcmp(in->op, "ELECT"))
 		return MIN(2, in->nops);
-	/* "LOP3.LUT P0, R3, ...", "SHFL.BFLY PT, R3, ...", "QSPC.E.S P0, RZ, [..]" */
-	if ((in->o[0].kind == OPK_P || in->o[0].kind == OPK_UP) && in->nops > 1 &&
+	/* "LOP3.LUT P0, R3, ...", "SHFL.BFLY PT, R3, ...", "QSPC.E.S P0, RZ, [..]",
+	   "ATOMG.E.CAS PT, R3, [..]" (but FCHK P0, R0, R17 writes P0 only) */
+	if ((!strcmp(in->op, "LOP3") || !strcmp(in->op, "ULOP3") || !strcmp(in->op, "SHFL") ||
+	     !strcmp(in->op, "QSPC") || !strncmp(in->op, "ATOM", 4)) &&
+	    (in->o[0].kind == OPK_P || in->o[0].kind == OPK_UP) && in->nops > 1 &&
 	    (in->o[1].kind == OPK_R || in->o[1].kind == OPK_UR))
 		return 2;
 	for (k = 1; k < in->nops && (in->o[k].kind == OPK_P || in->o[k].kind == OPK_UP); k++)
