@@ -452,7 +452,32 @@ sel_nanosleep(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* bar.warp.sync m: WARPSYNC (ptxas drops it where it knows the warp is
+ * converged; we keep it, the reconvergence pass does not prove that). */
+static int
+sel_bar_warp(Sel *s, const IrIns *x)
+{
+	u64 v;
+	MRef m;
+
+	if (x->p.nopds != 1 || check_mask(s, D0) < 0)
+		return x->p.nopds != 1 ? sel_unsupported(s, "this form of bar.warp.sync") : -1;
+	if (sel_imm(D0, &v) && (u32)v == 0xffffffffu && sel_can_encode(s, "WARPSYNC.ALL")) {
+		mi(s->mf, "WARPSYNC.ALL");
+		return 0;
+	}
+	m = sel_r32(s, D0, 0);
+	if (m.v < 0)
+		return -1;
+	if (m.v == s->mf->rz) { /* an empty mask: nothing to wait for */
+		return 0;
+	}
+	mi(s->mf, "WARPSYNC %U", m);
+	return 0;
+}
+
 const SelRule sel_rules_warp[] = {
+	{PTX_OP_bar_warp_sync, sel_bar_warp},
 	{PTX_OP_shfl, sel_shfl}, {PTX_OP_vote, sel_vote}, {PTX_OP_activemask, sel_activemask},
 	{PTX_OP_redux, sel_redux}, {PTX_OP_match, sel_match}, {PTX_OP_elect, sel_elect},
 	{PTX_OP_bar_sync, sel_bar_sync}, {PTX_OP_barrier_sync, sel_bar_sync},
