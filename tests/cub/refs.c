@@ -10,6 +10,7 @@
 #include "device_reduce/ref.c"
 #include "device_scan/ref.c"
 #include "device_radix_sort/ref.c"
+#include "thrust_seq/ref.c"
 
 typedef struct {
 	const char *name;
@@ -24,4 +25,5 @@ static const CubRef cub_refs[] = {
 	{"device_reduce", ref_device_reduce},
 	{"device_scan", ref_device_scan},
 	{"device_radix_sort", ref_device_radix_sort},
+	{"thrust_seq", ref_thrust_seq},
 };
