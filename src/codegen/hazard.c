@@ -411,6 +411,13 @@ reads(Hz *h, HState *s, size_t i)
 		}
 }
 
+static int
+is_mem(const char *op)
+{
+	return !strncmp(op, "LD", 2) || !strncmp(op, "ST", 2) || !strncmp(op, "ATOM", 4) ||
+	       !strncmp(op, "RED", 3);
+}
+
 static void
 writes(Hz *h, HState *s, size_t i)
 {
@@ -432,6 +439,11 @@ writes(Hz *h, HState *s, size_t i)
 				hazard(h, i, "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
 				       hz_slot_name(j, b2, sizeof b2), x->in.op,
 				       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
+			/* memory instructions reach the memory pipe in order: a load
+			   cannot write before an earlier store has read its data */
+			if (s->rsb[j] && !h->fixing && x->lat.var && is_mem(x->in.op) &&
+			    s->rprod[j] >= 0 && is_mem(h->ins[s->rprod[j]].in.op))
+				s->rsb[j] = 0;
 			if (s->rsb[j] && !h->fixing)
 				hazard(h, i, "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
 				       hz_slot_name(j, b2, sizeof b2), x->in.op,
@@ -537,9 +549,10 @@ step(Hz *h, HState *s, size_t i)
 		reads(h, s, i);
 		writes(h, s, i);
 		/* late readers keep their sources until the read scoreboard clears */
+		/* (uniform registers are read at issue: ptxas never waits for them) */
 		if (x->c.rdsb < NSB)
 			for (r = 0; r < x->nrd; r++)
-				if (x->rd[r].cat != LC_GUARD)
+				if (x->rd[r].cat != LC_GUARD && x->rd[r].s < SLOT_UR)
 				for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++) {
 					s->rsb[j] |= (u8)(1u << x->c.rdsb);
 					s->rprod[j] = (i32)i;
