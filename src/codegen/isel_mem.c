@@ -1027,6 +1027,6 @@ sel_cvta(Sel *s, const IrIns *x)
 }
 
 const SelRule sel_rules_mem[] = {
-	{PTX_OP_ld, sel_ld}, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},
+	{PTX_OP_ld, sel_ld}, {PTX_OP_ldu, sel_ld} /* ptxas: a plain load */, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},
 	{0, NULL},
 };
