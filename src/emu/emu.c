@@ -370,28 +370,21 @@ popc(u32 x)
 	return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
 }
 
-/* One warp-instruction; 0 if the warp cannot issue (all lanes blocked). */
+/* One warp-instruction by the general rule: run = the runnable lanes, pc
+ * and hi their lowest and highest PC. */
 static int
-warp_step(Emu *E, Warp *w)
+warp_step(Emu *E, Warp *w, u32 run, u32 pc, u32 hi)
 {
-	u32 pc = ~0u, mask = 0, gm = 0, l;
+	u32 mask = 0, gm = 0, l;
 	const EInsn *I;
 
-	for (l = 0; l < 32; l++)
-		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] < pc)
-			pc = w->pc[l];
-	if (pc == ~0u)
-		return emu_release(w);
-	if ((++w->issues & 0xfff) == 0) {
+	if ((++w->issues & 0xfff) == 0)
 		/* every 4096th issue goes to the highest-PC lanes instead, so a
 		   lane spinning on a flag another lane of its warp sets cannot
 		   starve that lane (independent thread scheduling) */
-		for (l = 0; l < 32; l++)
-			if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] > pc)
-				pc = w->pc[l];
-	}
+		pc = hi;
 	for (l = 0; l < 32; l++)
-		if ((w->live >> l & 1) && w->st[l] == L_RUN && w->pc[l] == pc)
+		if ((run >> l & 1) && w->pc[l] == pc)
 			mask |= 1u << l;
 	if (pc % 16 || pc / 16 >= E->ncode)
 		eerr(E, "warp %d jumped to 0x%x, outside the kernel's code", w->id, pc);
@@ -420,24 +413,14 @@ warp_step(Emu *E, Warp *w)
  * without the per-lane PC scan; the lane PCs are written back when it
  * stops (at anything else that changes PCs or lane states, at a
  * divergent branch, or after budget instructions).  Returns the number
- * of instructions issued (0: not converged, or a control instruction
- * comes first; warp_step then issues). */
+ * of instructions issued (0: a control instruction comes first;
+ * warp_step then issues it).  mask: the runnable lanes, all at pc. */
 static int
-warp_fast(Emu *E, Warp *w, int budget)
+warp_fast(Emu *E, Warp *w, int budget, u32 mask, u32 pc)
 {
-	u32 run = 0, pc, l, mask;
+	u32 l;
 	int k = 0;
 
-	for (l = 0; l < 32; l++)
-		run |= (u32)(w->st[l] == L_RUN) << l;
-	run &= w->live;
-	if (!run)
-		return 0;
-	pc = w->pc[__builtin_ctz(run)];
-	for (l = 0; l < 32; l++)
-		if ((run >> l & 1) && w->pc[l] != pc)
-			return 0;
-	mask = run;
 	w->act = mask;
 	while (k < budget && pc % 16 == 0 && pc / 16 < E->ncode) {
 		const EInsn *I = &E->code[pc / 16];
@@ -482,6 +465,30 @@ warp_fast(Emu *E, Warp *w, int budget)
 		if (mask >> l & 1)
 			w->pc[l] = pc;
 	return k;
+}
+
+/* Issue from warp w (up to budget instructions when it is converged and
+ * fast is set); returns the number issued, or whether blocked lanes were
+ * released when none can run (0: the warp is stuck for now). */
+static int
+warp_issue(Emu *E, Warp *w, int budget, int fast)
+{
+	u32 run = 0, pc = ~0u, hi = 0, l;
+	int k;
+
+	for (l = 0; l < 32; l++)
+		run |= (u32)(w->st[l] == L_RUN) << l;
+	run &= w->live;
+	if (!run)
+		return emu_release(w);
+	for (l = 0; l < 32; l++)
+		if (run >> l & 1) {
+			pc = MIN(pc, w->pc[l]);
+			hi = MAX(hi, w->pc[l]);
+		}
+	if (fast && pc == hi && (k = warp_fast(E, w, budget, run, pc)))
+		return k;
+	return warp_step(E, w, run, pc, hi);
 }
 
 /* Release CTA barriers whose threads have all arrived, and the cluster
@@ -573,13 +580,10 @@ run_cluster(Emu *E)
 			Warp *w = &E->w[i];
 			int k = 0;
 			while (w->live && k < 4096) {
-				int f = fast ? warp_fast(E, w, 4096 - k) : 0;
-				if (f)
-					k += f;
-				else if (warp_step(E, w))
-					k++;
-				else
+				int f = warp_issue(E, w, 4096 - k, fast);
+				if (!f)
 					break;
+				k += f;
 			}
 			progress |= k > 0;
 			alive |= w->live != 0;

@@ -465,6 +465,32 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, d, gm);
 }
 
+/* FSETP.cmp[.FTZ].bop p, q, a, b, c: I->d = CMP_* (-2 F, -3 T), I->e =
+ * the bop, I->b = ftz */
+HOT void
+fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], tb[32];
+	const u32 *a, *b;
+	u8 c[32], p[32], q[32];
+	int r[32];
+	int l, bo = I->e;
+
+	(void)E;
+	a = frow(w, &FS[0], ta);
+	b = frow(w, &FS[1], tb);
+	prow(w, &FS[2], c);
+	for (l = 0; l < 32; l++)
+		r[l] = I->d < 0 ? I->d == -3 : f32_cmp(I->d, a[l], b[l], I->b) != 0;
+	for (l = 0; l < 32; l++) {
+		int n = !r[l];
+		p[l] = (u8)(bo == 0 ? r[l] & c[l] : bo == 1 ? r[l] | c[l] : r[l] ^ c[l]);
+		q[l] = (u8)(bo == 0 ? n & c[l] : bo == 1 ? n | c[l] : n ^ c[l]);
+	}
+	putp(w, I->fp[0], p, gm);
+	putp(w, I->fp[1], q, gm);
+}
+
 /* ---- f64, round to nearest (no fesetround: the host rounds to nearest) ---- */
 
 /* The low and high rows of a 64-bit source (a register pair or a

@@ -135,6 +135,7 @@ void fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_sel(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm);

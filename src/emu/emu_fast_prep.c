@@ -335,6 +335,18 @@ prep_float(Emu *E, EInsn *I)
 		I->fx = fx_darith;
 		return ok;
 	}
+	if (!strcmp(op, "FSETP")) {
+		I->d = e_cmpcode(in);
+		I->e = e_bopcode(in);
+		if (I->d == -1 || I->e < 0 || I->e > 2 || in->nops != 5 || !isp(&o[0]) || !isp(&o[1]))
+			return 0;
+		I->fp[0] = (u8)o[0].reg;
+		I->fp[1] = (u8)o[1].reg;
+		ok &= fsrc(E, &o[2], &FS[0], 1) && fsrc(E, &o[3], &FS[1], 1) && !e_isp(&o[2]) && !e_isp(&o[3]);
+		ok &= !o[2].not && !o[3].not && e_isp(&o[4]) && fsrc(E, &o[4], &FS[2], 0);
+		I->fx = fx_fsetp;
+		return ok;
+	}
 	if (!strcmp(op, "FADD"))
 		I->e = 0, n = 2;
 	else if (!strcmp(op, "FMUL"))
