@@ -361,10 +361,27 @@ base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 	return b[n] != 0;
 }
 
+static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
+		      size_t errlen, size_t *errpos, int strict);
+
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 	  size_t errlen, size_t *errpos)
 {
+	return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+}
+
+/* Unless strict, a text that no form prints back exactly but one spells
+ * with another alias (nvdisasm's "IMAD.MOV R15, R12, 0x0, R15" for
+ * "IMAD R15, R12, 0x0, R15") encodes as that form's word, when the word's
+ * own text parses back strictly (it is a word the tables know how to
+ * spell; isa_print gives the canonical text). */
+static int
+parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
+	   size_t errlen, size_t *errpos, int strict)
+{
+	Word alias = { 0, 0 };
+	int have_alias = 0;
 	char buf[512];
 	const char *s, *body;
 	size_t n, lo, hi, i;
@@ -427,12 +444,25 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		x.hi |= 1ull << 45;
 		isa_print(a, x, addr, syms, &back);
 		ok = back.s && !strcmp(back.s, buf);
+		if (!ok && !strict && !have_alias && back.s && strncmp(back.s, "UNKNOWN", 7)) {
+			Word y;
+
+			x.hi &= ~(1ull << 45);
+			if (!parse_text(a, back.s, addr, syms, &y, NULL, 0, NULL, 1)) {
+				alias = x;
+				have_alias = 1;
+			}
+		}
 		buf_free(&back);
 		if (ok) {
 			x.hi &= ~(1ull << 45);
 			*w = x;
 			return 0;
 		}
+	}
+	if (have_alias) {
+		*w = alias;
+		return 0;
 	}
 	for (s = body; *s && *s != ' '; s++)
 		;
