@@ -274,6 +274,11 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 			x->c.stall = (u8)(x->c.stall + add);
 			d -= add;
 			h->changes++;
+			/* ptxas yields where a stall waits for a fixed latency (98.7%
+			   of its stalls >= 2 that feed the next instruction), never
+			   on the scoreboard setters (docs/findings-ctrl.md) */
+			if (x->c.wrsb == 7 && x->c.rdsb == 7)
+				x->c.yield = 0;
 		}
 		if ((long)j == p)
 			break;
