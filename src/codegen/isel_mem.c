@@ -309,10 +309,7 @@ local_base(Sel *s, const PtxVar *v, i64 off)
 	MRef r = sel_tmp(s, 1);
 	u32 o = 0;
 
-	if (!s->fn->is_entry) {
-		sel_unsupported(s, ".local variables of a non-inlined .func (no frame restore at RET)");
-		return mref(-1);
-	}
+	/* in a called .func, isel_call.c replaces the frame adjustment */
 	local_layout(s);
 	if (!local_find(s, v, &o))
 		die("local variable %s was not laid out", v->name);
