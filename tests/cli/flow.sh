@@ -65,3 +65,21 @@ cat > "$tmp/nobody.ptx" <<'P'
 }
 P
 fails flow_call_without_body "$OA" compile "$tmp/nobody.ptx" --arch sm_90 --out-dir "$tmp/b"
+
+# OA_LONG: every kernel of tests/compile/expect.txt again under .maxnreg 16
+# (the allocator's floor), so that most of them spill: they must still verify.
+if [ -n "$OA_LONG" ]; then
+	while read -r k a; do
+		case "$k" in ''|'#'*) continue ;; esac
+		python3 - "tests/kernels/$k/kernel.$a.ptx" "$tmp/m16.ptx" <<'P' || { skip "flow_maxnreg16_${k}_$a" "no python3"; continue; }
+import re, sys
+s = open(sys.argv[1]).read()
+s = re.sub(r'(\.entry\s+\w+\s*\((?:[^()]|\([^)]*\))*\))', r'\1\n.maxnreg 16', s)
+open(sys.argv[2], 'w').write(s)
+P
+		out=$("$OA" compile "$tmp/m16.ptx" --arch "$a" --opt-level opt --out-dir "$tmp/m" -o m \
+			--spec "tests/kernels/$k/spec.json" --verify 2>&1)
+		if [ $? -eq 0 ]; then echo "PASS flow_maxnreg16_${k}_$a"
+		else echo "FAIL flow_maxnreg16_${k}_$a"; printf '%s\n' "$out" | tail -2; fi
+	done < tests/compile/expect.txt
+fi
