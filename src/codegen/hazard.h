@@ -23,7 +23,7 @@ int hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, 
 /* Register slots: R0..R254 = 0..254, UR0..UR62 = 256.., P0..P6 = 320..,
  * UP0..UP6 = 328..; RZ, URZ, PT, UPT are never tracked. */
 enum { SLOT_UR = 256, SLOT_P = 320, SLOT_UP = 328, NSLOT = 336 };
-enum { HZ_RD = 24, HZ_WR = 10 };
+enum { HZ_RD = 40, HZ_WR = 16 };  /* more than any form can name */
 /* Control-flow kinds. */
 enum { HK_NORMAL, HK_BRA, HK_EXIT, HK_CALL, HK_RET, HK_BRX, HK_DEPBAR };
 

@@ -137,7 +137,8 @@ add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 		return;
 	if (reg + width > lim)
 		width = lim - reg;
-	ASSERT(*n < max);
+	if (*n >= max)
+		return;  /* cannot happen with 8 operands; never abort on input */
 	r[*n].s = (u16)(base + reg);
 	r[*n].n = (u8)width;
 	r[*n].cat = (u8)cat;

@@ -267,3 +267,42 @@ reassign_suite(TestState *t_, int mode)
 
 TEST(ctrl_reassign_safe_suite) { reassign_suite(t_, 0); }
 TEST(ctrl_reassign_mined_suite) { reassign_suite(t_, 1); }
+
+/* Random control fields on real code: the checker never crashes and the
+   assigner always repairs them (it starts from scratch). */
+TEST(ctrl_random_bits)
+{
+	static const char *const names[] = {"ew_saxpy_f32", "reduce_shared_f32", "softmax_f32", "math_f64"};
+	u64 x = 0x9e3779b97f4a7c15ull;
+	size_t t, s, n, i;
+	int rounds = 0;
+
+	for (t = 0; t < NELEM(names); t++) {
+		Cub k;
+		if (cub_load(&k, names[t], t % 2 ? "sm_80" : "sm_90") < 0)
+			continue;
+		for (s = 1; s < k.c.sec.n; s++) {
+			CSection *sec = &k.c.sec.v[s];
+			if (!sec->name || strncmp(sec->name, ".text.", 6) || !sec->data)
+				continue;
+			Word *w = sec_words(sec, &n);
+			for (i = 0; i < n; i++) {
+				Ctrl c = {0};
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				c.stall = x & 15;
+				c.yield = c.stall > 11 ? 0 : (x >> 4) & 1;
+				c.wrsb = (x >> 5) & 7;
+				c.rdsb = (x >> 8) & 7;
+				c.wait = (x >> 11) & 63;
+				w[i] = ctrl_set(w[i], c);
+			}
+			CHECK(hazard_check(k.a, w, n, "k", NULL) >= 0);
+			CHECK(ctrl_assign(k.a, w, n, 1) >= 0);
+			CHECK(hazard_check(k.a, w, n, "k", NULL) == 0);
+			rounds++;
+			free(w);
+		}
+		cub_free(&k);
+	}
+	CHECK(rounds >= 4);
+}
