@@ -167,7 +167,10 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	s.param_base = o->sm >= 90 ? 0x210 : 0x160;
 	s.param_off = arena_alloc(a, sizeof(u32) * (size_t)(fn->nparams + 1));
 	kd->params = layout_params(fn, s.param_off, a);
-	if (isel_func(&s) < 0 || call_link(&s) < 0)
+	if (isel_func(&s) < 0)
+		goto out;
+	seq_link(mf);  /* out-of-line slow paths of the math sequences (isel_seq.c) */
+	if (call_link(&s) < 0)
 		goto out;
 	{
 		ReconvStats rs;

@@ -115,6 +115,7 @@ typedef struct {
 	u8 own[SEQ_NR], pown[SEQ_NP];  /* written by the sequence (a temporary) */
 	int guard;
 	u8 guard_neg;
+	int join;                      /* seq_skip's join mark */
 } Seq;
 void seq_init(Seq *q, Sel *s);
 void seq_end(Seq *q);
@@ -124,6 +125,12 @@ void seq_emit(Seq *q, const char *line);
 void seq_lines(Seq *q, const char *const *lines);
 MRef seq_get(Seq *q, int r);
 MRef seq_pair(Seq *q, int r);
+/* Out-of-line slow paths: seq_skip(q, "P6") skips to seq_join unless P6
+ * ("!P6": unless not P6); seq_link (after isel, before reconvergence)
+ * makes the join a block. */
+void seq_skip(Seq *q, const char *pred);
+void seq_join(Seq *q);
+void seq_link(MFunc *f);
 /* R(d):R(d+1) = high / low 64 bits of the unsigned product of pairs
  * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_intx.c). */
 void seq_mulhi_u64(Seq *q, int d, int a, int b);

@@ -1,12 +1,13 @@
 /* isel_math.c -- float division, reciprocal, square root and the MUFU
  * transcendentals (ex2 lg2 sin cos tanh rsqrt), f32 and f64.
  *
- * The sequences are ptxas's (CUDA 13.0).  Where ptxas branches to a slow
- * path subroutine (div.rn.f32 when FCHK flags the operands, sqrt.rn.f32
- * outside the normal range) we run the slow path's arithmetic as
- * straight-line predicated code and select its result, so the code is
- * correct for every input (zeros, denormals, infinities, NaNs, overflow
- * and underflow) without branches inside a PTX instruction. */
+ * The sequences are ptxas's (CUDA 13.0).  Where ptxas calls a slow path
+ * subroutine (div.rn.f32 when FCHK flags the operands, sqrt.rn.f32
+ * outside the normal range, div/sqrt/rcp.rn.f64) the slow path follows
+ * the fast one inline, skipped by one branch when it is not needed
+ * ("SKIP P6" ... "JOIN", isel_seq.c); inside it every branch of ptxas's
+ * subroutine became a selection, so the code is correct for every input
+ * (zeros, denormals, infinities, NaNs, overflow and underflow). */
 #include <stdio.h>
 #include <string.h>
 
@@ -76,6 +77,7 @@ static const char *const fdiv_fast[] = {
  * (the denormal one rounded by hand from the RZ, RM and RP residual
  * FFMAs), then the special operands in the order ptxas tests them. */
 static const char *const fdiv_slow[] = {
+	"SKIP P6",
 	"SHF.R.U32.HI R7, RZ, 0x17, R3",
 	"SHF.R.U32.HI R2, RZ, 0x17, R0",
 	"LOP3.LUT R9, R7, 0xff, RZ, 0xc0, !PT",
@@ -164,6 +166,7 @@ static const char *const fdiv_slow[] = {
 	"FADD.FTZ R43, R0, R3",
 	"@P2 MOV R40, R43",
 	"@P6 MOV R24, R40",
+	"JOIN",
 	NULL,
 };
 
@@ -252,6 +255,7 @@ static const char *const ddiv[] = {
 	"FFMA R0, RZ, R7, R61",
 	"FSETP.GT.AND P0, PT, |R0|, " TINY ", PT",
 	"PLOP3.LUT P6, PT, P0, P1, PT, 0x2a, 0x0",
+	"SKIP P6",
 	/* the slow path: b's mantissa scaled to [1, 2) (b tiny: by 2^1023
 	   first), a scaled alike, exponents checked */
 	"FSETP.GEU.AND P0, PT, |R7|, " TINY ", PT",
@@ -345,6 +349,7 @@ static const char *const ddiv[] = {
 	"@P5 MOV R13, R43",
 	"@P6 MOV R60, R12",
 	"@P6 MOV R61, R13",
+	"JOIN",
 	NULL,
 };
 
@@ -387,6 +392,7 @@ static const char *const dsqrt[] = {
 	"IADD3 R15:p, R7, -0x100000, RZ",
 	"DFMA R10:2, R8:2, -R8:2, R2:2",
 	"DFMA R60:2, R10:2, R14:2, R8:2",
+	"SKIP P6",
 	/* medium path: round by the RM result and its successor */
 	"ISETP.GE.U32.AND P5, PT, R4, -0x3400000, PT",
 	"DFMA.RM R16:2, R10:2, R14:2, R8:2",
@@ -428,6 +434,7 @@ static const char *const dsqrt[] = {
 	"@P5 MOV R43, R41",
 	"@P6 MOV R60, R42",
 	"@P6 MOV R61, R43",
+	"JOIN",
 	NULL,
 };
 
@@ -440,6 +447,7 @@ static const char *const drcp[] = {
 	"DFMA R6:2, R4:2, R6:2, R4:2",
 	"DFMA R8:2, -R2:2, R6:2, 1",
 	"DFMA R60:2, R6:2, R8:2, R6:2",
+	"SKIP !P6",
 	/* slow path: |a| tiny (scaled by 2^106) */
 	"LOP3.LUT R10, R3, 0x7fffffff, RZ, 0xc0, !PT",
 	"IADD3 R11, R10, -0x100000, RZ",
@@ -481,6 +489,7 @@ static const char *const drcp[] = {
 	"@P0 MOV R41, R34",
 	"@!P6 MOV R60, R40",
 	"@!P6 MOV R61, R41",
+	"JOIN",
 	NULL,
 };
 
@@ -576,6 +585,7 @@ static const char *const fsqrt_rn[] = {
 	"FMUL.FTZ R7, R7, 0.5",
 	"FFMA R2, -R9, R9, R0",
 	"FFMA R24, R2, R7, R9",
+	"SKIP P6",
 	/* the slow path's scaled computation */
 	"FFMA R17, R0, " TWO64 ", RZ",
 	"MUFU.RSQ R12, R17",
@@ -596,6 +606,7 @@ static const char *const fsqrt_rn[] = {
 	"LOP3.LUT P0, RZ, R0, 0x7fffffff, RZ, 0xc0, !PT",
 	"@!P0 MOV R40, R0",
 	"@P6 MOV R24, R40",
+	"JOIN",
 	NULL,
 };
 

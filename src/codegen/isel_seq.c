@@ -20,9 +20,11 @@
  * destination carry it. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/isel.h"
+#include "codegen/reconv.h"
 
 void
 seq_init(Seq *q, Sel *s)
@@ -270,9 +272,78 @@ seq_emit(Seq *q, const char *line)
 	f->guard_neg = 0;
 }
 
+/* Lines "SKIP P6" / "SKIP !P6" and "JOIN" call seq_skip / seq_join. */
 void
 seq_lines(Seq *q, const char *const *lines)
 {
-	for (; *lines; lines++)
-		seq_emit(q, *lines);
+	for (; *lines; lines++) {
+		if (!strncmp(*lines, "SKIP ", 5))
+			seq_skip(q, *lines + 5);
+		else if (!strcmp(*lines, "JOIN"))
+			seq_join(q);
+		else
+			seq_emit(q, *lines);
+	}
+}
+
+/* ---- out-of-line slow paths ----
+ *
+ * seq_skip emits "@!P BRA join" (P = the predicate register named, e.g.
+ * "P6", or "!P6"): the instructions up to seq_join run only when P holds.
+ * seq_join ends them with "BRA join".  Join targets are marks until
+ * seq_link (run right after instruction selection) splits the block after
+ * each closing branch, points both branches at the new block and drops
+ * the closing one (it only fell through).  The skipped instructions are a
+ * block of their own after the reconvergence pass splits after the first
+ * branch. */
+enum { JOIN_MARK = -2000000 };
+static int njoins;
+
+void
+seq_skip(Seq *q, const char *pred)
+{
+	MFunc *f = q->s->mf;
+	int neg = pred[0] == '!', r = atoi(pred + neg + 1);
+
+	if (r < 0 || r >= SEQ_NP || q->P[r].v < 0)
+		die("seq: bad skip predicate %s", pred);
+	q->join = JOIN_MARK - njoins++;
+	f->guard = q->P[r].v;
+	f->guard_neg = (u8)!neg;
+	mi(f, "BRA %L", q->join);
+	f->guard = -1;
+	f->guard_neg = 0;
+}
+
+void
+seq_join(Seq *q)
+{
+	mi(q->s->mf, "BRA %L", q->join);
+}
+
+void
+seq_link(MFunc *f)
+{
+	size_t b, i, k;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns m = f->b.v[b].ins.v[i];
+			MBlock *B, *N;
+			size_t bb, ii;
+			if (m.target > JOIN_MARK || m.guard >= 0)
+				continue;
+			mir_insert_block(f, (int)b + 1, NULL, 0);
+			B = &f->b.v[b];
+			N = &f->b.v[b + 1];
+			for (k = i + 1; k < B->ins.n; k++)
+				vec_push(&N->ins, B->ins.v[k]);
+			B->ins.n = i;  /* the closing branch goes too */
+			for (bb = 0; bb < f->b.n; bb++)
+				for (ii = 0; ii < f->b.v[bb].ins.n; ii++)
+					if (f->b.v[bb].ins.v[ii].target == m.target)
+						f->b.v[bb].ins.v[ii].target = (int)b + 1;
+			break;
+		}
+	mir_cfg_recompute(f);
 }
