@@ -5,9 +5,8 @@
  *
  * The register sequences are ptxas's (CUDA 13.0, sm_80/sm_90): for 32
  * bits I2F.RP + MUFU.RCP + IMAD.HI refinement and two corrections; for 64
- * bits the body of ptxas's __cuda_sm20_div_u64 subroutine, inlined
- * (branch-free; ptxas calls it only when a high word is non-zero, we run
- * it always).  Division by zero gives all ones (-1) for quotient and
+ * bits the 32-bit division when both high words are zero, else (one
+ * branch) the method of ptxas's __cuda_sm20_div_u64 subroutine, inline.  Division by zero gives all ones (-1) for quotient and
  * remainder, like ptxas's code and our interpreter; INT_MIN / -1 wraps. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -279,6 +278,18 @@ div64(Sel *s, MRef n, MRef d, int sgn, int rem)
 	seq_init(&q, s);
 	seq_bind64(&q, 20, n);
 	seq_bind64(&q, 22, d);
+	/* both high words zero: the 32-bit division (x/0: all ones), and the
+	   64-bit body skipped, like ptxas */
+	seq_bind(&q, 9, seq_get(&q, 20));
+	seq_bind(&q, 8, seq_get(&q, 22));
+	seq_lines(&q, udiv32);
+	seq_lines(&q, rem ? udiv32_r : udiv32_q);
+	E(&q, "MOV R60:p, R%d", rem ? 5 : 7);
+	E(&q, "ISETP.EQ.U32.AND P3, PT, R22, RZ, PT");
+	E(&q, "SEL R61:p, RZ, 0xffffffff, !P3");
+	E(&q, "LOP3.LUT R62, R21, R23, RZ, 0xfc, !PT");
+	E(&q, "ISETP.NE.U32.AND P6, PT, R62, RZ, PT");
+	seq_skip(&q, "P6");
 	if (sgn) {
 		seq_lines(&q, sabs64);
 	} else {
@@ -291,7 +302,13 @@ div64(Sel *s, MRef n, MRef d, int sgn, int rem)
 	if (rem)
 		seq_lines(&q, rem64);
 	seq_lines(&q, zero64);
-	r = seq_pair(&q, 6);
+	/* the merge writes R60:R61 in place (guarded; true here) */
+	E(&q, "LOP3.LUT R62, R21, R23, RZ, 0xfc, !PT");
+	E(&q, "ISETP.NE.U32.AND P0, PT, R62, RZ, PT");
+	E(&q, "@P0 MOV R60, R6");
+	E(&q, "@P0 MOV R61, R7");
+	seq_join(&q);
+	r = seq_pair(&q, 60);
 	seq_end(&q);
 	return r;
 }
