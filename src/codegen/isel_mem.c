@@ -964,6 +964,13 @@ sel_mov(Sel *s, const IrIns *x)
 
 	if (D0->kind == PTX_OPD_VEC || S1->kind == PTX_OPD_VEC)
 		return mov_vec(s, x);
+	if (S1->kind == PTX_OPD_SREG && S1->sreg == PTX_SR_cluster_ctarank && D0->kind == PTX_OPD_REG) {
+		/* the CTA's rank in its cluster (ptxas: SR_CgaCtaId) */
+		if (s->sm < 90)
+			return sel_unsupported(s, "%cluster_ctarank (sm_90 and later)");
+		mi(s->mf, "S2R %D, SR_CgaCtaId", part_of(s, sel_reg(s, D0->reg), 0));
+		return 0;
+	}
 	if (S1->kind == PTX_OPD_SYM && D0->kind == PTX_OPD_REG && S1->var && S1->var->space == PTX_S_GLOBAL)
 		return global_to(s, sel_reg(s, D0->reg), S1);
 	if (S1->kind == PTX_OPD_SYM && D0->kind == PTX_OPD_REG) {

@@ -476,7 +476,153 @@ sel_bar_warp(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* ---- clusters (sm_90) ---- */
+
+/* "Launched as a cluster" (c[0x0][0x140] == 1) as a predicate and as a
+ * uniform predicate: ptxas branches on it; we predicate (UCGABAR takes
+ * only uniform guards, written into the text).  Computed once per
+ * function right after the prologue (block 0), far from the uses: the
+ * latency model wants many cycles between UISETP and UCGABAR. */
+static void
+cluster_preds(Sel *s, MRef *p, MRef *up)
+{
+	MBlock *b0 = &s->mf->b.v[0];
+	int cur = s->mf->cur, g = s->mf->guard, gn = s->mf->guard_neg, k;
+	size_t i, at = 0, n0;
+	MRef r, ur;
+
+	for (i = 0; i + 3 < b0->ins.n; i++)
+		if (!strncmp(b0->ins.v[i].text, "LDC ", 4) && strstr(b0->ins.v[i].text, "c[0x0][0x140]") &&
+		    !strncmp(b0->ins.v[i + 2].text, "ULDC ", 5)) {
+			*p = b0->ins.v[i + 1].r[0];
+			*up = b0->ins.v[i + 3].r[0];
+			return;
+		}
+	for (i = 0; i < b0->ins.n; i++)
+		if (strstr(b0->ins.v[i].text, "R1, c[0x0][0x28]") || !strncmp(b0->ins.v[i].text, "ULDC.64 UR4,", 12) ||
+		    !strncmp(b0->ins.v[i].text, "VIADD R1, R1,", 13) || !strncmp(b0->ins.v[i].text, "IADD3 R1, R1,", 13))
+			at = i + 1;
+	r = mref(mvreg(s->mf, RC_R, 1));
+	ur = mref(mvreg(s->mf, RC_UR, 1));
+	*p = mref(mvreg(s->mf, RC_P, 1));
+	*up = mref(mvreg(s->mf, RC_UP, 1));
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	s->mf->cur = 0;
+	n0 = b0->ins.n;
+	mi(s->mf, "LDC %D, c[0x0][0x140]", r);
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, 0x1, PT", *p, r);
+	mi(s->mf, "ULDC %D, c[0x0][0x140]", ur);
+	mi(s->mf, "UISETP.EQ.U32.AND %D, UPT, %U, 0x1, UPT", *up, ur);
+	b0 = &s->mf->b.v[0];
+	for (k = 0; k < 4; k++) { /* rotate the four to position at */
+		MIns m = b0->ins.v[n0 + k];
+		memmove(&b0->ins.v[at + k + 1], &b0->ins.v[at + k], (n0 + k - at - k) * sizeof m);
+		b0->ins.v[at + k] = m;
+	}
+	s->mf->cur = cur;
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+}
+
+static int
+cluster_check(Sel *s, const IrIns *x)
+{
+	if (s->sm < 90)
+		return sel_unsupported(s, "cluster operations (sm_90 and later)");
+	if (x->p.guard >= 0)
+		return sel_unsupported(s, "a predicated barrier.cluster");
+	return 0;
+}
+
+/* barrier.cluster.arrive{.release,.relaxed}: in a cluster launch a
+ * release fence (unless .relaxed) and UCGABAR_ARV; nothing otherwise. */
+static int
+sel_cluster_arrive(Sel *s, const IrIns *x)
+{
+	MRef p, up;
+
+	if (cluster_check(s, x) < 0)
+		return -1;
+	cluster_preds(s, &p, &up);
+	if (x->p.sem != PTX_SEM_RELAXED) {
+		s->mf->guard = p.v;
+		mi(s->mf, "MEMBAR.ALL.GPU");
+		mi(s->mf, "ERRBAR");
+		mi(s->mf, "CGAERRBAR");
+		s->mf->guard = -1;
+	}
+	mi(s->mf, "@%U UCGABAR_ARV", up);
+	return 0;
+}
+
+/* barrier.cluster.wait{.acquire}: UCGABAR_WAIT + CCTL.IVALL in a cluster
+ * launch, a CTA barrier (bar 0) otherwise. */
+static int
+sel_cluster_wait(Sel *s, const IrIns *x)
+{
+	MRef p, up;
+
+	if (cluster_check(s, x) < 0)
+		return -1;
+	cluster_preds(s, &p, &up);
+	mi(s->mf, "@%U UCGABAR_WAIT", up);
+	s->mf->guard = p.v;
+	mi(s->mf, "CCTL.IVALL");
+	s->mf->guard_neg = 1;
+	mi(s->mf, "BAR.SYNC.DEFER_BLOCKING 0x0");
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	if (!s->barriers)
+		s->barriers = 1;
+	return 0;
+}
+
+/* mapa: the same shared variable in CTA rank b of the cluster: the rank
+ * byte (bits 24..31) of the address replaced (PRMT 0x654, as ptxas). */
+static int
+sel_mapa(Sel *s, const IrIns *x)
+{
+	MRef d, a, b;
+	int w;
+
+	if (s->sm < 90 || x->p.nopds != 3 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "mapa (sm_90 and later)");
+	d = sel_reg(s, D0->reg);
+	w = s->mf->vr.v[d.v].w;
+	a = sel_r32(s, S1, 0);
+	b = sel_r32(s, &x->p.opds[2], 0);
+	if (a.v < 0 || b.v < 0)
+		return -1;
+	if (w == 2) {
+		MRef hi = sel_r32(s, S1, 1), t = sel_tmp(s, 1);
+		mi(s->mf, "PRMT %D, %U, 0x654, %U", t, b, a);
+		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(hi));
+		sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(t));
+	} else {
+		mi(s->mf, "PRMT %D, %U, 0x654, %U", d, b, a);
+	}
+	return 0;
+}
+
+/* getctarank: the rank byte of a shared::cluster / generic address. */
+static int
+sel_getctarank(Sel *s, const IrIns *x)
+{
+	MRef a;
+
+	if (s->sm < 90 || x->p.nopds != 2 || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "getctarank (sm_90 and later)");
+	a = sel_r32(s, S1, 0);
+	if (a.v < 0)
+		return -1;
+	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x18, %U", dreg(s, D0), a);
+	return 0;
+}
+
 const SelRule sel_rules_warp[] = {
+	{PTX_OP_barrier_cluster_arrive, sel_cluster_arrive}, {PTX_OP_barrier_cluster_wait, sel_cluster_wait},
+	{PTX_OP_mapa, sel_mapa}, {PTX_OP_getctarank, sel_getctarank},
 	{PTX_OP_bar_warp_sync, sel_bar_warp},
 	{PTX_OP_shfl, sel_shfl}, {PTX_OP_vote, sel_vote}, {PTX_OP_activemask, sel_activemask},
 	{PTX_OP_redux, sel_redux}, {PTX_OP_match, sel_match}, {PTX_OP_elect, sel_elect},
