@@ -108,7 +108,7 @@ const char *sel_gdesc(Sel *s);
  * vregs (isel_seq.c): seq_init lifts the PTX guard, seq_bind binds inputs,
  * seq_emit/seq_lines emit, seq_get/seq_pair read results, seq_end
  * restores the guard for the final moves. */
-enum { SEQ_NR = 64, SEQ_NP = 7 };
+enum { SEQ_NR = 80, SEQ_NP = 7 };
 typedef struct {
 	Sel *s;
 	MRef R[SEQ_NR], P[SEQ_NP];

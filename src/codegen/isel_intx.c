@@ -278,17 +278,23 @@ div64(Sel *s, MRef n, MRef d, int sgn, int rem)
 	seq_init(&q, s);
 	seq_bind64(&q, 20, n);
 	seq_bind64(&q, 22, d);
-	/* both high words zero: the 32-bit division (x/0: all ones), and the
-	   64-bit body skipped, like ptxas */
+	/* both high words zero: the 32-bit division (x/0: all ones); else
+	   the 64-bit body; each skipped by a branch, like ptxas.  The result
+	   R60:R61 is written in place by guarded moves (true where they run) */
+	E(&q, "MOV R60:p, 0x0");
+	E(&q, "MOV R61:p, 0x0");
+	E(&q, "LOP3.LUT R62, R21, R23, RZ, 0xfc, !PT");
+	E(&q, "ISETP.NE.U32.AND P6, PT, R62, RZ, PT");
+	seq_skip(&q, "!P6");
 	seq_bind(&q, 9, seq_get(&q, 20));
 	seq_bind(&q, 8, seq_get(&q, 22));
 	seq_lines(&q, udiv32);
 	seq_lines(&q, rem ? udiv32_r : udiv32_q);
-	E(&q, "MOV R60:p, R%d", rem ? 5 : 7);
 	E(&q, "ISETP.EQ.U32.AND P3, PT, R22, RZ, PT");
-	E(&q, "SEL R61:p, RZ, 0xffffffff, !P3");
-	E(&q, "LOP3.LUT R62, R21, R23, RZ, 0xfc, !PT");
-	E(&q, "ISETP.NE.U32.AND P6, PT, R62, RZ, PT");
+	E(&q, "SEL R63, RZ, 0xffffffff, !P3");
+	E(&q, "@!P6 MOV R60, R%d", rem ? 5 : 7);
+	E(&q, "@!P6 MOV R61, R63");
+	seq_join(&q);
 	seq_skip(&q, "P6");
 	if (sgn) {
 		seq_lines(&q, sabs64);
