@@ -446,7 +446,21 @@ address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 	if (a->kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this address operand");
 	ad->off = a->imm;
-	if (a->reg >= 0) {
+	if (space == PTX_S_SHARED_CLUSTER) {
+		/* sm_90: a shared::cluster address (rank bits 24..) as a generic
+		 * one in the shared window, {addr, SR_SWINHI} (ptxas's LD.E/ST.E) */
+		MRef lo, hi, pr;
+		if (s->sm < 90 || (a->reg < 0 && (!v || v->space != PTX_S_SHARED)))
+			return sel_unsupported(s, "this shared::cluster address");
+		lo = a->reg >= 0 ? part_of(s, sel_reg(s, a->reg), 0) : shared_base(s, v, 0);
+		hi = sel_tmp(s, 1);
+		pr = sel_tmp(s, 2);
+		mi(s->mf, "S2R %D, SR_SWINHI", hi);
+		sel_mov32(s, mpart(pr.v, 0, 1), mopd_reg(lo));
+		sel_mov32(s, mpart(pr.v, 1, 1), mopd_reg(hi));
+		ad->base = pr;
+		wide = 1;
+	} else if (a->reg >= 0) {
 		MRef r = sel_reg(s, a->reg);
 		if (!wide)
 			ad->base = part_of(s, r, 0);
@@ -746,12 +760,15 @@ sel_ld(Sel *s, const IrIns *x)
 		return ld_param(s, x);
 	if (sp == PTX_S_CONST)
 		return ld_const(s, x);
-	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL)
+	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL &&
+	    sp != PTX_S_SHARED_CLUSTER)
 		return sel_unsupported(s, "ld from this state space");
-	if (check_width(s, x, eb) < 0 || order_of(s, x, 0, sp, &o) < 0)
+	if (check_width(s, x, eb) < 0 || order_of(s, x, 0, sp == PTX_S_SHARED_CLUSTER ? PTX_S_GENERIC : sp, &o) < 0)
 		return -1;
 	if (address(s, S1, sp, &ad) < 0 || parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
+	if (sp == PTX_S_SHARED_CLUSTER)
+		sp = PTX_S_GENERIC;
 	n = p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
 	offtxt(off, sizeof off, ad.off);
@@ -787,12 +804,15 @@ sel_st(Sel *s, const IrIns *x)
 	char off[32];
 	MRef t;
 
-	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL)
+	if (sp != PTX_S_GLOBAL && sp != PTX_S_SHARED && sp != PTX_S_GENERIC && sp != PTX_S_LOCAL &&
+	    sp != PTX_S_SHARED_CLUSTER)
 		return sel_unsupported(s, "st to this state space");
-	if (check_width(s, x, eb) < 0 || order_of(s, x, 1, sp, &o) < 0)
+	if (check_width(s, x, eb) < 0 || order_of(s, x, 1, sp == PTX_S_SHARED_CLUSTER ? PTX_S_GENERIC : sp, &o) < 0)
 		return -1;
 	if (address(s, D0, sp, &ad) < 0 || parts_of(s, S1, eb, &p, 1) < 0)
 		return -1;
+	if (sp == PTX_S_SHARED_CLUSTER)
+		sp = PTX_S_GENERIC;
 	n = eb < 4 ? 1 : p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
 	offtxt(off, sizeof off, ad.off);
