@@ -485,27 +485,36 @@ typedef struct {
 	int *entry;       /* per module function: first block, -1 */
 } Link;
 
+/* A placeholder of ours (other passes have marks of their own, e.g.
+ * isel_seq.c's joins far below): the function it names, or -1. */
+static int
+mark_func(const MFunc *f, int t, int nfuncs)
+{
+	(void)f;
+	return t <= FUNC_MARK && t > FUNC_MARK - nfuncs ? FUNC_MARK - t : -1;
+}
+
 /* The first function a placeholder names that is not linked yet, or -1. */
 static int
-unlinked(const MFunc *f, const Link *l)
+unlinked(const MFunc *f, const Link *l, int nfuncs)
 {
 	size_t b, i;
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			int t = f->b.v[b].ins.v[i].target;
-			if (t <= FUNC_MARK && l->entry[FUNC_MARK - t] < 0)
-				return FUNC_MARK - t;
+			int fi = mark_func(f, f->b.v[b].ins.v[i].target, nfuncs);
+			if (fi >= 0 && l->entry[fi] < 0)
+				return fi;
 		}
 	return -1;
 }
 
 static int
-has_marks(const MFunc *f)
+has_marks(const MFunc *f, int nfuncs)
 {
 	size_t b, i;
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++)
-			if (f->b.v[b].ins.v[i].target <= FUNC_MARK)
+			if (mark_func(f, f->b.v[b].ins.v[i].target, nfuncs) >= 0)
 				return 1;
 	return 0;
 }
@@ -536,6 +545,7 @@ link_one(Sel *s, Link *l, int fi)
 	cs.param_off = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(fn->nparams + 1));
 	ctx(&cs);
 	if (isel_func(&cs) == 0) {
+		seq_link(&cf);   /* as compile.c does for the kernel */
 		callee_frame(&cf, cs.call);
 		vmap = xcalloc(cf.vr.n + 1, sizeof *vmap);
 		base = append(s->mf, &cf, vmap);
@@ -567,13 +577,13 @@ call_link(Sel *s)
 	int rc = 0, i, fi;
 	size_t b, k;
 
-	if (!has_marks(s->mf))
+	if (!has_marks(s->mf, s->m->nfuncs))
 		return 0;
 	l.entry = xcalloc((size_t)s->m->nfuncs + 1, sizeof *l.entry);
 	for (i = 0; i < s->m->nfuncs; i++)
 		l.entry[i] = -1;
 	last = s->mf->b.v[--s->mf->b.n];   /* the branch-to-self goes last again */
-	while (!rc && (fi = unlinked(s->mf, &l)) >= 0)
+	while (!rc && (fi = unlinked(s->mf, &l, s->m->nfuncs)) >= 0)
 		rc = link_one(s, &l, fi);
 	vec_push(&s->mf->b, last);
 	{
@@ -585,8 +595,8 @@ call_link(Sel *s)
 	for (b = 0; b < s->mf->b.n && !rc; b++)
 		for (k = 0; k < s->mf->b.v[b].ins.n; k++) {
 			MIns *m = &s->mf->b.v[b].ins.v[k];
-			if (m->target <= FUNC_MARK)
-				m->target = l.entry[FUNC_MARK - m->target];
+			if ((fi = mark_func(s->mf, m->target, s->m->nfuncs)) >= 0)
+				m->target = l.entry[fi];
 		}
 	free(l.entry);
 	return rc;

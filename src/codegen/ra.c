@@ -566,6 +566,71 @@ reserve_frame(MFunc *f, u32 frame)
 	f->guard = g;
 }
 
+/* "STL[.64|.128] [addr], Rx" and "LDL[...] Ry, [addr]": the suffix, the
+ * address text and the register ref; 0 if m is not such a plain one. */
+static int
+local_access(const MIns *m, int store, char *suffix, char *addr, MRef *reg)
+{
+	const char *t = m->text, *op = store ? "STL" : "LDL", *a, *e;
+	size_t n;
+
+	if (m->guard >= 0 || m->nr != 1 || strncmp(t, op, 3))
+		return 0;
+	t += 3;
+	n = strcspn(t, " ");
+	if (n >= 8 || (n && strncmp(t, ".64", n) && strncmp(t, ".128", n)))
+		return 0;
+	memcpy(suffix, t, n);
+	suffix[n] = 0;
+	if (!(a = strchr(t, '[')) || !(e = strchr(a, ']')) || e - a >= 40)
+		return 0;
+	memcpy(addr, a, (size_t)(e - a + 1));
+	addr[e - a + 1] = 0;
+	*reg = m->r[0];
+	return 1;
+}
+
+static int
+ref_phys(const MFunc *f, MRef r)
+{
+	return f->vr.v[r.v].phys + r.sub;
+}
+
+/* Spill everywhere stores a value and often reloads it right away: an
+ * LDL right after an STL of the same slot (same width) is dropped when it
+ * loads the register stored, or becomes a MOV. */
+static void
+forward_stores(MFunc *f, RaResult *res)
+{
+	size_t b, i, j;
+
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		for (i = j = 0; i < B->ins.n; i++) {
+			MIns *m = &B->ins.v[i];
+			char s1[8], s2[8], a1[48], a2[48];
+			MRef x, y;
+			if (j > 0 && local_access(&B->ins.v[j - 1], 1, s1, a1, &x) &&
+			    local_access(m, 0, s2, a2, &y) && !strcmp(s1, s2) && !strcmp(a1, a2) &&
+			    f->vr.v[x.v].cls == RC_R && f->vr.v[y.v].cls == RC_R) {
+				if (ref_phys(f, x) == ref_phys(f, y)) {
+					res->spill_ins--;
+					continue;   /* the register still holds it */
+				}
+				if (!s1[0]) {
+					m->text = arena_strdup(f->a, "MOV \001\001, \001\002");
+					m->r[1] = x;
+					m->rf[1] = MF_USE;
+					m->nr = 2;
+					m->copy = 1;
+				}
+			}
+			B->ins.v[j++] = *m;
+		}
+		B->ins.n = j;
+	}
+}
+
 static void
 ra_free(Ra *r)
 {
@@ -757,6 +822,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 			f->vr.v[v].phys = 0;
 	if (!rc) {
 		remove_noop_copies(f, res);
+		forward_stores(f, res);
 		reserve_frame(f, res->frame);
 		fix_frames(f, res->frame);
 	}
