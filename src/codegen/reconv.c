@@ -134,6 +134,7 @@ typedef struct {
 	size_t W;
 	int *ipdom;       /* block -> immediate post-dominator, n = exit */
 	u8 *inr;          /* scratch: region membership */
+	u8 *entry;        /* block 0 and called functions' first blocks */
 	int *stack;
 } Rc;
 
@@ -184,18 +185,21 @@ region(Rc *r, int b, int j)
 	return n;
 }
 
-/* Block 0 and the first block of every called function. */
-static int
-is_entry(const MFunc *f, int b)
+/* Mark block 0 and the first block of every called function. */
+static void
+mark_entries(const MFunc *f, u8 *entry)
 {
 	size_t x, i;
-	if (b == 0)
-		return 1;
+
+	memset(entry, 0, f->b.n);
+	if (f->b.n)
+		entry[0] = 1;
 	for (x = 0; x < f->b.n; x++)
-		for (i = 0; i < f->b.v[x].ins.n; i++)
-			if (f->b.v[x].ins.v[i].target == b && op_is(f->b.v[x].ins.v[i].text, "CALL"))
-				return 1;
-	return 0;
+		for (i = 0; i < f->b.v[x].ins.n; i++) {
+			int t = f->b.v[x].ins.v[i].target;
+			if (t >= 0 && (size_t)t < f->b.n && op_is(f->b.v[x].ins.v[i].text, "CALL"))
+				entry[t] = 1;
+		}
 }
 
 static int
@@ -209,10 +213,11 @@ reach(Rc *r)
 {
 	int sp = 0, x, k, b;
 
+	mark_entries(r->f, r->entry);
 	memset(r->live, 0, (size_t)r->n);
 	memset(r->reachx, 0, (size_t)r->n);
 	for (b = 0; b < r->n; b++)
-		if (is_entry(r->f, b)) {
+		if (r->entry[b]) {
 			r->live[b] = 1;
 			r->stack[sp++] = b;
 		}
@@ -473,12 +478,14 @@ rc_alloc(Rc *r)
 	free(r->stack);
 	free(r->live);
 	free(r->reachx);
+	free(r->entry);
 	r->n = n;
 	r->pred = xcalloc((size_t)n + 1, sizeof *r->pred);
 	r->inr = xcalloc((size_t)n + 1, 1);
 	r->stack = xcalloc((size_t)n + 1, sizeof(int));
 	r->live = xcalloc((size_t)n + 1, 1);
 	r->reachx = xcalloc((size_t)n + 1, 1);
+	r->entry = xcalloc((size_t)n + 1, 1);
 }
 
 /* Rebuild the CFG state after blocks changed. */
@@ -499,7 +506,7 @@ region_entry(Rc *r)
 	int e = -1, x, k;
 
 	for (x = 0; x < r->n; x++) {
-		int outside = is_entry(r->f, x);
+		int outside = r->entry[x];
 		if (!r->inr[x])
 			continue;
 		for (k = 0; k < (int)r->pred[x].n; k++)
@@ -805,7 +812,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	/* called functions (appended after the kernel) get no regions: a
 	 * callee would clobber its caller's B registers (no BMOV saves yet) */
 	for (b = 1; b < r.n; b++)
-		if (is_entry(f, b) && b < kend)
+		if (r.entry[b] && b < kend)
 			kend = b;
 	for (b = 0; b < kend; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
@@ -852,6 +859,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	free(r.stack);
 	free(r.live);
 	free(r.reachx);
+	free(r.entry);
 	free(r.pdom);
 	free(r.ipdom);
 	free(r.div);
