@@ -683,11 +683,40 @@ sel_rsqrt(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* tanh on f16, bf16 and their x2 forms: MUFU.TANH.F16/.BF16 per half
+ * (the high half shifted down), packed with PRMT 0x5410.  (ex2
+ * on halves, MUFU.EX2.F16, is not in our emulator yet.) */
+static int
+mufu_half(Sel *s, const IrIns *x, const char *fn)
+{
+	PtxType t = ty(x);
+	const char *h = t == PTX_T_F16 || t == PTX_T_F16X2 ? ".F16" : ".BF16";
+	MRef a = sel_r32(s, S1, 0), lo, hi;
+
+	if (strcmp(fn, "TANH"))
+		return sel_unsupported(s, "this approximation on f16/bf16");
+	if (t == PTX_T_F16 || t == PTX_T_BF16) {
+		mi(s->mf, "MUFU.%s%s %D, %U", fn, h, d32(s, x), a);
+		return 0;
+	}
+	lo = sel_tmp(s, 1);
+	hi = sel_tmp(s, 1);
+	/* the high half shifted down (ptxas reads a.H1; our emulator does
+	   not take that operand form for MUFU) */
+	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x10, %U", hi, a);
+	mi(s->mf, "MUFU.%s%s %D, %U", fn, h, lo, a);
+	mi(s->mf, "MUFU.%s%s %D, %U", fn, h, hi, hi);
+	mi(s->mf, "PRMT %D, %U, 0x5410, %U", d32(s, x), lo, hi);
+	return 0;
+}
+
 static int
 mufu(Sel *s, const IrIns *x, const char *fn, const char *const *noftz)
 {
 	Seq q;
 
+	if (sel_is_half(ty(x)))
+		return mufu_half(s, x, fn);
 	if (ty(x) != PTX_T_F32)
 		return sel_unsupported(s, "this approximation on a type other than f32");
 	if (ftz(x) || !noftz) {
