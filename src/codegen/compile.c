@@ -215,7 +215,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
 	kd->regs = (u32)rr.regs;
-	kd->frame = rr.frame;
+	kd->frame = rr.frame + rr.call_stack;   /* the deepest call chain too */
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
 	kd->barriers = (u8)s.barriers;

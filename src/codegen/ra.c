@@ -6,6 +6,14 @@
 
 #include "codegen/ra.h"
 
+/* Is op the mnemonic of text t ("CALL" matches "CALL.REL.NOINC ...")? */
+static int
+text_is(const char *t, const char *op)
+{
+	size_t n = strlen(op);
+	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
+}
+
 typedef struct {
 	MFunc *f;
 	int nunits;
@@ -631,6 +639,80 @@ forward_stores(MFunc *f, RaResult *res)
 	}
 }
 
+/* ---- the stack below the kernel's frame that calls use ---- */
+
+/* The parameter area of the function starting at block e (from its entry
+ * placeholder "IADD3 R1, R1, -FRAME-0xA, RZ", before fix_frames). */
+static u32
+area_of(const MFunc *f, int e)
+{
+	unsigned a = 0;
+	const char *p;
+	if (e < 0 || (size_t)e >= f->b.n || !f->b.v[e].ins.n)
+		return 0;
+	p = strstr(f->b.v[e].ins.v[0].text, "-FRAME-0x");
+	if (p)
+		sscanf(p + 9, "%x", &a);
+	return a;
+}
+
+/* Bytes of stack the deepest chain of calls takes below the kernel's
+ * frame: each activation its parameter area + the frame.  Functions are
+ * contiguous block ranges starting at CALL targets; an indirect call may
+ * reach any function; a recursive chain is counted for at most as many
+ * activations as there are functions + 1 (deeper recursion relies on the
+ * driver's stack size, as ptxas's code does). */
+static u32
+call_stack(const MFunc *f, u32 frame)
+{
+	int nb = (int)f->b.n, nf = 0, b, i, k, *fof, *first, changed = 1;
+	u32 *depth, best = 0;
+	u8 *calls;
+
+	fof = xcalloc((size_t)nb + 1, sizeof *fof);
+	first = xcalloc((size_t)nb + 1, sizeof *first);
+	for (b = 0; b < nb; b++)
+		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			if (text_is(m->text, "CALL") && !m->nr && m->target > 0 && m->target < nb)
+				fof[m->target] = -1;   /* a function starts here */
+		}
+	for (b = 0; b < nb; b++) {   /* block -> function index (0 = the kernel) */
+		if (fof[b] == -1)
+			first[++nf] = b;
+		fof[b] = nf;
+	}
+	calls = xcalloc((size_t)(nf + 1) * (size_t)(nf + 1), 1);
+	for (b = 0; b < nb; b++)
+		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			if (!text_is(m->text, "CALL"))
+				continue;
+			for (k = 1; k <= nf; k++)
+				if (m->nr ? 1 : m->target == first[k])
+					calls[fof[b] * (nf + 1) + k] = 1;
+		}
+	/* longest path by relaxation, at most nf rounds (cycles stop there) */
+	depth = xcalloc((size_t)nf + 1, sizeof *depth);
+	for (int round = 0; round <= nf && changed; round++) {
+		changed = 0;
+		for (i = 0; i <= nf; i++)
+			for (k = 1; k <= nf; k++) {
+				u32 d = area_of(f, first[k]) + frame + depth[k];
+				if (calls[i * (nf + 1) + k] && d > depth[i]) {
+					depth[i] = d;
+					changed = 1;
+				}
+			}
+	}
+	best = depth[0];
+	free(fof);
+	free(first);
+	free(calls);
+	free(depth);
+	return best;
+}
+
 static void
 ra_free(Ra *r)
 {
@@ -671,13 +753,6 @@ analyse(Ra *r, MFunc *f)
 	}
 	liveness(r);
 	intervals(r);
-}
-
-static int
-text_is(const char *t, const char *op)
-{
-	size_t n = strlen(op);
-	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
 }
 
 /* Every register is caller-saved: what is live after a CALL is spilled.
@@ -823,6 +898,8 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	if (!rc) {
 		remove_noop_copies(f, res);
 		forward_stores(f, res);
+		if (calls)
+			res->call_stack = call_stack(f, res->frame);
 		reserve_frame(f, res->frame);
 		fix_frames(f, res->frame);
 	}

@@ -25,6 +25,7 @@ typedef struct {
 	int spilled;     /* vregs spilled */
 	int spill_ins;   /* STL/LDL (and P2R-like) instructions added */
 	u32 frame;       /* local bytes per thread: frame_base + spill slots */
+	u32 call_stack;  /* bytes the deepest call chain uses below that frame */
 } RaResult;
 
 /* The register limit ptxas derives: .maxnreg, and 64K registers shared
