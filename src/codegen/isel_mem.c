@@ -540,9 +540,15 @@ order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
 	if (x->p.flags & PTX_F_VOLATILE)
 		sem = PTX_SEM_VOLATILE;
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL) {
-		/* shared/local: ptxas emits plain LDS/STS (LDL/STL) for volatile and relaxed */
-		if (sem > PTX_SEM_RELAXED && sem != PTX_SEM_VOLATILE)
-			return sel_unsupported(s, "acquire/release ld/st on shared or local memory");
+		/* shared/local: plain LDS/STS (LDL/STL) for volatile and relaxed;
+		 * acquire adds CCTL.IVALL after (beyond .cta), release the fence
+		 * before (as ptxas) */
+		if (sem == PTX_SEM_ACQUIRE && !st)
+			o->post = x->p.scope != PTX_SCOPE_CTA;
+		else if (sem == PTX_SEM_RELEASE && st)
+			o->pre = x->p.scope ? x->p.scope : PTX_SCOPE_GPU;
+		else if (sem > PTX_SEM_RELAXED && sem != PTX_SEM_VOLATILE)
+			return sel_unsupported(s, "this memory-order semantics on shared or local memory");
 		return 0;
 	}
 	switch (sem) {
