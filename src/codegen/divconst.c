@@ -536,10 +536,19 @@ rem_of(B *b, int q, u64 d, int bits)
 		op(b, DV_IMAD, r = tmp(b), q, 0, (u32)nd);
 		return r;
 	}
+	/* x + q*nd mod 2^64 = x + ql*ndl + 2^32*(ql*ndh + qh*ndl); a zero
+	 * half of nd drops its multiplies (IMAD by 0 is not an instruction
+	 * nvdisasm shows as IMAD) */
 	r = pair(b);
-	op(b, DV_IMAD_WIDE_U32, r, q, 0, (u32)nd);
-	op(b, DV_IMAD, r + 1, q, r + 1, nd >> 32);
-	op(b, DV_IMAD, r + 1, q + 1, r + 1, (u32)nd);
+	if ((u32)nd) {
+		op(b, DV_IMAD_WIDE_U32, r, q, 0, (u32)nd);
+		if (nd >> 32)
+			op(b, DV_IMAD, r + 1, q, r + 1, nd >> 32);
+		op(b, DV_IMAD, r + 1, q + 1, r + 1, (u32)nd);
+	} else {
+		op(b, DV_MOV, r, 0, DV_RZ, 0);
+		op(b, DV_IMAD, r + 1, q, 1, nd >> 32);
+	}
 	return r;
 }
 
@@ -566,9 +575,13 @@ divconst_plan(DivPlan *p, u64 d, int bits, int is_signed, int want_rem)
 	b.next = bits == 32 ? 1 : 2;
 	ad = is_signed && (d >> (bits - 1)) ? -d & mask : d;
 	if (want_rem && d == 0) {
+		/* all ones, as ptxas's general sequences give for x % 0 */
 		p->method = DM_ZERO;
-		p->result = 0;
-		return 0;
+		p->result = bits == 32 ? tmp(&b) : pair(&b);
+		op(&b, DV_MOVI, p->result, DV_RZ, DV_RZ, 0xffffffff);
+		if (bits == 64)
+			op(&b, DV_MOVI, p->result + 1, DV_RZ, DV_RZ, 0xffffffff);
+		return p->nsteps;
 	}
 	if (want_rem && ad == 1) {
 		p->method = DM_ONE;

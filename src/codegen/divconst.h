@@ -59,7 +59,7 @@ typedef struct {
 
 /* How the quotient is computed (for the proofs and the documentation). */
 typedef enum {
-	DM_ZERO,     /* d == 0: quotient all ones, remainder x (documented choice) */
+	DM_ZERO,     /* d == 0: quotient and remainder all ones (documented choice) */
 	DM_ONE,      /* |d| == 1 */
 	DM_POW2,     /* |d| a power of two: shifts */
 	DM_CMP,      /* u: d >= 2^(bits-1); s: d == INT_MIN: a compare */
@@ -86,8 +86,8 @@ typedef struct {
 
 /* Plan x / d (want_rem = 0) or x % d (want_rem = 1) for bits = 32 or 64;
  * d is read as a bits-wide two's complement value.  Returns the number of
- * steps, or -1 when bits is not 32 or 64.  d = 0 gets a plan too: quotient
- * all ones (u: 2^bits-1, s: -1), remainder x. */
+ * steps, or -1 when bits is not 32 or 64.  d = 0 gets a plan too: the
+ * quotient and the remainder are all ones (2^bits - 1; -1 signed). */
 int divconst_plan(DivPlan *p, u64 d, int bits, int is_signed, int want_rem);
 
 /* Runs the steps on x (the low `bits` bits are used); returns the result

@@ -29,15 +29,15 @@ rnd(void)
 	return rng;
 }
 
-/* C's answer, with the documented choices for d = 0 (quotient all ones,
- * remainder x) and the overflow INT_MIN / -1 (quotient INT_MIN, rem 0). */
+/* C's answer, with the documented choices for d = 0 (quotient and
+ * remainder all ones) and the overflow INT_MIN / -1 (INT_MIN, rem 0). */
 static u64
 ref(u64 x, u64 d, int bits, int sgn, int rem)
 {
 	if (bits == 32) {
 		u32 a = (u32)x, b = (u32)d;
 		if (!b)
-			return rem ? a : 0xffffffffu;
+			return 0xffffffffu;
 		if (!sgn)
 			return rem ? a % b : a / b;
 		if ((i32)b == -1)
@@ -45,7 +45,7 @@ ref(u64 x, u64 d, int bits, int sgn, int rem)
 		return (u32)(rem ? (i32)a % (i32)b : (i32)a / (i32)b);
 	}
 	if (!d)
-		return rem ? x : ~(u64)0;
+		return ~(u64)0;
 	if (!sgn)
 		return rem ? x % d : x / d;
 	if ((i64)d == -1)
