@@ -4,8 +4,9 @@
  * (release: MEMBAR.ALL + ERRBAR (+ CGAERRBAR on sm_90) before; acquire:
  * CCTL.IVALL after), as ptxas 13.0 emits them (docs/compiler-mem.md).
  * CAS takes its compare and new values in one aligned register tuple.
- * Float adds on shared or generic memory (ptxas: a CAS loop / a
- * shared-window test) are not supported yet. */
+ * Float adds on shared memory are a CAS loop (as ptxas); on generic
+ * memory (ptxas: a shared-window test and a fallback) they are not
+ * supported yet. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -151,6 +152,73 @@ emit_wide(Sel *s, Atom *a)
 	return 0;
 }
 
+/* ---- a CAS loop for shared-memory float adds (ATOMS has none) ----
+ *
+ *       BRA H                 (only falls through: seq_link makes H a block)
+ *   H:  LDS old, [a]
+ *       new = old + b         (FADD.FTZ / DADD / HADD2 / HADD2.BF16_V2)
+ *       ATOMS.CAST.SPIN(.64) flag, [a], old, new   (old:new one tuple)
+ *       ISETP.EQ.U32.AND P, PT, flag, 0x1, PT
+ *       @!P BRA H
+ *
+ * as ptxas.  The marks are resolved by seq_link (isel_seq.c) after
+ * instruction selection; a PTX guard becomes a forward skip around the
+ * loop (seq_link's join), the result move carries it. */
+enum { LOOP_MARK = -3000000 };
+static int nloops;
+
+static const char *
+fadd_op(PtxType t)
+{
+	if (t == PTX_T_F32)
+		return "FADD.FTZ %D, %U, %U";
+	if (t == PTX_T_F64)
+		return "DADD %D, %U, %U";
+	if (t == PTX_T_F16X2)
+		return "HADD2 %D, %U, %U";
+	return t == PTX_T_BF16X2 ? "HADD2.BF16_V2 %D, %U, %U" : NULL;
+}
+
+static int
+cas_loop_shared(Sel *s, Atom *a, PtxType t)
+{
+	int g = s->mf->guard, gn = s->mf->guard_neg, head = LOOP_MARK - 2 * nloops, skip = head - 1, w = a->w;
+	MRef tup = sel_tmp(s, 2 * w), flag = sel_tmp(s, w), p = sel_ptmp(s);
+	MRef old = mpart(tup.v, 0, w), nw = mpart(tup.v, w, w);
+	char o[32], fmt[96];
+
+	nloops++;
+	offtxt(o, sizeof o, a->off);
+	if (g >= 0) { /* skip the loop where the guard is false */
+		s->mf->guard_neg = (u8)!gn;
+		mi(s->mf, "BRA %L", skip);
+	}
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	mi(s->mf, "BRA %L", head);
+	snprintf(fmt, sizeof fmt, "LDS%s %%D, [%%U%s%s]", w == 2 ? ".64" : "", s->sm < 90 && o[0] ? "+URZ" : "", o);
+	mi(s->mf, fmt, old, a->base);
+	mi(s->mf, fadd_op(t), nw, old, a->b);
+	snprintf(fmt, sizeof fmt, "ATOMS.CAST.SPIN%s %%D, [%%U%s], %%U, %%U", w == 2 ? ".64" : "", o);
+	mi(s->mf, fmt, flag, a->base, old, nw);
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, 0x1, PT", p, w == 2 ? mpart(flag.v, 0, 1) : flag);
+	s->mf->guard = p.v;
+	s->mf->guard_neg = 1;
+	mi(s->mf, "BRA %L", head);
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	if (g >= 0)
+		mi(s->mf, "BRA %L", skip);
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+	if (a->d.v != s->mf->rz && !a->red) {
+		int k;
+		for (k = 0; k < w; k++)
+			sel_mov32(s, w == 2 ? mpart(a->d.v, a->d.sub + k, 1) : a->d, mopd_reg(mpart(tup.v, k, 1)));
+	}
+	return 0;
+}
+
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}; red without d. */
 static int
 atom_common(Sel *s, const IrIns *x, int red)
@@ -170,6 +238,8 @@ atom_common(Sel *s, const IrIns *x, int red)
 	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT) || x->p.vec > 1)
 		return sel_unsupported(s, "atom/red with .cluster scope, a cache hint or a vector");
 	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
+	if (a.sp == PTX_S_SHARED && x->p.aop == PTX_AOP_ADD && fadd_op(t))
+		a.op = "CAS-LOOP";
 	if (!a.op || (a.sp == PTX_S_GENERIC && (ptx_type_is_float(t) || t == PTX_T_F16X2 ||
 						t == PTX_T_BF16X2 || a.w == 2)))
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
@@ -211,7 +281,10 @@ atom_common(Sel *s, const IrIns *x, int red)
 	}
 	if (pre)
 		fence_before(s, sc ? sc : PTX_SCOPE_GPU);
-	if ((a.sp == PTX_S_SHARED ? emit_shared(s, &a) : emit_wide(s, &a)) < 0)
+	if (!strcmp(a.op, "CAS-LOOP")) {
+		if (cas_loop_shared(s, &a, t) < 0)
+			return -1;
+	} else if ((a.sp == PTX_S_SHARED ? emit_shared(s, &a) : emit_wide(s, &a)) < 0)
 		return -1;
 	if (post && sc != PTX_SCOPE_CTA)
 		mi(s->mf, "CCTL.IVALL");
