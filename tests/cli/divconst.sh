@@ -22,6 +22,18 @@ fails divconst_no_divisor $OA divconst --rem
 
 ok divconst_example_interp $OA emu --ptx examples/div_by_const.ptx --spec examples/div_by_const.spec.json
 
+# the compiler lowers the example's div/rem through divconst; --verify runs
+# its SASS in the emulator against the PTX interpreter on the spec's data
+for arch in sm_90 sm_80; do
+	if $OA compile examples/div_by_const.ptx --arch $arch --verify --spec examples/div_by_const.spec.json \
+		-o dbc --out-dir "$tmp/c_$arch" >"$tmp/c.out" 2>&1 && grep -q "^verify dbc: match$" "$tmp/c.out" &&
+	   grep -q "IMAD.HI.U32 R[0-9]*, R[0-9]*, 0x24924925, RZ" "$tmp/c_$arch/sass/dbc.sass"; then
+		echo "PASS divconst_example_compile_$arch"
+	else
+		echo "FAIL divconst_example_compile_$arch"; tail -3 "$tmp/c.out"
+	fi
+done
+
 # z3: the interpreter may find it in build/py or build/*/py (see the tool)
 if python3 tools/prove-divconst --oa "$OA" --timeout 60 --quick >"$tmp/z3" 2>&1; then
 	n=$(grep -c "^proven " "$tmp/z3")

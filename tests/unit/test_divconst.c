@@ -355,6 +355,8 @@ TEST(divconst_random64)
 		0x100000001ull, 1ull << 62, 1ull << 63, (1ull << 63) + 1, ~0ull, ~0ull - 1,
 		(u64)-1, (u64)-7, (u64)-10, (u64)-1000, 0x8000000000000001ull, 0x7fffffffffffffffull,
 		1000000000000000000ull, 274177, 67280421310721ull, (u64)-(1ll << 40), 1ull << 40, 3ull << 33,
+		(u64)-2, (u64)-8, (u64)-(1ll << 32), (u64)-(1ll << 62), 1ull << 31, 1ull << 33, 8, 1ull << 32,
+		(u64)-3, (u64)-(1ll << 31), 0xfffffffeull, 0x1ffffffffull, (u64)INT64_MIN + 1,
 	};
 	static u64 xs[2048];
 	int nd = long_run() ? 100000 : 3000, i, j, n, sgn, rem;
