@@ -34,9 +34,10 @@ typedef struct {
 } Op;
 
 typedef struct {
-	u32 a, b;	/* inner: a = child for bit 0, a + 1 for bit 1; leaf: first cand, count */
-	u32 bit;	/* word bit tested, LEAF for a leaf */
-} Node;
+	u32 a;		/* inner: child for bit 0 (a + 1 for bit 1); leaf: first cand */
+	u16 b;		/* leaf: number of cands */
+	u8 bit;		/* word bit tested, LEAF for a leaf */
+} Node;		/* 8 bytes: the 4096 roots fit in 32 KiB */
 
 typedef struct {
 	Node root[4096];	/* copies of each bucket's first node: one load less */
@@ -139,7 +140,8 @@ build(const Arch *a, Index *x, u32 id, const u32 *l, u32 n, int depth)
 	if (n <= LEAFMAX || depth >= MAXDEPTH || !(b = best_bit(a, l, n, &n0, &n1))) {
 		u32 first = leaf(a, x, l, n);
 
-		x->node.v[id] = (Node){ first, n, LEAF };
+		ASSERT(n <= 0xffff);
+		x->node.v[id] = (Node){ first, (u16)n, LEAF };
 		return;
 	}
 	l0 = xmalloc((n0 + n1 + 1) * sizeof *l0);
@@ -155,7 +157,7 @@ build(const Arch *a, Index *x, u32 id, const u32 *l, u32 n, int depth)
 	ASSERT(k0 == n0 && k1 == n1);
 	c = new_node(x);
 	new_node(x);
-	x->node.v[id] = (Node){ c, 0, b };
+	x->node.v[id] = (Node){ c, 0, (u8)b };
 	build(a, x, c, l0, n0, depth + 1);
 	build(a, x, c + 1, l1, n1, depth + 1);
 	free(l0);
