@@ -219,6 +219,95 @@ cas_loop_shared(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
+/* Generic float adds, as ptxas: ATOM.E with a predicate that says
+ * whether the address was global (and the add done); otherwise QSPC
+ * tells shared (the CAS loop on the shared-window address) from local
+ * (a plain load, add and store: local memory is the thread's own).
+ *
+ *       ATOM.E.ADD.F.. Pg, d, [a], b
+ *       @Pg BRA J
+ *       QSPC.E.S Ps, RZ, [a]
+ *       @Ps BRA S
+ *       LDL old, [a - local window]; STL [..], old + b; d = old
+ *       @!Ps BRA J            (always taken)
+ *       BRA S                 (closing mark)
+ *   S:  CAS loop on the shared-window address
+ *       BRA J                 (closing mark)
+ *   J: */
+static int
+generic_fadd(Sel *s, Atom *a, PtxType t)
+{
+	int g = s->mf->guard, gn = s->mf->guard_neg, J = LOOP_MARK - 2 * nloops, S = J - 1, w = a->w, k;
+	MRef pg = sel_ptmp(s), ps = sel_ptmp(s), base = a->base, lo, win, la, old, nw;
+	char o[32], fmt[128];
+	Atom sa;
+
+	nloops++;
+	offtxt(o, sizeof o, a->off);
+	if (g >= 0) {
+		s->mf->guard_neg = (u8)!gn;
+		mi(s->mf, "BRA %L", J);
+	}
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, %s[%%U.64%s], %%U", a->op, a->st, sel_gdesc(s), o);
+	mi(s->mf, fmt, pg, a->d, base, a->b);
+	s->mf->guard = pg.v;
+	mi(s->mf, "BRA %L", J);
+	s->mf->guard = -1;
+	if (a->off) { /* the fallbacks take the address with its offset */
+		MRef r = sel_tmp(s, 2), c = sel_ptmp(s), imm = sel_tmp(s, 2);
+		mi(s->mf, "MOV %D, %h", mpart(imm.v, 0, 1), (unsigned)(u32)a->off);
+		mi(s->mf, "MOV %D, %h", mpart(imm.v, 1, 1), (unsigned)(u32)((u64)a->off >> 32));
+		mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", mpart(r.v, 0, 1), c, mpart(base.v, base.sub, 1), mpart(imm.v, 0, 1));
+		mi(s->mf, "IADD3.X %D, %U, %U, RZ, %U, !PT", mpart(r.v, 1, 1), mpart(base.v, base.sub + 1, 1),
+		   mpart(imm.v, 1, 1), c);
+		base = r;
+	}
+	lo = mpart(base.v, base.sub, 1);
+	mi(s->mf, "QSPC.E.S %D, RZ, [%U]", ps, mpart(base.v, base.sub, 2));
+	s->mf->guard = ps.v;
+	mi(s->mf, "BRA %L", S);
+	s->mf->guard = -1;
+	/* local */
+	win = sel_tmp(s, 1);
+	la = sel_tmp(s, 1);
+	old = sel_tmp(s, w);
+	nw = sel_tmp(s, w);
+	mi(s->mf, s->sm >= 90 ? "LDC %D, c[0x0][0x20]" : "MOV %D, c[0x0][0x20]", win);
+	mi(s->mf, "IADD3 %D, %U, -%U, RZ", la, lo, win);
+	mi(s->mf, w == 2 ? "LDL.64 %D, [%U]" : "LDL %D, [%U]", old, la);
+	mi(s->mf, fadd_op(t), nw, old, a->b);
+	mi(s->mf, w == 2 ? "STL.64 [%U], %U" : "STL [%U], %U", la, nw);
+	if (a->d.v != s->mf->rz && !a->red)
+		for (k = 0; k < w; k++)
+			sel_mov32(s, w == 2 ? mpart(a->d.v, a->d.sub + k, 1) : a->d, mopd_reg(w == 2 ? mpart(old.v, k, 1) : old));
+	s->mf->guard = ps.v;
+	s->mf->guard_neg = 1;
+	mi(s->mf, "BRA %L", J);
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	mi(s->mf, "BRA %L", S);
+	/* shared: the window address (sm_90: the low word as is) */
+	sa = *a;
+	sa.off = 0;
+	if (s->sm >= 90) {
+		sa.base = lo;
+	} else {
+		MRef sw = sel_tmp(s, 1);
+		sa.base = sel_tmp(s, 1);
+		mi(s->mf, "MOV %D, c[0x0][0x18]", sw);
+		mi(s->mf, "IADD3 %D, %U, -%U, RZ", sa.base, lo, sw);
+	}
+	if (cas_loop_shared(s, &sa, t) < 0)
+		return -1;
+	s->mf->guard = -1;
+	mi(s->mf, "BRA %L", J);
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+	return 0;
+}
+
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}; red without d. */
 static int
 atom_common(Sel *s, const IrIns *x, int red)
@@ -240,8 +329,7 @@ atom_common(Sel *s, const IrIns *x, int red)
 	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
 	if (a.sp == PTX_S_SHARED && x->p.aop == PTX_AOP_ADD && fadd_op(t))
 		a.op = "CAS-LOOP";
-	if (!a.op || (a.sp == PTX_S_GENERIC && (ptx_type_is_float(t) || t == PTX_T_F16X2 ||
-						t == PTX_T_BF16X2 || a.w == 2)))
+	if (!a.op || (a.sp == PTX_S_GENERIC && !fadd_op(t) && a.w == 2))
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
 	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
 						 x->p.opds[0].kind != PTX_OPD_SINK))
@@ -281,7 +369,10 @@ atom_common(Sel *s, const IrIns *x, int red)
 	}
 	if (pre)
 		fence_before(s, sc ? sc : PTX_SCOPE_GPU);
-	if (!strcmp(a.op, "CAS-LOOP")) {
+	if (a.sp == PTX_S_GENERIC && fadd_op(t)) {
+		if (generic_fadd(s, &a, t) < 0)
+			return -1;
+	} else if (!strcmp(a.op, "CAS-LOOP")) {
 		if (cas_loop_shared(s, &a, t) < 0)
 			return -1;
 	} else if ((a.sp == PTX_S_SHARED ? emit_shared(s, &a) : emit_wide(s, &a)) < 0)
