@@ -157,6 +157,16 @@ def build(sm):
 				k.setp(f'setp.lt.ftz.{t} %p1, {a}, {b};', f'setp.lt.ftz.{t}')
 		if not x2:
 			k.setp(f'setp.gt.{t} %p3, {b}, {c};\n\tsetp.le.or.{t} %p1, {a}, {b}, %p3;', f'setp.le.or.{t}')
+		# set with a u32 result from a scalar.  set to an f16/bf16 result
+		# (HSET2.BF: 1.0 per half) and set on pairs (a mask per half) follow
+		# ptxas, but the interpreter writes ~0 / compares only the low half
+		# there, so they are not compared here.
+		if not x2:
+			for cm in ['lt', 'equ', 'nan', 'ge']:
+				k.body.append(f'\tset.{cm}.u32.{t} %r9, {a}, {b};')
+				k.store(32, '%r9', f'set.{cm}.u32.{t}')
+			k.body.append(f'\tsetp.gt.{t} %p3, {b}, {c};\n\tset.le.and.u32.{t} %r9, {a}, {b}, !%p3;')
+			k.store(32, '%r9', f'set.le.and.u32.{t}')
 	return k
 
 
