@@ -989,7 +989,37 @@ sel_set(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b: d = {sat(a) : sat(b)};
+ * cvt.pack.sat.{u8,s8}.s32.b32 d, a, b, c: d = {c[15:0] : sat(a) : sat(b)}
+ * (bytes).  The clamps are VIMNMX pairs, the packing PRMT. */
+static int
+sel_cvt_pack(Sel *s, const IrIns *x)
+{
+	Ty d = tyof((PtxType)x->p.types[0]), src = tyof(PTX_T_S32);
+	MRef a, b, r;
+
+	if (x->p.ntypes < 2 || (PtxType)x->p.types[1] != PTX_T_S32 || (d.bits != 8 && d.bits != 16) || d.flt ||
+	    !(x->p.flags & PTX_F_SAT) || D0->kind != PTX_OPD_REG)
+		return sel_unsupported(s, "this cvt.pack (only .sat.{u8,s8,u16,s16}.s32)");
+	a = sel_r32(s, S1, 0);
+	b = sel_r32(s, S2, 0);
+	if (a.v < 0 || b.v < 0)
+		return -1;
+	a = sat32(s, a, src, d);
+	b = sat32(s, b, src, d);
+	if (d.bits == 16) {
+		mi(s->mf, "PRMT %D, %U, 0x5410, %U", dpart(s, x, 0), b, a);
+		return 0;
+	}
+	if (x->p.nopds < 4)
+		return sel_unsupported(s, "cvt.pack to 8 bits without the c operand");
+	r = sel_tmp(s, 1);
+	mi(s->mf, "PRMT %D, %U, 0x40, %U", r, b, a);
+	mi(s->mf, "PRMT %D, %U, 0x5410, %U", dpart(s, x, 0), r, sel_r32(s, &x->p.opds[3], 0));
+	return 0;
+}
+
 const SelRule sel_rules_cvt[] = {
-	{PTX_OP_cvt, sel_cvt}, {PTX_OP_set, sel_set},
+	{PTX_OP_cvt, sel_cvt}, {PTX_OP_set, sel_set}, {PTX_OP_cvt_pack, sel_cvt_pack},
 	{0, NULL},
 };
