@@ -404,6 +404,22 @@ run_plan(Sel *s, const DivPlan *p, MRef x)
 
 #endif
 
+/* A 16-bit operand zero- or sign-extended to 32 bits. */
+static MRef
+ext16(Sel *s, const PtxOperand *o, int sg)
+{
+	MRef a = sel_r32(s, o, 0), t = sel_tmp(s, 1);
+
+	if (!sg) {
+		mi(s->mf, "LOP3.LUT %D, %U, 0xffff, RZ, 0xc0, !PT", t, a);
+	} else {
+		MRef u = sel_tmp(s, 1);
+		mi(s->mf, "SHF.L.U32 %D, %U, 0x10, RZ", u, a);
+		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x10, %U", t, u);
+	}
+	return t;
+}
+
 static int
 sel_divrem(Sel *s, const IrIns *x, int rem)
 {
@@ -414,8 +430,13 @@ sel_divrem(Sel *s, const IrIns *x, int rem)
 
 	if (ptx_type_is_float(t))
 		return sel_div_float(s, x);
+	if (n == 2) {  /* extended to 32 bits (the upper bits are undefined) */
+		MRef a = ext16(s, S1, sg), b = ext16(s, S2, sg);
+		sel_mov32(s, d, mopd_reg(div32(s, a, b, sg, rem)));
+		return 0;
+	}
 	if (n != 4 && n != 8)
-		return sel_unsupported(s, "div/rem on 8/16-bit integers");
+		return sel_unsupported(s, "div/rem on 8-bit integers");
 #ifdef HAVE_DIVCONST
 	/* x / 0 and x % 0 are all ones, like ptxas (divconst's plan for 0
 	   leaves the remainder x) */
