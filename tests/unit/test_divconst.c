@@ -273,6 +273,24 @@ TEST(divconst_boundary32)
  * mod 2^32 (n*inv <= (2^32-1)/d exactly when d divides n); since the plan
  * computes r = x - q*d mod 2^32 and d is odd, this proves its quotient
  * steps too.  No division in the loop. */
+static inline int
+valid(u32 x, u32 out, int sgn, int rem, i64 di, i64 ad, u32 inv, u32 lim)
+{
+	i64 xi = sgn ? (i64)(i32)x : (i64)x, v = sgn ? (i64)(i32)out : (i64)out, r, n;
+	int ok = 1;
+
+	if (rem) {
+		r = v;
+		n = xi - r;
+		n = n < 0 ? -n : n;
+		ok = (n >> 32 == 0) & ((u32)n * inv <= lim);
+	} else
+		r = xi - v * di;
+	ok &= (r < ad) & (r > -ad) & ((r == 0) | ((r < 0) == (xi < 0)));
+	/* the documented wrap: INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 */
+	return sgn && di == -1 && xi == INT32_MIN ? v == (rem ? 0 : INT32_MIN) : ok;
+}
+
 static int
 exhaustive(TestState *t_, u64 d, int sgn, int rem)
 {
@@ -291,30 +309,20 @@ exhaustive(TestState *t_, u64 d, int sgn, int rem)
 	lim = (u32)(0xffffffffu / (u32)ad);
 	divconst_plan(&p, d, 32, sgn, rem);
 	for (base = 0; base < (1ull << 32); base += N) {
+		int bad = 0;
 		divconst_eval32_n(&p, (u32)base, out, N);
-		for (i = 0; i < N; i++) {
-			u32 x = (u32)base + (u32)i;
-			i64 xi = sgn ? (i64)(i32)x : (i64)x, v = sgn ? (i64)(i32)out[i] : (i64)out[i], r, n;
-			int ok;
-			if (rem) {
-				r = v;
-				n = xi - r;
-				n = n < 0 ? -n : n;
-				ok = (u32)n == n && (u32)n * inv <= lim;
-			} else {
-				r = xi - v * di;
-				ok = 1;
-			}
-			if (sgn && di == -1 && xi == INT32_MIN)
-				ok = ok && v == (rem ? 0 : INT32_MIN);  /* the documented wrap */
-			else
-				ok = ok && (r < 0 ? -r : r) < ad && (r == 0 || (r < 0) == (xi < 0));
-			if (!ok) {
-				FAIL("%s32 %s %lld, x=0x%x: 0x%x", sgn ? "s" : "u", rem ? "%" : "/", (long long)di, x,
-				     out[i]);
+		/* branch-free checks over the block; a failing block is scanned
+		 * again to report the first bad x */
+		for (i = 0; i < N; i++)
+			bad |= !valid((u32)base + (u32)i, out[i], sgn, rem, di, ad, inv, lim);
+		if (!bad)
+			continue;
+		for (i = 0; i < N; i++)
+			if (!valid((u32)base + (u32)i, out[i], sgn, rem, di, ad, inv, lim)) {
+				FAIL("%s32 %s %lld, x=0x%x: 0x%x", sgn ? "s" : "u", rem ? "%" : "/", (long long)di,
+				     (u32)base + (u32)i, out[i]);
 				return 0;
 			}
-		}
 	}
 	return 1;
 }
