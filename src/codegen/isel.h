@@ -122,6 +122,7 @@ void seq_end(Seq *q);
 void seq_bind(Seq *q, int r, MRef v);
 void seq_bind64(Seq *q, int r, MRef pair);
 void seq_emit(Seq *q, const char *line);
+void seq_emitf(Seq *q, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void seq_lines(Seq *q, const char *const *lines);
 MRef seq_get(Seq *q, int r);
 MRef seq_pair(Seq *q, int r);
@@ -132,12 +133,12 @@ void seq_skip(Seq *q, const char *pred);
 void seq_join(Seq *q);
 void seq_link(MFunc *f);
 /* R(d):R(d+1) = high / low 64 bits of the unsigned product of pairs
- * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_intx.c). */
+ * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_seq.c). */
 void seq_mulhi_u64(Seq *q, int d, int a, int b);
 void seq_mullo_u64(Seq *q, int d, int a, int b);
 
-/* Integer extras (isel_intx.c) and float math (isel_math.c). */
-extern const SelRule sel_rules_intx[], sel_rules_math[];
+/* Integer extras (isel_intx.c), division (isel_div.c), float math (isel_math.c). */
+extern const SelRule sel_rules_intx[], sel_rules_math[], sel_rules_div[];
 int sel_div_float(Sel *s, const IrIns *x);
 /* Carry chains (isel_intx.c): kind 0 add, 1 sub, 2 mad; chained = reads CC.CF. */
 int sel_carry(Sel *s, const IrIns *x, int kind, int chained);

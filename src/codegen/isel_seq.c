@@ -19,6 +19,7 @@
  * only) and restored by seq_end, so the caller's final moves to the PTX
  * destination carry it. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,4 +347,48 @@ seq_link(MFunc *f)
 			break;
 		}
 	mir_cfg_recompute(f);
+}
+
+/* seq_emit of a printf-formatted line. */
+void
+seq_emitf(Seq *q, const char *fmt, ...)
+{
+	char line[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	seq_emit(q, line);
+}
+
+
+/* R(d):R(d+1) = the high 64 bits of the unsigned 128-bit product of the
+ * pairs at a and b (temporaries R40..R53).  Every IMAD.WIDE adds a 64-bit
+ * c whose high word is 0, so nothing overflows 64 bits. */
+void
+seq_mulhi_u64(Seq *q, int d, int a, int b)
+{
+	seq_emitf(q, "IMAD.WIDE.U32 R40:2, R%d, R%d, RZ", a, b);
+	seq_emitf(q, "MOV R42:p, R41");
+	seq_emitf(q, "MOV R43:p, 0x0");
+	seq_emitf(q, "IMAD.WIDE.U32 R44:2, R%d, R%d, R42:2", a + 1, b);
+	seq_emitf(q, "MOV R46:p, R44");
+	seq_emitf(q, "MOV R47:p, 0x0");
+	seq_emitf(q, "IMAD.WIDE.U32 R48:2, R%d, R%d, R46:2", a, b + 1);
+	seq_emitf(q, "MOV R50:p, R45");
+	seq_emitf(q, "MOV R51:p, 0x0");
+	seq_emitf(q, "IMAD.WIDE.U32 R52:2, R%d, R%d, R50:2", a + 1, b + 1);
+	seq_emitf(q, "IADD3 R%d, P6, R52, R49, RZ", d);
+	seq_emitf(q, "IADD3.X R%d, R53, RZ, RZ, P6, !PT", d + 1);
+}
+
+/* R(d):R(d+1) = the low 64 bits of a * b (pairs). */
+void
+seq_mullo_u64(Seq *q, int d, int a, int b)
+{
+	seq_emitf(q, "IMAD.WIDE.U32 R54:2, R%d, R%d, RZ", a, b);
+	seq_emitf(q, "IMAD R56, R%d, R%d, R55", a, b + 1);
+	seq_emitf(q, "IMAD R%d, R%d, R%d, R56", d + 1, a + 1, b);
+	seq_emitf(q, "MOV R%d, R54", d);
 }
