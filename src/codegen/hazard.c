@@ -285,7 +285,7 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 	}
 	if (d <= 0)
 		return;
-	if (p >= 0 && h->bof[p] == b && (size_t)p >= j) {
+	if (p >= 0 && h->bof[p] == b && (size_t)p >= j && (size_t)p < end) {
 		h->unsat = 1;  /* producer and consumer too close: needs padding */
 		return;
 	}
