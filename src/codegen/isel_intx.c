@@ -481,14 +481,20 @@ sel_testp(Sel *s, const IrIns *x)
  * (straight-line carry chains, as PTX uses them). */
 static struct {
 	const MFunc *mf;
+	const IrFunc *ir;
 	int p;        /* the vreg */
 	int neg;      /* it holds !CF (the SASS carry of a subtraction) */
-} carry = { NULL, -1, 0 };
+} carry = { NULL, NULL, -1, 0 };
 
+/* The CC.CF vreg of this function (none before its first producer: then
+ * CF reads as 0). */
 static MRef
 cf_cur(Sel *s)
 {
-	return carry.mf == s->mf ? mref(carry.p) : mref(-1);
+	if (carry.mf != s->mf || carry.ir != s->ir || carry.p < 0 || carry.p >= (int)s->mf->vr.n ||
+	    s->mf->vr.v[carry.p].cls != RC_P)
+		return mref(-1);
+	return mref(carry.p);
 }
 
 /* A fresh vreg for CC.CF, held inverted when neg; the producer writes
@@ -511,6 +517,7 @@ cf_new(Sel *s, int neg)
 		s->mf->guard_neg = gn;
 	}
 	carry.mf = s->mf;
+	carry.ir = s->ir;
 	carry.p = n.v;
 	carry.neg = neg;
 	return n;
