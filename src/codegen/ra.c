@@ -230,6 +230,7 @@ typedef struct {
 	u8 *nospill;         /* per vreg: a spill temporary (never spilled again) */
 	int *slot;           /* per vreg: frame offset, -1 */
 	u8 *spill;           /* per vreg: chosen for spilling this round */
+	MIns *remat;         /* per vreg (this round): its def, when recomputed instead */
 	size_t n;            /* entries in the arrays */
 	u32 frame;           /* bytes laid out so far */
 } Spill;
@@ -460,12 +461,70 @@ store(MFunc *f, Spill *sp, int v, int t, MRef ref, RaResult *res)
 	res->spill_ins++;
 }
 
+/* Rematerialisation: a spilled vreg whose only def is an unguarded MOV
+ * of a literal or an LDC from a constant bank (no register read) is
+ * recomputed before each use instead of stored and loaded. */
+static const MIns *
+remat_of(const Spill *sp, int v)
+{
+	return sp->remat && sp->remat[v].text ? &sp->remat[v] : NULL;
+}
+
+/* "MOV %D, 0x10" / "MOV %D, -0x1" / "MOV %D, c[0x0][0x210]" or an LDC
+ * with no register in its address: nothing that can change between uses
+ * (not a literal register such as R20, which calls overwrite). */
+static int
+remat_text(const char *t)
+{
+	const char *o = strstr(t, "\001\001, ");
+	if (!o || !(text_is(t, "MOV") || text_is(t, "LDC")))
+		return 0;
+	o += 4;
+	if (!strncmp(o, "0x", 2) || !strncmp(o, "-0x", 3))
+		return !strchr(o, ',');
+	if (!strncmp(o, "c[0x", 4))
+		return !strchr(o + 4, 'R') || strstr(o, "[RZ]") != NULL;
+	return 0;
+}
+
+static void
+find_remats(MFunc *f, Spill *sp)
+{
+	size_t b, i, n = f->vr.n;
+	int *ndef = xcalloc(n + 1, sizeof *ndef), k;
+
+	free(sp->remat);
+	sp->remat = xcalloc(n + 1, sizeof *sp->remat);
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_DEF)
+					ndef[m->r[k].v]++;
+		}
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			int v = m->nr == 1 ? m->r[0].v : -1;
+			if (v < 0 || !sp->spill[v] || ndef[v] != 1 || m->guard >= 0 || m->rf[0] != MF_DEF ||
+			    m->r[0].sub || (m->r[0].w && m->r[0].w != f->vr.v[v].w) || f->vr.v[v].cls != RC_R)
+				continue;
+			if (remat_text(m->text))
+				sp->remat[v] = *m;
+		}
+	free(ndef);
+}
+
 /* The spill code of one instruction m (already taken out of block b):
  * reloads, m itself with temporaries, stores. */
 static void
 spill_ins(MFunc *f, Spill *sp, MIns m, RaResult *res)
 {
 	int k, j, tmap[MI_MAXREF + 1], vmap[MI_MAXREF + 1], nm = 0;
+
+	if (m.nr == 1 && sp->spill[m.r[0].v] && remat_of(sp, m.r[0].v) &&
+	    remat_of(sp, m.r[0].v)->text == m.text && m.rf[0] == MF_DEF)
+		return;   /* recomputed at each use instead */
 
 	/* one temporary per spilled vreg of m, loaded if m reads it (or
 	 * writes only part of it, or under a guard) */
@@ -488,7 +547,15 @@ spill_ins(MFunc *f, Spill *sp, MIns m, RaResult *res)
 			if ((m.rf[j] & MF_DEF) && (m.guard >= 0 || m.r[j].sub || (m.r[j].w && m.r[j].w < f->vr.v[v].w)))
 				need = 1;
 		}
-		t = need ? reload(f, sp, v, res) : new_temp(f, sp, f->vr.v[v].cls, f->vr.v[v].w);
+		if (need && remat_of(sp, v)) {
+			MIns d = *remat_of(sp, v);
+			t = new_temp(f, sp, f->vr.v[v].cls, f->vr.v[v].w);
+			d.r[0].v = t;
+			vec_push(&f->b.v[f->cur].ins, d);
+			res->spill_ins++;
+		} else {
+			t = need ? reload(f, sp, v, res) : new_temp(f, sp, f->vr.v[v].cls, f->vr.v[v].w);
+		}
 		vmap[nm] = v;
 		tmap[nm++] = t;
 	}
@@ -503,7 +570,7 @@ spill_ins(MFunc *f, Spill *sp, MIns m, RaResult *res)
 	for (k = 0; k < m.nr; k++)
 		if (m.rf[k] & MF_DEF)
 			for (j = 0; j < nm; j++)
-				if (m.r[k].v == tmap[j])
+				if (m.r[k].v == tmap[j] && !remat_of(sp, vmap[j]))
 					store(f, sp, vmap[j], tmap[j], m.r[k], res);
 }
 
@@ -516,6 +583,7 @@ rewrite(MFunc *f, Spill *sp, RaResult *res)
 
 	f->guard = -1;
 	f->guard_neg = 0;
+	find_remats(f, sp);
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		MIns *old = B->ins.v;
@@ -906,5 +974,6 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	free(sp.nospill);
 	free(sp.slot);
 	free(sp.spill);
+	free(sp.remat);
 	return rc;
 }
