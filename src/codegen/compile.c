@@ -75,7 +75,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 
 /* Encode the allocated MIR: block addresses, then each instruction. */
 static int
-encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, const char *kname)
+encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, u32 **where, const char *kname)
 {
 	size_t b, i, n = 0;
 	u64 *baddr = xcalloc(mf->b.n + 1, sizeof *baddr);
@@ -87,8 +87,12 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, const char *k
 		n += mf->b.v[b].ins.n;
 	}
 	*leader = xcalloc(n + 1, 1);
-	for (b = 0; b < mf->b.n; b++)
+	*where = xcalloc(n + 1, sizeof **where);
+	for (b = 0; b < mf->b.n; b++) {
 		(*leader)[baddr[b] / 16] = 1;
+		for (i = 0; i < mf->b.v[b].ins.n; i++)
+			(*where)[baddr[b] / 16 + i] = (u32)(b << 16 | i);
+	}
 	for (b = 0; b < mf->b.n && !rc; b++)
 		for (i = 0; i < mf->b.v[b].ins.n; i++) {
 			Word w;
@@ -110,6 +114,98 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, const char *k
 	buf_free(&t);
 	free(baddr);
 	return rc;
+}
+
+/* A latency the control bits cannot cover between two instructions
+ * (more than 15 stall cycles needed where there is no room): insert a NOP
+ * before each consumer the hazard report names, in the MIR, and encode
+ * again.  Returns the number of NOPs inserted. */
+static int
+pad_consumers(MFunc *mf, const char *report, const u32 *perm, const u32 *where, size_t n)
+{
+	const char *p;
+	int added = 0;
+	VEC(u32) at = {0};
+	size_t i, j;
+
+	for (p = report; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		const char *plus = strchr(p, '+'), *eol = strchr(p, '\n');
+		unsigned long addr;
+		if (!plus || (eol && plus > eol) || sscanf(plus + 1, "0x%lx", &addr) != 1 || addr / 16 >= n)
+			continue;
+		if (!strstr(p, "finished (stall sum") && !strstr(p, "(needs 2)"))
+			continue;
+		if (eol && strstr(p, "finished (stall sum") > eol && strstr(p, "(needs 2)") > eol)
+			continue;
+		vec_push(&at, where[perm[addr / 16]]);
+	}
+	/* from the last position backwards, so earlier indices stay valid */
+	for (i = 0; i < at.n; i++)
+		for (j = i + 1; j < at.n; j++)
+			if (at.v[j] > at.v[i]) {
+				u32 t = at.v[i];
+				at.v[i] = at.v[j];
+				at.v[j] = t;
+			}
+	for (i = 0; i < at.n; i++) {
+		MBlock *B;
+		MIns nop = {0};
+		u32 b = at.v[i] >> 16, k = at.v[i] & 0xffff;
+		if (i && at.v[i] == at.v[i - 1])
+			continue;
+		B = &mf->b.v[b];
+		nop.text = arena_strdup(mf->a, "NOP");
+		nop.guard = -1;
+		nop.target = -1;
+		vec_push(&B->ins, nop);
+		memmove(&B->ins.v[k + 1], &B->ins.v[k], (B->ins.n - 1 - k) * sizeof nop);
+		B->ins.v[k] = nop;
+		added++;
+	}
+	vec_free(&at);
+	return added;
+}
+
+/* Encode, schedule, assign control bits and prove them; pad with NOPs
+ * where a latency cannot be covered.  Aborts when the hazard checker
+ * still objects: a compiler bug. */
+static int
+emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, WordVec *code)
+{
+	int round, ctrl = 0, hz = 0;
+
+	for (round = 0;; round++) {
+		u8 *leader = NULL;
+		u32 *where = NULL, *perm;
+		Buf rep = {0};
+		size_t k;
+		code->n = 0;
+		encode(mf, arch, code, &leader, &where, name);
+		perm = xcalloc(code->n + 1, sizeof *perm);
+		for (k = 0; k < code->n; k++)
+			perm[k] = (u32)k;
+		if (o->opt >= OPT_SCHED && sched_blocks(arch, code->v, code->n, leader, perm) < 0)
+			die("sched: %s: our own code does not decode", name);
+		ctrl = ctrl_assign(arch, code->v, code->n, o->opt >= OPT_MINED);
+		hz = hazard_check(arch, code->v, code->n, name, &rep);
+		if (hz != 0 && hz > 0 && round < 8 && pad_consumers(mf, rep.s, perm, where, code->n) > 0) {
+			free(leader);
+			free(where);
+			free(perm);
+			buf_free(&rep);
+			continue;
+		}
+		free(leader);
+		free(where);
+		free(perm);
+		if (hz != 0) {
+			fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
+				" check:\n%s", name, ctrl, rep.s ? rep.s : "(a word does not decode)\n");
+			abort();
+		}
+		buf_free(&rep);
+		return 0;
+	}
 }
 
 /* Parameter layout in constant bank 0 (each aligned to its alignment). */
@@ -154,8 +250,6 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	WordVec code = {0};
 	char err[200];
 	const Arch *arch = arch_lookup(o->sm == 90 ? "sm_90" : "sm_80");
-	Buf rep = {0};
-	u8 *leader = NULL;
 	int i, rc = -1;
 
 	memset(&s, 0, sizeof s);
@@ -190,24 +284,8 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		goto out;
 	}
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
-	encode(mf, arch, &code, &leader, fn->name);
-	if (o->opt >= OPT_SCHED && sched_blocks(arch, code.v, code.n, leader) < 0)
-		die("sched: %s: our own code does not decode", fn->name);
-	for (size_t k = 0; k < code.n; k++) {
-		Buf t = {0};
-		if (isa_print(arch, code.v[k], 16 * k, NULL, &t) < 0) {
-			fprintf(stderr, "openassembler: internal error: %s: our word at 0x%zx does not decode: %s\n",
-				fn->name, 16 * k, t.s);
-			abort();
-		}
-		buf_free(&t);
-	}
-	i = ctrl_assign(arch, code.v, code.n, o->opt >= OPT_MINED);
-	if (hazard_check(arch, code.v, code.n, fn->name, &rep) != 0 || i != 0) {
-		fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
-			" check:\n%s", fn->name, i, rep.s ? rep.s : "");
-		abort();
-	}
+	if (emit_code(o, arch, mf, fn->name, &code) < 0)
+		goto out;
 	kd->name = fn->name;
 	kd->sm = o->sm;
 	kd->code = code.v;
@@ -231,13 +309,11 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	ks->ninstr = kd->ncode;
 	rc = 0;
 out:
-	free(leader);
 	vec_free(&code);
 	vec_free(&s.shared_vars);
 	vec_free(&s.shared_offs);
 	vec_free(&s.local_vars);
 	vec_free(&s.local_offs);
-	buf_free(&rep);
 	return rc;
 }
 

@@ -73,12 +73,13 @@ edge(const HIns *x, const HIns *y)
 }
 
 static void
-sched_region(HIns *h, Word *code, size_t lo, size_t hi)
+sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
 {
 	size_t n = hi - lo, i, j, k;
 	int *lat = xcalloc(n * n, sizeof *lat), *prio = xcalloc(n, sizeof *prio);
 	int *npred = xcalloc(n, sizeof *npred), *ready = xcalloc(n, sizeof *ready), *done = xcalloc(n, sizeof *done);
 	Word *out = xcalloc(n, sizeof *out);
+	u32 *pout = xcalloc(n, sizeof *pout);
 	int cycle = 0;
 
 	for (i = 0; i < n; i++)
@@ -108,6 +109,7 @@ sched_region(HIns *h, Word *code, size_t lo, size_t hi)
 			}
 		}
 		out[k] = code[lo + best];
+		pout[k] = perm[lo + best];
 		done[best] = 1;
 		if (ready[best] > cycle)
 			cycle = ready[best];
@@ -120,6 +122,8 @@ sched_region(HIns *h, Word *code, size_t lo, size_t hi)
 			}
 	}
 	memcpy(&code[lo], out, n * sizeof *out);
+	memcpy(&perm[lo], pout, n * sizeof *pout);
+	free(pout);
 	free(lat);
 	free(prio);
 	free(npred);
@@ -129,11 +133,14 @@ sched_region(HIns *h, Word *code, size_t lo, size_t hi)
 }
 
 int
-sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader)
+sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 {
 	Arena ar = {0};
 	HIns *h = xcalloc(n + 1, sizeof *h);
 	size_t bad, i, start = 0;
+
+	for (i = 0; i < n; i++)
+		perm[i] = (u32)i;
 
 	if (hz_decode(a, code, n, h, &ar, &bad) < 0) {
 		free(h);
@@ -145,7 +152,7 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader)
 		if (!cut)
 			continue;
 		if (i > start + 1)
-			sched_region(h, code, start, i);
+			sched_region(h, code, perm, start, i);
 		start = i < n && is_fence(&h[i]) ? i + 1 : i;
 	}
 	free(h);

@@ -9,8 +9,8 @@
  * != 0 starts a block) and instructions that nothing may cross (branches,
  * barriers, fences, stores, ...): dependences through registers,
  * predicates and memory are kept, the rest is ordered by the longest
- * latency path to the region's end.  Returns 0, -1 if a word does not
- * decode. */
-int sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader);
+ * latency path to the region's end.  perm[i] receives the original index
+ * of the word now at i.  Returns 0, -1 if a word does not decode. */
+int sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm);
 
 #endif
