@@ -4,9 +4,9 @@
  * (release: MEMBAR.ALL + ERRBAR (+ CGAERRBAR on sm_90) before; acquire:
  * CCTL.IVALL after), as ptxas 13.0 emits them (docs/compiler-mem.md).
  * CAS takes its compare and new values in one aligned register tuple.
- * Float adds on shared memory are a CAS loop (as ptxas); on generic
- * memory (ptxas: a shared-window test and a fallback) they are not
- * supported yet. */
+ * Float adds and 64-bit and/or/xor/min/max on shared memory are CAS
+ * loops (as ptxas); generic float adds test the window (ATOM.E's
+ * predicate, QSPC) and fall back to the loop or to local memory. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -98,7 +98,7 @@ encodable(Sel *s, const char *fmt1, const char *op, const char *sfx, const char 
 }
 
 typedef struct {
-	int sp, w, cas, red;
+	int sp, w, cas, red, aop;
 	const char *op, *st;
 	MRef base, d, b;
 	i64 off;
@@ -179,6 +179,36 @@ fadd_op(PtxType t)
 	return t == PTX_T_BF16X2 ? "HADD2.BF16_V2 %D, %U, %U" : NULL;
 }
 
+/* new = op(old, b) inside a CAS loop: float adds, and 64-bit logic
+ * and min/max (ATOMS has no .64 forms of these). */
+static void
+cas_new(Sel *s, int aop, PtxType t, MRef nw, MRef old, MRef b, int w)
+{
+	int k;
+	MRef p;
+
+	if (aop == PTX_AOP_ADD) {
+		mi(s->mf, fadd_op(t), nw, old, b);
+		return;
+	}
+	if (aop == PTX_AOP_AND || aop == PTX_AOP_OR || aop == PTX_AOP_XOR) {
+		const char *lut = aop == PTX_AOP_AND ? "0xc0" : aop == PTX_AOP_OR ? "0xfc" : "0x3c";
+		char fmt[64];
+		snprintf(fmt, sizeof fmt, "LOP3.LUT %%D, %%U, %%U, RZ, %s, !PT", lut);
+		for (k = 0; k < w; k++)
+			mi(s->mf, fmt, mpart(nw.v, nw.sub + k, 1), mpart(old.v, old.sub + k, 1), mpart(b.v, b.sub + k, 1));
+		return;
+	}
+	/* min/max: p = b < old (64-bit, the high words signed for .s64) */
+	p = sel_ptmp(s);
+	mi(s->mf, "ISETP.LT.U32.AND %D, PT, %U, %U, PT", p, mpart(b.v, b.sub, 1), mpart(old.v, old.sub, 1));
+	mi(s->mf, ptx_type_is_signed(t) ? "ISETP.LT.AND.EX %D, PT, %U, %U, PT, %U" : "ISETP.LT.U32.AND.EX %D, PT, %U, %U, PT, %U",
+	   p, mpart(b.v, b.sub + 1, 1), mpart(old.v, old.sub + 1, 1), p);
+	for (k = 0; k < 2; k++)
+		mi(s->mf, aop == PTX_AOP_MIN ? "SEL %D, %U, %U, %U" : "SEL %D, %U, %U, !%U", mpart(nw.v, nw.sub + k, 1),
+		   mpart(b.v, b.sub + k, 1), mpart(old.v, old.sub + k, 1), p);
+}
+
 static int
 cas_loop_shared(Sel *s, Atom *a, PtxType t)
 {
@@ -198,7 +228,7 @@ cas_loop_shared(Sel *s, Atom *a, PtxType t)
 	mi(s->mf, "BRA %L", head);
 	snprintf(fmt, sizeof fmt, "LDS%s %%D, [%%U%s%s]", w == 2 ? ".64" : "", s->sm < 90 && o[0] ? "+URZ" : "", o);
 	mi(s->mf, fmt, old, a->base);
-	mi(s->mf, fadd_op(t), nw, old, a->b);
+	cas_new(s, a->aop, t, nw, old, a->b, w);
 	snprintf(fmt, sizeof fmt, "ATOMS.CAST.SPIN%s %%D, [%%U%s], %%U, %%U", w == 2 ? ".64" : "", o);
 	mi(s->mf, fmt, flag, a->base, old, nw);
 	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, 0x1, PT", p, w == 2 ? mpart(flag.v, 0, 1) : flag);
@@ -329,8 +359,12 @@ atom_common(Sel *s, const IrIns *x, int red)
 		return sel_unsupported(s, "atom/red on this state space");
 	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT) || x->p.vec > 1)
 		return sel_unsupported(s, "atom/red with .cluster scope, a cache hint or a vector");
+	a.aop = x->p.aop;
 	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
-	if (a.sp == PTX_S_SHARED && x->p.aop == PTX_AOP_ADD && fadd_op(t))
+	if (a.sp == PTX_S_SHARED && ((x->p.aop == PTX_AOP_ADD && fadd_op(t)) ||
+				     (a.w == 2 && !ptx_type_is_float(t) &&
+				      (x->p.aop == PTX_AOP_AND || x->p.aop == PTX_AOP_OR || x->p.aop == PTX_AOP_XOR ||
+				       x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))))
 		a.op = "CAS-LOOP";
 	if (!a.op || (a.sp == PTX_S_GENERIC && !fadd_op(t) && a.w == 2))
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
