@@ -249,6 +249,50 @@ cas_loop_shared(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
+/* Global min/max.s64 (the emulator models no .S64 atomics) as a CAS
+ * loop: old = LDG.64; H: new = min/max(old, b); got = ATOMG.E.CAS.64
+ * [a], {old, new}; old = got; retry while got != the old compared. */
+static int
+cas_loop_global64(Sel *s, Atom *a, PtxType t)
+{
+	int g = s->mf->guard, gn = s->mf->guard_neg, head = LOOP_MARK - 2 * nloops, skip = head - 1, k;
+	MRef tup = sel_tmp(s, 4), got = sel_tmp(s, 2), p = sel_ptmp(s);
+	MRef old = mpart(tup.v, 0, 2), nw = mpart(tup.v, 2, 2);
+	char o[32], fmt[128];
+
+	nloops++;
+	offtxt(o, sizeof o, a->off);
+	if (g >= 0) {
+		s->mf->guard_neg = (u8)!gn;
+		mi(s->mf, "BRA %L", skip);
+	}
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	snprintf(fmt, sizeof fmt, "LDG.E.64%s %%D, %s[%%U.64%s]", a->st, sel_gdesc(s), o);
+	mi(s->mf, fmt, old, a->base);
+	mi(s->mf, "BRA %L", head);
+	cas_new(s, a->aop, t, nw, old, a->b, 2);
+	snprintf(fmt, sizeof fmt, "ATOMG.E.CAS.64%s PT, %%D, [%%U%s], %%U, %%U", a->st, o);
+	mi(s->mf, fmt, got, mpart(a->base.v, a->base.sub, 1), old, nw);
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", p, mpart(got.v, 0, 1), mpart(tup.v, 0, 1));
+	mi(s->mf, "ISETP.EQ.U32.AND.EX %D, PT, %U, %U, PT, %U", p, mpart(got.v, 1, 1), mpart(tup.v, 1, 1), p);
+	for (k = 0; k < 2; k++)
+		mi(s->mf, "MOV %D, %U", mpart(tup.v, k, 1), mpart(got.v, k, 1));
+	s->mf->guard = p.v;
+	s->mf->guard_neg = 1;
+	mi(s->mf, "BRA %L", head);
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	if (g >= 0)
+		mi(s->mf, "BRA %L", skip);
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+	if (!a->red)
+		for (k = 0; k < 2; k++)
+			sel_mov32(s, mpart(a->d.v, a->d.sub + k, 1), mopd_reg(mpart(got.v, k, 1)));
+	return 0;
+}
+
 /* Generic float adds, as ptxas: ATOM.E with a predicate that says
  * whether the address was global (and the add done); otherwise QSPC
  * tells shared (the CAS loop on the shared-window address) from local
@@ -366,6 +410,8 @@ atom_common(Sel *s, const IrIns *x, int red)
 				      (x->p.aop == PTX_AOP_AND || x->p.aop == PTX_AOP_OR || x->p.aop == PTX_AOP_XOR ||
 				       x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))))
 		a.op = "CAS-LOOP";
+	if (a.sp == PTX_S_GLOBAL && t == PTX_T_S64 && (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))
+		a.op = "S64-LOOP";
 	if (!a.op || (a.sp == PTX_S_GENERIC && !fadd_op(t) && a.w == 2))
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
 	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
@@ -406,7 +452,10 @@ atom_common(Sel *s, const IrIns *x, int red)
 	}
 	if (pre)
 		fence_before(s, sc ? sc : PTX_SCOPE_GPU);
-	if (a.sp == PTX_S_GENERIC && fadd_op(t)) {
+	if (a.sp == PTX_S_GLOBAL && !strcmp(a.op, "S64-LOOP")) {
+		if (cas_loop_global64(s, &a, t) < 0)
+			return -1;
+	} else if (a.sp == PTX_S_GENERIC && fadd_op(t)) {
 		if (generic_fadd(s, &a, t) < 0)
 			return -1;
 	} else if (!strcmp(a.op, "CAS-LOOP")) {
