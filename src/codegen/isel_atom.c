@@ -32,7 +32,8 @@ atom_op(int aop, PtxType t, int shared)
 	case PTX_AOP_ADD:
 		return sz == 8 ? (sg ? NULL : "ADD.64") : sg ? "ADD.S32" : "ADD";
 	case PTX_AOP_MIN:
-		/* ptxas: .MIN.S64; the emulator does not model .S64 (unsupported) */
+		/* .s64 on global memory: a CAS loop (the emulator models no
+		 * .S64 atomics); 64-bit on shared memory: a CAS loop too */
 		if (sz == 8 && (shared || sg))
 			return NULL;
 		return sz == 8 ? "MIN.64" : sg ? "MIN.S32" : "MIN";
