@@ -27,10 +27,12 @@ while read -r k a; do
 	done
 done < tests/compile/expect.txt
 
-while read -r p a; do
+while read -r p a sp; do
 	case "$p" in ''|'#'*) continue ;; esac
+	n=$(basename "$p" .ptx)
+	case "$n" in kernel*) n=$(basename "$(dirname "$p")") ;; esac
 	for l in $levels; do
-		verify "compile_case_$(basename "$p" .ptx)_${a}_$l" "$p" "$a" "${p%.ptx}.spec.json" "$l"
+		verify "compile_case_${n}_${a}_$l" "$p" "$a" "${sp:-${p%.ptx}.spec.json}" "$l"
 	done
 done < tests/compile/cases.txt
 
