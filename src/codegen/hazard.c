@@ -520,17 +520,27 @@ advance(HState *s, int t)
 static int
 same_pipe(const char *a, const char *b)
 {
-	static const char *const fp64[] = {"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL};
+	/* FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
+	   covered by the next MUFU's, F2I by the next F2F's) */
+	static const char *const pipes[][6] = {
+		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
+		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
+	};
+	size_t k;
 	const char *const *p;
-	int ia = 0, ib = 0;
 
 	if (!strcmp(a, b))
 		return 1;
-	for (p = fp64; *p; p++) {
-		ia |= !strcmp(a, *p);
-		ib |= !strcmp(b, *p);
+	for (k = 0; k < NELEM(pipes); k++) {
+		int ia = 0, ib = 0;
+		for (p = pipes[k]; *p; p++) {
+			ia |= !strcmp(a, *p);
+			ib |= !strcmp(b, *p);
+		}
+		if (ia && ib)
+			return 1;
 	}
-	return ia && ib;
+	return 0;
 }
 
 static void
