@@ -177,6 +177,56 @@ peep_ldc64(MFunc *f)
 	return n;
 }
 
+/* Group forwarding: "X t (a pair or quad, written whole); MOV d.0, t.0;
+ * MOV d.1, t.1 ..." with d as wide as t, the copies t's only readers and
+ * nothing touching d in between: X writes d and the copies go. */
+static int
+forward_group(MFunc *f, MBlock *B, size_t i, const Counts *c)
+{
+	MIns *x = &B->ins.v[i];
+	MRef t;
+	int k, w, d = -1, seen = 0;
+	size_t j, *at;
+
+	if (x->nr < 1 || !(x->rf[0] & MF_DEF) || (x->rf[0] & MF_USE) || x->r[0].sub || x->copy)
+		return 0;
+	t = x->r[0];
+	w = f->vr.v[t.v].w;
+	if (w < 2 || (t.w && t.w != w) || !f->vr.v[t.v].tmp || c->defs[t.v] != 1 || c->uses[t.v] != w)
+		return 0;
+	at = xcalloc((size_t)w, sizeof *at);
+	for (j = i + 1; j < B->ins.n && seen < w; j++) {
+		MIns *m = &B->ins.v[j];
+		int uses_t = 0;
+		for (k = 0; k < m->nr; k++)
+			uses_t |= m->r[k].v == t.v;
+		if (!uses_t) {
+			if (d >= 0 && touches(f, m, mref(d), MF_DEF | MF_USE))
+				goto no;
+			continue;
+		}
+		if (!plain_copy(f, m) || m->r[1].v != t.v || m->r[1].w > 1 || m->guard != x->guard ||
+		    m->guard_neg != x->guard_neg || f->vr.v[m->r[0].v].w != w || m->r[0].sub != m->r[1].sub ||
+		    (d >= 0 && m->r[0].v != d) || at[m->r[1].sub])
+			goto no;
+		d = m->r[0].v;
+		at[m->r[1].sub] = j + 1;
+		seen++;
+	}
+	if (seen != w || f->vr.v[d].fixed)
+		goto no;
+	x->r[0] = mref(d);
+	for (k = 0; k < w; k++) {
+		B->ins.v[at[k] - 1].text = NULL;
+		B->ins.v[at[k] - 1].nr = 0;
+	}
+	free(at);
+	return w;
+no:
+	free(at);
+	return 0;
+}
+
 int
 peep_copies(MFunc *f)
 {
@@ -189,6 +239,9 @@ peep_copies(MFunc *f)
 		MBlock *B = &f->b.v[b];
 		for (i = 0; i < B->ins.n; i++) {
 			MIns *m = &B->ins.v[i];
+			if (!m->text)
+				continue;
+			n += forward_group(f, B, i, &c);
 			if (!plain_copy(f, m))
 				continue;
 			if (forward(f, B, i, &c) || backward(f, B, i, &c)) {
