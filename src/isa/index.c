@@ -23,6 +23,9 @@ typedef struct {
 	Word mask, match;
 	u32 form;
 	u32 chk, nchk;	/* enum fields that can reject a value: chk[chk .. chk + nchk) */
+	u32 op0;	/* the form's extraction program: op[op0 .. op0 + nop) */
+	u16 nop;
+	u8 cnst;	/* some field has constant value bits */
 } Cand;
 
 /* One run of len word bits (len >= 1) into a field value:
@@ -90,7 +93,8 @@ leaf(const Arch *a, Index *x, const u32 *l, u32 n)
 
 	for (i = 0; i < n; i++) {
 		const IsaForm *fm = &a->forms[l[i]];
-		Cand c = { fm->mask, fm->match, l[i], x->fchk[l[i]], x->fchk[l[i] + 1] - x->fchk[l[i]] };
+		Cand c = { fm->mask, fm->match, l[i], x->fchk[l[i]], x->fchk[l[i] + 1] - x->fchk[l[i]],
+			   x->fop[l[i]], (u16)(x->fop[l[i] + 1] - x->fop[l[i]]), x->cnst[l[i]] };
 
 		vec_push(&x->cand, c);
 	}
@@ -346,7 +350,7 @@ enums_ok(const Arch *a, const Index *x, const Cand *c, u64 lo, u64 hi)
 	return 1;
 }
 
-static inline const IsaForm *
+static inline const Cand *
 match_in(const Arch *a, const Index *x, u64 lo, u64 hi)
 {
 	const Node *nd = &x->root[lo & 0xfff];
@@ -360,14 +364,16 @@ match_in(const Arch *a, const Index *x, u64 lo, u64 hi)
 	for (c = &x->cand.v[nd->a], e = c + nd->b; c < e; c++)
 		if ((lo & c->mask.lo) == c->match.lo && (hi & c->mask.hi) == c->match.hi &&
 		    (!c->nchk || enums_ok(a, x, c, lo, hi)))
-			return &a->forms[c->form];
+			return c;
 	return NULL;
 }
 
 const IsaForm *
 isa_match(const Arch *a, Word w)
 {
-	return match_in(a, index_of(a), w.lo, w.hi);
+	const Cand *c = match_in(a, index_of(a), w.lo, w.hi);
+
+	return c ? &a->forms[c->form] : NULL;
 }
 
 const IsaEnumEnt *
@@ -385,16 +391,17 @@ isa_decode(const Arch *a, Word w, u64 *vals)
 {
 	const Index *x = index_of(a);
 	u64 lo = w.lo, hi = w.hi;
-	const IsaForm *fm = match_in(a, x, lo, hi);
+	const Cand *c = match_in(a, x, lo, hi);
+	const IsaForm *fm;
 	const Op *o, *e;
-	u32 i, k;
+	u32 k;
 
-	if (!fm)
+	if (!c)
 		return NULL;
-	i = (u32)(fm - a->forms);
-	o = x->op.v + x->fop[i];
-	e = x->op.v + x->fop[i + 1];
-	if (x->cnst[i]) {
+	fm = &a->forms[c->form];
+	o = x->op.v + c->op0;
+	e = o + c->nop;
+	if (c->cnst) {
 		for (k = 0; k < fm->nfield; k++)
 			vals[k] = a->fields[fm->field0 + k].orval;
 		for (; o < e; o++)
