@@ -294,7 +294,48 @@ cas_loop_global64(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
-/* Generic float adds, as ptxas: ATOM.E with a predicate that says
+/* new = op(old, b) in the local-memory fallback of a generic atomic. */
+static void
+local_new(Sel *s, const Atom *a, PtxType t, MRef nw, MRef old)
+{
+	int w = a->w, k;
+	MRef b = a->b;
+
+	if (t == PTX_T_F16X2 || t == PTX_T_BF16X2) {
+		/* a*1+b (the same single rounding): the mined sm_80 latencies ask
+		 * 43 cycles from HADD2 to a store, 5 from HFMA2 */
+		mi(s->mf, t == PTX_T_F16X2 ? "HFMA2 %D, %U, 1, 1, %U" : "HFMA2.BF16_V2 %D, %U, 1, 1, %U", nw, old, b);
+		return;
+	}
+	if (fadd_op(t) && a->aop == PTX_AOP_ADD) {
+		mi(s->mf, fadd_op(t), nw, old, b);
+		return;
+	}
+	if (a->aop == PTX_AOP_ADD) { /* 64-bit integer */
+		MRef c = sel_ptmp(s);
+		mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", mpart(nw.v, nw.sub, 1), c, mpart(old.v, old.sub, 1), mpart(b.v, b.sub, 1));
+		mi(s->mf, "IADD3.X %D, %U, %U, RZ, %U, !PT", mpart(nw.v, nw.sub + 1, 1), mpart(old.v, old.sub + 1, 1),
+		   mpart(b.v, b.sub + 1, 1), c);
+		return;
+	}
+	if (a->aop == PTX_AOP_EXCH) {
+		for (k = 0; k < w; k++)
+			sel_mov32(s, mpart(nw.v, nw.sub + k, 1), mopd_reg(mpart(b.v, b.sub + k, 1)));
+		return;
+	}
+	if (a->aop == PTX_AOP_CAS) { /* b is the {cmp, new} tuple */
+		MRef p = sel_ptmp(s);
+		mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", p, mpart(old.v, old.sub, 1), mpart(b.v, 0, 1));
+		mi(s->mf, "ISETP.EQ.U32.AND.EX %D, PT, %U, %U, PT, %U", p, mpart(old.v, old.sub + 1, 1), mpart(b.v, 1, 1), p);
+		for (k = 0; k < w; k++)
+			mi(s->mf, "SEL %D, %U, %U, %U", mpart(nw.v, nw.sub + k, 1), mpart(b.v, w + k, 1),
+			   mpart(old.v, old.sub + k, 1), p);
+		return;
+	}
+	cas_new(s, a->aop, t, nw, old, b, w);
+}
+
+/* Generic float adds and 64-bit atomics, as ptxas: ATOM.E with a predicate that says
  * whether the address was global (and the add done); otherwise QSPC
  * tells shared (the CAS loop on the shared-window address) from local
  * (a plain load, add and store: local memory is the thread's own).
@@ -325,8 +366,13 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	}
 	s->mf->guard = -1;
 	s->mf->guard_neg = 0;
-	snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, %s[%%U.64%s], %%U", a->op, a->st, sel_gdesc(s), o);
-	mi(s->mf, fmt, pg, a->d, base, a->b);
+	if (a->cas) {
+		snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, [%%U%s], %%U, %%U", a->op, a->st, o);
+		mi(s->mf, fmt, pg, a->d, mpart(base.v, base.sub, 1), mpart(a->b.v, 0, w), mpart(a->b.v, w, w));
+	} else {
+		snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, %s[%%U.64%s], %%U", a->op, a->st, sel_gdesc(s), o);
+		mi(s->mf, fmt, pg, a->d, base, a->b);
+	}
 	s->mf->guard = pg.v;
 	mi(s->mf, "BRA %L", J);
 	s->mf->guard = -1;
@@ -352,10 +398,7 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	mi(s->mf, s->sm >= 90 ? "LDC %D, c[0x0][0x20]" : "MOV %D, c[0x0][0x20]", win);
 	mi(s->mf, "IADD3 %D, %U, -%U, RZ", la, lo, win);
 	mi(s->mf, w == 2 ? "LDL.64 %D, [%U]" : "LDL %D, [%U]", old, la);
-	/* f16x2/bf16x2 as a*1+b (the same single rounding): the mined sm_80
-	 * latencies ask 43 cycles from HADD2 to a store, 5 from HFMA2 */
-	mi(s->mf, t == PTX_T_F16X2 ? "HFMA2 %D, %U, 1, 1, %U" : t == PTX_T_BF16X2 ? "HFMA2.BF16_V2 %D, %U, 1, 1, %U"
-										    : fadd_op(t), nw, old, a->b);
+	local_new(s, a, t, nw, old);
 	mi(s->mf, w == 2 ? "STL.64 [%U], %U" : "STL [%U], %U", la, nw);
 	if (a->d.v != s->mf->rz && !a->red)
 		for (k = 0; k < w; k++)
@@ -377,7 +420,12 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 		mi(s->mf, "MOV %D, c[0x0][0x18]", sw);
 		mi(s->mf, "IADD3 %D, %U, -%U, RZ", sa.base, lo, sw);
 	}
-	if (cas_loop_shared(s, &sa, t) < 0)
+	sa.sp = PTX_S_SHARED;
+	sa.op = atom_op(a->aop, t, 1);
+	if (sa.red && !sa.op)
+		sa.d = mref(s->mf->rz);
+	if ((sa.op && !ptx_type_is_float(t) && t != PTX_T_F16X2 && t != PTX_T_BF16X2 ? emit_shared(s, &sa)
+										      : cas_loop_shared(s, &sa, t)) < 0)
 		return -1;
 	s->mf->guard = -1;
 	mi(s->mf, "BRA %L", J);
@@ -413,7 +461,8 @@ atom_common(Sel *s, const IrIns *x, int red)
 		a.op = "CAS-LOOP";
 	if (a.sp == PTX_S_GLOBAL && t == PTX_T_S64 && (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))
 		a.op = "S64-LOOP";
-	if (!a.op || (a.sp == PTX_S_GENERIC && !fadd_op(t) && a.w == 2))
+	if (!a.op || (a.sp == PTX_S_GENERIC && a.w == 2 && t == PTX_T_S64 &&
+		      (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX)))
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
 	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
 						 x->p.opds[0].kind != PTX_OPD_SINK))
@@ -456,7 +505,7 @@ atom_common(Sel *s, const IrIns *x, int red)
 	if (a.sp == PTX_S_GLOBAL && !strcmp(a.op, "S64-LOOP")) {
 		if (cas_loop_global64(s, &a, t) < 0)
 			return -1;
-	} else if (a.sp == PTX_S_GENERIC && fadd_op(t)) {
+	} else if (a.sp == PTX_S_GENERIC && ((fadd_op(t) && a.aop == PTX_AOP_ADD) || a.w == 2)) {
 		if (generic_fadd(s, &a, t) < 0)
 			return -1;
 	} else if (!strcmp(a.op, "CAS-LOOP")) {
