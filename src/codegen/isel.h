@@ -56,6 +56,7 @@ int sel_int_small(Sel *s, const IrIns *x);
 int sel_mov_pack16(Sel *s, const IrIns *x);
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
+extern const SelRule sel_rules_mbar[];      /* isel_mbar.c: mbarrier, cp.async.bulk */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
 /* Can the ISA tables encode this SASS text (physical registers)? */

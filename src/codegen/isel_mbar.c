@@ -1,0 +1,537 @@
+/* isel_mbar.c -- mbarrier objects and the bulk copy engine, as ptxas
+ * lowers them.
+ *
+ * sm_90: mbarrier.init is SYNCS.EXCH.64 URZ, [UR], UR (address and value
+ * in uniform registers), arrive SYNCS.ARRIVE.TRANS64[.RED].A1T0, expect_tx
+ * SYNCS.ARRIVE.TRANS64.RED.A0TR, complete_tx .RED.A0TX, test_wait /
+ * try_wait SYNCS.PHASECHK.TRANS64[.TRYWAIT] P, [R+URZ], token_hi (the
+ * parity forms shift the parity to bit 31), inval SYNCS.CCTL.IV, and
+ * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes is
+ * UBLKCP.S.G [URdst:URbar], [URsrc], URsize/16.
+ *
+ * sm_80 keeps the state in the 64-bit word itself (the emulator's model,
+ * src/emu/emu_memops.c): init is STS.64 {0x40000000 - n, 0x80000000 - n},
+ * arrive MEMBAR.ALL.CTA + ATOMS.ARRIVE.64, test_wait LDS of the high word
+ * and a compare of bit 31 (the phase) with the token's.
+ *
+ * Warp-wide instructions (EXCH, UBLKCP) read uniform registers, so the
+ * operands of one lane: init takes them with R2UR when they are provably
+ * the same in every thread; otherwise, and always for the bulk copy (one
+ * copy per thread), a waterfall runs the instruction once per active lane
+ * (ELECT one pending lane, R2UR its operands, 32 rounds each skipped when
+ * no lane is pending). */
+#include <stdio.h>
+
+#include "codegen/isel.h"
+
+/* The single definition of PTX register r in the function, or NULL. */
+static const PtxInstr *
+only_def(Sel *s, int r)
+{
+	const PtxInstr *d = NULL;
+	size_t b, i;
+
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			const IrIns *x = &s->ir->b.v[b].ins.v[i];
+			int k;
+			if (x->dead)
+				continue;
+			for (k = 0; k < x->p.nopds; k++) {
+				const PtxOperand *o = &x->p.opds[k];
+				if (!ir_opd_is_def(&x->p, k))
+					continue;
+				if ((o->kind == PTX_OPD_REG && (o->reg == r || o->reg2 == r)) ||
+				    o->kind == PTX_OPD_VEC) {
+					if (d || o->kind == PTX_OPD_VEC)
+						return NULL;
+					d = &x->p;
+				}
+			}
+		}
+	return d;
+}
+
+/* Is operand o the same value in every thread of the CTA? */
+static int
+uniform(Sel *s, const PtxOperand *o, int depth)
+{
+	const PtxInstr *d;
+	int k;
+
+	switch (o->kind) {
+	case PTX_OPD_IMM:
+		return 1;
+	case PTX_OPD_SYM:
+		return 1;
+	case PTX_OPD_SREG:
+		return o->sreg == PTX_SR_ntid || o->sreg == PTX_SR_ctaid || o->sreg == PTX_SR_nctaid;
+	case PTX_OPD_ADDR:   /* ld.param [sym] */
+		return o->reg < 0;
+	case PTX_OPD_REG:
+		break;
+	default:
+		return 0;
+	}
+	if (depth > 8 || !(d = only_def(s, o->reg)) || d->guard >= 0)
+		return 0;
+	switch (d->op) {
+	case PTX_OP_mov: case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mul: case PTX_OP_shl:
+	case PTX_OP_shr: case PTX_OP_and: case PTX_OP_or: case PTX_OP_xor: case PTX_OP_cvt:
+	case PTX_OP_cvta: case PTX_OP_mad:
+		break;
+	case PTX_OP_ld:
+		if (d->nspaces == 1 && d->space[0] == PTX_S_PARAM)
+			break;
+		return 0;
+	default:
+		return 0;
+	}
+	for (k = 1; k < d->nopds; k++)
+		if (!uniform(s, &d->opds[k], depth + 1))
+			return 0;
+	return 1;
+}
+
+/* An immediate, or a register whose only definition moves one in. */
+static int
+const_of(Sel *s, const PtxOperand *o, u64 *v)
+{
+	const PtxInstr *d;
+
+	if (sel_imm(o, v))
+		return 1;
+	if (o->kind != PTX_OPD_REG || !(d = only_def(s, o->reg)) || d->guard >= 0 || d->op != PTX_OP_mov ||
+	    d->nopds != 2)
+		return 0;
+	return sel_imm(&d->opds[1], v);
+}
+
+/* The mbarrier operand: a .shared / .shared::cta address, as a 32-bit
+ * register and a non-negative offset. */
+static int
+mbar_addr(Sel *s, const PtxOperand *a, MRef *base, i64 *off)
+{
+	const PtxInstr *in = &s->cur->p;
+
+	if (in->nspaces < 1 || in->space[0] != PTX_S_SHARED)
+		return sel_unsupported(s, "an mbarrier outside .shared::cta (generic or shared::cluster address)");
+	if (sel_address(s, a, PTX_S_SHARED, base, off) < 0)
+		return -1;
+	if (*off < 0) {
+		MRef r = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %U, %x, RZ", r, *base, (i32)*off);
+		*base = r;
+		*off = 0;
+	}
+	return 0;
+}
+
+/* "+0x10" or "" */
+static const char *
+offtxt(char *b, size_t n, i64 off)
+{
+	b[0] = 0;
+	if (off)
+		snprintf(b, n, "+0x%llx", (unsigned long long)off);
+	return b;
+}
+
+/* The address as a register alone (offset added in). */
+static MRef
+addr_reg(Sel *s, MRef base, i64 off)
+{
+	MRef r;
+
+	if (!off)
+		return base;
+	r = sel_tmp(s, 1);
+	mi(s->mf, "IADD3 %D, %U, %x, RZ", r, base, (i32)off);
+	return r;
+}
+
+/* ---- waterfall: a warp-wide instruction once per active lane ---- */
+
+enum { WF_MAX = 6 };
+typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
+
+/* Emit body once per active lane (and where the PTX guard holds): the
+ * 32-bit registers r[0..n) of that lane are in the uniform registers
+ * u[0..n) (u[i].v < 0 on input: a fresh UR; pairs: give both parts of
+ * one pair vreg). */
+static void
+waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx)
+{
+	MFunc *f = s->mf;
+	int g = f->guard, gn = f->guard_neg, round, i;
+	MRef pend = mref(mvreg(f, RC_P, 1)), el = mref(mvreg(f, RC_P, 1));
+
+	f->guard = -1;
+	f->guard_neg = 0;
+	mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x80, 0x0", pend);
+	if (g >= 0) {
+		f->guard = g;
+		f->guard_neg = (u8)!gn;
+		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
+		f->guard = -1;
+		f->guard_neg = 0;
+	}
+	for (round = 0; round < 32; round++) {
+		Seq q;
+		MRef any = sel_tmp(s, 1), pany = sel_ptmp(s);
+		seq_init(&q, s);
+		mi(f, "VOTE.ANY %D, PT, %U", any, pend);
+		mi(f, "ISETP.NE.AND %D, PT, %U, RZ, PT", pany, any);
+		q.P[0] = pany;
+		seq_skip(&q, "P0");
+		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
+		f->guard = pend.v;
+		mi(f, "ELECT %D, URZ, PT", el);
+		f->guard = el.v;
+		for (i = 0; i < n; i++)
+			mi(f, "R2UR %D, %U", u[i], r[i]);
+		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
+		f->guard = -1;
+		body(s, u, ctx);
+		seq_join(&q);
+		seq_end(&q);
+		f->guard = -1;
+		f->guard_neg = 0;
+	}
+	f->guard = g;
+	f->guard_neg = (u8)gn;
+}
+
+static MRef
+ur_tmp(Sel *s, int w)
+{
+	int v = mvreg(s->mf, RC_UR, w);
+	s->mf->vr.v[v].tmp = 1;
+	return mref(v);
+}
+
+/* ---- mbarrier.init ---- */
+
+typedef struct {
+	i64 off;
+} InitCtx;
+
+static void
+init_body(Sel *s, const MRef *u, void *ctx)
+{
+	char ob[24];
+	MRef val = mref(u[1].v);
+
+	mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", u[0], offtxt(ob, sizeof ob, ((InitCtx *)ctx)->off), val);
+}
+
+/* The sm_90 init value {(0x100000 - n) << 1, (0x100000 - n) << 11} and
+ * sm_80's {0x40000000 - n, 0x80000000 - n} in a fresh pair. */
+static MRef
+init_value(Sel *s, const PtxOperand *cnt)
+{
+	MRef v = sel_tmp(s, 2), lo = mpart(v.v, 0, 1), hi = mpart(v.v, 1, 1), c, t;
+
+	c = sel_r32(s, cnt, 0);
+	if (s->sm >= 90) {
+		t = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, -%U, 0x100000, RZ", t, c);
+		mi(s->mf, "SHF.L.U32 %D, %U, 0xb, RZ", hi, t);
+		mi(s->mf, "SHF.L.U32 %D, %U, 0x1, RZ", lo, t);
+	} else {
+		mi(s->mf, "IADD3 %D, -%U, 0x40000000, RZ", lo, c);
+		mi(s->mf, "IADD3 %D, -%U, -0x80000000, RZ", hi, c);
+	}
+	return v;
+}
+
+static int
+sel_init(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	MRef base, val;
+	i64 off;
+	char ob[24];
+
+	if (in->nopds != 2 || in->opds[0].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of mbarrier.init");
+	if (mbar_addr(s, &in->opds[0], &base, &off) < 0)
+		return -1;
+	val = init_value(s, &in->opds[1]);
+	if (s->sm < 90) {
+		mi(s->mf, "STS.64 [%U%s], %U", base, offtxt(ob, sizeof ob, off), val);
+		return 0;
+	}
+	if (uniform(s, &in->opds[0], 0) && uniform(s, &in->opds[1], 0)) {
+		/* the same in every lane: one EXCH for the warp */
+		MRef ua = ur_tmp(s, 1), uv = ur_tmp(s, 2);
+		mi(s->mf, "R2UR %D, %U", ua, base);
+		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 0, 1), mpart(val.v, 0, 1));
+		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 1, 1), mpart(val.v, 1, 1));
+		mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", ua, offtxt(ob, sizeof ob, off), uv);
+	} else {
+		MRef uv = ur_tmp(s, 2);
+		MRef r[3] = {base, mpart(val.v, 0, 1), mpart(val.v, 1, 1)};
+		MRef u[3] = {ur_tmp(s, 1), mpart(uv.v, 0, 1), mpart(uv.v, 1, 1)};
+		InitCtx c = {off};
+		waterfall(s, r, u, 3, init_body, &c);
+	}
+	return 0;
+}
+
+/* ---- arrive, expect_tx, complete_tx ---- */
+
+/* "[R+URZ+0x8]" (sm_90 SYNCS, sm_80 ATOMS) for the mbarrier operand */
+static int
+mbar_mem(Sel *s, const PtxOperand *a, MRef *base, char *ob, size_t n)
+{
+	i64 off;
+
+	if (mbar_addr(s, a, base, &off) < 0)
+		return -1;
+	offtxt(ob, n, off);
+	return 0;
+}
+
+/* tx-count or arrival-count operand: must be a 32-bit value */
+static MRef
+count_reg(Sel *s, const PtxOperand *o)
+{
+	return sel_r32(s, o, 0);
+}
+
+static int
+sel_arrive(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	const PtxOperand *d = &in->opds[0];
+	int sink = d->kind == PTX_OPD_SINK, ex = (in->flags & PTX_F_EXPECT_TX) != 0;
+	MRef base, st = {-1, 0, 0};
+	char ob[24];
+	u64 one = 1;
+
+	if (in->nopds < 2 || in->nopds > 3 || (d->kind != PTX_OPD_REG && !sink) || in->opds[1].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of mbarrier.arrive (remote shared::cluster arrive without a state)");
+	if (in->sem > PTX_SEM_RELAXED && in->sem != PTX_SEM_RELEASE)
+		return sel_unsupported(s, "mbarrier.arrive with this memory order");
+	if (in->scope == PTX_SCOPE_CLUSTER || in->scope > PTX_SCOPE_CLUSTER)
+		return sel_unsupported(s, "mbarrier.arrive at .cluster scope");
+	if (ex && (s->sm < 90 || in->nopds != 3))
+		return sel_unsupported(s, "mbarrier.arrive.expect_tx (sm_90, with a tx count)");
+	if (!ex && in->nopds == 3 && (!const_of(s, &in->opds[2], &one) || one != 1))
+		return sel_unsupported(s, "mbarrier.arrive with a count other than 1 (ART0 forms are not modelled by the emulator)");
+	if (!sink) {
+		st = sel_reg(s, d->reg);
+		if (s->mf->vr.v[st.v].w != 2)
+			return sel_unsupported(s, "mbarrier.arrive into a state that is not 64-bit");
+	}
+	if (mbar_mem(s, &in->opds[1], &base, ob, sizeof ob) < 0)
+		return -1;
+	if (s->sm < 90) {
+		mi(s->mf, "MEMBAR.ALL.CTA");
+		if (sink)
+			mi(s->mf, "ATOMS.ARRIVE.64 RZ, [%U+URZ%s]", base, ob);
+		else
+			mi(s->mf, "ATOMS.ARRIVE.64 %D, [%U+URZ%s]", mpart(st.v, 0, 2), base, ob);
+		return 0;
+	}
+	if (ex) /* expect-tx, then arrive-on (the PTX definition of the pair) */
+		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A0TR RZ, [%U+URZ%s], %U", base, ob, count_reg(s, &in->opds[2]));
+	if (sink)
+		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [%U+URZ%s], RZ", base, ob);
+	else
+		mi(s->mf, "SYNCS.ARRIVE.TRANS64.A1T0 %D, [%U+URZ%s], RZ", mpart(st.v, 0, 2), base, ob);
+	return 0;
+}
+
+/* expect_tx: A0TR (adds to the transaction count), complete_tx: A0TX */
+static int
+sel_tx(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	MRef base, c;
+	char ob[24];
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "mbarrier.expect_tx/complete_tx (sm_90 and later)");
+	if (in->nopds != 2 || in->opds[0].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of mbarrier.expect_tx/complete_tx");
+	if (in->scope > PTX_SCOPE_CTA)
+		return sel_unsupported(s, "mbarrier.expect_tx/complete_tx beyond .cta scope");
+	if (mbar_mem(s, &in->opds[0], &base, ob, sizeof ob) < 0)
+		return -1;
+	c = count_reg(s, &in->opds[1]);
+	mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.%s RZ, [%U+URZ%s], %U", in->op == PTX_OP_mbarrier_expect_tx ? "A0TR" : "A0TX",
+	   base, ob, c);
+	return 0;
+}
+
+/* ---- test_wait / try_wait ---- */
+
+/* The phase to compare, in bit 31 of a register: the token's high word,
+ * or the parity operand shifted up. */
+static MRef
+phase_word(Sel *s, const PtxOperand *o, int parity)
+{
+	MRef t;
+
+	if (!parity)
+		return sel_r32(s, o, 1);
+	t = sel_tmp(s, 1);
+	mi(s->mf, "SHF.L.U32 %D, %U, 0x1f, RZ", t, sel_r32(s, o, 0));
+	return t;
+}
+
+static int
+sel_wait(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	int parity = (in->flags & PTX_F_PARITY) != 0, tw = in->op == PTX_OP_mbarrier_try_wait;
+	MRef base, p, ph;
+	char ob[24];
+	i64 off;
+
+	if (in->nopds < 3 || in->nopds > 4 || in->opds[0].kind != PTX_OPD_REG || in->opds[1].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of mbarrier.test_wait/try_wait");
+	if (in->sem > PTX_SEM_RELAXED && in->sem != PTX_SEM_ACQUIRE)
+		return sel_unsupported(s, "mbarrier wait with this memory order");
+	if (in->scope > PTX_SCOPE_CTA)
+		return sel_unsupported(s, "mbarrier wait at .cluster scope");
+	if (s->sm < 90 && (tw || parity))
+		return sel_unsupported(s, "mbarrier.try_wait / .parity (sm_90 and later)");
+	if (!parity && s->mf->vr.v[sel_reg(s, in->opds[2].reg).v].w != 2 && in->opds[2].kind == PTX_OPD_REG)
+		return sel_unsupported(s, "an mbarrier state that is not 64-bit");
+	/* a 4th operand (suspendTimeHint) is a hint: returning at once is allowed */
+	if (mbar_addr(s, &in->opds[1], &base, &off) < 0)
+		return -1;
+	offtxt(ob, sizeof ob, off);
+	ph = phase_word(s, &in->opds[2], parity);
+	p = sel_reg(s, in->opds[0].reg);
+	if (s->sm >= 90) {
+		mi(s->mf, "SYNCS.PHASECHK.TRANS64%s %D, [%U+URZ%s], %U", tw ? ".TRYWAIT" : "", p, base, ob, ph);
+	} else {
+		MRef w = sel_tmp(s, 1);
+		mi(s->mf, "LDS %D, [%U%s]", w, base, offtxt(ob, sizeof ob, off + 4));
+		mi(s->mf, "LOP3.LUT %D, RZ, %U, 0x80000000, %U, 0x48, !PT", p, w, ph);
+	}
+	return 0;
+}
+
+static int
+sel_inval(Sel *s, const IrIns *x)
+{
+	MRef base;
+	char ob[24];
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "mbarrier.inval on sm_80");
+	if (x->p.nopds != 1 || x->p.opds[0].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of mbarrier.inval");
+	if (mbar_mem(s, &x->p.opds[0], &base, ob, sizeof ob) < 0)
+		return -1;
+	mi(s->mf, "SYNCS.CCTL.IV [%U+URZ%s]", base, ob);
+	return 0;
+}
+
+/* ---- cp.async.bulk (global -> shared::cluster, completing on an mbarrier) ---- */
+
+static void
+blk_body(Sel *s, const MRef *u, void *ctx)
+{
+	(void)ctx;
+	mi(s->mf, "UBLKCP.S.G [%U], [%U], %U", mref(u[0].v), mref(u[2].v), u[4]);
+}
+
+/* A 64-bit global address plus off, as a pair. */
+static MRef
+gaddr(Sel *s, MRef b, i64 off)
+{
+	MRef r, c;
+
+	if (!off)
+		return b;
+	r = sel_tmp(s, 2);
+	c = sel_ptmp(s);
+	mi(s->mf, "IADD3 %D, %D, %U, %x, RZ", mpart(r.v, 0, 1), c, mpart(b.v, b.sub, 1), (i32)off);
+	mi(s->mf, "IADD3.X %D, RZ, %U, RZ, %U, !PT", mpart(r.v, 1, 1), mpart(b.v, b.sub + 1, 1), c);
+	return r;
+}
+
+static int
+sel_bulk(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	MRef db, gb, bb, n, ud, ug;
+	i64 doff, goff, boff;
+	int k, ctx = 0, mb = 0;
+
+	for (k = 0; k < in->nmods; k++)
+		mb |= in->mods[k] == PTX_M_mbarrier_complete_tx_bytes;
+	if (s->sm < 90)
+		return sel_unsupported(s, "cp.async.bulk (sm_90 and later)");
+	if (!mb || in->nspaces != 2 || in->space[0] != PTX_S_SHARED_CLUSTER || in->space[1] != PTX_S_GLOBAL ||
+	    in->nopds != 4 || (in->flags & (PTX_F_MULTICAST | PTX_F_CACHE_HINT)))
+		return sel_unsupported(s, "cp.async.bulk other than .shared::cluster.global.mbarrier::complete_tx::bytes "
+					  "[dst], [src], size, [mbar] (no multicast, no cache hint)");
+	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[1].kind != PTX_OPD_ADDR || in->opds[3].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of cp.async.bulk");
+	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &db, &doff) < 0 ||
+	    sel_address(s, &in->opds[1], PTX_S_GLOBAL, &gb, &goff) < 0 ||
+	    sel_address(s, &in->opds[3], PTX_S_SHARED, &bb, &boff) < 0)
+		return -1;
+	db = addr_reg(s, db, doff);
+	bb = addr_reg(s, bb, boff);
+	gb = gaddr(s, gb, goff);
+	/* size / 16 in the low 16 bits (ptxas: SHF.R.U32.HI + PRMT 0x5410) */
+	n = sel_tmp(s, 1);
+	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x4, %U", n, sel_r32(s, &in->opds[2], 0));
+	mi(s->mf, "PRMT %D, %U, 0x5410, RZ", n, n);
+	ud = ur_tmp(s, 2);
+	ug = ur_tmp(s, 2);
+	{
+		MRef r[5] = {db, bb, mpart(gb.v, gb.sub, 1), mpart(gb.v, gb.sub + 1, 1), n};
+		MRef u[5] = {mpart(ud.v, 0, 1), mpart(ud.v, 1, 1), mpart(ug.v, 0, 1), mpart(ug.v, 1, 1), ur_tmp(s, 1)};
+		waterfall(s, r, u, 5, blk_body, &ctx);
+	}
+	return 0;
+}
+
+/* ---- mov d, %globaltimer (the wait loops' clock) ----
+ * CS2R d, SR_GLOBALTIMERLO (a 64-bit pair), as ptxas.  Every other mov
+ * goes to the rule of the families before this one (isel.c families[]). */
+static int
+sel_mov_timer(Sel *s, const IrIns *x)
+{
+	static const SelRule *const before[] = {
+		sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt, sel_rules_atom,
+		sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor, sel_rules_async,
+		sel_rules_call, sel_rules_wmma,
+	};
+	const PtxInstr *in = &x->p;
+	SelFn f = NULL;
+	const SelRule *r;
+	size_t i;
+
+	if (in->nopds == 2 && in->opds[0].kind == PTX_OPD_REG && in->opds[1].kind == PTX_OPD_SREG &&
+	    in->opds[1].sreg == PTX_SR_globaltimer) {
+		MRef d = sel_reg(s, in->opds[0].reg);
+		if (s->mf->vr.v[d.v].w != 2)
+			return sel_unsupported(s, "%globaltimer into a register that is not 64-bit");
+		mi(s->mf, "CS2R %D, SR_GLOBALTIMERLO", mpart(d.v, 0, 2));
+		return 0;
+	}
+	for (i = 0; i < NELEM(before); i++)
+		for (r = before[i]; r->fn; r++)
+			if (r->op == PTX_OP_mov)
+				f = r->fn;
+	return f ? f(s, x) : sel_unsupported(s, "mov");
+}
+
+const SelRule sel_rules_mbar[] = {
+	{PTX_OP_mov, sel_mov_timer},
+	{PTX_OP_mbarrier_init, sel_init}, {PTX_OP_mbarrier_arrive, sel_arrive},
+	{PTX_OP_mbarrier_expect_tx, sel_tx}, {PTX_OP_mbarrier_complete_tx, sel_tx},
+	{PTX_OP_mbarrier_test_wait, sel_wait}, {PTX_OP_mbarrier_try_wait, sel_wait},
+	{PTX_OP_mbarrier_inval, sel_inval}, {PTX_OP_cp_async_bulk, sel_bulk},
+	{0, NULL},
+};
