@@ -45,6 +45,11 @@ struct Hz {
 	size_t *bof;              /* block of each instruction */
 	VEC(size_t) *succ, *pred;
 	HState *st;               /* entry state per block */
+	/* per instruction, computed once: the table row, the distance each
+	   consumer category needs per destination file, the smallest stall */
+	const LatRow **row;
+	u8 (*need)[LF_N][LC_NCAT];
+	u8 *minst;
 	/* current pass */
 	const char *kernel;
 	Buf *report, *observe;
@@ -132,6 +137,7 @@ Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
+	size_t i;
 
 	h->a = a;
 	h->ins = ins;
@@ -139,6 +145,17 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->mode = mode;
 	build_cfg(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
+	h->row = xcalloc(n + 1, sizeof *h->row);
+	h->need = xcalloc(n + 1, sizeof *h->need);
+	h->minst = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		int f, c;
+		h->row[i] = lat_row(a, ins[i].cls);
+		h->minst[i] = (u8)lat_min_stall(a, &ins[i].in);
+		for (f = 0; f < LF_N; f++)
+			for (c = 0; c < LC_NCAT; c++)
+				h->need[i][f][c] = (u8)MIN(255, lat_need(a, ins[i].cls, f, c, mode));
+	}
 	return h;
 }
 
@@ -159,6 +176,9 @@ hz_free(Hz *h)
 	free(h->bfirst);
 	free(h->blast);
 	free(h->st);
+	free(h->row);
+	free(h->need);
+	free(h->minst);
 	free(h);
 }
 
@@ -374,10 +394,10 @@ reads(Hz *h, HState *s, size_t i)
 				int k, e;
 				need = 0;
 				for (k = 0; k < s->np[j]; k++) {
-					const char *pc = h->ins[s->pp[j][k]].cls;
-					e = lat_exc(h->a, pc, hz_file(j), cat, x->cls);
+					i32 q = s->pp[j][k];
+					e = lat_exc_in(h->row[q], hz_file(j), cat, x->cls);
 					if (e < 0)
-						e = lat_need(h->a, pc, hz_file(j), cat, h->mode);
+						e = h->need[q][hz_file(j)][cat];
 					else if (h->mode == 0)
 						e = MAX(e, LAT_SAFE);
 					if (e - s->pa[j][k] > need) {
@@ -467,8 +487,7 @@ writes(Hz *h, HState *s, size_t i)
 			} else {
 				int f = hz_file(j);
 				for (c = 0; c < LC_NCAT; c++) {
-					int need = lat_need(h->a, x->cls, f, c, h->mode);
-					need = MIN(need, 255);
+					int need = h->need[i][f][c];
 					if (x->cond)
 						s->rem[j][c] = (u8)MAX(s->rem[j][c], need);
 					else
@@ -495,14 +514,19 @@ writes(Hz *h, HState *s, size_t i)
 static void
 advance(HState *s, int t)
 {
+	u8 *r = &s->rem[0][0], *a = s->fage;
 	int j, c;
 
 	if (t <= 0)
 		return;
+	/* flat loops the compiler can vectorise: this is the checker's hot spot */
+	for (j = 0; j < NSLOT * LC_NCAT; j++)
+		r[j] = (u8)(r[j] > t ? r[j] - t : 0);
+	for (j = 0; j < NSLOT; j++)
+		a[j] = (u8)(a[j] > AGE_MAX - t ? AGE_MAX : a[j] + t);
 	for (j = 0; j < NSLOT; j++) {
-		for (c = 0; c < LC_NCAT; c++)
-			s->rem[j][c] = (u8)(s->rem[j][c] > t ? s->rem[j][c] - t : 0);
-		s->fage[j] = (u8)MIN(AGE_MAX, s->fage[j] + t);
+		if (!s->np[j])
+			continue;
 		for (c = 0; c < s->np[j]; c++) {
 			s->pa[j][c] = (u8)MIN(AGE_MAX, s->pa[j][c] + t);
 			if (s->pa[j][c] > AGE_DROP && !s->pover[j]) {
@@ -553,12 +577,10 @@ step(Hz *h, HState *s, size_t i)
 		buf_printf(h->observe, "ins %s %d %d %d %d %d\n", x->cls, x->c.stall, x->c.wrsb != 7,
 			   x->c.rdsb != 7, x->nwr > 0, x->nrd > 0);
 	if (h->fixing) {
-		int m = lat_min_stall(h->a, &x->in);
-		if (x->c.stall < m)
-			x->c.stall = (u8)m, h->changes++;
-	} else if (x->c.stall < lat_min_stall(h->a, &x->in) && x->kind == HK_DEPBAR)
-		hazard(h, i, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall,
-		       lat_min_stall(h->a, &x->in));
+		if (x->c.stall < h->minst[i])
+			x->c.stall = h->minst[i], h->changes++;
+	} else if (x->c.stall < h->minst[i] && x->kind == HK_DEPBAR)
+		hazard(h, i, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall, h->minst[i]);
 	waits(h, s, i);
 	if (!x->never) {
 		reads(h, s, i);

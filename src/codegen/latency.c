@@ -77,12 +77,18 @@ rows_of(const Arch *a)
 static const LatRow *
 find_row(const Arch *a, const char *cls)
 {
+	static size_t count[2] = {(size_t)-1, (size_t)-1};  /* rows per arch, counted once */
 	const LatRow *rows = rows_of(a);
+	int ai = rows == lat_rows_sm80;
 	size_t lo = 0, hi, mid;
 	int c;
 
-	for (hi = 0; rows[hi].cls; hi++)
-		;
+	if (count[ai] == (size_t)-1) {
+		for (hi = 0; rows[hi].cls; hi++)
+			;
+		count[ai] = hi;
+	}
+	hi = count[ai];
 	while (lo < hi) {  /* the generator sorts rows by class name (strcmp order) */
 		mid = (lo + hi) / 2;
 		c = strcmp(rows[mid].cls, cls);
@@ -96,10 +102,21 @@ find_row(const Arch *a, const char *cls)
 	return NULL;
 }
 
+const LatRow *
+lat_row(const Arch *a, const char *cls)
+{
+	return find_row(a, cls);
+}
+
 int
 lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons)
 {
-	const LatRow *r = find_row(a, cls);
+	return lat_exc_in(find_row(a, cls), f, cat, cons);
+}
+
+int
+lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
+{
 	int k;
 
 	for (k = 0; r && k < r->nexc; k++)

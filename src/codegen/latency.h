@@ -65,6 +65,9 @@ int lat_need(const Arch *a, const char *cls, int f, int cat, int mode);
  * after producer class cls wrote file f, when the table has an exception
  * for that pair, else -1. */
 int lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons);
+/* The table row of a class (NULL if none), and lat_exc on a row. */
+const LatRow *lat_row(const Arch *a, const char *cls);
+int lat_exc_in(const LatRow *r, int f, int cat, const char *cons);
 /* The largest exception distance of cls writing f (0 if none). */
 int lat_exc_max(const Arch *a, const char *cls, int f);
 /* Smallest own stall an instruction needs (DEPBAR 4, the table's
