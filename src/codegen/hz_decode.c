@@ -146,8 +146,8 @@ add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 }
 
 /* Number of destination operands at the front of the operand list. */
-static int
-ndst(const Insn *in)
+int
+hz_ndst(const Insn *in)
 {
 	int k, n = 1;
 
@@ -201,14 +201,17 @@ static void
 regs_of(const Arch *a, HIns *h)
 {
 	const Insn *in = &h->in;
-	int nd = ndst(in), k, cat = lat_cat(a, in);
+	int nd = hz_ndst(in), k, cat = lat_cat(a, in);
 	int mma = !strcmp(in->op, "HMMA") || !strcmp(in->op, "IMMA") || !strcmp(in->op, "DMMA") ||
 		  !strcmp(in->op, "HGMMA") || !strcmp(in->op, "IGMMA") || !strcmp(in->op, "QGMMA");
 	int mw[4] = {1, 1, 1, 1}, isdbl = op_is(in, dbl_ops), ismem = op_is(in, mem_ops);
 	int conv = !strcmp(in->op, "F2F") || !strcmp(in->op, "F2I") || !strcmp(in->op, "I2F") ||
 		   !strcmp(in->op, "FRND");
 	int wide = !strcmp(in->op, "IMAD") || !strcmp(in->op, "UIMAD");
+	int hi = wide && insn_has(in, "HI");
 
+	/* IMAD.WIDE writes a pair; IMAD.WIDE and IMAD.HI add a pair c (the
+	 * third register source, after an optional carry-out predicate) */
 	wide = wide && insn_has(in, "WIDE");
 	if (mma)
 		mma_widths(in, mw);
@@ -246,8 +249,8 @@ regs_of(const Arch *a, HIns *h)
 				w = 2;
 			else if (conv)
 				w = conv_width(in, dst);
-			else if (wide)
-				w = dst || k == 3 ? 2 : 1;
+			else if (wide || hi)
+				w = (dst && wide) || k == nd + 2 ? 2 : 1;
 			else if (ismem)
 				w = data_width(in);
 			else if (!strcmp(in->op, "CS2R"))
