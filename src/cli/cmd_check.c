@@ -1,10 +1,10 @@
 /* cmd_check.c -- openassembler check: the static hazard checker on every
  * kernel (every .text.* section) of a cubin.
  *
- *   check FILE.cubin [--kernel K] [--reassign MODE] [--observe]
+ *   check FILE.cubin [--kernel K] [--reassign MODE] [-o OUT] [--observe]
  *
  * Prints "K: ok" or one line per hazard, and exits 1 if any kernel has a
- * hazard.  --reassign 0|1 first erases the control bits and fills them
+ * hazard.  --reassign 0|1|2 first erases the control bits and fills them
  * again with ctrl_assign (mode 0 safe, 1 mined tables), then checks, and
  * with -o OUT writes the cubin with the new bits.  --observe prints the
  * raw producer/consumer observations tools/mine-latency aggregates. */
@@ -19,13 +19,14 @@
 static void
 usage(FILE *f)
 {
-	fputs("usage: openassembler check FILE.cubin [--kernel K] [--reassign 0|1] [-o OUT] [--observe]\n"
+	fputs("usage: openassembler check FILE.cubin [--kernel K] [--reassign 0|1|2] [-o OUT] [--observe]\n"
 	      "Check the control bits (stalls, scoreboards, wait masks) of every kernel\n"
 	      "against the latency model: prints \"KERNEL: ok\" or one line per hazard;\n"
 	      "exit status 1 if any.\n"
 	      "  --kernel K      check only .text.K\n"
 	      "  --reassign M    erase the control bits and assign them again first\n"
-	      "                  (M = 0: conservative latencies, 1: the mined tables)\n"
+	      "                  (M = 0: conservative latencies, 1: the mined tables,\n"
+	      "                  2: mined + operand reuse flags)\n"
 	      "  -o OUT          with --reassign: write the cubin with the new bits\n"
 	      "  --observe       print producer/consumer distances for tools/mine-latency\n", f);
 }
@@ -118,8 +119,8 @@ cmd_check(int argc, char **argv)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "--reassign") && i + 1 < argc) {
 			const char *m = argv[++i];
-			if (strcmp(m, "0") && strcmp(m, "1")) {
-				fprintf(stderr, "openassembler check: error: --reassign takes 0 or 1\n");
+			if (strcmp(m, "0") && strcmp(m, "1") && strcmp(m, "2")) {
+				fprintf(stderr, "openassembler check: error: --reassign takes 0, 1 or 2\n");
 				return 1;
 			}
 			reassign = m[0] - '0';

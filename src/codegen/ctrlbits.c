@@ -13,6 +13,95 @@
 
 enum { MAX_ROUNDS = 200 };
 
+/* Opcodes whose source operands sit in the A, B, C slots in text order
+   (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124 mark R5, R20, RZ). */
+static const char *const reuse_ops[] = {
+	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
+};
+
+static int
+reuse_op(const Insn *in)
+{
+	const char *const *p;
+
+	if (insn_has(in, "WIDE") || insn_has(in, "64"))
+		return 0;
+	for (p = reuse_ops; *p; p++)
+		if (!strcmp(in->op, *p))
+			return 1;
+	return 0;
+}
+
+/* Register in source slot k (0 = A), or -1 when that slot is not a plain
+   general register. */
+static int
+src_reg(const Insn *in, int k)
+{
+	int i = hz_ndst(in) + k;
+	const Operand *o;
+
+	if (i >= in->nops)
+		return -1;
+	o = &in->o[i];
+	if (o->kind != OPK_R || o->reg == 255 || o->x64 || o->sel != SEL_NONE)
+		return -1;
+	return o->reg;
+}
+
+static int
+writes_reg(const HIns *x, int r)
+{
+	int k;
+
+	for (k = 0; k < x->nwr; k++)
+		if (r >= x->wr[k].s && r < x->wr[k].s + x->wr[k].n)
+			return 1;
+	return 0;
+}
+
+/* Operand reuse: instruction i keeps slot k's value for i+1 when i+1 (the
+   next instruction, same block, no wait) reads the same register in the
+   same slot and i does not write it; never with the yield bit 0. */
+/* The word with these flags still decodes and shows as many ".reuse". */
+static int
+reuse_ok(const Arch *a, Word w, Ctrl c, size_t i, Buf *b)
+{
+	const char *p;
+	int n = 0, want = (c.reuse & 1) + (c.reuse >> 1 & 1) + (c.reuse >> 2 & 1);
+
+	b->n = 0;
+	if (b->s)
+		b->s[0] = 0;
+	if (isa_print(a, ctrl_set(w, c), (u64)i * 16, NULL, b) < 0 || !b->s)
+		return 0;
+	for (p = b->s; (p = strstr(p, ".reuse")); p++)
+		n++;
+	return n == want;
+}
+
+static void
+set_reuse(const Arch *a, const Word *code, HIns *ins, size_t n, const u8 *lead)
+{
+	size_t i;
+	int k, r;
+	Buf b = {0};
+
+	for (i = 0; i + 1 < n; i++) {
+		HIns *x = &ins[i], *y = &ins[i + 1];
+		if (lead[i + 1] || x->kind != HK_NORMAL || x->never || y->never || x->cond != y->cond ||
+		    x->c.yield == 0 || x->c.stall > 11 || y->c.wait || !reuse_op(&x->in) || !reuse_op(&y->in))
+			continue;
+		for (k = 0; k < 3; k++)
+			if ((r = src_reg(&x->in, k)) >= 0 && r == src_reg(&y->in, k) && !writes_reg(x, r)) {
+				Ctrl c = x->c;
+				c.reuse |= (u8)(1u << k);
+				if (reuse_ok(a, code[i], c, i, &b))
+					x->c = c;
+			}
+	}
+	buf_free(&b);
+}
+
 static void
 initial(const Arch *a, HIns *ins, size_t n)
 {
@@ -58,21 +147,27 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 	if (hz_decode(a, code, n, ins, &ar, &bad) < 0)
 		goto out;
 	initial(a, ins, n);
-	h = hz_new(a, ins, n, mode);
+	h = hz_new(a, ins, n, mode ? 1 : 0);
 	for (round = 0; round < MAX_ROUNDS; round++) {
 		hz_solve(h);
 		r = hz_fix(h);
 		if (r <= 0)
 			break;
 	}
-	hz_free(h);
-	for (i = 0; i < n; i++) {
-		Ctrl c = ins[i].c;
-		if (c.stall > 11)
-			c.yield = 0;  /* stalls above 11 are only legal with the yield bit 0 */
-		c.reuse = 0;
-		code[i] = ctrl_set(code[i], c);
+	for (i = 0; i < n; i++)
+		if (ins[i].c.stall > 11)
+			ins[i].c.yield = 0;  /* stalls above 11 are only legal with the yield bit 0 */
+	if (mode == CTRL_REUSE) {
+		u8 *lead = xcalloc(n + 1, 1);
+		for (i = 0; i < n; i++)
+			if (ins[i].target >= 0)
+				lead[ins[i].target] = 1;
+		set_reuse(a, code, ins, n, lead);
+		free(lead);
 	}
+	hz_free(h);
+	for (i = 0; i < n; i++)
+		code[i] = ctrl_set(code[i], ins[i].c);
 	rc = r == -2 ? -2 : 0;
 out:
 	free(ins);

@@ -14,5 +14,8 @@
    its consumer needs more than 15 cycles, e.g. HMMA on sm_80 -- the caller must put
    independent instructions or NOPs between them; the bits are still filled.) */
 int ctrl_assign(const Arch *a, Word *code, size_t n, int mode);
+/* mode 2 = mode 1 plus operand reuse flags (see docs/findings-ctrl.md:
+   not yet validated on a GPU, so not the default). */
+enum { CTRL_SAFE = 0, CTRL_MINED = 1, CTRL_REUSE = 2 };
 
 #endif

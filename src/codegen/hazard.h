@@ -54,6 +54,8 @@ typedef struct {
 int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
 /* Slot name ("R4", "UR6", "P0") in buf. */
 const char *hz_slot_name(int s, char *buf, size_t n);
+/* Number of destination operands at the front of in's operand list. */
+int hz_ndst(const Insn *in);
 /* Register file (LF_*) of a slot. */
 int hz_file(int s);
 

@@ -18,6 +18,9 @@ else echo "FAIL check_finds_short_stall: exit $rc"; head -5 "$tmp/bad"; fi
 ok reassign_safe "$OA" check "$b" --reassign 0 -o "$tmp/r0.cubin"
 ok reassign_mined "$OA" check "$b" --reassign 1 -o "$tmp/r1.cubin"
 ok reassigned_checks "$OA" check "$tmp/r1.cubin"
+ok reassign_reuse "$OA" check tests/kernels/sgemm_regtile/kernel.sm_90.cubin --reassign 2 -o "$tmp/r2.cubin"
+if "$OA" disasm "$tmp/r2.cubin" 2>/dev/null | grep -q '\.reuse'; then echo "PASS reassign_reuse_shows"
+else echo "FAIL reassign_reuse_shows: no .reuse in the listing"; fi
 if [ -f tests/kernels/ew_saxpy_f32/spec.json ]; then
 	"$OA" emu "$k" --spec tests/kernels/ew_saxpy_f32/spec.json -o "$tmp/want" 2>/dev/null
 	"$OA" emu "$tmp/r1.cubin" --spec tests/kernels/ew_saxpy_f32/spec.json -o "$tmp/got" 2>/dev/null

@@ -267,6 +267,45 @@ reassign_suite(TestState *t_, int mode)
 
 TEST(ctrl_reassign_safe_suite) { reassign_suite(t_, 0); }
 TEST(ctrl_reassign_mined_suite) { reassign_suite(t_, 1); }
+TEST(ctrl_reassign_reuse_suite) { reassign_suite(t_, 2); }
+
+/* Mode 2 sets reuse flags that the printer shows where expected: an
+   operand read again in the same slot by the next instruction. */
+TEST(ctrl_reuse_flags)
+{
+	Cub k;
+	size_t s, n, i;
+	int flagged = 0, shown = 0;
+	Buf b = {0};
+
+	if (cub_load(&k, "sgemm_regtile", "sm_90") < 0)
+		SKIP("no tests/kernels/sgemm_regtile");
+	CHECK(cub_reassign(&k, 2) == 0);
+	for (s = 1; s < k.c.sec.n; s++) {
+		CSection *sec = &k.c.sec.v[s];
+		if (!sec->name || strncmp(sec->name, ".text.", 6) || !sec->data)
+			continue;
+		Word *w = sec_words(sec, &n);
+		for (i = 0; i < n; i++) {
+			Ctrl c = ctrl_get(w[i]);
+			if (!c.reuse)
+				continue;
+			flagged++;
+			CHECK(c.yield == 1);
+			b.n = 0;
+			if (b.s)
+				b.s[0] = 0;
+			CHECK(isa_print(k.a, w[i], i * 16, NULL, &b) == 0);
+			shown += b.s && strstr(b.s, ".reuse") != NULL;
+		}
+		free(w);
+	}
+	fprintf(stderr, "  ctrl: sgemm_regtile sm_90: %d words with reuse flags\n", flagged);
+	CHECK(flagged > 0);
+	CHECK(shown == flagged);
+	buf_free(&b);
+	cub_free(&k);
+}
 
 /* Random control fields on real code: the checker never crashes and the
    assigner always repairs them (it starts from scratch). */
