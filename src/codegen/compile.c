@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/alias.h"
 #include "codegen/compile.h"
 #include "codegen/ctrlbits.h"
 #include "codegen/hazard.h"
@@ -96,15 +95,13 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, u32 **where, 
 	for (b = 0; b < mf->b.n && !rc; b++)
 		for (i = 0; i < mf->b.v[b].ins.n; i++) {
 			Word w;
-			char err[200], alt[256];
+			char err[200];
 			size_t pos;
 			t.n = 0;
 			if (t.s)
 				t.s[0] = 0;
 			mi_render(mf, &mf->b.v[b].ins.v[i], baddr, &t);
-			if (isa_parse(a, t.s, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0 &&
-			    (!codegen_alias(t.s, alt, sizeof alt) ||
-			     isa_parse(a, alt, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0)) {
+			if (isa_parse(a, t.s, 16 * code->n, NULL, &w, err, sizeof err, &pos) < 0) {
 				fprintf(stderr, "openassembler: internal error: %s: cannot encode `%s` for %s: %s\n",
 					kname, t.s, arch_name(a), err);
 				abort();
