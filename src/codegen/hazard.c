@@ -50,6 +50,7 @@ struct Hz {
 	const LatRow **row;
 	u8 (*need)[LF_N][LC_NCAT];
 	u8 *minst;
+	u8 *maxneed;              /* the largest of need[i]: older entries never bind */
 	/* current pass */
 	const char *kernel;
 	Buf *report, *observe;
@@ -148,13 +149,15 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->row = xcalloc(n + 1, sizeof *h->row);
 	h->need = xcalloc(n + 1, sizeof *h->need);
 	h->minst = xcalloc(n + 1, 1);
+	h->maxneed = xcalloc(n + 1, 1);
 	for (i = 0; i < n; i++) {
 		int f, c;
 		h->row[i] = lat_row(a, ins[i].cls);
 		h->minst[i] = (u8)lat_min_stall(a, &ins[i].in);
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
-				h->need[i][f][c] = (u8)MIN(255, lat_need(a, ins[i].cls, f, c, mode));
+				h->need[i][f][c] = (u8)MIN(255, lat_need(a, ins[i].cls, f, c, mode)),
+				h->maxneed[i] = MAX(h->maxneed[i], h->need[i][f][c]);
 	}
 	return h;
 }
@@ -179,6 +182,7 @@ hz_free(Hz *h)
 	free(h->row);
 	free(h->need);
 	free(h->minst);
+	free(h->maxneed);
 	free(h);
 }
 
@@ -512,7 +516,7 @@ writes(Hz *h, HState *s, size_t i)
 }
 
 static void
-advance(HState *s, int t)
+advance(const Hz *h, HState *s, int t)
 {
 	u8 *r = &s->rem[0][0], *a = s->fage;
 	int j, c;
@@ -529,7 +533,7 @@ advance(HState *s, int t)
 			continue;
 		for (c = 0; c < s->np[j]; c++) {
 			s->pa[j][c] = (u8)MIN(AGE_MAX, s->pa[j][c] + t);
-			if (s->pa[j][c] > AGE_DROP && !s->pover[j]) {
+			if ((s->pa[j][c] > AGE_DROP || s->pa[j][c] >= h->maxneed[s->pp[j][c]]) && !s->pover[j]) {
 				s->pp[j][c] = s->pp[j][s->np[j] - 1];
 				s->pa[j][c] = s->pa[j][--s->np[j]];
 				c--;
@@ -612,7 +616,7 @@ step(Hz *h, HState *s, size_t i)
 					s->wsb[j] = (u8)(1u << k);
 			}
 	}
-	advance(s, x->c.stall);
+	advance(h, s, x->c.stall);
 }
 
 /* ---- fixed point and passes ---- */
