@@ -151,7 +151,7 @@ reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text
 
 	if (isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
 		return 0;
-	c.reuse |= ctrl_get(x).reuse;
+	c.reuse = ctrl_get(x).reuse;
 	x = ctrl_set(x, c);
 	return (x.lo ^ h.lo) == w.lo && (x.hi ^ h.hi) == w.hi;
 }
