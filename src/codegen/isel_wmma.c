@@ -1,18 +1,23 @@
-/* isel_wmma.c -- wmma.load / wmma.mma / wmma.store for m16n16k16
- * (f16, bf16 inputs; f16 or f32 accumulators) and m16n16k8 (tf32).
+/* isel_wmma.c -- wmma.load / wmma.mma / wmma.store: m16n16k16,
+ * m32n8k16, m8n32k16 (f16, bf16 inputs; f16 or f32 accumulators) and
+ * m16n16k8 (tf32), row or col, global, shared or generic memory.
  *
  * PTX leaves the fragment layout to the implementation.  Ours is the
- * layout of HMMA.16816 / HMMA.1688 (two n8 tiles per 16x16 tile), as
+ * layout of HMMA.16816 / HMMA.1688 (one HMMA per 16x8 tile of D), as
  * ptxas does it: with g = lane / 4 and t = lane % 4,
- *   16-bit A (m x k): reg i = the 8x8 block (8*(i&1), 8*(i>>1)), element
- *     pair [g][2t..2t+1]; B: the block in (n, k) view; C/D: as A in (m, n);
- *     f16 A/B fragments have 8 registers: 4..7 repeat 0..3;
- *   tf32 A: {(g,t), (g+8,t), (g,t+4), (g+8,t+4)}; B: {(t,g), (t+4,g),
- *     (t,g+8), (t+4,g+8)} in (k, n);
- *   f32 C/D: reg 4j+i = (g + 8*(i>>1), 8j + 2t + (i&1)).
+ *   16-bit A (m x k): per 16-row tile, reg i = the 8x8 block
+ *     (8*(i&1), 8*(i>>1)), element pair [g][2t..2t+1] (m8: blocks (0,0)
+ *     and (0,8) only); B: per n8 tile, the blocks (k 0, k 8) seen as
+ *     (n, k); C/D f16: per (16-row, n8) tile the blocks (0,0), (8,0);
+ *     f16 A/B fragments have 8 registers: the unused ones repeat the rest;
+ *   tf32 A: {(g,t), (g+8,t), (g,t+4), (g+8,t+4)}; B per n8 tile j:
+ *     {(t, 8j+g), (t+4, 8j+g)} in (k, n);
+ *   f32 C/D: per (16-row, n8) tile, {(g, 2t), (g, 2t+1), (g+8, 2t),
+ *     (g+8, 2t+1)} (m8: the first two).
  * Each lane loads its own words with computed addresses; a 16-bit block
  * stored transposed relative to the view (A col, B row, C/D col) is
- * fixed with MOVM.16.MT88.  wmma.mma issues one HMMA per n8 tile. */
+ * fixed with MOVM.16.MT88.  m8n32k16 runs HMMA with rows 8..15 of A
+ * repeating rows 0..7 and drops those rows of D. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,16 +37,21 @@ enum { LG, LT, L2T };
 typedef struct {
 	int lr, lc;   /* memory row/col roles of the lane */
 	int n;
-	Unit u[8];
+	Unit u[16];
 } Plan;
+
+typedef struct {
+	int m, n, k;
+	int mt, nt, half;   /* 16-row tiles, n8 tiles, m == 8 */
+} Shape;
 
 typedef struct {
 	Sel *s;
 	int sp, esz;
 	MRef base, ld, p0, g, t, t2;
 	i64 off;
-	int rows[8];
-	MRef rp[8];
+	int rows[16];
+	MRef rp[16];
 	int nrp;
 } Acc;
 
@@ -73,30 +83,55 @@ unit(Plan *p, int reg, int r, int c, int movm, int swap)
 	u->movm = movm;
 }
 
+static int
+shape_of(const IrIns *x, Shape *sh)
+{
+	if (has(x, PTX_M_m16n16k16)) *sh = (Shape){ 16, 16, 16, 1, 2, 0 };
+	else if (has(x, PTX_M_m32n8k16)) *sh = (Shape){ 32, 8, 16, 2, 1, 0 };
+	else if (has(x, PTX_M_m8n32k16)) *sh = (Shape){ 8, 32, 16, 1, 4, 1 };
+	else if (has(x, PTX_M_m16n16k8)) *sh = (Shape){ 16, 16, 8, 1, 2, 0 };
+	else
+		return -1;
+	return 0;
+}
+
 /* 16-bit words: 8x8 blocks, the lane at (g, 2t) of the block in memory.
  * Views: A (m, k), B (n, k), C/D (m, n); memory is (row, col) of the
  * layout, so A/C col and B row are transposed (MOVM). */
 static void
-plan16(Plan *p, int w, int col)
+plan16(Plan *p, int w, int col, const Shape *sh)
 {
-	static const int br[4] = { 0, 8, 0, 8 }, bc[4] = { 0, 0, 8, 8 };
-	int tr = w == MB ? !col : col, i;
+	int tr = w == MB ? !col : col, i, j;
 
 	p->lr = LG;
 	p->lc = L2T;
 	p->n = 0;
-	for (i = 0; i < 4; i++) {
-		/* B: reg i is the (k, n) block (br, bc), viewed as (n, k) */
-		int vr = w == MB ? bc[i] : br[i], vc = w == MB ? br[i] : bc[i];
-		unit(p, i, vr, vc, tr, tr);
+	if (w == MA) {
+		for (i = 0; i < sh->mt; i++)
+			for (j = 0; j < (sh->half ? 2 : 4); j++) {
+				int r = 16 * i + (sh->half ? 0 : 8 * (j & 1)), c = sh->half ? 8 * j : 8 * (j >> 1);
+				unit(p, p->n, r, c, tr, tr);
+			}
+	} else if (w == MB) {
+		for (j = 0; j < sh->nt; j++) {
+			unit(p, p->n, 8 * j, 0, tr, tr);
+			unit(p, p->n, 8 * j, 8, tr, tr);
+		}
+	} else {
+		for (i = 0; i < sh->mt; i++)
+			for (j = 0; j < sh->nt; j++) {
+				unit(p, p->n, 16 * i, 8 * j, tr, tr);
+				if (!sh->half)
+					unit(p, p->n, 16 * i + 8, 8 * j, tr, tr);
+			}
 	}
 }
 
 /* 32-bit elements (tf32 A/B, f32 C/D); col swaps row and column. */
 static void
-plan32(Plan *p, int w, int col)
+plan32(Plan *p, int w, int col, const Shape *sh)
 {
-	int i, j;
+	int i, j, e;
 
 	p->n = 0;
 	if (w == MA) {
@@ -107,14 +142,16 @@ plan32(Plan *p, int w, int col)
 	} else if (w == MB) {
 		p->lr = col ? LG : LT;
 		p->lc = col ? LT : LG;
-		for (i = 0; i < 4; i++)
-			unit(p, i, 4 * (i & 1), 8 * (i >> 1), 0, col);
+		for (j = 0; j < sh->nt; j++)
+			for (i = 0; i < 2; i++)
+				unit(p, p->n, 4 * i, 8 * j, 0, col);
 	} else {
 		p->lr = col ? L2T : LG;
 		p->lc = col ? LG : L2T;
-		for (j = 0; j < 2; j++)
-			for (i = 0; i < 4; i++)
-				unit(p, 4 * j + i, 8 * (i >> 1), 8 * j + (i & 1), 0, col);
+		for (i = 0; i < sh->mt; i++)
+			for (j = 0; j < sh->nt; j++)
+				for (e = 0; e < (sh->half ? 2 : 4); e++)
+					unit(p, p->n, 16 * i + 8 * (e >> 1), 8 * j + (e & 1), 0, col);
 	}
 }
 
@@ -182,7 +219,7 @@ row_ptr(Acc *a, int r)
 		mi(s->mf, "IMAD.WIDE.U32 %D, %U, %h, %U", q, a->ld, (unsigned)(r * a->esz), a->p0);
 	else
 		mi(s->mf, "IMAD %D, %U, %h, %U", q, a->ld, (unsigned)(r * a->esz), a->p0);
-	ASSERT(a->nrp < 8);
+	ASSERT(a->nrp < 16);
 	a->rows[a->nrp] = r;
 	a->rp[a->nrp++] = q;
 	return q;
@@ -222,14 +259,24 @@ access(Acc *a, const Unit *u, MRef v, int store)
 	}
 }
 
-/* Fragment registers of a matrix: 16-bit f16 A/B hold 8 (4 used), bf16
- * A/B 4, f16 C 4, tf32 A/B 4, f32 C 8.  0 if the type does not fit. */
+/* Words of a fragment in our layout (the units of its plan), and the
+ * registers PTX gives it (f16 A/B always 8, f16 C 4, f32 C 8); 0 if the
+ * type does not fit the matrix and shape. */
 static int
-frag_regs(int w, int type)
+frag_words(int w, int type, const Shape *sh)
 {
-	if (w != MC)
-		return type == PTX_T_F16 ? 8 : type == PTX_T_BF16 || type == PTX_T_TF32 ? 4 : 0;
-	return type == PTX_T_F16 ? 4 : type == PTX_T_F32 ? 8 : 0;
+	if (w == MC)
+		return type == PTX_T_F16 ? sh->m * sh->n / 64 : type == PTX_T_F32 ? sh->m * sh->n / 32 : 0;
+	if (type == PTX_T_TF32 ? sh->k != 8 : !is16(type) || sh->k != 16)
+		return 0;
+	return (w == MA ? sh->m : sh->n) * sh->k / (is16(type) ? 64 : 32);
+}
+
+static int
+frag_regs(int w, int type, const Shape *sh)
+{
+	int n = frag_words(w, type, sh);
+	return n && w != MC && type == PTX_T_F16 ? 8 : n;
 }
 
 /* Shape, type and fragment checks shared by load and store; fills the
@@ -238,17 +285,17 @@ static int
 prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **frag)
 {
 	const PtxInstr *in = &x->p;
-	int w = store ? MC : which(x), type = in->types[0], col = has(x, PTX_M_col), k8, rows, cols;
+	int w = store ? MC : which(x), type = in->types[0], col = has(x, PTX_M_col), rows, cols;
+	Shape sh;
 
 	if (store && !has(x, PTX_M_d))
 		return sel_unsupported(s, "wmma.store other than .d");
-	k8 = has(x, PTX_M_m16n16k8);
-	if (!k8 && !has(x, PTX_M_m16n16k16))
-		return sel_unsupported(s, "this wmma shape (m16n16k16 and m16n16k8 are supported)");
-	if (!frag_regs(w, type) || (w != MC && (type == PTX_T_TF32) != k8))
+	if (shape_of(x, &sh) < 0)
+		return sel_unsupported(s, "this wmma shape (m16n16k16, m32n8k16, m8n32k16, m16n16k8 are supported)");
+	if (!frag_regs(w, type, &sh))
 		return sel_unsupported(s, "this wmma fragment type for the shape (f16/bf16 at k16, tf32 at k8; f16/f32 C/D)");
 	*frag = &in->opds[store ? 1 : 0];
-	if ((*frag)->kind != PTX_OPD_VEC || (*frag)->nelems != frag_regs(w, type))
+	if ((*frag)->kind != PTX_OPD_VEC || (*frag)->nelems != frag_regs(w, type, &sh))
 		return sel_unsupported(s, "a wmma fragment that is not a register list of the right length");
 	memset(a, 0, sizeof *a);
 	a->s = s;
@@ -260,20 +307,23 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 		return -1;
 	if (a->off < -0x7f0000 || a->off > 0x7f0000)
 		return sel_unsupported(s, "a wmma address offset this large");
-	rows = w == MB ? (k8 ? 8 : 16) : 16;
-	cols = w == MA ? (k8 ? 8 : 16) : 16;
+	rows = w == MB ? sh.k : sh.m;
+	cols = w == MA ? sh.k : sh.n;
 	if (in->nopds > 2) {
 		a->ld = sel_r32(s, &in->opds[2], 0);
 		if (a->ld.v < 0)
 			return -1;
 	} else {
+		char t[16];
+		snprintf(t, sizeof t, "0x%x", col ? rows : cols);
 		a->ld = sel_tmp(s, 1);
-		sel_mov32(s, a->ld, mopd_txt(col ? (rows == 8 ? "0x8" : "0x10") : (cols == 8 ? "0x8" : "0x10")));
+		sel_mov32(s, a->ld, mopd_txt(t));
 	}
 	if (is16(type))
-		plan16(p, w, col);
+		plan16(p, w, col, &sh);
 	else
-		plan32(p, w, col);
+		plan32(p, w, col, &sh);
+	ASSERT(p->n == frag_words(w, type, &sh));
 	lane_regs(a);
 	lane_ptr(a, p);
 	return 0;
@@ -315,9 +365,9 @@ sel_wmma_load(Sel *s, const IrIns *x)
 		} else
 			access(&a, &p.u[i], d, 0);
 	}
-	/* f16 A/B: registers 4..7 repeat 0..3 */
-	for (i = p.n; i < frag->nelems && p.n == 4; i++)
-		sel_mov32(s, elem(s, frag, i), mopd_reg(elem(s, frag, i - 4)));
+	/* f16 A/B: the registers past our words repeat them */
+	for (i = p.n; i < frag->nelems; i++)
+		sel_mov32(s, elem(s, frag, i), mopd_reg(elem(s, frag, i % p.n)));
 	return 0;
 }
 
@@ -345,90 +395,109 @@ sel_wmma_store(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* Copy n fragment elements from first into a fresh aligned group. */
+/* Copy the fragment elements idx[0..n) into a fresh aligned group. */
 static int
-group_in(Sel *s, const PtxOperand *o, int first, int n, MRef *g)
+group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
 {
 	int i;
 
 	*g = sel_tmp(s, n);
 	for (i = 0; i < n; i++) {
-		MRef r = sel_r32(s, &o->elems[first + i], 0);
+		MRef r = sel_r32(s, &o->elems[idx[i]], 0);
 		if (r.v < 0)
 			return -1;
-		sel_mov32(s, n == 1 ? *g : mpart(g->v, i, 1), mopd_reg(r));
+		sel_mov32(s, mpart(g->v, i, 1), mopd_reg(r));
 	}
 	return 0;
 }
 
-static int
-group_out(Sel *s, const PtxOperand *o, int first, int n, MRef g)
+/* The HMMA mnemonic for wmma.mma's types, or NULL after a diagnostic. */
+static const char *
+mma_op(Sel *s, const IrIns *x, int *at, int *dt)
 {
-	int i;
+	const PtxInstr *in = &x->p;
+	int ct;
 
-	for (i = 0; i < n; i++)
-		sel_mov32(s, elem(s, o, first + i), mopd_reg(n == 1 ? g : mpart(g.v, i, 1)));
+	if (in->ntypes == 2) {
+		*dt = in->types[0];
+		ct = in->types[1];
+		*at = PTX_T_F16;
+	} else if (in->ntypes == 4 && in->types[1] == in->types[2]) {
+		*dt = in->types[0];
+		*at = in->types[1];
+		ct = in->types[3];
+	} else
+		return sel_unsupported(s, "wmma.mma with these types"), NULL;
+	if (*dt != ct || (in->flags & PTX_F_SATFINITE))
+		return sel_unsupported(s, "wmma.mma with a D type other than C's, or .satfinite"), NULL;
+	if (*at == PTX_T_TF32 || *at == PTX_T_BF16) {
+		if (*dt != PTX_T_F32)
+			return sel_unsupported(s, "wmma.mma tf32/bf16 with other than f32 accumulators"), NULL;
+		return *at == PTX_T_TF32 ? "HMMA.1688.F32.TF32" : "HMMA.16816.F32.BF16";
+	}
+	if (*at == PTX_T_F16 && (*dt == PTX_T_F32 || *dt == PTX_T_F16))
+		return *dt == PTX_T_F32 ? "HMMA.16816.F32" : "HMMA.16816.F16";
+	return sel_unsupported(s, "wmma.mma with these types (f16, bf16, tf32 inputs are supported)"), NULL;
+}
+
+static int
+mma_frags(Sel *s, const IrIns *x, int at, int dt, const Shape *sh)
+{
+	const PtxInstr *in = &x->p;
+	int j;
+
+	for (j = 0; j < 4; j++)
+		if (in->opds[j].kind != PTX_OPD_VEC)
+			return sel_unsupported(s, "wmma.mma fragments must be register lists");
+	for (j = 0; j < 4; j++)
+		if (check_regs(s, &in->opds[j]) < 0)
+			return -1;
+	if (!frag_regs(MA, at, sh) || in->opds[0].nelems != frag_regs(MC, dt, sh) ||
+	    in->opds[3].nelems != frag_regs(MC, dt, sh) || in->opds[1].nelems != frag_regs(MA, at, sh) ||
+	    in->opds[2].nelems != frag_regs(MB, at, sh))
+		return sel_unsupported(s, "wmma.mma fragments of the wrong length for the shape and types");
 	return 0;
 }
 
-/* wmma.mma: types .dtype.ctype (f16 A/B) or .dtype.atype.btype.ctype. */
+/* wmma.mma: one HMMA per (16-row, n8) tile of D; D is written after all
+ * of them (it may name the registers of A, B or C). */
 static int
 sel_wmma_mma(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
-	int dt, at, ct, k8 = has(x, PTX_M_m16n16k8), nc, nb, j;
-	const char *op;
-	MRef A, B, C, D;
+	int at, dt, i, j, e, per, nc, nd = 0, q[16];
+	const char *op = mma_op(s, x, &at, &dt);
+	MRef A, B, C, D[8];
+	Shape sh;
 
-	if (in->ntypes == 2) {
-		dt = in->types[0];
-		ct = in->types[1];
-		at = PTX_T_F16;
-	} else if (in->ntypes == 4 && in->types[1] == in->types[2]) {
-		dt = in->types[0];
-		at = in->types[1];
-		ct = in->types[3];
-	} else
-		return sel_unsupported(s, "wmma.mma with these types");
-	if (dt != ct || (in->flags & PTX_F_SATFINITE))
-		return sel_unsupported(s, "wmma.mma with a D type other than C's, or .satfinite");
-	if (k8 ? at != PTX_T_TF32 : (!has(x, PTX_M_m16n16k16) || !is16(at)))
-		return sel_unsupported(s, "this wmma.mma shape/type (m16n16k16 f16/bf16, m16n16k8 tf32)");
-	if (at == PTX_T_TF32 || at == PTX_T_BF16) {
-		if (dt != PTX_T_F32)
-			return sel_unsupported(s, "wmma.mma tf32/bf16 with other than f32 accumulators");
-		op = at == PTX_T_TF32 ? "HMMA.1688.F32.TF32" : "HMMA.16816.F32.BF16";
-	} else if (dt == PTX_T_F32)
-		op = "HMMA.16816.F32";
-	else if (dt == PTX_T_F16)
-		op = "HMMA.16816.F16";
-	else
-		return sel_unsupported(s, "wmma.mma with this accumulator type");
-	nc = dt == PTX_T_F32 ? 4 : 2;
-	nb = 2;
-	for (j = 0; j < 4; j++)
-		if (in->opds[j].kind != PTX_OPD_VEC || check_regs(s, &in->opds[j]) < 0)
-			return j == 0 || in->opds[j].kind != PTX_OPD_VEC ?
-				sel_unsupported(s, "wmma.mma fragments must be register lists") : -1;
-	if (in->opds[0].nelems != 2 * nc || in->opds[3].nelems != 2 * nc ||
-	    in->opds[1].nelems != frag_regs(MA, at) || in->opds[2].nelems != frag_regs(MB, at))
-		return sel_unsupported(s, "wmma.mma fragments of the wrong length");
-	if (group_in(s, &in->opds[1], 0, 4, &A) < 0)
+	if (!op)
 		return -1;
-	/* both tiles read all of C before either writes D (D may alias C) */
-	{
-		MRef Ds[2];
-		for (j = 0; j < 2; j++) {
-			if (group_in(s, &in->opds[2], nb * j, nb, &B) < 0 ||
-			    group_in(s, &in->opds[3], nc * j, nc, &C) < 0)
+	if (shape_of(x, &sh) < 0)
+		return sel_unsupported(s, "this wmma.mma shape");
+	if (mma_frags(s, x, at, dt, &sh) < 0)
+		return -1;
+	nc = dt == PTX_T_F32 ? 4 : 2;
+	per = sh.half ? nc / 2 : nc;
+	for (i = 0; i < sh.mt; i++) {
+		int ia[4];
+		for (e = 0; e < 4; e++)
+			ia[e] = sh.half ? e >> 1 : 4 * i + e;
+		if (group_in(s, &in->opds[1], ia, 4, &A) < 0)
+			return -1;
+		for (j = 0; j < sh.nt; j++) {
+			int ib[2] = { 2 * j, 2 * j + 1 }, ic[4], base = (i * sh.nt + j) * per;
+			for (e = 0; e < nc; e++)
+				ic[e] = base + e % per;
+			if (group_in(s, &in->opds[2], ib, 2, &B) < 0 || group_in(s, &in->opds[3], ic, nc, &C) < 0)
 				return -1;
-			D = sel_tmp(s, nc);
-			mi(s->mf, "%s %D, %U, %U, %U", op, D, A, B, C);
-			Ds[j] = D;
+			D[nd] = sel_tmp(s, nc);
+			mi(s->mf, "%s %D, %U, %U, %U", op, D[nd], A, B, C);
+			q[nd++] = base;
 		}
-		for (j = 0; j < 2; j++)
-			group_out(s, &in->opds[0], nc * j, nc, Ds[j]);
 	}
+	for (i = 0; i < nd; i++)
+		for (e = 0; e < per; e++)
+			sel_mov32(s, elem(s, &in->opds[0], q[i] + e), mopd_reg(mpart(D[i].v, e, 1)));
 	return 0;
 }
 
