@@ -231,7 +231,7 @@ offtxt(char *b, size_t n, i64 off)
 	if (!off)
 		b[0] = 0;
 	else
-		snprintf(b, n, off < 0 ? "-0x%llx" : "+0x%llx", (unsigned long long)(off < 0 ? -off : off));
+		snprintf(b, n, off < 0 ? "+-0x%llx" : "+0x%llx", (unsigned long long)(off < 0 ? -off : off));
 }
 
 static void
@@ -285,7 +285,7 @@ static int
 prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **frag)
 {
 	const PtxInstr *in = &x->p;
-	int w = store ? MC : which(x), type = in->types[0], col = has(x, PTX_M_col), rows, cols;
+	int w = store ? MC : which(x), type = in->types[0], col = has(x, PTX_M_col), rows, cols, i;
 	Shape sh;
 
 	if (store && !has(x, PTX_M_d))
@@ -326,6 +326,10 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 	ASSERT(p->n == frag_words(w, type, &sh));
 	lane_regs(a);
 	lane_ptr(a, p);
+	/* every row pointer before the first load: the stride may be a
+	 * register of the fragment being loaded */
+	for (i = 0; i < p->n; i++)
+		row_ptr(a, p->u[i].r);
 	return 0;
 }
 
