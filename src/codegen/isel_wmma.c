@@ -417,7 +417,7 @@ group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
 
 /* The HMMA mnemonic for wmma.mma's types, or NULL after a diagnostic. */
 static const char *
-mma_op(Sel *s, const IrIns *x, int *at, int *dt)
+mma_op(Sel *s, const IrIns *x, int *at, int *dt, int *ct0)
 {
 	const PtxInstr *in = &x->p;
 	int ct;
@@ -432,8 +432,11 @@ mma_op(Sel *s, const IrIns *x, int *at, int *dt)
 		ct = in->types[3];
 	} else
 		return sel_unsupported(s, "wmma.mma with these types"), NULL;
-	if (*dt != ct || (in->flags & PTX_F_SATFINITE))
-		return sel_unsupported(s, "wmma.mma with a D type other than C's, or .satfinite"), NULL;
+	*ct0 = ct;
+	if (in->flags & PTX_F_SATFINITE)
+		return sel_unsupported(s, "wmma.mma .satfinite"), NULL;
+	if (*dt != ct && !(*at == PTX_T_F16 && *dt == PTX_T_F32 && ct == PTX_T_F16))
+		return sel_unsupported(s, "wmma.mma with f16 D and f32 C"), NULL;
 	if (*at == PTX_T_TF32 || *at == PTX_T_BF16) {
 		if (*dt != PTX_T_F32)
 			return sel_unsupported(s, "wmma.mma tf32/bf16 with other than f32 accumulators"), NULL;
@@ -445,7 +448,7 @@ mma_op(Sel *s, const IrIns *x, int *at, int *dt)
 }
 
 static int
-mma_frags(Sel *s, const IrIns *x, int at, int dt, const Shape *sh)
+mma_frags(Sel *s, const IrIns *x, int at, int dt, int ct, const Shape *sh)
 {
 	const PtxInstr *in = &x->p;
 	int j;
@@ -457,10 +460,25 @@ mma_frags(Sel *s, const IrIns *x, int at, int dt, const Shape *sh)
 		if (check_regs(s, &in->opds[j]) < 0)
 			return -1;
 	if (!frag_regs(MA, at, sh) || in->opds[0].nelems != frag_regs(MC, dt, sh) ||
-	    in->opds[3].nelems != frag_regs(MC, dt, sh) || in->opds[1].nelems != frag_regs(MA, at, sh) ||
+	    in->opds[3].nelems != frag_regs(MC, ct, sh) || in->opds[1].nelems != frag_regs(MA, at, sh) ||
 	    in->opds[2].nelems != frag_regs(MB, at, sh))
 		return sel_unsupported(s, "wmma.mma fragments of the wrong length for the shape and types");
 	return 0;
+}
+
+/* An f16 C tile (registers q, q+1; m8: q) as the f32 group of
+ * HMMA.F32: exact conversions. */
+static MRef
+widen_c(Sel *s, const PtxOperand *c, int q, int half)
+{
+	MRef g = sel_tmp(s, 4);
+	int e;
+
+	for (e = 0; e < 4; e++) {
+		MRef r = elem(s, c, q + (half ? 0 : e >> 1));
+		mi(s->mf, e & 1 ? "HADD2.F32 %D, -RZ, %U.H1_H1" : "HADD2.F32 %D, -RZ, %U.H0_H0", mpart(g.v, e, 1), r);
+	}
+	return g;
 }
 
 /* wmma.mma: one HMMA per (16-row, n8) tile of D; D is written after all
@@ -469,8 +487,8 @@ static int
 sel_wmma_mma(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
-	int at, dt, i, j, e, per, nc, nd = 0, q[16];
-	const char *op = mma_op(s, x, &at, &dt);
+	int at, dt, ct, i, j, e, per, nc, nd = 0, q[16];
+	const char *op = mma_op(s, x, &at, &dt, &ct);
 	MRef A, B, C, D[8];
 	Shape sh;
 
@@ -478,7 +496,7 @@ sel_wmma_mma(Sel *s, const IrIns *x)
 		return -1;
 	if (shape_of(x, &sh) < 0)
 		return sel_unsupported(s, "this wmma.mma shape");
-	if (mma_frags(s, x, at, dt, &sh) < 0)
+	if (mma_frags(s, x, at, dt, ct, &sh) < 0)
 		return -1;
 	nc = dt == PTX_T_F32 ? 4 : 2;
 	per = sh.half ? nc / 2 : nc;
@@ -492,7 +510,11 @@ sel_wmma_mma(Sel *s, const IrIns *x)
 			int ib[2] = { 2 * j, 2 * j + 1 }, ic[4], base = (i * sh.nt + j) * per;
 			for (e = 0; e < nc; e++)
 				ic[e] = base + e % per;
-			if (group_in(s, &in->opds[2], ib, 2, &B) < 0 || group_in(s, &in->opds[3], ic, nc, &C) < 0)
+			if (group_in(s, &in->opds[2], ib, 2, &B) < 0)
+				return -1;
+			if (ct != dt)
+				C = widen_c(s, &in->opds[3], (i * sh.nt + j) * per / 2, sh.half);
+			else if (group_in(s, &in->opds[3], ic, nc, &C) < 0)
 				return -1;
 			D[nd] = sel_tmp(s, nc);
 			mi(s->mf, "%s %D, %U, %U, %U", op, D[nd], A, B, C);
