@@ -254,14 +254,26 @@ param_access(Sel *s, const IrIns *x, const PSlot *p, int load)
 	return 0;
 }
 
+/* The rule op would have without this table: the last one of the
+ * families before it in isel.c's families[] (as isel_mbar.c does). */
 static SelFn
 mem_rule(int op)
 {
+	static const SelRule *const before[] = {
+		sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt, sel_rules_atom,
+		sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor, sel_rules_async,
+	};
 	const SelRule *r;
-	for (r = sel_rules_mem; r->fn; r++)
-		if (r->op == op)
-			return r->fn;
-	return NULL;
+	SelFn f = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof before / sizeof *before; i++)
+		for (r = before[i]; r->fn; r++)
+			if (r->op == op)
+				f = r->fn;
+	if (!f)
+		die("isel_call: no rule for op %d before the call table", op);
+	return f;
 }
 
 static int
