@@ -117,12 +117,27 @@ build_cfg(Hz *h)
 				fall = 0;  /* the return site is reached from RET */
 			}
 			break;
-		case HK_RET:
+		case HK_RET: {
+			/* back to the calls of the function this RET belongs to (the
+			   nearest call target at or before it); every call when none */
+			long fn = -1;
+			int indirect = 0;
+			for (i = 0; i < h->n; i++) {
+				if (h->ins[i].kind != HK_CALL)
+					continue;
+				if (h->ins[i].target < 0)
+					indirect = 1;
+				else if ((size_t)h->ins[i].target <= l && h->ins[i].target > fn)
+					fn = h->ins[i].target;
+			}
+			if (indirect)
+				fn = -1;  /* an indirect call: any RET may return to any call */
 			for (i = 0; i + 1 < h->n; i++)
-				if (h->ins[i].kind == HK_CALL && h->ins[i].target >= 0)
+				if (h->ins[i].kind == HK_CALL && (fn < 0 || h->ins[i].target == fn))
 					edge(h, b, h->bof[i + 1]);
 			fall = fall && x->cond;
 			break;
+		}
 		case HK_BRX:
 			/* unknown targets: any block */
 			for (i = 0; i < h->nb; i++)
