@@ -137,9 +137,8 @@ find_mul64(u64 d, u64 X, u64 *m)
 	int sh;
 
 	for (sh = 0; sh < 64; sh++) {
-		u128 two = (u128)1 << (64 + sh - 64), mm, e;
-		/* m = ceil(2^(64+sh) / d) computed as ceil(2^sh * 2^64 / d) */
-		u128 q = ((u128)1 << 64) / d, r = ((u128)1 << 64) % d;
+		/* m = ceil(2^(64+sh) / d) from 2^64 = q*d + r, then shifted */
+		u128 q = ((u128)1 << 64) / d, r = ((u128)1 << 64) % d, mm, e;
 		q <<= sh;
 		r <<= sh;  /* r < d < 2^64, sh < 64: fits */
 		q += r / d;
@@ -148,7 +147,7 @@ find_mul64(u64 d, u64 X, u64 *m)
 		if (mm >> 64)
 			return -1;
 		e = r ? d - r : 0;  /* m*d - 2^(64+sh) */
-		if ((u128)X * e < (two << 64) || X == 0) {
+		if ((u128)X * e < (u128)1 << (64 + sh)) {
 			*m = (u64)mm;
 			return sh;
 		}
