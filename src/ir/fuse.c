@@ -4,7 +4,9 @@
  *     mul.lo.s32 t, x, y;    ...  add.s32 d, t, a   ->   mad.lo.s32 d, x, y, a
  *
  * when t, x and y are each written at most once (so x*y is the same value
- * at the add); the multiply dies in DCE when nothing else reads t.  This
+ * at the add), or, within a block, when none of them is written between
+ * the multiply and the add; the multiply dies in DCE when nothing else
+ * reads t.  This
  * is what lets isel emit one IMAD.WIDE per address, as ptxas does. */
 #include <stdlib.h>
 
@@ -32,6 +34,104 @@ single(const int *defs, const PtxOperand *o)
 	return o->kind == PTX_OPD_IMM || (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg && defs[o->reg] <= 1);
 }
 
+/* Rewrite the add x (reading the result of mul m as operand k) into a mad. */
+static void
+to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k)
+{
+	PtxInstr *in = &x->p;
+	PtxOperand *ops = arena_alloc(f->a, 4 * sizeof *ops);
+
+	ops[0] = in->opds[0];
+	ops[1] = m->p.opds[1];
+	ops[2] = m->p.opds[2];
+	ops[3] = in->opds[3 - k];
+	in->op = PTX_OP_mad;
+	in->mode = m->p.mode;
+	in->types[0] = m->p.types[0];
+	in->opds = ops;
+	in->nopds = 4;
+	in->nmods = 0;  /* modtext no longer describes it */
+}
+
+static int
+fusible_add(const PtxInstr *in)
+{
+	return in->op == PTX_OP_add && !ptx_type_is_float((PtxType)in->types[0]) &&
+	       !(in->flags & (PTX_F_SAT | PTX_F_CC));
+}
+
+/* The operand k (1 or 2) of add x that mul m produced, if the widths fit. */
+static int
+fits(const IrIns *x, const IrIns *m, int k)
+{
+	const PtxOperand *o = &x->p.opds[k];
+	PtxType t = (PtxType)x->p.types[0];
+	return o->kind == PTX_OPD_REG && !o->neg && o->reg == m->p.opds[0].reg &&
+	       ptx_type_size((PtxType)m->p.types[0]) * (m->p.mode == PTX_MODE_WIDE ? 2 : 1) == ptx_type_size(t);
+}
+
+typedef struct {
+	IrIns **v;
+	size_t n, cap;
+} MulSet;
+
+static void
+forget(void *ctx, int r)
+{
+	MulSet *s = ctx;
+	size_t i, j;
+	for (i = j = 0; i < s->n; i++) {
+		const PtxInstr *m = &s->v[i]->p;
+		if (m->opds[0].reg == r || (m->opds[1].kind == PTX_OPD_REG && m->opds[1].reg == r) ||
+		    (m->opds[2].kind == PTX_OPD_REG && m->opds[2].reg == r))
+			continue;
+		s->v[j++] = s->v[i];
+	}
+	s->n = j;
+}
+
+/* Within a block: a mul whose operands and result are not written again
+ * before the add reads it fuses whatever the registers' definition counts. */
+static int
+fuse_local(IrFunc *f, IrBlock *B)
+{
+	MulSet live = {0};
+	size_t i, j;
+	int n = 0, k;
+
+	for (i = 0; i < B->ins.n; i++) {
+		IrIns *x = &B->ins.v[i];
+		if (x->dead)
+			continue;
+		if (fusible_add(&x->p) && x->p.guard < 0)
+			for (j = live.n; j-- > 0;) {
+				for (k = 1; k <= 2 && !fits(x, live.v[j], k); k++)
+					;
+				if (k <= 2) {
+					to_mad(f, x, live.v[j], k);
+					n++;
+					break;
+				}
+			}
+		ir_each_def(&x->p, forget, &live);
+		if (fusible_mul(&x->p) && x->p.opds[0].kind == PTX_OPD_REG && x->p.opds[0].reg2 < 0 &&
+		    (x->p.opds[1].kind == PTX_OPD_REG || x->p.opds[1].kind == PTX_OPD_IMM) &&
+		    (x->p.opds[2].kind == PTX_OPD_REG || x->p.opds[2].kind == PTX_OPD_IMM) &&
+		    !x->p.opds[1].neg && !x->p.opds[2].neg &&
+		    /* "mul r, r, 33" overwrites its own operand: nothing to fuse later */
+		    !(x->p.opds[1].kind == PTX_OPD_REG && x->p.opds[1].reg == x->p.opds[0].reg) &&
+		    !(x->p.opds[2].kind == PTX_OPD_REG && x->p.opds[2].reg == x->p.opds[0].reg)) {
+			if (live.n == live.cap) {
+				live.cap = live.cap ? 2 * live.cap : 8;
+				live.v = xrealloc(live.v, live.cap * sizeof *live.v);
+			}
+			live.v[live.n++] = x;
+		}
+	}
+	free(live.v);
+	return n;
+}
+
 int
 ir_fuse(IrFunc *f)
 {
@@ -51,34 +151,20 @@ ir_fuse(IrFunc *f)
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			IrIns *x = &f->b.v[b].ins.v[i];
-			PtxInstr *in = &x->p;
-			PtxType t = (PtxType)in->types[0];
-			if (x->dead || in->op != PTX_OP_add || ptx_type_is_float(t) || (in->flags & (PTX_F_SAT | PTX_F_CC)))
+			if (x->dead || !fusible_add(&x->p))
 				continue;
 			for (k = 1; k <= 2; k++) {
-				const PtxOperand *o = &in->opds[k];
+				const PtxOperand *o = &x->p.opds[k];
 				IrIns *m;
-				PtxOperand *ops;
-				if (o->kind != PTX_OPD_REG || !(m = mul[o->reg]) || m == x)
+				if (o->kind != PTX_OPD_REG || !(m = mul[o->reg]) || m == x || !fits(x, m, k))
 					continue;
-				if (ptx_type_size((PtxType)m->p.types[0]) * (m->p.mode == PTX_MODE_WIDE ? 2 : 1) !=
-				    ptx_type_size(t))
-					continue;
-				ops = arena_alloc(f->a, 4 * sizeof *ops);
-				ops[0] = in->opds[0];
-				ops[1] = m->p.opds[1];
-				ops[2] = m->p.opds[2];
-				ops[3] = in->opds[3 - k];
-				in->op = PTX_OP_mad;
-				in->mode = m->p.mode;
-				in->types[0] = m->p.types[0];
-				in->opds = ops;
-				in->nopds = 4;
-				in->nmods = 0;  /* modtext no longer describes it */
+				to_mad(f, x, m, k);
 				n++;
 				break;
 			}
 		}
+	for (b = 0; b < f->b.n; b++)
+		n += fuse_local(f, &f->b.v[b]);
 	free(defs);
 	free(mul);
 	return n;
