@@ -344,6 +344,8 @@ bump(Hz *h, size_t i, long p, int d)
 	bump_back(h, h->bof[i], i, p, d, 0);
 }
 
+static int same_pipe(const char *a, const char *b);
+
 static const char *
 pname(Hz *h, long p, char *buf, size_t n)
 {
@@ -479,6 +481,10 @@ writes(Hz *h, HState *s, size_t i)
 				s->wsb[j] &= SB_NONE;
 				s->rsb[j] = 0;
 			}
+			/* a result of the same in-order pipe lands before ours */
+			if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
+			    same_pipe(h->ins[s->wprod[j]].in.op, x->in.op))
+				s->wsb[j] = 0;
 			if (s->wsb[j] && !h->fixing)
 				hazard(h, i, "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
 				       hz_slot_name(j, b2, sizeof b2), x->in.op,
@@ -494,6 +500,11 @@ writes(Hz *h, HState *s, size_t i)
 				       pname(h, s->rprod[j], b1, sizeof b1), s->rsb[j]);
 			if (x->lat.var) {
 				u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
+				/* the "done" predicate of a generic ATOM is known when its
+				   operands are read: ptxas waits on the read scoreboard */
+				if (m == SB_NONE && x->c.rdsb < NSB && j >= SLOT_P && j < SLOT_UP &&
+				    !strncmp(x->in.op, "ATOM", 4))
+					m = (u8)(1u << x->c.rdsb);
 				s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
 				s->wdep[j] = 0;
 				s->wprod[j] = (i32)i;

@@ -17,7 +17,7 @@
 /* ptxas cubins of the suite the checker accepts today (of 148); the
  * rest are listed in docs/findings-ctrl.md as model gaps.  Raising it
  * is progress; lowering it fails. */
-#define PTXAS_ACCEPTED_MIN 146
+#define PTXAS_ACCEPTED_MIN 148
 
 typedef struct {
 	Cubin c;
