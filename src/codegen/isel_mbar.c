@@ -24,7 +24,23 @@
 
 #include "codegen/isel.h"
 
-/* The single definition of PTX register r in the function, or NULL. */
+/* Does destination operand o write register r? */
+static int
+writes(const PtxOperand *o, int r)
+{
+	int e;
+
+	if (o->kind == PTX_OPD_REG)
+		return o->reg == r || o->reg2 == r;
+	if (o->kind == PTX_OPD_VEC)
+		for (e = 0; e < o->nelems; e++)
+			if (writes(&o->elems[e], r))
+				return 1;
+	return 0;
+}
+
+/* The single definition of PTX register r in the function (not a vector
+ * element), or NULL. */
 static const PtxInstr *
 only_def(Sel *s, int r)
 {
@@ -41,8 +57,7 @@ only_def(Sel *s, int r)
 				const PtxOperand *o = &x->p.opds[k];
 				if (!ir_opd_is_def(&x->p, k))
 					continue;
-				if ((o->kind == PTX_OPD_REG && (o->reg == r || o->reg2 == r)) ||
-				    o->kind == PTX_OPD_VEC) {
+				if (writes(o, r)) {
 					if (d || o->kind == PTX_OPD_VEC)
 						return NULL;
 					d = &x->p;
@@ -66,8 +81,10 @@ uniform(Sel *s, const PtxOperand *o, int depth)
 		return 1;
 	case PTX_OPD_SREG:
 		return o->sreg == PTX_SR_ntid || o->sreg == PTX_SR_ctaid || o->sreg == PTX_SR_nctaid;
-	case PTX_OPD_ADDR:   /* ld.param [sym] */
-		return o->reg < 0;
+	case PTX_OPD_ADDR:   /* [sym+off], [reg+off] */
+		if (o->reg < 0)
+			return 1;
+		break;
 	case PTX_OPD_REG:
 		break;
 	default:
@@ -262,7 +279,7 @@ sel_init(Sel *s, const IrIns *x)
 		mi(s->mf, "STS.64 [%U%s], %U", base, offtxt(ob, sizeof ob, off), val);
 		return 0;
 	}
-	if (uniform(s, &in->opds[0], 0) && uniform(s, &in->opds[1], 0)) {
+	if (in->guard < 0 && uniform(s, &in->opds[0], 0) && uniform(s, &in->opds[1], 0)) {
 		/* the same in every lane: one EXCH for the warp */
 		MRef ua = ur_tmp(s, 1), uv = ur_tmp(s, 2);
 		mi(s->mf, "R2UR %D, %U", ua, base);
