@@ -19,7 +19,8 @@
  * the same in every thread; otherwise, and always for the bulk copy (one
  * copy per thread), a waterfall runs the instruction once per active lane
  * (ELECT one pending lane, R2UR its operands, 32 rounds each skipped when
- * no lane is pending). */
+ * no lane is pending; sm_80 has no ELECT: the highest pending lane,
+ * FLO of the VOTE mask). */
 #include <stdio.h>
 
 #include "codegen/isel.h"
@@ -174,18 +175,21 @@ typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
 
 /* Emit body once per active lane (and where the PTX guard holds): the
  * 32-bit registers r[0..n) of that lane are in the uniform registers
- * u[0..n) (u[i].v < 0 on input: a fresh UR; pairs: give both parts of
- * one pair vreg). */
+ * u[0..n) (pairs: both parts of one pair vreg).  per_lane: the body
+ * runs under the elected lane's predicate (a per-lane instruction that
+ * takes a uniform address, ARRIVES); otherwise the warp runs it once. */
 static void
-waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx)
+waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, int per_lane)
 {
 	MFunc *f = s->mf;
 	int g = f->guard, gn = f->guard_neg, round, i;
-	MRef pend = mref(mvreg(f, RC_P, 1)), el = mref(mvreg(f, RC_P, 1));
+	MRef pend = mref(mvreg(f, RC_P, 1)), el = mref(mvreg(f, RC_P, 1)), lane = s->sm < 90 ? sel_tmp(s, 1) : mref(-1);
 
 	f->guard = -1;
 	f->guard_neg = 0;
 	mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x80, 0x0", pend);
+	if (s->sm < 90)
+		mi(f, "S2R %D, SR_LANEID", lane);
 	if (g >= 0) {
 		f->guard = g;
 		f->guard_neg = (u8)!gn;
@@ -201,15 +205,22 @@ waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx)
 		mi(f, "ISETP.NE.AND %D, PT, %U, RZ, PT", pany, any);
 		q.P[0] = pany;
 		seq_skip(&q, "P0");
-		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
-		f->guard = pend.v;
-		mi(f, "ELECT %D, URZ, PT", el);
+		if (s->sm >= 90) {
+			mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
+			f->guard = pend.v;
+			mi(f, "ELECT %D, URZ, PT", el);
+		} else {   /* no ELECT: the highest pending lane */
+			MRef hi = sel_tmp(s, 1);
+			mi(f, "FLO.U32 %D, %U", hi, any);
+			mi(f, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", el, hi, lane);
+		}
 		f->guard = el.v;
 		for (i = 0; i < n; i++)
 			mi(f, "R2UR %D, %U", u[i], r[i]);
 		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
-		f->guard = -1;
+		f->guard = per_lane ? el.v : -1;
 		body(s, u, ctx);
+		f->guard = -1;
 		seq_join(&q);
 		seq_end(&q);
 		f->guard = -1;
@@ -291,7 +302,7 @@ sel_init(Sel *s, const IrIns *x)
 		MRef r[3] = {base, mpart(val.v, 0, 1), mpart(val.v, 1, 1)};
 		MRef u[3] = {ur_tmp(s, 1), mpart(uv.v, 0, 1), mpart(uv.v, 1, 1)};
 		InitCtx c = {off};
-		waterfall(s, r, u, 3, init_body, &c);
+		waterfall(s, r, u, 3, init_body, &c, 0);
 	}
 	return 0;
 }
@@ -508,7 +519,47 @@ sel_bulk(Sel *s, const IrIns *x)
 	{
 		MRef r[5] = {db, bb, mpart(gb.v, gb.sub, 1), mpart(gb.v, gb.sub + 1, 1), n};
 		MRef u[5] = {mpart(ud.v, 0, 1), mpart(ud.v, 1, 1), mpart(ug.v, 0, 1), mpart(ug.v, 1, 1), ur_tmp(s, 1)};
-		waterfall(s, r, u, 5, blk_body, &ctx);
+		waterfall(s, r, u, 5, blk_body, &ctx, 0);
+	}
+	return 0;
+}
+
+/* ---- cp.async.mbarrier.arrive[.noinc] (sm_80) ----
+ * ARRIVES.LDGSTSBAR.64 [UR] (an arrival once the thread's cp.async copies
+ * are done) takes a uniform address: one elected lane at a time.  Without
+ * .noinc the pending count first grows by one per thread: ATOMS.ADD.S32
+ * -1 on the high word, per lane (ptxas adds -popc once from the highest
+ * lane, which assumes one address for the warp). */
+static void
+arrives_body(Sel *s, const MRef *u, void *ctx)
+{
+	char ob[24];
+
+	mi(s->mf, "ARRIVES.LDGSTSBAR.64 [%U%s]", u[0], offtxt(ob, sizeof ob, *(i64 *)ctx));
+}
+
+static int
+sel_cp_arrive(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	MRef base, m1;
+	i64 off;
+	char ob[24];
+
+	if (s->sm >= 90)
+		return sel_unsupported(s, "cp.async.mbarrier.arrive on sm_90 (the emulator models ARRIVES on sm_80 barriers only)");
+	if (in->nopds != 1 || in->opds[0].kind != PTX_OPD_ADDR)
+		return sel_unsupported(s, "this form of cp.async.mbarrier.arrive");
+	if (mbar_addr(s, &in->opds[0], &base, &off) < 0)
+		return -1;
+	if (!(in->flags & PTX_F_NOINC)) {
+		m1 = sel_tmp(s, 1);
+		mi(s->mf, "MOV %D, 0xffffffff", m1);
+		mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, offtxt(ob, sizeof ob, off + 4), m1);
+	}
+	{
+		MRef r[1] = {base}, u[1] = {ur_tmp(s, 1)};
+		waterfall(s, r, u, 1, arrives_body, &off, 1);
 	}
 	return 0;
 }
@@ -550,5 +601,6 @@ const SelRule sel_rules_mbar[] = {
 	{PTX_OP_mbarrier_expect_tx, sel_tx}, {PTX_OP_mbarrier_complete_tx, sel_tx},
 	{PTX_OP_mbarrier_test_wait, sel_wait}, {PTX_OP_mbarrier_try_wait, sel_wait},
 	{PTX_OP_mbarrier_inval, sel_inval}, {PTX_OP_cp_async_bulk, sel_bulk},
+	{PTX_OP_cp_async_mbarrier_arrive, sel_cp_arrive},
 	{0, NULL},
 };
