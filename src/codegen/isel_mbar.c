@@ -170,7 +170,6 @@ addr_reg(Sel *s, MRef base, i64 off)
 
 /* ---- waterfall: a warp-wide instruction once per active lane ---- */
 
-enum { WF_MAX = 6 };
 typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
 
 /* Emit body once per active lane (and where the PTX guard holds): the
@@ -427,7 +426,7 @@ sel_wait(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "mbarrier wait at .cluster scope");
 	if (s->sm < 90 && (tw || parity))
 		return sel_unsupported(s, "mbarrier.try_wait / .parity (sm_90 and later)");
-	if (!parity && s->mf->vr.v[sel_reg(s, in->opds[2].reg).v].w != 2 && in->opds[2].kind == PTX_OPD_REG)
+	if (!parity && in->opds[2].kind == PTX_OPD_REG && s->mf->vr.v[sel_reg(s, in->opds[2].reg).v].w != 2)
 		return sel_unsupported(s, "an mbarrier state that is not 64-bit");
 	/* a 4th operand (suspendTimeHint) is a hint: returning at once is allowed */
 	if (mbar_addr(s, &in->opds[1], &base, &off) < 0)
