@@ -106,21 +106,27 @@ leaf(const Arch *a, Index *x, const u32 *l, u32 n)
 static u32
 best_bit(const Arch *a, const u32 *l, u32 n, u32 *n0, u32 *n1)
 {
-	u32 b, i, best = 0, bmax = n, bsum = 2 * n + 1;
+	u32 ones[128] = {0}, zeros[128] = {0}, b, i, best = 0, bmax = n, bsum = 2 * n + 1;
 
+	/* a form goes to both halves of a bit it leaves free: count, per bit,
+	   the forms that fix it to 1 and to 0 (set bits of the masks only) */
+	for (i = 0; i < n; i++) {
+		const IsaForm *fm = &a->forms[l[i]];
+		u64 m[2] = { fm->mask.lo, fm->mask.hi }, v[2] = { fm->match.lo, fm->match.hi };
+		int h;
+
+		for (h = 0; h < 2; h++)
+			for (; m[h]; m[h] &= m[h] - 1) {
+				int k = __builtin_ctzll(m[h]);
+				if (v[h] >> k & 1)
+					ones[64 * h + k]++;
+				else
+					zeros[64 * h + k]++;
+			}
+	}
 	for (b = 12; b < 128; b++) {
-		u32 c0 = 0, c1 = 0;
+		u32 c0 = n - ones[b], c1 = n - zeros[b];
 
-		for (i = 0; i < n; i++) {
-			const IsaForm *fm = &a->forms[l[i]];
-
-			if (!wbit(fm->mask, b))
-				c0++, c1++;
-			else if (wbit(fm->match, b))
-				c1++;
-			else
-				c0++;
-		}
 		if (MAX(c0, c1) < bmax || (MAX(c0, c1) == bmax && bmax < n && c0 + c1 < bsum)) {
 			best = b;
 			bmax = MAX(c0, c1);
