@@ -29,10 +29,11 @@ enum { MA, MB, MC };  /* which matrix */
  * relative to the lane's position, and whether it is transposed (MOVM). */
 typedef struct {
 	int reg, r, c, movm;
+	int bytes;    /* 8-bit, transposed: four bytes at memory rows r..r+3 */
 } Unit;
 
 /* Lane position roles. */
-enum { LG, LT, L2T };
+enum { LG, LT, L2T, L4T };
 
 typedef struct {
 	int lr, lc;   /* memory row/col roles of the lane */
@@ -48,7 +49,7 @@ typedef struct {
 typedef struct {
 	Sel *s;
 	int sp, esz;
-	MRef base, ld, p0, g, t, t2;
+	MRef base, ld, p0, g, t, t2, t4;
 	i64 off;
 	int rows[16];
 	MRef rp[16];
@@ -73,6 +74,12 @@ is16(int type)
 	return type == PTX_T_F16 || type == PTX_T_BF16;
 }
 
+static int
+is8(int type)
+{
+	return type == PTX_T_S8 || type == PTX_T_U8;
+}
+
 static void
 unit(Plan *p, int reg, int r, int c, int movm, int swap)
 {
@@ -81,6 +88,7 @@ unit(Plan *p, int reg, int r, int c, int movm, int swap)
 	u->r = swap ? c : r;
 	u->c = swap ? r : c;
 	u->movm = movm;
+	u->bytes = 0;
 }
 
 static int
@@ -127,6 +135,25 @@ plan16(Plan *p, int w, int col, const Shape *sh)
 	}
 }
 
+/* 8-bit A/B (IMMA.16816): words of four k-consecutive bytes, the lane at
+ * (g, 4t) in the view (A (m, k), B (n, k)); A per 16-row tile the rows 0
+ * and 8 (m8: 0), B per n8 tile one word.  A col / B row: the four bytes
+ * are in four memory rows (gathered). */
+static void
+plan8(Plan *p, int w, int col, const Shape *sh)
+{
+	int tr = w == MB ? !col : col, i, j;
+
+	p->lr = tr ? L4T : LG;
+	p->lc = tr ? LG : L4T;
+	p->n = 0;
+	for (i = 0; i < (w == MA ? sh->mt : sh->nt); i++)
+		for (j = 0; j < (w == MA && !sh->half ? 2 : 1); j++) {
+			unit(p, p->n, w == MA ? 16 * i + 8 * j : 8 * i, 0, 0, tr);
+			p->u[p->n - 1].bytes = tr;
+		}
+}
+
 /* 32-bit elements (tf32 A/B, f32 C/D); col swaps row and column. */
 static void
 plan32(Plan *p, int w, int col, const Shape *sh)
@@ -158,7 +185,7 @@ plan32(Plan *p, int w, int col, const Shape *sh)
 static MRef
 role(Acc *a, int r)
 {
-	return r == LG ? a->g : r == LT ? a->t : a->t2;
+	return r == LG ? a->g : r == LT ? a->t : r == L2T ? a->t2 : a->t4;
 }
 
 static void
@@ -170,10 +197,12 @@ lane_regs(Acc *a)
 	a->g = sel_tmp(s, 1);
 	a->t = sel_tmp(s, 1);
 	a->t2 = sel_tmp(s, 1);
+	a->t4 = sel_tmp(s, 1);
 	mi(s->mf, "S2R %D, SR_LANEID", lane);
 	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x2, %U", a->g, lane);
 	mi(s->mf, "LOP3.LUT %D, %U, 0x3, RZ, 0xc0, !PT", a->t, lane);
 	mi(s->mf, "IMAD.SHL.U32 %D, %U, 0x2, RZ", a->t2, a->t);
+	mi(s->mf, "IMAD.SHL.U32 %D, %U, 0x4, RZ", a->t4, a->t);
 }
 
 static int
@@ -187,15 +216,21 @@ static void
 lane_ptr(Acc *a, const Plan *p)
 {
 	Sel *s = a->s;
-	MRef lrs = sel_tmp(s, 1), p1 = sel_tmp(s, wide(a) ? 2 : 1);
+	MRef lrs = role(a, p->lr), p1 = sel_tmp(s, wide(a) ? 2 : 1);
 
 	a->p0 = sel_tmp(s, wide(a) ? 2 : 1);
-	mi(s->mf, "IMAD.SHL.U32 %D, %U, %h, RZ", lrs, role(a, p->lr), (unsigned)a->esz);
+	if (a->esz > 1) {
+		lrs = sel_tmp(s, 1);
+		mi(s->mf, "IMAD.SHL.U32 %D, %U, %h, RZ", lrs, role(a, p->lr), (unsigned)a->esz);
+	}
 	if (wide(a)) {
 		mi(s->mf, "IMAD.WIDE.U32 %D, %U, %h, %U", p1, role(a, p->lc), (unsigned)a->esz, a->base);
 		mi(s->mf, "IMAD.WIDE.U32 %D, %U, %U, %U", a->p0, lrs, a->ld, p1);
 	} else {
-		mi(s->mf, "IMAD %D, %U, %h, %U", p1, role(a, p->lc), (unsigned)a->esz, a->base);
+		if (a->esz > 1)
+			mi(s->mf, "IMAD %D, %U, %h, %U", p1, role(a, p->lc), (unsigned)a->esz, a->base);
+		else
+			mi(s->mf, "IADD3 %D, %U, %U, RZ", p1, role(a, p->lc), a->base);
 		mi(s->mf, "IMAD %D, %U, %U, %U", a->p0, lrs, a->ld, p1);
 	}
 	a->nrp = 0;
@@ -234,29 +269,54 @@ offtxt(char *b, size_t n, i64 off)
 		snprintf(b, n, off < 0 ? "+-0x%llx" : "+0x%llx", (unsigned long long)(off < 0 ? -off : off));
 }
 
+/* One load/store of the word (sz "") or byte (".U8") at memory row r,
+ * column c relative to the lane's position. */
 static void
-access(Acc *a, const Unit *u, MRef v, int store)
+access_at(Acc *a, int r, int c, MRef v, int store, const char *sz)
 {
 	Sel *s = a->s;
-	MRef q = row_ptr(a, u->r);
+	MRef q = row_ptr(a, r);
 	char o[32];
 	const char *urz = s->sm < 90 && a->sp == PTX_S_SHARED ? "+URZ" : "";
 
-	offtxt(o, sizeof o, a->off + (i64)u->c * a->esz);
+	offtxt(o, sizeof o, a->off + (i64)c * a->esz);
 	if (!o[0])
 		urz = "";
 	if (a->sp == PTX_S_SHARED) {
 		if (store)
 			mi(s->mf, "STS [%U%s%s], %U", q, urz, o, v);
 		else
-			mi(s->mf, "LDS %D, [%U%s%s]", v, q, urz, o);
+			mi(s->mf, "LDS%s %D, [%U%s%s]", sz, v, q, urz, o);
 	} else {
 		const char *d = sel_gdesc(s);
 		if (store)
 			mi(s->mf, "%s %s[%U.64%s], %U", a->sp == PTX_S_GLOBAL ? "STG.E" : "ST.E", d, q, o, v);
 		else
-			mi(s->mf, "%s %D, %s[%U.64%s]", a->sp == PTX_S_GLOBAL ? "LDG.E" : "LD.E", v, d, q, o);
+			mi(s->mf, "%s%s %D, %s[%U.64%s]", a->sp == PTX_S_GLOBAL ? "LDG.E" : "LD.E", sz, v, d, q, o);
 	}
+}
+
+static void
+access(Acc *a, const Unit *u, MRef v, int store)
+{
+	Sel *s = a->s;
+	MRef b[4], lo, hi;
+	int i;
+
+	if (!u->bytes) {
+		access_at(a, u->r, u->c, v, store, "");
+		return;
+	}
+	ASSERT(!store);
+	for (i = 0; i < 4; i++) {
+		b[i] = sel_tmp(s, 1);
+		access_at(a, u->r + i, u->c, b[i], 0, ".U8");
+	}
+	lo = sel_tmp(s, 1);
+	hi = sel_tmp(s, 1);
+	mi(s->mf, "PRMT %D, %U, 0x40, %U", lo, b[0], b[1]);
+	mi(s->mf, "PRMT %D, %U, 0x40, %U", hi, b[2], b[3]);
+	mi(s->mf, "PRMT %D, %U, 0x5410, %U", v, lo, hi);
 }
 
 /* Words of a fragment in our layout (the units of its plan), and the
@@ -266,7 +326,10 @@ static int
 frag_words(int w, int type, const Shape *sh)
 {
 	if (w == MC)
-		return type == PTX_T_F16 ? sh->m * sh->n / 64 : type == PTX_T_F32 ? sh->m * sh->n / 32 : 0;
+		return type == PTX_T_F16 ? sh->m * sh->n / 64 :
+		       type == PTX_T_F32 || type == PTX_T_S32 ? sh->m * sh->n / 32 : 0;
+	if (is8(type))
+		return sh->k == 16 ? (w == MA ? sh->m : sh->n) * sh->k / 128 : 0;
 	if (type == PTX_T_TF32 ? sh->k != 8 : !is16(type) || sh->k != 16)
 		return 0;
 	return (w == MA ? sh->m : sh->n) * sh->k / (is16(type) ? 64 : 32);
@@ -302,7 +365,7 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 	a->sp = in->nspaces ? in->space[0] : PTX_S_GENERIC;
 	if (a->sp != PTX_S_GLOBAL && a->sp != PTX_S_SHARED && a->sp != PTX_S_GENERIC)
 		return sel_unsupported(s, "wmma from this state space (global, shared, generic are supported)");
-	a->esz = is16(type) ? 2 : 4;
+	a->esz = is8(type) ? 1 : is16(type) ? 2 : 4;
 	if (sel_address(s, &in->opds[store ? 0 : 1], a->sp, &a->base, &a->off) < 0)
 		return -1;
 	if (a->off < -0x7f0000 || a->off > 0x7f0000)
@@ -321,6 +384,8 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 	}
 	if (is16(type))
 		plan16(p, w, col, &sh);
+	else if (is8(type))
+		plan8(p, w, col, &sh);
 	else
 		plan32(p, w, col, &sh);
 	ASSERT(p->n == frag_words(w, type, &sh));
@@ -328,8 +393,11 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 	lane_ptr(a, p);
 	/* every row pointer before the first load: the stride may be a
 	 * register of the fragment being loaded */
-	for (i = 0; i < p->n; i++)
-		row_ptr(a, p->u[i].r);
+	for (i = 0; i < p->n; i++) {
+		int k;
+		for (k = 0; k < (p->u[i].bytes ? 4 : 1); k++)
+			row_ptr(a, p->u[i].r + k);
+	}
 	return 0;
 }
 
@@ -410,7 +478,7 @@ group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
 		MRef r = sel_r32(s, &o->elems[idx[i]], 0);
 		if (r.v < 0)
 			return -1;
-		sel_mov32(s, mpart(g->v, i, 1), mopd_reg(r));
+		sel_mov32(s, n == 1 ? *g : mpart(g->v, i, 1), mopd_reg(r));
 	}
 	return 0;
 }
@@ -433,6 +501,14 @@ mma_op(Sel *s, const IrIns *x, int *at, int *dt, int *ct0)
 	} else
 		return sel_unsupported(s, "wmma.mma with these types"), NULL;
 	*ct0 = ct;
+	if (is8(*at)) {
+		if (*dt != PTX_T_S32 || ct != PTX_T_S32)
+			return sel_unsupported(s, "integer wmma.mma with other than s32 accumulators"), NULL;
+		/* IMMA .SAT exists but the emulator cannot check it yet */
+		if (in->flags & PTX_F_SATFINITE)
+			return sel_unsupported(s, "integer wmma.mma .satfinite"), NULL;
+		return *at == PTX_T_S8 ? "IMMA.16816.S8.S8" : "IMMA.16816.U8.U8";
+	}
 	if (in->flags & PTX_F_SATFINITE)
 		return sel_unsupported(s, "wmma.mma .satfinite"), NULL;
 	if (*dt != ct && !(*at == PTX_T_F16 && *dt == PTX_T_F32 && ct == PTX_T_F16))
@@ -487,7 +563,7 @@ static int
 sel_wmma_mma(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
-	int at, dt, ct, i, j, e, per, nc, nd = 0, q[16];
+	int at, dt, ct, i, j, e, per, nc, na, nb, nd = 0, q[16];
 	const char *op = mma_op(s, x, &at, &dt, &ct);
 	MRef A, B, C, D[8];
 	Shape sh;
@@ -498,26 +574,31 @@ sel_wmma_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "this wmma.mma shape");
 	if (mma_frags(s, x, at, dt, ct, &sh) < 0)
 		return -1;
-	nc = dt == PTX_T_F32 ? 4 : 2;
+	nc = dt == PTX_T_F16 ? 2 : 4;
 	per = sh.half ? nc / 2 : nc;
+	na = is8(at) ? 2 : 4;
+	nb = is8(at) ? 1 : 2;
 	for (i = 0; i < sh.mt; i++) {
 		int ia[4];
-		for (e = 0; e < 4; e++)
-			ia[e] = sh.half ? e >> 1 : 4 * i + e;
-		if (group_in(s, &in->opds[1], ia, 4, &A) < 0)
+		for (e = 0; e < na; e++)
+			ia[e] = sh.half ? e >> 1 : na * i + e;
+		if (group_in(s, &in->opds[1], ia, na, &A) < 0)
 			return -1;
 		for (j = 0; j < sh.nt; j++) {
-			int ib[2] = { 2 * j, 2 * j + 1 }, ic[4], base = (i * sh.nt + j) * per;
+			int ib[2] = { nb * j, nb * j + 1 }, ic[4], base = (i * sh.nt + j) * per;
 			for (e = 0; e < nc; e++)
 				ic[e] = base + e % per;
-			if (group_in(s, &in->opds[2], ib, 2, &B) < 0)
+			if (group_in(s, &in->opds[2], ib, nb, &B) < 0)
 				return -1;
 			if (ct != dt)
 				C = widen_c(s, &in->opds[3], (i * sh.nt + j) * per / 2, sh.half);
 			else if (group_in(s, &in->opds[3], ic, nc, &C) < 0)
 				return -1;
 			D[nd] = sel_tmp(s, nc);
-			mi(s->mf, "%s %D, %U, %U, %U", op, D[nd], A, B, C);
+			if (is8(at))
+				mi(s->mf, "%s %D, %U.ROW, %U.COL, %U", op, D[nd], A, B, C);
+			else
+				mi(s->mf, "%s %D, %U, %U, %U", op, D[nd], A, B, C);
 			q[nd++] = base;
 		}
 	}
