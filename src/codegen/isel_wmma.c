@@ -1,6 +1,7 @@
 /* isel_wmma.c -- wmma.load / wmma.mma / wmma.store: m16n16k16,
- * m32n8k16, m8n32k16 (f16, bf16 inputs; f16 or f32 accumulators) and
- * m16n16k8 (tf32), row or col, global, shared or generic memory.
+ * m32n8k16, m8n32k16 (f16, bf16 inputs with f16 or f32 accumulators;
+ * s8, u8 with s32) and m16n16k8 (tf32), row or col, global, shared or
+ * generic memory.
  *
  * PTX leaves the fragment layout to the implementation.  Ours is the
  * layout of HMMA.16816 / HMMA.1688 (one HMMA per 16x8 tile of D), as
@@ -12,11 +13,14 @@
  *     f16 A/B fragments have 8 registers: the unused ones repeat the rest;
  *   tf32 A: {(g,t), (g+8,t), (g,t+4), (g+8,t+4)}; B per n8 tile j:
  *     {(t, 8j+g), (t+4, 8j+g)} in (k, n);
- *   f32 C/D: per (16-row, n8) tile, {(g, 2t), (g, 2t+1), (g+8, 2t),
+ *   8-bit A: per 16-row tile the words (g, 4t..4t+3), (g+8, 4t..4t+3)
+ *     (m8: the first); B: per n8 tile the word (n g, k 4t..4t+3) (IMMA);
+ *   f32/s32 C/D: per (16-row, n8) tile, {(g, 2t), (g, 2t+1), (g+8, 2t),
  *     (g+8, 2t+1)} (m8: the first two).
  * Each lane loads its own words with computed addresses; a 16-bit block
  * stored transposed relative to the view (A col, B row, C/D col) is
- * fixed with MOVM.16.MT88.  m8n32k16 runs HMMA with rows 8..15 of A
+ * fixed with MOVM.16.MT88; a transposed 8-bit word is gathered from four
+ * byte loads (PRMT).  m8n32k16 runs HMMA with rows 8..15 of A
  * repeating rows 0..7 and drops those rows of D. */
 #include <stdio.h>
 #include <string.h>
