@@ -192,21 +192,28 @@ role(Acc *a, int r)
 	return r == LG ? a->g : r == LT ? a->t : r == L2T ? a->t2 : a->t4;
 }
 
+/* g, t and the multiple of t the plan uses. */
 static void
-lane_regs(Acc *a)
+lane_regs(Acc *a, const Plan *p)
 {
 	Sel *s = a->s;
 	MRef lane = sel_tmp(s, 1);
+	int k = p->lr == L2T || p->lc == L2T ? 2 : p->lr == L4T || p->lc == L4T ? 4 : 0;
 
 	a->g = sel_tmp(s, 1);
 	a->t = sel_tmp(s, 1);
-	a->t2 = sel_tmp(s, 1);
-	a->t4 = sel_tmp(s, 1);
 	mi(s->mf, "S2R %D, SR_LANEID", lane);
 	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x2, %U", a->g, lane);
 	mi(s->mf, "LOP3.LUT %D, %U, 0x3, RZ, 0xc0, !PT", a->t, lane);
-	mi(s->mf, "IMAD.SHL.U32 %D, %U, 0x2, RZ", a->t2, a->t);
-	mi(s->mf, "IMAD.SHL.U32 %D, %U, 0x4, RZ", a->t4, a->t);
+	a->t2 = a->t4 = a->t;
+	if (k) {
+		MRef m = sel_tmp(s, 1);
+		mi(s->mf, "IMAD.SHL.U32 %D, %U, %h, RZ", m, a->t, (unsigned)k);
+		if (k == 2)
+			a->t2 = m;
+		else
+			a->t4 = m;
+	}
 }
 
 static int
@@ -393,7 +400,7 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 	else
 		plan32(p, w, col, &sh);
 	ASSERT(p->n == frag_words(w, type, &sh));
-	lane_regs(a);
+	lane_regs(a, p);
 	lane_ptr(a, p);
 	/* every row pointer before the first load: the stride may be a
 	 * register of the fragment being loaded */
