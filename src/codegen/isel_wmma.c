@@ -448,9 +448,8 @@ sel_wmma_load(Sel *s, const IrIns *x)
 		} else
 			access(&a, &p.u[i], d, 0);
 	}
-	/* f16 A/B: the registers past our words repeat them */
-	for (i = p.n; i < frag->nelems; i++)
-		sel_mov32(s, elem(s, frag, i), mopd_reg(elem(s, frag, i % p.n)));
+	/* f16 A/B registers past our words are left as they are: wmma.mma
+	 * never reads them (element-wise code on them reads what it wrote) */
 	return 0;
 }
 
