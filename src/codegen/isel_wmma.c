@@ -10,7 +10,7 @@
  *     (8*(i&1), 8*(i>>1)), element pair [g][2t..2t+1] (m8: blocks (0,0)
  *     and (0,8) only); B: per n8 tile, the blocks (k 0, k 8) seen as
  *     (n, k); C/D f16: per (16-row, n8) tile the blocks (0,0), (8,0);
- *     f16 A/B fragments have 8 registers: the unused ones repeat the rest;
+ *     f16 A/B fragments have 8 registers: we leave the unused ones alone;
  *   tf32 A: {(g,t), (g+8,t), (g,t+4), (g+8,t+4)}; B per n8 tile j:
  *     {(t, 8j+g), (t+4, 8j+g)} in (k, n);
  *   8-bit A: per 16-row tile the words (g, 4t..4t+3), (g+8, 4t..4t+3)
