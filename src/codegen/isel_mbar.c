@@ -98,8 +98,8 @@ uniform(Sel *s, const PtxOperand *o, int depth)
 	case PTX_OP_shr: case PTX_OP_and: case PTX_OP_or: case PTX_OP_xor: case PTX_OP_cvt:
 	case PTX_OP_cvta: case PTX_OP_mad:
 		break;
-	case PTX_OP_ld:
-		if (d->nspaces == 1 && d->space[0] == PTX_S_PARAM)
+	case PTX_OP_ld:   /* a kernel parameter (a .func's are per thread) */
+		if (d->nspaces == 1 && d->space[0] == PTX_S_PARAM && s->fn->is_entry)
 			break;
 		return 0;
 	default:
