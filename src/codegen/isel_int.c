@@ -48,6 +48,15 @@ sel_mov(Sel *s, const IrIns *x)
 	MRef d;
 	int k, n, neg;
 
+	if (S1->kind == PTX_OPD_SREG && (S1->sreg == PTX_SR_globaltimer || S1->sreg == PTX_SR_clock64)) {
+		/* 64-bit counters: one CS2R of the pair, as ptxas */
+		d = sel_reg(s, D0->reg);
+		if (s->mf->vr.v[d.v].w != 2)
+			return sel_unsupported(s, "a 64-bit counter into a register that is not 64-bit");
+		mi(s->mf, S1->sreg == PTX_SR_clock64 ? "CS2R %D, SR_CLOCKLO" : "CS2R %D, SR_GLOBALTIMERLO",
+		   mpart(d.v, 0, 2));
+		return 0;
+	}
 	if (t == PTX_T_PRED) {
 		MRef p = sel_pred(s, S1, &neg);
 		if (p.v < 0)

@@ -563,39 +563,7 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* ---- mov d, %globaltimer (the wait loops' clock) ----
- * CS2R d, SR_GLOBALTIMERLO (a 64-bit pair), as ptxas.  Every other mov
- * goes to the rule of the families before this one (isel.c families[]). */
-static int
-sel_mov_timer(Sel *s, const IrIns *x)
-{
-	static const SelRule *const before[] = {
-		sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt, sel_rules_atom,
-		sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor, sel_rules_async,
-		sel_rules_call, sel_rules_wmma,
-	};
-	const PtxInstr *in = &x->p;
-	SelFn f = NULL;
-	const SelRule *r;
-	size_t i;
-
-	if (in->nopds == 2 && in->opds[0].kind == PTX_OPD_REG && in->opds[1].kind == PTX_OPD_SREG &&
-	    in->opds[1].sreg == PTX_SR_globaltimer) {
-		MRef d = sel_reg(s, in->opds[0].reg);
-		if (s->mf->vr.v[d.v].w != 2)
-			return sel_unsupported(s, "%globaltimer into a register that is not 64-bit");
-		mi(s->mf, "CS2R %D, SR_GLOBALTIMERLO", mpart(d.v, 0, 2));
-		return 0;
-	}
-	for (i = 0; i < NELEM(before); i++)
-		for (r = before[i]; r->fn; r++)
-			if (r->op == PTX_OP_mov)
-				f = r->fn;
-	return f ? f(s, x) : sel_unsupported(s, "mov");
-}
-
 const SelRule sel_rules_mbar[] = {
-	{PTX_OP_mov, sel_mov_timer},
 	{PTX_OP_mbarrier_init, sel_init}, {PTX_OP_mbarrier_arrive, sel_arrive},
 	{PTX_OP_mbarrier_expect_tx, sel_tx}, {PTX_OP_mbarrier_complete_tx, sel_tx},
 	{PTX_OP_mbarrier_test_wait, sel_wait}, {PTX_OP_mbarrier_try_wait, sel_wait},
