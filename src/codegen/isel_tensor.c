@@ -119,11 +119,18 @@ sel_ldmatrix(Sel *s, const IrIns *x)
 	base = sel_reg(s, a->reg);
 	if (s->mf->vr.v[base.v].w > 1)
 		base = mpart(base.v, 0, 1);
-	if (a->imm)
-		snprintf(off, sizeof off, a->imm < 0 ? "-0x%llx" : "+0x%llx",
-			 (unsigned long long)(a->imm < 0 ? -a->imm : a->imm));
+	if (a->imm < 0) {
+		/* LDSM's offset is unsigned: add a negative one first */
+		MRef t = sel_tmp(s, 1);
+		mi(s->mf, "IADD3 %D, %U, %x, RZ", t, base, (i32)a->imm);
+		base = t;
+	} else if (a->imm) {
+		snprintf(off, sizeof off, "+0x%llx", (unsigned long long)a->imm);
+	}
 	D = sel_tmp(s, n == 1 ? 1 : n);
-	snprintf(op, sizeof op, "LDSM.16.%s.%d", (in->flags & PTX_F_TRANS) ? "MT88" : "M88", n);
+	/* x1 has no count suffix: LDSM.16.M88 */
+	snprintf(op, sizeof op, "LDSM.16.%s%s", (in->flags & PTX_F_TRANS) ? "MT88" : "M88",
+		 n == 4 ? ".4" : n == 2 ? ".2" : "");
 	mi(s->mf, "%s %D, [%U%s]", op, D, base, off);
 	if (n == 1) {
 		if (in->opds[0].kind == PTX_OPD_VEC && in->opds[0].nelems == 1)
