@@ -113,6 +113,21 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, u32 **where, 
 	return rc;
 }
 
+static int
+cmp_desc(const void *x, const void *y)
+{
+	u32 a = *(const u32 *)x, b = *(const u32 *)y;
+	return (a < b) - (a > b);
+}
+
+/* Is this report line a latency no stall count can cover? */
+static int
+latency_line(const char *p, const char *eol)
+{
+	const char *s1 = strstr(p, "finished (stall sum"), *s2 = strstr(p, "(needs 2)");
+	return (s1 && s1 < eol) || (s2 && s2 < eol);
+}
+
 /* A latency the control bits cannot cover between two instructions
  * (more than 15 stall cycles needed where there is no room): insert a NOP
  * before each consumer the hazard report names, in the MIR, and encode
@@ -120,37 +135,31 @@ encode(const MFunc *mf, const Arch *a, WordVec *code, u8 **leader, u32 **where, 
 static int
 pad_consumers(MFunc *mf, const char *report, const u32 *perm, const u32 *where, size_t n)
 {
-	const char *p;
+	const char *p, *eol;
 	int added = 0;
 	VEC(u32) at = {0};
-	size_t i, j;
+	size_t i;
 
-	for (p = report; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		const char *plus = strchr(p, '+'), *eol = strchr(p, '\n');
+	/* lines are "kernel+0x1a0: ..." */
+	for (p = report; p && *p; p = *eol ? eol + 1 : eol) {
+		const char *plus = strchr(p, '+');
 		unsigned long addr;
-		if (!plus || (eol && plus > eol) || sscanf(plus + 1, "0x%lx", &addr) != 1 || addr / 16 >= n)
-			continue;
-		if (!strstr(p, "finished (stall sum") && !strstr(p, "(needs 2)"))
-			continue;
-		if (eol && strstr(p, "finished (stall sum") > eol && strstr(p, "(needs 2)") > eol)
-			continue;
-		vec_push(&at, where[perm[addr / 16]]);
+		eol = strchr(p, '\n');
+		if (!eol)
+			eol = p + strlen(p);
+		if (plus && plus < eol && sscanf(plus + 1, "0x%lx", &addr) == 1 && addr / 16 < n &&
+		    latency_line(p, eol))
+			vec_push(&at, where[perm[addr / 16]]);
 	}
 	/* from the last position backwards, so earlier indices stay valid */
-	for (i = 0; i < at.n; i++)
-		for (j = i + 1; j < at.n; j++)
-			if (at.v[j] > at.v[i]) {
-				u32 t = at.v[i];
-				at.v[i] = at.v[j];
-				at.v[j] = t;
-			}
+	if (at.n)
+		qsort(at.v, at.n, sizeof *at.v, cmp_desc);
 	for (i = 0; i < at.n; i++) {
-		MBlock *B;
+		MBlock *B = &mf->b.v[at.v[i] >> 16];
 		MIns nop = {0};
-		u32 b = at.v[i] >> 16, k = at.v[i] & 0xffff;
+		u32 k = at.v[i] & 0xffff;
 		if (i && at.v[i] == at.v[i - 1])
 			continue;
-		B = &mf->b.v[b];
 		nop.text = arena_strdup(mf->a, "NOP");
 		nop.guard = -1;
 		nop.target = -1;
@@ -169,7 +178,7 @@ pad_consumers(MFunc *mf, const char *report, const u32 *perm, const u32 *where, 
 static int
 emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, WordVec *code)
 {
-	int round, ctrl = 0, hz = 0;
+	int round, ctrl, hz, again;
 
 	for (round = 0;; round++) {
 		u8 *leader = NULL;
@@ -185,23 +194,18 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 			die("sched: %s: our own code does not decode", name);
 		ctrl = ctrl_assign(arch, code->v, code->n, o->opt >= OPT_MINED);
 		hz = hazard_check(arch, code->v, code->n, name, &rep);
-		if (hz != 0 && hz > 0 && round < 8 && pad_consumers(mf, rep.s, perm, where, code->n) > 0) {
-			free(leader);
-			free(where);
-			free(perm);
-			buf_free(&rep);
-			continue;
-		}
+		again = hz > 0 && round < 8 && pad_consumers(mf, rep.s, perm, where, code->n) > 0;
 		free(leader);
 		free(where);
 		free(perm);
-		if (hz != 0) {
+		if (hz != 0 && !again) {
 			fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
 				" check:\n%s", name, ctrl, rep.s ? rep.s : "(a word does not decode)\n");
 			abort();
 		}
 		buf_free(&rep);
-		return 0;
+		if (!again)
+			return 0;
 	}
 }
 

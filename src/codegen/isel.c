@@ -105,6 +105,18 @@ sel_imm(const PtxOperand *o, u64 *v)
 	return 0;
 }
 
+char *
+sel_offtxt(char *t, size_t n, i64 off)
+{
+	if (!off)
+		t[0] = 0;
+	else if (off < 0)
+		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
+	else
+		snprintf(t, n, "+0x%" PRIx64, (u64)off);
+	return t;
+}
+
 const char *
 sel_gdesc(Sel *s)
 {
@@ -276,6 +288,66 @@ sel_pred(Sel *s, const PtxOperand *o, int *neg)
 		return sel_reg(s, o->reg);
 	sel_unsupported(s, "a predicate operand that is not a register");
 	return mref(-1);
+}
+
+/* Does destination operand o write register r? */
+static int
+opd_writes(const PtxOperand *o, int r)
+{
+	int e;
+
+	if (o->kind == PTX_OPD_REG)
+		return o->reg == r || o->reg2 == r;
+	if (o->kind == PTX_OPD_VEC)
+		for (e = 0; e < o->nelems; e++)
+			if (opd_writes(&o->elems[e], r))
+				return 1;
+	return 0;
+}
+
+/* The single definition of PTX register r in the function (not a vector
+ * element), or NULL. */
+const PtxInstr *
+sel_only_def(Sel *s, int r)
+{
+	const PtxInstr *d = NULL;
+	size_t b, i;
+
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			const IrIns *x = &s->ir->b.v[b].ins.v[i];
+			int k;
+			if (x->dead)
+				continue;
+			for (k = 0; k < x->p.nopds; k++) {
+				const PtxOperand *o = &x->p.opds[k];
+				if (!ir_opd_is_def(&x->p, k))
+					continue;
+				if (opd_writes(o, r)) {
+					if (d || o->kind == PTX_OPD_VEC)
+						return NULL;
+					d = &x->p;
+				}
+			}
+		}
+	return d;
+}
+
+int
+sel_group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
+{
+	int i;
+
+	if (!idx && (o->kind != PTX_OPD_VEC || o->nelems != n))
+		return sel_unsupported(s, "a fragment that is not a register list of the right length");
+	*g = sel_tmp(s, n);
+	for (i = 0; i < n; i++) {
+		MRef r = sel_r32(s, &o->elems[idx ? idx[i] : i], 0);
+		if (r.v < 0)
+			return -1;
+		sel_mov32(s, n == 1 ? *g : mpart(g->v, i, 1), mopd_reg(r));
+	}
+	return 0;
 }
 
 /* ---- the driver ---- */

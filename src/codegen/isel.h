@@ -103,6 +103,14 @@ MRef sel_pred(Sel *s, const PtxOperand *o, int *neg);
 void sel_mov32(Sel *s, MRef d, MOpd src);
 /* Immediate value of o if it is one (IMM or FIMM bits). */
 int sel_imm(const PtxOperand *o, u64 *v);
+/* Copy elements idx[0..n) (NULL: 0..n-1, and o must be a list of n) of
+ * the register list o into a fresh aligned group *g (MMA fragments). */
+int sel_group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g);
+/* The single instruction of the function that writes PTX register r (not
+ * as a vector element), or NULL. */
+const PtxInstr *sel_only_def(Sel *s, int r);
+/* An address offset in nvdisasm's spelling: "+0x10", "+-0x10" or "" (in t). */
+char *sel_offtxt(char *t, size_t n, i64 off);
 /* "desc[UR4]" on sm_90, "" on sm_80 (the descriptor lives in hidden bits). */
 const char *sel_gdesc(Sel *s);
 

@@ -4,27 +4,6 @@
 
 #include "codegen/isel.h"
 
-/* The single definition of PTX register r in the function, or NULL. */
-static const PtxInstr *
-only_def(Sel *s, int r)
-{
-	const PtxInstr *d = NULL;
-	size_t b, i;
-
-	for (b = 0; b < s->ir->b.n; b++)
-		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
-			const IrIns *x = &s->ir->b.v[b].ins.v[i];
-			if (x->dead || !ir_opd_is_def(&x->p, 0) || x->p.opds[0].kind != PTX_OPD_REG)
-				continue;
-			if (x->p.opds[0].reg == r || x->p.opds[0].reg2 == r) {
-				if (d)
-					return NULL;
-				d = &x->p;
-			}
-		}
-	return d;
-}
-
 /* The copy predicate of cp.async's src-size operand: 1 copies, 0 zero-fills.
  * Returns 0 with *p = -1 (always copy) or a predicate, -1 if src-size may
  * be a partial size (not supported). */
@@ -38,7 +17,7 @@ src_pred(Sel *s, const PtxOperand *o, int cp, MRef *p, int *neg)
 	p->v = -1;
 	if (o->kind == PTX_OPD_IMM)
 		return o->imm == cp ? 0 : -1;
-	if (o->kind != PTX_OPD_REG || !(d = only_def(s, o->reg)) || d->op != PTX_OP_selp || d->guard >= 0 ||
+	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->op != PTX_OP_selp || d->guard >= 0 ||
 	    !sel_imm(&d->opds[1], &a) || !sel_imm(&d->opds[2], &b) || d->opds[3].kind != PTX_OPD_REG)
 		return -1;
 	if (a == (u64)cp && b == 0)
@@ -80,10 +59,8 @@ sel_cp_async(Sel *s, const IrIns *x)
 	if (s->mf->vr.v[gb.v].w != 2)
 		return sel_unsupported(s, "cp.async from a 32-bit global address");
 	gb = mpart(gb.v, 0, 2);
-	if (dst->imm)
-		snprintf(so, sizeof so, "+0x%llx", (unsigned long long)dst->imm);
-	if (src->imm)
-		snprintf(go, sizeof go, "+0x%llx", (unsigned long long)src->imm);
+	sel_offtxt(so, sizeof so, dst->imm);
+	sel_offtxt(go, sizeof go, src->imm);
 	snprintf(mn, sizeof mn, "LDGSTS.E%s%s", in->cache == PTX_CACHE_CG ? ".BYPASS" : "",
 		 cp == 8 ? ".64" : cp == 16 ? ".128" : "");
 	if (dst->imm < 0 || src->imm < 0)

@@ -77,18 +77,6 @@ src_val(Sel *s, const PtxOperand *o, int w)
 	return w == 2 ? sel_r64(s, o) : sel_r32(s, o, 0);
 }
 
-/* "+0x10" / "+-0x10" / "" */
-static void
-offtxt(char *t, size_t n, i64 off)
-{
-	if (!off)
-		t[0] = 0;
-	else if (off < 0)
-		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
-	else
-		snprintf(t, n, "+0x%" PRIx64, (u64)off);
-}
-
 /* The address text with a placeholder base, to test encodability. */
 static int
 encodable(Sel *s, const char *fmt1, const char *op, const char *sfx, const char *addr)
@@ -111,7 +99,7 @@ emit_shared(Sel *s, Atom *a)
 	char o[32], ad[48];
 	const char *fmt = a->cas ? "ATOMS.%s%s R2, %s, R4, R5" : "ATOMS.%s%s R2, %s, R4";
 
-	offtxt(o, sizeof o, a->off);
+	sel_offtxt(o, sizeof o, a->off);
 	snprintf(ad, sizeof ad, "[R6%s]", o);
 	if (a->off && !encodable(s, fmt, a->op, "", ad)) {
 		/* some sm_80 forms take no immediate offset: into the base */
@@ -137,7 +125,7 @@ emit_wide(Sel *s, Atom *a)
 	char o[32], fmt[96];
 	const char *g = sel_gdesc(s), *pfx = a->sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E";
 
-	offtxt(o, sizeof o, a->off);
+	sel_offtxt(o, sizeof o, a->off);
 	if (a->red && a->sp == PTX_S_GLOBAL) {
 		snprintf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
 		mi(s->mf, fmt, a->op, a->st, g, a->base, o, a->b);
@@ -219,7 +207,7 @@ cas_loop_shared(Sel *s, Atom *a, PtxType t)
 	char o[32], fmt[96];
 
 	nloops++;
-	offtxt(o, sizeof o, a->off);
+	sel_offtxt(o, sizeof o, a->off);
 	if (g >= 0) { /* skip the loop where the guard is false */
 		s->mf->guard_neg = (u8)!gn;
 		mi(s->mf, "BRA %L", skip);
@@ -262,7 +250,7 @@ cas_loop_global64(Sel *s, Atom *a, PtxType t)
 	char o[32], fmt[128];
 
 	nloops++;
-	offtxt(o, sizeof o, a->off);
+	sel_offtxt(o, sizeof o, a->off);
 	if (g >= 0) {
 		s->mf->guard_neg = (u8)!gn;
 		mi(s->mf, "BRA %L", skip);
@@ -359,7 +347,7 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	Atom sa;
 
 	nloops++;
-	offtxt(o, sizeof o, a->off);
+	sel_offtxt(o, sizeof o, a->off);
 	if (g >= 0) {
 		s->mf->guard_neg = (u8)!gn;
 		mi(s->mf, "BRA %L", J);

@@ -25,49 +25,6 @@
 
 #include "codegen/isel.h"
 
-/* Does destination operand o write register r? */
-static int
-writes(const PtxOperand *o, int r)
-{
-	int e;
-
-	if (o->kind == PTX_OPD_REG)
-		return o->reg == r || o->reg2 == r;
-	if (o->kind == PTX_OPD_VEC)
-		for (e = 0; e < o->nelems; e++)
-			if (writes(&o->elems[e], r))
-				return 1;
-	return 0;
-}
-
-/* The single definition of PTX register r in the function (not a vector
- * element), or NULL. */
-static const PtxInstr *
-only_def(Sel *s, int r)
-{
-	const PtxInstr *d = NULL;
-	size_t b, i;
-
-	for (b = 0; b < s->ir->b.n; b++)
-		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
-			const IrIns *x = &s->ir->b.v[b].ins.v[i];
-			int k;
-			if (x->dead)
-				continue;
-			for (k = 0; k < x->p.nopds; k++) {
-				const PtxOperand *o = &x->p.opds[k];
-				if (!ir_opd_is_def(&x->p, k))
-					continue;
-				if (writes(o, r)) {
-					if (d || o->kind == PTX_OPD_VEC)
-						return NULL;
-					d = &x->p;
-				}
-			}
-		}
-	return d;
-}
-
 /* Is operand o the same value in every thread of the CTA? */
 static int
 uniform(Sel *s, const PtxOperand *o, int depth)
@@ -91,7 +48,7 @@ uniform(Sel *s, const PtxOperand *o, int depth)
 	default:
 		return 0;
 	}
-	if (depth > 8 || !(d = only_def(s, o->reg)) || d->guard >= 0)
+	if (depth > 8 || !(d = sel_only_def(s, o->reg)) || d->guard >= 0)
 		return 0;
 	switch (d->op) {
 	case PTX_OP_mov: case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mul: case PTX_OP_shl:
@@ -119,7 +76,7 @@ const_of(Sel *s, const PtxOperand *o, u64 *v)
 
 	if (sel_imm(o, v))
 		return 1;
-	if (o->kind != PTX_OPD_REG || !(d = only_def(s, o->reg)) || d->guard >= 0 || d->op != PTX_OP_mov ||
+	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->guard >= 0 || d->op != PTX_OP_mov ||
 	    d->nopds != 2)
 		return 0;
 	return sel_imm(&d->opds[1], v);
@@ -143,16 +100,6 @@ mbar_addr(Sel *s, const PtxOperand *a, MRef *base, i64 *off)
 		*off = 0;
 	}
 	return 0;
-}
-
-/* "+0x10" or "" */
-static const char *
-offtxt(char *b, size_t n, i64 off)
-{
-	b[0] = 0;
-	if (off)
-		snprintf(b, n, "+0x%llx", (unsigned long long)off);
-	return b;
 }
 
 /* The address as a register alone (offset added in). */
@@ -249,7 +196,7 @@ init_body(Sel *s, const MRef *u, void *ctx)
 	char ob[24];
 	MRef val = mref(u[1].v);
 
-	mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", u[0], offtxt(ob, sizeof ob, ((InitCtx *)ctx)->off), val);
+	mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", u[0], sel_offtxt(ob, sizeof ob, ((InitCtx *)ctx)->off), val);
 }
 
 /* The sm_90 init value {(0x100000 - n) << 1, (0x100000 - n) << 11} and
@@ -286,7 +233,7 @@ sel_init(Sel *s, const IrIns *x)
 		return -1;
 	val = init_value(s, &in->opds[1]);
 	if (s->sm < 90) {
-		mi(s->mf, "STS.64 [%U%s], %U", base, offtxt(ob, sizeof ob, off), val);
+		mi(s->mf, "STS.64 [%U%s], %U", base, sel_offtxt(ob, sizeof ob, off), val);
 		return 0;
 	}
 	if (in->guard < 0 && uniform(s, &in->opds[0], 0) && uniform(s, &in->opds[1], 0)) {
@@ -295,7 +242,7 @@ sel_init(Sel *s, const IrIns *x)
 		mi(s->mf, "R2UR %D, %U", ua, base);
 		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 0, 1), mpart(val.v, 0, 1));
 		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 1, 1), mpart(val.v, 1, 1));
-		mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", ua, offtxt(ob, sizeof ob, off), uv);
+		mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", ua, sel_offtxt(ob, sizeof ob, off), uv);
 	} else {
 		MRef uv = ur_tmp(s, 2);
 		MRef r[3] = {base, mpart(val.v, 0, 1), mpart(val.v, 1, 1)};
@@ -316,7 +263,7 @@ mbar_mem(Sel *s, const PtxOperand *a, MRef *base, char *ob, size_t n)
 
 	if (mbar_addr(s, a, base, &off) < 0)
 		return -1;
-	offtxt(ob, n, off);
+	sel_offtxt(ob, n, off);
 	return 0;
 }
 
@@ -431,14 +378,14 @@ sel_wait(Sel *s, const IrIns *x)
 	/* a 4th operand (suspendTimeHint) is a hint: returning at once is allowed */
 	if (mbar_addr(s, &in->opds[1], &base, &off) < 0)
 		return -1;
-	offtxt(ob, sizeof ob, off);
+	sel_offtxt(ob, sizeof ob, off);
 	ph = phase_word(s, &in->opds[2], parity);
 	p = sel_reg(s, in->opds[0].reg);
 	if (s->sm >= 90) {
 		mi(s->mf, "SYNCS.PHASECHK.TRANS64%s %D, [%U+URZ%s], %U", tw ? ".TRYWAIT" : "", p, base, ob, ph);
 	} else {
 		MRef w = sel_tmp(s, 1);
-		mi(s->mf, "LDS %D, [%U%s]", w, base, offtxt(ob, sizeof ob, off + 4));
+		mi(s->mf, "LDS %D, [%U%s]", w, base, sel_offtxt(ob, sizeof ob, off + 4));
 		mi(s->mf, "LOP3.LUT %D, RZ, %U, 0x80000000, %U, 0x48, !PT", p, w, ph);
 	}
 	return 0;
@@ -534,7 +481,7 @@ arrives_body(Sel *s, const MRef *u, void *ctx)
 {
 	char ob[24];
 
-	mi(s->mf, "ARRIVES.LDGSTSBAR.64 [%U%s]", u[0], offtxt(ob, sizeof ob, *(i64 *)ctx));
+	mi(s->mf, "ARRIVES.LDGSTSBAR.64 [%U%s]", u[0], sel_offtxt(ob, sizeof ob, *(i64 *)ctx));
 }
 
 static int
@@ -554,7 +501,7 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 	if (!(in->flags & PTX_F_NOINC)) {
 		m1 = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, 0xffffffff", m1);
-		mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, offtxt(ob, sizeof ob, off + 4), m1);
+		mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, sel_offtxt(ob, sizeof ob, off + 4), m1);
 	}
 	{
 		MRef r[1] = {base}, u[1] = {ur_tmp(s, 1)};

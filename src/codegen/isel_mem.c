@@ -122,18 +122,6 @@ size_suffix(int bytes, int is_signed)
 	return "";
 }
 
-/* "+0x10" / "+-0x10" (nvdisasm's spelling) / "" */
-static void
-offtxt(char *t, size_t n, i64 off)
-{
-	if (!off)
-		t[0] = 0;
-	else if (off < 0)
-		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
-	else
-		snprintf(t, n, "+0x%" PRIx64, (u64)off);
-}
-
 static int
 space_of(const IrIns *x)
 {
@@ -777,7 +765,7 @@ sel_ld(Sel *s, const IrIns *x)
 		sp = PTX_S_GENERIC;
 	n = p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
-	offtxt(off, sizeof off, ad.off);
+	sel_offtxt(off, sizeof off, ad.off);
 	t = n == 1 ? p.part[0] : sel_tmp(s, n);
 	if (eb < 4 && n > 1) { /* a narrow vector: whole words */
 		t = sel_tmp(s, (tot + 3) / 4);
@@ -821,7 +809,7 @@ sel_st(Sel *s, const IrIns *x)
 		sp = PTX_S_GENERIC;
 	n = eb < 4 ? 1 : p.n;
 	tot = eb * (x->p.vec ? x->p.vec : 1);
-	offtxt(off, sizeof off, ad.off);
+	sel_offtxt(off, sizeof off, ad.off);
 	t = p.part[0];
 	if (eb < 4 && p.n > 1)
 		t = narrow_pack(s, &p, eb);

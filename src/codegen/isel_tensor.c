@@ -33,24 +33,6 @@ static const MmaRow mma_rows[] = {
 	{PTX_M_m16n8k16, PTX_T_U8, PTX_T_S32, "IMMA.16816.U8.U8", 2, 1, 4, 1},
 };
 
-/* Copy the elements of a register list into a fresh aligned group. */
-static int
-group_in(Sel *s, const PtxOperand *o, int n, MRef *g)
-{
-	int i;
-
-	if (o->kind != PTX_OPD_VEC || o->nelems != n)
-		return sel_unsupported(s, "a fragment that is not a register list of the right length");
-	*g = sel_tmp(s, n == 3 ? 4 : n);
-	for (i = 0; i < n; i++) {
-		MRef r = sel_r32(s, &o->elems[i], 0);
-		if (r.v < 0)
-			return -1;
-		sel_mov32(s, n == 1 ? *g : mpart(g->v, i, 1), mopd_reg(r));
-	}
-	return 0;
-}
-
 /* Copy a group out into the elements of a register list. */
 static int
 group_out(Sel *s, const PtxOperand *o, int n, MRef g)
@@ -94,8 +76,8 @@ sel_mma(Sel *s, const IrIns *x)
 			r = &mma_rows[i];
 	if (!r)
 		return sel_unsupported(s, "this mma.sync shape/type (m16n8k16/k8 f16/bf16/tf32, m16n8k32/k16 s8/u8 are)");
-	if (group_in(s, &in->opds[1], r->na, &A) < 0 || group_in(s, &in->opds[2], r->nb, &B) < 0 ||
-	    group_in(s, &in->opds[3], r->nc, &C) < 0)
+	if (sel_group_in(s, &in->opds[1], NULL, r->na, &A) < 0 || sel_group_in(s, &in->opds[2], NULL, r->nb, &B) < 0 ||
+	    sel_group_in(s, &in->opds[3], NULL, r->nc, &C) < 0)
 		return -1;
 	D = sel_tmp(s, r->nc);
 	if (r->imma)
@@ -124,8 +106,8 @@ sel_ldmatrix(Sel *s, const IrIns *x)
 		MRef t = sel_tmp(s, 1);
 		mi(s->mf, "IADD3 %D, %U, %x, RZ", t, base, (i32)a->imm);
 		base = t;
-	} else if (a->imm) {
-		snprintf(off, sizeof off, "+0x%llx", (unsigned long long)a->imm);
+	} else {
+		sel_offtxt(off, sizeof off, a->imm);
 	}
 	D = sel_tmp(s, n == 1 ? 1 : n);
 	/* x1 has no count suffix: LDSM.16.M88 */

@@ -271,15 +271,6 @@ row_ptr(Acc *a, int r)
 	return q;
 }
 
-static void
-offtxt(char *b, size_t n, i64 off)
-{
-	if (!off)
-		b[0] = 0;
-	else
-		snprintf(b, n, off < 0 ? "+-0x%llx" : "+0x%llx", (unsigned long long)(off < 0 ? -off : off));
-}
-
 /* One load/store of the word (sz "") or byte (".U8") at memory row r,
  * column c relative to the lane's position. */
 static void
@@ -290,7 +281,7 @@ access_at(Acc *a, int r, int c, MRef v, int store, const char *sz)
 	char o[32];
 	const char *urz = s->sm < 90 && a->sp == PTX_S_SHARED ? "+URZ" : "";
 
-	offtxt(o, sizeof o, a->off + (i64)c * a->esz);
+	sel_offtxt(o, sizeof o, a->off + (i64)c * a->esz);
 	if (!o[0])
 		urz = "";
 	if (a->sp == PTX_S_SHARED) {
@@ -477,22 +468,6 @@ sel_wmma_store(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* Copy the fragment elements idx[0..n) into a fresh aligned group. */
-static int
-group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
-{
-	int i;
-
-	*g = sel_tmp(s, n);
-	for (i = 0; i < n; i++) {
-		MRef r = sel_r32(s, &o->elems[idx[i]], 0);
-		if (r.v < 0)
-			return -1;
-		sel_mov32(s, n == 1 ? *g : mpart(g->v, i, 1), mopd_reg(r));
-	}
-	return 0;
-}
-
 /* The HMMA mnemonic for wmma.mma's types, or NULL after a diagnostic. */
 static const char *
 mma_op(Sel *s, const IrIns *x, int *at, int *dt, int *ct0)
@@ -592,17 +567,17 @@ sel_wmma_mma(Sel *s, const IrIns *x)
 		int ia[4];
 		for (e = 0; e < na; e++)
 			ia[e] = sh.half ? e >> 1 : na * i + e;
-		if (group_in(s, &in->opds[1], ia, na, &A) < 0)
+		if (sel_group_in(s, &in->opds[1], ia, na, &A) < 0)
 			return -1;
 		for (j = 0; j < sh.nt; j++) {
 			int ib[2] = { nb * j, nb * j + 1 }, ic[4], base = (i * sh.nt + j) * per;
 			for (e = 0; e < nc; e++)
 				ic[e] = base + e % per;
-			if (group_in(s, &in->opds[2], ib, nb, &B) < 0)
+			if (sel_group_in(s, &in->opds[2], ib, nb, &B) < 0)
 				return -1;
 			if (ct != dt)
 				C = widen_c(s, &in->opds[3], (i * sh.nt + j) * per / 2, sh.half);
-			else if (group_in(s, &in->opds[3], ic, nc, &C) < 0)
+			else if (sel_group_in(s, &in->opds[3], ic, nc, &C) < 0)
 				return -1;
 			D[nd] = sel_tmp(s, nc);
 			if (is8(at))
