@@ -57,6 +57,24 @@ put32(Sel *s, const IrIns *x, Seq *q, int r, int flush)
 	sel_mov32(s, d32(s, x), mopd_reg(v));
 }
 
+/* An f32 .approx function: one MUFU with .ftz, else ptxas's sequence
+ * (source in R4, result in R24) that scales denormals around it. */
+static int
+approx32(Sel *s, const IrIns *x, const char *mufu, const char *const *lines)
+{
+	Seq q;
+
+	if (ftz(x)) {
+		mi(s->mf, mufu, d32(s, x), sel_r32(s, S1, 0));
+		return 0;
+	}
+	seq_init(&q, s);
+	seq_bind(&q, 4, sel_r32(s, S1, 0));
+	seq_lines(&q, lines);
+	put32(s, x, &q, 24, 0);
+	return 0;
+}
+
 /* ---- f32 division, correctly rounded ---- */
 
 /* a in R0, b in R3 (flushed first for .ftz); the quotient in R24. */
@@ -551,15 +569,7 @@ sel_rcp(Sel *s, const IrIns *x)
 	if (ty(x) != PTX_T_F32)
 		return sel_unsupported(s, "rcp on this type");
 	if (x->p.flags & PTX_F_APPROX) {
-		if (ftz(x)) {
-			mi(s->mf, "MUFU.RCP %D, %U", d32(s, x), sel_r32(s, S1, 0));
-			return 0;
-		}
-		seq_init(&q, s);
-		seq_bind(&q, 4, sel_r32(s, S1, 0));
-		seq_lines(&q, approx);
-		put32(s, x, &q, 24, 0);
-		return 0;
+		return approx32(s, x, "MUFU.RCP %D, %U", approx);
 	}
 	if (x->p.rnd != PTX_RND_RN)
 		return sel_unsupported(s, "rcp.rz/rm/rp.f32");
@@ -627,15 +637,7 @@ sel_sqrt(Sel *s, const IrIns *x)
 	if (ty(x) != PTX_T_F32)
 		return sel_unsupported(s, "sqrt.approx/rz/rm/rp on f64");
 	if (x->p.flags & PTX_F_APPROX) {
-		if (ftz(x)) {
-			mi(s->mf, "MUFU.SQRT %D, %U", d32(s, x), sel_r32(s, S1, 0));
-			return 0;
-		}
-		seq_init(&q, s);
-		seq_bind(&q, 4, sel_r32(s, S1, 0));
-		seq_lines(&q, approx);
-		put32(s, x, &q, 24, 0);
-		return 0;
+		return approx32(s, x, "MUFU.SQRT %D, %U", approx);
 	}
 	if (x->p.rnd != PTX_RND_RN)
 		return sel_unsupported(s, "sqrt.rz/rm/rp.f32");
@@ -653,7 +655,6 @@ sel_sqrt(Sel *s, const IrIns *x)
 static int
 sel_rsqrt(Sel *s, const IrIns *x)
 {
-	Seq q;
 	static const char *const approx[] = {
 		"FSETP.GEU.AND P0, PT, |R4|, " FLTMIN ", PT",
 		"@!P0 FMUL R4, R4, 16777216",
@@ -672,15 +673,7 @@ sel_rsqrt(Sel *s, const IrIns *x)
 	}
 	if (ty(x) != PTX_T_F32)
 		return sel_unsupported(s, "rsqrt on this type");
-	if (ftz(x)) {
-		mi(s->mf, "MUFU.RSQ %D, %U", d32(s, x), sel_r32(s, S1, 0));
-		return 0;
-	}
-	seq_init(&q, s);
-	seq_bind(&q, 4, sel_r32(s, S1, 0));
-	seq_lines(&q, approx);
-	put32(s, x, &q, 24, 0);
-	return 0;
+	return approx32(s, x, "MUFU.RSQ %D, %U", approx);
 }
 
 /* tanh on f16, bf16 and their x2 forms: MUFU.TANH.F16/.BF16 per half
