@@ -142,6 +142,10 @@ MRef seq_pair(Seq *q, int r);
 void seq_skip(Seq *q, const char *pred);
 void seq_join(Seq *q);
 void seq_link(MFunc *f);
+/* A mark for branch targets (mi(f, "BRA %L", mark)) and its place
+ * (seq_label: a block starts there after seq_link; loops and joins). */
+int seq_mark(void);
+void seq_label(MFunc *f, int mark);
 /* R(d):R(d+1) = high / low 64 bits of the unsigned product of pairs
  * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_seq.c). */
 void seq_mulhi_u64(Seq *q, int d, int a, int b);

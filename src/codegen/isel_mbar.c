@@ -17,10 +17,10 @@
  * Warp-wide instructions (EXCH, UBLKCP) read uniform registers, so the
  * operands of one lane: init takes them with R2UR when they are provably
  * the same in every thread; otherwise, and always for the bulk copy (one
- * copy per thread), a waterfall runs the instruction once per active lane
- * (ELECT one pending lane, R2UR its operands, 32 rounds each skipped when
- * no lane is pending; sm_80 has no ELECT: the highest pending lane,
- * FLO of the VOTE mask). */
+ * copy per thread), a waterfall loop runs the instruction once per active
+ * lane (ELECT one pending lane, R2UR its operands, BRA.U.ANY back while
+ * any is pending; sm_80 has no ELECT: the highest pending lane, FLO of
+ * the VOTE mask, and a divergent loop). */
 #include <stdio.h>
 
 #include "codegen/isel.h"
@@ -123,55 +123,65 @@ typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
  * 32-bit registers r[0..n) of that lane are in the uniform registers
  * u[0..n) (pairs: both parts of one pair vreg).  per_lane: the body
  * runs under the elected lane's predicate (a per-lane instruction that
- * takes a uniform address, ARRIVES); otherwise the warp runs it once. */
+ * takes a uniform address, ARRIVES); otherwise the warp runs it once.
+ *
+ * A loop, as ptxas writes it (lanes where the guard is false branch
+ * around it first):
+ *
+ *     PLOP3.LUT pend = PT
+ *   loop:                                  sm_90                  sm_80
+ *     elect one pending lane into el       @pend ELECT el         VOTE.ANY + FLO + ISETP.EQ lane
+ *     @el R2UR u[i], r[i]
+ *     @el PLOP3.LUT pend = false
+ *     body
+ *     sm_90: PLOP3.LUT el = false; @pend BRA.U.ANY loop  (the warp stays converged)
+ *     sm_80: @pend BRA loop                               (a divergent loop: reconv) */
 static void
 waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, int per_lane)
 {
 	MFunc *f = s->mf;
-	int g = f->guard, gn = f->guard_neg, round, i;
+	int g = f->guard, gn = f->guard_neg, i, head = seq_mark(), out = -1;
 	MRef pend = mref(mvreg(f, RC_P, 1)), el = mref(mvreg(f, RC_P, 1)), lane = s->sm < 90 ? sel_tmp(s, 1) : mref(-1);
 
 	f->guard = -1;
 	f->guard_neg = 0;
-	mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x80, 0x0", pend);
-	if (s->sm < 90)
-		mi(f, "S2R %D, SR_LANEID", lane);
 	if (g >= 0) {
+		out = seq_mark();
 		f->guard = g;
 		f->guard_neg = (u8)!gn;
-		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
+		mi(f, "BRA %L", out);
 		f->guard = -1;
 		f->guard_neg = 0;
 	}
-	for (round = 0; round < 32; round++) {
-		Seq q;
-		MRef any = sel_tmp(s, 1), pany = sel_ptmp(s);
-		seq_init(&q, s);
+	mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x80, 0x0", pend);
+	if (s->sm >= 90)
+		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
+	else
+		mi(f, "S2R %D, SR_LANEID", lane);
+	seq_label(f, head);
+	if (s->sm >= 90) {
+		f->guard = pend.v;
+		mi(f, "ELECT %D, URZ, PT", el);
+	} else {   /* no ELECT: the highest pending lane */
+		MRef any = sel_tmp(s, 1), hi = sel_tmp(s, 1);
 		mi(f, "VOTE.ANY %D, PT, %U", any, pend);
-		mi(f, "ISETP.NE.AND %D, PT, %U, RZ, PT", pany, any);
-		q.P[0] = pany;
-		seq_skip(&q, "P0");
-		if (s->sm >= 90) {
-			mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
-			f->guard = pend.v;
-			mi(f, "ELECT %D, URZ, PT", el);
-		} else {   /* no ELECT: the highest pending lane */
-			MRef hi = sel_tmp(s, 1);
-			mi(f, "FLO.U32 %D, %U", hi, any);
-			mi(f, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", el, hi, lane);
-		}
-		f->guard = el.v;
-		for (i = 0; i < n; i++)
-			mi(f, "R2UR %D, %U", u[i], r[i]);
-		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
-		f->guard = per_lane ? el.v : -1;
-		body(s, u, ctx);
-		f->guard = -1;
-		seq_join(&q);
-		seq_end(&q);
-		f->guard = -1;
-		f->guard_neg = 0;
+		mi(f, "FLO.U32 %D, %U", hi, any);
+		mi(f, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", el, hi, lane);
 	}
+	f->guard = el.v;
+	for (i = 0; i < n; i++)
+		mi(f, "R2UR %D, %U", u[i], r[i]);
+	mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", pend);
+	f->guard = per_lane ? el.v : -1;
+	body(s, u, ctx);
+	f->guard = -1;
+	if (s->sm >= 90)
+		mi(f, "PLOP3.LUT %D, PT, PT, PT, PT, 0x8, 0x0", el);
+	f->guard = pend.v;
+	mi(f, s->sm >= 90 ? "BRA.U.ANY %L" : "BRA %L", head);
+	f->guard = -1;
+	if (out != -1)
+		seq_label(f, out);
 	f->guard = g;
 	f->guard_neg = (u8)gn;
 }

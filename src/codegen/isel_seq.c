@@ -322,6 +322,28 @@ seq_join(Seq *q)
 	mi(q->s->mf, "BRA %L", q->join);
 }
 
+/* A fresh mark for branches that seq_label later places. */
+int
+seq_mark(void)
+{
+	return JOIN_MARK - njoins++;
+}
+
+/* Place mark here: an unguarded "BRA mark" that seq_link turns into the
+ * start of a block (the target of every branch to the mark, before or
+ * after it: a loop head or a join). */
+void
+seq_label(MFunc *f, int mark)
+{
+	int g = f->guard, gn = f->guard_neg;
+
+	f->guard = -1;
+	f->guard_neg = 0;
+	mi(f, "BRA %L", mark);
+	f->guard = g;
+	f->guard_neg = (u8)gn;
+}
+
 void
 seq_link(MFunc *f)
 {

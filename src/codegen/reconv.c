@@ -315,7 +315,8 @@ static const MIns *
 cond_branch(const MBlock *B)
 {
 	const MIns *m = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
-	return m && mir_is_bra(m) && m->guard >= 0 ? m : NULL;
+	/* BRA.U.ANY: all active lanes go the same way (a uniform loop) */
+	return m && mir_is_bra(m) && m->guard >= 0 && strncmp(m->text, "BRA.U.ANY", 9) ? m : NULL;
 }
 
 static int
