@@ -24,7 +24,7 @@ summary(const char *path, const Spec *s)
 {
 	size_t i, nbuf = 0, ncheck = 0, bytes = 0;
 
-	for (i = 0; i < s->nargs; i++)
+	for (i = 0; i < s->nall; i++)
 		if (s->args[i].is_buffer) {
 			nbuf++;
 			ncheck += s->args[i].check.enabled;

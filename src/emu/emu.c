@@ -171,6 +171,7 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	u32 base = k->param_base ? k->param_base : (E->sm == 90 ? 0x210 : 0x160);
 	u32 size = base + MAX(k->param_bytes, 8) + 16, i;
 	u8 *cb;
+	u64 *addr;
 	char name[1024];
 	int j;
 
@@ -201,24 +202,30 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 		diag(E->path, "kernel %s has %u parameters, the spec gives %zu", E->kname, k->nparams, s->nargs);
 		return -1;
 	}
+	addr = arena_alloc(ar, (s->nall + 1) * sizeof *addr);
+	for (i = 0; i < s->nall; i++)
+		if (s->args[i].is_buffer)
+			addr[i] = emu_add_global(E, E->l->data[i], E->l->bytes[i]);
 	for (i = 0; i < k->nparams; i++) {
 		const SpecArg *a = &s->args[i];
-		u32 off, sz;
-		u64 v;
+		u8 bytes[SPEC_MAX_STRUCT];
+		u32 off, sz, n;
 		if (cubin_kparam(E->c, k, i, &off, &sz) < 0 || base + off + MIN(sz, 8) > size) {
 			diag(E->path, "kernel %s: no layout for parameter %u", E->kname, i);
 			return -1;
 		}
-		if (a->is_buffer) {
-			if (sz != 8) {
-				diag(E->path, "kernel %s: parameter %u receives buffer %s but is %u bytes",
-				     E->kname, i, a->name, sz);
-				return -1;
-			}
-			v = emu_add_global(E, E->l->data[i], E->l->bytes[i]);
-		} else
-			v = a->scalar_bits;
-		memcpy(cb + base + off, &v, MIN(sz, 8));
+		n = launch_param(E->l, i, addr, bytes);
+		if ((a->is_buffer || a->is_struct) && sz != n) {
+			diag(E->path, "kernel %s: parameter %u receives %s %s of %u bytes but is %u bytes",
+			     E->kname, i, a->is_buffer ? "buffer" : "struct", a->name, n, sz);
+			return -1;
+		}
+		if (base + off + sz > size) {
+			diag(E->path, "kernel %s: parameter %u (%u bytes at 0x%x) lies outside the parameter space",
+			     E->kname, i, sz, off);
+			return -1;
+		}
+		memcpy(cb + base + off, bytes, MIN(sz, n));
 	}
 	/* other banks from the cubin: c[0x2] per kernel, c[0x3] __constant__ */
 	for (j = 1; j < 18; j++) {

@@ -254,6 +254,7 @@ bind_params(Interp *I)
 {
 	const PtxFunc *e = I->entry;
 	FnInfo *fi = NULL;
+	u64 *addr;
 	int i;
 
 	for (i = 0; i < I->m->nfuncs; i++)
@@ -265,20 +266,27 @@ bind_params(Interp *I)
 		     I->spec->nargs, e->nparams);
 	I->kparam_size = fi->param_size;
 	I->kparam = xcalloc(1, I->kparam_size + 16);
+	addr = xcalloc(I->spec->nall + 1, sizeof *addr);
+	for (i = 0; i < (int)I->spec->nall; i++)
+		if (I->spec->args[i].is_buffer)
+			addr[i] = add_global(I, I->l->data[i], I->l->bytes[i], i);
 	for (i = 0; i < e->nparams; i++) {
 		const SpecArg *a = &I->spec->args[i];
 		const PtxVar *p = &e->params[i];
 		VarLoc *vl = var_loc(I, p);
-		u64 v;
-		int sz = (int)MIN(p->size ? p->size : 8, 8);
-		if (a->is_buffer) {
-			v = add_global(I, I->l->data[i], I->l->bytes[i], i);
-			if (sz != 8)
-				ierr(I, "parameter %s receives buffer %s but is %d bytes", p->name, a->name, sz);
-		} else
-			v = a->scalar_bits;
-		memcpy(I->kparam + vl->off, &v, sz);
+		u8 bytes[SPEC_MAX_STRUCT];
+		u32 n = launch_param(I->l, i, addr, bytes);
+		u64 sz = p->size ? p->size : 8;
+		if ((a->is_buffer && sz != 8) || (a->is_struct && sz != n))
+			free(addr);
+		if (a->is_buffer && sz != 8)
+			ierr(I, "parameter %s receives buffer %s but is %d bytes", p->name, a->name, (int)sz);
+		if (a->is_struct && sz != n)
+			ierr(I, "parameter %s receives struct %s of %u bytes but is %d bytes", p->name, a->name,
+			     n, (int)sz);
+		memcpy(I->kparam + vl->off, bytes, MIN(sz, n));
 	}
+	free(addr);
 }
 
 /* ---- threads ---- */

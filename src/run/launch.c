@@ -65,9 +65,9 @@ launch_init(Launch *l, const Spec *s)
 	size_t i;
 
 	l->spec = s;
-	l->data = xcalloc(s->nargs ? s->nargs : 1, sizeof *l->data);
-	l->bytes = xcalloc(s->nargs ? s->nargs : 1, sizeof *l->bytes);
-	for (i = 0; i < s->nargs; i++) {
+	l->data = xcalloc(s->nall ? s->nall : 1, sizeof *l->data);
+	l->bytes = xcalloc(s->nall ? s->nall : 1, sizeof *l->bytes);
+	for (i = 0; i < s->nall; i++) {
 		const SpecArg *a = &s->args[i];
 		if (!a->is_buffer)
 			continue;
@@ -83,7 +83,7 @@ launch_free(Launch *l)
 	size_t i;
 
 	if (l->data)
-		for (i = 0; i < l->spec->nargs; i++)
+		for (i = 0; i < l->spec->nall; i++)
 			free(l->data[i]);
 	free(l->data);
 	free(l->bytes);
@@ -97,7 +97,7 @@ arg(const Launch *l, const char *name, int buffer, int *idx)
 
 	if (i < 0)
 		die("%s: no argument named \"%s\"", l->spec->path, name);
-	if (l->spec->args[i].is_buffer != buffer)
+	if (l->spec->args[i].is_buffer != buffer || l->spec->args[i].is_struct)
 		die("%s: argument \"%s\" is not a %s", l->spec->path, name, buffer ? "buffer" : "scalar");
 	*idx = i;
 	return &l->spec->args[i];
@@ -118,6 +118,21 @@ launch_scalar(const Launch *l, const char *name)
 	int i;
 
 	return arg(l, name, 0, &i)->scalar;
+}
+
+u64
+launch_field(const Launch *l, const char *name, u32 off)
+{
+	int i = spec_arg_index(l->spec, name);
+	const SpecArg *a = i < 0 ? NULL : &l->spec->args[i];
+	size_t k;
+
+	if (!a || !a->is_struct)
+		die("%s: no struct argument named \"%s\"", l->spec->path, name);
+	for (k = 0; k < a->nfields; k++)
+		if (a->fields[k].offset == off && a->fields[k].buffer < 0)
+			return a->fields[k].bits;
+	die("%s: struct \"%s\" has no scalar field at offset %u", l->spec->path, name, off);
 }
 
 /* Position of a float's bit pattern on a line where adjacent floats are
@@ -202,8 +217,8 @@ launch_compare(const Launch *got, const Launch *want, FILE *f)
 	const Spec *s = want->spec;
 	size_t i, e, bad = 0, shown = 0;
 
-	ASSERT(got->spec->nargs == s->nargs);
-	for (i = 0; i < s->nargs; i++) {
+	ASSERT(got->spec->nall == s->nall);
+	for (i = 0; i < s->nall; i++) {
 		const SpecArg *a = &s->args[i];
 		if (!a->is_buffer || !a->check.enabled)
 			continue;
@@ -239,7 +254,7 @@ launch_write(const Launch *l, const char *path)
 		diag(path, "cannot create");
 		return -1;
 	}
-	for (i = 0; i < s->nargs; i++) {
+	for (i = 0; i < s->nall; i++) {
 		const SpecArg *a = &s->args[i];
 		if (!a->is_buffer)
 			continue;
@@ -256,4 +271,33 @@ launch_write(const Launch *l, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+u32
+launch_param_size(const SpecArg *a)
+{
+	return a->is_buffer ? 8 : a->is_struct ? a->size : (u32)elem_size(a->type);
+}
+
+u32
+launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out)
+{
+	const SpecArg *a = &l->spec->args[i];
+	u32 n = launch_param_size(a);
+	size_t k;
+
+	ASSERT(i < l->spec->nargs && n <= SPEC_MAX_STRUCT);
+	memset(out, 0, n);
+	if (a->is_buffer)
+		memcpy(out, &addr[i], 8);       /* little-endian host and target */
+	else if (!a->is_struct)
+		memcpy(out, &a->scalar_bits, n);
+	else
+		for (k = 0; k < a->nfields; k++) {
+			const SpecField *f = &a->fields[k];
+			ASSERT(f->offset + f->size <= n);
+			u64 v = f->buffer >= 0 ? addr[f->buffer] + f->bits : f->bits;
+			memcpy(out + f->offset, &v, f->size);   /* little-endian */
+		}
+	return n;
 }

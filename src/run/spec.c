@@ -303,18 +303,13 @@ scalar_bits(ElemType t, double v)
 	return elem_bits(t, x.b, 0);
 }
 
+/* The value v of a scalar of type a->type: a->scalar, a->scalar_bits. */
 static int
-parse_scalar(Ctx *c, const Json *j, SpecArg *a)
+scalar_value(Ctx *c, const Json *v, SpecArg *a)
 {
-	static const char *const keys[] = {"name", "scalar", "value", "comment", NULL};
-	const Json *v = json_get(j, "value");
 	i64 iv;
 	u64 uv;
 
-	if (known_keys(c, j, "scalar argument", keys) || parse_type(c, json_get(j, "scalar"), &a->type))
-		return -1;
-	if (!v)
-		return err(c, j, "scalar \"%s\" needs a \"value\"", a->name);
 	if (is_float(a->type)) {
 		if (value_for(c, v, a->type, "value", &a->scalar, NULL))
 			return -1;
@@ -336,6 +331,151 @@ parse_scalar(Ctx *c, const Json *j, SpecArg *a)
 		return err(c, v, "value %s does not fit %s", v->text, elem_name(a->type));
 	a->scalar = (double)uv;
 	a->scalar_bits = uv;
+	return 0;
+}
+
+static int
+parse_scalar(Ctx *c, const Json *j, SpecArg *a)
+{
+	static const char *const keys[] = {"name", "scalar", "value", "comment", NULL};
+	const Json *v = json_get(j, "value");
+
+	if (known_keys(c, j, "scalar argument", keys) || parse_type(c, json_get(j, "scalar"), &a->type))
+		return -1;
+	if (!v)
+		return err(c, j, "scalar \"%s\" needs a \"value\"", a->name);
+	return scalar_value(c, v, a);
+}
+
+/* One field of a struct: {"offset", "scalar": TYPE, "value"} or
+ * {"offset", "pointer": BUFFER} (resolved by resolve_pointers). */
+static int
+parse_field(Ctx *c, const Json *j, const SpecArg *a, SpecField *f)
+{
+	static const char *const keys[] = {"offset", "scalar", "value", "pointer", "plus", "comment", NULL};
+	const Json *o = json_get(j, "offset"), *sc = json_get(j, "scalar"), *p = json_get(j, "pointer"),
+		   *pl = json_get(j, "plus");
+	u64 off;
+
+	if (want(c, j, J_OBJ, "field") || known_keys(c, j, "struct field", keys))
+		return -1;
+	if (!o)
+		return err(c, j, "field of struct \"%s\" needs an \"offset\"", a->name);
+	if (get_u64(c, o, "offset", 0, a->size - 1, &off))
+		return -1;
+	f->offset = (u32)off;
+	f->buffer = -1;
+	if (!sc == !p)
+		return err(c, j, "field of struct \"%s\" needs exactly one of \"scalar\" and \"pointer\"", a->name);
+	if (p) {
+		if (json_get(j, "value"))
+			return err(c, json_get(j, "value"), "a pointer field takes no \"value\"");
+		if (want(c, p, J_STR, "pointer") || (pl && get_u64(c, pl, "plus", 0, MAX_BYTES, &f->bits)))
+			return -1;
+		f->type = T_U64;
+	} else {
+		SpecArg v = {0};
+		if (pl)
+			return err(c, pl, "\"plus\" belongs to a pointer field");
+		if (parse_type(c, sc, &v.type))
+			return -1;
+		if (!json_get(j, "value"))
+			return err(c, j, "scalar field of struct \"%s\" needs a \"value\"", a->name);
+		if (scalar_value(c, json_get(j, "value"), &v))
+			return -1;
+		f->type = v.type;
+		f->bits = v.scalar_bits;
+	}
+	f->size = (u32)elem_size(f->type);
+	if (f->offset % f->size)
+		return err(c, o, "field at offset %u is not aligned to its size (%u bytes)", f->offset, f->size);
+	if ((u64)f->offset + f->size > a->size)
+		return err(c, o, "field at offset %u (%u bytes) ends past the struct's %u bytes",
+			   f->offset, f->size, a->size);
+	return 0;
+}
+
+/* A struct passed by value: {"name", "struct": SIZE, "fields": [...]}. */
+static int
+parse_struct(Ctx *c, const Json *j, SpecArg *a)
+{
+	static const char *const keys[] = {"name", "struct", "fields", "comment", NULL};
+	const Json *fs = json_get(j, "fields");
+	u64 size;
+	size_t i, k;
+
+	a->is_struct = 1;
+	if (known_keys(c, j, "struct argument", keys) ||
+	    get_u64(c, json_get(j, "struct"), "struct size", 1, SPEC_MAX_STRUCT, &size))
+		return -1;
+	a->size = (u32)size;
+	if (!fs)
+		return err(c, j, "struct \"%s\" needs \"fields\" (an array, possibly empty)", a->name);
+	if (want(c, fs, J_ARR, "fields"))
+		return -1;
+	if (fs->n > size)
+		return err(c, fs, "struct \"%s\" has more fields than bytes", a->name);
+	a->nfields = fs->n;
+	a->fields = arena_alloc(&c->s->arena, (fs->n ? fs->n : 1) * sizeof *a->fields);
+	for (i = 0; i < fs->n; i++) {
+		SpecField *f = &a->fields[i];
+		if (parse_field(c, fs->elem[i], a, f))
+			return -1;
+		for (k = 0; k < i; k++)
+			if (f->offset < a->fields[k].offset + a->fields[k].size &&
+			    a->fields[k].offset < f->offset + f->size)
+				return err(c, fs->elem[i], "field at offset %u overlaps the field at offset %u",
+					   f->offset, a->fields[k].offset);
+	}
+	return 0;
+}
+
+/* A pointer into a buffer: {"name", "pointer": BUFFER, "plus"?: BYTES},
+ * an 8-byte struct of one pointer field. */
+static int
+parse_pointer(Ctx *c, const Json *j, SpecArg *a)
+{
+	static const char *const keys[] = {"name", "pointer", "plus", "comment", NULL};
+	const Json *pl = json_get(j, "plus");
+
+	a->is_struct = 1;
+	a->size = 8;
+	a->nfields = 1;
+	a->fields = arena_alloc(&c->s->arena, sizeof *a->fields);
+	a->fields[0].size = 8;
+	a->fields[0].type = T_U64;
+	a->fields[0].buffer = -1;
+	if (known_keys(c, j, "pointer argument", keys) || want(c, json_get(j, "pointer"), J_STR, "pointer"))
+		return -1;
+	return pl ? get_u64(c, pl, "plus", 0, MAX_BYTES, &a->fields[0].bits) : 0;
+}
+
+/* Pointer fields name buffer arguments (before or after the struct). */
+static int
+resolve_pointers(Ctx *c, const Json *args)
+{
+	Spec *s = c->s;
+	size_t i, k;
+
+	for (i = 0; i < s->nargs; i++) {
+		const Json *fs = json_get(args->elem[i], "fields");
+		if (!s->args[i].is_struct)
+			continue;
+		for (k = 0; k < s->args[i].nfields; k++) {
+			const Json *p = json_get(fs ? fs->elem[k] : args->elem[i], "pointer");
+			int b;
+			if (!p)
+				continue;
+			if ((b = spec_arg_index(s, p->text)) < 0)
+				return err(c, p, "pointer field names \"%s\", which is no argument", p->text);
+			if (!s->args[b].is_buffer)
+				return err(c, p, "pointer field names \"%s\", which is not a buffer", p->text);
+			if (s->args[i].fields[k].bits > s->args[b].count * elem_size(s->args[b].type))
+				return err(c, p, "\"plus\" %llu points past the end of buffer \"%s\"",
+					   (unsigned long long)s->args[i].fields[k].bits, p->text);
+			s->args[i].fields[k].buffer = b;
+		}
+	}
 	return 0;
 }
 
@@ -369,7 +509,8 @@ parse_buffer(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 static int
 parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 {
-	const Json *name = json_get(j, "name"), *b = json_get(j, "buffer"), *s = json_get(j, "scalar");
+	const Json *name = json_get(j, "name"), *b = json_get(j, "buffer"), *s = json_get(j, "scalar"),
+		   *st = json_get(j, "struct"), *p = json_get(j, "pointer");
 	size_t i;
 
 	if (want(c, j, J_OBJ, "argument"))
@@ -384,9 +525,12 @@ parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 	for (i = 0; &c->s->args[i] != a; i++)
 		if (!strcmp(c->s->args[i].name, a->name))
 			return err(c, name, "duplicate argument name \"%s\"", a->name);
-	if (!b == !s)
-		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\"", a->name);
-	return b ? parse_buffer(c, j, a, total) : parse_scalar(c, j, a);
+	if (!!b + !!s + !!st + !!p != 1)
+		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\" (or \"struct\", \"pointer\")",
+			   a->name);
+	if (p)
+		return parse_pointer(c, j, a);
+	return b ? parse_buffer(c, j, a, total) : s ? parse_scalar(c, j, a) : parse_struct(c, j, a);
 }
 
 static int
@@ -414,13 +558,13 @@ static int
 parse_top(Ctx *c, const Json *j)
 {
 	static const char *const keys[] = {"kernel", "grid", "block", "shared", "cluster", "args",
-					   "comment", NULL};
+					   "buffers", "comment", NULL};
 	static const u32 glim[3] = {0x7fffffff, 65535, 65535}, blim[3] = {1024, 1024, 64},
 			 clim[3] = {16, 16, 16};
 	Spec *s = c->s;
 	const Json *k = json_get(j, "kernel"), *g = json_get(j, "grid"), *b = json_get(j, "block"),
 		   *sh = json_get(j, "shared"), *cl = json_get(j, "cluster"), *a = json_get(j, "args"),
-		   *cm = json_get(j, "comment");
+		   *cm = json_get(j, "comment"), *bu = json_get(j, "buffers");
 	u64 v, total = 0;
 	size_t i;
 
@@ -456,14 +600,22 @@ parse_top(Ctx *c, const Json *j)
 		return -1;
 	if (a->n > MAX_ARGS)
 		return err(c, a, "more than %d arguments", MAX_ARGS);
+	if (bu && want(c, bu, J_ARR, "buffers"))
+		return -1;
+	if (bu && bu->n > MAX_ARGS)
+		return err(c, bu, "more than %d buffers", MAX_ARGS);
 	s->nargs = a->n;
-	s->args = arena_alloc(&s->arena, (a->n ? a->n : 1) * sizeof *s->args);
-	for (i = 0; i < a->n; i++) {
+	s->nall = a->n + (bu ? bu->n : 0);
+	s->args = arena_alloc(&s->arena, (s->nall ? s->nall : 1) * sizeof *s->args);
+	for (i = 0; i < s->nall; i++) {
 		/* parse_arg's duplicate check walks args[0..i): keep later names NULL-free */
-		if (parse_arg(c, a->elem[i], &s->args[i], &total))
+		const Json *e = i < a->n ? a->elem[i] : bu->elem[i - a->n];
+		if (parse_arg(c, e, &s->args[i], &total))
 			return -1;
+		if (i >= a->n && !s->args[i].is_buffer)
+			return err(c, e, "\"%s\": the spec's \"buffers\" hold buffers only", s->args[i].name);
 	}
-	return 0;
+	return resolve_pointers(c, a);
 }
 
 int
@@ -516,7 +668,7 @@ spec_arg_index(const Spec *s, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < s->nargs; i++)
+	for (i = 0; i < s->nall; i++)
 		if (!strcmp(s->args[i].name, name))
 			return (int)i;
 	return -1;

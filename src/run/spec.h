@@ -46,9 +46,23 @@ typedef struct {
 	                           same bits; tolerance modes never match a NaN) */
 } Check;
 
+/* One field of a struct argument: a scalar's bits or a buffer's address. */
+typedef struct {
+	u32 offset, size;       /* bytes within the struct */
+	int buffer;             /* index of the buffer argument whose address this is, or -1 */
+	u64 bits;               /* the scalar's raw bits (buffer < 0), or bytes added
+	                           to the buffer's address ("plus") */
+	ElemType type;          /* the scalar's type (u64 for a pointer) */
+} SpecField;
+
 typedef struct {
 	const char *name;       /* parameter name in the spec */
-	int is_buffer;          /* 1: pointer to a buffer; 0: scalar by value */
+	int is_buffer;          /* 1: pointer to a buffer; 0: scalar or struct by value */
+	int is_struct;          /* 1: size bytes by value, from fields (gaps are zero);
+	                           also a "pointer" argument (8 bytes, one field) */
+	u32 size;               /* struct size in bytes */
+	SpecField *fields;      /* struct fields, by increasing offset */
+	size_t nfields;
 	ElemType type;
 	size_t count;           /* buffer elements */
 	Init init;
@@ -62,8 +76,10 @@ typedef struct {
 	const char *kernel;     /* entry name, or NULL: the module's only entry */
 	u32 grid[3], block[3], cluster[3];
 	u32 shared;             /* dynamic shared memory bytes */
-	SpecArg *args;          /* in parameter order */
-	size_t nargs;
+	SpecArg *args;          /* in parameter order, then the "buffers" */
+	size_t nargs;           /* kernel parameters: args[0..nargs) */
+	size_t nall;            /* and buffers only pointed to by struct fields:
+	                           args[nargs..nall) */
 	Arena arena;
 } Spec;
 
@@ -76,7 +92,7 @@ void spec_free(Spec *s);
 /* Buffers of one launch, initialised from a spec. */
 typedef struct {
 	const Spec *spec;
-	void **data;            /* data[i]: buffer of args[i] (NULL for scalars) */
+	void **data;            /* data[i]: buffer of args[i] (NULL for scalars), i < nall */
 	size_t *bytes;          /* bytes[i]: its size in bytes */
 } Launch;
 
@@ -86,6 +102,17 @@ void launch_free(Launch *l);
  * for C references. */
 void *launch_buf(Launch *l, const char *name);
 double launch_scalar(const Launch *l, const char *name);
+/* Raw bits of the scalar field at byte offset off of struct argument name
+ * (die() if there is none). */
+u64 launch_field(const Launch *l, const char *name, u32 off);
+/* The bytes the kernel receives for argument i, in out (room for
+ * launch_param_size(): at most SPEC_MAX_STRUCT): a buffer's address
+ * addr[i], a scalar's bits, a struct's fields (a pointer field gets
+ * addr[] of its buffer).  addr[] is indexed like the arguments (entries
+ * of non-buffers unused).  Returns the size written. */
+enum { SPEC_MAX_STRUCT = 4096 };
+u32 launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out);
+u32 launch_param_size(const SpecArg *a);
 /* Compare every checked buffer of got against want.  Prints the first
  * mismatches as "buffer[index]: got X, want Y" to f and returns the number
  * of mismatching elements (0 = match). */

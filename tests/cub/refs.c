@@ -11,6 +11,7 @@
 #include "device_scan/ref.c"
 #include "device_radix_sort/ref.c"
 #include "thrust_seq/ref.c"
+#include "struct_arg/ref.c"
 
 typedef struct {
 	const char *name;
@@ -26,4 +27,5 @@ static const CubRef cub_refs[] = {
 	{"device_scan", ref_device_scan},
 	{"device_radix_sort", ref_device_radix_sort},
 	{"thrust_seq", ref_thrust_seq},
+	{"struct_arg", ref_struct_arg},
 };

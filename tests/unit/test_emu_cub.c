@@ -65,11 +65,11 @@ carry(Launch *prev, int nprev, Launch *l)
 	size_t i, j;
 	int k;
 
-	for (i = 0; i < l->spec->nargs; i++) {
+	for (i = 0; i < l->spec->nall; i++) {
 		if (!l->spec->args[i].is_buffer)
 			continue;
 		for (k = 0; k < nprev; k++)
-			for (j = 0; j < prev[k].spec->nargs; j++)
+			for (j = 0; j < prev[k].spec->nall; j++)
 				if (prev[k].spec->args[j].is_buffer &&
 				    !strcmp(prev[k].spec->args[j].name, l->spec->args[i].name))
 					memcpy(l->data[i], prev[k].data[j], MIN(l->bytes[i], prev[k].bytes[j]));
