@@ -147,7 +147,7 @@ void seq_link(MFunc *f);
 int seq_mark(void);
 void seq_label(MFunc *f, int mark);
 /* R(d):R(d+1) = high / low 64 bits of the unsigned product of pairs
- * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R56; isel_seq.c). */
+ * R(a):R(a+1) and R(b):R(b+1) (temporaries R40..R47, P3, P4 and R54..R56; isel_seq.c). */
 void seq_mulhi_u64(Seq *q, int d, int a, int b);
 void seq_mullo_u64(Seq *q, int d, int a, int b);
 

@@ -386,23 +386,19 @@ seq_emitf(Seq *q, const char *fmt, ...)
 
 
 /* R(d):R(d+1) = the high 64 bits of the unsigned 128-bit product of the
- * pairs at a and b (temporaries R40..R53).  Every IMAD.WIDE adds a 64-bit
- * c whose high word is 0, so nothing overflows 64 bits. */
+ * pairs at a and b (temporaries R40..R47, P3, P4), ptxas's seven
+ * instructions: m = a0*b1 + a1*b0 (65 bits: carry P3), the carry P4 of
+ * (a0*b0).hi + m.lo, then a1*b1 + {m.hi, P3} + P4. */
 void
 seq_mulhi_u64(Seq *q, int d, int a, int b)
 {
-	seq_emitf(q, "IMAD.WIDE.U32 R40:2, R%d, R%d, RZ", a, b);
-	seq_emitf(q, "MOV R42:p, R41");
-	seq_emitf(q, "MOV R43:p, 0x0");
-	seq_emitf(q, "IMAD.WIDE.U32 R44:2, R%d, R%d, R42:2", a + 1, b);
-	seq_emitf(q, "MOV R46:p, R44");
-	seq_emitf(q, "MOV R47:p, 0x0");
-	seq_emitf(q, "IMAD.WIDE.U32 R48:2, R%d, R%d, R46:2", a, b + 1);
-	seq_emitf(q, "MOV R50:p, R45");
-	seq_emitf(q, "MOV R51:p, 0x0");
-	seq_emitf(q, "IMAD.WIDE.U32 R52:2, R%d, R%d, R50:2", a + 1, b + 1);
-	seq_emitf(q, "IADD3 R%d, P6, R52, R49, RZ", d);
-	seq_emitf(q, "IADD3.X R%d, R53, RZ, RZ, P6, !PT", d + 1);
+	seq_emitf(q, "IMAD.WIDE.U32 R40:2, R%d, R%d, RZ", a + 1, b);
+	seq_emitf(q, "IMAD.WIDE.U32 R42:2, R%d, R%d, RZ", a, b);
+	seq_emitf(q, "IMAD.WIDE.U32 R44:2, P3, R%d, R%d, R40:2", a, b + 1);
+	seq_emitf(q, "IADD3 RZ, P4, R43, R44, RZ");
+	seq_emitf(q, "MOV R46:p, R45");
+	seq_emitf(q, "IADD3.X R47:p, RZ, RZ, RZ, P3, !PT");
+	seq_emitf(q, "IMAD.WIDE.U32.X R%d:2, R%d, R%d, R46:2, P4", d, a + 1, b + 1);
 }
 
 /* R(d):R(d+1) = the low 64 bits of a * b (pairs). */
