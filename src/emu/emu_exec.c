@@ -337,6 +337,9 @@ h_break(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	w->b[I->in.o[I->in.nops - 1].reg & 15] &= ~gm;
 }
 
+/* WARPSYNC R waits for the lanes of mask R.  .EXCLUSIVE (ptxas puts it
+ * before a VOTE whose membermask comes from a register) does the same
+ * here: only the mask's lanes then run the next instruction together. */
 static void
 h_warpsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {

@@ -49,7 +49,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"SHF", "L R U32 S32 U64 S64 HI W"}, {"USHF", "L R U32 S32 U64 S64 HI W"},
 	{"SHFL", "IDX UP DOWN BFLY"},
 	{"SYNCS", "64 EXCH ARRIVE TRANS64 A1T0 A0TR RED PHASECHK TRYWAIT"}, {"UBLKCP", "S G"},
-	{"VOTE", "ANY ALL EQ"}, {"VOTEU", "ANY ALL EQ"}, {"WARPSYNC", "ALL COLLECTIVE"},
+	{"VOTE", "ANY ALL EQ"}, {"VOTEU", "ANY ALL EQ"}, {"WARPSYNC", "ALL COLLECTIVE EXCLUSIVE"},
 	{"VABSDIFF", "U32 S32"},
 };
 

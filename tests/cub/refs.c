@@ -12,6 +12,9 @@
 #include "device_radix_sort/ref.c"
 #include "thrust_seq/ref.c"
 #include "struct_arg/ref.c"
+#include "device_reduce_tiles/ref.c"
+#include "device_histogram/ref.c"
+#include "device_radix_sort_tiles/ref.c"
 
 typedef struct {
 	const char *name;
@@ -28,4 +31,7 @@ static const CubRef cub_refs[] = {
 	{"device_radix_sort", ref_device_radix_sort},
 	{"thrust_seq", ref_thrust_seq},
 	{"struct_arg", ref_struct_arg},
+	{"device_reduce_tiles", ref_device_reduce_tiles},
+	{"device_histogram", ref_device_histogram},
+	{"device_radix_sort_tiles", ref_device_radix_sort_tiles},
 };

@@ -22,7 +22,7 @@
 #include "ptx/ptx.h"
 #include "../cub/refs.c"
 
-#define MAXSTEP 4
+#define MAXSTEP 8
 #define ORACLE "oracle/nvdisasm"
 
 typedef struct {
