@@ -168,7 +168,7 @@ fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		ch = FS[2].reg + 1 < RZ ? w->r[FS[2].reg + 1] : w->r[RZ];
 	} else {
 		for (l = 0; l < 32; l++)
-			t[l] = FS[2].v, t2[l] = FS[3].v;
+			t[l] = FS[2].v, t2[l] = FS[2].vh;
 		cl = t, ch = t2;
 	}
 	for (l = 0; l < 32; l++) {
@@ -183,6 +183,53 @@ fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, d, lo, gm);
 	if (d < RZ)
 		put(w, d + 1, hi, gm);
+}
+
+/* IMAD.HI[.U32][.X] d, [p,] a, b, c [, cin] and IMAD.WIDE with a carry
+ * (I->d = WIDE): a*b + c (c: a register pair or a 64-bit constant, fs[2])
+ * + cin (fs[3] when I->b), the carry out of 64 bits into p (I->a) */
+HOT void
+fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], tb[32], lo[32], hi[32], t[32], t2[32];
+	const u32 *a, *b, *cl, *ch;
+	u8 ci[32], co[32];
+	int l, s = !I->c, d = I->fd;
+
+	(void)E;
+	a = irow(w, &FS[0], ta);
+	b = irow(w, &FS[1], tb);
+	if (FS[2].k == FS_R) {
+		cl = w->r[FS[2].reg];
+		ch = FS[2].reg + 1 < RZ ? w->r[FS[2].reg + 1] : w->r[RZ];
+	} else {
+		for (l = 0; l < 32; l++)
+			t[l] = FS[2].v, t2[l] = FS[2].vh;
+		cl = t, ch = t2;
+	}
+	memset(ci, 0, 32);
+	if (I->b)
+		prow(w, &FS[3], ci);
+	for (l = 0; l < 32; l++) {
+		u64 p = s ? (u64)((i64)(i32)a[l] * (i32)b[l]) : (u64)a[l] * b[l];
+		u64 c = cl[l] | (u64)ch[l] << 32, r;
+		if (FS[2].neg)
+			c = -c;
+		r = p + c;
+		co[l] = r < p;
+		r += ci[l];
+		co[l] |= ci[l] && r == 0;
+		lo[l] = (u32)r;
+		hi[l] = (u32)(r >> 32);
+	}
+	if (I->d) {
+		put(w, d, lo, gm);
+		if (d < RZ)
+			put(w, d + 1, hi, gm);
+	} else
+		put(w, d, hi, gm);
+	if (I->a)
+		putp(w, I->fp[0], co, gm);
 }
 
 /* VIADD d, a, b */
@@ -201,11 +248,12 @@ fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, d, gm);
 }
 
-/* IMNMX/VIMNMX[.U32] d, a, b, p (p: min); I->a = signed */
+/* IMNMX/VIMNMX[.U32] d, a, b, p (p: min); I->a = signed;
+ * VIADDMNMX d, a, b, c, p (I->c): the same of a+b and c (fs[3]) */
 HOT void
 fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u32 ta[32], tb[32], d[32];
+	u32 ta[32], tb[32], tc[32], d[32];
 	const u32 *a, *b;
 	u8 p[32];
 	int l;
@@ -214,6 +262,13 @@ fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	a = irow(w, &FS[0], ta);
 	b = irow(w, &FS[1], tb);
 	prow(w, &FS[2], p);
+	if (I->c) {
+		const u32 *c = irow(w, &FS[3], tc);
+		for (l = 0; l < 32; l++)
+			d[l] = a[l] + b[l];
+		memcpy(ta, d, sizeof ta);
+		a = ta, b = c;
+	}
 	for (l = 0; l < 32; l++) {
 		int lt = I->a ? (i32)a[l] < (i32)b[l] : a[l] < b[l];
 		d[l] = p[l] ? (lt ? a[l] : b[l]) : (lt ? b[l] : a[l]);
@@ -320,35 +375,69 @@ fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		putp(w, I->fp[0], co, gm);
 }
 
-/* ISETP.cmp[.U32].bop p, q, a, b, c (no .EX) */
+/* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c [, plo]: I->a = CMP_EQ..GE,
+ * I->b = the bop, I->c = U32, I->d = EX (plo in fs[3]) */
 HOT void
 fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32];
 	const u32 *a, *b;
-	u8 c[32], p[32], q[32];
+	u8 c[32], p[32], q[32], lo[32];
 	int l, cmp = I->a, bo = I->b, sgn = !I->c;
 
 	(void)E;
 	a = irow(w, &FS[0], ta);
 	b = irow(w, &FS[1], tb);
 	prow(w, &FS[2], c);
+	if (I->d)
+		prow(w, &FS[3], lo);
 	for (l = 0; l < 32; l++) {
-		int lt = sgn ? (i32)a[l] < (i32)b[l] : a[l] < b[l], eq = a[l] == b[l], r;
-		switch (cmp) {
-		case CMP_EQ: r = eq; break;
-		case CMP_NE: r = !eq; break;
-		case CMP_LT: r = lt; break;
-		case CMP_LE: r = lt || eq; break;
-		case CMP_GT: r = !lt && !eq; break;
-		default: r = !lt; break;   /* GE */
-		}
-		p[l] = (u8)(bo == 0 ? r & c[l] : bo == 1 ? r | c[l] : r ^ c[l]);
-		r = !r;
-		q[l] = (u8)(bo == 0 ? r & c[l] : bo == 1 ? r | c[l] : r ^ c[l]);
+		u32 x = sgn ? a[l] ^ 0x80000000u : a[l], y = sgn ? b[l] ^ 0x80000000u : b[l];
+		int lt = x < y, eq = x == y, r;
+		if (I->d)
+			r = icmp_ex(cmp, lt, eq, lo[l]);
+		else
+			r = icmp(cmp, lt, eq);
+		p[l] = (u8)bop(bo, r, c[l]);
+		q[l] = (u8)bop(bo, !r, c[l]);
 	}
 	putp(w, I->fp[0], p, gm);
 	putp(w, I->fp[1], q, gm);
+}
+
+/* PLOP3.LUT p, q, a, b, c, lut, lut2: I->b, I->c = the tables */
+HOT void
+fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u8 a[32], b[32], c[32], p[32], q[32];
+	int l;
+
+	(void)E;
+	prow(w, &FS[0], a);
+	prow(w, &FS[1], b);
+	prow(w, &FS[2], c);
+	for (l = 0; l < 32; l++) {
+		int k = a[l] << 2 | b[l] << 1 | c[l];
+		p[l] = (u8)(I->b >> k & 1);
+		q[l] = (u8)(I->c >> k & 1);
+	}
+	putp(w, I->fp[0], p, gm);
+	putp(w, I->fp[1], q, gm);
+}
+
+/* IABS d, a */
+HOT void
+fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], d[32];
+	const u32 *a;
+	int l;
+
+	(void)E;
+	a = irow(w, &FS[0], ta);
+	for (l = 0; l < 32; l++)
+		d[l] = (i32)a[l] < 0 ? -a[l] : a[l];
+	put(w, I->fd, d, gm);
 }
 
 /* SEL/FSEL d, a, b, p */

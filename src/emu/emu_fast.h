@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emu/emu_int.h"
+#include "ptx/arith.h"
 
 /* Hot handlers get an AVX2 clone where the compiler and host support it
  * (chosen once at load time; the code is the same C). */
@@ -19,6 +20,10 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_FMA_HW 1
 #endif
+
+/* Set: emu_fast_prep chooses nothing, every instruction keeps its general
+ * handler (tests/unit/test_fastpath.c compares the two). */
+extern int emu_fast_off;
 
 enum { FS_K, FS_R, FS_UR };   /* constant, vector register row, uniform register */
 #define FS I->fs
@@ -117,6 +122,42 @@ putp(Warp *w, int d, const u8 *v, u32 gm)
 			w->p[l] = (u8)((w->p[l] & ~(1u << d)) | (v[l] & 1u) << d);
 }
 
+/* ---- scalar pieces shared by the vector and uniform handlers ---- */
+
+/* a compare CMP_EQ..CMP_GE from a < b and a == b */
+static inline int
+icmp(int cmp, int lt, int eq)
+{
+	switch (cmp) {
+	case CMP_EQ: return eq;
+	case CMP_NE: return !eq;
+	case CMP_LT: return lt;
+	case CMP_LE: return lt || eq;
+	case CMP_GT: return !lt && !eq;
+	default: return !lt;   /* GE */
+	}
+}
+
+/* the same for the high words of a 64-bit compare (ISETP.EX), plo the
+ * result of the low words */
+static inline int
+icmp_ex(int cmp, int lt, int eq, int plo)
+{
+	switch (cmp) {
+	case CMP_EQ: return eq && plo;
+	case CMP_NE: return !eq || plo;
+	case CMP_LT: case CMP_LE: return lt || (eq && plo);
+	default: return (!lt && !eq) || (eq && plo);   /* GT, GE */
+	}
+}
+
+/* AND 0, OR 1, XOR 2 */
+static inline int
+bop(int op, int r, int c)
+{
+	return op == 0 ? r & c : op == 1 ? r | c : r ^ c;
+}
+
 /* The fast handlers (emu_fast.c: registers and arithmetic; emu_fast_mem.c:
  * loads and stores); their facts in I->a.. and I->fs are emu_fast_prep.c's. */
 void fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm);
@@ -127,7 +168,10 @@ void fx_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm);
@@ -139,5 +183,18 @@ void fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm);
+/* the uniform datapath (emu_fast_uni.c): once per warp when gm != 0 */
+void fx_umov(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uiadd3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uimad(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_ulop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_ushf(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_ulea(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uisetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_usel(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uplop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uviadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_uimnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm);
 
 #endif

@@ -1,10 +1,14 @@
 /* emu_fast_prep.c -- chooses the fast handler of each instruction
  * (emu_fast.c, emu_fast_mem.c) once per launch and resolves its operands;
  * forms it does not know keep their general handler. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emu/emu_fast.h"
 #include "ptx/arith.h"
+
+int emu_fast_off;
 
 /* ---- preparation ---- */
 
@@ -64,10 +68,22 @@ isreg(const Operand *o)
 	return o->kind == OPK_R && !o->sel && !o->x64 && !o->not && !o->neg && !o->abs;
 }
 
+/* A destination: R for the vector datapath, UR for the uniform one (the
+ * uniform forms share the preparation and get their own handler at the
+ * end, unifast). */
 static int
-isp(const Operand *o)
+isdst(const EInsn *I, const Operand *o)
 {
-	return o->kind == OPK_P && !o->not;
+	if (I->uni)
+		return o->kind == OPK_UR && !o->sel && !o->x64 && !o->not && !o->neg && !o->abs;
+	return isreg(o);
+}
+
+/* A predicate destination: P (UP for the uniform datapath), no !. */
+static int
+isp(const EInsn *I, const Operand *o)
+{
+	return o->kind == (I->uni ? OPK_UP : OPK_P) && !o->not;
 }
 
 static int
@@ -78,7 +94,10 @@ prep_int(Emu *E, EInsn *I)
 	const char *op = in->op;
 	int i, np, ok = 1;
 
-	if (!strcmp(op, "MOV") && in->nops >= 2 && isreg(&o[0]) && (in->nops == 2 || o[2].kind == OPK_IMM)) {
+	/* a uniform form is prepared as its vector twin (UIADD3 as IADD3) */
+	if (I->uni && op[0] == 'U' && strcmp(op, "ULDC"))
+		op++;
+	if (!strcmp(op, "MOV") && in->nops >= 2 && isdst(I, &o[0]) && (in->nops == 2 || o[2].kind == OPK_IMM)) {
 		I->fd = (u8)o[0].reg;
 		I->fx = fx_mov;
 		return fsrc(E, &o[1], &FS[0], 1) && o[1].kind != OPK_P && o[1].kind != OPK_UP;
@@ -144,12 +163,12 @@ prep_int(Emu *E, EInsn *I)
 	if (!strcmp(op, "IADD3")) {
 		for (np = 0, i = 1; i < in->nops && e_isp(&o[i]); i++)
 			np++;
-		if (np > 2 || in->nops < 4 + np || in->nops > 6 + np || !isreg(&o[0]))
+		if (np > 2 || in->nops < 4 + np || in->nops > 6 + np || !isdst(I, &o[0]))
 			return 0;
 		I->a = np;
 		I->b = in->nops - 4 - np;
 		for (i = 0; i < np; i++)
-			ok &= isp(&o[1 + i]), I->fp[i] = (u8)o[1 + i].reg;
+			ok &= isp(I, &o[1 + i]), I->fp[i] = (u8)o[1 + i].reg;
 		for (i = 0; i < 3; i++)
 			ok &= fsrc(E, &o[1 + np + i], &FS[i], 0) && !e_isp(&o[1 + np + i]);
 		for (i = 0; i < I->b; i++)
@@ -159,51 +178,59 @@ prep_int(Emu *E, EInsn *I)
 		return ok;
 	}
 	if (!strcmp(op, "IMAD")) {
-		int wide = insn_has(in, "WIDE"), x = insn_has(in, "X");
+		int wide = insn_has(in, "WIDE"), hi = insn_has(in, "HI"), x = insn_has(in, "X");
+		const Operand *C;
 		np = e_isp(&o[1]);
-		if (insn_has(in, "HI") || in->nops < 4 + np || !isreg(&o[0]) || (wide && (np || x)))
+		if (in->nops < 4 + np || in->nops > 5 + np || !isdst(I, &o[0]) || (wide && hi))
 			return 0;
 		for (i = 0; i < 3; i++)
 			ok &= fsrc(E, &o[1 + np + i], &FS[i], 0) && !e_isp(&o[1 + np + i]);
 		I->fd = (u8)o[0].reg;
-		if (wide) {
-			const Operand *C = &o[3];
-			I->c = insn_has(in, "U32");
-			if (C->not || C->sel || C->x64 || (C->kind != OPK_R && C->kind != OPK_IMM && C->kind != OPK_CB))
-				return 0;
-			if (C->kind == OPK_IMM) {
-				FS[2].v = (u32)C->imm;
-				FS[3].v = (u32)(C->imm >> 32);
-			} else if (C->kind == OPK_CB) {
-				if (C->rk || C->bank >= 18 || !E->cb[C->bank] || C->imm + 8 > E->cbsize[C->bank])
-					return 0;
-				memcpy(&FS[3].v, E->cb[C->bank] + C->imm + 4, 4);
-			}
-			I->fx = fx_imad_wide;
-			return ok && in->nops == 4;
-		}
 		I->a = np;
 		I->b = x && in->nops > 4 + np;
 		if (np)
-			ok &= isp(&o[1]), I->fp[0] = (u8)o[1].reg;
+			ok &= isp(I, &o[1]), I->fp[0] = (u8)o[1].reg;
 		if (I->b)
 			ok &= e_isp(&o[4 + np]) && fsrc(E, &o[4 + np], &FS[3], 0);
-		I->fx = fx_imad;
-		return ok && in->nops <= 5 + np;
+		if (!wide && !hi) {
+			I->fx = fx_imad;
+			return ok;
+		}
+		/* .WIDE/.HI: c is 64 bits, a register pair or a constant (e_opr64);
+		   I->c = U32, I->d = WIDE, fs[2].vh = a constant's high word */
+		C = &o[3 + np];
+		I->c = insn_has(in, "U32");
+		I->d = wide;
+		if (C->not || C->sel || C->x64 || (C->kind != OPK_R && C->kind != OPK_IMM && C->kind != OPK_CB))
+			return 0;
+		if (C->kind == OPK_IMM) {
+			FS[2].v = (u32)C->imm;
+			FS[2].vh = (u32)(C->imm >> 32);
+		} else if (C->kind == OPK_CB) {
+			if (C->rk || C->bank >= 18 || !E->cb[C->bank] || C->imm + 8 > E->cbsize[C->bank])
+				return 0;
+			memcpy(&FS[2].vh, E->cb[C->bank] + C->imm + 4, 4);
+		}
+		I->fx = wide && !np && !I->b ? fx_imad_wide : fx_imad_hi;
+		return ok;
 	}
 	if (!strcmp(op, "VIADD")) {
-		if (in->nops != 3 || !isreg(&o[0]))
+		if (in->nops != 3 || !isdst(I, &o[0]))
 			return 0;
 		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
 		I->fd = (u8)o[0].reg;
 		I->fx = fx_viadd;
 		return ok;
 	}
-	if (!strcmp(op, "IMNMX") || !strcmp(op, "VIMNMX")) {
-		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+	if (!strcmp(op, "IMNMX") || !strcmp(op, "VIMNMX") || !strcmp(op, "VIADDMNMX")) {
+		/* VIADDMNMX d, a, b, c, p: I->c set, c in fs[3] */
+		I->c = op[1] == 'I' && op[2] == 'A';
+		if (in->nops != 4 + I->c || !isdst(I, &o[0]) || !e_isp(&o[3 + I->c]))
 			return 0;
 		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
-		ok &= fsrc(E, &o[3], &FS[2], 0);
+		ok &= fsrc(E, &o[3 + I->c], &FS[2], 0);
+		if (I->c)
+			ok &= fsrc(E, &o[3], &FS[3], 0) && !e_isp(&o[3]);
 		I->a = !insn_has(in, "U32");
 		I->fd = (u8)o[0].reg;
 		I->fx = fx_imnmx;
@@ -211,10 +238,10 @@ prep_int(Emu *E, EInsn *I)
 	}
 	if (!strcmp(op, "LOP3")) {
 		np = e_isp(&o[0]);
-		if (!insn_has(in, "LUT") || in->nops < 5 + np || o[np + 4].kind != OPK_IMM || !isreg(&o[np]))
+		if (!insn_has(in, "LUT") || in->nops < 5 + np || o[np + 4].kind != OPK_IMM || !isdst(I, &o[np]))
 			return 0;
 		if (np)
-			ok &= isp(&o[0]), I->fp[0] = (u8)o[0].reg;
+			ok &= isp(I, &o[0]), I->fp[0] = (u8)o[0].reg;
 		for (i = 0; i < 3; i++)
 			ok &= fsrc(E, &o[np + 1 + i], &FS[i], 0) && !e_isp(&o[np + 1 + i]);
 		I->a = np;
@@ -224,7 +251,7 @@ prep_int(Emu *E, EInsn *I)
 		return ok;
 	}
 	if (!strcmp(op, "SHF")) {
-		if (in->nops != 4 || !isreg(&o[0]))
+		if (in->nops != 4 || !isdst(I, &o[0]))
 			return 0;
 		for (i = 0; i < 3; i++)
 			ok &= fsrc(E, &o[1 + i], &FS[i], 0) && !e_isp(&o[1 + i]);
@@ -237,10 +264,10 @@ prep_int(Emu *E, EInsn *I)
 		np = e_isp(&o[1]);
 		na = 1 + np;
 		ns = na + 2 + (hi && !sx);
-		if (ns >= in->nops || in->nops > ns + 2 || !isreg(&o[0]))
+		if (ns >= in->nops || in->nops > ns + 2 || !isdst(I, &o[0]))
 			return 0;
 		if (np)
-			ok &= isp(&o[1]), I->fp[0] = (u8)o[1].reg;
+			ok &= isp(I, &o[1]), I->fp[0] = (u8)o[1].reg;
 		ok &= fsrc(E, &o[na], &FS[0], 0) && fsrc(E, &o[na + 1], &FS[1], 0);
 		if (hi && !sx)
 			ok &= fsrc(E, &o[na + 2], &FS[2], 0);
@@ -256,17 +283,20 @@ prep_int(Emu *E, EInsn *I)
 		return ok;
 	}
 	if (!strcmp(op, "ISETP")) {
-		if (I->d || I->a < 0 || I->a > CMP_GE || in->nops != 5 || !isp(&o[0]) || !isp(&o[1]))
+		/* I->a = CMP_*, b = the bop, c = U32, d = EX (emu_prep) */
+		if (I->a < 0 || I->a > CMP_GE || in->nops != 5 + !!I->d || !isp(I, &o[0]) || !isp(I, &o[1]))
 			return 0;
 		I->fp[0] = (u8)o[0].reg;
 		I->fp[1] = (u8)o[1].reg;
 		ok &= fsrc(E, &o[2], &FS[0], 0) && fsrc(E, &o[3], &FS[1], 0) && !e_isp(&o[2]) && !e_isp(&o[3]);
 		ok &= e_isp(&o[4]) && fsrc(E, &o[4], &FS[2], 0);
+		if (I->d)
+			ok &= e_isp(&o[5]) && fsrc(E, &o[5], &FS[3], 0);
 		I->fx = fx_isetp;
 		return ok;
 	}
 	if (!strcmp(op, "SEL") || !strcmp(op, "FSEL")) {
-		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+		if (in->nops != 4 || !isdst(I, &o[0]) || !e_isp(&o[3]))
 			return 0;
 		I->a = op[0] == 'F';
 		ok &= fsrc(E, &o[1], &FS[0], I->a) && fsrc(E, &o[2], &FS[1], I->a) && fsrc(E, &o[3], &FS[2], 0);
@@ -276,6 +306,34 @@ prep_int(Emu *E, EInsn *I)
 		I->fd = (u8)o[0].reg;
 		I->fx = fx_sel;
 		return ok;
+	}
+	if (!strcmp(op, "PLOP3")) {
+		/* PLOP3.LUT p, q, a, b, c, lut, lut2: I->b, I->c = the tables */
+		if (!insn_has(in, "LUT") || in->nops != 7 || !isp(I, &o[0]) || !isp(I, &o[1]) ||
+		    o[5].kind != OPK_IMM || o[6].kind != OPK_IMM)
+			return 0;
+		for (i = 0; i < 3; i++)
+			ok &= e_isp(&o[2 + i]) && fsrc(E, &o[2 + i], &FS[i], 0);
+		I->fp[0] = (u8)o[0].reg;
+		I->fp[1] = (u8)o[1].reg;
+		I->b = (int)(o[5].imm & 0xff);
+		I->c = (int)(o[6].imm & 0xff);
+		I->fx = fx_plop3;
+		return ok;
+	}
+	if (!strcmp(op, "IABS")) {
+		if (in->nops != 2 || !isdst(I, &o[0]))
+			return 0;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_iabs;
+		return fsrc(E, &o[1], &FS[0], 0) && !e_isp(&o[1]);
+	}
+	if (!strcmp(op, "R2UR")) {
+		if (in->nops != 2 || o[0].kind != OPK_UR || o[0].sel || o[0].x64 || !isreg(&o[1]))
+			return 0;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_r2ur;
+		return fsrc(E, &o[1], &FS[0], 0);
 	}
 	return -1;
 }
@@ -338,7 +396,7 @@ prep_float(Emu *E, EInsn *I)
 	if (!strcmp(op, "FSETP")) {
 		I->d = e_cmpcode(in);
 		I->e = e_bopcode(in);
-		if (I->d == -1 || I->e < 0 || I->e > 2 || in->nops != 5 || !isp(&o[0]) || !isp(&o[1]))
+		if (I->d == -1 || I->e < 0 || I->e > 2 || in->nops != 5 || !isp(I, &o[0]) || !isp(I, &o[1]))
 			return 0;
 		I->fp[0] = (u8)o[0].reg;
 		I->fp[1] = (u8)o[1].reg;
@@ -412,26 +470,62 @@ prep_mem(Emu *E, EInsn *I)
 	return 1;
 }
 
-/* Choose the fast handler of every instruction that has one. */
+/* A uniform instruction prepared as its vector twin: its own handler
+ * (emu_fast_uni.c), if it has one and reads no vector register (R2UR
+ * aside); 0 otherwise. */
+static int
+unifast(EInsn *I)
+{
+	static const struct { Handler v, u; } t[] = {
+		{fx_mov, fx_umov}, {fx_iadd3, fx_uiadd3}, {fx_imad, fx_uimad}, {fx_lop3, fx_ulop3},
+		{fx_shf, fx_ushf}, {fx_lea, fx_ulea}, {fx_isetp, fx_uisetp}, {fx_sel, fx_usel},
+		{fx_plop3, fx_uplop3}, {fx_viadd, fx_uviadd}, {fx_imnmx, fx_uimnmx},
+		{fx_uldc, fx_uldc}, {fx_s2ur, fx_s2ur}, {fx_r2ur, fx_r2ur},
+	};
+	size_t i;
+	int k;
+
+	for (k = 0; k < 5 && I->fx != fx_r2ur; k++)
+		if (FS[k].k == FS_R)
+			return 0;
+	for (i = 0; i < NELEM(t); i++)
+		if (I->fx == t[i].v) {
+			I->fx = t[i].u;
+			return 1;
+		}
+	return 0;
+}
+
+/* Choose the fast handler of every instruction that has one.
+ * OA_EMU_SLOW=1 lists on stderr the instructions that keep their general
+ * handler (a development aid for choosing the next fast forms). */
 void
 emu_fast_prep(Emu *E)
 {
+	const char *log = getenv("OA_EMU_SLOW");
 	u32 i;
 
 #ifdef HAVE_FMA_HW
 	E->fma_hw = __builtin_cpu_supports("fma");
 #endif
+	if (emu_fast_off)
+		return;
 	for (i = 0; i < E->ncode; i++) {
 		EInsn *I = &E->code[i];
 		EInsn save = *I;
 		int r;
-		if (!I->decoded || I->why || emu_is_control(I->fn) || (I->uni && strcmp(I->in.op, "ULDC") && strcmp(I->in.op, "S2UR")))
+		if (!I->decoded || I->why || emu_is_control(I->fn))
 			continue;
 		memset(I->fs, 0, sizeof I->fs);
 		if ((r = prep_int(E, I)) < 0 && (r = prep_float(E, I)) < 0)
 			r = prep_mem(E, I);
-		if (r <= 0)
+		if (r > 0 && I->uni)
+			r = unifast(I);
+		if (r <= 0) {
 			*I = save;   /* the general handler, with its own facts */
+			if (log && *log == '1')
+				fprintf(stderr, "emu slow %04x: %s\n", I->pc, I->in.text);
+		}
 		else
 			I->fn = I->fx;   /* a..e now hold the fast handler's facts */
 	}

@@ -1,0 +1,257 @@
+/* test_fastpath.c -- the emulator's fast path (src/emu/emu_fast*.c)
+ * against its general handlers, bit for bit:
+ *   fast_forms   single instructions (the forms added in session 3: the
+ *                uniform datapath, IMAD.HI, ISETP.EX, PLOP3, IABS,
+ *                VIADDMNMX, R2UR, ...) on random registers, predicates,
+ *                masks and memory, through the general handler and the
+ *                fast one;
+ *   fast_suite   every suite kernel's ptxas cubin (sm_90 and sm_80) run
+ *                with the fast handlers and without (emu_fast_off): the
+ *                same buffers, bit for bit, and the same instruction
+ *                counts.
+ * (tests/unit/test_emu_ops.c, emu_ops_fast, covers the session-2 forms
+ * the same way.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "cubin/cubin.h"
+#include "emu/emu_fast.h"
+#include "../kernels/refs.h"
+
+static Emu E;
+static Arena A;
+static u64 seed = 0x2545f4914f6cdd1dull;
+
+static u32
+rnd(void)
+{
+	return (u32)(splitmix64(&seed) >> 13);
+}
+
+/* Run text through its general handler (fast = 0) or its fast form (1)
+ * on a copy of *w0 and of the memory m0; the results land in *w and m.
+ * Returns whether the fast form was taken (fast = 1). */
+static int
+run1(TestState *t_, const char *text, const Warp *w0, const u8 *m0, u8 *m, Warp *w, u32 mask0, int fast)
+{
+	volatile u32 mask = mask0;
+	static u8 cb[0x400], gm[4096], sh[1024];
+	static Region reg;
+	static EmuOpts quiet = {.quiet = 1};
+	volatile int took = 0;
+	EInsn I;
+	char err[128];
+	int k;
+
+	memset(&E, 0, sizeof E);
+	E.kname = E.path = "fastpath";
+	E.ntid[0] = 8, E.ntid[1] = 4, E.ntid[2] = 2;
+	E.nctaid[0] = E.nctaid[1] = E.nctaid[2] = 3;
+	E.nthreads = 64, E.nwarps = 2, E.csize = 1;
+	E.o = &quiet;
+	for (k = 0; k < (int)sizeof cb; k++)
+		cb[k] = (u8)(k * 29 + 3);
+	E.cb[0] = cb, E.cbsize[0] = sizeof cb;
+	memcpy(gm, m0, sizeof gm);
+	memcpy(sh, m0 + sizeof gm, sizeof sh);
+	reg.base = GW_GLOBAL, reg.size = sizeof gm, reg.data = gm;
+	E.gl = &reg, E.ngl = 1;
+	E.shared = sh, E.shared_size = sizeof sh;
+	memset(&I, 0, sizeof I);
+	if (insn_parse(text, &I.in, &A, err, sizeof err) < 0) {
+		FAIL("%s: %s", text, err);
+		return 0;
+	}
+	I.fn = emu_handler(I.in.op);
+	I.decoded = 1;
+	if (!I.fn || emu_check_mods(&I)) {
+		FAIL("%s: no handler", text);
+		return 0;
+	}
+	emu_prep(&E, &I);
+	if (fast) {
+		E.code = &I, E.ncode = 1;
+		emu_fast_prep(&E);
+		took = I.fx != NULL && I.fn == I.fx;
+	}
+	*w = *w0;
+	if (setjmp(E.fail)) {
+		FAIL("%s (%s): stopped: %s", text, fast ? "fast" : "general", emu_why);
+		return took;
+	}
+	if (I.uni)
+		mask &= -mask;
+	w->act = mask;
+	I.fn(&E, w, &I, mask);
+	memcpy(m, gm, sizeof gm);
+	memcpy(m + sizeof gm, sh, sizeof sh);
+	return took;
+}
+
+TEST(fast_forms)
+{
+	static const char *texts[] = {
+		/* uniform datapath */
+		"UMOV UR4, URZ", "UMOV UR4, 0x7", "UMOV UR5, UR9", "UMOV UR6, c[0x0][0x18]",
+		"UIADD3 UR4, UR4, 0x10, URZ", "UIADD3 UR8, UP0, UR8, 0x40, URZ",
+		"UIADD3.X UR9, URZ, UR9, URZ, UP0, !UPT", "UIADD3 UR4, UP1, UP2, -UR5, ~UR6, UR7",
+		"UIADD3.X UR4, UP3, UR5, UR6, UR7, UP1, !UP2", "UIADD3 UR4, UR5, -c[0x0][0x8], URZ",
+		"UIMAD UR4, UR5, UR6, UR7", "UIMAD UR4, UR5, 0x3, URZ", "UIMAD.WIDE.U32 UR4, UR5, UR6, URZ",
+		"ULOP3.LUT UR4, UR5, 0x3, URZ, 0xc0, !UPT", "ULOP3.LUT UP0, URZ, UR5, UR6, URZ, 0x3c, !UPT",
+		"ULOP3.LUT UR4, ~UR5, UR6, UR7, 0x96, !UPT",
+		"USHF.L.U32 UR4, UR5, 0x2, URZ", "USHF.R.U32.HI UR4, URZ, 0x1, UR5", "USHF.R.S32.HI UR4, URZ, 0x1f, UR5",
+		"USHF.L.U64.HI UR4, UR5, UR6, UR7", "USHF.R.S64 UR4, UR5, UR6, UR7",
+		"ULEA UR4, UR5, UR6, 0x2", "ULEA UR4, UP0, UR5, UR6, 0x3", "ULEA.HI.X UR4, UR5, UR6, UR7, 0x2, UP0",
+		"ULEA.HI.X.SX32 UR4, UR5, UR6, 0x1, UP1",
+		"UISETP.GE.AND UP0, UPT, UR4, UR5, UPT", "UISETP.NE.U32.OR UP1, UP2, UR4, 0x7, !UP3",
+		"UISETP.GT.U32.AND.EX UP0, UPT, UR5, UR7, UPT, UP1", "UISETP.LT.XOR UP0, UP1, UR4, c[0x0][0x8], UP2",
+		"USEL UR4, UR5, UR6, UP0", "USEL UR4, UR5, 0x5, !UP1",
+		"UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x0", "UPLOP3.LUT UP1, UP2, UP0, !UP3, UP4, 0x96, 0x1e",
+		"UIMNMX UR4, UR5, UR6, UPT", "UIMNMX.U32 UR4, UR5, UR6, !UPT",
+		"R2UR UR4, R5", "R2UR UR6, RZ", "S2UR UR4, SR_CTAID.X", "ULDC.64 UR4, c[0x0][0x118]",
+		/* vector forms new this session */
+		"IMAD.HI.U32 R0, R1, R2, RZ", "IMAD.HI R0, R1, R2, R4", "IMAD.HI.U32 R0, P0, R1, 0x55555556, R4",
+		"IMAD.HI.U32.X R0, R1, R2, R4, P1", "IMAD.HI R0, -R1, c[0x0][0x10], R6",
+		"IMAD.WIDE.U32.X R4, P0, R1, R2, R6, P1", "IMAD.WIDE.U32 R4, P2, R1, R2, R6",
+		"IMAD.WIDE R4, R1, 0x4, c[0x0][0x20]", "IMAD.WIDE.U32 R4, R1, R2, UR6",
+		"ISETP.GE.AND.EX P0, PT, R1, R2, PT, P1", "ISETP.GT.U32.OR.EX P0, P2, R1, RZ, P3, !P1",
+		"ISETP.NE.XOR.EX P4, P5, R1, c[0x0][0x4], P0, P2", "ISETP.EQ.AND.EX P0, P1, R1, R1, PT, P2",
+		"ISETP.LT.U32.AND.EX P0, PT, R1, R2, PT, P6", "ISETP.LE.AND.EX P3, PT, R1, UR4, !P0, P1",
+		"PLOP3.LUT P0, PT, PT, PT, PT, 0x80, 0x0", "PLOP3.LUT P0, P1, P2, !P3, P4, 0x96, 0x1e",
+		"PLOP3.LUT P6, PT, P0, UP1, !PT, 0xa8, 0x0",
+		"IABS R0, R1", "IABS R0, -R2",
+		"VIADDMNMX R0, R1, R2, R3, !PT", "VIADDMNMX.U32 R0, R1, 0x10, R3, PT", "VIADDMNMX R0, R1, -R2, RZ, P0",
+		"IMNMX R0, R1, R2, P1",
+	};
+	static u8 m0[4096 + 1024], ms[sizeof m0], mf[sizeof m0];
+	static Warp w0, ws, wf;
+	size_t i;
+	int round, l, k, took = 0, wanted = 0;
+
+	for (i = 0; i < sizeof m0; i++)
+		m0[i] = (u8)rnd();
+	for (i = 0; i < NELEM(texts); i++) {
+		/* forms the fast path leaves to the general handler on purpose */
+		int general = strstr(texts[i], "UIMAD.WIDE") || strstr(texts[i], "R4, R1, R2, UR6");
+		for (round = 0; round < 12; round++) {
+			u32 mask = round == 0 ? ~0u : round == 1 ? 1u : round == 2 ? 0 : rnd() | 1;
+			memset(&w0, 0, sizeof w0);
+			for (k = 0; k < 16; k++)
+				for (l = 0; l < 32; l++)
+					w0.r[k][l] = round & 1 ? rnd() : round & 2 ? rnd() % 8 * 0x3fffffffu : rnd() % 64 - 8;
+			for (l = 0; l < 32; l++)
+				w0.p[l] = (u8)(0x80 | (rnd() & 0x7f));
+			if (round == 4)   /* equal high words: the .EX compares look at plo */
+				for (l = 0; l < 32; l++)
+					w0.r[2][l] = w0.r[1][l];
+			if (round == 6)   /* a*b + c + cin wraps to 0: the carry-in's carry out */
+				for (l = 0; l < 32; l++) {
+					if (l & 1)
+						w0.r[1][l] = 0;
+					for (k = 4; k < 8; k++)
+						w0.r[k][l] = ~0u;
+					w0.p[l] |= 2;
+				}
+			for (k = 0; k < 63; k++)
+				w0.ur[k] = round & 1 ? rnd() : rnd() % 64 - 8;
+			if (round == 5)
+				w0.ur[7] = w0.ur[5];
+			w0.up = (u8)(0x80 | (rnd() & 0x7f));
+			w0.tid0 = 32, w0.id = 1, w0.live = ~0u;
+			w0.ctaid[0] = 2, w0.ctaid[1] = 1, w0.ctaid[2] = 0;
+			run1(t_, texts[i], &w0, m0, ms, &ws, mask, 0);
+			k = run1(t_, texts[i], &w0, m0, mf, &wf, mask, 1);
+			if (k == general) {
+				FAIL("%s: %s", texts[i], general ? "has a fast form" : "no fast form");
+				break;
+			}
+			wanted++;
+			took += k;
+			if (memcmp(&ws, &wf, sizeof ws) || memcmp(ms, mf, sizeof ms)) {
+				FAIL("%s (mask %08x, round %d): the fast form differs", texts[i], mask, round);
+				break;
+			}
+		}
+	}
+	CHECK(wanted == (int)NELEM(texts) * 12);
+	CHECK(took > 0);
+	arena_free(&A);
+}
+
+/* Run kernel k's arch cubin on its spec; the launch in *l (launch_free
+ * it).  EMU_OK or the emu_run outcome; *steps = warp-instructions. */
+static int
+run_kernel(const KernelRef *k, const char *arch, Spec *s, Launch *l, u64 *steps)
+{
+	char path[256];
+	Cubin c;
+	u8 *data;
+	size_t n;
+	int rc = EMU_ERROR;
+	EmuOpts o = {0};
+
+	o.quiet = 1;
+	o.max_steps = 200000000;
+	snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.cubin", k->name, arch);
+	launch_init(l, s);
+	if (!(data = (u8 *)read_file(path, &n)))
+		return EMU_ERROR;
+	if (cubin_read(&c, path, data, n) == 0) {
+		rc = emu_run(&c, path, NULL, l, &o);
+		*steps = emu_steps;
+	}
+	cubin_free(&c);
+	free(data);
+	return rc;
+}
+
+static void
+suite(TestState *t_, const char *arch)
+{
+	size_t i, j, same = 0;
+
+	CHECK(nkernel_refs >= 20);
+	for (i = 0; i < nkernel_refs; i++) {
+		const KernelRef *k = &kernel_refs[i];
+		char spath[256];
+		Spec s;
+		Launch fast, slow;
+		u64 nf = 0, ns = 0;
+		int rf, rs, diff = 0;
+		snprintf(spath, sizeof spath, "tests/kernels/%s/spec.json", k->name);
+		if (spec_load(spath, &s) < 0) {
+			FAIL("%s: no spec", k->name);
+			continue;
+		}
+		emu_fast_off = 1;
+		rs = run_kernel(k, arch, &s, &slow, &ns);
+		emu_fast_off = 0;
+		rf = run_kernel(k, arch, &s, &fast, &nf);
+		if (rf != rs)
+			FAIL("%s (%s): fast path %d, general handlers %d (%s)", k->name, arch, rf, rs, emu_why);
+		else if (rf == EMU_OK) {
+			for (j = 0; j < s.nall; j++)
+				if (fast.data[j] && (fast.bytes[j] != slow.bytes[j] ||
+						     memcmp(fast.data[j], slow.data[j], fast.bytes[j]))) {
+					FAIL("%s (%s): buffer %s differs with the fast path", k->name, arch, s.args[j].name);
+					diff = 1;
+				}
+			if (nf != ns) {
+				FAIL("%s (%s): %llu warp-instructions with the fast path, %llu without", k->name, arch,
+				     (unsigned long long)nf, (unsigned long long)ns);
+				diff = 1;
+			}
+			same += !diff;
+		}
+		launch_free(&fast);
+		launch_free(&slow);
+		spec_free(&s);
+	}
+	fprintf(stderr, "  fast path %s: %zu of %zu kernels the same with and without it\n", arch, same,
+		nkernel_refs);
+	CHECK(same == nkernel_refs);
+}
+
+TEST(fast_suite_sm90) { suite(t_, "sm_90"); }
+TEST(fast_suite_sm80) { suite(t_, "sm_80"); }
