@@ -10,9 +10,28 @@ int peep_copies(MFunc *f);
 /* Pairs of 32-bit constant-bank loads into one 64-bit vreg -> LDC.64. */
 int peep_ldc64(MFunc *f);
 
-/* Readers of parameters, launch dimensions and %ctaid take them as
- * constant-bank (sm_80) or uniform-register (sm_90) operands where the ISA
- * has the form (peep_uniform.c); returns the readers rewritten. */
+/* Operands (peep_uniform.c): constants folded into their readers
+ * (peep_fold), then readers of parameters, launch dimensions and %ctaid
+ * on sm_90 take them as uniform registers (ULDC / S2UR) where the ISA has
+ * the form; returns the readers rewritten. */
 int peep_uniform(MFunc *f, const Arch *a, int sm);
+
+/* Immediates and constant-bank values (single unguarded MOV / LDC
+ * definitions) into every reader slot that encodes them (peep_fold.c);
+ * loads left without readers go.  Returns the operands folded. */
+int peep_fold(MFunc *f, const Arch *a, int sm);
+
+/* Probing the ISA tables.  peep_encodes: the text encodes.
+ * peep_encodes_exact: it encodes and prints back as the same text (so an
+ * immediate's spelling is the slot's own kind: hex, f32, f16, f64). */
+int peep_encodes(const Arch *a, const char *text);
+int peep_encodes_exact(const Arch *a, const char *text, Word *w);
+/* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
+ * text [from, to) of m->text replaced by lit (from < 0: nothing). */
+void peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *lit, Buf *out);
+/* Byte offset of hole k's \001 in m->text, or -1. */
+int peep_hole(const MIns *m, int k);
+/* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */
+void peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit);
 
 #endif

@@ -1,0 +1,496 @@
+/* peep_fold.c -- constants as operands.
+ *
+ * Selection loads every immediate and constant-bank value it cannot put
+ * straight into an instruction into a register first:
+ *
+ *     MOV t, 0x3fb8aa3b; MOV u, 0x80000000; FFMA d, a, t, u
+ *     MOV p.0, c[0x0][0x160]; MOV p.1, c[0x0][0x164]; IMAD.WIDE.U32 d, a, b, p
+ *     MOV t, 0x1f79; HSET2.BF.EQ.AND d, a.H0_H0, t.H0_H0, PT
+ *
+ * This pass puts the value into each reader whose instruction has a form
+ * with a literal in that slot:
+ *
+ *     FFMA d, a, 1.4426950216293334961, -0.0
+ *     IMAD.WIDE.U32 d, a, b, c[0x0][0x160]
+ *     HSET2.BF.EQ.AND d, a.H0_H0, 0.0001..., 0.0001..., PT
+ *
+ * and drops the load when no reader is left.  A constant is a register
+ * part (32 bits of a vreg) whose only definition is an unguarded
+ * "MOV x, <immediate>" or constant-bank read ("MOV x, c[0x0][..]" on
+ * sm_80, "LDC x, c[..]" / "LDC.64" on sm_90); a reader of a whole pair
+ * takes a 64-bit constant (c[] of 8 aligned bytes, or an f64 whose low
+ * word is 0).
+ *
+ * Which slots take which literal is asked of the ISA tables, never listed
+ * here: the reader is rendered with placeholder registers and the
+ * candidate text, encoded, printed back, and accepted only when the
+ * printed text is the trial text itself.  The round trip decides the
+ * slot's type: the same bits are offered as unsigned hex, signed hex and
+ * an f32 (or f16 pair for a .H0_H0/.H1_H1 half, f64 for a pair), and
+ * only the spelling of the slot's own kind prints back unchanged, so the
+ * encoded field holds exactly the register's bits.  A '-' in front of the
+ * register is folded into the literal (two's complement for an integer
+ * spelling, the sign bit for a float one); RZ, c[..] and UR operands
+ * replace the register alone and keep its modifiers. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/peep.h"
+#include "isa/isa_impl.h"
+
+/* ---- probing the ISA tables (shared with peep_uniform.c, isel) ---- */
+
+int
+peep_encodes(const Arch *a, const char *text)
+{
+	Word w;
+	char err[160];
+	size_t pos;
+
+	return a && isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+}
+
+int
+peep_encodes_exact(const Arch *a, const char *text, Word *w)
+{
+	char err[160];
+	size_t pos;
+	Buf b = {0};
+	int ok;
+
+	if (!a || isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
+		return 0;
+	ok = isa_print(a, *w, 0, NULL, &b) == 0 && b.s && !strcmp(b.s, text);
+	buf_free(&b);
+	return ok;
+}
+
+int
+peep_hole(const MIns *m, int k)
+{
+	const char *p;
+	for (p = m->text; *p; p++)
+		if (*p == 1) {
+			if (p[1] == k + 1)
+				return (int)(p - m->text);
+			p++;
+		}
+	return -1;
+}
+
+void
+peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Buf *out)
+{
+	const char *p;
+	int j;
+
+	if (m->guard >= 0)
+		buf_puts(out, m->guard_neg ? "@!P0 " : "@P0 ");
+	for (p = m->text; *p; p++) {
+		if (from >= 0 && p - m->text == from) {
+			buf_puts(out, text);
+			p = m->text + to - 1;
+			continue;
+		}
+		if (*p == 2) {
+			buf_puts(out, "0x0");
+		} else if (*p != 1) {
+			buf_putc(out, *p);
+		} else {
+			const MVreg *v;
+			j = *++p - 1;
+			v = &f->vr.v[m->r[j].v];
+			if (m->r[j].v == f->rz)
+				buf_puts(out, "RZ");
+			else if (m->r[j].v == f->pt)
+				buf_puts(out, "PT");
+			else if (v->cls == RC_R)
+				buf_printf(out, "R%d", 8 + 4 * j);
+			else if (v->cls == RC_P)
+				buf_printf(out, "P%d", j % 6);
+			else if (v->cls == RC_UR)
+				buf_printf(out, "UR%d", 8 + 4 * j);
+			else
+				buf_printf(out, "UP%d", j % 6);
+		}
+	}
+}
+
+/* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */
+void
+peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit)
+{
+	Buf t = {0};
+	const char *p;
+	int j;
+
+	for (p = m->text; *p; p++) {
+		if (p - m->text == from) {
+			buf_puts(&t, lit);
+			p = m->text + to - 1;
+			continue;
+		}
+		if (*p != 1) {
+			buf_putc(&t, *p);
+			continue;
+		}
+		j = *++p - 1;
+		ASSERT(j != k);
+		buf_putc(&t, 1);
+		buf_putc(&t, (char)(j > k ? j : j + 1));
+	}
+	m->text = arena_strdup(f->a, t.s ? t.s : "");
+	buf_free(&t);
+	for (j = k; j + 1 < m->nr; j++) {
+		m->r[j] = m->r[j + 1];
+		m->rf[j] = m->rf[j + 1];
+	}
+	m->nr--;
+	m->copy = 0;
+}
+
+/* ---- constants ---- */
+
+enum { K_NONE, K_IMM, K_CBANK, K_MANY };
+
+typedef struct {
+	u8 kind;
+	u32 val;          /* K_IMM: the bits; K_CBANK: the byte offset in bank 0 */
+	u8 wide;          /* the definition writes this part and the next (LDC.64) */
+	int ndef;
+	int uses;         /* readers left */
+	int defb, defi;   /* where the definition is */
+} Part;
+
+typedef struct {
+	MFunc *f;
+	const Arch *a;
+	int sm;
+	Part *p;          /* 4 per vreg */
+} Fold;
+
+static Part *
+part(Fold *F, int v, int sub)
+{
+	return &F->p[4 * (size_t)v + (size_t)sub];
+}
+
+/* The parts a ref covers: [*lo, *hi). */
+static void
+span(const MFunc *f, MRef r, int *lo, int *hi)
+{
+	*lo = r.sub;
+	*hi = r.w ? r.sub + r.w : f->vr.v[r.v].w;
+	if (*hi > 4)
+		*hi = 4;
+}
+
+/* Is m a constant definition?  Fills kind and value. */
+static int
+const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
+{
+	const MFunc *f = F->f;
+	unsigned x;
+	char tail[8];
+	int w;
+
+	if (m->guard >= 0 || m->nr != 1 || m->rf[0] != MF_DEF || f->vr.v[m->r[0].v].cls != RC_R ||
+	    f->vr.v[m->r[0].v].fixed)
+		return 0;
+	w = m->r[0].w ? m->r[0].w : f->vr.v[m->r[0].v].w - m->r[0].sub;
+	*wide = 0;
+	if (w == 1 && sscanf(m->text, "MOV \001\001, 0x%x%7s", &x, tail) == 1) {
+		*kind = K_IMM, *val = x;
+		return 1;
+	}
+	if (w == 1 && sscanf(m->text, "MOV \001\001, -0x%x%7s", &x, tail) == 1) {
+		*kind = K_IMM, *val = (u32)-x;
+		return 1;
+	}
+	if (w == 1 && F->sm < 90 && sscanf(m->text, "MOV \001\001, c[0x0][0x%x]%7s", &x, tail) == 1) {
+		*kind = K_CBANK, *val = x;
+		return 1;
+	}
+	if (F->sm >= 90 && (w == 1 || w == 2)) {
+		const char *t = w == 1 ? "LDC \001\001, c[0x0][" : "LDC.64 \001\001, c[0x0][";
+		size_t n = strlen(t);
+		if (strncmp(m->text, t, n))
+			return 0;
+		if (!strcmp(m->text + n, "RZ]"))
+			x = 0;
+		else if (sscanf(m->text + n, "0x%x]%7s", &x, tail) != 1)
+			return 0;
+		*kind = K_CBANK, *val = x, *wide = w == 2;
+		return 1;
+	}
+	return 0;
+}
+
+static void
+scan(Fold *F)
+{
+	MFunc *f = F->f;
+	size_t b, i;
+	int k, s, lo, hi;
+
+	memset(F->p, 0, 4 * (f->vr.n + 1) * sizeof *F->p);
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			u8 kind, wide;
+			u32 val;
+			int isc = const_def(F, m, &kind, &val, &wide);
+			for (k = 0; k < m->nr; k++) {
+				span(f, m->r[k], &lo, &hi);
+				for (s = lo; s < hi; s++) {
+					Part *P = part(F, m->r[k].v, s);
+					if (m->rf[k] & MF_USE)
+						P->uses++;
+					if (!(m->rf[k] & MF_DEF))
+						continue;
+					if (++P->ndef == 1 && isc) {
+						P->kind = kind;
+						P->val = kind == K_CBANK ? val + 4u * (u32)(s - lo) : val;
+						P->wide = wide;
+						P->defb = (int)b, P->defi = (int)i;
+					} else {
+						P->kind = K_MANY;
+					}
+				}
+			}
+		}
+}
+
+/* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
+ * not print). */
+static int
+ftext(char *t, size_t n, u64 raw, int bits)
+{
+	Buf b = {0};
+	int ok;
+
+	isa_fmt_float(&b, raw, bits);
+	ok = b.s && !strstr(b.s, "NAN");
+	if (ok)
+		snprintf(t, n, "%s", b.s);
+	buf_free(&b);
+	return ok;
+}
+
+/* How a candidate must encode. */
+enum {
+	C_ANY,     /* it encodes (a register-like literal: RZ, c[..]) */
+	C_TEXT,    /* and prints back as itself (an integer immediate) */
+	C_BITS,    /* and the 32-bit immediate field (word bits 32..63) holds
+		      the expected bits (a float immediate: f32, f64's high
+		      word, an f16 or bf16 pair -- the text alone cannot tell
+		      which of f16 and bf16 the slot is) */
+};
+
+/* Try one candidate text for [from, to) of m (hole k); 1 = folded. */
+static int
+try_lit(Fold *F, MIns *m, int k, int from, int to, const char *lit, int how, u32 bits)
+{
+	Buf b = {0};
+	Word w;
+	int ok;
+
+	peep_trial(F->f, m, from, to, lit, &b);
+	if (how == C_ANY)
+		ok = peep_encodes(F->a, b.s);
+	else
+		ok = peep_encodes_exact(F->a, b.s, &w) && (how == C_TEXT || (u32)(w.lo >> 32) == bits);
+	buf_free(&b);
+	if (ok)
+		peep_inline(F->f, m, k, from, to, lit);
+	return ok;
+}
+
+/* Text of one half (f16, or bf16: the top of an f32) into t. */
+static int
+htext(char *t, size_t n, u32 h, int bf)
+{
+	return bf ? ftext(t, n, (u64)h << 16, 32) : ftext(t, n, h, 16);
+}
+
+/* A pair of halves "x, y" for the 32-bit immediate bits (x is bits
+ * 16..31 when swap, else 0..15), f16 or bf16. */
+static int
+try_halves(Fold *F, MIns *m, int k, int from, int to, u32 bits)
+{
+	char t[112], a[48], b[48];
+	int bf, swap;
+
+	for (bf = 0; bf < 2; bf++)
+		for (swap = 0; swap < 2; swap++) {
+			u32 x = swap ? bits >> 16 : bits & 0xffff, y = swap ? bits & 0xffff : bits >> 16;
+			if (!htext(a, sizeof a, x, bf) || !htext(b, sizeof b, y, bf))
+				return 0;
+			snprintf(t, sizeof t, "%s, %s", a, b);
+			if (try_lit(F, m, k, from, to, t, C_BITS, bits))
+				return 1;
+			if (x == y)
+				break;
+		}
+	return 0;
+}
+
+/* Immediate spellings of 32 bits v for [from, to) of m (neg: the text
+ * starts with the register's '-'; half: 0 none, 1 .H0_H0, 2 .H1_H1 at
+ * the end of the text). */
+static int
+try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
+{
+	char t[112];
+	u32 iv = neg ? (u32)-v : v, fv = neg ? v ^ 0x80000000u : v;
+
+	if (half) {
+		u32 h = half == 1 ? v & 0xffff : v >> 16;
+		if (neg)
+			h ^= 0x8000;
+		return try_halves(F, m, k, from, to, h << 16 | h);
+	}
+	snprintf(t, sizeof t, "0x%" PRIx32, iv);
+	if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
+		return 1;
+	if ((i32)iv < 0) {
+		snprintf(t, sizeof t, "-0x%" PRIx32, (u32)-(i64)(i32)iv);
+		if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
+			return 1;
+	}
+	if (ftext(t, sizeof t, fv, 32) && try_lit(F, m, k, from, to, t, C_BITS, fv))
+		return 1;
+	/* the register's '-' may stay as the slot's negation of the literal */
+	if (neg && ftext(t, sizeof t, v, 32) && try_lit(F, m, k, from + 1, to, t, C_BITS, v))
+		return 1;
+	return try_halves(F, m, k, from, to, neg ? v ^ 0x80008000u : v);
+}
+
+/* Fold ref k of m if it reads a constant; 1 = folded. */
+static int
+fold_ref(Fold *F, MIns *m, int k)
+{
+	MFunc *f = F->f;
+	MRef r = m->r[k];
+	int lo, hi, at, from, to, neg = 0, half = 0;
+	Part *P;
+	char t[64];
+	const char *after;
+
+	if (!(m->rf[k] & MF_USE) || (m->rf[k] & MF_DEF) || f->vr.v[r.v].cls != RC_R)
+		return 0;
+	span(f, r, &lo, &hi);
+	if (hi - lo > 2 || hi <= lo)
+		return 0;
+	P = part(F, r.v, lo);
+	if (P->kind != K_IMM && P->kind != K_CBANK)
+		return 0;
+	if (hi - lo == 2 && part(F, r.v, lo + 1)->kind != P->kind)
+		return 0;
+	at = peep_hole(m, k);
+	if (at < 0 || (at > 0 && m->text[at - 1] == '['))
+		return 0;
+	from = at, to = at + 2;
+	after = m->text + to;
+	/* a register-like literal replaces the register alone */
+	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0 && try_lit(F, m, k, from, to, "RZ", C_ANY, 0))
+		return 1;
+	if (P->kind == K_CBANK) {
+		if (hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8))
+			return 0;
+		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", P->val);
+		return try_lit(F, m, k, from, to, t, C_ANY, 0);
+	}
+	/* an immediate takes the register's '-' and half selector with it */
+	if (at > 0 && strchr("|~!", m->text[at - 1]))
+		return 0;
+	if (at > 0 && m->text[at - 1] == '-')
+		neg = 1, from--;
+	if (!strncmp(after, ".H0_H0", 6))
+		half = 1, to += 6;
+	else if (!strncmp(after, ".H1_H1", 6))
+		half = 2, to += 6;
+	else if (*after == '.')
+		return 0;
+	if (hi - lo == 1)
+		return try_imm32(F, m, k, from, to, P->val, neg, half);
+	/* a pair: an f64 whose low word is zero (F64H slots) */
+	if (half || part(F, r.v, lo + 1)->kind != K_IMM || P->val != 0)
+		return 0;
+	{
+		u64 d = (u64)part(F, r.v, lo + 1)->val << 32;
+		if (neg)
+			d ^= 1ull << 63;
+		if (!ftext(t, sizeof t, d, 64))
+			return 0;
+		return try_lit(F, m, k, from, to, t, C_BITS, (u32)(d >> 32));
+	}
+}
+
+/* Drop constant definitions whose parts nobody reads. */
+static int
+drop_dead(Fold *F)
+{
+	MFunc *f = F->f;
+	size_t b, i, j;
+	int n = 0;
+
+	scan(F);
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		for (i = j = 0; i < B->ins.n; i++) {
+			MIns *m = &B->ins.v[i];
+			u8 kind, wide;
+			u32 val;
+			if (const_def(F, m, &kind, &val, &wide)) {
+				int lo, hi, s, used = 0;
+				span(f, m->r[0], &lo, &hi);
+				for (s = lo; s < hi; s++)
+					used |= part(F, m->r[0].v, s)->uses > 0;
+				if (!used) {
+					n++;
+					continue;
+				}
+			}
+			B->ins.v[j++] = *m;
+		}
+		B->ins.n = j;
+	}
+	return n;
+}
+
+int
+peep_fold(MFunc *f, const Arch *a, int sm)
+{
+	Fold F;
+	size_t b, i;
+	int k, n = 0, round, changed;
+
+	F.f = f, F.a = a, F.sm = sm;
+	F.p = xcalloc(4 * (f->vr.n + 1), sizeof *F.p);
+	/* a folded copy becomes a constant definition itself: a few rounds */
+	for (round = 0; round < 3; round++) {
+		changed = 0;
+		scan(&F);
+		for (b = 0; b < f->b.n; b++)
+			for (i = 0; i < f->b.v[b].ins.n; i++) {
+				MIns *m = &f->b.v[b].ins.v[i];
+				if (m->target >= 0)
+					continue;
+				for (k = 0; k < m->nr; k++)
+					if (fold_ref(&F, m, k)) {
+						changed++;
+						k--;
+					}
+			}
+		n += changed;
+		drop_dead(&F);
+		if (!changed)
+			break;
+	}
+	free(F.p);
+	return n;
+}
