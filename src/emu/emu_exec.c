@@ -377,6 +377,10 @@ h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		id = e_opr(E, w, l, &I->in.o[0]) & 15;
 	if (I->in.nops - np >= 2)
 		cnt = e_opr(E, w, l, &I->in.o[1]);
+	/* BAR R, R: ptxas packs id | count << 16 into one register (and names
+	 * it twice); an immediate id takes the count register as is */
+	if (I->in.nops - np >= 2 && I->in.o[0].kind == OPK_R && I->in.o[1].kind == OPK_R)
+		cnt = cnt >> 16 & 0xfff;
 	if (red) {
 		int k;
 		E->bar_op[w->rank][id] = (u8)op;
@@ -828,7 +832,8 @@ h_popc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static void
 h_flo(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	int l, sh = insn_has(&I->in, "SH"), sgn = insn_has(&I->in, "S32");
+	/* FLO[.U32][.SH]: signed unless .U32 (bfind.s32 prints as plain FLO) */
+	int l, sh = insn_has(&I->in, "SH"), sgn = !insn_has(&I->in, "U32");
 
 	LANES(l, gm) {
 		u32 v = e_iv(E, w, l, &I->in.o[I->in.nops - 1]), r;
@@ -837,6 +842,30 @@ h_flo(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		r = v ? 31 - __builtin_clz(v) : ~0u;
 		if (sh && v)
 			r = 31 - r;
+		e_wr(w, l, &I->in.o[0], r);
+	}
+}
+
+/* SGXT[.W][.U32] d, a, n (szext): the low N bits of a, sign-extended
+ * (zero-extended with .U32); N = min(n, 32), or n mod 32 with .W; N = 0
+ * gives 0. */
+static void
+h_sgxt(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	int l, wrap = insn_has(&I->in, "W"), uns = insn_has(&I->in, "U32");
+
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &I->in.o[1]), n = e_iv(E, w, l, &I->in.o[2]), r;
+		n = wrap ? n & 31 : MIN(n, 32u);
+		if (!n)
+			r = 0;
+		else if (n == 32)
+			r = a;
+		else {
+			r = a & ((1u << n) - 1);
+			if (!uns && (r >> (n - 1) & 1))
+				r |= ~0u << n;
+		}
 		e_wr(w, l, &I->in.o[0], r);
 	}
 }
@@ -982,7 +1011,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"LOP3", h_lop3}, {"ULOP3", h_lop3}, {"PLOP3", h_plop3}, {"UPLOP3", h_plop3},
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
-	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo},
+	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo}, {"SGXT", h_sgxt}, {"USGXT", h_sgxt},
 	{"BMOV", h_bmov}, {"B2R", h_b2r}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 

@@ -178,7 +178,7 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	int l;
 
-	if ((insn_has(in, "F16") || insn_has(in, "BF16")) && !insn_has(in, "TANH"))
+	if ((insn_has(in, "F16") || insn_has(in, "BF16")) && !insn_has(in, "TANH") && !insn_has(in, "EX2"))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = fv(E, w, l, &o[1]), r;
@@ -192,6 +192,11 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			r = f32_approx(AP_RSQRT, a, 1);
 		else if (insn_has(in, "SQRT"))
 			r = f32_approx(AP_SQRT, a, 1);
+		else if (insn_has(in, "EX2") && (insn_has(in, "F16") || insn_has(in, "BF16")))
+			/* ex2.approx.f16: one half, the exact value rounded to the
+			   type (the interpreter's model); the high half is zero (ptxas
+			   stores the register as the zero-extended u16) */
+			r = h_approx(AP_EX2, (u16)a, insn_has(in, "BF16") ? FF_BF16 : FF_F16);
 		else if (insn_has(in, "EX2"))
 			r = f32_approx(AP_EX2, a, 1);
 		else if (insn_has(in, "LG2"))

@@ -266,9 +266,11 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	LANES(l, gm) {
 		u64 a = addr_of(E, w, l, m, I->d), old = 0, b, c = 0, nv;
 		u8 *p;
-		if (e_isp(&o[0])) {
+		if (e_isp(&o[0]) && !(o[0].kind == OPK_P && o[0].reg == 7)) {
 			/* generic ATOM with a predicate: done only on global memory
-			   (ptxas follows with a shared/local fallback when not) */
+			   (ptxas follows with a shared/local fallback when not).
+			   With PT (no fallback) it is done in whatever space the
+			   generic address falls, shared window included. */
 			int glob = I->c != MS_GENERIC || ((a < GW_SHARED || a >= GW_SHARED + 0x10000000000ull) &&
 							  (a < GW_LOCAL || a >= GW_LOCAL + 0x10000000000ull));
 			e_wrp(w, l, &o[0], glob);
@@ -435,7 +437,8 @@ h_vote(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	(void)E;
 }
 
-/* REDUX.op[.S32] ud, r */
+/* REDUX[.op][.S32] ud, r: no op is AND (nvdisasm prints the default
+ * encoding without a modifier: redux.sync.and gives plain REDUX) */
 static void
 h_redux(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -449,24 +452,29 @@ h_redux(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u32 v = e_opr(E, w, l, &in->o[1]);
 		if (first) { acc = v; first = 0; continue; }
 		if (insn_has(in, "SUM")) acc += v;
-		else if (insn_has(in, "AND")) acc &= v;
 		else if (insn_has(in, "OR")) acc |= v;
 		else if (insn_has(in, "XOR")) acc ^= v;
 		else if (insn_has(in, "MIN")) acc = (u32)i_min(acc, v, 32, sgn);
 		else if (insn_has(in, "MAX")) acc = (u32)i_max(acc, v, 32, sgn);
-		else eunsup(E, I, NULL);
+		else acc &= v;
 	}
 	e_wr(w, __builtin_ctz(gm), &in->o[0], acc);
 }
 
-/* MATCH.ANY[.U64] d, a;  MATCH.ALL[.U64] d, p, a */
+/* MATCH.ANY[.U64] d, a;  MATCH.ALL[.U64] p, d, a (nvdisasm's order:
+ * the predicate first; d, p also accepted) */
 static void
 h_match(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	int l, k, wide = insn_has(in, "U64"), all = insn_has(in, "ALL");
 	u64 v[32];
-	const Operand *a = &in->o[in->nops - 1];
+	const Operand *a = &in->o[in->nops - 1], *d = &in->o[0], *p = NULL;
+
+	if (all && in->nops > 2) {
+		p = e_isp(&in->o[0]) ? &in->o[0] : &in->o[1];
+		d = e_isp(&in->o[0]) ? &in->o[1] : &in->o[0];
+	}
 
 	LANES(l, gm) v[l] = wide ? e_opr64(E, w, l, a) : e_opr(E, w, l, a);
 	LANES(l, gm) {
@@ -476,11 +484,11 @@ h_match(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				m |= 1u << k;
 		if (all) {
 			int same = m == gm;
-			e_wr(w, l, &in->o[0], same ? gm : 0);
-			if (in->nops > 2)
-				e_wrp(w, l, &in->o[1], same);
+			e_wr(w, l, d, same ? gm : 0);
+			if (p)
+				e_wrp(w, l, p, same);
 		} else
-			e_wr(w, l, &in->o[0], m);
+			e_wr(w, l, d, m);
 	}
 }
 
@@ -525,7 +533,7 @@ emu_prep_mem(Emu *E, EInsn *I)
 			I->b = A_ADD;   /* warp-aggregated increment: each lane adds one */
 		I->e = insn_has(in, "S32") || insn_has(in, "S64") ? 1 : insn_has(in, "F32") ? 2 :
 		       insn_has(in, "F64") ? 3 : insn_has(in, "F16x2") || insn_has(in, "BF16x2") ? 4 : 0;
-		if (I->e == 3)
+		if (I->e == 3 || insn_has(in, "S64") || insn_has(in, "U64"))
 			I->a = 8;
 	} else if (I->fn == h_shfl) {
 		I->b = insn_has(in, "IDX") ? 0 : insn_has(in, "UP") ? 1 : insn_has(in, "DOWN") ? 2 : 3;

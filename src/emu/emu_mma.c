@@ -13,6 +13,7 @@
  * issues; A and B come from shared memory through K-major matrix
  * descriptors in UR pairs (gdesc[URa]: A in URa:URa+1, B in URa+2:URa+3);
  * the copy completes at issue, so WARPGROUP.ARRIVE/DEPBAR are no-ops. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@
 enum { M_H, M_BH, M_TF, M_D, M_S8, M_U8 };
 
 typedef struct {
-	int m, n, k, at, bt, f16acc;
+	int m, n, k, at, bt, f16acc, sat;
 } Shape;
 
 static void
@@ -124,8 +125,9 @@ shape_of(Emu *E, const EInsn *I, Shape *s)
 			return -1;
 		s->at = !strcmp(in->mods[1], "U8") ? M_U8 : !strcmp(in->mods[1], "S8") ? M_S8 : -1;
 		s->bt = !strcmp(in->mods[2], "U8") ? M_U8 : !strcmp(in->mods[2], "S8") ? M_S8 : -1;
-		if (s->at < 0 || s->bt < 0 || insn_has(in, "SAT"))
+		if (s->at < 0 || s->bt < 0)
 			return -1;
+		s->sat = insn_has(in, "SAT");
 		return 0;
 	}
 	if (!strcmp(sh, "16816")) s->m = 16, s->n = 8, s->k = 16;
@@ -196,6 +198,8 @@ h_mma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				i64 acc = (i64)C[r][c];
 				for (k = 0; k < s.k; k++)
 					acc += (i64)A[r][k] * (i64)B[k][c];
+				if (s.sat)      /* .SAT: the exact sum clamped to s32 */
+					acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
 				e_setr(w, l, d == RZ ? RZ : d + i, (u32)acc);
 				continue;
 			}

@@ -165,6 +165,14 @@ TEST(emu_extra_sm80) { vs_interp_test(t_, "extra", "sm_80"); }
 TEST(emu_brx_sm90) { vs_interp_test(t_, "brx", "sm_90"); }
 TEST(emu_brx_sm80) { vs_interp_test(t_, "brx", "sm_80"); }
 /* a lane spins on a flag a lane of its warp at a higher PC sets */
+/* session 3's gaps: generic ATOM on a shared address, MATCH.ALL, plain
+ * REDUX, SGXT, .S64 atomics, MUFU.EX2.F16, FLO, IMMA.SAT; and BAR R, R
+ * (the built-in tables do not decode that form yet: oracle only) */
+TEST(emu_gaps_sm90) { vs_interp_test(t_, "gaps", "sm_90"); }
+TEST(emu_gaps_sm80) { vs_interp_test(t_, "gaps", "sm_80"); }
+TEST(emu_barreg_sm90) { vs_interp_test(t_, "barreg", "sm_90"); }
+TEST(emu_barreg_sm80) { vs_interp_test(t_, "barreg", "sm_80"); }
+
 TEST(emu_spin_sm90) { vs_interp_test(t_, "spin", "sm_90"); }
 TEST(emu_spin_sm80) { vs_interp_test(t_, "spin", "sm_80"); }
 /* HGMMA (wgmma m64n16k16, swizzled and core-matrix descriptors): the

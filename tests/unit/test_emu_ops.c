@@ -274,6 +274,69 @@ TEST(emu_ops_warp)
 	arena_free(&A);
 }
 
+/* session 3: forms ptxas emits that the handlers lacked (the kernels
+ * tests/emu/gaps.ptx and barreg.ptx check them against the interpreter) */
+TEST(emu_ops_gaps)
+{
+	int l;
+
+	reset();
+	for (l = 0; l < 32; l++) {
+		W.r[1][l] = 0xf0f0 | 1u << l;
+		W.r[2][l] = l & 3;
+	}
+	/* plain REDUX is the AND */
+	CHECK(run(t_, "REDUX UR5, R1", ~0u) == 0);
+	CHECK_EQ_U64(W.ur[5], 0xf0f0);
+	CHECK(run(t_, "REDUX UR5, R1", 0x3u) == 0);
+	CHECK_EQ_U64(W.ur[5], 0xf0f0);
+	CHECK(run(t_, "REDUX.XOR UR6, R1", 0x3u) == 0);
+	CHECK_EQ_U64(W.ur[6], 3);
+	/* MATCH.ALL in nvdisasm's order: predicate, register, value */
+	CHECK(run(t_, "MATCH.ALL P5, R0, R2", 0x11111111u) == 0);
+	CHECK(W.r[0][4] == 0x11111111u && P(4, 5) == 1);
+	CHECK(run(t_, "MATCH.ALL P5, R0, R2", 0x3u) == 0);
+	CHECK(W.r[0][1] == 0 && P(1, 5) == 0);
+	/* SGXT (szext): sign/zero extension of the low n bits */
+	W.r[3][0] = 0x1234abcd, W.r[4][0] = 16;
+	CHECK(run(t_, "SGXT R0, R3, R4", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xffffabcd);
+	CHECK(run(t_, "SGXT.U32 R0, R3, R4", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xabcd);
+	W.r[4][0] = 40;         /* clamp: all 32 bits; wrap: 40 mod 32 = 8 */
+	CHECK(run(t_, "SGXT R0, R3, R4", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0x1234abcd);
+	CHECK(run(t_, "SGXT.W R0, R3, R4", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xffffffcd);
+	W.r[4][0] = 0;
+	CHECK(run(t_, "SGXT.W R0, R3, R4", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0);
+	/* FLO is signed unless .U32: the highest bit unlike the sign */
+	W.r[3][0] = 0xfffff000;
+	CHECK(run(t_, "FLO R0, R3", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 11);
+	CHECK(run(t_, "FLO.U32 R0, R3", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 31);
+	CHECK(run(t_, "FLO.SH R0, R3", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 20);
+	W.r[3][0] = 0xffffffff;
+	CHECK(run(t_, "FLO R0, R3", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xffffffff);
+	/* MUFU.EX2.F16: one f16, high half zero; ex2(-1) = 0.5, ex2(3) = 8 */
+	W.r[3][0] = 0xbc00, W.r[3][1] = 0x4200;
+	CHECK(run(t_, "MUFU.EX2.F16 R0, R3", 3) == 0);
+	CHECK(W.r[0][0] == 0x3800 && W.r[0][1] == 0x4800);
+	/* BAR.SYNC R, R: id in bits 0..3, count in bits 16..27 of one register */
+	E.nwarps = 2;
+	W.r[5][0] = 64u << 16 | 3;
+	CHECK(run(t_, "BAR.SYNC.DEFER_BLOCKING R5, R5", ~0u) == 0);
+	CHECK(E.bar_expect[0][3] == 64 && E.bar_arrived[0][3] == 32);
+	W.r[6][0] = 96;         /* an immediate id: the count register as is */
+	CHECK(run(t_, "BAR.SYNC.DEFER_BLOCKING 0x2, R6", ~0u) == 0);
+	CHECK(E.bar_expect[0][2] == 96);
+	arena_free(&A);
+}
+
 /* ---- the fast handlers (emu_fast.c) against the general ones ---- */
 
 static u64 seed = 0x9e3779b97f4a7c15ull;
