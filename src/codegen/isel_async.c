@@ -36,6 +36,7 @@ sel_cp_async(Sel *s, const IrIns *x)
 	const PtxInstr *in = &x->p;
 	const PtxOperand *dst = &in->opds[0], *src = &in->opds[1];
 	u64 cp;
+	i64 doff, goff;
 	MRef sb, gb, p;
 	int neg;
 	char mn[48], so[24] = "", go[24] = "";
@@ -52,19 +53,15 @@ sel_cp_async(Sel *s, const IrIns *x)
 	} else {
 		p.v = -1;
 	}
-	sb = sel_reg(s, dst->reg);
-	if (s->mf->vr.v[sb.v].w > 1)
-		sb = mpart(sb.v, 0, 1);
-	gb = sel_reg(s, src->reg);
-	if (s->mf->vr.v[gb.v].w != 2)
-		return sel_unsupported(s, "cp.async from a 32-bit global address");
-	gb = mpart(gb.v, 0, 2);
-	sel_offtxt(so, sizeof so, dst->imm);
-	sel_offtxt(go, sizeof go, src->imm);
+	/* sel_address: base and offset, [r] of `add r, y, imm` as [y+imm] */
+	if (sel_address(s, dst, PTX_S_SHARED, &sb, &doff) < 0 || sel_address(s, src, PTX_S_GLOBAL, &gb, &goff) < 0)
+		return -1;
+	if (doff < 0 || goff < 0)
+		return sel_unsupported(s, "cp.async with a negative address offset");
+	sel_offtxt(so, sizeof so, doff);
+	sel_offtxt(go, sizeof go, goff);
 	snprintf(mn, sizeof mn, "LDGSTS.E%s%s", in->cache == PTX_CACHE_CG ? ".BYPASS" : "",
 		 cp == 8 ? ".64" : cp == 16 ? ".128" : "");
-	if (dst->imm < 0 || src->imm < 0)
-		return sel_unsupported(s, "cp.async with a negative address offset");
 	if (p.v >= 0)
 		mi(s->mf, neg ? "%s [%U%s], %s[%U.64%s], !%U" : "%s [%U%s], %s[%U.64%s], %U", mn, sb, so,
 		   sel_gdesc(s), gb, go, p);

@@ -5,6 +5,7 @@
  * between generic and the shared/local windows; mov pack/unpack.
  * Sequences follow ptxas 13.0 (docs/compiler-mem.md). */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,6 +426,55 @@ add64(Sel *s, MRef base, i64 imm)
 	return r;
 }
 
+/* The IR instruction whose operation is p, and its block, or NULL. */
+static const IrIns *
+ir_of(Sel *s, const PtxInstr *p, size_t *blk)
+{
+	size_t b;
+
+	for (b = 0; b < s->ir->b.n; b++) {
+		const IrBlock *B = &s->ir->b.v[b];
+		if (B->ins.n && (const char *)p >= (const char *)&B->ins.v[0] &&
+		    (const char *)p < (const char *)&B->ins.v[B->ins.n]) {
+			*blk = b;
+			return (const IrIns *)((const char *)p - offsetof(IrIns, p));
+		}
+	}
+	return NULL;
+}
+
+/* [r] where r's only definition is `add r, y, imm` (unguarded, earlier in
+ * this block, y not written in between and y defined once): [y+imm].
+ * NVVM leaves such adds before inline asm (cp.async), whose addresses it
+ * cannot fold; the add then has no reader and dies (mir_dce). */
+static int
+fold_add(Sel *s, const PtxOperand *a, int wide, int *reg, i64 *off)
+{
+	const PtxInstr *d = sel_only_def(s, a->reg), *dy;
+	const IrIns *xd, *xy;
+	size_t bd = 0, bc = 0, by = 0;
+	u64 v;
+
+	if (!d || d->op != PTX_OP_add || d->guard >= 0 || d->nopds != 3 || d->opds[1].kind != PTX_OPD_REG ||
+	    d->opds[1].reg == a->reg || !sel_imm(&d->opds[2], &v))
+		return 0;
+	if (wide ? sel_type_regs((PtxType)d->types[0]) != 2 : sel_type_regs((PtxType)d->types[0]) != 1)
+		return 0;
+	if (!wide)
+		v = (u64)(i64)(i32)(u32)v;
+	if ((i64)v < -0x100000 || (i64)v > 0x100000 || !(dy = sel_only_def(s, d->opds[1].reg)))
+		return 0;
+	xd = ir_of(s, d, &bd);
+	xy = ir_of(s, dy, &by);
+	if (!xd || !xy || !ir_of(s, &s->cur->p, &bc) || bd != bc || xd >= s->cur)
+		return 0;
+	if (by == bd && xy > xd && xy < s->cur)
+		return 0;
+	*reg = d->opds[1].reg;
+	*off = (i64)v;
+	return 1;
+}
+
 static int
 address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 {
@@ -449,7 +499,12 @@ address(Sel *s, const PtxOperand *a, int space, Addr *ad)
 		ad->base = pr;
 		wide = 1;
 	} else if (a->reg >= 0) {
-		MRef r = sel_reg(s, a->reg);
+		int reg = a->reg;
+		i64 fo;
+		MRef r;
+		if (fold_add(s, a, wide, &reg, &fo))
+			ad->off += fo;
+		r = sel_reg(s, reg);
 		if (!wide)
 			ad->base = part_of(s, r, 0);
 		else if (s->mf->vr.v[r.v].w == 2)

@@ -344,6 +344,72 @@ seq_label(MFunc *f, int mark)
 	f->guard_neg = (u8)gn;
 }
 
+/* Side-effect-free instructions whose results nobody reads (sequences'
+ * unused temporaries, address arithmetic folded into an offset) go, to
+ * a fixpoint.  Only the pure opcodes below, and only when every register
+ * the instruction writes is a vreg read nowhere (fixed registers are
+ * written literally and keep their instruction). */
+static int
+pure_op(const char *t)
+{
+	static const char *const ops[] = {
+		"MOV", "IMAD", "IADD3", "VIADD", "LOP3", "SHF", "ISETP", "FSETP", "DSETP", "PLOP3", "SEL", "FSEL",
+		"LEA", "IABS", "IMNMX", "VIMNMX", "FADD", "FMUL", "FFMA", "FMNMX", "DADD", "DMUL", "DFMA", "PRMT",
+		"POPC", "FLO", "BREV", "BMSK", "LDC", "ULDC", "UMOV", "UIADD3", "ULOP3", "USHF", "UIMAD", "ULEA",
+		"HADD2", "HMUL2", "HFMA2", "I2F", "F2I", "F2F", "I2FP", "F2FP", "FRND", "MUFU", "CS2R", NULL,
+	};
+	int i;
+	size_t n;
+
+	for (i = 0; ops[i]; i++) {
+		n = strlen(ops[i]);
+		if (!strncmp(t, ops[i], n) && (t[n] == ' ' || t[n] == '.'))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+mir_dce(MFunc *f)
+{
+	u8 *used = xcalloc(f->vr.n + 1, 1);
+	size_t b, i, j;
+	int k, changed = 1;
+
+	while (changed) {
+		changed = 0;
+		memset(used, 0, f->vr.n);
+		for (b = 0; b < f->b.n; b++)
+			for (i = 0; i < f->b.v[b].ins.n; i++) {
+				const MIns *m = &f->b.v[b].ins.v[i];
+				for (k = 0; k < m->nr; k++)
+					if (m->rf[k] & MF_USE)
+						used[m->r[k].v] = 1;
+				if (m->guard >= 0)
+					used[m->guard] = 1;
+			}
+		for (b = 0; b < f->b.n; b++) {
+			MBlock *B = &f->b.v[b];
+			for (i = j = 0; i < B->ins.n; i++) {
+				const MIns *m = &B->ins.v[i];
+				int dead = pure_op(m->text) && m->target < 0, defs = 0;
+				for (k = 0; k < m->nr && dead; k++)
+					if (m->rf[k] & MF_DEF) {
+						defs++;
+						dead = !used[m->r[k].v] && !f->vr.v[m->r[k].v].fixed;
+					}
+				if (dead && defs) {
+					changed = 1;
+					continue;
+				}
+				B->ins.v[j++] = *m;
+			}
+			B->ins.n = j;
+		}
+	}
+	free(used);
+}
+
 void
 seq_link(MFunc *f)
 {
@@ -369,6 +435,7 @@ seq_link(MFunc *f)
 			break;
 		}
 	mir_cfg_recompute(f);
+	mir_dce(f);
 }
 
 /* seq_emit of a printf-formatted line. */
