@@ -177,13 +177,15 @@ mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx)
 
 	memcpy(&v, p, 8);
 	lo = (u32)v, hi = (u32)(v >> 32);
-	pend = MIN((lo >> 1 & 0xfffff) + count, 0x100000u);
+	/* bits 1..21: 0x100000 - pending, so all arrived reads back as
+	   0x100000 (bit 21) while transaction bytes are outstanding */
+	pend = MIN((lo >> 1 & 0x1fffff) + count, 0x100000u);
 	*t += tx;
 	if (pend == 0x100000 && *t == 0) {
 		pend = hi >> 11 & 0xfffff;
 		hi ^= 0x80000000u;
 	}
-	lo = (lo & ~(0xfffffu << 1)) | (pend & 0xfffff) << 1 | (pend >> 20) << 21;
+	lo = (lo & ~(0x1fffffu << 1)) | pend << 1;
 	nv = lo | (u64)hi << 32;
 	memcpy(p, &nv, 8);
 	return v;
@@ -321,7 +323,8 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0TR} d, [a], tx;
+/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0TR,A0TX} d, [a], tx
+ * (A1T0: one arrival; A0TR: expect tx bytes; A0TX: tx bytes complete);
  * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -329,9 +332,9 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	const Operand *m = memop(E, I), *o = in->o;
 	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
-	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR");
+	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR"), tx = insn_has(in, "A0TX");
 
-	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr) ||
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx) ||
 	    (a1 && (o[2].kind != OPK_R || o[2].reg != RZ)))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
@@ -348,7 +351,8 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			memcpy(p, &nv, 8);
 			*mbar_tx(E, a) = 0;
 		} else
-			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : (i64)e_opr(E, w, l, &o[2]));
+			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
+							    (i64)e_opr(E, w, l, &o[2]));
 		e_wr64(w, l, &o[0], v);
 	}
 }

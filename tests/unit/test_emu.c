@@ -172,6 +172,8 @@ TEST(emu_gaps_sm90) { vs_interp_test(t_, "gaps", "sm_90"); }
 TEST(emu_gaps_sm80) { vs_interp_test(t_, "gaps", "sm_80"); }
 TEST(emu_barreg_sm90) { vs_interp_test(t_, "barreg", "sm_90"); }
 TEST(emu_barreg_sm80) { vs_interp_test(t_, "barreg", "sm_80"); }
+/* mbarrier: all arrivals before the transaction bytes (SYNCS .A0TX) */
+TEST(emu_mbar_tx_sm90) { vs_interp_test(t_, "mbar_tx", "sm_90"); }
 
 TEST(emu_spin_sm90) { vs_interp_test(t_, "spin", "sm_90"); }
 TEST(emu_spin_sm80) { vs_interp_test(t_, "spin", "sm_80"); }
