@@ -21,6 +21,12 @@ int peep_uniform(MFunc *f, const Arch *a, int sm);
  * loads left without readers go.  Returns the operands folded. */
 int peep_fold(MFunc *f, const Arch *a, int sm);
 
+/* "IADD3 t, a, b, RZ; IADD3 d, t, c, RZ" -> "IADD3 d, a, b, c" and
+ * "SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ" -> "LEA d, a, b, k" for a t
+ * written and read once in a block (peep_combine.c); returns the
+ * instructions saved. */
+int peep_combine(MFunc *f, const Arch *a);
+
 /* Probing the ISA tables.  peep_encodes: the text encodes.
  * peep_encodes_exact: it encodes and prints back as the same text (so an
  * immediate's spelling is the slot's own kind: hex, f32, f16, f64). */

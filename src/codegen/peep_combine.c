@@ -1,0 +1,288 @@
+/* peep_combine.c -- two integer additions, or a shift and an addition,
+ * into one instruction, the way ptxas writes address arithmetic:
+ *
+ *     IADD3 t, a, b, RZ;     IADD3 d, t, c, RZ  ->  IADD3 d, a, b, c
+ *     SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ  ->  LEA d, a, b, k
+ *
+ * t is one register written once and read once (by the addition), in the
+ * same block, and nothing in between writes what the first instruction
+ * reads.  IADD3 is commutative: the addends are tried in each order until
+ * the ISA tables encode one (an immediate, c[..] or UR only fits some
+ * slots), so no slot rules are written here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/peep.h"
+
+/* An operand of an instruction's text: a register hole (ref >= 0, with
+ * an optional '-' in front) or literal text. */
+typedef struct {
+	int ref;
+	int neg;
+	char lit[48];
+} Tok;
+
+/* Split "OP d, x, y, z" (the text after the mnemonic) into tokens;
+ * returns how many, or -1 when one does not fit. */
+static int
+split(const char *text, const char *op, Tok *t, int max)
+{
+	size_t n = strlen(op);
+	const char *p = text + n;
+	int k = 0;
+
+	if (strncmp(text, op, n) || *p != ' ')
+		return -1;
+	for (p++; *p; k++) {
+		const char *e = strstr(p, ", ");
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (k == max)
+			return -1;
+		memset(&t[k], 0, sizeof t[k]);
+		t[k].ref = -1;
+		if (len == 2 && p[0] == 1)
+			t[k].ref = p[1] - 1;
+		else if (len == 3 && p[0] == '-' && p[1] == 1)
+			t[k].ref = p[2] - 1, t[k].neg = 1;
+		else if (len >= sizeof t[k].lit || memchr(p, 1, len) || memchr(p, 2, len))
+			return -1;
+		else
+			memcpy(t[k].lit, p, len);
+		p += len;
+		if (e)
+			p += 2;
+	}
+	return k;
+}
+
+static int
+is_rz(const MFunc *f, const MIns *m, const Tok *t)
+{
+	if (t->ref >= 0)
+		return m->r[t->ref].v == f->rz;
+	return !strcmp(t->lit, "RZ");
+}
+
+typedef struct {
+	int *defs, *uses;
+} Counts;
+
+static void
+count(const MFunc *f, Counts *c)
+{
+	size_t b, i;
+	int k;
+
+	c->defs = xcalloc(f->vr.n + 1, sizeof(int));
+	c->uses = xcalloc(f->vr.n + 1, sizeof(int));
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				if (m->rf[k] & MF_DEF)
+					c->defs[m->r[k].v]++;
+				if (m->rf[k] & MF_USE)
+					c->uses[m->r[k].v]++;
+			}
+			if (m->guard >= 0)
+				c->uses[m->guard]++;
+		}
+}
+
+/* A source of the combined instruction: a token and the MIns it is in. */
+typedef struct {
+	const MIns *m;
+	Tok t;
+} Add;
+
+/* Build "op <dst of y>, s[0], s[1], ...tail" as an MIns into *out. */
+static void
+build(MFunc *f, const MIns *y, const char *op, const Add *s, int ns, const char *tail, MIns *out)
+{
+	Buf t = {0};
+	int i;
+
+	*out = *y;
+	out->nr = 1;
+	out->r[0] = y->r[0];
+	out->rf[0] = MF_DEF;
+	out->copy = 0;
+	buf_printf(&t, "%s \001\001", op);
+	for (i = 0; i < ns; i++) {
+		buf_puts(&t, ", ");
+		if (s[i].t.ref < 0) {
+			buf_puts(&t, s[i].t.lit);
+			continue;
+		}
+		if (s[i].t.neg)
+			buf_putc(&t, '-');
+		out->r[out->nr] = s[i].m->r[s[i].t.ref];
+		out->rf[out->nr] = MF_USE;
+		out->nr++;
+		buf_putc(&t, 1);
+		buf_putc(&t, (char)out->nr);
+	}
+	buf_puts(&t, tail);
+	out->text = arena_strdup(f->a, t.s);
+	buf_free(&t);
+}
+
+static int
+encodes(const Arch *a, const MFunc *f, const MIns *m)
+{
+	Buf b = {0};
+	int ok;
+
+	peep_trial(f, m, -1, -1, "", &b);
+	ok = peep_encodes(a, b.s);
+	buf_free(&b);
+	return ok;
+}
+
+/* Try the orders of the three addends s[0..3) for "IADD3 d, ., ., .". */
+static int
+try_iadd3(MFunc *f, const Arch *a, const MIns *y, Add *s, MIns *out)
+{
+	static const int perm[6][3] = { {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0} };
+	int p, i;
+
+	for (p = 0; p < 6; p++) {
+		Add o[3];
+		for (i = 0; i < 3; i++)
+			o[i] = s[perm[p][i]];
+		build(f, y, "IADD3", o, 3, "", out);
+		if (encodes(a, f, out))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does any instruction of B in [from, to) write a register x reads? */
+static int
+inputs_change(const MFunc *f, const MBlock *B, size_t from, size_t to, const MIns *x)
+{
+	size_t j;
+	int k, q;
+
+	for (j = from; j < to; j++) {
+		const MIns *m = &B->ins.v[j];
+		for (k = 0; k < m->nr; k++) {
+			if (!(m->rf[k] & MF_DEF))
+				continue;
+			for (q = 0; q < x->nr; q++)
+				if ((x->rf[q] & MF_USE) && x->r[q].v == m->r[k].v)
+					return 1;
+		}
+	}
+	(void)f;
+	return 0;
+}
+
+/* x (at i) defines t, read only by y (at j > i): combine into y. */
+static int
+combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
+{
+	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
+	Tok tx[4], ty[4];
+	Add s[3];
+	int nx, ny, k, ns = 0, tpos = -1;
+	unsigned sh;
+
+	ny = split(y->text, "IADD3", ty, 4);
+	if (ny != 4 || ty[0].ref != 0 || (y->rf[0] & MF_USE))
+		return 0;
+	for (k = 1; k < 4; k++)
+		if (ty[k].ref >= 0 && y->r[ty[k].ref].v == x->r[0].v) {
+			if (tpos >= 0 || ty[k].neg)
+				return 0;
+			tpos = k;
+		}
+	if (tpos < 0)
+		return 0;
+	for (k = 1; k < 4; k++)
+		if (k != tpos && !is_rz(f, y, &ty[k]))
+			s[ns].m = y, s[ns++].t = ty[k];
+	if ((nx = split(x->text, "IADD3", tx, 4)) == 4 && tx[0].ref == 0) {
+		for (k = 1; k < 4; k++)
+			if (!is_rz(f, x, &tx[k])) {
+				if (ns == 3)
+					return 0;
+				s[ns].m = x, s[ns++].t = tx[k];
+			}
+		while (ns < 3) {
+			memset(&s[ns].t, 0, sizeof s[ns].t);
+			s[ns].t.ref = -1;
+			strcpy(s[ns].t.lit, "RZ");
+			s[ns++].m = y;
+		}
+		if (!try_iadd3(f, a, y, s, &nw))
+			return 0;
+	} else if ((nx = split(x->text, "SHF.L.U32", tx, 4)) == 4 && tx[0].ref == 0 && tx[1].ref >= 0 &&
+		   !tx[1].neg && sscanf(tx[2].lit, "0x%x", &sh) == 1 && sh < 32 && is_rz(f, x, &tx[3]) && ns == 1) {
+		Add l[2];
+		char tail[16];
+		l[0].m = x, l[0].t = tx[1];
+		l[1] = s[0];
+		snprintf(tail, sizeof tail, ", 0x%x", sh);
+		build(f, y, "LEA", l, 2, tail, &nw);
+		if (!encodes(a, f, &nw))
+			return 0;
+	} else {
+		return 0;
+	}
+	*y = nw;
+	x->text = NULL;
+	x->nr = 0;
+	return 1;
+}
+
+int
+peep_combine(MFunc *f, const Arch *a)
+{
+	Counts c;
+	size_t b, i, j, w;
+	int n = 0;
+
+	count(f, &c);
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		for (i = 0; i < B->ins.n; i++) {
+			MIns *x = &B->ins.v[i];
+			int t;
+			if (!x->text || x->nr < 1 || x->rf[0] != MF_DEF || x->target >= 0)
+				continue;
+			t = x->r[0].v;
+			if (f->vr.v[t].cls != RC_R || f->vr.v[t].w != 1 || f->vr.v[t].fixed || c.defs[t] != 1 ||
+			    c.uses[t] != 1)
+				continue;
+			if (strncmp(x->text, "IADD3 ", 6) && strncmp(x->text, "SHF.L.U32 ", 10))
+				continue;
+			/* the reader, later in this block */
+			for (j = i + 1; j < B->ins.n; j++) {
+				const MIns *y = &B->ins.v[j];
+				int k, reads = 0;
+				if (!y->text)
+					continue;
+				for (k = 0; k < y->nr; k++)
+					reads |= y->r[k].v == t;
+				if (reads || y->guard == t)
+					break;
+			}
+			if (j == B->ins.n || B->ins.v[j].guard == t)
+				continue;
+			if (x->guard >= 0 && (x->guard != B->ins.v[j].guard || x->guard_neg != B->ins.v[j].guard_neg))
+				continue;
+			if (inputs_change(f, B, i + 1, j, x))
+				continue;
+			n += combine(f, a, B, i, j);
+		}
+		for (i = w = 0; i < B->ins.n; i++)
+			if (B->ins.v[i].text)
+				B->ins.v[w++] = B->ins.v[i];
+		B->ins.n = w;
+	}
+	free(c.defs);
+	free(c.uses);
+	return n;
+}
