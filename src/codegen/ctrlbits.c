@@ -114,7 +114,7 @@ initial(const Arch *a, HIns *ins, size_t n)
 	for (i = 0; i < n; i++) {
 		HIns *x = &ins[i];
 		Ctrl c = {0};
-		c.stall = (u8)lat_min_stall(a, &x->in);
+		c.stall = (u8)lat_min_stall_row(x->row, &x->in);
 		c.yield = 1;
 		c.wrsb = c.rdsb = 7;
 		if (!x->never) {

@@ -12,7 +12,13 @@
  * hazard), then writes (a write over pending wsb or rsb is one), then the
  * clock advances by its stall count.  Blocks are joined at their entry and
  * iterated to a fixed point; a final pass reports.  Stalls are the only
- * time counted: scoreboard waits may last longer, never shorter. */
+ * time counted: scoreboard waits may last longer, never shorter.
+ *
+ * Only the slots some instruction of the kernel writes are tracked: a
+ * slot nothing writes keeps its initial state (ready, no scoreboard), so
+ * its reads can never be hazards.  The state holds those slots densely
+ * (index d, real slot h->slot[d]), which makes a state a few hundred
+ * bytes for a small kernel instead of 21 KB. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,20 +26,39 @@
 
 enum { NSB = 6, SB_NONE = 0x40, AGE_MAX = 255, NPR = 8, AGE_DROP = 120 };
 
+/* The state at a program point; the arrays (one entry per tracked slot,
+ * NPR or LC_NCAT per slot for pp, pa, rem) live in one block after the
+ * struct, so a copy is one memcpy. */
 typedef struct {
-	u8 rem[NSLOT][LC_NCAT];
-	u8 fage[NSLOT];     /* cycles since fprod issued (min over paths) */
-	i32 fprod[NSLOT];   /* the fixed producer, -1 none */
+	u8 *rem;            /* [ns][LC_NCAT] */
+	u8 *fage;           /* cycles since fprod issued (min over paths) */
+	i32 *fprod;         /* the fixed producer, -1 none */
 	/* the fixed producers still in flight on some path and their ages
 	   (min over paths); pover: more than NPR, use rem */
-	i32 pp[NSLOT][NPR];
-	u8 pa[NSLOT][NPR], np[NSLOT], pover[NSLOT];
-	u8 wsb[NSLOT], wdep[NSLOT], rsb[NSLOT];
-	i32 wprod[NSLOT], rprod[NSLOT];
+	i32 *pp;            /* [ns][NPR] */
+	u8 *pa;             /* [ns][NPR] */
+	u8 *np, *pover;
+	u8 *wsb, *wdep, *rsb;
+	i32 *wprod, *rprod;
 	u8 sbage[NSB];
 	i32 sbprod[NSB];
 	u8 valid;
 } HState;
+
+#define REM(s, d, c) ((s)->rem[(size_t)(d) * LC_NCAT + (c)])
+#define PP(s, d, k) ((s)->pp[(size_t)(d) * NPR + (k)])
+#define PA(s, d, k) ((s)->pa[(size_t)(d) * NPR + (k)])
+
+/* A register an instruction reads or writes, as a tracked slot. */
+typedef struct {
+	u16 d;     /* dense index */
+	u16 slot;  /* real slot */
+	u8 cat;    /* reads: consumer category */
+	u8 late;   /* reads: a late reader keeps it (not a guard, not uniform) */
+} HUse;
+
+/* Per instruction flags, computed once (no string compares while stepping). */
+enum { F_MEM = 1, F_ATOM = 2 };
 
 struct Hz {
 	const Arch *a;
@@ -44,14 +69,25 @@ struct Hz {
 	size_t *bfirst, *blast;   /* block instruction ranges */
 	size_t *bof;              /* block of each instruction */
 	VEC(size_t) *succ, *pred;
-	HState *st;               /* entry state per block */
-	/* per instruction, computed once: the table row, the distance each
-	   consumer category needs per destination file, the smallest stall */
-	const LatRow **row;
+	HState **st;              /* entry state per block */
+	/* tracked slots */
+	size_t ns, ssz;           /* count; bytes of a state's arrays */
+	u16 *slot;                /* dense -> real slot */
+	u8 *file;                 /* dense -> LF_* */
+	/* per instruction, computed once: the reads and writes of tracked
+	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes),
+	   the distance each consumer category needs per destination file, the
+	   smallest stall, the opcode and pipe ids, flags */
+	HUse *use;
+	size_t *uo;
+	u16 *nr, *nw;
 	u8 (*need)[LF_N][LC_NCAT];
 	u8 *minst;
 	u8 *maxneed;              /* the largest of need[i]: older entries never bind */
+	u16 *opid;
+	u8 *pipe, *flags;
 	/* current pass */
+	HState *tmp;
 	const char *kernel;
 	Buf *report, *observe;
 	int nhaz, fixing, changes, unsat;
@@ -149,31 +185,165 @@ build_cfg(Hz *h)
 	}
 }
 
+/* Pipe of variable-latency instructions that complete in order with each
+ * other: FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
+ * covered by the next MUFU's, F2I by the next F2F's).  0 = none. */
+static int
+pipe_of(const char *op)
+{
+	static const char *const pipes[][6] = {
+		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
+		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
+	};
+	size_t k;
+	const char *const *p;
+
+	for (k = 0; k < NELEM(pipes); k++)
+		for (p = pipes[k]; *p; p++)
+			if (!strcmp(op, *p))
+				return (int)k + 1;
+	return 0;
+}
+
+static int
+is_mem(const char *op)
+{
+	return !strncmp(op, "LD", 2) || !strncmp(op, "ST", 2) || !strncmp(op, "ATOM", 4) ||
+	       !strncmp(op, "RED", 3);
+}
+
+/* The tracked slots (those some instruction writes) and each
+ * instruction's uses of them. */
+static void
+track_slots(Hz *h)
+{
+	i32 dense[NSLOT];
+	size_t i, nu = 0;
+	int r, j;
+
+	for (j = 0; j < NSLOT; j++)
+		dense[j] = -1;
+	for (i = 0; i < h->n; i++)
+		for (r = 0; r < h->ins[i].nwr; r++)
+			for (j = h->ins[i].wr[r].s; j < h->ins[i].wr[r].s + h->ins[i].wr[r].n; j++)
+				dense[j] = 0;
+	h->slot = xcalloc(NSLOT, sizeof *h->slot);
+	h->file = xcalloc(NSLOT, 1);
+	for (j = 0; j < NSLOT; j++)
+		if (dense[j] == 0) {
+			dense[j] = (i32)h->ns;
+			h->slot[h->ns] = (u16)j;
+			h->file[h->ns++] = (u8)hz_file(j);
+		}
+	h->uo = xcalloc(h->n + 1, sizeof *h->uo);
+	h->nr = xcalloc(h->n + 1, sizeof *h->nr);
+	h->nw = xcalloc(h->n + 1, sizeof *h->nw);
+	for (i = 0; i < h->n; i++) {
+		const HIns *x = &h->ins[i];
+		for (r = 0; r < x->nrd; r++)
+			nu += x->rd[r].n;
+		for (r = 0; r < x->nwr; r++)
+			nu += x->wr[r].n;
+	}
+	h->use = xcalloc(nu + 1, sizeof *h->use);
+	nu = 0;
+	for (i = 0; i < h->n; i++) {
+		const HIns *x = &h->ins[i];
+		h->uo[i] = nu;
+		for (r = 0; r < x->nrd; r++)
+			for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++)
+				if (dense[j] >= 0) {
+					HUse *u = &h->use[nu++];
+					u->d = (u16)dense[j];
+					u->slot = (u16)j;
+					u->cat = x->rd[r].cat;
+					u->late = x->rd[r].cat != LC_GUARD && x->rd[r].s < SLOT_UR;
+					h->nr[i]++;
+				}
+		for (r = 0; r < x->nwr; r++)
+			for (j = x->wr[r].s; j < x->wr[r].s + x->wr[r].n; j++) {
+				HUse *u = &h->use[nu++];
+				u->d = (u16)dense[j];
+				u->slot = (u16)j;
+				h->nw[i]++;
+			}
+	}
+}
+
+static HState *
+state_new(const Hz *h)
+{
+	size_t ns = h->ns;
+	HState *s = xcalloc(1, sizeof *s + h->ssz);
+	u8 *p = (u8 *)(s + 1);
+
+	/* the i32 arrays first (the block after the struct is aligned) */
+	s->fprod = (i32 *)p, p += ns * sizeof(i32);
+	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
+	s->wprod = (i32 *)p, p += ns * sizeof(i32);
+	s->rprod = (i32 *)p, p += ns * sizeof(i32);
+	s->rem = p, p += ns * LC_NCAT;
+	s->fage = p, p += ns;
+	s->pa = p, p += ns * NPR;
+	s->np = p, p += ns;
+	s->pover = p, p += ns;
+	s->wsb = p, p += ns;
+	s->wdep = p, p += ns;
+	s->rsb = p, p += ns;
+	return s;
+}
+
+static void
+state_copy(const Hz *h, HState *d, const HState *s)
+{
+	memcpy(d + 1, s + 1, h->ssz);
+	memcpy(d->sbage, s->sbage, sizeof d->sbage);
+	memcpy(d->sbprod, s->sbprod, sizeof d->sbprod);
+	d->valid = s->valid;
+}
+
 Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
-	size_t i;
+	const char **ops;
+	size_t i, nops = 0, k, b;
 
 	h->a = a;
 	h->ins = ins;
 	h->n = n;
 	h->mode = mode;
 	build_cfg(h);
+	track_slots(h);
+	h->ssz = h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
-	h->row = xcalloc(n + 1, sizeof *h->row);
+	for (b = 0; b < h->nb; b++)
+		h->st[b] = state_new(h);
+	h->tmp = state_new(h);
 	h->need = xcalloc(n + 1, sizeof *h->need);
 	h->minst = xcalloc(n + 1, 1);
 	h->maxneed = xcalloc(n + 1, 1);
+	h->opid = xcalloc(n + 1, sizeof *h->opid);
+	h->pipe = xcalloc(n + 1, 1);
+	h->flags = xcalloc(n + 1, 1);
+	ops = xcalloc(n + 1, sizeof *ops);
 	for (i = 0; i < n; i++) {
+		const HIns *x = &ins[i];
 		int f, c;
-		h->row[i] = lat_row(a, ins[i].cls);
-		h->minst[i] = (u8)lat_min_stall(a, &ins[i].in);
+		h->minst[i] = (u8)lat_min_stall_row(x->row, &x->in);
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
-				h->need[i][f][c] = (u8)MIN(255, lat_need(a, ins[i].cls, f, c, mode)),
+				h->need[i][f][c] = (u8)MIN(255, lat_need_row(x->row, f, c, mode)),
 				h->maxneed[i] = MAX(h->maxneed[i], h->need[i][f][c]);
+		for (k = 0; k < nops && strcmp(ops[k], x->in.op); k++)
+			;
+		if (k == nops)
+			ops[nops++] = x->in.op;
+		h->opid[i] = (u16)k;
+		h->pipe[i] = (u8)pipe_of(x->in.op);
+		h->flags[i] = (u8)((is_mem(x->in.op) ? F_MEM : 0) | (!strncmp(x->in.op, "ATOM", 4) ? F_ATOM : 0));
 	}
+	free(ops);
 	return h;
 }
 
@@ -187,6 +357,7 @@ hz_free(Hz *h)
 	for (b = 0; b < h->nb; b++) {
 		vec_free(&h->succ[b]);
 		vec_free(&h->pred[b]);
+		free(h->st[b]);
 	}
 	free(h->succ);
 	free(h->pred);
@@ -194,41 +365,53 @@ hz_free(Hz *h)
 	free(h->bfirst);
 	free(h->blast);
 	free(h->st);
-	free(h->row);
+	free(h->tmp);
+	free(h->slot);
+	free(h->file);
+	free(h->use);
+	free(h->uo);
+	free(h->nr);
+	free(h->nw);
 	free(h->need);
 	free(h->minst);
 	free(h->maxneed);
+	free(h->opid);
+	free(h->pipe);
+	free(h->flags);
 	free(h);
 }
 
 /* ---- state ---- */
 
 static void
-state_init(HState *s)
+state_init(const Hz *h, HState *s)
 {
-	memset(s, 0, sizeof *s);
-	memset(s->fage, AGE_MAX, sizeof s->fage);
+	size_t ns = h->ns;
+
+	memset(s + 1, 0, h->ssz);
+	memset(s->fage, AGE_MAX, ns);
 	memset(s->sbage, AGE_MAX, sizeof s->sbage);
-	memset(s->fprod, 0xff, sizeof s->fprod);
+	memset(s->fprod, 0xff, ns * sizeof *s->fprod);
 	memset(s->sbprod, 0xff, sizeof s->sbprod);
 	s->valid = 1;
 }
 
 /* d = join(d, s); returns 1 if d changed. */
 static int
-state_join(HState *d, const HState *s)
+state_join(const Hz *h, HState *d, const HState *s)
 {
-	int ch = 0, i, c;
+	int ch = 0, c;
+	size_t i;
 
 	if (!d->valid) {
-		*d = *s;
+		state_copy(h, d, s);
 		return 1;
 	}
-	for (i = 0; i < NSLOT; i++) {
+	for (i = 0; i < h->ns; i++) {
 		int k, m;
 		for (c = 0; c < LC_NCAT; c++)
-			if (s->rem[i][c] > d->rem[i][c]) {
-				d->rem[i][c] = s->rem[i][c];
+			if (REM(s, i, c) > REM(d, i, c)) {
+				REM(d, i, c) = REM(s, i, c);
 				d->fprod[i] = s->fprod[i];
 				ch = 1;
 			}
@@ -241,14 +424,14 @@ state_join(HState *d, const HState *s)
 		if (s->pover[i] && !d->pover[i])
 			d->pover[i] = 1, ch = 1;
 		for (k = 0; k < s->np[i]; k++) {
-			for (m = 0; m < d->np[i] && d->pp[i][m] != s->pp[i][k]; m++)
+			for (m = 0; m < d->np[i] && PP(d, i, m) != PP(s, i, k); m++)
 				;
 			if (m < d->np[i]) {
-				if (s->pa[i][k] < d->pa[i][m])
-					d->pa[i][m] = s->pa[i][k], ch = 1;
+				if (PA(s, i, k) < PA(d, i, m))
+					PA(d, i, m) = PA(s, i, k), ch = 1;
 			} else if (d->np[i] < NPR) {
-				d->pp[i][d->np[i]] = s->pp[i][k];
-				d->pa[i][d->np[i]++] = s->pa[i][k];
+				PP(d, i, d->np[i]) = PP(s, i, k);
+				PA(d, i, d->np[i]++) = PA(s, i, k);
 				ch = 1;
 			} else if (!d->pover[i])
 				d->pover[i] = 1, ch = 1;
@@ -268,10 +451,10 @@ state_join(HState *d, const HState *s)
 			ch = 1;
 		}
 	}
-	for (i = 0; i < NSB; i++)
-		if (s->sbage[i] < d->sbage[i]) {
-			d->sbage[i] = s->sbage[i];
-			d->sbprod[i] = s->sbprod[i];
+	for (c = 0; c < NSB; c++)
+		if (s->sbage[c] < d->sbage[c]) {
+			d->sbage[c] = s->sbage[c];
+			d->sbprod[c] = s->sbprod[c];
 			ch = 1;
 		}
 	return ch;
@@ -344,7 +527,12 @@ bump(Hz *h, size_t i, long p, int d)
 	bump_back(h, h->bof[i], i, p, d, 0);
 }
 
-static int same_pipe(const char *a, const char *b);
+/* Do instructions i and k complete in order with each other? */
+static int
+same_pipe(const Hz *h, size_t i, size_t k)
+{
+	return h->opid[i] == h->opid[k] || (h->pipe[i] && h->pipe[i] == h->pipe[k]);
+}
 
 static const char *
 pname(Hz *h, long p, char *buf, size_t n)
@@ -360,7 +548,8 @@ static void
 waits(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	int k, j;
+	size_t j, ns = h->ns;
+	int k;
 	char b1[64];
 
 	for (k = 0; k < NSB; k++) {
@@ -374,7 +563,7 @@ waits(Hz *h, HState *s, size_t i)
 				hazard(h, i, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
 				       x->in.op, k, s->sbage[k], pname(h, s->sbprod[k], b1, sizeof b1));
 		}
-		for (j = 0; j < NSLOT; j++) {
+		for (j = 0; j < ns; j++) {
 			s->wsb[j] &= (u8)~(1u << k);
 			s->rsb[j] &= (u8)~(1u << k);
 			/* an instruction whose result is written has read its sources */
@@ -384,7 +573,7 @@ waits(Hz *h, HState *s, size_t i)
 		}
 	}
 	if (x->kind == HK_DEPBAR && x->sb < NSB && !x->never)
-		for (j = 0; j < NSLOT; j++) {
+		for (j = 0; j < ns; j++) {
 			if ((s->wsb[j] & (1u << x->sb)) && s->wdep[j] >= x->sbn)
 				s->wsb[j] &= (u8)~(1u << x->sb);
 			if (x->sbn == 0)
@@ -396,172 +585,168 @@ static void
 reads(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	int r, j, need;
+	const HUse *u = &h->use[h->uo[i]], *end = u + h->nr[i];
+	int need;
 	char b1[64], b2[16];
 
-	for (r = 0; r < x->nrd; r++)
-		for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++) {
-			int cat = x->rd[r].cat;
-			if (h->observe) {
-				int k;
-				for (k = 0; k < s->np[j]; k++)
-					if (s->pa[j][k] < 64)
-						buf_printf(h->observe, "obs %s %d %d %d %s\n",
-							   h->ins[s->pp[j][k]].cls, hz_file(j), cat,
-							   s->pa[j][k], x->cls);
-			}
-			need = s->rem[j][cat];
-			if (!s->pover[j]) {
-				int k, e;
-				need = 0;
-				for (k = 0; k < s->np[j]; k++) {
-					i32 q = s->pp[j][k];
-					e = lat_exc_in(h->row[q], hz_file(j), cat, x->cls);
-					if (e < 0)
-						e = h->need[q][hz_file(j)][cat];
-					else if (h->mode == 0)
-						e = MAX(e, LAT_SAFE);
-					if (e - s->pa[j][k] > need) {
-						need = e - s->pa[j][k];
-						s->fprod[j] = s->pp[j][k];
-						s->fage[j] = s->pa[j][k];
-					}
+	for (; u < end; u++) {
+		size_t j = u->d;
+		int cat = u->cat, f = h->file[j];
+		if (h->observe) {
+			int k;
+			for (k = 0; k < s->np[j]; k++)
+				if (PA(s, j, k) < 64)
+					buf_printf(h->observe, "obs %s %d %d %d %s\n",
+						   h->ins[PP(s, j, k)].cls, f, cat, PA(s, j, k), x->cls);
+		}
+		need = REM(s, j, cat);
+		if (!s->pover[j]) {
+			int k, e;
+			need = 0;
+			for (k = 0; k < s->np[j]; k++) {
+				i32 q = PP(s, j, k);
+				const LatRow *row = h->ins[q].row;
+				e = row && row->nexc ? lat_exc_in(row, f, cat, x->cls) : -1;
+				if (e < 0)
+					e = h->need[q][f][cat];
+				else if (h->mode == 0)
+					e = MAX(e, LAT_SAFE);
+				if (e - PA(s, j, k) > need) {
+					need = e - PA(s, j, k);
+					s->fprod[j] = q;
+					s->fage[j] = PA(s, j, k);
 				}
 			}
-			if (need > 0) {
-				if (h->fixing)
-					bump(h, i, s->fprod[j], need);
-				else
-					hazard(h, i, "%s read by %s before %s finished (stall sum %d < latency %d)",
-					       hz_slot_name(j, b2, sizeof b2), x->in.op,
-					       pname(h, s->fprod[j], b1, sizeof b1), s->fage[j],
-					       s->fage[j] + need);
-			}
-			if (s->wsb[j]) {
-				if (h->fixing) {
-					if ((x->c.wait | (s->wsb[j] & 0x3f)) != x->c.wait)
-						h->changes++;
-					x->c.wait |= s->wsb[j] & 0x3f;
-					if (s->wsb[j] & SB_NONE)
-						h->unsat = 1;
-					s->wsb[j] = 0;
-				} else if (s->wsb[j] & SB_NONE)
-					hazard(h, i, "%s read by %s before %s finished (it sets no scoreboard)",
-					       hz_slot_name(j, b2, sizeof b2), x->in.op,
-					       pname(h, s->wprod[j], b1, sizeof b1));
-				else
-					hazard(h, i, "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
-					       hz_slot_name(j, b2, sizeof b2), x->in.op,
-					       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
-			}
 		}
-}
-
-static int
-is_mem(const char *op)
-{
-	return !strncmp(op, "LD", 2) || !strncmp(op, "ST", 2) || !strncmp(op, "ATOM", 4) ||
-	       !strncmp(op, "RED", 3);
+		if (need > 0) {
+			if (h->fixing)
+				bump(h, i, s->fprod[j], need);
+			else
+				hazard(h, i, "%s read by %s before %s finished (stall sum %d < latency %d)",
+				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
+				       pname(h, s->fprod[j], b1, sizeof b1), s->fage[j],
+				       s->fage[j] + need);
+		}
+		if (s->wsb[j]) {
+			if (h->fixing) {
+				if ((x->c.wait | (s->wsb[j] & 0x3f)) != x->c.wait)
+					h->changes++;
+				x->c.wait |= s->wsb[j] & 0x3f;
+				if (s->wsb[j] & SB_NONE)
+					h->unsat = 1;
+				s->wsb[j] = 0;
+			} else if (s->wsb[j] & SB_NONE)
+				hazard(h, i, "%s read by %s before %s finished (it sets no scoreboard)",
+				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
+				       pname(h, s->wprod[j], b1, sizeof b1));
+			else
+				hazard(h, i, "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
+				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
+				       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
+		}
+	}
 }
 
 static void
 writes(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	int r, j, c;
+	const HUse *u = &h->use[h->uo[i] + h->nr[i]], *end = u + h->nw[i];
+	int c;
 	char b1[64], b2[16];
 
-	for (r = 0; r < x->nwr; r++)
-		for (j = x->wr[r].s; j < x->wr[r].s + x->wr[r].n; j++) {
-			u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
-			if (h->fixing && pend) {
-				if ((x->c.wait | pend) != x->c.wait)
-					h->changes++;
-				x->c.wait |= pend;
-				s->wsb[j] &= SB_NONE;
-				s->rsb[j] = 0;
-			}
-			/* a result of the same in-order pipe lands before ours */
-			if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
-			    same_pipe(h->ins[s->wprod[j]].in.op, x->in.op))
-				s->wsb[j] = 0;
-			if (s->wsb[j] && !h->fixing)
-				hazard(h, i, "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-				       hz_slot_name(j, b2, sizeof b2), x->in.op,
-				       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
-			/* memory instructions reach the memory pipe in order: a load
-			   cannot write before an earlier store has read its data */
-			if (s->rsb[j] && !h->fixing && x->lat.var && is_mem(x->in.op) &&
-			    s->rprod[j] >= 0 && is_mem(h->ins[s->rprod[j]].in.op))
-				s->rsb[j] = 0;
-			if (s->rsb[j] && !h->fixing)
-				hazard(h, i, "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-				       hz_slot_name(j, b2, sizeof b2), x->in.op,
-				       pname(h, s->rprod[j], b1, sizeof b1), s->rsb[j]);
-			if (x->lat.var) {
-				u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
-				/* the "done" predicate of a generic ATOM is known when its
-				   operands are read: ptxas waits on the read scoreboard */
-				if (m == SB_NONE && x->c.rdsb < NSB && j >= SLOT_P && j < SLOT_UP &&
-				    !strncmp(x->in.op, "ATOM", 4))
-					m = (u8)(1u << x->c.rdsb);
-				s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
-				s->wdep[j] = 0;
-				s->wprod[j] = (i32)i;
-				if (!x->cond) {
-					memset(s->rem[j], 0, LC_NCAT);
-					s->fprod[j] = -1;
-					s->fage[j] = AGE_MAX;
-					s->np[j] = s->pover[j] = 0;
-				}
-			} else {
-				int f = hz_file(j);
-				for (c = 0; c < LC_NCAT; c++) {
-					int need = h->need[i][f][c];
-					if (x->cond)
-						s->rem[j][c] = (u8)MAX(s->rem[j][c], need);
-					else
-						s->rem[j][c] = (u8)need;
-				}
-				s->fprod[j] = (i32)i;
-				s->fage[j] = 0;
-				if (!x->cond) {
-					s->np[j] = 1;
-					s->pover[j] = 0;
-					s->pp[j][0] = (i32)i;
-					s->pa[j][0] = 0;
-				} else if (s->np[j] < NPR) {
-					s->pp[j][s->np[j]] = (i32)i;
-					s->pa[j][s->np[j]++] = 0;
-				} else
-					s->pover[j] = 1;
-				if (!x->cond)
-					s->wsb[j] = 0;
-			}
+	for (; u < end; u++) {
+		size_t j = u->d;
+		u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
+		if (h->fixing && pend) {
+			if ((x->c.wait | pend) != x->c.wait)
+				h->changes++;
+			x->c.wait |= pend;
+			s->wsb[j] &= SB_NONE;
+			s->rsb[j] = 0;
 		}
+		/* a result of the same in-order pipe lands before ours */
+		if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
+		    same_pipe(h, (size_t)s->wprod[j], i))
+			s->wsb[j] = 0;
+		if (s->wsb[j] && !h->fixing)
+			hazard(h, i, "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
+			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
+			       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
+		/* memory instructions reach the memory pipe in order: a load
+		   cannot write before an earlier store has read its data */
+		if (s->rsb[j] && !h->fixing && x->lat.var && (h->flags[i] & F_MEM) &&
+		    s->rprod[j] >= 0 && (h->flags[s->rprod[j]] & F_MEM))
+			s->rsb[j] = 0;
+		if (s->rsb[j] && !h->fixing)
+			hazard(h, i, "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
+			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
+			       pname(h, s->rprod[j], b1, sizeof b1), s->rsb[j]);
+		if (x->lat.var) {
+			u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
+			/* the "done" predicate of a generic ATOM is known when its
+			   operands are read: ptxas waits on the read scoreboard */
+			if (m == SB_NONE && x->c.rdsb < NSB && u->slot >= SLOT_P && u->slot < SLOT_UP &&
+			    (h->flags[i] & F_ATOM))
+				m = (u8)(1u << x->c.rdsb);
+			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
+			s->wdep[j] = 0;
+			s->wprod[j] = (i32)i;
+			if (!x->cond) {
+				memset(&REM(s, j, 0), 0, LC_NCAT);
+				s->fprod[j] = -1;
+				s->fage[j] = AGE_MAX;
+				s->np[j] = s->pover[j] = 0;
+			}
+		} else {
+			int f = h->file[j];
+			for (c = 0; c < LC_NCAT; c++) {
+				int need = h->need[i][f][c];
+				if (x->cond)
+					REM(s, j, c) = (u8)MAX(REM(s, j, c), need);
+				else
+					REM(s, j, c) = (u8)need;
+			}
+			s->fprod[j] = (i32)i;
+			s->fage[j] = 0;
+			if (!x->cond) {
+				s->np[j] = 1;
+				s->pover[j] = 0;
+				PP(s, j, 0) = (i32)i;
+				PA(s, j, 0) = 0;
+			} else if (s->np[j] < NPR) {
+				PP(s, j, s->np[j]) = (i32)i;
+				PA(s, j, s->np[j]++) = 0;
+			} else
+				s->pover[j] = 1;
+			if (!x->cond)
+				s->wsb[j] = 0;
+		}
+	}
 }
 
 static void
 advance(const Hz *h, HState *s, int t)
 {
-	u8 *r = &s->rem[0][0], *a = s->fage;
-	int j, c;
+	u8 *r = s->rem, *a = s->fage;
+	size_t j, ns = h->ns;
+	int c;
 
 	if (t <= 0)
 		return;
-	/* flat loops the compiler can vectorise: this is the checker's hot spot */
-	for (j = 0; j < NSLOT * LC_NCAT; j++)
+	for (j = 0; j < ns * LC_NCAT; j++)
 		r[j] = (u8)(r[j] > t ? r[j] - t : 0);
-	for (j = 0; j < NSLOT; j++)
+	for (j = 0; j < ns; j++)
 		a[j] = (u8)(a[j] > AGE_MAX - t ? AGE_MAX : a[j] + t);
-	for (j = 0; j < NSLOT; j++) {
+	for (j = 0; j < ns; j++) {
 		if (!s->np[j])
 			continue;
 		for (c = 0; c < s->np[j]; c++) {
-			s->pa[j][c] = (u8)MIN(AGE_MAX, s->pa[j][c] + t);
-			if ((s->pa[j][c] > AGE_DROP || s->pa[j][c] >= h->maxneed[s->pp[j][c]]) && !s->pover[j]) {
-				s->pp[j][c] = s->pp[j][s->np[j] - 1];
-				s->pa[j][c] = s->pa[j][--s->np[j]];
+			u8 *pa = &PA(s, j, c);
+			*pa = (u8)MIN(AGE_MAX, *pa + t);
+			if ((*pa > AGE_DROP || *pa >= h->maxneed[PP(s, j, c)]) && !s->pover[j]) {
+				PP(s, j, c) = PP(s, j, s->np[j] - 1);
+				*pa = PA(s, j, --s->np[j]);
 				c--;
 			}
 		}
@@ -570,38 +755,12 @@ advance(const Hz *h, HState *s, int t)
 		s->sbage[j] = (u8)MIN(AGE_MAX, s->sbage[j] + t);
 }
 
-/* Variable-latency instructions that complete in order with each other. */
-static int
-same_pipe(const char *a, const char *b)
-{
-	/* FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
-	   covered by the next MUFU's, F2I by the next F2F's) */
-	static const char *const pipes[][6] = {
-		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
-		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
-	};
-	size_t k;
-	const char *const *p;
-
-	if (!strcmp(a, b))
-		return 1;
-	for (k = 0; k < NELEM(pipes); k++) {
-		int ia = 0, ib = 0;
-		for (p = pipes[k]; *p; p++) {
-			ia |= !strcmp(a, *p);
-			ib |= !strcmp(b, *p);
-		}
-		if (ia && ib)
-			return 1;
-	}
-	return 0;
-}
-
 static void
 step(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	int r, j, k;
+	size_t j, ns = h->ns;
+	int k;
 
 	if (h->observe)
 		buf_printf(h->observe, "ins %s %d %d %d %d %d\n", x->cls, x->c.stall, x->c.wrsb != 7,
@@ -617,13 +776,14 @@ step(Hz *h, HState *s, size_t i)
 		writes(h, s, i);
 		/* late readers keep their sources until the read scoreboard clears */
 		/* (uniform registers are read at issue: ptxas never waits for them) */
-		if (x->c.rdsb < NSB)
-			for (r = 0; r < x->nrd; r++)
-				if (x->rd[r].cat != LC_GUARD && x->rd[r].s < SLOT_UR)
-				for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++) {
-					s->rsb[j] |= (u8)(1u << x->c.rdsb);
-					s->rprod[j] = (i32)i;
+		if (x->c.rdsb < NSB) {
+			const HUse *u = &h->use[h->uo[i]], *end = u + h->nr[i];
+			for (; u < end; u++)
+				if (u->late) {
+					s->rsb[u->d] |= (u8)(1u << x->c.rdsb);
+					s->rprod[u->d] = (i32)i;
 				}
+		}
 	}
 	for (k = 0; k < NSB; k++) {
 		if (x->c.wrsb == k || x->c.rdsb == k) {
@@ -631,14 +791,14 @@ step(Hz *h, HState *s, size_t i)
 			s->sbprod[k] = (i32)i;
 		}
 		if (x->c.wrsb == k)
-			for (j = 0; j < NSLOT; j++) {
+			for (j = 0; j < ns; j++) {
 				if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
 					s->wdep[j]++;
 				/* results of the same pipe complete in order (ptxas relies on
 				   it: MUFU.RCP without a scoreboard, covered by the wait on
 				   the next MUFU's) */
 				if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-				    same_pipe(h->ins[s->wprod[j]].in.op, x->in.op))
+				    same_pipe(h, (size_t)s->wprod[j], i))
 					s->wsb[j] = (u8)(1u << k);
 			}
 	}
@@ -661,17 +821,15 @@ hz_solve(Hz *h)
 {
 	size_t *work, nw = 0, b, k;
 	u8 *inq;
-	HState *s = xmalloc(sizeof *s);
+	HState *s = h->tmp;
 
-	if (!h->nb) {
-		free(s);
+	if (!h->nb)
 		return;
-	}
 	for (b = 0; b < h->nb; b++)
-		h->st[b].valid = 0;
+		h->st[b]->valid = 0;
 	work = xmalloc(h->nb * sizeof *work);
 	inq = xcalloc(h->nb, 1);
-	state_init(&h->st[0]);
+	state_init(h, h->st[0]);
 	work[nw++] = 0;
 	inq[0] = 1;
 	while (nw) {
@@ -683,11 +841,11 @@ hz_solve(Hz *h)
 		b = work[best];
 		work[best] = work[--nw];
 		inq[b] = 0;
-		*s = h->st[b];
+		state_copy(h, s, h->st[b]);
 		run_block(h, b, s);
 		for (k = 0; k < h->succ[b].n; k++) {
 			size_t t = h->succ[b].v[k];
-			if (state_join(&h->st[t], s) && !inq[t]) {
+			if (state_join(h, h->st[t], s) && !inq[t]) {
 				inq[t] = 1;
 				work[nw++] = t;
 			}
@@ -695,47 +853,42 @@ hz_solve(Hz *h)
 	}
 	free(work);
 	free(inq);
-	free(s);
+}
+
+/* Every reachable block once from its entry state. */
+static void
+run_all(Hz *h)
+{
+	size_t b;
+
+	for (b = 0; b < h->nb; b++) {
+		if (!h->st[b]->valid)
+			continue;
+		state_copy(h, h->tmp, h->st[b]);
+		run_block(h, b, h->tmp);
+	}
 }
 
 int
 hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe)
 {
-	HState *s = xmalloc(sizeof *s);
-	size_t b;
-
 	h->kernel = kernel;
 	h->report = report;
 	h->observe = observe;
 	h->nhaz = 0;
-	for (b = 0; b < h->nb; b++) {
-		if (!h->st[b].valid)
-			continue;
-		*s = h->st[b];
-		run_block(h, b, s);
-	}
+	run_all(h);
 	h->report = h->observe = NULL;
-	free(s);
 	return h->nhaz;
 }
 
 int
 hz_fix(Hz *h)
 {
-	HState *s = xmalloc(sizeof *s);
-	size_t b;
-
 	h->fixing = 1;
 	h->changes = 0;
 	h->unsat = 0;
-	for (b = 0; b < h->nb; b++) {
-		if (!h->st[b].valid)
-			continue;
-		*s = h->st[b];
-		run_block(h, b, s);
-	}
+	run_all(h);
 	h->fixing = 0;
-	free(s);
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }
 

@@ -37,6 +37,7 @@ typedef struct {
 	Ctrl c;
 	Insn in;
 	const char *cls;   /* latency class name */
+	const LatRow *row; /* its table row, NULL if none */
 	Lat lat;
 	int kind;          /* HK_* */
 	int cond;          /* has a guard predicate other than PT */

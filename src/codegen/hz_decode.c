@@ -201,7 +201,7 @@ static void
 regs_of(const Arch *a, HIns *h)
 {
 	const Insn *in = &h->in;
-	int nd = hz_ndst(in), k, cat = lat_cat(a, in);
+	int nd = hz_ndst(in), k, cat = lat_cat_row(in, h->row);
 	int mma = !strcmp(in->op, "HMMA") || !strcmp(in->op, "IMMA") || !strcmp(in->op, "DMMA") ||
 		  !strcmp(in->op, "HGMMA") || !strcmp(in->op, "IGMMA") || !strcmp(in->op, "QGMMA");
 	int mw[4] = {1, 1, 1, 1}, isdbl = op_is(in, dbl_ops), ismem = op_is(in, mem_ops);
@@ -332,7 +332,8 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		}
 		h->c = ctrl_get(code[i]);
 		h->cls = lat_class(&h->in, ar);
-		h->lat = lat_of_class(a, h->cls);
+		h->row = lat_row(a, h->cls);
+		h->lat = lat_of_row(h->row, h->cls);
 		h->cond = h->in.guard >= 0 && h->in.guard != 7;
 		h->never = h->in.guard == 7 && h->in.guard_not;
 		flow_of(h, n);

@@ -24,17 +24,27 @@ const char *
 lat_class(const Insn *in, Arena *ar)
 {
 	char buf[128];
-	size_t n, i, k;
+	size_t n, i, k, l;
 	int all = is_mma(in->op);
 
-	n = (size_t)snprintf(buf, sizeof buf, "%s", in->op);
-	for (i = 0; i < (size_t)in->nmods && n < sizeof buf; i++) {
+	n = strlen(in->op);
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
+	memcpy(buf, in->op, n);
+	for (i = 0; i < (size_t)in->nmods && n < sizeof buf - 1; i++) {
 		int keep = all;
 		for (k = 0; k < NELEM(keep_mods) && !keep; k++)
 			keep = !strcmp(in->mods[i], keep_mods[k]);
-		if (keep)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, ".%s", in->mods[i]);
+		if (!keep)
+			continue;
+		l = strlen(in->mods[i]);
+		buf[n++] = '.';
+		if (l > sizeof buf - 1 - n)
+			l = sizeof buf - 1 - n;
+		memcpy(buf + n, in->mods[i], l);
+		n += l;
 	}
+	buf[n] = 0;
 	return arena_strdup(ar, buf);
 }
 
@@ -139,9 +149,8 @@ cls_op(const char *cls, char *buf, size_t n)
 }
 
 Lat
-lat_of_class(const Arch *a, const char *cls)
+lat_of_row(const LatRow *r, const char *cls)
 {
-	const LatRow *r = find_row(a, cls);
 	Lat l = {0};
 	char op[64];
 	int c;
@@ -157,9 +166,15 @@ lat_of_class(const Arch *a, const char *cls)
 	if (!l.var) {
 		l.lat = 0;
 		for (c = 0; c < LC_NCAT; c++)
-			l.lat = MAX(l.lat, (u8)lat_need(a, cls, LF_R, c, 1));
+			l.lat = MAX(l.lat, (u8)lat_need_row(r, LF_R, c, 1));
 	}
 	return l;
+}
+
+Lat
+lat_of_class(const Arch *a, const char *cls)
+{
+	return lat_of_row(find_row(a, cls), cls);
 }
 
 Lat
@@ -176,23 +191,21 @@ static const char *const fma_ops[] = {
 	"IMAD", "IMUL", "FFMA", "FADD", "FMUL", "FSWZADD", "IDP", "IMADSP",
 };
 
+/* r: the row of in's class (NULL if none). */
 int
-lat_cat(const Arch *a, const Insn *in)
+lat_cat_row(const Insn *in, const LatRow *r)
 {
 	const char *op = in->op;
 
 	if (in_list(op, var_ops, NELEM(var_ops))) {
-		/* the table may know a fixed form (DFMA on sm_90) */
-		Arena ar = {0};
-		const LatRow *r = find_row(a, lat_class(in, &ar));
+		/* the table may know a fixed form: fixed only when the table has
+		   fixed latencies for it (DFMA on sm_90) */
 		int var = 1, f, c;
-		/* fixed only when the table has fixed latencies for it (DFMA on sm_90) */
 		if (r && !r->var)
 			for (f = 0; f < LF_N; f++)
 				for (c = 0; c < LC_NCAT; c++)
 					if (r->lat[f][c])
 						var = 0;
-		arena_free(&ar);
 		if (var)
 			return LC_VAR;
 	}
@@ -204,9 +217,18 @@ lat_cat(const Arch *a, const Insn *in)
 }
 
 int
-lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
+lat_cat(const Arch *a, const Insn *in)
 {
-	const LatRow *r = find_row(a, cls);
+	Arena ar = {0};
+	int c = lat_cat_row(in, find_row(a, lat_class(in, &ar)));
+
+	arena_free(&ar);
+	return c;
+}
+
+int
+lat_need_row(const LatRow *r, int f, int cat, int mode)
+{
 	int v = 0, c;
 
 	if (r) {
@@ -227,15 +249,28 @@ lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
 }
 
 int
+lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
+{
+	return lat_need_row(find_row(a, cls), f, cat, mode);
+}
+
+int
+lat_min_stall_row(const LatRow *r, const Insn *in)
+{
+	int v = r && r->minstall ? r->minstall : 1;
+
+	if (!strcmp(in->op, "DEPBAR"))
+		v = MAX(v, 4);  /* Huerta et al.: DEPBAR needs stall >= 4 to take effect */
+	return v;
+}
+
+int
 lat_min_stall(const Arch *a, const Insn *in)
 {
 	Arena ar = {0};
-	const LatRow *r = find_row(a, lat_class(in, &ar));
-	int v = r && r->minstall ? r->minstall : 1;
+	int v = lat_min_stall_row(find_row(a, lat_class(in, &ar)), in);
 
 	arena_free(&ar);
-	if (!strcmp(in->op, "DEPBAR"))
-		v = MAX(v, 4);  /* Huerta et al.: DEPBAR needs stall >= 4 to take effect */
 	return v;
 }
 

@@ -68,6 +68,11 @@ int lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons);
 /* The table row of a class (NULL if none), and lat_exc on a row. */
 const LatRow *lat_row(const Arch *a, const char *cls);
 int lat_exc_in(const LatRow *r, int f, int cat, const char *cons);
+/* The same from a row found once (r may be NULL: no row). */
+Lat lat_of_row(const LatRow *r, const char *cls);
+int lat_cat_row(const Insn *in, const LatRow *r);
+int lat_need_row(const LatRow *r, int f, int cat, int mode);
+int lat_min_stall_row(const LatRow *r, const Insn *in);
 /* The largest exception distance of cls writing f (0 if none). */
 int lat_exc_max(const Arch *a, const char *cls, int f);
 /* Smallest own stall an instruction needs (DEPBAR 4, the table's
