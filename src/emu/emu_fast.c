@@ -382,24 +382,35 @@ fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32];
 	const u32 *a, *b;
-	u8 c[32], p[32], q[32], lo[32];
-	int l, cmp = I->a, bo = I->b, sgn = !I->c;
+	u8 c[32], p[32], q[32], lo[32], lt[32], eq[32], r[32];
+	int l, cmp = I->a, bo = I->b;
+	u32 sg = I->c ? 0 : 0x80000000u;
 
 	(void)E;
 	a = irow(w, &FS[0], ta);
 	b = irow(w, &FS[1], tb);
 	prow(w, &FS[2], c);
-	if (I->d)
-		prow(w, &FS[3], lo);
 	for (l = 0; l < 32; l++) {
-		u32 x = sgn ? a[l] ^ 0x80000000u : a[l], y = sgn ? b[l] ^ 0x80000000u : b[l];
-		int lt = x < y, eq = x == y, r;
-		if (I->d)
-			r = icmp_ex(cmp, lt, eq, lo[l]);
-		else
-			r = icmp(cmp, lt, eq);
-		p[l] = (u8)bop(bo, r, c[l]);
-		q[l] = (u8)bop(bo, !r, c[l]);
+		lt[l] = (a[l] ^ sg) < (b[l] ^ sg);
+		eq[l] = a[l] == b[l];
+	}
+	if (I->d) {
+		prow(w, &FS[3], lo);
+		for (l = 0; l < 32; l++)
+			r[l] = (u8)icmp_ex(cmp, lt[l], eq[l], lo[l]);
+	} else
+		switch (cmp) {   /* one loop each, so each vectorizes */
+		case CMP_EQ: memcpy(r, eq, 32); break;
+		case CMP_NE: for (l = 0; l < 32; l++) r[l] = !eq[l]; break;
+		case CMP_LT: memcpy(r, lt, 32); break;
+		case CMP_LE: for (l = 0; l < 32; l++) r[l] = lt[l] | eq[l]; break;
+		case CMP_GT: for (l = 0; l < 32; l++) r[l] = !(lt[l] | eq[l]); break;
+		default: for (l = 0; l < 32; l++) r[l] = !lt[l]; break;
+		}
+	switch (bo) {
+	case 0: for (l = 0; l < 32; l++) p[l] = r[l] & c[l], q[l] = (r[l] ^ 1) & c[l]; break;
+	case 1: for (l = 0; l < 32; l++) p[l] = r[l] | c[l], q[l] = (r[l] ^ 1) | c[l]; break;
+	default: for (l = 0; l < 32; l++) p[l] = r[l] ^ c[l], q[l] = r[l] ^ 1 ^ c[l]; break;
 	}
 	putp(w, I->fp[0], p, gm);
 	putp(w, I->fp[1], q, gm);

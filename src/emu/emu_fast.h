@@ -10,9 +10,10 @@
 #include "ptx/arith.h"
 
 /* Hot handlers get an AVX2 clone where the compiler and host support it
- * (chosen once at load time; the code is the same C). */
+ * (x86-64-v3: AVX2, FMA, BMI2; chosen once at load time; the code is the
+ * same C, and fmaf is exact either way). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#define HOT __attribute__((target_clones("avx2", "default")))
+#define HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define HOT
 #endif
@@ -79,16 +80,15 @@ frow(Warp *w, const FSrc *s, u32 *t)
 static inline void
 prow(Warp *w, const FSrc *s, u8 *out)
 {
+	u8 x = s->not, r = (u8)s->reg;
 	int l;
 
 	if (s->k == FS_UR) {
-		u8 v = (u8)((w->up >> s->reg & 1) ^ s->not);
-		for (l = 0; l < 32; l++)
-			out[l] = v;
+		memset(out, (w->up >> r & 1) ^ x, 32);
 		return;
 	}
 	for (l = 0; l < 32; l++)
-		out[l] = (u8)((w->p[l] >> s->reg & 1) ^ s->not);
+		out[l] = (u8)(((w->p[l] >> r) & 1) ^ x);
 }
 
 /* Merge the active lanes of v into register d (RZ: nothing). */
@@ -109,17 +109,26 @@ put(Warp *w, int d, const u32 *v, u32 gm)
 		r[l] = gm >> l & 1 ? v[l] : r[l];
 }
 
-/* Merge predicate bits (P d; PT: nothing). */
+/* Merge predicate bits v (0/1 per lane) into P d (PT: nothing); branch
+ * free, so it vectorizes. */
 static inline void
 putp(Warp *w, int d, const u8 *v, u32 gm)
 {
+	u8 *p = w->p, bit;
 	int l;
 
 	if (d >= 7)
 		return;
-	for (l = 0; l < 32; l++)
-		if (gm >> l & 1)
-			w->p[l] = (u8)((w->p[l] & ~(1u << d)) | (v[l] & 1u) << d);
+	bit = (u8)(1u << d);
+	if (gm == ~0u) {
+		for (l = 0; l < 32; l++)
+			p[l] = (u8)((p[l] & ~bit) | (v[l] & 1) << d);
+		return;
+	}
+	for (l = 0; l < 32; l++) {
+		u8 m = (u8)(-(gm >> l & 1) & bit);
+		p[l] = (u8)((p[l] & ~m) | ((v[l] & 1) << d & m));
+	}
 }
 
 /* ---- scalar pieces shared by the vector and uniform handlers ---- */

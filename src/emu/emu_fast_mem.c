@@ -1,8 +1,9 @@
 /* emu_fast_mem.c -- the fast path's loads and stores (LDG/STG/LDS/STS,
- * 1 to 16 bytes): addresses for the whole warp, then host pointers, with
- * one range check when every lane's 32-bit access falls in one global
- * buffer; anything unusual (another CTA's shared window, misaligned or
- * out-of-bounds addresses) goes through emu_mem, which reports it. */
+ * 1 to 16 bytes): one vectorized range and alignment check when every
+ * active lane's access falls in this CTA's shared memory or in one global
+ * buffer (wbase), then plain copies; anything unusual (another CTA's
+ * shared window, a scaled index, misaligned or out-of-bounds addresses)
+ * goes lane by lane through emu_mem, which reports it. */
 #include <math.h>
 #include <string.h>
 
@@ -80,102 +81,167 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
 	}
 }
 
-/* The global region holding every lane's 32-bit access of a whole-warp
- * global instruction (aligned), or NULL (then lane by lane): one check
- * in signed 64-bit offsets, which vectorizes (addresses are far below
- * 2^63). */
-static inline const Region *
-wrange(Emu *E, const EInsn *I, const u64 *a)
+/* The whole-warp case: [R+imm][+UR] in shared memory or [R.64+imm][+UR]
+ * in one global buffer (scale 1) with every active lane's access inside
+ * and aligned.  Returns the host base and off[l], each lane's 32-bit byte
+ * offset from it (a lane outside gm gets an active lane's), or NULL: the
+ * lane by lane path then handles (and reports) what is unusual.  The
+ * checks are on the 32-bit low words: the high words of a global base
+ * agree, and each low word lies in the range that keeps the access in
+ * the buffer (one unsigned max), so they vectorize. */
+static inline u8 *
+wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off)
 {
-	const Region *rg;
-	i64 lim, bad = 0;
-	int l;
+	u32 t[32], n = (u32)I->a, mx = 0, al = 0, L, span, rl;
+	const u32 *lo;
+	u64 add = (u64)(FS[1].k == FS_UR ? w->ur[FS[1].reg] : 0) + FS[2].v;
+	i64 rel, lmin, lmax, size;
+	u8 *data;
+	int l, f;
 
-	if (I->c != MS_GLOBAL || !(rg = gfind(E, a[0], 4)))
+	if (I->e != 1 || FS[0].k != FS_R || !gm)
 		return NULL;
-	lim = (i64)rg->size - 4;
-	for (l = 0; l < 32; l++) {
-		i64 o = (i64)(a[l] - rg->base);
-		bad |= (o < 0) | (o > lim) | (o & 3);
+	lo = w->r[FS[0].reg];
+	f = __builtin_ctz(gm);
+	if (gm != ~0u) {
+		for (l = 0; l < 32; l++)
+			t[l] = gm >> l & 1 ? lo[l] : lo[f];
+		lo = t;
 	}
-	return bad ? NULL : rg;
+	if (I->c == MS_SHARED) {
+		if (I->d)
+			return NULL;
+		rel = (i64)add;
+		data = E->shared;
+		size = (i64)E->shared_size;
+	} else {
+		const u32 *hi = w->r[FS[0].reg + 1 < RZ ? FS[0].reg + 1 : RZ];
+		const Region *rg;
+		u32 h = hi[f], x = 0;
+		if (!I->d)
+			return NULL;
+		for (l = 0; l < 32; l++)
+			x |= (hi[l] ^ h) & (0u - (gm >> l & 1));
+		if (x || !(rg = gfind(E, ((u64)h << 32 | lo[f]) + add, n)))
+			return NULL;
+		rel = (i64)(((u64)h << 32) + add - rg->base);
+		data = rg->data;
+		size = (i64)rg->size;
+	}
+	if (size >> 32)
+		return NULL;
+	lmin = rel > 0 ? 0 : -rel;
+	lmax = size - n - rel;
+	if (lmax > 0xffffffffll)
+		lmax = 0xffffffffll;
+	if (lmax < lmin)
+		return NULL;
+	L = (u32)lmin;
+	span = (u32)(lmax - lmin);
+	rl = (u32)rel;
+	for (l = 0; l < 32; l++) {
+		u32 v = lo[l], o = v + rl;
+		mx = MAX(mx, v - L);
+		off[l] = o;
+		al |= o;
+	}
+	return mx > span || (al & (n - 1)) ? NULL : data;
 }
 
 HOT void
 fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	const Region *rg;
 	u64 a[32];
-	u8 *p[32];
-	u32 n = (u32)I->a, k, g;
-	int d = I->fd;
+	u8 *p[32], *base;
+	u32 n = (u32)I->a, k, g, off[32], v[4][32];
+	int d = I->fd, l;
 
-	addrs(w, I, a);
-	if (n == 4 && gm == ~0u && d < RZ && (rg = wrange(E, I, a))) {
-		u32 *r = w->r[d];
-		const u8 *data = rg->data;
-		u64 base = rg->base;
-		int l;
-		for (l = 0; l < 32; l++)
-			memcpy(&r[l], data + (a[l] - base), 4);
-		return;
-	}
-	ptrs(E, w, I, a, p, gm, 0);
-	if (n == 4) {
-		u32 *r = w->r[d];
-		if (d < RZ)
-			for (g = gm; g; g &= g - 1) {
-				int l = __builtin_ctz(g);
-				memcpy(&r[l], p[l], 4);
-			}
-		return;
-	}
-	for (g = gm; g; g &= g - 1) {
-		int l = __builtin_ctz(g);
-		u32 v[4] = {0};
+	if ((base = wbase(E, w, I, gm, off))) {
 		switch (n) {
-		case 1: v[0] = I->b ? (u32)(int8_t)p[l][0] : p[l][0]; break;
-		case 2: memcpy(v, p[l], 2); if (I->b) v[0] = (u32)(int16_t)v[0]; break;
-		case 8: memcpy(v, p[l], 8); break;
-		default: memcpy(v, p[l], 16);
+		case 1:
+			for (l = 0; l < 32; l++)
+				v[0][l] = I->b ? (u32)(int8_t)base[off[l]] : base[off[l]];
+			break;
+		case 2:
+			for (l = 0; l < 32; l++) {
+				u16 h;
+				memcpy(&h, base + off[l], 2);
+				v[0][l] = I->b ? (u32)(int16_t)h : h;
+			}
+			break;
+		case 4:
+			for (l = 0; l < 32; l++)
+				memcpy(&v[0][l], base + off[l], 4);
+			break;
+		default:
+			for (l = 0; l < 32; l++)
+				for (k = 0; k < n / 4; k++)
+					memcpy(&v[k][l], base + off[l] + 4 * k, 4);
+		}
+		for (k = 0; k < (n + 3) / 4 && d + (int)k < RZ; k++)
+			put(w, d + (int)k, v[k], gm);
+		return;
+	}
+	addrs(w, I, a);
+	ptrs(E, w, I, a, p, gm, 0);
+	for (g = gm; g; g &= g - 1) {
+		u32 x[4] = {0};
+		l = __builtin_ctz(g);
+		switch (n) {
+		case 1: x[0] = I->b ? (u32)(int8_t)p[l][0] : p[l][0]; break;
+		case 2: memcpy(x, p[l], 2); if (I->b) x[0] = (u32)(int16_t)x[0]; break;
+		case 4: memcpy(x, p[l], 4); break;
+		case 8: memcpy(x, p[l], 8); break;
+		default: memcpy(x, p[l], 16);
 		}
 		for (k = 0; k < (n + 3) / 4; k++)
 			if (d + (int)k < RZ)
-				w->r[d + k][l] = v[k];
+				w->r[d + k][l] = x[k];
 	}
 }
 
 HOT void
 fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	const Region *rg;
 	u64 a[32];
-	u8 *p[32];
-	u32 n = (u32)I->a, k, g;
-	int s = I->fd;
+	u8 *p[32], *base;
+	u32 n = (u32)I->a, k, g, off[32];
+	const u32 *v[4];
+	int s = I->fd, l;
 
-	addrs(w, I, a);
-	if (n == 4 && gm == ~0u && (rg = wrange(E, I, a))) {
-		const u32 *r = w->r[s < RZ ? s : RZ];
-		u8 *data = rg->data;
-		u64 base = rg->base;
-		int l;
-		for (l = 0; l < 32; l++)
-			memcpy(data + (a[l] - base), &r[l], 4);
+	for (k = 0; k < 4; k++)
+		v[k] = w->r[s + (int)k < RZ ? s + (int)k : RZ];
+	if ((base = wbase(E, w, I, gm, off))) {
+		if (n == 4 && gm == ~0u) {
+			for (l = 0; l < 32; l++)
+				memcpy(base + off[l], &v[0][l], 4);
+			return;
+		}
+		for (g = gm; g; g &= g - 1) {
+			l = __builtin_ctz(g);
+			switch (n) {
+			case 1: base[off[l]] = (u8)v[0][l]; break;
+			case 2: memcpy(base + off[l], &v[0][l], 2); break;
+			default:
+				for (k = 0; k < n / 4; k++)
+					memcpy(base + off[l] + 4 * k, &v[k][l], 4);
+			}
+		}
 		return;
 	}
+	addrs(w, I, a);
 	ptrs(E, w, I, a, p, gm, 1);
 	for (g = gm; g; g &= g - 1) {
-		int l = __builtin_ctz(g);
-		u32 v[4];
+		u32 x[4];
+		l = __builtin_ctz(g);
 		for (k = 0; k < 4; k++)
-			v[k] = s + (int)k >= RZ ? 0 : w->r[s + k][l];
+			x[k] = v[k][l];
 		switch (n) {
-		case 1: p[l][0] = (u8)v[0]; break;
-		case 2: memcpy(p[l], v, 2); break;
-		case 4: memcpy(p[l], v, 4); break;
-		case 8: memcpy(p[l], v, 8); break;
-		default: memcpy(p[l], v, 16);
+		case 1: p[l][0] = (u8)x[0]; break;
+		case 2: memcpy(p[l], x, 2); break;
+		case 4: memcpy(p[l], x, 4); break;
+		case 8: memcpy(p[l], x, 8); break;
+		default: memcpy(p[l], x, 16);
 		}
 	}
 }
