@@ -398,6 +398,10 @@ fold_ref(Fold *F, MIns *m, int k)
 	/* a register-like literal replaces the register alone */
 	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0 && try_lit(F, m, k, from, to, "RZ", C_ANY, 0))
 		return 1;
+	/* -0.0 of an f32 operation (F..., not FLO) where no immediate fits */
+	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0x80000000u && m->text[0] == 'F' &&
+	    strncmp(m->text, "FLO", 3) && (at == 0 || m->text[at - 1] != '-') && strncmp(after, ".H", 2))
+		return try_imm32(F, m, k, from, to, P->val, 0, 0) || try_lit(F, m, k, from, to, "-RZ", C_ANY, 0);
 	if (P->kind == K_CBANK) {
 		if (hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8))
 			return 0;
@@ -428,6 +432,81 @@ fold_ref(Fold *F, MIns *m, int k)
 			return 0;
 		return try_lit(F, m, k, from, to, t, C_BITS, (u32)(d >> 32));
 	}
+}
+
+/* Operations whose operands lo..hi (0 = the destination) commute, with
+ * their operand count: the ISA tables know slots, not algebra. */
+static const struct {
+	const char *op;
+	int ntok, lo, hi;
+} commute[] = {
+	{"IADD3 ", 4, 1, 3}, {"IMAD", 4, 1, 2}, {"FFMA", 4, 1, 2}, {"FADD", 3, 1, 2}, {"FMUL", 3, 1, 2},
+	{"FMNMX", 4, 1, 2}, {"IMNMX", 4, 1, 2}, {"VIMNMX", 4, 1, 2}, {"DADD", 3, 1, 2}, {"DMUL", 3, 1, 2},
+	{"DFMA", 4, 1, 2},
+};
+
+/* Operand spans of m->text ("OP a, b, c"): starts and ends; count. */
+static int
+operands(const char *text, int *s, int *e, int max)
+{
+	const char *p = strchr(text, ' '), *q;
+	int n = 0;
+
+	if (!p)
+		return 0;
+	for (p++; n < max; n++) {
+		q = strstr(p, ", ");
+		s[n] = (int)(p - text);
+		e[n] = q ? (int)(q - text) : (int)strlen(text);
+		if (!q)
+			return n + 1;
+		p = q + 2;
+	}
+	return -1;
+}
+
+/* Fold ref k of m, moving it to another commuting operand when its own
+ * slot takes no literal. */
+static int
+fold_commuted(Fold *F, MIns *m, int k)
+{
+	int s[6], e[6], n, c, i, j, at;
+	char *old, *t;
+	size_t len;
+
+	if (fold_ref(F, m, k))
+		return 1;
+	at = peep_hole(m, k);
+	for (c = 0; c < (int)(sizeof commute / sizeof *commute); c++)
+		if (!strncmp(m->text, commute[c].op, strlen(commute[c].op)))
+			break;
+	if (c == (int)(sizeof commute / sizeof *commute) || at < 0 ||
+	    (n = operands(m->text, s, e, 6)) != commute[c].ntok)
+		return 0;
+	for (i = commute[c].lo; i <= commute[c].hi; i++)
+		if (at >= s[i] && at < e[i])
+			break;
+	if (i > commute[c].hi)
+		return 0;
+	old = m->text;
+	len = strlen(old);
+	for (j = commute[c].lo; j <= commute[c].hi; j++) {
+		int a = i < j ? i : j, b = i < j ? j : i;
+		if (j == i)
+			continue;
+		/* old[..s[a]) old[s[b]..e[b]) old[e[a]..s[b]) old[s[a]..e[a]) old[e[b]..] */
+		t = arena_alloc(F->f->a, len + 1);
+		memcpy(t, old, (size_t)s[a]);
+		memcpy(t + s[a], old + s[b], (size_t)(e[b] - s[b]));
+		memcpy(t + s[a] + (e[b] - s[b]), old + e[a], (size_t)(s[b] - e[a]));
+		memcpy(t + s[a] + (e[b] - s[b]) + (s[b] - e[a]), old + s[a], (size_t)(e[a] - s[a]));
+		memcpy(t + e[b], old + e[b], len - (size_t)e[b] + 1);
+		m->text = t;
+		if (fold_ref(F, m, k))
+			return 1;
+		m->text = old;
+	}
+	return 0;
 }
 
 /* Drop constant definitions whose parts nobody reads. */
@@ -481,7 +560,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 				if (m->target >= 0)
 					continue;
 				for (k = 0; k < m->nr; k++)
-					if (fold_ref(&F, m, k)) {
+					if (fold_commuted(&F, m, k)) {
 						changed++;
 						k--;
 					}
