@@ -10,7 +10,9 @@
  * Forms are tried in table order (most specific first) within the bucket
  * of their opcode bits (lo & 0xfff).  The tables are generated into
  * src/sm90/forms.c and src/sm80/forms.c by tools/isa-gentab from
- * specs/sm_XX/forms.txt; do not edit them by hand. */
+ * specs/sm_XX/forms.txt; do not edit them by hand.  The generator also
+ * precomputes the decoder's index (see isa/index.c) and the strings'
+ * lengths, so nothing is built at run time. */
 #ifndef OA_ISA_IMPL_H
 #define OA_ISA_IMPL_H
 
@@ -47,6 +49,37 @@ typedef struct {
 	IsaRun run[4];
 } IsaField;
 
+/* Decoder index (isa/index.c): a decision tree per opcode bucket.  Node
+ * op (0..4095) is bucket op's root; an inner node tests word bit `bit`
+ * and continues at a (bit 0) or a + 1 (bit 1); a leaf (bit ISA_LEAF)
+ * holds cand[a .. a + b). */
+enum { ISA_LEAF = 0xff };
+typedef struct {
+	u32 a;
+	u16 b;
+	u8 bit;
+} IsaNode;
+
+/* A leaf's candidate form, its mask/match inline; chk[chk .. chk + nchk):
+ * its enumeration fields that have values the oracle rejects (the only
+ * fields that can veto a form whose bits match); op[op0 .. op0 + nop):
+ * its field extraction program; cnst: some field has constant value bits. */
+typedef struct {
+	Word mask, match;
+	u32 form;
+	u32 chk, nchk;
+	u32 op0;
+	u16 nop;
+	u8 cnst;
+} IsaCand;
+
+/* One run of len word bits (len >= 1) into field fi's value:
+ * vals[fi] = (first ? 0 : vals[fi]) | (half >> shift & (2^len - 1)) << vshift,
+ * half = hi ? w.hi : w.lo. */
+typedef struct {
+	u8 hi, shift, len, vshift, fi, first;
+} IsaOp;
+
 typedef struct {
 	Word mask, match, dflt;
 	const char *tmpl;
@@ -68,25 +101,23 @@ struct Arch {
 	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
 	const u32 *bucket;       /* form indices, most specific first */
 	const u32 *by_base;      /* form indices sorted by base mnemonic, then priority */
+	const u16 *sinfo;        /* per string: length | first byte << 8 */
+	const IsaNode *node;     /* the decoder index (see IsaNode) */
+	u32 nnode;
+	const IsaCand *cand;
+	u32 ncand;
+	const u32 *chk;          /* field indices */
+	const IsaOp *op;
 };
 
 extern const Arch arch_sm80, arch_sm90;
 
 /* The form that decodes w, or NULL (isa/index.c: a decision tree per
  * opcode bucket); isa_match_scan is the plain scan of the bucket it
- * replaces, kept for tests; isa_index_stats: the tree's size. */
+ * replaces, kept for tests; isa_index_stats: the trees' size. */
 const IsaForm *isa_match(const Arch *a, Word w);
 const IsaForm *isa_match_scan(const Arch *a, Word w);
 void isa_index_stats(const Arch *a, u32 *nodes, u32 *cands);
-/* The values of enumeration field f the parser may choose, in value
- * order (not rejected, not decode-only, holdable), with their strings. */
-typedef struct {
-	const char *s;
-	u32 val;
-	u16 len;
-	u8 c0;	/* s[0] */
-} IsaEnumEnt;
-const IsaEnumEnt *isa_enum_entries(const Arch *a, const IsaField *f, u32 *n);
 /* The form of w and the values of all its fields (vals[nfield], at most
  * 255), or NULL: isa_match and isa_field_get for each field, in one pass. */
 const IsaForm *isa_decode(const Arch *a, Word w, u64 *vals);

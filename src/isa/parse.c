@@ -251,16 +251,24 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 		v = strtoull(s, (char **)&e, 10);
 		break;
 	case FK_ENUM: {
-		u32 n, k;
-		const IsaEnumEnt *en = isa_enum_entries(a, f, &n);
+		const u16 *id = a->enums + f->table;
+		u64 k, n = 1ull << f->nbits;
+		u32 c0 = (uchar)*s;
 
-		/* try every value whose string matches here, in value order:
+		/* try every value whose string matches here, in value order
+		 * (not rejected, not decode-only, one the field can hold):
 		 * backtracking settles which */
 		for (k = 0; k < n; k++) {
-			if (en[k].len && (en[k].c0 != (uchar)*s || !has_prefix(s, en[k].s, en[k].len)))
+			u32 si = id[k], inf, len;
+
+			if (si & ENUM_DECODE_ONLY)
 				continue;
-			c->val[fi] = en[k].val;
-			if ((e = match_tmpl(c, t, s + en[k].len)))
+			inf = a->sinfo[si];
+			len = inf & 0xff;
+			if ((len && ((inf >> 8) != c0 || !has_prefix(s, a->strs[si], len))) || (k | f->orval) != k)
+				continue;
+			c->val[fi] = k;
+			if ((e = match_tmpl(c, t, s + len)))
 				return e;
 		}
 		return NULL;
