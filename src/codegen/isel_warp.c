@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "codegen/isel.h"
+#include "codegen/peep.h"
 #include "isa/isa.h"
 
 #define D0 (&x->p.opds[0])
@@ -17,16 +18,12 @@
 
 /* Can the ISA tables encode this text (registers as written)?  Some
  * immediate fields were learned as enumerations of the values ptxas used
- * (BAR.SYNC's thread count), so a form is tried before it is emitted. */
+ * (BAR.SYNC's thread count), so a form is tried before it is emitted.
+ * The probe is the peepholes' (peep_encodes). */
 int
 sel_can_encode(Sel *s, const char *text)
 {
-	const Arch *a = arch_lookup(s->sm >= 90 ? "sm_90" : "sm_80");
-	Word w;
-	char err[160];
-	size_t pos;
-
-	return a && isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+	return peep_encodes(arch_lookup(s->sm >= 90 ? "sm_90" : "sm_80"), text);
 }
 
 /* A 32-bit source: an immediate (masked to bits) stays literal, 0 is RZ. */

@@ -4,6 +4,10 @@
  *     IADD3 t, a, b, RZ;     IADD3 d, t, c, RZ  ->  IADD3 d, a, b, c
  *     SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ  ->  LEA d, a, b, k
  *
+ *     X t, ...;             IADD3 d, t, RZ, RZ ->  X d, ...  (any X, when
+ *                                                  nothing in between
+ *                                                  touches d)
+ *
  * t is one register written once and read once (by the addition), in the
  * same block, and nothing in between writes what the first instruction
  * reads.  IADD3 is commutative: the addends are tried in each order until
@@ -179,6 +183,27 @@ inputs_change(const MFunc *f, const MBlock *B, size_t from, size_t to, const MIn
 	return 0;
 }
 
+/* Does an instruction of B in [from, to) read or write a part of d? */
+static int
+d_touched(const MFunc *f, const MBlock *B, size_t from, size_t to, MRef d)
+{
+	size_t j;
+	int k, dl = d.sub, dh = d.w ? d.sub + d.w : f->vr.v[d.v].w;
+
+	for (j = from; j < to; j++) {
+		const MIns *m = &B->ins.v[j];
+		if (m->guard == d.v)
+			return 1;
+		for (k = 0; k < m->nr; k++) {
+			MRef r = m->r[k];
+			int rl = r.sub, rh = r.w ? r.sub + r.w : f->vr.v[r.v].w;
+			if (r.v == d.v && rl < dh && dl < rh)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* x (at i) defines t, read only by y (at j > i): combine into y. */
 static int
 combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
@@ -203,6 +228,17 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	for (k = 1; k < 4; k++)
 		if (k != tpos && !is_rz(f, y, &ty[k]))
 			s[ns].m = y, s[ns++].t = ty[k];
+	if (ns == 0) {
+		/* y is "d = t + 0": x writes d, y goes */
+		if (y->guard >= 0 || d_touched(f, B, i + 1, j, y->r[0]))
+			return 0;
+		x->r[0] = y->r[0];
+		y->text = NULL;
+		y->nr = 0;
+		return 1;
+	}
+	if (strncmp(x->text, "IADD3 ", 6) && strncmp(x->text, "SHF.L.U32 ", 10))
+		return 0;
 	if ((nx = split(x->text, "IADD3", tx, 4)) == 4 && tx[0].ref == 0) {
 		for (k = 1; k < 4; k++)
 			if (!is_rz(f, x, &tx[k])) {
@@ -249,23 +285,27 @@ peep_combine(MFunc *f, const Arch *a)
 		MBlock *B = &f->b.v[b];
 		for (i = 0; i < B->ins.n; i++) {
 			MIns *x = &B->ins.v[i];
-			int t;
+			int t, k;
 			if (!x->text || x->nr < 1 || x->rf[0] != MF_DEF || x->target >= 0)
 				continue;
 			t = x->r[0].v;
 			if (f->vr.v[t].cls != RC_R || f->vr.v[t].w != 1 || f->vr.v[t].fixed || c.defs[t] != 1 ||
 			    c.uses[t] != 1)
 				continue;
-			if (strncmp(x->text, "IADD3 ", 6) && strncmp(x->text, "SHF.L.U32 ", 10))
+			if (x->copy || x->guard >= 0)
+				continue;
+			for (k = 1; k < x->nr && !(x->rf[k] & MF_DEF); k++)
+				;
+			if (k < x->nr)
 				continue;
 			/* the reader, later in this block */
 			for (j = i + 1; j < B->ins.n; j++) {
 				const MIns *y = &B->ins.v[j];
-				int k, reads = 0;
+				int q, reads = 0;
 				if (!y->text)
 					continue;
-				for (k = 0; k < y->nr; k++)
-					reads |= y->r[k].v == t;
+				for (q = 0; q < y->nr; q++)
+					reads |= y->r[q].v == t;
 				if (reads || y->guard == t)
 					break;
 			}
