@@ -13,6 +13,7 @@
  * emu_float.c, emu_memops.c), which remain the reference for every other
  * form; tests/unit/test_emu_ops.c (emu_ops_fast) runs both on the same
  * inputs. */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -73,13 +74,13 @@ fx_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		put(w, I->fd + 1, row(w, &FS[1], t), gm);
 }
 
-/* S2UR URd, SR_CTAID.X/Y/Z (I->a = 0..2) */
+/* S2UR URd, SR_CTAID.X/Y/Z (I->a = 0..2) or SR_CgaCtaId (3) */
 void
 fx_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	(void)E;
 	if (gm && I->fd < URZ)
-		w->ur[I->fd] = w->ctaid[I->a];
+		w->ur[I->fd] = I->a == 3 ? w->rank : w->ctaid[I->a];
 }
 
 /* ULDC[.64] URd, c[bank][imm] (folded) */
@@ -524,7 +525,27 @@ fma32_hw(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
 }
 #endif
 
-/* FADD/FMUL/FFMA: I->e = 0 add, 1 mul, 2 fma; I->b = ftz */
+/* The same in a directed rounding mode (f32_op): the host's mode set once
+ * for the 32 lanes, the operands through volatile variables so that no
+ * operation moves across the switch. */
+static void
+farith_dir(int op, const u32 *a, const u32 *b, const u32 *c, u32 *d, int rnd)
+{
+	int l;
+
+	fesetround(rnd == RND_RZ ? FE_TOWARDZERO : rnd == RND_RM ? FE_DOWNWARD : FE_UPWARD);
+	for (l = 0; l < 32; l++) {
+		volatile float va = fo(a[l]), vb = fo(b[l]), vc = fo(c[l]), r;
+		float t;
+		r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
+		t = r;
+		memcpy(&d[l], &t, 4);
+	}
+	fesetround(FE_TONEAREST);
+}
+
+/* FADD/FMUL/FFMA[.rnd][.FTZ][.SAT]: I->e = 0 add, 1 mul, 2 fma; I->a =
+ * the rounding, I->b = ftz, I->c = sat */
 HOT void
 fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -536,6 +557,38 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	b = frow(w, &FS[1], tb);
 	if (I->e == 2)
 		c = frow(w, &FS[2], tc);
+	else
+		memset(tc, 0, sizeof tc);
+	if (I->a != RND_RN || I->c) {
+		/* f32_op exactly: flush the inputs, compute, then f32_finish */
+		if (ftz)
+			for (l = 0; l < 32; l++) {
+				ta[l] = f32_flush(a[l]);
+				tb[l] = f32_flush(b[l]);
+				tc[l] = f32_flush(c[l]);
+			}
+		else {
+			memmove(ta, a, sizeof ta);
+			memmove(tb, b, sizeof tb);
+			memmove(tc, c, sizeof tc);
+		}
+		if (I->a != RND_RN)
+			farith_dir(I->e, ta, tb, tc, d, I->a);
+		else
+			for (l = 0; l < 32; l++) {
+				float x = fo(ta[l]), y = fo(tb[l]), z = fo(tc[l]);
+				float r = I->e == 0 ? x + y : I->e == 1 ? x * y : fmaf(x, y, z);
+				memcpy(&d[l], &r, 4);
+			}
+		for (l = 0; l < 32; l++) {
+			u32 v = (d[l] & 0x7fffffffu) > 0x7f800000u ? F32_NAN : d[l];
+			if (ftz)
+				v = f32_flush(v);
+			d[l] = I->c ? f32_sat(v) : v;
+		}
+		put(w, I->fd, d, gm);
+		return;
+	}
 	if (ftz) {
 		for (l = 0; l < 32; l++) {
 			ta[l] = fl(a[l], 1);
@@ -562,6 +615,37 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 #endif
 		fma32(a, b, c, d, ftz);
 	}
+	put(w, I->fd, d, gm);
+}
+
+/* MUFU.RCP/RSQ/SQRT/EX2/LG2/TANH d, a (f32; I->e = AP_*): f32_approx
+ * lane by lane, the opcode decided once */
+HOT void
+fx_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], d[32];
+	const u32 *a = frow(w, &FS[0], ta);
+	int l;
+
+	(void)E;
+	for (l = 0; l < 32; l++)
+		d[l] = gm >> l & 1 ? f32_approx(I->e, a[l], 1) : 0;
+	put(w, I->fd, d, gm);
+}
+
+/* FMNMX[.FTZ][.NAN] d, a, b, p: p ? min : max (I->b = ftz, I->d = NAN) */
+HOT void
+fx_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 ta[32], tb[32], d[32];
+	const u32 *a = frow(w, &FS[0], ta), *b = frow(w, &FS[1], tb);
+	u8 p[32];
+	int l;
+
+	(void)E;
+	prow(w, &FS[2], p);
+	for (l = 0; l < 32; l++)
+		d[l] = p[l] ? f32_min(a[l], b[l], I->b, I->d) : f32_max(a[l], b[l], I->b, I->d);
 	put(w, I->fd, d, gm);
 }
 

@@ -189,6 +189,8 @@ void fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_sel(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm);

@@ -125,11 +125,16 @@ prep_int(Emu *E, EInsn *I)
 		return 0;
 	}
 	if (!strcmp(op, "S2UR")) {
-		if (in->nops != 2 || o[0].kind != OPK_UR || o[1].kind != OPK_SR ||
-		    strncmp(o[1].text, "SR_CTAID.", 9) || !o[1].text[9] || o[1].text[10] ||
-		    o[1].text[9] < 'X' || o[1].text[9] > 'Z')
+		/* I->a = 0..2 CTAID.X/Y/Z, 3 CgaCtaId */
+		if (in->nops != 2 || o[0].kind != OPK_UR || o[1].kind != OPK_SR)
 			return 0;
-		I->a = o[1].text[9] - 'X';
+		if (!strcmp(o[1].text, "SR_CgaCtaId"))
+			I->a = 3;
+		else if (strncmp(o[1].text, "SR_CTAID.", 9) || !o[1].text[9] || o[1].text[10] ||
+			 o[1].text[9] < 'X' || o[1].text[9] > 'Z')
+			return 0;
+		else
+			I->a = o[1].text[9] - 'X';
 		I->fd = (u8)o[0].reg;
 		I->fx = fx_s2ur;
 		return 1;
@@ -405,6 +410,33 @@ prep_float(Emu *E, EInsn *I)
 		I->fx = fx_fsetp;
 		return ok;
 	}
+	if (!strcmp(op, "MUFU")) {
+		static const struct { const char *m; int ap; } f[] = {
+			{"RCP", AP_RCP}, {"RSQ", AP_RSQRT}, {"SQRT", AP_SQRT}, {"EX2", AP_EX2},
+			{"LG2", AP_LG2}, {"TANH", AP_TANH},
+		};
+		if (in->nops != 2 || in->nmods != 1 || !isreg(&o[0]))
+			return 0;
+		for (i = 0; i < (int)NELEM(f); i++)
+			if (!strcmp(in->mods[0], f[i].m)) {
+				I->e = f[i].ap;
+				I->fd = (u8)o[0].reg;
+				I->fx = fx_mufu;
+				return fsrc(E, &o[1], &FS[0], 1) && !e_isp(&o[1]) && !o[1].not;
+			}
+		return 0;
+	}
+	if (!strcmp(op, "FMNMX")) {
+		/* I->b = ftz (emu_prep_float), I->d = .NAN */
+		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+			return 0;
+		I->d = insn_has(in, "NAN");
+		ok &= fsrc(E, &o[1], &FS[0], 1) && fsrc(E, &o[2], &FS[1], 1) && fsrc(E, &o[3], &FS[2], 0);
+		ok &= !e_isp(&o[1]) && !e_isp(&o[2]) && !o[1].not && !o[2].not;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_fmnmx;
+		return ok;
+	}
 	if (!strcmp(op, "FADD"))
 		I->e = 0, n = 2;
 	else if (!strcmp(op, "FMUL"))
@@ -414,7 +446,7 @@ prep_float(Emu *E, EInsn *I)
 	else
 		return -1;
 	/* I->a = rounding, b = ftz, c = sat (emu_prep_float) */
-	if (I->a != RND_RN || I->c || in->nops != n + 1 || !isreg(&o[0]))
+	if (I->a < RND_RN || I->a > RND_RP || in->nops != n + 1 || !isreg(&o[0]))
 		return 0;
 	for (i = 0; i < n; i++)
 		ok &= fsrc(E, &o[1 + i], &FS[i], 1) && !e_isp(&o[1 + i]) && !o[1 + i].not;

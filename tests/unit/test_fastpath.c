@@ -128,7 +128,15 @@ TEST(fast_forms)
 		"PLOP3.LUT P6, PT, P0, UP1, !PT, 0xa8, 0x0",
 		"IABS R0, R1", "IABS R0, -R2",
 		"VIADDMNMX R0, R1, R2, R3, !PT", "VIADDMNMX.U32 R0, R1, 0x10, R3, PT", "VIADDMNMX R0, R1, -R2, RZ, P0",
-		"IMNMX R0, R1, R2, P1",
+		"IMNMX R0, R1, R2, P1", "S2UR UR5, SR_CgaCtaId",
+		/* f32: directed rounding, .SAT, MUFU, FMNMX */
+		"FFMA.RM R0, R4, R5, R6", "FFMA.RP R0, R4, -R5, R6", "FFMA.RZ R0, R4, R5, -R6",
+		"FFMA.RM R10, R10, R11, 12582913", "FFMA.SAT R10, R9, R10, 0.5", "FFMA.SAT.FTZ R0, R4, R5, R6",
+		"FADD.RZ R0, R4, R5", "FMUL.RM.FTZ R0, R4, -R5", "FADD.SAT R0, |R4|, R5", "FMUL.RP.SAT R0, R4, R6",
+		"FFMA.RZ.FTZ.SAT R0, R4, R5, R7",
+		"MUFU.RCP R0, R4", "MUFU.RSQ R0, R5", "MUFU.SQRT R0, |R6|", "MUFU.EX2 R0, -R4", "MUFU.LG2 R0, R7",
+		"MUFU.TANH R0, R5", "MUFU.RSQ R0, -QNAN", "MUFU.EX2 R0, c[0x0][0x10]",
+		"FMNMX R0, R4, R5, !PT", "FMNMX R0, -R4, R6, P0", "FMNMX.FTZ R0, R4, |R7|, P1", "FMNMX.NAN R0, R4, R5, PT",
 	};
 	static u8 m0[4096 + 1024], ms[sizeof m0], mf[sizeof m0];
 	static Warp w0, ws, wf;
@@ -163,6 +171,18 @@ TEST(fast_forms)
 				w0.ur[k] = round & 1 ? rnd() : rnd() % 64 - 8;
 			if (round == 5)
 				w0.ur[7] = w0.ur[5];
+			if (round == 3 || round == 7 || round == 9)   /* f32 specials in R4..R7 */
+				for (l = 0; l < 32; l++) {
+					static const u32 sp[] = {0x7fc00001, 0xff800000, 0x00000003, 0x80000000, 0x7f800000,
+								 0x807fffff, 0x3f800000, 0x4b400001, 0xbf000000, 0x7f7fffff};
+					for (k = 4; k < 8; k++)
+						if ((l + k + round) % 3 == 0)
+							w0.r[k][l] = sp[(l * 7 + k + round) % NELEM(sp)];
+				}
+			if (round == 8)   /* ordinary floats of mixed magnitude */
+				for (l = 0; l < 32; l++)
+					for (k = 4; k < 12; k++)
+						w0.r[k][l] = 0x30000000u + rnd() % 0x1f000000u + (rnd() & 0x80000000u);
 			w0.up = (u8)(0x80 | (rnd() & 0x7f));
 			w0.tid0 = 32, w0.id = 1, w0.live = ~0u;
 			w0.ctaid[0] = 2, w0.ctaid[1] = 1, w0.ctaid[2] = 0;
