@@ -55,7 +55,14 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		int (*fn)(IrFunc *);
 		int level;
 	} passes[] = {
+		{"constfold", ir_constfold, OPT_MINED},
 		{"copyprop", ir_copyprop, OPT_MINED},
+		{"cse", ir_cse, OPT_MINED},
+		{"constfold", ir_constfold, OPT_MINED},   /* what CSE made equal */
+		{"copyprop", ir_copyprop, OPT_MINED},
+		{"unroll", ir_unroll, OPT_OPT},
+		{"constfold", ir_constfold, OPT_OPT},   /* the unrolled induction variables */
+		{"copyprop", ir_copyprop, OPT_OPT},
 		{"fuse", ir_fuse, OPT_MINED},
 		{"dce", ir_dce, OPT_SAFE},
 	};
@@ -280,6 +287,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	}
 	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm);
 	ro.frame_base = s.local_size;
+	ro.coalesce = o->opt >= OPT_MINED;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);
 		goto out;

@@ -21,6 +21,19 @@ ir_new_reg(IrFunc *f, PtxType t)
 	return f->nregs++;
 }
 
+PtxOperand *
+ir_copy_opds(Arena *a, const PtxOperand *o, int n)
+{
+	PtxOperand *c = arena_alloc(a, sizeof *c * (size_t)(n ? n : 1));
+	int i;
+
+	memcpy(c, o, sizeof *c * (size_t)n);
+	for (i = 0; i < n; i++)
+		if (o[i].nelems)
+			c[i].elems = ir_copy_opds(a, o[i].elems, o[i].nelems);
+	return c;
+}
+
 /* Instructions after which control does not fall through. */
 static int
 ends_block(const PtxInstr *in)
@@ -123,8 +136,7 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 		if (i < n) {
 			IrIns x = {0};
 			x.p = ins[i];
-			x.p.opds = arena_alloc(a, sizeof(PtxOperand) * (size_t)(x.p.nopds ? x.p.nopds : 1));
-			memcpy(x.p.opds, ins[i].opds, sizeof(PtxOperand) * (size_t)x.p.nopds);
+			x.p.opds = ir_copy_opds(a, ins[i].opds, x.p.nopds);
 			x.target = -1;
 			vec_push(&f->b.v[cur].ins, x);
 		}

@@ -1,5 +1,7 @@
 /* dce.c -- dead code elimination: remove side-effect-free instructions
- * whose results nobody reads, until nothing changes. */
+ * whose results nobody reads, until nothing changes; and, within a block,
+ * side-effect-free instructions whose results are all overwritten before
+ * anything reads them (`mov r, 1; mov r, 2`). */
 #include <stdlib.h>
 
 #include "ir/ir.h"
@@ -42,6 +44,66 @@ mark(void *ctx, int r)
 		m->live = 1;
 }
 
+typedef struct {
+	int *over;     /* over[r] == stamp: r is written again before any read */
+	int stamp;
+	int all;       /* every destination seen is overwritten */
+} Over;
+
+static void
+test_over(void *ctx, int r)
+{
+	Over *o = ctx;
+	if (o->over[r] != o->stamp)
+		o->all = 0;
+}
+
+static void
+set_over(void *ctx, int r)
+{
+	Over *o = ctx;
+	o->over[r] = o->stamp;
+}
+
+static void
+clear_over(void *ctx, int r)
+{
+	Over *o = ctx;
+	o->over[r] = 0;
+}
+
+/* Backwards through each block: definitions overwritten before a read. */
+static int
+dead_defs(IrFunc *f)
+{
+	Over o = { xcalloc((size_t)f->nregs + 1, sizeof(int)), 0, 0 };
+	size_t b, i;
+	int n = 0;
+
+	for (b = 0; b < f->b.n; b++) {
+		IrBlock *B = &f->b.v[b];
+		o.stamp++;
+		for (i = B->ins.n; i-- > 0;) {
+			IrIns *x = &B->ins.v[i];
+			if (x->dead)
+				continue;
+			if (pure(&x->p) && ir_opd_is_def(&x->p, 0)) {
+				o.all = 1;
+				ir_each_def(&x->p, test_over, &o);
+				if (o.all) {
+					x->dead = 1;
+					n++;
+					continue;
+				}
+			}
+			ir_each_def(&x->p, x->p.guard >= 0 ? clear_over : set_over, &o);
+			ir_each_use(&x->p, clear_over, &o);
+		}
+	}
+	free(o.over);
+	return n;
+}
+
 int
 ir_dce(IrFunc *f)
 {
@@ -51,6 +113,10 @@ ir_dce(IrFunc *f)
 	while (changed) {
 		size_t b, i;
 		changed = 0;
+		if ((i = (size_t)dead_defs(f)) > 0) {
+			total += (int)i;
+			changed = 1;
+		}
 		for (i = 0; i < (size_t)f->nregs; i++)
 			uses[i] = 0;
 		ir_count(f, NULL, uses);

@@ -41,6 +41,8 @@ typedef struct {
  * diagnostic (an unsupported construct, e.g. brx.idx). */
 int ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a);
 int ir_new_reg(IrFunc *f, PtxType t);
+/* A deep copy of n operands (vector elements too), in a. */
+PtxOperand *ir_copy_opds(Arena *a, const PtxOperand *o, int n);
 void ir_free(IrFunc *f);   /* the vectors; the arena holds the rest */
 /* brx.c: the instructions of fn with each brx.idx expanded into a
  * compare chain (fn->instrs itself when there is none); nextra new
@@ -57,6 +59,9 @@ void ir_dump(const IrFunc *f, Buf *out);
 int ir_dce(IrFunc *f);
 int ir_copyprop(IrFunc *f);
 int ir_fuse(IrFunc *f);
+int ir_constfold(IrFunc *f);   /* constfold.c */
+int ir_cse(IrFunc *f);         /* cse.c */
+int ir_unroll(IrFunc *f);      /* unroll.c */
 
 /* Operand roles: is operand i of in a destination (written)? */
 int ir_opd_is_def(const PtxInstr *in, int i);
