@@ -101,7 +101,7 @@ struct Arch {
 	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
 	const u32 *bucket;       /* form indices, most specific first */
 	const u32 *by_base;      /* form indices sorted by base mnemonic, then priority */
-	const u16 *sinfo;        /* per string: length | first byte << 8 */
+	const u64 *sinfo;        /* per string: length | its first 7 bytes << 8 (s[0] lowest) */
 	const IsaNode *node;     /* the decoder index (see IsaNode) */
 	u32 nnode;
 	const IsaCand *cand;

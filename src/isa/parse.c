@@ -38,6 +38,16 @@ isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
 
 	if (f->nbits < 64 && v >> f->nbits)
 		return -1;
+	if (f->nruns) {	/* every value bit has a word bit: the runs at once */
+		for (k = 0; k < f->nruns; k++) {
+			const IsaRun *r = &f->run[k];
+			u64 m = (2ull << (r->len - 1)) - 1, *p = r->wbit < 64 ? &w->lo : &w->hi;
+			int sh = r->wbit & 63;
+
+			*p = (*p & ~(m << sh)) | (v >> r->vshift & m) << sh;
+		}
+		return f->orval ? -1 : 0;
+	}
 	for (k = 0; k < f->nbits; k++) {
 		int b = a->bitpos[f->bitpos + k];
 
@@ -55,13 +65,37 @@ is_ident(char c)
 	return isalnum((uchar)c) || c == '_';
 }
 
+/* The digits at s in base 10 or 16 (at least one), as strtoull reads
+ * them (saturating at 2^64 - 1), without its locale and errno work. */
+static const char *
+read_num(const char *s, int base, u64 *v)
+{
+	u64 x = 0;
+	int over = 0;
+
+	for (;; s++) {
+		u32 d = (u32)(uchar)*s - '0';
+
+		if (d > 9) {
+			d = ((u32)(uchar)*s | 0x20) - 'a';
+			if (base != 16 || d > 5)
+				break;
+			d += 10;
+		}
+		if (x > (~0ull - d) / (u64)base)
+			over = 1;
+		x = x * (u64)base + d;
+	}
+	*v = over ? ~0ull : x;
+	return s;
+}
+
 static const char *
 parse_reg(const char *s, int kind, u64 *v)
 {
 	static const char pre[][3] = { "R", "UR", "P", "UP", "B", "SB" };
 	static const u64 zero[] = { 255, 63, 7, 7, 0, 0 };
 	const char *p = pre[kind];
-	char *e;
 
 	if (s[0] != p[0] || (p[1] && s[1] != p[1]))
 		return NULL;
@@ -70,8 +104,7 @@ parse_reg(const char *s, int kind, u64 *v)
 		*v = zero[kind];
 		s++;
 	} else if (isdigit((uchar)*s)) {
-		*v = strtoull(s, &e, 10);
-		s = e;
+		s = read_num(s, 10, v);
 	} else {
 		return NULL;
 	}
@@ -82,13 +115,13 @@ static const char *
 parse_hex(const char *s, i64 *x)
 {
 	int neg = *s == '-';
-	char *e;
+	const char *e;
 	u64 u;
 
 	s += neg;
 	if (s[0] != '0' || s[1] != 'x' || !isxdigit((uchar)s[2]))
 		return NULL;
-	u = strtoull(s + 2, &e, 16);
+	e = read_num(s + 2, 16, &u);
 	*x = neg ? -(i64)u : (i64)u;
 	return e;
 }
@@ -186,6 +219,17 @@ has_prefix(const char *s, const char *p, size_t n)
 	return i == n;
 }
 
+/* s[0..6] in bits 8..63, s[0] lowest, as in Arch.sinfo (parse_text
+ * leaves 8 zero bytes after the text, so this never reads past it). */
+static inline u64
+first7(const char *s)
+{
+	const uchar *u = (const uchar *)s;
+
+	return (u64)u[0] << 8 | (u64)u[1] << 16 | (u64)u[2] << 24 | (u64)u[3] << 32 | (u64)u[4] << 40 |
+	       (u64)u[5] << 48 | (u64)u[6] << 56;
+}
+
 static const char *
 match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 {
@@ -252,20 +296,23 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 		break;
 	case FK_ENUM: {
 		const u16 *id = a->enums + f->table;
-		u64 k, n = 1ull << f->nbits;
-		u32 c0 = (uchar)*s;
+		u64 k, n = 1ull << f->nbits, s7 = first7(s);
 
 		/* try every value whose string matches here, in value order
 		 * (not rejected, not decode-only, one the field can hold):
-		 * backtracking settles which */
+		 * backtracking settles which.  sinfo: the string's length and
+		 * first 7 bytes, so most strings fail without being read. */
 		for (k = 0; k < n; k++) {
-			u32 si = id[k], inf, len;
+			u32 si = id[k], len;
+			u64 inf, m;
 
 			if (si & ENUM_DECODE_ONLY)
 				continue;
 			inf = a->sinfo[si];
-			len = inf & 0xff;
-			if ((len && ((inf >> 8) != c0 || !has_prefix(s, a->strs[si], len))) || (k | f->orval) != k)
+			len = (u32)(inf & 0xff);
+			m = len >= 7 ? ~0xffull : ((1ull << 8 * len) - 1) << 8;
+			if ((s7 & m) != (inf & m) || (len > 7 && !has_prefix(s + 7, a->strs[si] + 7, len - 7)) ||
+			    (k | f->orval) != k)
 				continue;
 			c->val[fi] = k;
 			if ((e = match_tmpl(c, t, s + len)))
@@ -390,24 +437,26 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 {
 	Word alias = { 0, 0 };
 	int have_alias = 0;
-	char buf[512];
+	char buf[512 + 8];
 	const char *s, *body;
 	size_t n, lo, hi, i;
 	Word guard = { 0, 0 };
 	Ctx ctx, *c = &ctx;
 	int found = 0;
+	u16 base;
+	Buf back = { 0 };
 
 	while (*text == ' ' || *text == '\t')
 		text++;
 	n = strlen(text);
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
-	if (n >= sizeof buf) {
+	if (n >= sizeof buf - 8) {
 		seterr(err, errlen, errpos, 0, "instruction text too long%s", "");
 		return -1;
 	}
 	memcpy(buf, text, n);
-	buf[n] = 0;
+	memset(buf + n, 0, 8);	/* first7 reads up to 7 bytes past any position */
 	if (!parse_unknown(buf, w))
 		return 0;
 	if (!(body = parse_guard(buf, &guard))) {
@@ -430,11 +479,11 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
-	hi = lo < a->nforms && !base_cmp(a, a->by_base[lo], body, n) ? isa_base_end(a, (u32)lo) : lo;
-	for (i = lo; i < hi; i++) {
+	hi = lo < a->nforms && !base_cmp(a, a->by_base[lo], body, n) ? a->nforms : lo;
+	base = lo < hi ? a->forms[a->by_base[lo]].base : 0;
+	for (i = lo; i < hi && a->forms[a->by_base[i]].base == base; i++) {
 		const IsaForm *fm = &a->forms[a->by_base[i]];
 		Word x;
-		Buf back = { 0 };
 		u32 k;
 		int ok = 1;
 
@@ -450,6 +499,9 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			continue;
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
+		back.n = 0;
+		if (back.s)
+			back.s[0] = 0;
 		isa_print(a, x, addr, syms, &back);
 		ok = back.s && !strcmp(back.s, buf);
 		if (!ok && !strict && !have_alias && back.s && strncmp(back.s, "UNKNOWN", 7)) {
@@ -461,13 +513,14 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 				have_alias = 1;
 			}
 		}
-		buf_free(&back);
 		if (ok) {
 			x.hi &= ~(1ull << 45);
 			*w = x;
+			buf_free(&back);
 			return 0;
 		}
 	}
+	buf_free(&back);
 	if (have_alias) {
 		*w = alias;
 		return 0;
