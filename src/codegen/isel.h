@@ -31,6 +31,7 @@ typedef struct {
 	u32 barriers;         /* highest named barrier + 1 */
 	const IrIns *cur;     /* instruction being selected (for messages) */
 	struct CallCtx *call; /* .func parameters and call sites (isel_call.c) */
+	struct SeqSub *subs;  /* shared slow-path subroutines (isel_seq.c) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -126,6 +127,8 @@ typedef struct {
 	int guard;
 	u8 guard_neg;
 	int join;                      /* seq_skip's join mark */
+	u8 share;                      /* seq_lines: SKIP..JOIN as a shared subroutine */
+	struct SeqSub *sub;            /* a subroutine body: unbound reads are its inputs */
 } Seq;
 void seq_init(Seq *q, Sel *s);
 void seq_end(Seq *q);
@@ -138,7 +141,9 @@ MRef seq_get(Seq *q, int r);
 MRef seq_pair(Seq *q, int r);
 /* Out-of-line slow paths: seq_skip(q, "P6") skips to seq_join unless P6
  * ("!P6": unless not P6); seq_link (after isel, before reconvergence)
- * makes the join a block. */
+ * makes the join a block.  With q->share set, seq_lines emits a
+ * "SKIP .. JOIN" part once per function as a subroutine (CALL.REL.NOINC
+ * / RET.REL.NODEC, as ptxas) and a call at each use. */
 void seq_skip(Seq *q, const char *pred);
 void seq_join(Seq *q);
 void seq_link(MFunc *f);

@@ -33,6 +33,49 @@ ftz(const IrIns *x)
 	return !!(x->p.flags & PTX_F_FTZ);
 }
 
+/* ---- shared slow paths ----
+ * The slow path of a kind below is a subroutine shared by its uses
+ * (isel_seq.c, seq_call) when the function has two uses or more; one use
+ * keeps it inline (a call costs its copies, the CALL and the RET). */
+enum { SLOW_NONE, SLOW_FDIV, SLOW_FSQRT, SLOW_DDIV, SLOW_DSQRT, SLOW_DRCP };
+
+static int
+slow_kind(const PtxInstr *p)
+{
+	int t = p->types[0], approx = (p->flags & (PTX_F_APPROX | PTX_F_FULL)) != 0;
+	int rn = p->rnd == PTX_RND_RN || p->rnd == PTX_RND_NONE;
+
+	if (approx || !rn)
+		return SLOW_NONE;
+	switch (p->op) {
+	case PTX_OP_div:
+		return t == PTX_T_F32 ? SLOW_FDIV : t == PTX_T_F64 ? SLOW_DDIV : SLOW_NONE;
+	case PTX_OP_rcp:
+		return t == PTX_T_F32 ? SLOW_FDIV : t == PTX_T_F64 ? SLOW_DRCP : SLOW_NONE;
+	case PTX_OP_sqrt:
+		return p->rnd != PTX_RND_RN ? SLOW_NONE : t == PTX_T_F32 ? SLOW_FSQRT : t == PTX_T_F64 ? SLOW_DSQRT : SLOW_NONE;
+	}
+	return SLOW_NONE;
+}
+
+/* Does the function use x's slow path more than once? */
+static int
+shared_slow(Sel *s, const IrIns *x)
+{
+	int k = slow_kind(&x->p), n = 0;
+	size_t b, i;
+
+	if (k == SLOW_NONE)
+		return 0;
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			const IrIns *y = &s->ir->b.v[b].ins.v[i];
+			if (!y->dead && slow_kind(&y->p) == k && ++n > 1)
+				return 1;
+		}
+	return 0;
+}
+
 /* The single 32-bit destination. */
 static MRef
 d32(Sel *s, const IrIns *x)
@@ -233,6 +276,7 @@ div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 	};
 
 	seq_init(&q, s);
+	q.share = (u8)shared_slow(s, x);
 	seq_bind(&q, 0, a);
 	seq_bind(&q, 3, b);
 	if (x->p.flags & PTX_F_APPROX)
@@ -380,6 +424,7 @@ div_f64(Sel *s, const IrIns *x, MRef a, MRef b)
 	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
 		return sel_unsupported(s, "div.rz/rm/rp.f64");
 	seq_init(&q, s);
+	q.share = (u8)shared_slow(s, x);
 	seq_bind64(&q, 4, a);
 	seq_bind64(&q, 6, b);
 	seq_lines(&q, ddiv);
@@ -518,6 +563,7 @@ dfunc(Sel *s, const IrIns *x, const char *const *l)
 	MRef d = sel_reg(s, D0->reg), lo, hi;
 
 	seq_init(&q, s);
+	q.share = (u8)shared_slow(s, x);
 	seq_bind64(&q, 2, sel_r64(s, S1));
 	seq_lines(&q, l);
 	lo = seq_get(&q, 60);
@@ -575,6 +621,7 @@ sel_rcp(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "rcp.rz/rm/rp.f32");
 	/* rcp.rn = div.rn 1 / x */
 	seq_init(&q, s);
+	q.share = (u8)shared_slow(s, x);
 	seq_bind(&q, 3, sel_r32(s, S1, 0));
 	seq_emit(&q, "MOV R0, 0x3f800000");
 	fdiv_rn(&q, ftz(x));
@@ -642,6 +689,7 @@ sel_sqrt(Sel *s, const IrIns *x)
 	if (x->p.rnd != PTX_RND_RN)
 		return sel_unsupported(s, "sqrt.rz/rm/rp.f32");
 	seq_init(&q, s);
+	q.share = (u8)shared_slow(s, x);
 	seq_bind(&q, 0, sel_r32(s, S1, 0));
 	if (ftz(x))
 		seq_emit(&q, "FADD.FTZ R0, R0, -RZ");

@@ -73,11 +73,54 @@ seq_bind64(Seq *q, int r, MRef pair)
 	seq_bind(q, r + 1, mpart(pair.v, pair.sub + 1, 1));
 }
 
+/* ---- shared subroutines: a body's inputs ---- */
+
+enum { SUB_NIN = 32, SUB_NOUT = 4 };
+typedef struct SeqSub {
+	struct SeqSub *next;
+	const char *const *key;   /* the template's SKIP line */
+	int block;                /* the body's block */
+	MRef ra;                  /* return address pair */
+	int nin, nout;
+	struct { int r, pred, w; MRef v; } in[SUB_NIN];
+	struct { int r; MRef v; } out[SUB_NOUT];
+} SeqSub;
+
+/* A body reads R[r] (w = 1 or 2 registers) or P[r] that it has not
+ * written: a new input, which every call copies in. */
+static void
+seq_miss(Seq *q, int r, int pred, int w)
+{
+	SeqSub *b = q->sub;
+	MRef v;
+
+	if (!b)
+		die("seq: %c%d read before it is written", pred ? 'P' : 'R', r);
+	if (b->nin == SUB_NIN)
+		die("seq: more than %d subroutine inputs", SUB_NIN);
+	v = pred ? sel_ptmp(q->s) : sel_tmp(q->s, w);
+	b->in[b->nin].r = r;
+	b->in[b->nin].pred = pred;
+	b->in[b->nin].w = w;
+	b->in[b->nin++].v = v;
+	if (pred) {
+		q->P[r] = v;
+		q->pown[r] = 1;
+	} else if (w == 1) {
+		q->R[r] = v;
+		q->own[r] = 1;
+	} else {
+		q->R[r] = mpart(v.v, 0, 1);
+		q->R[r + 1] = mpart(v.v, 1, 1);
+		q->own[r] = q->own[r + 1] = 1;
+	}
+}
+
 MRef
 seq_get(Seq *q, int r)
 {
 	if (q->R[r].v < 0)
-		die("seq: R%d read before it is written", r);
+		seq_miss(q, r, 0, 1);
 	return q->R[r];
 }
 
@@ -87,8 +130,12 @@ MRef
 seq_pair(Seq *q, int r)
 {
 	MFunc *f = q->s->mf;
-	MRef a = seq_get(q, r), b = seq_get(q, r + 1), t;
+	MRef a, b, t;
 
+	if (q->sub && q->R[r].v < 0 && q->R[r + 1].v < 0)
+		seq_miss(q, r, 0, 2);
+	a = seq_get(q, r);
+	b = seq_get(q, r + 1);
 	if (a.v == f->rz && b.v == f->rz)
 		return a;
 	if (a.v == b.v && b.sub == a.sub + 1 && (a.sub & 1) == 0 && f->vr.v[a.v].w >= 2)
@@ -106,6 +153,8 @@ def_reg(Seq *q, int r, int w, int pred, int guarded)
 	Sel *s = q->s;
 	MRef t;
 
+	if (guarded && q->sub && (pred ? q->P[r].v : q->R[r].v) < 0 && w != 3)
+		seq_miss(q, r, pred, pred ? 1 : w);   /* the old value is an input */
 	if (pred) {
 		if (!guarded || q->P[r].v < 0 || !q->pown[r]) {
 			MRef old = q->P[r];
@@ -204,6 +253,8 @@ seq_emit(Seq *q, const char *line)
 		gneg = *p == '!';
 		p += gneg;
 		pr = reg_token(line, p, &(int){0}, &w, &len);
+		if (pr >= 0 && pr < SEQ_NP && q->P[pr].v < 0 && q->sub)
+			seq_miss(q, pr, 1, 1);
 		if (pr < 0 || pr >= SEQ_NP || q->P[pr].v < 0)
 			die("seq: bad guard in \"%s\"", line);
 		gref = q->P[pr];
@@ -240,7 +291,7 @@ seq_emit(Seq *q, const char *line)
 				refs[nref] = mref(-2 - (r * 8 + pred * 4 + (w - 1)));
 			} else if (pred) {
 				if (q->P[r].v < 0)
-					die("seq: P%d read before it is written in \"%s\"", r, line);
+					seq_miss(q, r, 1, 1);
 				refs[nref] = q->P[r];
 			} else {
 				if (w == 3)
@@ -273,12 +324,17 @@ seq_emit(Seq *q, const char *line)
 	f->guard_neg = 0;
 }
 
-/* Lines "SKIP P6" / "SKIP !P6" and "JOIN" call seq_skip / seq_join. */
+static const char *const *seq_call(Seq *q, const char *const *skip);
+
+/* Lines "SKIP P6" / "SKIP !P6" and "JOIN" call seq_skip / seq_join (with
+ * q->share: the lines between them become a shared subroutine). */
 void
 seq_lines(Seq *q, const char *const *lines)
 {
 	for (; *lines; lines++) {
-		if (!strncmp(*lines, "SKIP ", 5))
+		if (!strncmp(*lines, "SKIP ", 5) && q->share)
+			lines = seq_call(q, lines);
+		else if (!strncmp(*lines, "SKIP ", 5))
 			seq_skip(q, *lines + 5);
 		else if (!strcmp(*lines, "JOIN"))
 			seq_join(q);
@@ -420,7 +476,7 @@ seq_link(MFunc *f)
 			MIns m = f->b.v[b].ins.v[i];
 			MBlock *B, *N;
 			size_t bb, ii;
-			if (m.target > JOIN_MARK || m.guard >= 0)
+			if (m.target > JOIN_MARK || m.guard >= 0 || strncmp(m.text, "BRA ", 4))
 				continue;
 			mir_insert_block(f, (int)b + 1, NULL, 0);
 			B = &f->b.v[b];
@@ -436,6 +492,144 @@ seq_link(MFunc *f)
 		}
 	mir_cfg_recompute(f);
 	mir_dce(f);
+}
+
+/* ---- shared slow paths ----
+ *
+ * ptxas emits a slow path once per kernel as a subroutine and calls it
+ * from every use.  seq_call does the same for the lines between "SKIP P"
+ * and "JOIN": the first use in a function emits them as a body in a
+ * block of its own at the end of the function, with fresh vregs; every
+ * register the body reads before writing it is an input, copied in at
+ * each call; the lines guarded by the skip condition itself ("@P6 MOV
+ * R24, R40" after "SKIP P6") write the results, which each call copies
+ * out into the caller's registers.  A call is
+ *
+ *     @!P6 BRA join ; MOV inputs ; MOV ra, ret ; CALL.REL.NOINC body
+ *   ret: MOV results
+ *   join:
+ *
+ * and the body ends MOV ra.hi, RZ ; RET.REL.NODEC ra.  reconv_link_calls
+ * (reconv.c) gives the register allocator the body's place in the CFG. */
+
+/* "@P6 MOV R24, R40" (cond "P6"): the line without its guard, and the
+ * register it writes in *r; NULL when the guard is something else. */
+static const char *
+result_line(const char *line, const char *cond, int *r)
+{
+	size_t n = strlen(cond);
+	const char *p;
+
+	if (line[0] != '@' || strncmp(line + 1, cond, n) || line[1 + n] != ' ')
+		return NULL;
+	p = line + 2 + n;
+	if (strncmp(p, "MOV R", 5) || !isdigit((unsigned char)p[5]))
+		return NULL;
+	*r = atoi(p + 5);
+	return p;
+}
+
+static SeqSub *
+sub_body(Seq *q, const char *const *skip)
+{
+	Sel *s = q->s;
+	MFunc *f = s->mf;
+	SeqSub *b = arena_alloc(f->a, sizeof *b);
+	MBlock mb = {0};
+	const char *const *l;
+	const char *cond = *skip + 5;
+	int cur = f->cur, r, k;
+	Seq qb;
+
+	memset(b, 0, sizeof *b);
+	b->key = skip;
+	mb.succ[0] = mb.succ[1] = -1;
+	vec_push(&f->b, mb);
+	b->block = (int)f->b.n - 1;
+	f->cur = b->block;
+	seq_init(&qb, s);
+	qb.sub = b;
+	for (l = skip + 1; *l && strcmp(*l, "JOIN"); l++) {
+		const char *t = result_line(*l, cond, &r);
+		if (!strncmp(*l, "SKIP ", 5))
+			die("seq: SKIP inside a shared body");
+		seq_emit(&qb, t ? t : *l);
+		if (!t)
+			continue;
+		for (k = 0; k < b->nout && b->out[k].r != r; k++)
+			;
+		if (k == b->nout) {
+			if (b->nout == SUB_NOUT)
+				die("seq: more than %d subroutine results", SUB_NOUT);
+			b->out[b->nout++].r = r;
+		}
+	}
+	if (!*l)
+		die("seq: SKIP without JOIN");
+	for (k = 0; k < b->nout; k++)
+		b->out[k].v = seq_get(&qb, b->out[k].r);
+	b->ra = sel_tmp(s, 2);
+	mi(f, "MOV %D, RZ", mpart(b->ra.v, 1, 1));
+	mi(f, "RET.REL.NODEC %U 0x0", b->ra);
+	seq_end(&qb);
+	f->cur = cur;
+	b->next = s->subs;
+	s->subs = b;
+	return b;
+}
+
+/* The call of the shared body of the lines at skip ("SKIP P" .. "JOIN");
+ * returns the JOIN line. */
+static const char *const *
+seq_call(Seq *q, const char *const *skip)
+{
+	Sel *s = q->s;
+	MFunc *f = s->mf;
+	SeqSub *b;
+	const char *const *l;
+	int k, ret = seq_mark();
+
+	for (b = s->subs; b && b->key != skip; b = b->next)
+		;
+	if (!b)
+		b = sub_body(q, skip);
+	for (l = skip + 1; *l && strcmp(*l, "JOIN"); l++)
+		;
+	seq_skip(q, *skip + 5);
+	for (k = 0; k < b->nin; k++) {
+		int r = b->in[k].r;
+		MRef v = b->in[k].v;
+		/* a guarded write in the body of what the caller never wrote
+		 * made an input of it: undefined where the guard is false,
+		 * as inline */
+		if (b->in[k].pred ? q->P[r].v < 0 : q->R[r].v < 0 && (b->in[k].w == 1 || q->R[r + 1].v < 0))
+			continue;
+		if (b->in[k].pred) {
+			mi(f, "PLOP3.LUT %D, PT, %U, PT, PT, 0x80, 0x0", v, q->P[r]);
+		} else if (b->in[k].w == 2) {
+			MRef pr = seq_pair(q, r);
+			if (pr.v == f->rz) {
+				sel_mov32(s, mpart(v.v, 0, 1), mopd_reg(pr));
+				sel_mov32(s, mpart(v.v, 1, 1), mopd_reg(pr));
+			} else {
+				sel_mov32(s, mpart(v.v, 0, 1), mopd_reg(mpart(pr.v, pr.sub, 1)));
+				sel_mov32(s, mpart(v.v, 1, 1), mopd_reg(mpart(pr.v, pr.sub + 1, 1)));
+			}
+		} else {
+			sel_mov32(s, v, mopd_reg(seq_get(q, r)));
+		}
+	}
+	mi(f, "MOV %D, %L", mpart(b->ra.v, 0, 1), ret);
+	mi(f, "CALL.REL.NOINC %L", b->block);
+	seq_label(f, ret);
+	for (k = 0; k < b->nout; k++) {
+		int r = b->out[k].r;
+		if (q->R[r].v < 0 || !q->own[r])
+			die("seq: subroutine result R%d is not the sequence's own", r);
+		sel_mov32(s, q->R[r], mopd_reg(b->out[k].v));
+	}
+	seq_join(q);
+	return l;
 }
 
 /* seq_emit of a printf-formatted line. */

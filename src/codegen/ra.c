@@ -836,6 +836,8 @@ cross_calls(Ra *r, Spill *sp, char *err, size_t errlen)
 		const MBlock *B = &f->b.v[b];
 		if (!B->ins.n || !text_is(B->ins.v[B->ins.n - 1].text, "CALL"))
 			continue;
+		if (B->succ[1] >= 0)
+			continue;   /* a shared slow path: its body is in this CFG (reconv.c) */
 		for (v = 0; v < (int)f->vr.n; v++)
 			for (k = 0; k < f->vr.v[v].w; k++)
 				if (BIT(&r->out[b * r->words], r->ubase[v] + k) && !f->vr.v[v].fixed && !sp->spill[v]) {

@@ -202,10 +202,116 @@ mark_entries(const MFunc *f, u8 *entry)
 		}
 }
 
+/* A call of a shared slow path (isel_seq.c): CALL.REL.NOINC <block>
+ * right after MOV ra, <return block> (a .func call has MOV R21, RZ
+ * there, with no register to allocate). */
+static int
+local_call(const MBlock *B, size_t i)
+{
+	const MIns *m = &B->ins.v[i], *p = i ? &B->ins.v[i - 1] : NULL;
+
+	return op_is(m->text, "CALL") && !m->nr && m->target >= 0 && p && op_is(p->text, "MOV") && p->nr == 1 &&
+	       p->target >= 0;
+}
+
+/* A .func call ends the block (a callee may return diverged). */
 static int
 ends_with_call(const MBlock *B)
 {
-	return B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "CALL");
+	return B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "CALL") && !local_call(B, B->ins.n - 1);
+}
+
+/* Shared slow paths in the CFG the register allocator sees (after
+ * everything else here): a calling block's second successor is the
+ * body, and the body's RET block leads, through a chain of empty blocks
+ * (no code), to every return point -- so what is live across any call
+ * is live throughout the body, and the body's registers interfere with
+ * it.  The allocator does not spill around these calls (ra.c:
+ * cross_calls skips a CALL block with a second successor). */
+static int
+body_ret(const MFunc *f, int t)
+{
+	for (; t < (int)f->b.n; t++) {
+		const MBlock *B = &f->b.v[t];
+		if (B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "RET"))
+			return t;
+	}
+	die("reconv: a shared slow path without RET");
+	return -1;
+}
+
+static int
+calls_of(const MFunc *f, int t, int *ret, int max)
+{
+	size_t b;
+	int n = 0;
+
+	for (b = 0; b < f->b.n; b++) {
+		const MBlock *B = &f->b.v[b];
+		if (B->ins.n && local_call(B, B->ins.n - 1) && B->ins.v[B->ins.n - 1].target == t) {
+			if (n < max)
+				ret[n] = (int)b;
+			n++;
+		}
+	}
+	return n;
+}
+
+static void
+link_local_calls(MFunc *f)
+{
+	int nt = 0, b, t, r, n, k, i;
+	int *rb = xcalloc(f->b.n + 1, sizeof *rb), *cnt = xcalloc(f->b.n + 1, sizeof *cnt), *cb;
+
+	/* each body's RET block and its number of calls (bodies do not
+	 * overlap: each is its own straight-line block range) */
+	for (b = 0; b < (int)f->b.n; b++) {
+		const MBlock *B = &f->b.v[b];
+		if (!B->ins.n || !local_call(B, B->ins.n - 1))
+			continue;
+		r = body_ret(f, B->ins.v[B->ins.n - 1].target);
+		for (i = 0; i < nt && rb[i] != r; i++)
+			;
+		if (i == nt)
+			rb[nt++] = r;
+		cnt[i]++;
+	}
+	/* empty blocks after each RET block, one per call, the last body
+	 * first (an insertion moves only the blocks after it) */
+	while (nt > 0) {
+		int hi = 0;
+		for (i = 1; i < nt; i++)
+			if (rb[i] > rb[hi])
+				hi = i;
+		for (k = 0; k < cnt[hi]; k++)
+			mir_insert_block(f, rb[hi] + 1, NULL, 0);
+		rb[hi] = rb[--nt];
+		cnt[hi] = cnt[nt];
+	}
+	free(rb);
+	free(cnt);
+	mir_cfg_recompute(f);
+	for (b = 0; b < (int)f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		if (!B->ins.n || !local_call(B, B->ins.n - 1))
+			continue;
+		t = B->ins.v[B->ins.n - 1].target;
+		B->succ[1] = t;
+		r = body_ret(f, t);
+		if (f->b.v[r].succ[0] >= 0)
+			continue;   /* this body is linked already */
+		n = calls_of(f, t, NULL, 0);
+		cb = xcalloc((size_t)n + 1, sizeof *cb);
+		calls_of(f, t, cb, n);
+		f->b.v[r].succ[0] = r + 1;
+		for (k = 0; k < n; k++) {
+			MBlock *V = &f->b.v[r + 1 + k];
+			ASSERT(!V->ins.n);
+			V->succ[0] = cb[k] + 1;
+			V->succ[1] = k + 1 < n ? r + 2 + k : -1;
+		}
+		free(cb);
+	}
 }
 
 static void
@@ -853,6 +959,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	if (g.n)
 		assign_bregs(&r, g.v, (int)g.n, st);
 	mir_cfg_recompute(f);
+	link_local_calls(f);
 	for (b = 0; b < r.n; b++)
 		vec_free(&r.pred[b]);
 	free(r.pred);
