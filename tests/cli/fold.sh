@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# fold.sh -- constants as operands (src/codegen/peep_fold.c,
+# peep_combine.c): at --opt-level opt the listing of
+# tests/compile/fold/imm.ptx has each constant inside its reader, in the
+# slot's own spelling, and no MOV of it left; compile.sh verifies the same
+# kernel against the interpreter at every level (tests/compile/cases.txt).
+. tests/cli/lib.bash
+src=tests/compile/fold/imm.ptx
+
+has() { # name sass regex: the listing has an instruction matching regex
+	if grep -qE "^\s+/\*[0-9a-f]{4}\*/\s+$3 ;" "$2"; then echo "PASS $1"
+	else echo "FAIL $1: no instruction matches '$3' in $2"; fi
+}
+hasnt() {
+	if grep -qE "^\s+/\*[0-9a-f]{4}\*/\s+$3 ;" "$2"; then echo "FAIL $1: '$3' is still in $2"
+	else echo "PASS $1"; fi
+}
+
+R='R[0-9]+'
+for a in 90 80; do
+	if ! "$OA" compile $src --arch sm_$a --opt-level opt --out-dir "$tmp/$a" >/dev/null 2>"$tmp/err"; then
+		echo "FAIL fold_compile_sm_$a"; head -3 "$tmp/err"; continue
+	fi
+	s="$tmp/$a/sass/imm.sass"
+	has fold_f32_sm_$a "$s" "FFMA $R, $R, 1.4426950216293334961, -RZ"
+	hasnt fold_f32_mov_gone_sm_$a "$s" "MOV $R, 0x3fb8aa3b"
+	has fold_f32_neg_sm_$a "$s" "FADD $R, $R, -1"
+	has fold_f32_minmax_sm_$a "$s" "FMNMX $R, $R, -0.5, !PT"
+	has fold_f16_scalar_sm_$a "$s" "HADD2 $R, $R\.H0_H0, 1, 1"
+	has fold_f16_pair_order_sm_$a "$s" "HFMA2(\.MMA)? $R, $R, 2, -1, $R"
+	has fold_bf16_pair_order_sm_$a "$s" "HFMA2(\.MMA)?\.BF16_V2 $R, $R, 1, -2, $R"
+	has fold_f16_setp_sm_$a "$s" "HSETP2\.GT\.AND P[0-9], PT, $R\.H0_H0, 0\.5, 0\.5, PT"
+	has fold_f64_sm_$a "$s" "DADD $R, $R, 0\.5"
+	has fold_f64_neg_sm_$a "$s" "DADD $R, $R, -10"
+	has fold_f64_fma_sm_$a "$s" "DFMA $R, $R, -3, $R"
+	has fold_int_commuted_sm_$a "$s" "IADD3 $R, -$R, 0x3e8, RZ"
+	has fold_int_signed_sm_$a "$s" "IADD3 $R, $R, -0x11, RZ"
+	has fold_int_rz_sm_$a "$s" "SEL $R, RZ, $R, P[0-9]"
+done
+has fold_cbank_pair_sm_80 "$tmp/80/sass/imm.sass" "IMAD\.WIDE\.U32 $R, $R, $R, c\[0x0\]\[0x170\]"
+has fold_cbank_sm_80 "$tmp/80/sass/imm.sass" "FADD $R, $R, c\[0x0\]\[0x190\]"
+has fold_uniform_sm_90 "$tmp/90/sass/imm.sass" "FADD $R, $R, UR[0-9]+"
