@@ -48,6 +48,12 @@ fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		x = w->tid0 % nx;
 		y = w->tid0 / nx % ny;
 		z = w->tid0 / (nx * ny);
+		if (x + 32 <= nx) {   /* the warp within one row */
+			for (l = 0; l < 32; l++)
+				d[l] = I->a == 0 ? x + (u32)l : I->a == 1 ? y : z;
+			put(w, I->fd, d, gm);
+			return;
+		}
 		for (l = 0; l < 32; l++) {
 			d[l] = I->a == 0 ? x : I->a == 1 ? y : z;
 			if (++x == nx) {
@@ -143,6 +149,12 @@ fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	memset(ci, 0, 32);
 	if (I->b)
 		prow(w, &FS[3], ci);
+	if (!I->a && !I->b) {   /* the usual: no carries, 32 bits */
+		for (l = 0; l < 32; l++)
+			d[l] = a[l] * b[l] + c[l];
+		put(w, I->fd, d, gm);
+		return;
+	}
 	for (l = 0; l < 32; l++) {
 		u64 r = (u64)(a[l] * b[l]) + c[l] + ci[l];
 		d[l] = (u32)r;
@@ -153,17 +165,17 @@ fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		putp(w, I->fp[0], co, gm);
 }
 
-/* IMAD.WIDE[.U32] d, a, b, c (c: a register pair or a 64-bit constant) */
+/* IMAD.WIDE[.U32] d, a, b, c (c: a register pair or a 64-bit constant);
+ * I->e = 1 + log2 b when b is a constant power of two (a shift) */
 HOT void
 fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], lo[32], hi[32], t[32], t2[32];
 	const u32 *a, *b, *cl, *ch;
-	int l, s = !I->c, d = I->fd;
+	int l, k, s = !I->c, d = I->fd;
 
 	(void)E;
 	a = irow(w, &FS[0], ta);
-	b = irow(w, &FS[1], tb);
 	if (FS[2].k == FS_R) {
 		cl = w->r[FS[2].reg];
 		ch = FS[2].reg + 1 < RZ ? w->r[FS[2].reg + 1] : w->r[RZ];
@@ -171,6 +183,32 @@ fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		for (l = 0; l < 32; l++)
 			t[l] = FS[2].v, t2[l] = FS[2].vh;
 		cl = t, ch = t2;
+	}
+	b = irow(w, &FS[1], tb);
+	k = I->e - 1;
+	if (k < 0 && FS[1].k == FS_R) {
+		/* a register b the same power of two in every lane (ptxas's
+		   sm_80 code keeps the element size in one) */
+		u32 x = 0, b0 = b[0];
+		for (l = 0; l < 32; l++)
+			x |= b[l] ^ b0;
+		if (!x && b0 && !(b0 & (b0 - 1)) && (!s || b0 <= 1u << 30))
+			k = __builtin_ctz(b0);
+	}
+	if (k >= 0 && !FS[2].neg) {
+		/* a << k as 64 bits plus c, in 32-bit halves (they vectorize
+		   8 lanes a step) */
+		int sh = k ? 32 - k : 31;
+		u32 hm = k || s ? ~0u : 0;
+		for (l = 0; l < 32; l++) {
+			u32 x = a[l], pl = x << k, ph = (s ? (u32)((i32)x >> sh) : x >> sh) & hm, rl = pl + cl[l];
+			lo[l] = rl;
+			hi[l] = ph + ch[l] + (rl < pl);
+		}
+		put(w, d, lo, gm);
+		if (d < RZ)
+			put(w, d + 1, hi, gm);
+		return;
 	}
 	for (l = 0; l < 32; l++) {
 		u64 p = s ? (u64)((i64)(i32)a[l] * (i32)b[l]) : (u64)a[l] * b[l];

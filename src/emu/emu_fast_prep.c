@@ -217,6 +217,13 @@ prep_int(Emu *E, EInsn *I)
 			memcpy(&FS[2].vh, E->cb[C->bank] + C->imm + 4, 4);
 		}
 		I->fx = wide && !np && !I->b ? fx_imad_wide : fx_imad_hi;
+		if (I->fx == fx_imad_wide && FS[1].k == FS_K) {
+			/* b a power of two (positive when signed): a shift */
+			u32 b = FS[1].not ? ~FS[1].v : FS[1].v;
+			b = FS[1].neg ? -b : b;
+			if (b && !(b & (b - 1)) && (I->c || b <= 1u << 30))
+				I->e = 1 + __builtin_ctz(b);
+		}
 		return ok;
 	}
 	if (!strcmp(op, "VIADD")) {

@@ -22,6 +22,7 @@
 static Emu E;
 static Arena A;
 static int may_stop, stopped;   /* run1: a stop is expected / happened */
+static u32 shape[3] = {8, 4, 2};  /* run1's block */
 static u64 seed = 0x2545f4914f6cdd1dull;
 
 static u32
@@ -47,7 +48,7 @@ run1(TestState *t_, const char *text, const Warp *w0, const u8 *m0, u8 *m, Warp 
 
 	memset(&E, 0, sizeof E);
 	E.kname = E.path = "fastpath";
-	E.ntid[0] = 8, E.ntid[1] = 4, E.ntid[2] = 2;
+	E.ntid[0] = shape[0], E.ntid[1] = shape[1], E.ntid[2] = shape[2];
 	E.nctaid[0] = E.nctaid[1] = E.nctaid[2] = 3;
 	E.nthreads = 64, E.nwarps = 2, E.csize = 1;
 	E.o = &quiet;
@@ -121,6 +122,12 @@ TEST(fast_forms)
 		"IMAD.HI.U32.X R0, R1, R2, R4, P1", "IMAD.HI R0, -R1, c[0x0][0x10], R6",
 		"IMAD.WIDE.U32.X R4, P0, R1, R2, R6, P1", "IMAD.WIDE.U32 R4, P2, R1, R2, R6",
 		"IMAD.WIDE R4, R1, 0x4, c[0x0][0x20]", "IMAD.WIDE.U32 R4, R1, R2, UR6",
+		"IMAD.WIDE R4, R1, 0x4, R4", "IMAD.WIDE.U32 R4, R1, 0x80000000, R6", "IMAD.WIDE R4, R1, 0x1, R6",
+		"IMAD.WIDE.U32 R4, -R1, 0x1, R6", "IMAD.WIDE R4, ~R1, 0x40000000, R4", "IMAD.WIDE R8, R1, 0x8, -R6",
+		"IMAD.WIDE R8, R1, 0x80000000, R6", "IMAD.WIDE.U32 R4, R1, 0x10, 0x7fffffff0",
+		"IMAD R0, R1, R2, R3", "IMAD R0, R1, 0x7, -R3", "IMAD.WIDE.U32 R4, R1, R12, R6",
+		"IMAD.WIDE R4, R1, R13, R6", "IMAD.WIDE R4, R1, R14, R6", "IMAD.WIDE.U32 R8, R1, R15, R4",
+		"S2R R0, SR_TID.X", "S2R R0, SR_TID.Y", "S2R R0, SR_TID.Z",
 		"ISETP.GE.AND.EX P0, PT, R1, R2, PT, P1", "ISETP.GT.U32.OR.EX P0, P2, R1, RZ, P3, !P1",
 		"ISETP.NE.XOR.EX P4, P5, R1, c[0x0][0x4], P0, P2", "ISETP.EQ.AND.EX P0, P1, R1, R1, PT, P2",
 		"ISETP.LT.U32.AND.EX P0, PT, R1, R2, PT, P6", "ISETP.LE.AND.EX P3, PT, R1, UR4, !P0, P1",
@@ -179,6 +186,12 @@ TEST(fast_forms)
 						if ((l + k + round) % 3 == 0)
 							w0.r[k][l] = sp[(l * 7 + k + round) % NELEM(sp)];
 				}
+			for (l = 0; l < 32; l++) {   /* uniform powers of two, or nearly */
+				w0.r[12][l] = 4;
+				w0.r[13][l] = round < 6 ? 1u << 30 : 1u << 31;
+				w0.r[14][l] = round & 1 && l == 31 ? 8 : 16;
+				w0.r[15][l] = 1u << round % 32;
+			}
 			if (round == 8)   /* ordinary floats of mixed magnitude */
 				for (l = 0; l < 32; l++)
 					for (k = 4; k < 12; k++)
@@ -186,6 +199,11 @@ TEST(fast_forms)
 			w0.up = (u8)(0x80 | (rnd() & 0x7f));
 			w0.tid0 = 32, w0.id = 1, w0.live = ~0u;
 			w0.ctaid[0] = 2, w0.ctaid[1] = 1, w0.ctaid[2] = 0;
+			/* blocks whose rows are shorter than, as long as, and
+			   longer than a warp (S2R) */
+			shape[0] = round % 3 == 0 ? 8 : round % 3 == 1 ? 64 : 32;
+			shape[1] = round % 3 == 0 ? 4 : round % 3 == 1 ? 2 : 1;
+			shape[2] = round % 3 == 1 ? 1 : 2;
 			run1(t_, texts[i], &w0, m0, ms, &ws, mask, 0);
 			k = run1(t_, texts[i], &w0, m0, mf, &wf, mask, 1);
 			if (k == general) {
@@ -200,6 +218,7 @@ TEST(fast_forms)
 			}
 		}
 	}
+	shape[0] = 8, shape[1] = 4, shape[2] = 2;
 	CHECK(wanted == (int)NELEM(texts) * 12);
 	CHECK(took > 0);
 	arena_free(&A);
