@@ -114,7 +114,7 @@ initial(const Arch *a, HIns *ins, size_t n)
 	for (i = 0; i < n; i++) {
 		HIns *x = &ins[i];
 		Ctrl c = {0};
-		c.stall = (u8)lat_min_stall_row(x->row, &x->in);
+		c.stall = x->minst;
 		c.yield = 1;
 		c.wrsb = c.rdsb = 7;
 		if (!x->never) {
@@ -139,7 +139,7 @@ int
 ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 {
 	Arena ar = {0};
-	HIns *ins = xcalloc(n + 1, sizeof *ins);
+	HIns *ins = xmalloc((n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
 	size_t bad, i;
 	int rc = -1, round, r = 0;
 	Hz *h;

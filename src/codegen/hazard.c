@@ -57,9 +57,6 @@ typedef struct {
 	u8 late;   /* reads: a late reader keeps it (not a guard, not uniform) */
 } HUse;
 
-/* Per instruction flags, computed once (no string compares while stepping). */
-enum { F_MEM = 1, F_ATOM = 2 };
-
 struct Hz {
 	const Arch *a;
 	HIns *ins;
@@ -75,17 +72,12 @@ struct Hz {
 	u16 *slot;                /* dense -> real slot */
 	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
-	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes),
-	   the distance each consumer category needs per destination file, the
-	   smallest stall, the opcode and pipe ids, flags */
+	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes);
+	   the latencies and opcode facts are in HIns (hz_decode) */
 	HUse *use;
 	size_t *uo;
 	u16 *nr, *nw;
-	u8 (*need)[LF_N][LC_NCAT];
-	u8 *minst;
-	u8 *maxneed;              /* the largest of need[i]: older entries never bind */
-	u16 *opid;
-	u8 *pipe, *flags;
+	int m;                    /* need[] row of HIns: mode 0 or 1 */
 	/* current pass */
 	HState *tmp;
 	const char *kernel;
@@ -185,33 +177,6 @@ build_cfg(Hz *h)
 	}
 }
 
-/* Pipe of variable-latency instructions that complete in order with each
- * other: FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
- * covered by the next MUFU's, F2I by the next F2F's).  0 = none. */
-static int
-pipe_of(const char *op)
-{
-	static const char *const pipes[][6] = {
-		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
-		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
-	};
-	size_t k;
-	const char *const *p;
-
-	for (k = 0; k < NELEM(pipes); k++)
-		for (p = pipes[k]; *p; p++)
-			if (!strcmp(op, *p))
-				return (int)k + 1;
-	return 0;
-}
-
-static int
-is_mem(const char *op)
-{
-	return !strncmp(op, "LD", 2) || !strncmp(op, "ST", 2) || !strncmp(op, "ATOM", 4) ||
-	       !strncmp(op, "RED", 3);
-}
-
 /* The tracked slots (those some instruction writes) and each
  * instruction's uses of them. */
 static void
@@ -306,13 +271,13 @@ Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
-	const char **ops;
-	size_t i, nops = 0, k, b;
+	size_t b;
 
 	h->a = a;
 	h->ins = ins;
 	h->n = n;
 	h->mode = mode;
+	h->m = mode ? 1 : 0;
 	build_cfg(h);
 	track_slots(h);
 	h->ssz = h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
@@ -320,30 +285,6 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	for (b = 0; b < h->nb; b++)
 		h->st[b] = state_new(h);
 	h->tmp = state_new(h);
-	h->need = xcalloc(n + 1, sizeof *h->need);
-	h->minst = xcalloc(n + 1, 1);
-	h->maxneed = xcalloc(n + 1, 1);
-	h->opid = xcalloc(n + 1, sizeof *h->opid);
-	h->pipe = xcalloc(n + 1, 1);
-	h->flags = xcalloc(n + 1, 1);
-	ops = xcalloc(n + 1, sizeof *ops);
-	for (i = 0; i < n; i++) {
-		const HIns *x = &ins[i];
-		int f, c;
-		h->minst[i] = (u8)lat_min_stall_row(x->row, &x->in);
-		for (f = 0; f < LF_N; f++)
-			for (c = 0; c < LC_NCAT; c++)
-				h->need[i][f][c] = (u8)MIN(255, lat_need_row(x->row, f, c, mode)),
-				h->maxneed[i] = MAX(h->maxneed[i], h->need[i][f][c]);
-		for (k = 0; k < nops && strcmp(ops[k], x->in.op); k++)
-			;
-		if (k == nops)
-			ops[nops++] = x->in.op;
-		h->opid[i] = (u16)k;
-		h->pipe[i] = (u8)pipe_of(x->in.op);
-		h->flags[i] = (u8)((is_mem(x->in.op) ? F_MEM : 0) | (!strncmp(x->in.op, "ATOM", 4) ? F_ATOM : 0));
-	}
-	free(ops);
 	return h;
 }
 
@@ -372,12 +313,6 @@ hz_free(Hz *h)
 	free(h->uo);
 	free(h->nr);
 	free(h->nw);
-	free(h->need);
-	free(h->minst);
-	free(h->maxneed);
-	free(h->opid);
-	free(h->pipe);
-	free(h->flags);
 	free(h);
 }
 
@@ -531,7 +466,9 @@ bump(Hz *h, size_t i, long p, int d)
 static int
 same_pipe(const Hz *h, size_t i, size_t k)
 {
-	return h->opid[i] == h->opid[k] || (h->pipe[i] && h->pipe[i] == h->pipe[k]);
+	const HIns *x = &h->ins[i], *y = &h->ins[k];
+
+	return x->opid == y->opid || (x->pipe && x->pipe == y->pipe);
 }
 
 static const char *
@@ -608,7 +545,7 @@ reads(Hz *h, HState *s, size_t i)
 				const LatRow *row = h->ins[q].row;
 				e = row && row->nexc ? lat_exc_in(row, f, cat, x->cls) : -1;
 				if (e < 0)
-					e = h->need[q][f][cat];
+					e = h->ins[q].need[h->m][f][cat];
 				else if (h->mode == 0)
 					e = MAX(e, LAT_SAFE);
 				if (e - PA(s, j, k) > need) {
@@ -675,8 +612,8 @@ writes(Hz *h, HState *s, size_t i)
 			       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
 		/* memory instructions reach the memory pipe in order: a load
 		   cannot write before an earlier store has read its data */
-		if (s->rsb[j] && !h->fixing && x->lat.var && (h->flags[i] & F_MEM) &&
-		    s->rprod[j] >= 0 && (h->flags[s->rprod[j]] & F_MEM))
+		if (s->rsb[j] && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
+		    s->rprod[j] >= 0 && (h->ins[s->rprod[j]].memf & HF_MEM))
 			s->rsb[j] = 0;
 		if (s->rsb[j] && !h->fixing)
 			hazard(h, i, "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
@@ -687,7 +624,7 @@ writes(Hz *h, HState *s, size_t i)
 			/* the "done" predicate of a generic ATOM is known when its
 			   operands are read: ptxas waits on the read scoreboard */
 			if (m == SB_NONE && x->c.rdsb < NSB && u->slot >= SLOT_P && u->slot < SLOT_UP &&
-			    (h->flags[i] & F_ATOM))
+			    (x->memf & HF_ATOM))
 				m = (u8)(1u << x->c.rdsb);
 			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
 			s->wdep[j] = 0;
@@ -701,7 +638,7 @@ writes(Hz *h, HState *s, size_t i)
 		} else {
 			int f = h->file[j];
 			for (c = 0; c < LC_NCAT; c++) {
-				int need = h->need[i][f][c];
+				int need = x->need[h->m][f][c];
 				if (x->cond)
 					REM(s, j, c) = (u8)MAX(REM(s, j, c), need);
 				else
@@ -725,26 +662,69 @@ writes(Hz *h, HState *s, size_t i)
 	}
 }
 
+/* Eight bytes at a time (0 < t < 128): p[j] = max(p[j] - t, 0) and
+ * p[j] = min(p[j] + t, 255) for the whole words of p; returns the number
+ * of bytes done. */
+#define B7 0x8080808080808080ull
+#define B0 0x0101010101010101ull
+
+static size_t
+sat_sub(u8 *p, size_t n, int t)
+{
+	u64 T = B0 * (u64)t, x, y;
+	size_t j;
+
+	for (j = 0; j + 8 <= n; j += 8) {
+		memcpy(&x, p + j, 8);
+		y = (x | B7) - T;  /* no borrow crosses a byte: each is >= 0x80 > t */
+		/* x - t where x >= t (the high bit of y, or x >= 0x80), else 0 */
+		y = (y ^ (~x & B7)) & ((((y | x) & B7) >> 7) * 0xff);
+		memcpy(p + j, &y, 8);
+	}
+	return j;
+}
+
+static size_t
+sat_add(u8 *p, size_t n, int t)
+{
+	u64 T = B0 * (u64)t, x, y;
+	size_t j;
+
+	for (j = 0; j + 8 <= n; j += 8) {
+		memcpy(&x, p + j, 8);
+		y = (x & ~B7) + T;  /* no carry leaves a byte: 0x7f + t < 0x100 */
+		/* overflow where both x and y have the high bit: 0xff */
+		y = (y ^ (x & B7)) | ((((x & y) & B7) >> 7) * 0xff);
+		memcpy(p + j, &y, 8);
+	}
+	return j;
+}
+
 static void
 advance(const Hz *h, HState *s, int t)
 {
 	u8 *r = s->rem, *a = s->fage;
-	size_t j, ns = h->ns;
+	size_t j, k, ns = h->ns;
 	int c;
 
 	if (t <= 0)
 		return;
-	for (j = 0; j < ns * LC_NCAT; j++)
+	if (t < 128) {
+		j = sat_sub(r, ns * LC_NCAT, t);
+		k = sat_add(a, ns, t);
+	} else
+		j = k = 0;
+	for (; j < ns * LC_NCAT; j++)
 		r[j] = (u8)(r[j] > t ? r[j] - t : 0);
-	for (j = 0; j < ns; j++)
-		a[j] = (u8)(a[j] > AGE_MAX - t ? AGE_MAX : a[j] + t);
+	for (; k < ns; k++)
+		a[k] = (u8)(a[k] > AGE_MAX - t ? AGE_MAX : a[k] + t);
 	for (j = 0; j < ns; j++) {
 		if (!s->np[j])
 			continue;
 		for (c = 0; c < s->np[j]; c++) {
 			u8 *pa = &PA(s, j, c);
 			*pa = (u8)MIN(AGE_MAX, *pa + t);
-			if ((*pa > AGE_DROP || *pa >= h->maxneed[PP(s, j, c)]) && !s->pover[j]) {
+			if ((*pa > AGE_DROP || *pa >= h->ins[PP(s, j, c)].maxneed[h->m]) && !s->pover[j]) {
 				PP(s, j, c) = PP(s, j, s->np[j] - 1);
 				*pa = PA(s, j, --s->np[j]);
 				c--;
@@ -766,10 +746,10 @@ step(Hz *h, HState *s, size_t i)
 		buf_printf(h->observe, "ins %s %d %d %d %d %d\n", x->cls, x->c.stall, x->c.wrsb != 7,
 			   x->c.rdsb != 7, x->nwr > 0, x->nrd > 0);
 	if (h->fixing) {
-		if (x->c.stall < h->minst[i])
-			x->c.stall = h->minst[i], h->changes++;
-	} else if (x->c.stall < h->minst[i] && x->kind == HK_DEPBAR)
-		hazard(h, i, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall, h->minst[i]);
+		if (x->c.stall < x->minst)
+			x->c.stall = x->minst, h->changes++;
+	} else if (x->c.stall < x->minst && x->kind == HK_DEPBAR)
+		hazard(h, i, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall, x->minst);
 	waits(h, s, i);
 	if (!x->never) {
 		reads(h, s, i);
@@ -896,7 +876,7 @@ int
 hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report)
 {
 	Arena ar = {0};
-	HIns *ins = xcalloc(n + 1, sizeof *ins);
+	HIns *ins = xmalloc((n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
 	size_t bad;
 	int rc = -1;
 

@@ -38,6 +38,12 @@ typedef struct {
 	Insn in;
 	const char *cls;   /* latency class name */
 	const LatRow *row; /* its table row, NULL if none */
+	u16 opid;          /* the opcode as a small number (hz_opid) */
+	u8 pipe;           /* in-order pipe of variable-latency results, 0 none */
+	u8 memf;           /* HF_MEM: a memory access (LD*, ST*, ATOM*, RED*); HF_ATOM */
+	u8 minst;          /* smallest own stall (lat_min_stall) */
+	u8 maxneed[2];     /* the largest of need[mode] */
+	u8 need[2][LF_N][LC_NCAT];  /* lat_need per mode (0 safe, 1 mined) */
 	Lat lat;
 	int kind;          /* HK_* */
 	int cond;          /* has a guard predicate other than PT */
@@ -53,6 +59,9 @@ typedef struct {
 /* Decode n words into ins[] (texts and strings in ar).  Returns 0, or -1
  * with the failing index in *bad. */
 int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
+enum { HF_MEM = 1, HF_ATOM = 2 };
+/* A small number per opcode name, the same for the life of the process. */
+int hz_opid(const char *op);
 /* Slot name ("R4", "UR6", "P0") in buf. */
 const char *hz_slot_name(int s, char *buf, size_t n);
 /* Number of destination operands at the front of in's operand list. */

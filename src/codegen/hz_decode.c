@@ -3,6 +3,7 @@
  * its latency class, its control flow (branch, call, return, exit) and its
  * control bits.  Built from the printer's text through insn_parse, so it
  * knows exactly what the disassembler shows. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,35 +312,245 @@ flow_of(HIns *h, size_t n)
 	}
 }
 
+/* ---- the decode memo ----
+ * A compile decodes the same words three times (scheduler, assigner,
+ * checker) and a module repeats many words: the decoded view of a word
+ * depends only on its operation bits (and the reuse flags the printer
+ * shows), not on its stall, yield, scoreboard and wait bits, nor on its
+ * address unless a field is PC-relative.  So each word is decoded once per
+ * process and arch, keyed by those bits; a PC-relative word (its text at
+ * two addresses differs: branches, BSSY ...) is decoded afresh each time.
+ * The memo's strings live in its own arena for the life of the process. */
+
+enum { MEMO_MAX = 1 << 20 };  /* entries; past that, decode without the memo */
+
+typedef struct {
+	const Arch *a;
+	Word key;
+	u8 used, pcrel;
+	HIns h;
+} Memo;
+
+static struct {
+	Memo *v;
+	size_t cap, n;
+	Arena ar;
+} memo;
+
+/* The bits isa_print reads: the control field's stall, yield, scoreboards
+   and wait cleared; reuse flags only when the yield bit shows them. */
+static Word
+memo_key(Word w)
+{
+	if (!(w.hi >> 45 & 1))
+		w.hi &= ~(0xfull << 58);
+	w.hi &= ~(((1ull << 17) - 1) << 41);
+	return w;
+}
+
+static size_t
+memo_hash(const Arch *a, Word k)
+{
+	u64 x = k.lo * 0x9e3779b97f4a7c15ull ^ (k.hi + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
+
+	return (size_t)(x ^ x >> 29);
+}
+
+static Memo *
+memo_slot(const Arch *a, Word k)
+{
+	size_t m = memo.cap - 1, i = memo_hash(a, k) & m;
+
+	while (memo.v[i].used && (memo.v[i].a != a || memo.v[i].key.lo != k.lo || memo.v[i].key.hi != k.hi))
+		i = (i + 1) & m;
+	return &memo.v[i];
+}
+
+static void
+memo_grow(void)
+{
+	Memo *old = memo.v;
+	size_t oc = memo.cap, i;
+
+	memo.cap = oc ? 2 * oc : 1024;
+	memo.v = xcalloc(memo.cap, sizeof *memo.v);
+	for (i = 0; i < oc; i++)
+		if (old[i].used)
+			*memo_slot(old[i].a, old[i].key) = old[i];
+	free(old);
+}
+
+/* Opcode names interned: ops.v[id] (strings in memo.ar). */
+static struct {
+	const char **v;
+	size_t n, cap;
+	u16 *tab;   /* open addressing: id + 1, 0 = empty */
+	size_t tcap;
+} ops;
+
+static size_t
+op_hash(const char *s)
+{
+	size_t x = 5381;
+
+	for (; *s; s++)
+		x = x * 33 ^ (uchar)*s;
+	return x;
+}
+
+int
+hz_opid(const char *op)
+{
+	size_t i, m;
+
+	if (2 * (ops.n + 1) > ops.tcap) {
+		ops.tcap = ops.tcap ? 2 * ops.tcap : 256;
+		free(ops.tab);
+		ops.tab = xcalloc(ops.tcap, sizeof *ops.tab);
+		for (i = 0; i < ops.n; i++) {
+			size_t k = op_hash(ops.v[i]) & (ops.tcap - 1);
+			while (ops.tab[k])
+				k = (k + 1) & (ops.tcap - 1);
+			ops.tab[k] = (u16)(i + 1);
+		}
+	}
+	m = ops.tcap - 1;
+	for (i = op_hash(op) & m; ops.tab[i]; i = (i + 1) & m)
+		if (!strcmp(ops.v[ops.tab[i] - 1], op))
+			return ops.tab[i] - 1;
+	if (ops.n >= 0xfffe)
+		die("hz_opid: too many opcode names");
+	if (ops.n == ops.cap) {
+		ops.cap = ops.cap ? 2 * ops.cap : 256;
+		ops.v = xrealloc(ops.v, ops.cap * sizeof *ops.v);
+	}
+	ops.v[ops.n] = arena_strdup(&memo.ar, op);
+	ops.tab[i] = (u16)(ops.n + 1);
+	return (int)ops.n++;
+}
+
+/* Pipe of variable-latency instructions that complete in order with each
+ * other: FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
+ * covered by the next MUFU's, F2I by the next F2F's).  0 = none. */
+static int
+pipe_of(const char *op)
+{
+	static const char *const pipes[][6] = {
+		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
+		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
+	};
+	size_t k;
+	const char *const *p;
+
+	for (k = 0; k < NELEM(pipes); k++)
+		for (p = pipes[k]; *p; p++)
+			if (!strcmp(op, *p))
+				return (int)k + 1;
+	return 0;
+}
+
+static int
+is_mem(const char *op)
+{
+	return !strncmp(op, "LD", 2) || !strncmp(op, "ST", 2) || !strncmp(op, "ATOM", 4) ||
+	       !strncmp(op, "RED", 3);
+}
+
+/* The per-opcode and latency facts the checker uses at every step. */
+static void
+facts_of(HIns *h)
+{
+	int m, f, c;
+
+	h->opid = (u16)hz_opid(h->in.op);
+	h->pipe = (u8)pipe_of(h->in.op);
+	h->memf = (u8)((is_mem(h->in.op) ? HF_MEM : 0) | (!strncmp(h->in.op, "ATOM", 4) ? HF_ATOM : 0));
+	h->minst = (u8)lat_min_stall_row(h->row, &h->in);
+	for (m = 0; m < 2; m++) {
+		lat_need_all(h->row, m, h->need[m]);
+		for (f = 0; f < LF_N; f++)
+			for (c = 0; c < LC_NCAT; c++)
+				h->maxneed[m] = MAX(h->maxneed[m], h->need[m][f][c]);
+	}
+}
+
+/* Decode word w at address addr into h (strings in ar); -1 if it does not
+   decode. */
+static int
+decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
+{
+	char err[256];
+
+	memset(h, 0, sizeof *h);
+	b->n = 0;
+	if (b->s)
+		b->s[0] = 0;
+	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse(b->s, &h->in, ar, err, sizeof err) < 0)
+		return -1;
+	h->c = ctrl_get(w);
+	h->cls = lat_class(&h->in, ar);
+	h->row = lat_row(a, h->cls);
+	h->lat = lat_of_row(h->row, h->cls);
+	h->cond = h->in.guard >= 0 && h->in.guard != 7;
+	h->never = h->in.guard == 7 && h->in.guard_not;
+	flow_of(h, n);
+	if (!h->never)
+		regs_of(a, h);
+	facts_of(h);
+	return 0;
+}
+
+/* Does w's text depend on its address?  (b holds its text at addr.) */
+static int
+pcrel(const Arch *a, Word w, u64 addr, const Buf *b, Buf *t)
+{
+	t->n = 0;
+	if (t->s)
+		t->s[0] = 0;
+	isa_print(a, w, addr + 0x100010, NULL, t);
+	return t->n != b->n || memcmp(t->s, b->s, b->n);
+}
+
 int
 hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad)
 {
-	Buf b = {0};
-	char err[256];
+	Buf b = {0}, t = {0};
 	size_t i;
+	int rc = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
-		memset(h, 0, sizeof *h);
-		b.n = 0;
-		if (b.s)
-			b.s[0] = 0;
-		if (isa_print(a, code[i], (u64)i * 16, NULL, &b) < 0 ||
-		    insn_parse(b.s, &h->in, ar, err, sizeof err) < 0) {
-			*bad = i;
-			buf_free(&b);
-			return -1;
+		Word k = memo_key(code[i]);
+		Memo *m = NULL;
+		if (memo.n < MEMO_MAX) {
+			if (2 * (memo.n + 1) > memo.cap)
+				memo_grow();
+			m = memo_slot(a, k);
 		}
-		h->c = ctrl_get(code[i]);
-		h->cls = lat_class(&h->in, ar);
-		h->row = lat_row(a, h->cls);
-		h->lat = lat_of_row(h->row, h->cls);
-		h->cond = h->in.guard >= 0 && h->in.guard != 7;
-		h->never = h->in.guard == 7 && h->in.guard_not;
-		flow_of(h, n);
-		if (!h->never)
-			regs_of(a, h);
+		if (m && m->used && !m->pcrel) {
+			*h = m->h;
+			h->c = ctrl_get(code[i]);
+			h->kind = HK_NORMAL;
+			flow_of(h, n);
+			continue;
+		}
+		if (!m || m->used) {  /* PC-relative, or no room */
+			if (decode1(a, code[i], (u64)i * 16, n, h, ar, &b) < 0)
+				*bad = i, rc = -1;
+			continue;
+		}
+		if (decode1(a, code[i], (u64)i * 16, n, &m->h, &memo.ar, &b) < 0) {
+			*bad = i, rc = -1;
+			continue;
+		}
+		m->a = a;
+		m->key = k;
+		m->used = 1;
+		m->pcrel = (u8)pcrel(a, code[i], (u64)i * 16, &b, &t);
+		memo.n++;
+		*h = m->h;  /* decoded at this address: right even when PC-relative */
 	}
 	buf_free(&b);
-	return 0;
+	buf_free(&t);
+	return rc;
 }

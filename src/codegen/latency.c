@@ -248,6 +248,29 @@ lat_need_row(const LatRow *r, int f, int cat, int mode)
 	return v;
 }
 
+void
+lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT])
+{
+	int rowmax[LF_N] = {0}, f, c, v;
+
+	for (f = 0; r && f < LF_N; f++)
+		for (c = 0; c < LC_NCAT; c++)
+			rowmax[f] = MAX(rowmax[f], r->lat[f][c]);
+	for (f = 0; f < LF_N; f++)
+		for (c = 0; c < LC_NCAT; c++) {
+			v = r ? r->lat[f][c] : 0;
+			if (!v)
+				v = rowmax[f];
+			if (!v && (f == LF_P || f == LF_UP))
+				v = rowmax[LF_P];
+			if (!v)
+				v = LAT_SAFE;
+			if (mode == 0)
+				v = MAX(v, LAT_SAFE);
+			out[f][c] = (u8)MIN(255, v);
+		}
+}
+
 int
 lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
 {

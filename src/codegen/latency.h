@@ -72,6 +72,8 @@ int lat_exc_in(const LatRow *r, int f, int cat, const char *cons);
 Lat lat_of_row(const LatRow *r, const char *cls);
 int lat_cat_row(const Insn *in, const LatRow *r);
 int lat_need_row(const LatRow *r, int f, int cat, int mode);
+/* lat_need_row of every file and category (capped at 255). */
+void lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT]);
 int lat_min_stall_row(const LatRow *r, const Insn *in);
 /* The largest exception distance of cls writing f (0 if none). */
 int lat_exc_max(const Arch *a, const char *cls, int f);

@@ -37,11 +37,34 @@ in_list(const char *op, const char *const *l)
 	return 0;
 }
 
+/* in_list(op, fences) per opcode id (hz_opid), 0/1, -1 not yet known. */
+static struct {
+	signed char *v;
+	size_t n;
+	int s2r;
+} fence_of = {NULL, 0, -1};
+
+static int
+op_fence(const HIns *h)
+{
+	if (h->opid >= fence_of.n) {
+		size_t n = MAX(2 * fence_of.n, (size_t)h->opid + 64);
+		fence_of.v = xrealloc(fence_of.v, n);
+		memset(fence_of.v + fence_of.n, -1, n - fence_of.n);
+		fence_of.n = n;
+	}
+	if (fence_of.v[h->opid] < 0)
+		fence_of.v[h->opid] = (signed char)in_list(h->in.op, fences);
+	return fence_of.v[h->opid];
+}
+
 static int
 is_fence(const HIns *h)
 {
-	return h->kind != HK_NORMAL || in_list(h->in.op, fences) ||
-	       (!strcmp(h->in.op, "S2R") && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
+	if (fence_of.s2r < 0)
+		fence_of.s2r = hz_opid("S2R");
+	return h->kind != HK_NORMAL || op_fence(h) ||
+	       (h->opid == fence_of.s2r && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
 }
 
 static int
@@ -136,7 +159,7 @@ int
 sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 {
 	Arena ar = {0};
-	HIns *h = xcalloc(n + 1, sizeof *h);
+	HIns *h = xmalloc((n + 1) * sizeof *h);  /* hz_decode fills [0, n) */
 	size_t bad, i, start = 0;
 
 	for (i = 0; i < n; i++)

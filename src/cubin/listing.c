@@ -123,8 +123,12 @@ symref(const Cubin *c, Buf *b, u64 i)
 static void
 hexbytes(Buf *b, const u8 *p, u64 n)
 {
+	static const char hex[] = "0123456789abcdef";
+	char line[8 + 64 + 1];
 	u64 i = 0, j, z;
+	size_t k;
 
+	memcpy(line, "\t.byte ", 7);
 	while (i < n) {
 		for (z = i; z < n && !p[z]; z++)
 			;
@@ -133,10 +137,12 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 			i = z;
 			continue;
 		}
-		buf_puts(b, "\t.byte ");
-		for (j = i; j < n && j < i + 32; j++)
-			buf_printf(b, "%02x", p[j]);
-		buf_putc(b, '\n');
+		for (j = i, k = 7; j < n && j < i + 32; j++) {
+			line[k++] = hex[p[j] >> 4];
+			line[k++] = hex[p[j] & 15];
+		}
+		line[k++] = '\n';
+		buf_putn(b, line, k);
 		i = j;
 	}
 }

@@ -42,13 +42,17 @@ buf_vprintf(Buf *b, const char *fmt, va_list ap)
 	va_list ap2;
 	int n;
 
+	/* one pass when the text fits in the room left, a second one after
+	   growing the buffer otherwise */
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = b->cap > b->n ? vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap2) : vsnprintf(NULL, 0, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		die("buf_vprintf: bad format %s", fmt);
-	reserve(b, (size_t)n);
-	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= b->cap - b->n || b->cap <= b->n) {
+		reserve(b, (size_t)n);
+		vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+	}
 	b->n += (size_t)n;
 }
 
