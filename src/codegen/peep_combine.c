@@ -23,7 +23,7 @@
  * an optional '-' in front) or literal text. */
 typedef struct {
 	int ref;
-	int neg;
+	char pre;         /* '-' or '!' in front of the register, or 0 */
 	char lit[48];
 } Tok;
 
@@ -47,8 +47,8 @@ split(const char *text, const char *op, Tok *t, int max)
 		t[k].ref = -1;
 		if (len == 2 && p[0] == 1)
 			t[k].ref = p[1] - 1;
-		else if (len == 3 && p[0] == '-' && p[1] == 1)
-			t[k].ref = p[2] - 1, t[k].neg = 1;
+		else if (len == 3 && (p[0] == '-' || p[0] == '!') && p[1] == 1)
+			t[k].ref = p[2] - 1, t[k].pre = p[0];
 		else if (len >= sizeof t[k].lit || memchr(p, 1, len) || memchr(p, 2, len))
 			return -1;
 		else
@@ -119,8 +119,8 @@ build(MFunc *f, const MIns *y, const char *op, const Add *s, int ns, const char 
 			buf_puts(&t, s[i].t.lit);
 			continue;
 		}
-		if (s[i].t.neg)
-			buf_putc(&t, '-');
+		if (s[i].t.pre)
+			buf_putc(&t, s[i].t.pre);
 		out->r[out->nr] = s[i].m->r[s[i].t.ref];
 		out->rf[out->nr] = MF_USE;
 		out->nr++;
@@ -219,7 +219,7 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		return 0;
 	for (k = 1; k < 4; k++)
 		if (ty[k].ref >= 0 && y->r[ty[k].ref].v == x->r[0].v) {
-			if (tpos >= 0 || ty[k].neg)
+			if (tpos >= 0 || ty[k].pre)
 				return 0;
 			tpos = k;
 		}
@@ -255,7 +255,7 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		if (!try_iadd3(f, a, y, s, &nw))
 			return 0;
 	} else if ((nx = split(x->text, "SHF.L.U32", tx, 4)) == 4 && tx[0].ref == 0 && tx[1].ref >= 0 &&
-		   !tx[1].neg && sscanf(tx[2].lit, "0x%x", &sh) == 1 && sh < 32 && is_rz(f, x, &tx[3]) && ns == 1) {
+		   !tx[1].pre && sscanf(tx[2].lit, "0x%x", &sh) == 1 && sh < 32 && is_rz(f, x, &tx[3]) && ns == 1) {
 		Add l[2];
 		char tail[16];
 		l[0].m = x, l[0].t = tx[1];
@@ -267,6 +267,80 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	} else {
 		return 0;
 	}
+	*y = nw;
+	x->text = NULL;
+	x->nr = 0;
+	return 1;
+}
+
+static int
+is_pt(const MFunc *f, const MIns *m, const Tok *t)
+{
+	if (t->ref >= 0)
+		return m->r[t->ref].v == f->pt && !t->pre;
+	return !strcmp(t->lit, "PT");
+}
+
+/* x (at i): "xSETP.<cmp>.AND t, PT, a, b, PT"; y (at j): "PLOP3.LUT d,
+ * PT, p, q, PT, lut, 0x0" with t one of p, q.  When lut is "t bop p" or
+ * "t bop !p" (bop AND, OR, XOR), y becomes "xSETP.<cmp>.<bop> d, PT, a,
+ * b, [!]p" -- the comparison's own combining predicate, as ptxas does. */
+static int
+combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
+{
+	static const char *const bops[] = { "AND", "OR", "XOR" };
+	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
+	Tok tx[6], ty[8];
+	Add s[4];
+	unsigned lut, zero;
+	int tpos, opos, bop, neg, ta, tb, ok;
+	const char *dot;
+	char mn[64], op[72];
+
+	if (strncmp(x->text, "ISETP.", 6) && strncmp(x->text, "FSETP.", 6) && strncmp(x->text, "DSETP.", 6))
+		return 0;
+	dot = strchr(x->text, ' ');
+	if (!dot || dot - x->text < 4 || dot - x->text >= (int)sizeof mn || strncmp(dot - 4, ".AND", 4))
+		return 0;
+	memcpy(mn, x->text, (size_t)(dot - x->text));
+	mn[dot - x->text] = 0;
+	/* operands of x: t, PT, a, b, PT */
+	if (split(x->text, mn, tx, 6) != 5 || tx[0].ref != 0 || !is_pt(f, x, &tx[1]) || !is_pt(f, x, &tx[4]))
+		return 0;
+	if (split(y->text, "PLOP3.LUT", ty, 8) != 7 || ty[0].ref != 0 || !is_pt(f, y, &ty[1]) ||
+	    !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[3].ref < 0 || ty[2].pre || ty[3].pre ||
+	    sscanf(ty[5].lit, "0x%x", &lut) != 1 || sscanf(ty[6].lit, "0x%x", &zero) != 1 || zero)
+		return 0;
+	if (y->r[ty[2].ref].v == x->r[0].v && y->r[ty[3].ref].v != x->r[0].v)
+		tpos = 2, opos = 3;
+	else if (y->r[ty[3].ref].v == x->r[0].v && y->r[ty[2].ref].v != x->r[0].v)
+		tpos = 3, opos = 2;
+	else
+		return 0;
+	/* f(A, B) with C = PT: LUT bit A*4 + B*2 + 1 */
+	for (bop = 0; bop < 3; bop++)
+		for (neg = 0; neg < 2; neg++) {
+			ok = 1;
+			for (ta = 0; ta < 2; ta++)
+				for (tb = 0; tb < 2; tb++) {
+					int tv = tpos == 2 ? ta : tb, pv = (tpos == 2 ? tb : ta) ^ neg;
+					int want = bop == 0 ? tv & pv : bop == 1 ? tv | pv : tv ^ pv;
+					ok &= (int)(lut >> (ta * 4 + tb * 2 + 1) & 1) == want;
+				}
+			if (ok)
+				goto found;
+		}
+	return 0;
+found:
+	snprintf(op, sizeof op, "%.*s.%s", (int)(dot - 4 - x->text), x->text, bops[bop]);
+	s[0].m = x, s[0].t = tx[1];
+	s[1].m = x, s[1].t = tx[2];
+	s[2].m = x, s[2].t = tx[3];
+	s[3].m = y, s[3].t = ty[opos];
+	s[3].t.pre = neg ? '!' : 0;
+	build(f, y, op, s, 4, "", &nw);
+	if (!encodes(a, f, &nw))
+		return 0;
 	*y = nw;
 	x->text = NULL;
 	x->nr = 0;
@@ -289,8 +363,8 @@ peep_combine(MFunc *f, const Arch *a)
 			if (!x->text || x->nr < 1 || x->rf[0] != MF_DEF || x->target >= 0)
 				continue;
 			t = x->r[0].v;
-			if (f->vr.v[t].cls != RC_R || f->vr.v[t].w != 1 || f->vr.v[t].fixed || c.defs[t] != 1 ||
-			    c.uses[t] != 1)
+			if ((f->vr.v[t].cls != RC_R && f->vr.v[t].cls != RC_P) || f->vr.v[t].w != 1 ||
+			    f->vr.v[t].fixed || c.defs[t] != 1 || c.uses[t] != 1)
 				continue;
 			if (x->copy || x->guard >= 0)
 				continue;
@@ -315,7 +389,7 @@ peep_combine(MFunc *f, const Arch *a)
 				continue;
 			if (inputs_change(f, B, i + 1, j, x))
 				continue;
-			n += combine(f, a, B, i, j);
+			n += f->vr.v[t].cls == RC_P ? combine_setp(f, a, B, i, j) : combine(f, a, B, i, j);
 		}
 		for (i = w = 0; i < B->ins.n; i++)
 			if (B->ins.v[i].text)

@@ -40,3 +40,8 @@ done
 has fold_cbank_pair_sm_80 "$tmp/80/sass/imm.sass" "IMAD\.WIDE\.U32 $R, $R, $R, c\[0x0\]\[0x170\]"
 has fold_cbank_sm_80 "$tmp/80/sass/imm.sass" "FADD $R, $R, c\[0x0\]\[0x190\]"
 has fold_uniform_sm_90 "$tmp/90/sass/imm.sass" "FADD $R, $R, UR[0-9]+"
+for a in 90 80; do
+	s="$tmp/$a/sass/imm.sass"
+	has fold_setp_xor_sm_$a "$s" "FSETP\.GT\.XOR P[0-9], PT, $R, RZ, P[0-9]"
+	has fold_setp_or_sm_$a "$s" "FSETP\.GE\.OR P[0-9], PT, $R, 10, P[0-9]"
+done
