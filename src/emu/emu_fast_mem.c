@@ -88,11 +88,12 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
  * lane by lane path then handles (and reports) what is unusual.  The
  * checks are on the 32-bit low words: the high words of a global base
  * agree, and each low word lies in the range that keeps the access in
- * the buffer (one unsigned max), so they vectorize. */
+ * the buffer (one unsigned max), so they vectorize.  *seq: the offsets
+ * are consecutive words (a coalesced 32-bit access: one copy). */
 static inline u8 *
-wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off)
+wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *seq)
 {
-	u32 t[32], n = (u32)I->a, mx = 0, al = 0, L, span, rl;
+	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, L, span, rl;
 	const u32 *lo;
 	u64 add = (u64)(FS[1].k == FS_UR ? w->ur[FS[1].reg] : 0) + FS[2].v;
 	i64 rel, lmin, lmax, size;
@@ -144,7 +145,9 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off)
 		mx = MAX(mx, v - L);
 		off[l] = o;
 		al |= o;
+		cx |= o ^ (off[0] + 4 * (u32)l);
 	}
+	*seq = !cx;
 	return mx > span || (al & (n - 1)) ? NULL : data;
 }
 
@@ -154,9 +157,14 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u64 a[32];
 	u8 *p[32], *base;
 	u32 n = (u32)I->a, k, g, off[32], v[4][32];
-	int d = I->fd, l;
+	int d = I->fd, l, seq;
 
-	if ((base = wbase(E, w, I, gm, off))) {
+	if ((base = wbase(E, w, I, gm, off, &seq))) {
+		if (n == 4 && seq) {
+			if (d < RZ)
+				put(w, d, (const u32 *)memcpy(v[0], base + off[0], 128), gm);
+			return;
+		}
 		switch (n) {
 		case 1:
 			for (l = 0; l < 32; l++)
@@ -207,11 +215,15 @@ fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u8 *p[32], *base;
 	u32 n = (u32)I->a, k, g, off[32];
 	const u32 *v[4];
-	int s = I->fd, l;
+	int s = I->fd, l, seq;
 
 	for (k = 0; k < 4; k++)
 		v[k] = w->r[s + (int)k < RZ ? s + (int)k : RZ];
-	if ((base = wbase(E, w, I, gm, off))) {
+	if ((base = wbase(E, w, I, gm, off, &seq))) {
+		if (n == 4 && gm == ~0u && seq) {
+			memcpy(base + off[0], v[0], 128);
+			return;
+		}
 		if (n == 4 && gm == ~0u) {
 			for (l = 0; l < 32; l++)
 				memcpy(base + off[l], &v[0][l], 4);

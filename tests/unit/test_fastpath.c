@@ -264,9 +264,14 @@ TEST(fast_mem_bounds)
 					o &= ~15u;
 				if (round % 8 == 7)   /* the last bytes, any alignment */
 					o = 4096 - 8 + rnd() % 8;
+				if (round % 8 == 6)   /* consecutive words, at the start or
+							 the end (one past it at times) */
+					o = (round < 20 ? 0 : 4096 - 128 + (round % 16 == 14 ? 4 : 0)) + 4 * (u32)l;
 				w0.r[2][l] = (u32)GW_GLOBAL + o;
 				w0.r[3][l] = round == 7 && l == 5 ? 2 : (u32)(GW_GLOBAL >> 32);
 				w0.r[1][l] = (round % 4 == 1 ? 1024 - 64 : round % 8 == 7 ? 1024 - 64 : 0) + (o & 63);
+				if (round % 8 == 6)
+					w0.r[1][l] = o % 2048 / 2;
 			}
 			for (k = 0; k < 63; k++)
 				w0.ur[k] = round % 3 == 0 ? 0 : rnd() % 4 * 16;
