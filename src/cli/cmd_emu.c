@@ -38,9 +38,12 @@ usage(FILE *f)
 	      "\n"
 	      "usage: openassembler emu FILE.cubin --spec SPEC.json [--kernel NAME] [-o OUT]\n"
 	      "                         [--steps N] [--stats] [--trace C:W] [--oracle NVDISASM]\n"
+	      "                         [--timing]\n"
 	      "Run a kernel of an sm_80/sm_90 cubin in the SASS emulator.  --steps and\n"
 	      "--stats count warp-instructions; --trace C:W traces warp W of CTA C;\n"
-	      "--oracle decodes words the built-in decoder does not know with nvdisasm.\n", f);
+	      "--oracle decodes words the built-in decoder does not know with nvdisasm;\n"
+	      "--timing: a register read before its producer's result is due (stall\n"
+	      "counts, scoreboard waits, per the latency tables) sees the old value.\n", f);
 }
 
 static int
@@ -155,6 +158,8 @@ cmd_emu(int argc, char **argv)
 			eo.oracle = argv[++i];
 		else if (!strcmp(a, "--stats"))
 			stats = 1;
+		else if (!strcmp(a, "--timing"))
+			eo.timing = 1;
 		else if (!strcmp(a, "--all-ctas"))
 			o.all_ctas = 1;
 		else if (!strcmp(a, "--trace") && more) {

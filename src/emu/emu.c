@@ -411,7 +411,10 @@ warp_step(Emu *E, Warp *w, u32 run, u32 pc, u32 hi)
 		eerr(E, "more than %llu warp-instructions (an endless loop?)", (unsigned long long)E->max_steps);
 	E->lane_steps += popc(gm);
 	w->act = mask;
-	I->fn(E, w, I, gm);
+	if (E->timing)
+		emu_timing_issue(E, w, (int)(w - E->w), I, gm);
+	else
+		I->fn(E, w, I, gm);
 	return 1;
 }
 
@@ -550,7 +553,7 @@ static void
 run_cluster(Emu *E)
 {
 	u32 i, l, n = E->csize * E->nwarps;
-	int fast = !E->o->trace;
+	int fast = !E->o->trace && !E->timing;
 
 	/* shared memory starts zeroed in every CTA; local memory keeps what the
 	   previous CTA left (its contents are undefined at launch) */
@@ -574,6 +577,8 @@ run_cluster(Emu *E)
 		w->ctaid[2] = E->ctaid[2] + r / (E->cdim[0] * E->cdim[1]);
 		w->tid0 = w->id * 32;
 		w->up = 0x80;
+		if (E->timing)
+			emu_timing_reset(E->timing, (int)i);
 		for (l = 0; l < 32; l++) {
 			w->p[l] = 0x80;
 			w->st[l] = w->tid0 + l < E->nthreads ? L_RUN : L_OFF;
@@ -724,8 +729,12 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		rc = EMU_UNSUPPORTED;
 		goto out;
 	}
-	/* after the relocations: the fast forms fold constant bank values */
-	emu_fast_prep(E);
+	/* after the relocations: the fast forms fold constant bank values
+	   (not in timing mode: it logs writes through the general handlers) */
+	if (E->o->timing)
+		E->timing = emu_timing_new(E, c->sec.v[si].data);
+	else
+		emu_fast_prep(E);
 	for (i = 0; i < E->ncode; i++) {
 		EInsn *I = &E->code[i];
 		I->ctl = emu_is_control(I->fn);
@@ -753,6 +762,8 @@ out:
 	free(E->w);
 	free(E->gl);
 	free(secbase);
+	emu_timing_free(E->timing);
+	emu_tlog = NULL;   /* a run stopped inside a timed instruction */
 	free(E);
 	arena_free(&ar);
 	return rc;

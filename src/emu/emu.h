@@ -21,6 +21,8 @@ typedef struct {
 	const char *oracle;  /* nvdisasm (-b SMxx) decodes the words instead of the
 				built-in decoder (NULL: none; a development aid
 				that tests the semantics ahead of the tables) */
+	int timing;          /* a register read before its producer's result is due
+				(stall counts, scoreboards) sees the old value */
 	FILE *trace;         /* if set: trace warp-instructions of one warp */
 	long trace_cta, trace_warp;
 } EmuOpts;

@@ -77,8 +77,11 @@ e_oprp(Warp *w, int l, const Operand *o)
 void
 e_setr(Warp *w, int l, int r, u32 v)
 {
-	if (r >= 0 && r < RZ)   /* RZ, and past the end of a register tuple */
+	if (r >= 0 && r < RZ) { /* RZ, and past the end of a register tuple */
+		if (emu_tlog)
+			emu_tlog_write(0, r, l, w->r[r][l]);
 		w->r[r][l] = v;
+	}
 }
 
 /* Write a destination operand (R or UR). */
@@ -86,10 +89,16 @@ void
 e_wr(Warp *w, int l, const Operand *o, u32 v)
 {
 	if (o->kind == OPK_UR) {
-		if (o->reg < URZ)
+		if (o->reg < URZ) {
+			if (emu_tlog)
+				emu_tlog_write(1, o->reg, l, w->ur[o->reg]);
 			w->ur[o->reg] = v;
-	} else if (o->kind == OPK_R && o->reg < RZ)
+		}
+	} else if (o->kind == OPK_R && o->reg < RZ) {
+		if (emu_tlog)
+			emu_tlog_write(0, o->reg, l, w->r[o->reg][l]);
 		w->r[o->reg][l] = v;
+	}
 }
 
 void
@@ -108,10 +117,16 @@ void
 e_wrp(Warp *w, int l, const Operand *o, int v)
 {
 	if (o->kind == OPK_UP) {
-		if (o->reg != 7)
+		if (o->reg != 7) {
+			if (emu_tlog)
+				emu_tlog_write(3, o->reg, l, w->up >> o->reg & 1);
 			w->up = (u8)((w->up & ~(1u << o->reg)) | (v & 1) << o->reg);
-	} else if (o->kind == OPK_P && o->reg != 7)
+		}
+	} else if (o->kind == OPK_P && o->reg != 7) {
+		if (emu_tlog)
+			emu_tlog_write(2, o->reg, l, w->p[l] >> o->reg & 1);
 		w->p[l] = (u8)((w->p[l] & ~(1u << o->reg)) | (v & 1) << o->reg);
+	}
 }
 
 /* Integer operand with ~ and - applied. */
@@ -900,8 +915,11 @@ h_r2p(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	LANES(l, gm) {
 		u32 v = e_opr(E, w, l, &o[1]) >> sh, m = e_opr(E, w, l, &o[2]);
 		for (k = 0; k < 7; k++)
-			if (m >> k & 1)
+			if (m >> k & 1) {
+				if (emu_tlog)
+					emu_tlog_write(2, k, l, w->p[l] >> k & 1);
 				w->p[l] = (u8)((w->p[l] & ~(1u << k)) | (v >> k & 1) << k);
+			}
 	}
 }
 

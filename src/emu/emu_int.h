@@ -10,6 +10,7 @@
 #include "ptx/interp.h"   /* the generic address windows (GW_*) */
 
 typedef struct Emu Emu;
+typedef struct EmuTiming EmuTiming;
 typedef struct Warp Warp;
 typedef struct EInsn EInsn;
 typedef void (*Handler)(Emu *E, Warp *w, const EInsn *I, u32 mask);
@@ -111,7 +112,21 @@ struct Emu {
 	int unsupported;
 	Launch *l;
 	int fma_hw;         /* the host has FMA instructions (emu_fast.c) */
+	EmuTiming *timing;  /* emu --timing (emu_timing.c), else NULL */
 };
+
+/* Timing mode (emu_timing.c): set up from the kernel's code words, forget
+ * a warp slot's writes in flight, issue one instruction. */
+EmuTiming *emu_timing_new(Emu *E, const u8 *code);
+void emu_timing_free(EmuTiming *T);
+void emu_timing_reset(EmuTiming *T, int wi);
+void emu_timing_issue(Emu *E, Warp *w, int wi, const EInsn *I, u32 gm);
+/* The write log of the instruction being timed (NULL otherwise): the
+ * register write helpers call emu_tlog_write(file 0 R, 1 UR, 2 P, 3 UP,
+ * reg, lane, the value replaced) before they write. */
+typedef struct TLog TLog;
+extern TLog *emu_tlog;
+void emu_tlog_write(int file, int reg, int lane, u32 old);
 
 /* Wake lanes at a BSYNC/WARPSYNC whose partners all arrived (emu.c). */
 int emu_release(Warp *w);

@@ -11,8 +11,10 @@
 #include "emu/emu.h"
 #include "emu/emu_int.h"
 #include "isa/insn.h"
+#include "isa/isa.h"
 #include "ptx/interp.h"
 #include "ptx/ptx.h"
+#include "../kernels/refs.h"
 
 TEST(emu_insn_parse)
 {
@@ -322,4 +324,87 @@ TEST(emu_mutated_code)
 			outcome[0], outcome[1], outcome[2]);
 	spec_free(&s);
 	free(data);
+}
+
+/* ---- timing mode (emu --timing) ---- */
+
+/* Run tests/kernels/NAME's ARCH cubin with every instruction's control
+ * bits changed by how (0: as ptxas wrote them, 1: stall counts of 1,
+ * 2: no scoreboard waits) under the timing model (or not); returns the
+ * number of elements that differ from the C reference, or -1. */
+static long
+timed(const char *name, const char *arch, int how, int timing)
+{
+	char path[256], sec[128];
+	Spec s;
+	Launch got, want;
+	Cubin c;
+	EmuOpts o = {0};
+	const KernelRef *k = kernel_ref_lookup(name);
+	u8 *data;
+	size_t n, i;
+	long bad = -1;
+	int si;
+
+	snprintf(path, sizeof path, "tests/kernels/%s/spec.json", name);
+	if (!k || spec_load(path, &s) < 0)
+		return -1;
+	snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.cubin", name, arch);
+	if (!(data = (u8 *)read_file(path, &n))) {
+		spec_free(&s);
+		return -1;
+	}
+	o.quiet = 1;
+	o.timing = timing;
+	snprintf(sec, sizeof sec, ".text.%s", s.kernel ? s.kernel : name);
+	if (cubin_read(&c, path, data, n) == 0 && (si = cubin_find_section(&c, sec)) >= 0) {
+		u8 *p = c.sec.v[si].data;
+		for (i = 0; how && i + 16 <= c.sec.v[si].size; i += 16) {
+			Word w;
+			Ctrl ct;
+			memcpy(&w.lo, p + i, 8);
+			memcpy(&w.hi, p + i + 8, 8);
+			ct = ctrl_get(w);
+			if (how == 1)
+				ct.stall = 1;
+			else
+				ct.wait = 0;
+			w = ctrl_set(w, ct);
+			memcpy(p + i, &w.lo, 8);
+			memcpy(p + i + 8, &w.hi, 8);
+		}
+		launch_init(&got, &s);
+		launch_init(&want, &s);
+		if (emu_run(&c, path, NULL, &got, &o) == EMU_OK) {
+			k->ref(&want);
+			bad = (long)launch_compare(&got, &want, NULL);
+		} else
+			bad = 1000000;   /* a fault counts as wrong */
+		launch_free(&got);
+		launch_free(&want);
+	}
+	cubin_free(&c);
+	free(data);
+	spec_free(&s);
+	return bad;
+}
+
+/* ptxas's control bits give the right answer in timing mode; with its
+ * stall counts cut to 1, or its scoreboard waits dropped, the same code
+ * computes the wrong answer there (and still the right one without the
+ * timing model, which ignores control bits). */
+TEST(emu_timing)
+{
+	static const char *const arch[] = {"sm_90", "sm_80"};
+	int a;
+
+	for (a = 0; a < 2; a++) {
+		CHECK(timed("ew_f16", arch[a], 0, 1) == 0);
+		CHECK(timed("ew_f16", arch[a], 1, 0) == 0);
+		CHECK(timed("ew_f16", arch[a], 2, 0) == 0);
+		CHECK(timed("ew_f16", arch[a], 1, 1) > 0);
+		CHECK(timed("ew_f16", arch[a], 2, 1) > 0);
+		CHECK(timed("ew_saxpy_f32", arch[a], 0, 1) == 0);
+		CHECK(timed("ew_saxpy_f32", arch[a], 2, 1) > 0);
+	}
 }

@@ -21,7 +21,7 @@
 
 /* EMU_OK with *nbad set, or the emu_run outcome. */
 static int
-run_one(const KernelRef *k, const char *arch, const char *oracle, size_t *nbad)
+run_one(const KernelRef *k, const char *arch, const char *oracle, int timing, size_t *nbad)
 {
 	char path[256], spath[256];
 	Spec s;
@@ -34,6 +34,7 @@ run_one(const KernelRef *k, const char *arch, const char *oracle, size_t *nbad)
 
 	o.quiet = 1;
 	o.oracle = oracle;
+	o.timing = timing;
 	o.max_steps = 200000000;
 	snprintf(spath, sizeof spath, "tests/kernels/%s/spec.json", k->name);
 	if (spec_load(spath, &s) < 0)
@@ -61,7 +62,7 @@ run_one(const KernelRef *k, const char *arch, const char *oracle, size_t *nbad)
 }
 
 static void
-suite(TestState *t_, const char *arch, const char *oracle)
+suite(TestState *t_, const char *arch, const char *oracle, int timing)
 {
 	size_t i, nbad, pass = 0, unsup = 0;
 	int verbose = getenv("OA_EMU_VERBOSE") != NULL;
@@ -75,9 +76,9 @@ suite(TestState *t_, const char *arch, const char *oracle)
 		   (every kernel with OA_LONG=1): nvdisasm costs ~0.2 s a call */
 		rc = EMU_UNSUPPORTED;
 		if (oracle && !getenv("OA_LONG"))
-			rc = run_one(k, arch, NULL, &nbad);
+			rc = run_one(k, arch, NULL, timing, &nbad);
 		if (rc == EMU_UNSUPPORTED)
-			rc = run_one(k, arch, oracle, &nbad);
+			rc = run_one(k, arch, oracle, timing, &nbad);
 		if (rc == EMU_UNSUPPORTED) {
 			unsup++;
 			if (verbose)
@@ -93,12 +94,16 @@ suite(TestState *t_, const char *arch, const char *oracle)
 					(unsigned long long)emu_steps);
 		}
 	}
-	fprintf(stderr, "  emu suite %s%s: %zu of %zu kernels match the C reference, %zu unsupported\n",
-		arch, oracle ? " (oracle decoding)" : "", pass, nkernel_refs, unsup);
+	fprintf(stderr, "  emu suite %s%s%s: %zu of %zu kernels match the C reference, %zu unsupported\n",
+		arch, oracle ? " (oracle decoding)" : "", timing ? " (timing mode)" : "", pass, nkernel_refs, unsup);
 }
 
-TEST(emu_suite_sm90) { suite(t_, "sm_90", NULL); }
-TEST(emu_suite_sm80) { suite(t_, "sm_80", NULL); }
+TEST(emu_suite_sm90) { suite(t_, "sm_90", NULL, 0); }
+TEST(emu_suite_sm80) { suite(t_, "sm_80", NULL, 0); }
+/* the timing mode (emu --timing) accepts ptxas's schedules: stale reads
+ * would change the results */
+TEST(emu_suite_timing_sm90) { suite(t_, "sm_90", NULL, 1); }
+TEST(emu_suite_timing_sm80) { suite(t_, "sm_80", NULL, 1); }
 
 #define ORACLE "oracle/nvdisasm"
 
@@ -106,12 +111,12 @@ TEST(emu_suite_oracle_sm90)
 {
 	if (access(ORACLE, X_OK))
 		SKIP("no oracle/nvdisasm (tools/fetch-oracle installs it)");
-	suite(t_, "sm_90", ORACLE);
+	suite(t_, "sm_90", ORACLE, 0);
 }
 
 TEST(emu_suite_oracle_sm80)
 {
 	if (access(ORACLE, X_OK))
 		SKIP("no oracle/nvdisasm (tools/fetch-oracle installs it)");
-	suite(t_, "sm_80", ORACLE);
+	suite(t_, "sm_80", ORACLE, 0);
 }
