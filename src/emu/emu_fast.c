@@ -36,7 +36,8 @@ fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, row(w, &FS[0], t), gm);
 }
 
-/* S2R d, SR: I->a = 0..2 TID.X/Y/Z, 3..5 CTAID.X/Y/Z, 6 LANEID */
+/* S2R d, SR: I->a = 0..2 TID.X/Y/Z, 3..5 CTAID.X/Y/Z, 6 LANEID,
+ * 7 CgaCtaId, 8..12 EQMASK, LTMASK, LEMASK, GTMASK, GEMASK */
 void
 fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -62,9 +63,14 @@ fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 					y = 0, z++;
 			}
 		}
-	} else
+	} else if (I->a >= 8)
+		for (l = 0; l < 32; l++) {
+			u32 eq = 1u << l, lt = eq - 1;
+			d[l] = I->a == 8 ? eq : I->a == 9 ? lt : I->a == 10 ? lt | eq : I->a == 11 ? ~(lt | eq) : ~lt;
+		}
+	else
 		for (l = 0; l < 32; l++)
-			d[l] = I->a == 6 ? (u32)l : w->ctaid[I->a - 3];
+			d[l] = I->a == 6 ? (u32)l : I->a == 7 ? w->rank : w->ctaid[I->a - 3];
 	put(w, I->fd, d, gm);
 }
 
@@ -453,6 +459,35 @@ fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 	putp(w, I->fp[0], p, gm);
 	putp(w, I->fp[1], q, gm);
+}
+
+/* SHFL.IDX/UP/DOWN/BFLY p, d, a, b, c (I->b = 0..3): lane l reads a from
+ * lane j, p says whether j was in l's segment (else j = l) */
+HOT void
+fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 t0[32], t1[32], t2[32], src[32], d[32];
+	const u32 *a = row(w, &FS[0], t0), *b = row(w, &FS[1], t1), *c = row(w, &FS[2], t2);
+	u8 p[32];
+	int l, mode = I->b;
+
+	(void)E;
+	memcpy(src, a, sizeof src);
+	for (l = 0; l < 32; l++) {
+		u32 bb = b[l] & 31, cv = c[l] & 31, seg = c[l] >> 8 & 31;
+		u32 maxl = ((u32)l & seg) | (cv & ~seg), minl = (u32)l & seg;
+		int j, ok;
+		switch (mode) {
+		case 0: j = (int)(minl | (bb & ~seg)); ok = (u32)j <= maxl; break;
+		case 1: j = l - (int)bb; ok = j >= (int)maxl; break;
+		case 2: j = l + (int)bb; ok = (u32)j <= maxl; break;
+		default: j = l ^ (int)bb; ok = (u32)j <= maxl; break;
+		}
+		d[l] = src[(ok ? j : l) & 31];
+		p[l] = (u8)ok;
+	}
+	put(w, I->fd, d, gm);
+	putp(w, I->fp[0], p, gm);
 }
 
 /* PLOP3.LUT p, q, a, b, c, lut, lut2: I->b, I->c = the tables */

@@ -180,6 +180,7 @@ void fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm);

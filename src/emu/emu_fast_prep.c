@@ -112,7 +112,8 @@ prep_int(Emu *E, EInsn *I)
 	}
 	if (!strcmp(op, "S2R")) {
 		static const char *sr[] = {"SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y",
-					   "SR_CTAID.Z", "SR_LANEID"};
+					   "SR_CTAID.Z", "SR_LANEID", "SR_CgaCtaId", "SR_EQMASK", "SR_LTMASK",
+					   "SR_LEMASK", "SR_GTMASK", "SR_GEMASK"};
 		if (in->nops != 2 || !isreg(&o[0]) || o[1].kind != OPK_SR)
 			return 0;
 		for (i = 0; i < (int)NELEM(sr); i++)
@@ -331,6 +332,17 @@ prep_int(Emu *E, EInsn *I)
 		I->b = (int)(o[5].imm & 0xff);
 		I->c = (int)(o[6].imm & 0xff);
 		I->fx = fx_plop3;
+		return ok;
+	}
+	if (!strcmp(op, "SHFL")) {
+		/* SHFL.mode p, d, a, b, c: I->b = the mode (emu_prep_mem) */
+		if (in->nops != 5 || !isp(I, &o[0]) || !isreg(&o[1]))
+			return 0;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[2 + i], &FS[i], 0) && !e_isp(&o[2 + i]) && !o[2 + i].not && !o[2 + i].neg;
+		I->fp[0] = (u8)o[0].reg;
+		I->fd = (u8)o[1].reg;
+		I->fx = fx_shfl;
 		return ok;
 	}
 	if (!strcmp(op, "IABS")) {

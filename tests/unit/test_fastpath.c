@@ -127,7 +127,13 @@ TEST(fast_forms)
 		"IMAD.WIDE R8, R1, 0x80000000, R6", "IMAD.WIDE.U32 R4, R1, 0x10, 0x7fffffff0",
 		"IMAD R0, R1, R2, R3", "IMAD R0, R1, 0x7, -R3", "IMAD.WIDE.U32 R4, R1, R12, R6",
 		"IMAD.WIDE R4, R1, R13, R6", "IMAD.WIDE R4, R1, R14, R6", "IMAD.WIDE.U32 R8, R1, R15, R4",
-		"S2R R0, SR_TID.X", "S2R R0, SR_TID.Y", "S2R R0, SR_TID.Z",
+		"S2R R0, SR_TID.X", "S2R R0, SR_TID.Y", "S2R R0, SR_TID.Z", "S2R R0, SR_CgaCtaId",
+		"S2R R0, SR_EQMASK", "S2R R0, SR_LTMASK", "S2R R0, SR_LEMASK", "S2R R0, SR_GTMASK",
+		"S2R R0, SR_GEMASK", "S2R R0, SR_LANEID", "S2R R0, SR_CTAID.Z",
+		"SHFL.DOWN PT, R3, R6, 0x10, 0x1f", "SHFL.DOWN P0, R3, R3, R1, 0x1f", "SHFL.UP P1, R2, R4, 0x1, RZ",
+		"SHFL.UP P1, R2, R4, R1, R7", "SHFL.BFLY PT, R0, R5, 0x8, 0x1f", "SHFL.BFLY P2, R5, R5, R1, 0x81f",
+		"SHFL.IDX PT, R0, R4, R1, 0x1f", "SHFL.IDX P3, R0, R4, 0x3, 0x181f", "SHFL.IDX PT, R1, R1, R2, R3",
+		"SHFL.DOWN PT, R0, 0x7, 0x1, 0x1f", "SHFL.UP P0, R0, R4, 0x2, 0x101f",
 		"ISETP.GE.AND.EX P0, PT, R1, R2, PT, P1", "ISETP.GT.U32.OR.EX P0, P2, R1, RZ, P3, !P1",
 		"ISETP.NE.XOR.EX P4, P5, R1, c[0x0][0x4], P0, P2", "ISETP.EQ.AND.EX P0, P1, R1, R1, PT, P2",
 		"ISETP.LT.U32.AND.EX P0, PT, R1, R2, PT, P6", "ISETP.LE.AND.EX P3, PT, R1, UR4, !P0, P1",
@@ -186,6 +192,7 @@ TEST(fast_forms)
 						if ((l + k + round) % 3 == 0)
 							w0.r[k][l] = sp[(l * 7 + k + round) % NELEM(sp)];
 				}
+			w0.rank = (u32)round % 3;
 			for (l = 0; l < 32; l++) {   /* uniform powers of two, or nearly */
 				w0.r[12][l] = 4;
 				w0.r[13][l] = round < 6 ? 1u << 30 : 1u << 31;
