@@ -64,6 +64,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		{"constfold", ir_constfold, OPT_OPT},   /* the unrolled induction variables */
 		{"copyprop", ir_copyprop, OPT_OPT},
 		{"fuse", ir_fuse, OPT_MINED},
+		{"ifconv", ir_ifconv, OPT_MINED},
 		{"dce", ir_dce, OPT_SAFE},
 	};
 	size_t i;
