@@ -786,8 +786,9 @@ static void
 assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 {
 	size_t W;
-	u64 *sets;
-	int *ord, *col, *size, i, k, a;
+	u64 *sets, *fwd, *reach;
+	u8 *calls;
+	int *ord, *col, *size, i, k, a, b;
 
 	refresh(r);
 	W = ((size_t)r->n + 64) / 64;
@@ -801,6 +802,32 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 			size[i] += __builtin_popcountll(sets[(size_t)i * W + w]);
 		ord[i] = i;
 	}
+	/* a region holding a call of a shared slow path stays open while
+	 * the warp's other lanes run the other arm of a divergent branch
+	 * (they meet in the body): such a region and a region it has no
+	 * forward path to or from (a sibling arm) get different B
+	 * registers */
+	calls = xcalloc((size_t)ng + 1, 1);
+	fwd = xcalloc((size_t)r->n * W + 1, 8);
+	reach = xcalloc((size_t)ng * W + 1, 8);
+	for (b = r->n - 1; b >= 0; b--) {
+		const MBlock *B = &r->f->b.v[b];
+		fwd[(size_t)b * W + (size_t)b / 64] |= 1ull << (b & 63);
+		for (k = 0; k < 2; k++)
+			if (B->succ[k] > b && B->succ[k] < r->n)
+				for (size_t w = 0; w < W; w++)
+					fwd[(size_t)b * W + w] |= fwd[(size_t)B->succ[k] * W + w];
+	}
+	for (i = 0; i < ng; i++)
+		for (b = 0; b < r->n; b++) {
+			const MBlock *B = &r->f->b.v[b];
+			if (!(sets[(size_t)i * W + (size_t)b / 64] >> (b & 63) & 1))
+				continue;
+			if (B->ins.n && local_call(B, B->ins.n - 1))
+				calls[i] = 1;
+			for (size_t w = 0; w < W; w++)
+				reach[(size_t)i * W + w] |= fwd[(size_t)b * W + w];
+		}
 	for (i = 1; i < ng; i++)   /* largest (outermost) first, stable */
 		for (k = i; k > 0 && size[ord[k - 1]] < size[ord[k]]; k--) {
 			int t = ord[k];
@@ -816,6 +843,13 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 				continue;
 			for (size_t w = 0; w < W && !inter; w++)
 				inter = (sets[(size_t)a * W + w] & sets[(size_t)o * W + w]) != 0;
+			if (!inter && (calls[a] || calls[o])) {
+				int ordered = 0;
+				for (size_t w = 0; w < W && !ordered; w++)
+					ordered = (reach[(size_t)a * W + w] & sets[(size_t)o * W + w]) ||
+						  (reach[(size_t)o * W + w] & sets[(size_t)a * W + w]);
+				inter = !ordered;
+			}
 			if (inter)
 				busy |= 1u << col[o];
 		}
@@ -833,6 +867,9 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 		}
 	}
 	free(sets);
+	free(fwd);
+	free(reach);
+	free(calls);
 	free(ord);
 	free(col);
 	free(size);
