@@ -126,7 +126,7 @@ to_mov_imm(Fold *c, IrIns *x, u64 v)
 	o.kind = PTX_OPD_IMM;
 	o.reg = o.reg2 = -1;
 	o.comp = -1;
-	o.imm = sz == 8 ? (i64)v : (i64)(i32)(u32)v;
+	o.imm = sz == 8 ? (i64)v : sz == 4 ? (i64)(i32)(u32)v : (i64)(u16)v;
 	to_mov(c, x, &o);
 }
 
@@ -264,17 +264,67 @@ fold_int(Fold *c, IrIns *x)
 }
 
 static int
+ffmt_of(PtxType t)
+{
+	switch ((int)t) {
+	case PTX_T_F16: return FF_F16;
+	case PTX_T_BF16: return FF_BF16;
+	case PTX_T_F32: return FF_F32;
+	case PTX_T_F64: return FF_F64;
+	}
+	return -1;
+}
+
+/* interp_exec.c's rmode(): the rounding and whether it is an integer one. */
+static int
+rnd_full(const PtxInstr *in, int *irnd)
+{
+	*irnd = in->rnd >= PTX_RND_RNI && in->rnd <= PTX_RND_RPI;
+	switch (in->rnd) {
+	case PTX_RND_RZ: case PTX_RND_RZI: return RND_RZ;
+	case PTX_RND_RM: case PTX_RND_RMI: return RND_RM;
+	case PTX_RND_RP: case PTX_RND_RPI: return RND_RP;
+	case PTX_RND_RNA: return RND_RNA;
+	}
+	return RND_RN;
+}
+
+/* cvt of a known value (exec_cvt): integer <-> integer, float <-> float,
+ * float <-> integer; f16/bf16 results go into 16-bit registers. */
+static int
 fold_cvt(Fold *c, IrIns *x)
 {
 	const PtxInstr *in = &x->p;
 	PtxType dt = (PtxType)in->types[0], st = (PtxType)(in->ntypes > 1 ? in->types[1] : in->types[0]);
-	u64 a;
+	int fd = ffmt_of(dt), fs = ffmt_of(st), irnd, rnd = rnd_full(in, &irnd);
+	int ftz = !!(in->flags & PTX_F_FTZ), sat = !!(in->flags & PTX_F_SAT), relu = !!(in->flags & PTX_F_RELU);
+	int dbits = ibits(dt), rt;
+	u64 a, r;
 
-	if (in->op != PTX_OP_cvt || in->nopds != 2 || !is_int(dt) || !is_int(st) || !val(c, &in->opds[1], st, &a) ||
-	    !dest_fits(c, in, ibits(dt)))
+	if (in->op != PTX_OP_cvt || in->nopds != 2 || (!is_int(dt) && fd < 0) || (!is_int(st) && fs < 0) ||
+	    !plain_reg(&in->opds[0]))
 		return 0;
-	to_mov_imm(c, x, zext(cvt_i2i(a, ibits(st), ptx_type_is_signed(st), ibits(dt), ptx_type_is_signed(dt),
-				       !!(in->flags & PTX_F_SAT)), ibits(dt)));
+	rt = rtype(c, in->opds[0].reg);
+	if (dbits == 16 && fd >= 0 ? ibits((PtxType)rt) != 16 || ptx_type_is_signed((PtxType)rt) : !dest_fits(c, in, dbits))
+		return 0;
+	if (fs >= 0 && st != PTX_T_F32 && st != PTX_T_F64 && !(in->opds[1].kind == PTX_OPD_REG))
+		return 0;
+	if (!val(c, &in->opds[1], st, &a))
+		return 0;
+	if (fd >= 0 && fs >= 0)
+		r = st == PTX_T_F32 && dt == PTX_T_F32 && !irnd && !ftz && !sat ? a :
+		    cvt_f2f(a, fs, fd, rnd, irnd, ftz, sat, relu);
+	else if (fs >= 0)
+		r = cvt_f2i(ftz && st == PTX_T_F32 ? f32_flush((u32)a) : a, fs, dbits, ptx_type_is_signed(dt), rnd);
+	else if (fd >= 0) {
+		r = cvt_i2f(a, ibits(st), ptx_type_is_signed(st), fd, rnd, 0);
+		if (sat)
+			r = cvt_f2f(r, fd, fd, RND_RN, 0, 0, 1, 0);
+		if (ftz && dt == PTX_T_F32)
+			r = f32_flush((u32)r);
+	} else
+		r = cvt_i2i(a, ibits(st), ptx_type_is_signed(st), dbits, ptx_type_is_signed(dt), sat);
+	to_mov_imm(c, x, zext(r, dbits));
 	return 1;
 }
 

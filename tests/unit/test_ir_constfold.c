@@ -6,6 +6,8 @@
 
 #include "run/spec.h"
 
+enum { NCASE = 64 };
+
 static const u64 special[] = {
 	0, 1, 2, 3, 7, 31, 32, 33, 63, 64, 0xffffffffull, 0xfffffffeull, 0x80000000ull, 0x7fffffffull,
 	0x80000001ull, 0xffffffffffffffffull, 0x8000000000000000ull, 0x7fffffffffffffffull, 1000000007,
@@ -48,6 +50,26 @@ gen_case(Buf *b, u64 *st, int i)
 	u64 a = pick(st), bb = pick(st), c = pick(st);
 	const char *r = w64 ? "%rd" : "%r";
 
+	if (k % 7 == 1) {   /* conversions with a float side */
+		static const char *cv[] = {"cvt.rn.f16.f32 %%h%d, %%f%d", "cvt.rz.bf16.f32 %%h%d, %%f%d",
+					   "cvt.rzi.s32.f32 %%r%d, %%f%d", "cvt.rni.u32.f32 %%r%d, %%f%d",
+					   "cvt.rn.f32.s32 %%f%d, %%rt%d", "cvt.rm.f32.u32 %%f%d, %%rt%d",
+					   "cvt.rn.f64.f32 %%fd%d, %%f%d", "cvt.rn.ftz.sat.f32.f32 %%f%d, %%f%d"};
+		int v = (int)((k >> 8) % 8), src = 3 * i, dst = 3 * i + 2;
+		char line[96];
+		buf_printf(b, "\tmov.b32 %%f%d, 0x%08x;\n\tmov.b32 %%rt%d, %u;\n", src, fpick(st), i, (u32)pick(st));
+		snprintf(line, sizeof line, cv[v], v < 4 ? i : dst, v == 4 || v == 5 ? i : src);
+		buf_printf(b, "\t%s;\n", line);
+		if (v < 2)
+			buf_printf(b, "\tst.global.b16 [%%rd1+%d], %%h%d;\n", 8 * i, i);
+		else if (v < 4)
+			buf_printf(b, "\tst.global.u32 [%%rd1+%d], %%r%d;\n", 8 * i, i);
+		else if (v == 6)
+			buf_printf(b, "\tst.global.f64 [%%rd1+%d], %%fd%d;\n", 8 * i, dst);
+		else
+			buf_printf(b, "\tst.global.f32 [%%rd1+%d], %%f%d;\n", 8 * i, dst);
+		return;
+	}
 	if (k % 5 == 0) {   /* f32 */
 		const char *fo = fops[(k >> 8) % 4];
 		int ftz = (k >> 12) & 1, sat = (k >> 13) & 1;
@@ -112,7 +134,6 @@ gen_case(Buf *b, u64 *st, int i)
 	}
 }
 
-enum { NCASE = 64 };
 
 static void
 gen_kernel(Buf *b, u64 seed)
@@ -125,9 +146,11 @@ gen_kernel(Buf *b, u64 seed)
 		      "\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b32 %%ra<%d>;\n\t.reg .b32 %%rb<%d>;\n"
 		      "\t.reg .b32 %%rc<%d>;\n\t.reg .b32 %%rs<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .b64 %%rda<%d>;\n"
 		      "\t.reg .b64 %%rdb<%d>;\n\t.reg .b64 %%rdc<%d>;\n\t.reg .f32 %%f<%d>;\n\t.reg .f32 %%f_c;\n"
+		      "\t.reg .b16 %%h<%d>;\n\t.reg .f64 %%fd<%d>;\n\t.reg .b32 %%rt<%d>;\n"
 		      "\tld.param.u64 %%rd1, [fold_out];\n\tcvta.to.global.u64 %%rd1, %%rd1;\n"
 		      "\tmov.b32 %%f_c, 0x3fc00000;\n",
-		   NCASE, NCASE + 2, NCASE, NCASE, NCASE, NCASE, NCASE + 2, NCASE, NCASE, NCASE, 3 * NCASE);
+		   NCASE, NCASE + 2, NCASE, NCASE, NCASE, NCASE, NCASE + 2, NCASE, NCASE, NCASE, 3 * NCASE, NCASE,
+		   3 * NCASE, NCASE);
 	for (i = 2; i < NCASE; i++)
 		gen_case(b, &st, i);
 	buf_printf(b, "\tret;\n}\n");
@@ -154,7 +177,7 @@ stored_consts(IrT *t, u64 *out, u8 *have, size_t n)
 				bad++;
 				continue;
 			}
-			out[slot] = sz == 8 ? (u64)d->p.opds[1].imm : (u32)d->p.opds[1].imm;
+			out[slot] = sz == 8 ? (u64)d->p.opds[1].imm : sz == 4 ? (u32)d->p.opds[1].imm : (u16)d->p.opds[1].imm;
 			have[slot] = 1;
 		}
 	return bad;
