@@ -576,29 +576,7 @@ fo(u32 b)
 	return f;
 }
 
-/* d = a*b + c, rounded once, for 32 lanes; with the FMA unit where the
- * host has one (the same result: fmaf is exact either way). */
-static void
-fma32(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
-{
-	int l;
-
-	for (l = 0; l < 32; l++)
-		d[l] = fout(fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
-}
-
-#ifdef HAVE_FMA_HW
-__attribute__((target("fma"))) static void
-fma32_hw(const u32 *a, const u32 *b, const u32 *c, u32 *d, int ftz)
-{
-	int l;
-
-	for (l = 0; l < 32; l++)
-		d[l] = fout(__builtin_fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
-}
-#endif
-
-/* The same in a directed rounding mode (f32_op): the host's mode set once
+/* FADD/FMUL/FFMA in a directed rounding mode (f32_op): the host's mode set once
  * for the 32 lanes, the operands through volatile variables so that no
  * operation moves across the switch. */
 static void
@@ -630,9 +608,9 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	b = frow(w, &FS[1], tb);
 	if (I->e == 2)
 		c = frow(w, &FS[2], tc);
-	else
-		memset(tc, 0, sizeof tc);
 	if (I->a != RND_RN || I->c) {
+		if (I->e != 2)
+			memset(tc, 0, sizeof tc);
 		/* f32_op exactly: flush the inputs, compute, then f32_finish */
 		if (ftz)
 			for (l = 0; l < 32; l++) {
@@ -680,13 +658,10 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			d[l] = fout(fo(a[l]) * fo(b[l]), ftz);
 		break;
 	default:
-#ifdef HAVE_FMA_HW
-		if (E->fma_hw) {
-			fma32_hw(a, b, c, d, ftz);
-			break;
-		}
-#endif
-		fma32(a, b, c, d, ftz);
+		/* fmaf is exact: the x86-64-v3 clone's FMA instructions and
+		   the library agree */
+		for (l = 0; l < 32; l++)
+			d[l] = fout(fmaf(fo(a[l]), fo(b[l]), fo(c[l])), ftz);
 	}
 	put(w, I->fd, d, gm);
 }
@@ -791,27 +766,6 @@ dput(double r, u32 *lo, u32 *hi)
 	*hi = (u32)(b >> 32);
 }
 
-static void
-dfma32(const u32 (*x)[32], u32 *lo, u32 *hi)
-{
-	int l;
-
-	for (l = 0; l < 32; l++)
-		dput(fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])), &lo[l], &hi[l]);
-}
-
-#ifdef HAVE_FMA_HW
-__attribute__((target("fma"))) static void
-dfma32_hw(const u32 (*x)[32], u32 *lo, u32 *hi)
-{
-	int l;
-
-	for (l = 0; l < 32; l++)
-		dput(__builtin_fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])),
-		     &lo[l], &hi[l]);
-}
-#endif
-
 /* DADD/DMUL/DFMA d, a, b[, c]: I->e = 0 add, 1 mul, 2 fma */
 HOT void
 fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -832,13 +786,9 @@ fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		break;
 	default:
 		drow(w, &FS[2], x[4], x[5]);
-#ifdef HAVE_FMA_HW
-		if (E->fma_hw) {
-			dfma32_hw((const u32 (*)[32])x, lo, hi);
-			break;
-		}
-#endif
-		dfma32((const u32 (*)[32])x, lo, hi);
+		for (l = 0; l < 32; l++)   /* fma is exact (as fmaf above) */
+			dput(fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])),
+			     &lo[l], &hi[l]);
 	}
 	put(w, d, lo, gm);
 	if (d < RZ)

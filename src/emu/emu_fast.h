@@ -17,7 +17,9 @@
 #else
 #define HOT
 #endif
-/* The host's FMA unit can be asked for (x86-64, GCC or clang). */
+/* The host's FMA unit can be asked for (x86-64, GCC or clang): E->fma_hw
+ * says whether it has one (the handlers themselves use fmaf/fma, which
+ * the x86-64-v3 clones compile to FMA instructions). */
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_FMA_HW 1
 #endif
