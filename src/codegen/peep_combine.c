@@ -4,6 +4,8 @@
  *     IADD3 t, a, b, RZ;     IADD3 d, t, c, RZ  ->  IADD3 d, a, b, c
  *     SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ  ->  LEA d, a, b, k
  *
+ *     PLOP3.LUT t, PT, p, PT, PT, 0xf, 0x0; @t X  ->  @!p X  (also an
+ *                                                  operand "t" -> "!p")
  *     X t, ...;             IADD3 d, t, RZ, RZ ->  X d, ...  (any X, when
  *                                                  nothing in between
  *                                                  touches d)
@@ -347,6 +349,60 @@ found:
 	return 1;
 }
 
+/* x (at i): "PLOP3.LUT t, PT, p, PT, PT, lut, 0x0" computing !p (or p);
+ * its one reader y (at j) reads p instead, with the '!' toggled: as its
+ * guard ("@!p") or as an operand where the ISA has the negated form. */
+static int
+forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
+{
+	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
+	Tok tx[8];
+	unsigned lut, zero;
+	int neg, k, at;
+	MRef p;
+	Buf t = {0};
+
+	if (split(x->text, "PLOP3.LUT", tx, 8) != 7 || tx[0].ref != 0 || !is_pt(f, x, &tx[1]) || tx[2].ref < 0 ||
+	    tx[2].pre || !is_pt(f, x, &tx[3]) || !is_pt(f, x, &tx[4]) || sscanf(tx[5].lit, "0x%x", &lut) != 1 ||
+	    sscanf(tx[6].lit, "0x%x", &zero) != 1 || zero)
+		return 0;
+	/* f(A) with B = C = PT: LUT bits 3 (A = 0) and 7 (A = 1) */
+	if ((lut >> 3 & 1) == 1 && (lut >> 7 & 1) == 0)
+		neg = 1;
+	else if ((lut >> 3 & 1) == 0 && (lut >> 7 & 1) == 1)
+		neg = 0;
+	else
+		return 0;
+	p = x->r[tx[2].ref];
+	if (y->guard == x->r[0].v) {
+		y->guard = p.v;
+		y->guard_neg ^= (u8)neg;
+		x->text = NULL;
+		x->nr = 0;
+		return 1;
+	}
+	for (k = 0; k < y->nr && y->r[k].v != x->r[0].v; k++)
+		;
+	if (k == y->nr || (y->rf[k] & MF_DEF) || (at = peep_hole(y, k)) < 0)
+		return 0;
+	/* the text with the '!' in front of hole k toggled */
+	nw = *y;
+	nw.r[k] = p;
+	if (at > 0 && y->text[at - 1] == '!') {
+		buf_printf(&t, "%.*s%s", at - (neg ? 1 : 0), y->text, y->text + at);
+	} else {
+		buf_printf(&t, "%.*s%s%s", at, y->text, neg ? "!" : "", y->text + at);
+	}
+	nw.text = arena_strdup(f->a, t.s);
+	buf_free(&t);
+	if (!encodes(a, f, &nw))
+		return 0;
+	*y = nw;
+	x->text = NULL;
+	x->nr = 0;
+	return 1;
+}
+
 int
 peep_combine(MFunc *f, const Arch *a)
 {
@@ -383,7 +439,14 @@ peep_combine(MFunc *f, const Arch *a)
 				if (reads || y->guard == t)
 					break;
 			}
-			if (j == B->ins.n || B->ins.v[j].guard == t)
+			if (j == B->ins.n)
+				continue;
+			if (!strncmp(x->text, "PLOP3.LUT ", 10)) {
+				if (!inputs_change(f, B, i + 1, j, x))
+					n += forward_not(f, a, B, i, j);
+				continue;
+			}
+			if (B->ins.v[j].guard == t)
 				continue;
 			if (x->guard >= 0 && (x->guard != B->ins.v[j].guard || x->guard_neg != B->ins.v[j].guard_neg))
 				continue;

@@ -395,8 +395,10 @@ fold_ref(Fold *F, MIns *m, int k)
 		return 0;
 	from = at, to = at + 2;
 	after = m->text + to;
-	/* a register-like literal replaces the register alone */
-	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0 && try_lit(F, m, k, from, to, "RZ", C_ANY, 0))
+	/* a register-like literal replaces the register alone (RZ: also a
+	   pair of zeros) */
+	if (P->kind == K_IMM && P->val == 0 && (hi - lo == 1 || part(F, r.v, lo + 1)->val == 0) &&
+	    try_lit(F, m, k, from, to, "RZ", C_ANY, 0))
 		return 1;
 	/* -0.0 of an f32 operation (F..., not FLO) where no immediate fits */
 	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0x80000000u && m->text[0] == 'F' &&
@@ -439,11 +441,39 @@ fold_ref(Fold *F, MIns *m, int k)
 static const struct {
 	const char *op;
 	int ntok, lo, hi;
+	int rev;          /* a comparison: swapped operands reverse it */
 } commute[] = {
-	{"IADD3 ", 4, 1, 3}, {"IMAD", 4, 1, 2}, {"FFMA", 4, 1, 2}, {"FADD", 3, 1, 2}, {"FMUL", 3, 1, 2},
-	{"FMNMX", 4, 1, 2}, {"IMNMX", 4, 1, 2}, {"VIMNMX", 4, 1, 2}, {"DADD", 3, 1, 2}, {"DMUL", 3, 1, 2},
-	{"DFMA", 4, 1, 2},
+	{"IADD3 ", 4, 1, 3, 0}, {"IMAD", 4, 1, 2, 0}, {"FFMA", 4, 1, 2, 0}, {"FADD", 3, 1, 2, 0},
+	{"FMUL", 3, 1, 2, 0}, {"FMNMX", 4, 1, 2, 0}, {"IMNMX", 4, 1, 2, 0}, {"VIMNMX", 4, 1, 2, 0},
+	{"DADD", 3, 1, 2, 0}, {"DMUL", 3, 1, 2, 0}, {"DFMA", 4, 1, 2, 0},
+	{"ISETP.", 5, 2, 3, 1}, {"FSETP.", 5, 2, 3, 1}, {"DSETP.", 5, 2, 3, 1},
 };
+
+/* The comparison "a OP b" as "b OP' a": the mnemonic's second part
+ * (ISETP.LT.U32.AND -> ISETP.GT.U32.AND) into t; 0 when unknown. */
+static int
+reverse_cmp(const char *text, char *t, size_t n)
+{
+	static const char *const pairs[][2] = {
+		{"LT", "GT"}, {"LE", "GE"}, {"GT", "LT"}, {"GE", "LE"}, {"EQ", "EQ"}, {"NE", "NE"},
+		{"LTU", "GTU"}, {"LEU", "GEU"}, {"GTU", "LTU"}, {"GEU", "LEU"}, {"EQU", "EQU"}, {"NEU", "NEU"},
+		{"NUM", "NUM"}, {"NAN", "NAN"},
+	};
+	const char *a = strchr(text, '.'), *b;
+	size_t i, len;
+
+	if (!a)
+		return 0;
+	a++;
+	b = a + strcspn(a, ". ");
+	len = (size_t)(b - a);
+	for (i = 0; i < sizeof pairs / sizeof *pairs; i++)
+		if (strlen(pairs[i][0]) == len && !strncmp(a, pairs[i][0], len)) {
+			snprintf(t, n, "%.*s%s%s", (int)(a - text), text, pairs[i][1], b);
+			return 1;
+		}
+	return 0;
+}
 
 /* Operand spans of m->text ("OP a, b, c"): starts and ends; count. */
 static int
@@ -501,6 +531,12 @@ fold_commuted(Fold *F, MIns *m, int k)
 		memcpy(t + s[a] + (e[b] - s[b]), old + e[a], (size_t)(s[b] - e[a]));
 		memcpy(t + s[a] + (e[b] - s[b]) + (s[b] - e[a]), old + s[a], (size_t)(e[a] - s[a]));
 		memcpy(t + e[b], old + e[b], len - (size_t)e[b] + 1);
+		if (commute[c].rev) {
+			char *r = arena_alloc(F->f->a, len + 2);
+			if (!reverse_cmp(t, r, len + 2))
+				return 0;
+			t = r;
+		}
 		m->text = t;
 		if (fold_ref(F, m, k))
 			return 1;

@@ -45,3 +45,10 @@ for a in 90 80; do
 	has fold_setp_xor_sm_$a "$s" "FSETP\.GT\.XOR P[0-9], PT, $R, RZ, P[0-9]"
 	has fold_setp_or_sm_$a "$s" "FSETP\.GE\.OR P[0-9], PT, $R, 10, P[0-9]"
 done
+for a in 90 80; do
+	has fold_f64_zero_pair_sm_$a "$tmp/$a/sass/imm.sass" "DFMA $R, $R, -1, RZ"
+done
+for a in 90 80; do
+	has fold_not_pred_sm_$a "$tmp/$a/sass/imm.sass" "ISETP\.NE\.U32\.AND P[0-9], PT, $R, 0x7, !P[0-9]"
+	hasnt fold_not_plop3_gone_sm_$a "$tmp/$a/sass/imm.sass" "PLOP3\.LUT .*"
+done
