@@ -88,12 +88,16 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
  * lane by lane path then handles (and reports) what is unusual.  The
  * checks are on the 32-bit low words: the high words of a global base
  * agree, and each low word lies in the range that keeps the access in
- * the buffer (one unsigned max), so they vectorize.  *seq: the offsets
- * are consecutive words (a coalesced 32-bit access: one copy). */
+ * the buffer (one unsigned max), so they vectorize.  *pat: the offsets
+ * are consecutive words (P_SEQ, a coalesced 32-bit access: one copy), or
+ * so in each half-warp (P_SEQ16), or one offset a half-warp (P_BC16):
+ * what a 16-wide block's rows read, B[k][x] and A[y][k]. */
+enum { P_SEQ = 1, P_SEQ16, P_BC16 };
+
 static inline u8 *
-wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *seq)
+wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat)
 {
-	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, L, span, rl;
+	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, ch = 0, cb = 0, L, span, rl, o0, o16;
 	const u32 *lo;
 	u64 add = (u64)(FS[1].k == FS_UR ? w->ur[FS[1].reg] : 0) + FS[2].v;
 	i64 rel, lmin, lmax, size;
@@ -140,14 +144,18 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *seq)
 	L = (u32)lmin;
 	span = (u32)(lmax - lmin);
 	rl = (u32)rel;
+	o0 = lo[0] + rl;
+	o16 = lo[16] + rl;
 	for (l = 0; l < 32; l++) {
-		u32 v = lo[l], o = v + rl;
+		u32 v = lo[l], o = v + rl, h = l < 16 ? o0 : o16;
 		mx = MAX(mx, v - L);
 		off[l] = o;
 		al |= o;
-		cx |= o ^ (off[0] + 4 * (u32)l);
+		cx |= o ^ (o0 + 4 * (u32)l);
+		ch |= o ^ (h + 4 * (u32)(l & 15));
+		cb |= o ^ h;
 	}
-	*seq = !cx;
+	*pat = !cx ? P_SEQ : !ch ? P_SEQ16 : !cb ? P_BC16 : 0;
 	return mx > span || (al & (n - 1)) ? NULL : data;
 }
 
@@ -157,12 +165,23 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u64 a[32];
 	u8 *p[32], *base;
 	u32 n = (u32)I->a, k, g, off[32], v[4][32];
-	int d = I->fd, l, seq;
+	int d = I->fd, l, pat;
 
-	if ((base = wbase(E, w, I, gm, off, &seq))) {
-		if (n == 4 && seq) {
-			if (d < RZ)
-				put(w, d, (const u32 *)memcpy(v[0], base + off[0], 128), gm);
+	if ((base = wbase(E, w, I, gm, off, &pat))) {
+		if (n == 4 && pat) {
+			if (pat == P_SEQ)
+				memcpy(v[0], base + off[0], 128);
+			else if (pat == P_SEQ16) {
+				memcpy(v[0], base + off[0], 64);
+				memcpy(v[0] + 16, base + off[16], 64);
+			} else {
+				u32 x, y;
+				memcpy(&x, base + off[0], 4);
+				memcpy(&y, base + off[16], 4);
+				for (l = 0; l < 32; l++)
+					v[0][l] = l < 16 ? x : y;
+			}
+			put(w, d, v[0], gm);
 			return;
 		}
 		switch (n) {
@@ -215,12 +234,12 @@ fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u8 *p[32], *base;
 	u32 n = (u32)I->a, k, g, off[32];
 	const u32 *v[4];
-	int s = I->fd, l, seq;
+	int s = I->fd, l, pat;
 
 	for (k = 0; k < 4; k++)
 		v[k] = w->r[s + (int)k < RZ ? s + (int)k : RZ];
-	if ((base = wbase(E, w, I, gm, off, &seq))) {
-		if (n == 4 && gm == ~0u && seq) {
+	if ((base = wbase(E, w, I, gm, off, &pat))) {
+		if (n == 4 && gm == ~0u && pat == P_SEQ) {
 			memcpy(base + off[0], v[0], 128);
 			return;
 		}

@@ -255,7 +255,7 @@ TEST(fast_mem_bounds)
 	may_stop = 1;
 	for (i = 0; i < NELEM(texts); i++)
 		for (round = 0; round < 40; round++) {
-			u32 mask = round < 8 ? ~0u : rnd() | 1;
+			u32 mask = round < 8 || round % 8 == 5 ? ~0u : rnd() | 1;
 			int s1, s2;
 			memset(&w0, 0, sizeof w0);
 			for (k = 0; k < 16; k++)
@@ -271,13 +271,20 @@ TEST(fast_mem_bounds)
 					o &= ~15u;
 				if (round % 8 == 7)   /* the last bytes, any alignment */
 					o = 4096 - 8 + rnd() % 8;
+				if (round % 8 == 5) {   /* per half-warp: consecutive words or
+							   one word (near the end at times) */
+					static u32 h[2];
+					if (l == 0 || l == 16)
+						h[l / 16] = round > 28 && l ? 4096 - 60 : rnd() % 960 * 4;
+					o = h[l / 16] + (round & 16 ? 0 : 4 * (u32)(l & 15));
+				}
 				if (round % 8 == 6)   /* consecutive words, at the start or
 							 the end (one past it at times) */
 					o = (round < 20 ? 0 : 4096 - 128 + (round % 16 == 14 ? 4 : 0)) + 4 * (u32)l;
 				w0.r[2][l] = (u32)GW_GLOBAL + o;
 				w0.r[3][l] = round == 7 && l == 5 ? 2 : (u32)(GW_GLOBAL >> 32);
 				w0.r[1][l] = (round % 4 == 1 ? 1024 - 64 : round % 8 == 7 ? 1024 - 64 : 0) + (o & 63);
-				if (round % 8 == 6)
+				if (round % 8 == 6 || round % 8 == 5)
 					w0.r[1][l] = o % 2048 / 2;
 			}
 			for (k = 0; k < 63; k++)
