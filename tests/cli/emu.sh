@@ -58,3 +58,27 @@ if [ $? -eq 1 ] && grep -q "error: .*\(more than 10 warp-instructions\|unsupport
 else
 	echo "FAIL emu_err_steps: want exit 1 and 'more than 10 warp-instructions'"; head -3 "$tmp/err"
 fi
+
+# session 3: struct arguments (a 40-byte struct, buffers only it points to)
+# and the timing mode, from the command line
+for a in sm_90 sm_80; do
+	vs_ptx "emu_struct_arg_$a" tests/cub/struct_arg/kernel.$a.cubin tests/cub/struct_arg/kernel.$a.ptx \
+		tests/cub/struct_arg/spec.json
+	if "$OA" emu tests/cub/struct_arg/kernel.$a.cubin --spec tests/cub/struct_arg/spec.json --timing \
+		-o "$tmp/timed_$a" 2>"$tmp/err"; then
+		same "emu_timing_$a" "$tmp/timed_$a" "$tmp/emu_struct_arg_$a.want"
+	else
+		echo "FAIL emu_timing_$a: emu --timing failed"; head -3 "$tmp/err"
+	fi
+done
+if "$OA" spec tests/cub/struct_arg/spec.json | grep -q "2 args, 2 buffers"; then echo "PASS spec_struct_summary"
+else echo "FAIL spec_struct_summary: want '2 args, 2 buffers'"; fi
+printf '{"args": [{"name": "s", "struct": 8, "fields": [{"offset": 6, "scalar": "u32", "value": 1}]}]}\n' \
+	>"$tmp/bad_struct.json"
+fails spec_struct_err "$OA" spec "$tmp/bad_struct.json"
+if grep -q 'bad_struct.json:1:.*not aligned' "$tmp/err"; then echo "PASS spec_struct_err_pos"
+else echo "FAIL spec_struct_err_pos: want file:line:col and 'not aligned'"; head -3 "$tmp/err"; fi
+# a struct whose size is not the parameter's: exit 1 in both engines
+sed 's/"struct": 40/"struct": 48/' tests/cub/struct_arg/spec.json >"$tmp/wrong_size.json"
+fails emu_struct_err_size "$OA" emu tests/cub/struct_arg/kernel.sm_90.cubin --spec "$tmp/wrong_size.json"
+fails interp_struct_err_size "$OA" emu --ptx tests/cub/struct_arg/kernel.sm_90.ptx --spec "$tmp/wrong_size.json"
