@@ -128,36 +128,22 @@ cmp_desc(const void *x, const void *y)
 	return (a < b) - (a > b);
 }
 
-/* Is this report line a latency no stall count can cover? */
-static int
-latency_line(const char *p, const char *eol)
-{
-	const char *s1 = strstr(p, "finished (stall sum"), *s2 = strstr(p, "(needs 2)");
-	return (s1 && s1 < eol) || (s2 && s2 < eol);
-}
-
 /* A latency the control bits cannot cover between two instructions
  * (more than 15 stall cycles needed where there is no room): insert a NOP
- * before each consumer the hazard report names, in the MIR, and encode
- * again.  Returns the number of NOPs inserted. */
+ * before each consumer the hazard checker found too close to its producer
+ * (HZ_LATENCY, HZ_SBWAIT), in the MIR, and encode again.  Returns the
+ * number of NOPs inserted. */
 static int
-pad_consumers(MFunc *mf, const char *report, const u32 *perm, const u32 *where, size_t n)
+pad_consumers(MFunc *mf, const HzFoundVec *found, const u32 *perm, const u32 *where, size_t n)
 {
-	const char *p, *eol;
 	int added = 0;
 	VEC(u32) at = {0};
 	size_t i;
 
-	/* lines are "kernel+0x1a0: ..." */
-	for (p = report; p && *p; p = *eol ? eol + 1 : eol) {
-		const char *plus = strchr(p, '+');
-		unsigned long addr;
-		eol = strchr(p, '\n');
-		if (!eol)
-			eol = p + strlen(p);
-		if (plus && plus < eol && sscanf(plus + 1, "0x%lx", &addr) == 1 && addr / 16 < n &&
-		    latency_line(p, eol))
-			vec_push(&at, where[perm[addr / 16]]);
+	for (i = 0; i < found->n; i++) {
+		const HzFound *f = &found->v[i];
+		if ((f->kind == HZ_LATENCY || f->kind == HZ_SBWAIT) && f->at < n)
+			vec_push(&at, where[perm[f->at]]);
 	}
 	/* from the last position backwards, so earlier indices stay valid */
 	if (at.n)
@@ -192,6 +178,7 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		u8 *leader = NULL;
 		u32 *where = NULL, *perm;
 		Buf rep = {0};
+		HzFoundVec found = {0};
 		size_t k;
 		code->n = 0;
 		encode(mf, arch, code, &leader, &where, name);
@@ -201,8 +188,9 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		if (o->opt >= OPT_SCHED && sched_blocks(arch, code->v, code->n, leader, perm) < 0)
 			die("sched: %s: our own code does not decode", name);
 		ctrl = ctrl_assign(arch, code->v, code->n, o->opt >= OPT_MINED);
-		hz = hazard_check(arch, code->v, code->n, name, &rep);
-		again = hz > 0 && round < 8 && pad_consumers(mf, rep.s, perm, where, code->n) > 0;
+		hz = hazard_find(arch, code->v, code->n, name, &rep, &found);
+		again = hz > 0 && round < 8 && pad_consumers(mf, &found, perm, where, code->n) > 0;
+		vec_free(&found);
 		free(leader);
 		free(where);
 		free(perm);

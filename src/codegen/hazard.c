@@ -82,6 +82,7 @@ struct Hz {
 	HState *tmp;
 	const char *kernel;
 	Buf *report, *observe;
+	HzFoundVec *found;
 	int nhaz, fixing, changes, unsat;
 };
 
@@ -398,14 +399,21 @@ state_join(const Hz *h, HState *d, const HState *s)
 /* ---- one instruction ---- */
 
 static void
-hazard(Hz *h, size_t i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
+/* One hazard at instruction i: kind (HZ_*), its producer (-1: none or
+   another path), the register slot (-1: none). */
 static void
-hazard(Hz *h, size_t i, const char *fmt, ...)
+hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
 {
 	va_list ap;
 
 	h->nhaz++;
+	if (h->found) {
+		HzFound f = {(u32)i, (i32)prod, slot, (u8)kind, (u8)(slot >= 0 ? hz_file(slot) : 0xff)};
+		vec_push(h->found, f);
+	}
 	if (!h->report)
 		return;
 	buf_printf(h->report, "%s+0x%zx: ", h->kernel ? h->kernel : "code", i * 16);
@@ -497,7 +505,7 @@ waits(Hz *h, HState *s, size_t i)
 			if (h->fixing)
 				bump(h, i, s->sbprod[k], 2 - s->sbage[k]);
 			else
-				hazard(h, i, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
+				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
 				       x->in.op, k, s->sbage[k], pname(h, s->sbprod[k], b1, sizeof b1));
 		}
 		for (j = 0; j < ns; j++) {
@@ -559,7 +567,8 @@ reads(Hz *h, HState *s, size_t i)
 			if (h->fixing)
 				bump(h, i, s->fprod[j], need);
 			else
-				hazard(h, i, "%s read by %s before %s finished (stall sum %d < latency %d)",
+				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
+				       "%s read by %s before %s finished (stall sum %d < latency %d)",
 				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
 				       pname(h, s->fprod[j], b1, sizeof b1), s->fage[j],
 				       s->fage[j] + need);
@@ -573,11 +582,13 @@ reads(Hz *h, HState *s, size_t i)
 					h->unsat = 1;
 				s->wsb[j] = 0;
 			} else if (s->wsb[j] & SB_NONE)
-				hazard(h, i, "%s read by %s before %s finished (it sets no scoreboard)",
+				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
+				       "%s read by %s before %s finished (it sets no scoreboard)",
 				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
 				       pname(h, s->wprod[j], b1, sizeof b1));
 			else
-				hazard(h, i, "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
+				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
+				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
 				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
 				       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
 		}
@@ -607,7 +618,8 @@ writes(Hz *h, HState *s, size_t i)
 		    same_pipe(h, (size_t)s->wprod[j], i))
 			s->wsb[j] = 0;
 		if (s->wsb[j] && !h->fixing)
-			hazard(h, i, "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
+			hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
+			       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
 			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
 			       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
 		/* memory instructions reach the memory pipe in order: a load
@@ -616,7 +628,8 @@ writes(Hz *h, HState *s, size_t i)
 		    s->rprod[j] >= 0 && (h->ins[s->rprod[j]].memf & HF_MEM))
 			s->rsb[j] = 0;
 		if (s->rsb[j] && !h->fixing)
-			hazard(h, i, "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
+			hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
+			       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
 			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
 			       pname(h, s->rprod[j], b1, sizeof b1), s->rsb[j]);
 		if (x->lat.var) {
@@ -749,7 +762,8 @@ step(Hz *h, HState *s, size_t i)
 		if (x->c.stall < x->minst)
 			x->c.stall = x->minst, h->changes++;
 	} else if (x->c.stall < x->minst && x->kind == HK_DEPBAR)
-		hazard(h, i, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall, x->minst);
+		hazard(h, i, HZ_DEPBAR, -1, -1, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall,
+		       x->minst);
 	waits(h, s, i);
 	if (!x->never) {
 		reads(h, s, i);
@@ -873,7 +887,7 @@ hz_fix(Hz *h)
 }
 
 int
-hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report)
+hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report, HzFoundVec *found)
 {
 	Arena ar = {0};
 	HIns *ins = xmalloc((n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
@@ -883,6 +897,7 @@ hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf 
 	if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
 		Hz *h = hz_new(a, ins, n, 1);
 		hz_solve(h);
+		h->found = found;
 		rc = hz_pass(h, kernel, report, NULL);
 		hz_free(h);
 	} else if (report)
@@ -891,4 +906,10 @@ hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf 
 	free(ins);
 	arena_free(&ar);
 	return rc;
+}
+
+int
+hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report)
+{
+	return hazard_find(a, code, n, kernel, report, NULL);
 }

@@ -16,6 +16,29 @@
    finished (stall sum 3 < latency 5)"), returns the number of hazards, -1 if a word does not decode. */
 int hazard_check(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report);
 
+/* Kinds of hazard. */
+enum {
+	HZ_LATENCY,  /* a fixed-latency result read before the stalls cover it */
+	HZ_SBWAIT,   /* a wait on a scoreboard less than 2 cycles after it was set */
+	HZ_NOSB,     /* a variable-latency result read, its producer sets no scoreboard */
+	HZ_RAW,      /* a variable-latency result read without waiting on its scoreboard */
+	HZ_WAW,      /* a register overwritten before a variable-latency write to it */
+	HZ_WAR,      /* a register overwritten before a late reader read it */
+	HZ_DEPBAR,   /* a DEPBAR whose stall is too short to take effect */
+};
+/* One hazard, as hazard_find lists them (in the report's order). */
+typedef struct {
+	u32 at;      /* consumer: instruction index */
+	i32 prod;    /* producer: instruction index, -1 when none or on another path */
+	i32 slot;    /* register slot (see SLOT_* below), -1 when none */
+	u8 kind;     /* HZ_* */
+	u8 file;     /* register file of slot (LF_R, LF_UR, LF_P, LF_UP), 0xff when none */
+} HzFound;
+typedef VEC(HzFound) HzFoundVec;
+/* hazard_check, also appending each hazard to found (when not NULL). */
+int hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report,
+		HzFoundVec *found);
+
 /* ---- shared with ctrlbits.c and check --observe ---- */
 
 #include "codegen/latency.h"
