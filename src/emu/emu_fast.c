@@ -120,6 +120,13 @@ fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	int l;
 
 	(void)E;
+	if (!I->a && !I->b) {   /* no carries: 32 bits */
+		u32 x0 = (u32)xa, x1 = (u32)xb, x2 = (u32)xc, kk = (u32)k;
+		for (l = 0; l < 32; l++)
+			d[l] = (ra[l] ^ x0) + (rb[l] ^ x1) + (rc[l] ^ x2) + kk;
+		put(w, I->fd, d, gm);
+		return;
+	}
 	memset(c0, 0, 32);
 	memset(c1, 0, 32);
 	if (I->b > 0)
@@ -392,6 +399,13 @@ fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u32 x = FS[1].not ? ~0u : 0;
 		for (l = 0; l < 32; l++)
 			b[l] = rb[l] ^ x;
+	}
+	if (!hi && !I->a && !I->b && FS[3].k == FS_K) {   /* the usual: (a << s) + b */
+		u32 k = FS[3].v & 31, x = FS[1].neg ? ~0u : 0, y = FS[1].neg;
+		for (l = 0; l < 32; l++)
+			d[l] = (a[l] << k) + ((b[l] ^ x) + y);
+		put(w, I->fd, d, gm);
+		return;
 	}
 	if (hi && !sx)
 		c = row(w, &FS[2], t2);
