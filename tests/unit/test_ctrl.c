@@ -345,3 +345,125 @@ TEST(ctrl_random_bits)
 	}
 	CHECK(rounds >= 4);
 }
+
+/* The first .text section of a suite cubin as words (NULL if none). */
+static Word *
+first_text(Cub *k, size_t *n)
+{
+	size_t s;
+
+	for (s = 1; s < k->c.sec.n; s++) {
+		CSection *sec = &k->c.sec.v[s];
+		if (sec->name && !strncmp(sec->name, ".text.", 6) && sec->data)
+			return sec_words(sec, n);
+	}
+	return NULL;
+}
+
+/* hazard_find lists every hazard the report prints, in its order, with
+   the consumer, producer, register slot and kind. */
+TEST(ctrl_hazard_find_list)
+{
+	static const char *const names[] = {"softmax_f32", "sgemm_regtile"};
+	size_t t, n, i, k;
+	int total = 0, latency = 0;
+
+	for (t = 0; t < NELEM(names); t++) {
+		Cub cb;
+		Buf rep = {0};
+		HzFoundVec found = {0};
+		if (cub_load(&cb, names[t], archs[t]) < 0)
+			SKIP("no suite kernel");
+		Word *w = first_text(&cb, &n);
+		CHECK(w != NULL);
+		if (!w) {
+			cub_free(&cb);
+			continue;
+		}
+		for (i = 0; i < n; i++) {  /* stall 1, no waits: hazards everywhere */
+			Ctrl c = ctrl_get(w[i]);
+			c.stall = 1;
+			c.wait = 0;
+			w[i] = ctrl_set(w[i], c);
+		}
+		int h = hazard_find(cb.a, w, n, "k", &rep, &found);
+		CHECK(h > 0);
+		CHECK((size_t)h == found.n);
+		/* one report line per entry, at the entry's address */
+		const char *p = rep.s;
+		for (k = 0; k < found.n && p; k++) {
+			const HzFound *f = &found.v[k];
+			unsigned long addr = ~0ul;
+			CHECK(sscanf(p, "k+0x%lx:", &addr) == 1 && addr == (unsigned long)f->at * 16);
+			CHECK(f->at < n && f->prod < (i32)n && f->kind <= HZ_DEPBAR);
+			CHECK(f->slot < NSLOT);
+			if (f->slot >= 0)
+				CHECK(f->file == hz_file(f->slot));
+			if (f->kind == HZ_LATENCY) {
+				CHECK(strstr(p, "stall sum") && strstr(p, "stall sum") < strchr(p, '\n'));
+				CHECK(f->slot >= 0 && f->prod >= 0);
+				latency++;
+			}
+			p = strchr(p, '\n');
+			p = p ? p + 1 : NULL;
+		}
+		CHECK(k == found.n && p && !*p);
+		total += h;
+		vec_free(&found);
+		buf_free(&rep);
+		free(w);
+		cub_free(&cb);
+	}
+	CHECK(total > 0);
+	CHECK(latency > 0);
+}
+
+/* The decode memo: the same words decoded again, with other control bits,
+   or one instruction later (branch targets are PC-relative) give the same
+   view, and branch targets follow the shift. */
+TEST(ctrl_decode_memo)
+{
+	Cub cb;
+	size_t n, i, bad;
+	Arena ar = {0};
+	int branches = 0;
+
+	if (cub_load(&cb, "reduce_shared_f32", "sm_90") < 0)
+		SKIP("no tests/kernels/reduce_shared_f32");
+	Word *w = first_text(&cb, &n);
+	CHECK(w != NULL);
+	if (!w) {
+		cub_free(&cb);
+		return;
+	}
+	Word *v = xcalloc(n + 2, sizeof *v);
+	HIns *a = xcalloc(n + 1, sizeof *a), *b = xcalloc(n + 2, sizeof *b);
+	CHECK(hz_decode(cb.a, w, n, a, &ar, &bad) == 0);
+	v[0] = w[n - 1];  /* the final BRA to itself: any decodable word */
+	for (i = 0; i < n; i++) {
+		Ctrl c = ctrl_get(w[i]);
+		c.stall = (u8)((c.stall + 3) & 15);
+		c.wait ^= 0x15;
+		v[i + 1] = ctrl_set(w[i], c);
+	}
+	CHECK(hz_decode(cb.a, v, n + 1, b, &ar, &bad) == 0);
+	for (i = 0; i < n; i++) {
+		HIns *x = &a[i], *y = &b[i + 1];
+		CHECK(!strcmp(x->in.op, y->in.op) && !strcmp(x->cls, y->cls));
+		CHECK(x->kind == y->kind && x->nrd == y->nrd && x->nwr == y->nwr && x->opid == y->opid);
+		CHECK(!memcmp(x->rd, y->rd, sizeof x->rd) && !memcmp(x->wr, y->wr, sizeof x->wr));
+		CHECK(!memcmp(x->need, y->need, sizeof x->need) && x->minst == y->minst);
+		CHECK(y->c.stall == ((x->c.stall + 3) & 15) && y->c.wait == (x->c.wait ^ 0x15));
+		if (x->kind == HK_BRA) {
+			CHECK(y->target == x->target + 1);
+			branches++;
+		}
+	}
+	CHECK(branches > 0);
+	free(a);
+	free(b);
+	free(v);
+	free(w);
+	arena_free(&ar);
+	cub_free(&cb);
+}
