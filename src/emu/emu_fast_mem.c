@@ -169,8 +169,12 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 	if ((base = wbase(E, w, I, gm, off, &pat))) {
 		if (n == 4 && pat) {
-			if (pat == P_SEQ)
+			if (pat == P_SEQ) {
 				memcpy(v[0], base + off[0], 128);
+				/* the next warps' words, likely next (a streaming kernel) */
+				__builtin_prefetch(base + off[0] + 512);
+				__builtin_prefetch(base + off[0] + 576);
+			}
 			else if (pat == P_SEQ16) {
 				memcpy(v[0], base + off[0], 64);
 				memcpy(v[0] + 16, base + off[16], 64);
