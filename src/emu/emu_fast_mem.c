@@ -5,6 +5,7 @@
  * shared window, a scaled index, misaligned or out-of-bounds addresses)
  * goes lane by lane through emu_mem, which reports it. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "emu/emu_fast.h"
@@ -170,10 +171,12 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if ((base = wbase(E, w, I, gm, off, &pat))) {
 		if (n == 4 && pat) {
 			if (pat == P_SEQ) {
+				uintptr_t a = (uintptr_t)(base + off[0]);
 				memcpy(v[0], base + off[0], 128);
-				/* the next warps' words, likely next (a streaming kernel) */
-				__builtin_prefetch(base + off[0] + 512);
-				__builtin_prefetch(base + off[0] + 576);
+				/* the next warps' words, likely next (a streaming
+				   kernel; a prefetch never faults) */
+				__builtin_prefetch((const void *)(a + 512));
+				__builtin_prefetch((const void *)(a + 576));
 			}
 			else if (pat == P_SEQ16) {
 				memcpy(v[0], base + off[0], 64);
