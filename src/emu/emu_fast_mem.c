@@ -171,14 +171,13 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if ((base = wbase(E, w, I, gm, off, &pat))) {
 		if (n == 4 && pat) {
 			if (pat == P_SEQ) {
-				uintptr_t a = (uintptr_t)(base + off[0]);
+				uintptr_t pa = (uintptr_t)(base + off[0]);
 				memcpy(v[0], base + off[0], 128);
 				/* the next warps' words, likely next (a streaming
 				   kernel; a prefetch never faults) */
-				__builtin_prefetch((const void *)(a + 512));
-				__builtin_prefetch((const void *)(a + 576));
-			}
-			else if (pat == P_SEQ16) {
+				__builtin_prefetch((const void *)(pa + 512));
+				__builtin_prefetch((const void *)(pa + 576));
+			} else if (pat == P_SEQ16) {
 				memcpy(v[0], base + off[0], 64);
 				memcpy(v[0] + 16, base + off[16], 64);
 			} else {
