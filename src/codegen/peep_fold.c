@@ -163,6 +163,9 @@ typedef struct {
 	int ndef;
 	int uses;         /* readers left */
 	int defb, defi;   /* where the definition is */
+	int guard;        /* its guard (-1: none; then only readers under the
+			     same guard in its block, after it, may fold) */
+	u8 gneg;
 } Part;
 
 typedef struct {
@@ -170,6 +173,7 @@ typedef struct {
 	const Arch *a;
 	int sm;
 	Part *p;          /* 4 per vreg */
+	int cb, ci;       /* block and index of the reader being folded */
 } Fold;
 
 static Part *
@@ -197,7 +201,7 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 	char tail[8];
 	int w;
 
-	if (m->guard >= 0 || m->nr != 1 || m->rf[0] != MF_DEF || f->vr.v[m->r[0].v].cls != RC_R ||
+	if (m->nr != 1 || m->rf[0] != MF_DEF || f->vr.v[m->r[0].v].cls != RC_R ||
 	    f->vr.v[m->r[0].v].fixed)
 		return 0;
 	w = m->r[0].w ? m->r[0].w : f->vr.v[m->r[0].v].w - m->r[0].sub;
@@ -214,7 +218,7 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 		*kind = K_CBANK, *val = x;
 		return 1;
 	}
-	if (F->sm >= 90 && (w == 1 || w == 2)) {
+	if (F->sm >= 90 && (w == 1 || w == 2) && m->guard < 0) {
 		const char *t = w == 1 ? "LDC \001\001, c[0x0][" : "LDC.64 \001\001, c[0x0][";
 		size_t n = strlen(t);
 		if (strncmp(m->text, t, n))
@@ -256,6 +260,7 @@ scan(Fold *F)
 						P->val = kind == K_CBANK ? val + 4u * (u32)(s - lo) : val;
 						P->wide = wide;
 						P->defb = (int)b, P->defi = (int)i;
+						P->guard = m->guard, P->gneg = m->guard_neg;
 					} else {
 						P->kind = K_MANY;
 					}
@@ -369,6 +374,58 @@ try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
 	return try_halves(F, m, k, from, to, neg ? v ^ 0x80008000u : v);
 }
 
+/* A guarded constant definition reaches reader m (at F->cb, F->ci) when
+ * m has the same guard, in the same block, after it, and the guard
+ * predicate is not written in between. */
+static int
+guard_holds(const Fold *F, const MIns *m, const Part *P)
+{
+	const MBlock *B;
+	int j, k;
+
+	if (F->cb != P->defb || F->ci <= P->defi || m->guard != P->guard || m->guard_neg != P->gneg)
+		return 0;
+	B = &F->f->b.v[F->cb];
+	for (j = P->defi + 1; j < F->ci; j++)
+		for (k = 0; k < B->ins.v[j].nr; k++)
+			if ((B->ins.v[j].rf[k] & MF_DEF) && B->ins.v[j].r[k].v == P->guard)
+				return 0;
+	return 1;
+}
+
+/* A 32-bit address register holding a constant: "[r+0x10]" (or
+ * "[r+URZ+0x10]") becomes the absolute "[0x410]" (RZ plus the offset)
+ * where the form exists. */
+static int
+fold_address(Fold *F, MIns *m, int k, int at, u32 val)
+{
+	const char *p = m->text + at + 2;
+	unsigned off = 0;
+	int negoff = 0, end;
+	i64 a;
+	char t[40];
+
+	if (!strncmp(p, "+URZ", 4))
+		p += 4;   /* zero: the absolute form has no uniform base */
+	if (!strncmp(p, "+0x", 3) || !strncmp(p, "+-0x", 4)) {
+		negoff = p[1] == '-';
+		if (sscanf(p + 3 + negoff, "%x", &off) != 1)
+			return 0;
+		p += strspn(p + 1, "-0x123456789abcdef") + 1;
+	}
+	if (*p != ']')
+		return 0;
+	end = (int)(p - m->text);
+	a = (i64)val + (negoff ? -(i64)off : (i64)off);
+	if (a < 0 || a > 0xffffff)
+		return 0;
+	if (!a)
+		snprintf(t, sizeof t, "RZ");
+	else
+		snprintf(t, sizeof t, "0x%" PRIx64, (u64)a);
+	return try_lit(F, m, k, at, end, t, C_TEXT, 0);
+}
+
 /* Fold ref k of m if it reads a constant; 1 = folded. */
 static int
 fold_ref(Fold *F, MIns *m, int k)
@@ -388,11 +445,16 @@ fold_ref(Fold *F, MIns *m, int k)
 	P = part(F, r.v, lo);
 	if (P->kind != K_IMM && P->kind != K_CBANK)
 		return 0;
-	if (hi - lo == 2 && part(F, r.v, lo + 1)->kind != P->kind)
+	if (hi - lo == 2 && (part(F, r.v, lo + 1)->kind != P->kind || P->guard >= 0 ||
+			     part(F, r.v, lo + 1)->guard >= 0))
+		return 0;
+	if (P->guard >= 0 && !guard_holds(F, m, P))
 		return 0;
 	at = peep_hole(m, k);
-	if (at < 0 || (at > 0 && m->text[at - 1] == '['))
+	if (at < 0)
 		return 0;
+	if (at > 0 && m->text[at - 1] == '[')
+		return hi - lo == 1 && P->kind == K_IMM && fold_address(F, m, k, at, P->val);
 	from = at, to = at + 2;
 	after = m->text + to;
 	/* a register-like literal replaces the register alone (RZ: also a
@@ -776,7 +838,7 @@ swap_pairs(Fold *F)
 	for (v = 0; v < nv; v++) {
 		Part *a = part(F, (int)v, 0), *b = part(F, (int)v, 1);
 		if (f->vr.v[v].w != 2 || a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 ||
-		    a->val % 8)
+		    a->val % 8 || a->guard >= 0 || b->guard >= 0)
 			continue;
 		if (probe < 0)
 			probe = mvreg(f, RC_R, 1);
@@ -792,7 +854,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 	size_t b, i;
 	int k, n = 0, round, changed;
 
-	F.f = f, F.a = a, F.sm = sm;
+	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1;
 	F.p = xcalloc(4 * (f->vr.n + 1), sizeof *F.p);
 	/* a folded copy becomes a constant definition itself: a few rounds */
 	for (round = 0; round < 3; round++) {
@@ -803,6 +865,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 				MIns *m = &f->b.v[b].ins.v[i];
 				if (m->target >= 0)
 					continue;
+				F.cb = (int)b, F.ci = (int)i;
 				for (k = 0; k < m->nr; k++)
 					if (fold_commuted(&F, m, k)) {
 						changed++;

@@ -52,3 +52,5 @@ for a in 90 80; do
 	has fold_not_pred_sm_$a "$tmp/$a/sass/imm.sass" "ISETP\.NE\.U32\.AND P[0-9], PT, $R, 0x7, !P[0-9]"
 	hasnt fold_not_plop3_gone_sm_$a "$tmp/$a/sass/imm.sass" "PLOP3\.LUT .*"
 done
+has fold_shared_address_sm_80 "$tmp/80/sass/imm.sass" "@P[0-9] STS \[0x8\], $R"
+has fold_shared_address_ld_sm_80 "$tmp/80/sass/imm.sass" "@P[0-9] LDS $R, \[0x8\]"
