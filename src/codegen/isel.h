@@ -32,6 +32,7 @@ typedef struct {
 	const IrIns *cur;     /* instruction being selected (for messages) */
 	struct CallCtx *call; /* .func parameters and call sites (isel_call.c) */
 	struct SeqSub *subs;  /* shared slow-path subroutines (isel_seq.c) */
+	int swin;             /* sm_90 shared window base vreg + 1, 0 = none yet (isel_mem.c) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);

@@ -205,16 +205,53 @@ shared_addr(Sel *s, const PtxVar *v)
 /* The 32-bit shared-window address of a shared variable (+off) in a
  * register.  sm_90: shared::cta addresses carry the CTA's rank in its
  * cluster at bit 24, after ptxas's 1 KiB reserve. */
+/* sm_90: the CTA's shared window base (rank << 24) + 0x400, computed
+ * once at the function's entry (the first instructions of block 0) and
+ * kept in one vreg. */
+static MRef
+shared_window(Sel *s)
+{
+	MFunc *f = s->mf;
+	MBlock *B;
+	MIns m1, m2;
+	int cur = f->cur, g = f->guard, gn = f->guard_neg;
+	MRef c, w;
+
+	if (s->swin > 0)
+		return mref(s->swin - 1);
+	c = sel_tmp(s, 1);
+	w = sel_tmp(s, 1);
+	f->cur = 0;
+	f->guard = -1;
+	f->guard_neg = 0;
+	mi(f, "S2R %D, SR_CgaCtaId", c);
+	mi(f, "LEA %D, %U, 0x400, 0x18", w, c);
+	f->cur = cur;
+	f->guard = g;
+	f->guard_neg = (u8)gn;
+	B = &f->b.v[0];
+	m2 = B->ins.v[--B->ins.n];
+	m1 = B->ins.v[--B->ins.n];
+	vec_push(&B->ins, m1);
+	vec_push(&B->ins, m2);
+	memmove(&B->ins.v[2], &B->ins.v[0], sizeof(MIns) * (B->ins.n - 2));
+	B->ins.v[0] = m1;
+	B->ins.v[1] = m2;
+	s->swin = w.v + 1;
+	return w;
+}
+
 static MRef
 shared_base(Sel *s, const PtxVar *v, i64 off)
 {
 	MRef r = sel_tmp(s, 1);
 	u32 a = shared_addr(s, v) + (u32)off;
 	if (s->sm >= 90) {
-		MRef c = sel_tmp(s, 1);
-		mi(s->mf, "S2R %D, SR_CgaCtaId", c);
-		mi(s->mf, "MOV %D, %h", r, (unsigned)(0x400 + a));
-		mi(s->mf, "LEA %D, %U, %U, 0x18", r, c, r);
+		MRef w = shared_window(s);
+		if (a)
+			mi(s->mf, "IADD3 %D, %U, %x, RZ", r, w, (i32)a);
+		else
+			sel_mov32(s, r, mopd_reg(w));
 	} else {
 		mi(s->mf, "MOV %D, %h", r, (unsigned)a);
 	}
