@@ -15,172 +15,40 @@
  *     HSET2.BF.EQ.AND d, a.H0_H0, 0.0001..., 0.0001..., PT
  *
  * and drops the load when no reader is left.  A constant is a register
- * part (32 bits of a vreg) whose only definition is an unguarded
- * "MOV x, <immediate>" or constant-bank read ("MOV x, c[0x0][..]" on
- * sm_80, "LDC x, c[..]" / "LDC.64" on sm_90); a reader of a whole pair
- * takes a 64-bit constant (c[] of 8 aligned bytes, or an f64 whose low
- * word is 0).
+ * part (32 bits of a vreg) whose only definition is "MOV x, <immediate>"
+ * or a constant-bank read ("MOV x, c[0x0][..]" on sm_80, "LDC x, c[..]" /
+ * "LDC.64" on sm_90; a guarded one reaches only readers under the same
+ * guard later in its block); a reader of a whole pair takes a 64-bit
+ * constant (c[] of 8 aligned bytes, RZ for zero, or an f64 whose low word
+ * is 0).
  *
  * Which slots take which literal is asked of the ISA tables, never listed
  * here: the reader is rendered with placeholder registers and the
  * candidate text, encoded, printed back, and accepted only when the
- * printed text is the trial text itself.  The round trip decides the
- * slot's type: the same bits are offered as unsigned hex, signed hex and
- * an f32 (or f16 pair for a .H0_H0/.H1_H1 half, f64 for a pair), and
- * only the spelling of the slot's own kind prints back unchanged, so the
- * encoded field holds exactly the register's bits.  A '-' in front of the
- * register is folded into the literal (two's complement for an integer
- * spelling, the sign bit for a float one); RZ, c[..] and UR operands
- * replace the register alone and keep its modifiers. */
+ * printed text is the trial text itself.  The same bits are offered as
+ * unsigned hex, signed hex, an f32, f16 or bf16 halves (for a .H0_H0 /
+ * .H1_H1 half, and a packed pair in both orders) and an f64 high word;
+ * a hex spelling prints back unchanged only in an integer slot, and a
+ * float one must also leave the register's exact bits in the immediate
+ * field (word bits 32..63): f16 and bf16 slots print the same digits
+ * ("1.875") for different bits, so the text alone cannot tell.  A '-'
+ * in front of the register is folded into the literal (two's complement
+ * for an integer spelling, the sign bit for a float one); RZ and c[..]
+ * replace the register alone and keep its modifiers.  Where the slot
+ * takes no literal, a commutative operation or a comparison moves the
+ * operand to a slot that does; an address register holding a constant
+ * becomes an absolute address; sm_80's IMAD.WIDE trades its literal for
+ * a parameter pair (peep_swap.c).  The probes are in peep_probe.c. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/peep.h"
+#include "codegen/peep_fold.h"
 #include "isa/isa_impl.h"
 
-/* ---- probing the ISA tables (shared with peep_uniform.c, isel) ---- */
-
-int
-peep_encodes(const Arch *a, const char *text)
-{
-	Word w;
-	char err[160];
-	size_t pos;
-
-	return a && isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
-}
-
-int
-peep_encodes_exact(const Arch *a, const char *text, Word *w)
-{
-	char err[160];
-	size_t pos;
-	Buf b = {0};
-	int ok;
-
-	if (!a || isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
-		return 0;
-	ok = isa_print(a, *w, 0, NULL, &b) == 0 && b.s && !strcmp(b.s, text);
-	buf_free(&b);
-	return ok;
-}
-
-int
-peep_hole(const MIns *m, int k)
-{
-	const char *p;
-	for (p = m->text; *p; p++)
-		if (*p == 1) {
-			if (p[1] == k + 1)
-				return (int)(p - m->text);
-			p++;
-		}
-	return -1;
-}
-
-void
-peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Buf *out)
-{
-	const char *p;
-	int j;
-
-	if (m->guard >= 0)
-		buf_puts(out, m->guard_neg ? "@!P0 " : "@P0 ");
-	for (p = m->text; *p; p++) {
-		if (from >= 0 && p - m->text == from) {
-			buf_puts(out, text);
-			p = m->text + to - 1;
-			continue;
-		}
-		if (*p == 2) {
-			buf_puts(out, "0x0");
-		} else if (*p != 1) {
-			buf_putc(out, *p);
-		} else {
-			const MVreg *v;
-			j = *++p - 1;
-			v = &f->vr.v[m->r[j].v];
-			if (m->r[j].v == f->rz)
-				buf_puts(out, "RZ");
-			else if (m->r[j].v == f->pt)
-				buf_puts(out, "PT");
-			else if (v->cls == RC_R)
-				buf_printf(out, "R%d", 8 + 4 * j);
-			else if (v->cls == RC_P)
-				buf_printf(out, "P%d", j % 6);
-			else if (v->cls == RC_UR)
-				buf_printf(out, "UR%d", 8 + 4 * j);
-			else
-				buf_printf(out, "UP%d", j % 6);
-		}
-	}
-}
-
-/* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */
-void
-peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit)
-{
-	Buf t = {0};
-	const char *p;
-	int j;
-
-	for (p = m->text; *p; p++) {
-		if (p - m->text == from) {
-			buf_puts(&t, lit);
-			p = m->text + to - 1;
-			continue;
-		}
-		if (*p != 1) {
-			buf_putc(&t, *p);
-			continue;
-		}
-		j = *++p - 1;
-		ASSERT(j != k);
-		buf_putc(&t, 1);
-		buf_putc(&t, (char)(j > k ? j : j + 1));
-	}
-	m->text = arena_strdup(f->a, t.s ? t.s : "");
-	buf_free(&t);
-	for (j = k; j + 1 < m->nr; j++) {
-		m->r[j] = m->r[j + 1];
-		m->rf[j] = m->rf[j + 1];
-	}
-	m->nr--;
-	m->copy = 0;
-}
-
 /* ---- constants ---- */
-
-enum { K_NONE, K_IMM, K_CBANK, K_MANY };
-
-typedef struct {
-	u8 kind;
-	u32 val;          /* K_IMM: the bits; K_CBANK: the byte offset in bank 0 */
-	u8 wide;          /* the definition writes this part and the next (LDC.64) */
-	int ndef;
-	int uses;         /* readers left */
-	int defb, defi;   /* where the definition is */
-	int guard;        /* its guard (-1: none; then only readers under the
-			     same guard in its block, after it, may fold) */
-	u8 gneg;
-} Part;
-
-typedef struct {
-	MFunc *f;
-	const Arch *a;
-	int sm;
-	Part *p;          /* 4 per vreg */
-	int cb, ci;       /* block and index of the reader being folded */
-} Fold;
-
-static Part *
-part(Fold *F, int v, int sub)
-{
-	return &F->p[4 * (size_t)v + (size_t)sub];
-}
 
 /* The parts a ref covers: [*lo, *hi). */
 static void
@@ -233,8 +101,8 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 	return 0;
 }
 
-static void
-scan(Fold *F)
+void
+fold_scan(Fold *F)
 {
 	MFunc *f = F->f;
 	size_t b, i;
@@ -538,8 +406,8 @@ reverse_cmp(const char *text, char *t, size_t n)
 }
 
 /* Operand spans of m->text ("OP a, b, c"): starts and ends; count. */
-static int
-operands(const char *text, int *s, int *e, int max)
+int
+fold_operands(const char *text, int *s, int *e, int max)
 {
 	const char *p = strchr(text, ' '), *q;
 	int n = 0;
@@ -573,7 +441,7 @@ fold_commuted(Fold *F, MIns *m, int k)
 		if (!strncmp(m->text, commute[c].op, strlen(commute[c].op)))
 			break;
 	if (c == (int)(sizeof commute / sizeof *commute) || at < 0 ||
-	    (n = operands(m->text, s, e, 6)) != commute[c].ntok)
+	    (n = fold_operands(m->text, s, e, 6)) != commute[c].ntok)
 		return 0;
 	for (i = commute[c].lo; i <= commute[c].hi; i++)
 		if (at >= s[i] && at < e[i])
@@ -615,7 +483,7 @@ drop_dead(Fold *F)
 	size_t b, i, j;
 	int n = 0;
 
-	scan(F);
+	fold_scan(F);
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
@@ -639,214 +507,6 @@ drop_dead(Fold *F)
 	return n;
 }
 
-/* ---- a literal into a register so that a constant pair fits ----
- *
- * sm_80's IMAD.WIDE takes c[..] for its 64-bit addend only when the
- * multiplier is a register: "IMAD.WIDE.U32 d, i, 0x4, p" with p a pair
- * of parameter words becomes "MOV t, 0x4; IMAD.WIDE.U32 d, i, t,
- * c[0x0][0x160]" (ptxas's form).  Done for a pair whose every reader
- * takes the swap, when the MOVs added (one per literal and block) are
- * fewer than the two loads that go. */
-
-/* The one hex literal operand of m (span), other than hole k; 0 if none
- * or several. */
-static int
-hex_literal(const MIns *m, int *from, int *to, u32 *val)
-{
-	int s[8], e[8], n, i, found = 0;
-	unsigned x;
-	char tail[4];
-
-	n = operands(m->text, s, e, 8);
-	for (i = 1; i < n; i++) {
-		const char *p = m->text + s[i];
-		int neg = *p == '-';
-		if (sscanf(p + neg, "0x%x%1[^,]", &x, tail) != 1 || memchr(p, 1, (size_t)(e[i] - s[i])))
-			continue;
-		if (found++)
-			return 0;
-		*from = s[i], *to = e[i], *val = neg ? (u32)-x : x;
-	}
-	return found == 1;
-}
-
-/* m with its literal [from, to) as a new hole reading t, into *out. */
-static void
-with_reg(MFunc *f, const MIns *m, int from, int to, int t, MIns *out)
-{
-	Buf b = {0};
-
-	*out = *m;
-	buf_printf(&b, "%.*s", from, m->text);
-	buf_putc(&b, 1);
-	buf_putc(&b, (char)(m->nr + 1));
-	buf_puts(&b, m->text + to);
-	out->text = arena_strdup(f->a, b.s);
-	buf_free(&b);
-	out->r[m->nr] = mref(t);
-	out->rf[m->nr] = MF_USE;
-	out->nr = m->nr + 1;
-}
-
-/* Can (or, apply: does) reader m take the pair v as c[off] after its
- * literal moves to register t? */
-static int
-swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
-{
-	MIns tmp;
-	int from, to, at;
-	u32 val;
-	char lit[40];
-	Buf b = {0};
-	int ok;
-
-	if (m->nr >= MI_MAXREF || !hex_literal(m, &from, &to, &val))
-		return 0;
-	with_reg(F->f, m, from, to, t, &tmp);
-	at = peep_hole(&tmp, k);
-	snprintf(lit, sizeof lit, "c[0x0][0x%" PRIx32 "]", off);
-	peep_trial(F->f, &tmp, at, at + 2, lit, &b);
-	ok = peep_encodes(F->a, b.s);
-	buf_free(&b);
-	if (ok && apply) {
-		*m = tmp;
-		peep_inline(F->f, m, k, at, at + 2, lit);
-	}
-	return ok;
-}
-
-typedef struct {
-	int b, i, k;
-	u32 val;
-} Reader;
-
-static void
-insert_mov(MFunc *f, int b, size_t at, int t, u32 val)
-{
-	MBlock *B = &f->b.v[b];
-	MIns m = {0};
-	char txt[32];
-
-	snprintf(txt, sizeof txt, "MOV \001\001, 0x%" PRIx32, val);
-	m.text = arena_strdup(f->a, txt);
-	m.r[0] = mref(t);
-	m.rf[0] = MF_DEF;
-	m.nr = 1;
-	m.guard = -1;
-	m.target = -1;
-	vec_push(&B->ins, m);
-	memmove(&B->ins.v[at + 1], &B->ins.v[at], (B->ins.n - 1 - at) * sizeof m);
-	B->ins.v[at] = m;
-}
-
-/* The readers of pair v (whole, read only), or -1 when some other use. */
-static int
-pair_readers(Fold *F, int v, Reader *rd, int max)
-{
-	MFunc *f = F->f;
-	size_t b, i;
-	int k, n = 0;
-
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++) {
-				if (m->r[k].v != v || !(m->rf[k] & MF_USE))
-					continue;
-				if ((m->rf[k] & MF_DEF) || m->r[k].sub || (m->r[k].w && m->r[k].w != 2) || n == max ||
-				    m->target >= 0)
-					return -1;
-				rd[n].b = (int)b, rd[n].i = (int)i, rd[n].k = k;
-				hex_literal(m, &(int){0}, &(int){0}, &rd[n].val);
-				n++;
-			}
-		}
-	return n;
-}
-
-/* Literal registers made so far: the MOV of val at (b, i) defines t;
- * later readers of the same block share it. */
-typedef struct {
-	int b, i, t;
-	u32 val;
-} Lit;
-
-typedef struct {
-	Lit v[64];
-	int n;
-} Lits;
-
-static int
-lit_find(const Lits *L, int b, int i, u32 val)
-{
-	int q;
-	for (q = 0; q < L->n; q++)
-		if (L->v[q].b == b && L->v[q].val == val && L->v[q].i < i)
-			return q;
-	return -1;
-}
-
-static int
-swap_pair(Fold *F, int v, int probe, Lits *L)
-{
-	MFunc *f = F->f;
-	Reader rd[16];
-	int n = pair_readers(F, v, rd, 16), j, q, movs = 0;
-	u32 off = part(F, v, 0)->val;
-
-	if (n <= 0)
-		return 0;
-	for (j = 0; j < n; j++) {
-		if (!swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, probe, off, 0))
-			return 0;
-		for (q = 0; q < j && (rd[q].b != rd[j].b || rd[q].val != rd[j].val); q++)
-			;
-		movs += q == j && lit_find(L, rd[j].b, rd[j].i, rd[j].val) < 0;
-	}
-	if (movs >= 2 || L->n + movs > 64)
-		return 0;
-	for (j = 0; j < n; j++) {
-		int l = lit_find(L, rd[j].b, rd[j].i, rd[j].val), t;
-		if (l < 0) {
-			/* a new MOV right before this reader */
-			t = mvreg(f, RC_R, 1);
-			f->vr.v[t].tmp = 1;
-			insert_mov(f, rd[j].b, (size_t)rd[j].i, t, rd[j].val);
-			for (q = 0; q < L->n; q++)
-				L->v[q].i += L->v[q].b == rd[j].b && L->v[q].i >= rd[j].i;
-			for (q = j; q < n; q++)
-				rd[q].i += rd[q].b == rd[j].b;
-			L->v[L->n].b = rd[j].b, L->v[L->n].i = rd[j].i - 1;
-			L->v[L->n].t = t, L->v[L->n].val = rd[j].val;
-			l = L->n++;
-		}
-		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1);
-	}
-	return n;
-}
-
-static int
-swap_pairs(Fold *F)
-{
-	MFunc *f = F->f;
-	size_t v, nv = f->vr.n;
-	int n = 0, probe = -1;
-	Lits L;
-
-	L.n = 0;
-	scan(F);
-	for (v = 0; v < nv; v++) {
-		Part *a = part(F, (int)v, 0), *b = part(F, (int)v, 1);
-		if (f->vr.v[v].w != 2 || a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 ||
-		    a->val % 8 || a->guard >= 0 || b->guard >= 0)
-			continue;
-		if (probe < 0)
-			probe = mvreg(f, RC_R, 1);
-		n += swap_pair(F, (int)v, probe, &L);
-	}
-	return n;
-}
-
 int
 peep_fold(MFunc *f, const Arch *a, int sm)
 {
@@ -859,7 +519,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 	/* a folded copy becomes a constant definition itself: a few rounds */
 	for (round = 0; round < 3; round++) {
 		changed = 0;
-		scan(&F);
+		fold_scan(&F);
 		for (b = 0; b < f->b.n; b++)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				MIns *m = &f->b.v[b].ins.v[i];
@@ -877,7 +537,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 		if (!changed)
 			break;
 	}
-	if (swap_pairs(&F)) {
+	if (fold_swap_pairs(&F)) {
 		F.p = xrealloc(F.p, 4 * (f->vr.n + 1) * sizeof *F.p);
 		drop_dead(&F);
 	}

@@ -1,0 +1,214 @@
+/* peep_swap.c -- a literal into a register so that a constant pair fits
+ * (part of peep_fold, see peep_fold.c).
+ *
+ * sm_80's IMAD.WIDE takes c[..] for its 64-bit addend only when the
+ * multiplier is a register: "IMAD.WIDE.U32 d, i, 0x4, p" with p a pair
+ * of parameter words becomes "MOV t, 0x4; IMAD.WIDE.U32 d, i, t,
+ * c[0x0][0x160]" (ptxas's form).  Done for a pair whose every reader
+ * takes the swap, when the MOVs added (one per literal and block) are
+ * fewer than the two loads that go. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/peep_fold.h"
+
+/* The one hex literal operand of m (span), other than hole k; 0 if none
+ * or several. */
+static int
+hex_literal(const MIns *m, int *from, int *to, u32 *val)
+{
+	int s[8], e[8], n, i, found = 0;
+	unsigned x;
+	char tail[4];
+
+	n = fold_operands(m->text, s, e, 8);
+	for (i = 1; i < n; i++) {
+		const char *p = m->text + s[i];
+		int neg = *p == '-';
+		if (sscanf(p + neg, "0x%x%1[^,]", &x, tail) != 1 || memchr(p, 1, (size_t)(e[i] - s[i])))
+			continue;
+		if (found++)
+			return 0;
+		*from = s[i], *to = e[i], *val = neg ? (u32)-x : x;
+	}
+	return found == 1;
+}
+
+/* m with its literal [from, to) as a new hole reading t, into *out. */
+static void
+with_reg(MFunc *f, const MIns *m, int from, int to, int t, MIns *out)
+{
+	Buf b = {0};
+
+	*out = *m;
+	buf_printf(&b, "%.*s", from, m->text);
+	buf_putc(&b, 1);
+	buf_putc(&b, (char)(m->nr + 1));
+	buf_puts(&b, m->text + to);
+	out->text = arena_strdup(f->a, b.s);
+	buf_free(&b);
+	out->r[m->nr] = mref(t);
+	out->rf[m->nr] = MF_USE;
+	out->nr = m->nr + 1;
+}
+
+/* Can (or, apply: does) reader m take the pair v as c[off] after its
+ * literal moves to register t? */
+static int
+swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
+{
+	MIns tmp;
+	int from, to, at;
+	u32 val;
+	char lit[40];
+	Buf b = {0};
+	int ok;
+
+	if (m->nr >= MI_MAXREF || !hex_literal(m, &from, &to, &val))
+		return 0;
+	with_reg(F->f, m, from, to, t, &tmp);
+	at = peep_hole(&tmp, k);
+	snprintf(lit, sizeof lit, "c[0x0][0x%" PRIx32 "]", off);
+	peep_trial(F->f, &tmp, at, at + 2, lit, &b);
+	ok = peep_encodes(F->a, b.s);
+	buf_free(&b);
+	if (ok && apply) {
+		*m = tmp;
+		peep_inline(F->f, m, k, at, at + 2, lit);
+	}
+	return ok;
+}
+
+typedef struct {
+	int b, i, k;
+	u32 val;
+} Reader;
+
+static void
+insert_mov(MFunc *f, int b, size_t at, int t, u32 val)
+{
+	MBlock *B = &f->b.v[b];
+	MIns m = {0};
+	char txt[32];
+
+	snprintf(txt, sizeof txt, "MOV \001\001, 0x%" PRIx32, val);
+	m.text = arena_strdup(f->a, txt);
+	m.r[0] = mref(t);
+	m.rf[0] = MF_DEF;
+	m.nr = 1;
+	m.guard = -1;
+	m.target = -1;
+	vec_push(&B->ins, m);
+	memmove(&B->ins.v[at + 1], &B->ins.v[at], (B->ins.n - 1 - at) * sizeof m);
+	B->ins.v[at] = m;
+}
+
+/* The readers of pair v (whole, read only), or -1 when some other use. */
+static int
+pair_readers(Fold *F, int v, Reader *rd, int max)
+{
+	MFunc *f = F->f;
+	size_t b, i;
+	int k, n = 0;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				if (m->r[k].v != v || !(m->rf[k] & MF_USE))
+					continue;
+				if ((m->rf[k] & MF_DEF) || m->r[k].sub || (m->r[k].w && m->r[k].w != 2) || n == max ||
+				    m->target >= 0)
+					return -1;
+				rd[n].b = (int)b, rd[n].i = (int)i, rd[n].k = k;
+				hex_literal(m, &(int){0}, &(int){0}, &rd[n].val);
+				n++;
+			}
+		}
+	return n;
+}
+
+/* Literal registers made so far: the MOV of val at (b, i) defines t;
+ * later readers of the same block share it. */
+typedef struct {
+	int b, i, t;
+	u32 val;
+} Lit;
+
+typedef struct {
+	Lit v[64];
+	int n;
+} Lits;
+
+static int
+lit_find(const Lits *L, int b, int i, u32 val)
+{
+	int q;
+	for (q = 0; q < L->n; q++)
+		if (L->v[q].b == b && L->v[q].val == val && L->v[q].i < i)
+			return q;
+	return -1;
+}
+
+static int
+swap_pair(Fold *F, int v, int probe, Lits *L)
+{
+	MFunc *f = F->f;
+	Reader rd[16];
+	int n = pair_readers(F, v, rd, 16), j, q, movs = 0;
+	u32 off = part(F, v, 0)->val;
+
+	if (n <= 0)
+		return 0;
+	for (j = 0; j < n; j++) {
+		if (!swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, probe, off, 0))
+			return 0;
+		for (q = 0; q < j && (rd[q].b != rd[j].b || rd[q].val != rd[j].val); q++)
+			;
+		movs += q == j && lit_find(L, rd[j].b, rd[j].i, rd[j].val) < 0;
+	}
+	if (movs >= 2 || L->n + movs > 64)
+		return 0;
+	for (j = 0; j < n; j++) {
+		int l = lit_find(L, rd[j].b, rd[j].i, rd[j].val), t;
+		if (l < 0) {
+			/* a new MOV right before this reader */
+			t = mvreg(f, RC_R, 1);
+			f->vr.v[t].tmp = 1;
+			insert_mov(f, rd[j].b, (size_t)rd[j].i, t, rd[j].val);
+			for (q = 0; q < L->n; q++)
+				L->v[q].i += L->v[q].b == rd[j].b && L->v[q].i >= rd[j].i;
+			for (q = j; q < n; q++)
+				rd[q].i += rd[q].b == rd[j].b;
+			L->v[L->n].b = rd[j].b, L->v[L->n].i = rd[j].i - 1;
+			L->v[L->n].t = t, L->v[L->n].val = rd[j].val;
+			l = L->n++;
+		}
+		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1);
+	}
+	return n;
+}
+
+int
+fold_swap_pairs(Fold *F)
+{
+	MFunc *f = F->f;
+	size_t v, nv = f->vr.n;
+	int n = 0, probe = -1;
+	Lits L;
+
+	L.n = 0;
+	fold_scan(F);
+	for (v = 0; v < nv; v++) {
+		Part *a = part(F, (int)v, 0), *b = part(F, (int)v, 1);
+		if (f->vr.v[v].w != 2 || a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 ||
+		    a->val % 8 || a->guard >= 0 || b->guard >= 0)
+			continue;
+		if (probe < 0)
+			probe = mvreg(f, RC_R, 1);
+		n += swap_pair(F, (int)v, probe, &L);
+	}
+	return n;
+}
+
