@@ -28,7 +28,6 @@ typedef struct {
 	IrFunc *f;
 	int *defs;      /* definitions of each register */
 	int *uses;      /* reads of each register */
-	int float_all;  /* forward float constants into every reader */
 	u8 *gk;         /* known everywhere (single constant definition) */
 	u64 *gv;
 	u8 *lk;         /* known at the current point of the block walk */
@@ -529,7 +528,7 @@ forward(Fold *c, IrIns *x)
 			continue;
 		if (w != ibits(t) && !shamt)
 			continue;
-		if (fl && v && c->uses[o->reg] > 1 && !c->float_all)
+		if (fl && v && c->uses[o->reg] > 1)
 			continue;
 		pos = o->pos;
 		memset(o, 0, sizeof *o);
@@ -703,7 +702,6 @@ ir_constfold(IrFunc *f)
 	c.f = f;
 	c.defs = xcalloc(nr, sizeof *c.defs);
 	c.uses = xcalloc(nr, sizeof *c.uses);
-	c.float_all = getenv("OA_FFWD") != NULL;
 	c.gk = xcalloc(nr, 1);
 	c.gv = xcalloc(nr, sizeof *c.gv);
 	c.lk = xcalloc(nr, 1);

@@ -37,28 +37,26 @@ typedef struct {
 	int body;       /* live instructions without the branch */
 } Loop;
 
+/* Definitions of r in B (a vector element counts as 2: not a scalar
+ * definition we can follow); *def the last scalar one. */
 static int
 count_defs_in(const IrBlock *B, int r, const IrIns **def)
 {
 	size_t i;
-	int n = 0;
+	int n = 0, e;
 
 	for (i = 0; i < B->ins.n; i++) {
 		const IrIns *x = &B->ins.v[i];
-		int k;
+		const PtxOperand *o = &x->p.opds[0];
 		if (x->dead || !ir_opd_is_def(&x->p, 0))
 			continue;
-		for (k = 0; k < 1; k++) {
-			const PtxOperand *o = &x->p.opds[0];
-			if (o->kind == PTX_OPD_REG && (o->reg == r || o->reg2 == r)) {
-				n++;
-				*def = x;
-			} else if (o->kind == PTX_OPD_VEC) {
-				int e;
-				for (e = 0; e < o->nelems; e++)
-					if (o->elems[e].kind == PTX_OPD_REG && o->elems[e].reg == r)
-						n += 2;   /* a vector element: not ours */
-			}
+		if (o->kind == PTX_OPD_REG && (o->reg == r || o->reg2 == r)) {
+			n++;
+			*def = x;
+		} else if (o->kind == PTX_OPD_VEC) {
+			for (e = 0; e < o->nelems; e++)
+				if (o->elems[e].kind == PTX_OPD_REG && o->elems[e].reg == r)
+					n += 2;
 		}
 	}
 	return n;
@@ -251,15 +249,12 @@ ir_unroll(IrFunc *f)
 {
 	size_t b;
 	int n = 0;
-	const char *dbg = getenv("OA_UNROLL_DEBUG");
 
 	for (b = 0; b < f->b.n; b++) {
 		Loop l;
 		if (!analyse(f, (int)b, &l))
 			continue;
-		if (dbg)
-			fprintf(stderr, "unroll: %s B%zu trip %d body %d\n", f->f->name, b, l.trip, l.body);
-		if (l.trip * (l.body - 2) > l.body + 1 + UNROLL_SLACK && !getenv("OA_UNROLL_FORCE"))
+		if (l.trip * (l.body - 2) > l.body + 1 + UNROLL_SLACK)
 			continue;
 		unroll(f, &l);
 		n++;
