@@ -304,7 +304,8 @@ emu_timing_issue(Emu *E, Warp *w, int wi, const EInsn *I, u32 gm)
 
 	retire(T, tw, c);
 	/* newest first, so the oldest write's old value ends up in place */
-	qsort(tw->f, tw->nf, sizeof *tw->f, cmp_seq_desc);
+	if (tw->nf > 1)
+		qsort(tw->f, tw->nf, sizeof *tw->f, cmp_seq_desc);
 	for (k = 0; k < tw->nf; k++) {
 		Flight *f = &tw->f[k];
 		const TInsn *p = &T->ti[f->prod];
