@@ -280,6 +280,8 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);
 		goto out;
 	}
+	if (o->opt >= OPT_MINED)
+		peep_stack(mf);  /* no R1 load when nothing uses the stack (peep.c) */
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
 	if (emit_code(o, arch, mf, fn->name, &code) < 0)
 		goto out;

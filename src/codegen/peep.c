@@ -259,3 +259,54 @@ peep_copies(MFunc *f)
 	free(c.uses);
 	return n;
 }
+
+/* Does text name the register R1 ("[R1+0x8]", "R1," -- not R10, UR1)? */
+static int
+names_r1(const char *t)
+{
+	const char *p;
+
+	for (p = t; (p = strstr(p, "R1")); p += 2)
+		if ((p == t || !(p[-1] == '_' || (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= 'a' && p[-1] <= 'z') ||
+				 (p[-1] >= '0' && p[-1] <= '9'))) &&
+		    !(p[2] >= '0' && p[2] <= '9'))
+			return 1;
+	return 0;
+}
+
+int
+peep_stack(MFunc *f)
+{
+	size_t b, i, at = 0;
+	int k, found = 0;
+
+	if (!f->b.n)
+		return 0;
+	for (i = 0; i < f->b.v[0].ins.n && i < 4; i++) {
+		const MIns *m = &f->b.v[0].ins.v[i];
+		if (m->nr == 0 && m->guard < 0 &&
+		    (!strcmp(m->text, "MOV R1, c[0x0][0x28]") || !strcmp(m->text, "LDC R1, c[0x0][0x28]"))) {
+			at = i, found = 1;
+			break;
+		}
+	}
+	if (!found)
+		return 0;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			if (b == 0 && i == at)
+				continue;
+			if (names_r1(m->text))
+				return 0;
+			for (k = 0; k < m->nr; k++) {
+				const MVreg *v = &f->vr.v[m->r[k].v];
+				int lo = v->phys + m->r[k].sub, n = m->r[k].w ? m->r[k].w : v->w - m->r[k].sub;
+				if (v->cls == RC_R && !v->fixed && lo <= 1 && 1 < lo + n)
+					return 0;
+			}
+		}
+	memmove(&f->b.v[0].ins.v[at], &f->b.v[0].ins.v[at + 1], (f->b.v[0].ins.n - at - 1) * sizeof(MIns));
+	f->b.v[0].ins.n--;
+	return 1;
+}

@@ -10,6 +10,12 @@ int peep_copies(MFunc *f);
 /* Pairs of 32-bit constant-bank loads into one 64-bit vreg -> LDC.64. */
 int peep_ldc64(MFunc *f);
 
+/* After register allocation: the prologue's stack pointer load
+ * ("MOV/LDC R1, c[0x0][0x28]") goes when nothing else names R1 (no local
+ * memory, spills or calls that use the stack), as ptxas omits it.
+ * Returns 1 when it went (peep.c). */
+int peep_stack(MFunc *f);
+
 /* Operands (peep_uniform.c): constants folded into their readers
  * (peep_fold), then readers of parameters, launch dimensions and %ctaid
  * on sm_90 take them as uniform registers (ULDC / S2UR) where the ISA has
