@@ -90,13 +90,15 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
  * checks are on the 32-bit low words: the high words of a global base
  * agree, and each low word lies in the range that keeps the access in
  * the buffer (one unsigned max), so they vectorize.  *pat: the offsets
- * are consecutive words (P_SEQ, a coalesced 32-bit access: one copy), or
- * so in each half-warp (P_SEQ16), or one offset a half-warp (P_BC16):
- * what a 16-wide block's rows read, B[k][x] and A[y][k]. */
+ * are consecutive words from *start (P_SEQ, a coalesced 32-bit access:
+ * one copy; for a partial mask, the active lanes' words are, and the run
+ * of 32 lies in the buffer), or so in each half-warp (P_SEQ16), or one
+ * offset a half-warp (P_BC16): what a 16-wide block's rows read, B[k][x]
+ * and A[y][k] (full masks). */
 enum { P_SEQ = 1, P_SEQ16, P_BC16 };
 
 static inline u8 *
-wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat)
+wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 *start)
 {
 	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, ch = 0, cb = 0, L, span, rl, o0, o16;
 	const u32 *lo;
@@ -147,16 +149,23 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat)
 	rl = (u32)rel;
 	o0 = lo[0] + rl;
 	o16 = lo[16] + rl;
+	/* the start of the run of consecutive words the first active lane
+	   would be in (with partial masks: the inactive lanes' words too,
+	   when they lie in the buffer) */
+	*start = lo[f] + rl - 4 * (u32)f;
 	for (l = 0; l < 32; l++) {
 		u32 v = lo[l], o = v + rl, h = l < 16 ? o0 : o16;
 		mx = MAX(mx, v - L);
 		off[l] = o;
 		al |= o;
-		cx |= o ^ (o0 + 4 * (u32)l);
+		cx |= (o ^ (*start + 4 * (u32)l)) & (0u - (gm >> l & 1));
 		ch |= o ^ (h + 4 * (u32)(l & 15));
 		cb |= o ^ h;
 	}
-	*pat = !cx ? P_SEQ : !ch ? P_SEQ16 : !cb ? P_BC16 : 0;
+	if (!cx && (i64)(lo[f] + rl) - 4 * f >= 0 && (i64)*start + 128 <= size)
+		*pat = P_SEQ;
+	else
+		*pat = gm != ~0u ? 0 : !ch ? P_SEQ16 : !cb ? P_BC16 : 0;
 	return mx > span || (al & (n - 1)) ? NULL : data;
 }
 
@@ -165,14 +174,14 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
 	u8 *p[32], *base;
-	u32 n = (u32)I->a, k, g, off[32], v[4][32];
+	u32 n = (u32)I->a, k, g, off[32], v[4][32], st;
 	int d = I->fd, l, pat;
 
-	if ((base = wbase(E, w, I, gm, off, &pat))) {
+	if ((base = wbase(E, w, I, gm, off, &pat, &st))) {
 		if (n == 4 && pat) {
 			if (pat == P_SEQ) {
-				uintptr_t pa = (uintptr_t)(base + off[0]);
-				memcpy(v[0], base + off[0], 128);
+				uintptr_t pa = (uintptr_t)(base + st);
+				memcpy(v[0], base + st, 128);
 				/* the next warps' words, likely next (a streaming
 				   kernel; a prefetch never faults) */
 				__builtin_prefetch((const void *)(pa + 512));
@@ -238,15 +247,15 @@ fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
 	u8 *p[32], *base;
-	u32 n = (u32)I->a, k, g, off[32];
+	u32 n = (u32)I->a, k, g, off[32], st;
 	const u32 *v[4];
 	int s = I->fd, l, pat;
 
 	for (k = 0; k < 4; k++)
 		v[k] = w->r[s + (int)k < RZ ? s + (int)k : RZ];
-	if ((base = wbase(E, w, I, gm, off, &pat))) {
+	if ((base = wbase(E, w, I, gm, off, &pat, &st))) {
 		if (n == 4 && gm == ~0u && pat == P_SEQ) {
-			memcpy(base + off[0], v[0], 128);
+			memcpy(base + st, v[0], 128);
 			return;
 		}
 		if (n == 4 && gm == ~0u) {

@@ -261,6 +261,12 @@ TEST(fast_mem_bounds)
 		for (round = 0; round < 40; round++) {
 			u32 mask = round < 8 || round % 8 == 5 ? ~0u : rnd() | 1;
 			int s1, s2;
+			/* consecutive words whose run of 32 starts before the buffer
+			   or ends after it, those lanes off */
+			if (round == 30)
+				mask = (rnd() & 0xffffff00u) | 0x100u;
+			if (round == 38)
+				mask = (rnd() & 0x00ffffffu) | 1u;
 			memset(&w0, 0, sizeof w0);
 			for (k = 0; k < 16; k++)
 				for (l = 0; l < 32; l++)
@@ -285,6 +291,10 @@ TEST(fast_mem_bounds)
 				if (round % 8 == 6)   /* consecutive words, at the start or
 							 the end (one past it at times) */
 					o = (round < 20 ? 0 : 4096 - 128 + (round % 16 == 14 ? 4 : 0)) + 4 * (u32)l;
+				if (round == 30)
+					o = 4 * (u32)l - 32;
+				if (round == 38)
+					o = 4096 - 96 + 4 * (u32)l;
 				w0.r[2][l] = (u32)GW_GLOBAL + o;
 				w0.r[3][l] = round == 7 && l == 5 ? 2 : (u32)(GW_GLOBAL >> 32);
 				w0.r[1][l] = (round % 4 == 1 ? 1024 - 64 : round % 8 == 7 ? 1024 - 64 : 0) + (o & 63);
