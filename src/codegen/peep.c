@@ -282,7 +282,7 @@ peep_stack(MFunc *f)
 
 	if (!f->b.n)
 		return 0;
-	for (i = 0; i < f->b.v[0].ins.n && i < 4; i++) {
+	for (i = 0; i < f->b.v[0].ins.n; i++) {
 		const MIns *m = &f->b.v[0].ins.v[i];
 		if (m->nr == 0 && m->guard < 0 &&
 		    (!strcmp(m->text, "MOV R1, c[0x0][0x28]") || !strcmp(m->text, "LDC R1, c[0x0][0x28]"))) {

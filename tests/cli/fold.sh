@@ -54,3 +54,10 @@ for a in 90 80; do
 done
 has fold_shared_address_sm_80 "$tmp/80/sass/imm.sass" "@P[0-9] STS \[0x8\], $R"
 has fold_shared_address_ld_sm_80 "$tmp/80/sass/imm.sass" "@P[0-9] LDS $R, \[0x8\]"
+# the stack pointer load goes when nothing uses the stack, stays otherwise
+hasnt fold_no_stack_sm_80 "$tmp/80/sass/imm.sass" "MOV R1, c\[0x0\]\[0x28\]"
+hasnt fold_no_stack_sm_90 "$tmp/90/sass/imm.sass" "LDC R1, c\[0x0\]\[0x28\]"
+for a in 90 80; do
+	"$OA" compile tests/kernels/local_array/kernel.sm_$a.ptx --arch sm_$a --opt-level opt --out-dir "$tmp/l$a" >/dev/null 2>&1
+	has fold_stack_kept_sm_$a "$tmp/l$a/sass/kernel.sm_$a.sass" "(MOV|LDC) R1, c\[0x0\]\[0x28\]"
+done
