@@ -43,21 +43,44 @@ ctrl_set(Word w, Ctrl c)
 	return w;
 }
 
+/* Built in a local array and appended once: buf_printf cost more than
+ * everything else in a listing line. */
 void
 ctrl_print(Ctrl c, Buf *out)
 {
+	char t[32], *p = t;
 	int k;
 
-	buf_puts(out, "[B");
+	*p++ = '[';
+	*p++ = 'B';
 	for (k = 0; k < 6; k++)
-		buf_putc(out, c.wait >> k & 1 ? (char)('0' + k) : '-');
-	buf_printf(out, ":R%c:W%c:%c:S%02d", c.rdsb == 7 ? '-' : '0' + c.rdsb,
-		   c.wrsb == 7 ? '-' : '0' + c.wrsb, c.yield ? '-' : 'Y', c.stall);
-	if ((c.reuse & 15) && !c.yield)
-		buf_printf(out, ":U%x", c.reuse & 15);
-	if (c.reuse >> 4)
-		buf_printf(out, ":X%d", c.reuse >> 4);
-	buf_putc(out, ']');
+		*p++ = c.wait >> k & 1 ? (char)('0' + k) : '-';
+	memcpy(p, ":R-:W-:Y:S", 10);
+	if (c.rdsb != 7)
+		p[2] = (char)('0' + c.rdsb);
+	if (c.wrsb != 7)
+		p[5] = (char)('0' + c.wrsb);
+	if (c.yield)
+		p[7] = '-';
+	p += 10;
+	if (c.stall >= 100)
+		*p++ = (char)('0' + c.stall / 100);
+	*p++ = (char)('0' + c.stall / 10 % 10);
+	*p++ = (char)('0' + c.stall % 10);
+	if ((c.reuse & 15) && !c.yield) {
+		*p++ = ':';
+		*p++ = 'U';
+		*p++ = "0123456789abcdef"[c.reuse & 15];
+	}
+	if (c.reuse >> 4) {
+		*p++ = ':';
+		*p++ = 'X';
+		if (c.reuse >> 4 >= 10)
+			*p++ = '1';
+		*p++ = (char)('0' + (c.reuse >> 4) % 10);
+	}
+	*p++ = ']';
+	buf_putn(out, t, (size_t)(p - t));
 }
 
 static int

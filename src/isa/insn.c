@@ -38,18 +38,44 @@ parse_regname(const char *s, u8 *kind, u16 *reg, const char **end)
 {
 	u64 v;
 
-	if (!strncmp(s, "URZ", 3)) { *kind = OPK_UR; *reg = 63; *end = s + 3; return 0; }
-	if (!strncmp(s, "UPT", 3)) { *kind = OPK_UP; *reg = 7; *end = s + 3; return 0; }
-	if (!strncmp(s, "RZ", 2)) { *kind = OPK_R; *reg = 255; *end = s + 2; return 0; }
-	if (!strncmp(s, "PT", 2)) { *kind = OPK_P; *reg = 7; *end = s + 2; return 0; }
-	if (!strncmp(s, "UR", 2) && isdigit((uchar)s[2])) { *kind = OPK_UR; s += 2; }
-	else if (!strncmp(s, "UP", 2) && isdigit((uchar)s[2])) { *kind = OPK_UP; s += 2; }
-	else if (!strncmp(s, "SB", 2) && isdigit((uchar)s[2])) { *kind = OPK_SB; s += 2; }
-	else if (s[0] == 'R' && isdigit((uchar)s[1])) { *kind = OPK_R; s += 1; }
-	else if (s[0] == 'P' && isdigit((uchar)s[1])) { *kind = OPK_P; s += 1; }
-	else if (s[0] == 'B' && isdigit((uchar)s[1])) { *kind = OPK_B; s += 1; }
-	else
+	switch (s[0]) {
+	case 'U':
+		if (s[1] == 'R' && s[2] == 'Z') { *kind = OPK_UR; *reg = 63; *end = s + 3; return 0; }
+		if (s[1] == 'P' && s[2] == 'T') { *kind = OPK_UP; *reg = 7; *end = s + 3; return 0; }
+		if ((s[1] != 'R' && s[1] != 'P') || !isdigit((uchar)s[2]))
+			return -1;
+		*kind = s[1] == 'R' ? OPK_UR : OPK_UP;
+		s += 2;
+		break;
+	case 'R':
+		if (s[1] == 'Z') { *kind = OPK_R; *reg = 255; *end = s + 2; return 0; }
+		if (!isdigit((uchar)s[1]))
+			return -1;
+		*kind = OPK_R;
+		s += 1;
+		break;
+	case 'P':
+		if (s[1] == 'T') { *kind = OPK_P; *reg = 7; *end = s + 2; return 0; }
+		if (!isdigit((uchar)s[1]))
+			return -1;
+		*kind = OPK_P;
+		s += 1;
+		break;
+	case 'S':
+		if (s[1] != 'B' || !isdigit((uchar)s[2]))
+			return -1;
+		*kind = OPK_SB;
+		s += 2;
+		break;
+	case 'B':
+		if (!isdigit((uchar)s[1]))
+			return -1;
+		*kind = OPK_B;
+		s += 1;
+		break;
+	default:
 		return -1;
+	}
 	if (parse_num(s, 10, &v, end) < 0 || v > 255)
 		return -1;
 	*reg = (u16)v;
@@ -171,7 +197,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	u8 k;
 
 	memset(o, 0, sizeof *o);
-	o->text = arena_strdup(a, s);
+	o->text = s;	/* s lives in the Insn's arena copy of the text */
 	o->desc = 0xffff;
 	o->ur = 63;
 	o->scale = 1;
@@ -255,7 +281,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	}
 	if (!strncmp(s, "SR_", 3) || !strcmp(s, "SRZ") || !strcmp(s, "PR")) {
 		o->kind = OPK_SR;
-		o->text = arena_strdup(a, s);
+		o->text = s;
 		return 0;
 	}
 	if (parse_regname(s, &o->kind, &o->reg, &end) == 0)
@@ -301,16 +327,17 @@ int
 insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 {
 	Ctx c = {err, errlen};
-	char buf[512], *s, *e, *dot;
-	size_t n;
+	char *buf, *s, *e, *dot;
+	size_t n = strlen(text);
 
 	memset(in, 0, sizeof *in);
 	in->guard = -1;
-	in->text = arena_strdup(a, text);
-	n = strlen(text);
-	if (n >= sizeof buf)
+	in->text = arena_strndup(a, text, n);
+	if (n >= 512)
 		return fail(&c, "instruction too long", "");
-	memcpy(buf, text, n + 1);
+	/* one working copy in the arena, cut in place: the opcode, the
+	 * modifiers and the operands' text point into it */
+	buf = arena_strndup(a, text, n);
 	/* trim blanks and the trailing ';' */
 	while (n && (buf[n - 1] == ' ' || buf[n - 1] == ';' || buf[n - 1] == '\n'))
 		buf[--n] = 0;
@@ -339,7 +366,7 @@ insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 	dot = strchr(s, '.');
 	if (dot)
 		*dot = 0;
-	in->op = arena_strdup(a, s);
+	in->op = s;
 	while (dot) {
 		char *m = dot + 1;
 		dot = strchr(m, '.');
@@ -347,7 +374,7 @@ insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 			*dot = 0;
 		if (in->nmods == INSN_MAXMODS)
 			return fail(&c, "too many modifiers in", text);
-		in->mods[in->nmods++] = arena_strdup(a, m);
+		in->mods[in->nmods++] = m;
 	}
 	if (e && split_ops(&c, e, in, a) < 0)
 		return -1;

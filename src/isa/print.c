@@ -39,20 +39,48 @@ sext(u64 v, int n)
 	return n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
 }
 
-/* buf_printf is most of the printing time: registers and hex by hand. */
+/* The text is built in a local array and appended to the Buf in one go
+ * (a Buf call per token was most of the printing time); numbers by hand. */
+typedef struct {
+	char t[240];
+	size_t n;
+	Buf *out;
+} Out;
+
 static void
-put_dec(Buf *out, u64 v)
+flush(Out *o)
+{
+	buf_putn(o->out, o->t, o->n);
+	o->n = 0;
+}
+
+static void
+put(Out *o, const char *s, size_t n)
+{
+	if (o->n + n > sizeof o->t) {
+		flush(o);
+		if (n > sizeof o->t) {
+			buf_putn(o->out, s, n);
+			return;
+		}
+	}
+	memcpy(o->t + o->n, s, n);
+	o->n += n;
+}
+
+static void
+put_dec(Out *o, u64 v)
 {
 	char t[24], *p = t + sizeof t;
 
 	do
 		*--p = (char)('0' + v % 10);
 	while (v /= 10);
-	buf_putn(out, p, (size_t)(t + sizeof t - p));
+	put(o, p, (size_t)(t + sizeof t - p));
 }
 
 static void
-put_hex(Buf *out, u64 v)
+put_hex(Out *o, u64 v)
 {
 	char t[24], *p = t + sizeof t;
 
@@ -61,24 +89,25 @@ put_hex(Buf *out, u64 v)
 	while (v >>= 4);
 	*--p = 'x';
 	*--p = '0';
-	buf_putn(out, p, (size_t)(t + sizeof t - p));
+	put(o, p, (size_t)(t + sizeof t - p));
 }
 
 static void
-print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Out *o)
 {
-	static const char *const reg[] = { "R", "UR", "P", "UP", "B", "SB" };
+	static const char reg[][3] = { "R", "UR", "P", "UP", "B", "SB" };
 	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
 	u64 v = isa_field_get(a, f, w);
 	i64 x;
+	u32 id;
 
 	switch (f->kind) {
 	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
-		buf_puts(out, reg[f->kind]);
+		put(o, reg[f->kind], reg[f->kind][1] ? 2 : 1);
 		if (v == zero[f->kind])
-			buf_putc(out, f->kind <= FK_UR ? 'Z' : 'T');
+			put(o, f->kind <= FK_UR ? "Z" : "T", 1);
 		else
-			put_dec(out, v);
+			put_dec(o, v);
 		return;
 	case FK_HEX:
 		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
@@ -88,32 +117,34 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 
 			x += (i64)addr + 16;
 			if (syms && syms->label_of && (l = syms->label_of(syms->ctx, (u64)x))) {
-				buf_printf(out, "`(%s)", l);
+				flush(o);
+				buf_printf(o->out, "`(%s)", l);
 				return;
 			}
 		}
 		if ((f->flags & FF_OPTPLUS) && x == 0)
 			return;
 		if (f->flags & FF_OPTPLUS)
-			buf_putc(out, '+');
+			put(o, "+", 1);
 		if (x < 0)
-			buf_putc(out, '-');
-		put_hex(out, x < 0 ? -(u64)x : (u64)x);
+			put(o, "-", 1);
+		put_hex(o, x < 0 ? -(u64)x : (u64)x);
 		return;
-	case FK_F32:
-		isa_fmt_float(out, v, 32);
-		return;
-	case FK_F64H:
-		isa_fmt_float(out, v << 32, 64);
-		return;
-	case FK_F16:
-		isa_fmt_float(out, v, 16);
+	case FK_F32: case FK_F64H: case FK_F16:
+		flush(o);
+		if (f->kind == FK_F32)
+			isa_fmt_float(o->out, v, 32);
+		else if (f->kind == FK_F64H)
+			isa_fmt_float(o->out, v << 32, 64);
+		else
+			isa_fmt_float(o->out, v, 16);
 		return;
 	case FK_DEC:
-		put_dec(out, v);
+		put_dec(o, v);
 		return;
 	case FK_ENUM:
-		buf_puts(out, a->strs[a->enums[f->table + v] & ENUM_ID]);
+		id = a->enums[f->table + v] & ENUM_ID;
+		put(o, a->strs[id], (size_t)(a->sinfo[id] & 0xff));
 		return;
 	}
 	die("print_field: bad kind %d", f->kind);
@@ -178,23 +209,32 @@ isa_hidden(const Arch *a, Word w)
 	return d;
 }
 
+/* "@!P0 " etc. into t (at most 7 bytes); returns the length. */
+static size_t
+guard_text(Word w, int up, char *t)
+{
+	int p = (int)(w.lo >> 12 & 7), neg = (int)(w.lo >> 15 & 1);
+	size_t n = 0;
+
+	if (p == 7 && !neg)
+		return 0;
+	t[n++] = '@';
+	if (neg)
+		t[n++] = '!';
+	if (up)
+		t[n++] = 'U';
+	t[n++] = 'P';
+	t[n++] = p == 7 ? 'T' : (char)('0' + p);
+	t[n++] = ' ';
+	return n;
+}
+
 void
 isa_print_guard(Word w, int up, Buf *out)
 {
-	int p = (int)(w.lo >> 12 & 7), neg = (int)(w.lo >> 15 & 1);
+	char t[8];
 
-	if (p == 7 && !neg)
-		return;
-	buf_puts(out, neg ? "@!" : "@");
-	if (up)
-		buf_putc(out, 'U');
-	if (p == 7)
-		buf_puts(out, "PT ");
-	else {
-		buf_putc(out, 'P');
-		buf_putc(out, (char)('0' + p));
-		buf_putc(out, ' ');
-	}
+	buf_putn(out, t, guard_text(w, up, t));
 }
 
 int
@@ -203,6 +243,7 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 	const IsaForm *fm;
 	const char *t;
 	size_t start = out->n;
+	Out o;
 
 	/* nvdisasm shows reuse flags only when the yield bit is set */
 	if (!(w.hi >> 45 & 1))
@@ -213,19 +254,28 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 			   (unsigned long long)w.hi);
 		return -1;
 	}
-	isa_print_guard(w, fm->uguard, out);
+	o.out = out;
+	o.n = guard_text(w, fm->uguard, o.t);
 	for (t = fm->tmpl; *t;) {
 		if (*t == HOLE) {
-			print_field(a, &a->fields[fm->field0 + (uchar)t[1] - 1], w, addr, syms, out);
+			print_field(a, &a->fields[fm->field0 + (uchar)t[1] - 1], w, addr, syms, &o);
 			t += 2;
 		} else {
-			size_t n = strcspn(t, (char[]){ HOLE, 0 });
+			size_t n = 0;
 
-			buf_putn(out, t, n);
+			while (t[n] && t[n] != HOLE)
+				n++;
+			put(&o, t, n);
 			t += n;
 		}
 	}
+	while (o.n && o.t[o.n - 1] == ' ')
+		o.n--;
+	if (o.n)
+		flush(&o);
 	while (out->n > start && out->s[out->n - 1] == ' ')
 		out->s[--out->n] = 0;
+	if (!out->s)
+		buf_putn(out, "", 0);
 	return 0;
 }
