@@ -457,19 +457,44 @@ fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		prow(w, &FS[3], lo);
 		for (l = 0; l < 32; l++)
 			r[l] = (u8)icmp_ex(cmp, lt[l], eq[l], lo[l]);
-	} else
-		switch (cmp) {   /* one loop each, so each vectorizes */
-		case CMP_EQ: memcpy(r, eq, 32); break;
-		case CMP_NE: for (l = 0; l < 32; l++) r[l] = !eq[l]; break;
-		case CMP_LT: memcpy(r, lt, 32); break;
-		case CMP_LE: for (l = 0; l < 32; l++) r[l] = lt[l] | eq[l]; break;
-		case CMP_GT: for (l = 0; l < 32; l++) r[l] = !(lt[l] | eq[l]); break;
-		default: for (l = 0; l < 32; l++) r[l] = !lt[l]; break;
+	} else {
+		/* one loop each, so each vectorizes */
+		switch (cmp) {
+		case CMP_EQ:
+			memcpy(r, eq, 32);
+			break;
+		case CMP_NE:
+			for (l = 0; l < 32; l++)
+				r[l] = !eq[l];
+			break;
+		case CMP_LT:
+			memcpy(r, lt, 32);
+			break;
+		case CMP_LE:
+			for (l = 0; l < 32; l++)
+				r[l] = lt[l] | eq[l];
+			break;
+		case CMP_GT:
+			for (l = 0; l < 32; l++)
+				r[l] = !(lt[l] | eq[l]);
+			break;
+		default:
+			for (l = 0; l < 32; l++)
+				r[l] = !lt[l];
 		}
+	}
 	switch (bo) {
-	case 0: for (l = 0; l < 32; l++) p[l] = r[l] & c[l], q[l] = (r[l] ^ 1) & c[l]; break;
-	case 1: for (l = 0; l < 32; l++) p[l] = r[l] | c[l], q[l] = (r[l] ^ 1) | c[l]; break;
-	default: for (l = 0; l < 32; l++) p[l] = r[l] ^ c[l], q[l] = r[l] ^ 1 ^ c[l]; break;
+	case 0:
+		for (l = 0; l < 32; l++)
+			p[l] = r[l] & c[l], q[l] = (r[l] ^ 1) & c[l];
+		break;
+	case 1:
+		for (l = 0; l < 32; l++)
+			p[l] = r[l] | c[l], q[l] = (r[l] ^ 1) | c[l];
+		break;
+	default:
+		for (l = 0; l < 32; l++)
+			p[l] = r[l] ^ c[l], q[l] = r[l] ^ 1 ^ c[l];
 	}
 	putp(w, I->fp[0], p, gm);
 	putp(w, I->fp[1], q, gm);

@@ -12,8 +12,10 @@
 /* Hot handlers get an AVX2 clone where the compiler and host support it
  * (x86-64-v3: AVX2, FMA, BMI2; chosen once at load time; the code is the
  * same C, and fmaf is exact either way). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && __GNUC__ >= 11
 #define HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define HOT __attribute__((target_clones("avx2", "default")))
 #else
 #define HOT
 #endif
