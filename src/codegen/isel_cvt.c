@@ -739,6 +739,25 @@ sel_cvt(Sel *s, const IrIns *x)
 
 /* ---- 8/16-bit integers (hooks from the integer family) ---- */
 
+/* Is register operand o already its own extension from `bits` bits
+ * (either way)?  Yes when its only definition is an unguarded `and` with
+ * an immediate below 2^(bits-1): the 32-bit LOP3 leaves a value whose
+ * upper bits, bit bits-1 included, are zero (switch_jump's
+ * `and.b16 %rs2, %rs1, 7` before a chain of setp.eq.s16). */
+static int
+pre_extended(Sel *s, const PtxOperand *o, int bits)
+{
+	const PtxInstr *d;
+	u64 m;
+
+	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->guard >= 0 || d->op != PTX_OP_and ||
+	    d->nopds != 3)
+		return 0;
+	if (!sel_imm(&d->opds[2], &m) && !sel_imm(&d->opds[1], &m))
+		return 0;
+	return m < (1ull << (bits - 1));
+}
+
 /* Source operand k of x extended to 32 bits by the instruction's type. */
 static MOpd
 ext_src(Sel *s, const PtxOperand *o, Ty t)
@@ -752,6 +771,8 @@ ext_src(Sel *s, const PtxOperand *o, Ty t)
 		snprintf(b, sizeof b, "%s0x%x", (i32)w < 0 ? "-" : "", (i32)w < 0 ? (unsigned)-(i64)(i32)w : w);
 		return mopd_txt(w ? b : "RZ");
 	}
+	if (t.bits < 32 && pre_extended(s, o, t.bits))
+		return mopd_reg(sel_r32(s, o, 0));
 	return mopd_reg(ext32(s, sel_r32(s, o, 0), t.bits, t.sgn));
 }
 
