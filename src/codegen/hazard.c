@@ -479,6 +479,10 @@ same_pipe(const Hz *h, size_t i, size_t k)
 	return x->opid == y->opid || (x->pipe && x->pipe == y->pipe);
 }
 
+/* The names in a hazard's text, formatted only when there is a report. */
+#define SLOT_NAME(h, slot, buf) ((h)->report ? hz_slot_name((slot), (buf), sizeof(buf)) : "")
+#define PROD_NAME(h, p, buf) ((h)->report ? pname((h), (p), (buf), sizeof(buf)) : "")
+
 static const char *
 pname(Hz *h, long p, char *buf, size_t n)
 {
@@ -506,7 +510,7 @@ waits(Hz *h, HState *s, size_t i)
 				bump(h, i, s->sbprod[k], 2 - s->sbage[k]);
 			else
 				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-				       x->in.op, k, s->sbage[k], pname(h, s->sbprod[k], b1, sizeof b1));
+				       x->in.op, k, s->sbage[k], PROD_NAME(h, s->sbprod[k], b1));
 		}
 		for (j = 0; j < ns; j++) {
 			s->wsb[j] &= (u8)~(1u << k);
@@ -569,8 +573,8 @@ reads(Hz *h, HState *s, size_t i)
 			else
 				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
-				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
-				       pname(h, s->fprod[j], b1, sizeof b1), s->fage[j],
+				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       PROD_NAME(h, s->fprod[j], b1), s->fage[j],
 				       s->fage[j] + need);
 		}
 		if (s->wsb[j]) {
@@ -584,13 +588,13 @@ reads(Hz *h, HState *s, size_t i)
 			} else if (s->wsb[j] & SB_NONE)
 				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (it sets no scoreboard)",
-				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
-				       pname(h, s->wprod[j], b1, sizeof b1));
+				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       PROD_NAME(h, s->wprod[j], b1));
 			else
 				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
-				       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
-				       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
+				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		}
 	}
 }
@@ -620,8 +624,8 @@ writes(Hz *h, HState *s, size_t i)
 		if (s->wsb[j] && !h->fixing)
 			hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
 			       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
-			       pname(h, s->wprod[j], b1, sizeof b1), s->wsb[j]);
+			       SLOT_NAME(h, u->slot, b2), x->in.op,
+			       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		/* memory instructions reach the memory pipe in order: a load
 		   cannot write before an earlier store has read its data */
 		if (s->rsb[j] && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
@@ -630,8 +634,8 @@ writes(Hz *h, HState *s, size_t i)
 		if (s->rsb[j] && !h->fixing)
 			hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
 			       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-			       hz_slot_name(u->slot, b2, sizeof b2), x->in.op,
-			       pname(h, s->rprod[j], b1, sizeof b1), s->rsb[j]);
+			       SLOT_NAME(h, u->slot, b2), x->in.op,
+			       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
 		if (x->lat.var) {
 			u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
 			/* the "done" predicate of a generic ATOM is known when its

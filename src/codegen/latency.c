@@ -3,6 +3,7 @@
  * An instruction's class is its opcode plus the modifiers that change its
  * latency; a class missing from the table falls back to a built-in list
  * of variable-latency opcodes (everything else fixed, LAT_SAFE cycles). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/latency.h"
@@ -68,14 +69,40 @@ static const char *const late_ops[] = {
 };
 
 static int
-in_list(const char *op, const char *const *l, size_t n)
+cmp_str(const void *a, const void *b)
 {
-	size_t i;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(op, l[i]))
-			return 1;
-	return 0;
+/* Is op in the list l of n names?  By binary search in a sorted copy of
+   the list, made at the first call (sorted[] has room for n names). */
+static int
+in_list_sorted(const char *op, const char *const *l, size_t n, const char **sorted, int *ready)
+{
+	if (!*ready) {
+		memcpy(sorted, l, n * sizeof *sorted);
+		qsort(sorted, n, sizeof *sorted, cmp_str);
+		*ready = 1;
+	}
+	return bsearch(&op, sorted, n, sizeof *sorted, cmp_str) != NULL;
+}
+
+static int
+is_var_op(const char *op)
+{
+	static const char *sorted[NELEM(var_ops)];
+	static int ready;
+
+	return in_list_sorted(op, var_ops, NELEM(var_ops), sorted, &ready);
+}
+
+static int
+is_late_op(const char *op)
+{
+	static const char *sorted[NELEM(late_ops)];
+	static int ready;
+
+	return in_list_sorted(op, late_ops, NELEM(late_ops), sorted, &ready);
 }
 
 static const LatRow *
@@ -160,8 +187,8 @@ lat_of_row(const LatRow *r, const char *cls)
 		l.var = r->var;
 		l.rd_late = r->rd_late;
 	} else {
-		l.var = in_list(op, var_ops, NELEM(var_ops));
-		l.rd_late = in_list(op, late_ops, NELEM(late_ops));
+		l.var = is_var_op(op);
+		l.rd_late = is_late_op(op);
 	}
 	if (!l.var) {
 		l.lat = 0;
@@ -191,13 +218,22 @@ static const char *const fma_ops[] = {
 	"IMAD", "IMUL", "FFMA", "FADD", "FMUL", "FSWZADD", "IDP", "IMADSP",
 };
 
+static int
+is_fma_op(const char *op)
+{
+	static const char *sorted[NELEM(fma_ops)];
+	static int ready;
+
+	return in_list_sorted(op, fma_ops, NELEM(fma_ops), sorted, &ready);
+}
+
 /* r: the row of in's class (NULL if none). */
 int
 lat_cat_row(const Insn *in, const LatRow *r)
 {
 	const char *op = in->op;
 
-	if (in_list(op, var_ops, NELEM(var_ops))) {
+	if (is_var_op(op)) {
 		/* the table may know a fixed form: fixed only when the table has
 		   fixed latencies for it (DFMA on sm_90) */
 		int var = 1, f, c;
@@ -209,7 +245,7 @@ lat_cat_row(const Insn *in, const LatRow *r)
 		if (var)
 			return LC_VAR;
 	}
-	if (in_list(op, fma_ops, NELEM(fma_ops)))
+	if (is_fma_op(op))
 		return LC_FMA;
 	if ((op[0] == 'H' && strcmp(op, "HMMA")) || op[0] == 'D' || is_mma(op))
 		return LC_OTHER;
