@@ -416,14 +416,100 @@ base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 	return b[n] != 0;
 }
 
+/* The first position in by_base with base mnemonic name[0..n), or where
+ * it would be (binary search). */
+static size_t
+base_first(const Arch *a, const char *name, size_t n)
+{
+	size_t lo = 0, hi = a->nforms;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (base_cmp(a, a->by_base[mid], name, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 		      size_t errlen, size_t *errpos, int strict);
+
+/* A per-thread memo of the texts parsed last: the compiler parses most
+ * instructions two or three times (does a rewrite encode, the encoding,
+ * the listing read back).  A word depends on the text alone, but for the
+ * address and the symbols when some form of its mnemonic has a
+ * pc-relative field (even a form that did not match may have been
+ * rejected because of them: such texts are memoized only without
+ * symbols, for one address), and a text that names a label never is.
+ * Per thread, so no locks; fixed size, so nothing to free. */
+enum { MEMO = 512, MEMOTEXT = 62 };	/* 96-byte entries, 48 KiB a thread */
+typedef struct {
+	const Arch *a;
+	u64 addr;
+	Word w;
+	u8 len, pcrel;
+	char text[MEMOTEXT];
+} Memo;
+static _Thread_local Memo memo[MEMO];
+
+/* Has some form of text's mnemonic a pc-relative field? */
+static int
+text_pcrel(const Arch *a, const char *text)
+{
+	size_t n, i;
+	u32 k;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (*text == '@')
+		while (*text && *text++ != ' ')
+			;
+	for (n = 0; is_ident(text[n]); n++)
+		;
+	for (i = base_first(a, text, n); i < a->nforms && !base_cmp(a, a->by_base[i], text, n); i++) {
+		const IsaForm *g = &a->forms[a->by_base[i]];
+
+		for (k = 0; k < g->nfield; k++)
+			if (a->fields[g->field0 + k].flags & FF_PCREL)
+				return 1;
+	}
+	return 0;
+}
 
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 	  size_t errlen, size_t *errpos)
 {
-	return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+	u32 h = 2166136261u;
+	size_t n;
+	Memo *m;
+
+	for (n = 0; text[n] && n < MEMOTEXT; n++) {
+		if (text[n] == '`')
+			return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+		h = (h ^ (uchar)text[n]) * 16777619u;
+	}
+	if (n == MEMOTEXT)
+		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+	m = &memo[(h ^ h >> 16) % MEMO];
+	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
+		*w = m->w;
+		return 0;
+	}
+	if (parse_text(a, text, addr, syms, w, err, errlen, errpos, 0) < 0)
+		return -1;
+	m->a = NULL;
+	if ((m->pcrel = (u8)text_pcrel(a, text)) && syms)
+		return 0;	/* labels may print in place of the address */
+	m->a = a;
+	m->addr = addr;
+	m->w = *w;
+	m->len = (u8)n;
+	memcpy(m->text, text, n);
+	return 0;
 }
 
 /* Unless strict, a text that no form prints back exactly but one spells
@@ -465,17 +551,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	for (n = 0; is_ident(body[n]); n++)
 		;
-	/* binary search the first form with this base mnemonic */
-	lo = 0;
-	hi = a->nforms;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (base_cmp(a, a->by_base[mid], body, n) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = base_first(a, body, n);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;

@@ -283,3 +283,123 @@ TEST(isa_golden_fuzz_sm80)
 {
 	golden(t_, "tests/golden/fuzz-sm_80.txt", 0.99);
 }
+
+/* The generated index and string table (tools/isa-gentab) agree with the
+ * forms: string lengths and first bytes, tree and candidate bounds, every
+ * candidate's extraction program and reject checks inside its own form. */
+static void
+tables_ok(TestState *t_, const Arch *a)
+{
+	u32 i, k, bad = 0;
+
+	for (i = 0; i < a->nforms; i++) {
+		const IsaForm *fm = &a->forms[i];
+		u32 ids[1 + 4096], nid = 0;
+
+		ids[nid++] = fm->base;
+		for (k = 0; k < fm->nfield; k++) {
+			const IsaField *f = &a->fields[fm->field0 + k];
+			u64 v;
+
+			if (f->kind == FK_ENUM && f->nbits <= 12)
+				for (v = 0; v < (1ull << f->nbits); v++)
+					if (a->enums[f->table + v] != ENUM_INVALID)
+						ids[nid++] = a->enums[f->table + v] & ENUM_ID;
+		}
+		for (k = 0; k < nid; k++) {
+			const char *s = a->strs[ids[k]];
+			u64 inf = a->sinfo[ids[k]], want = strlen(s);
+			int j;
+
+			for (j = 0; j < 7 && s[j]; j++)
+				want |= (u64)(uchar)s[j] << (8 * j + 8);
+			if (inf != want && bad++ < 3)
+				FAIL("%s: sinfo of '%s'", arch_name(a), s);
+		}
+	}
+	for (i = 0; i < a->nnode; i++) {
+		const IsaNode *n = &a->node[i];
+
+		if (n->bit == ISA_LEAF ? n->a + n->b > a->ncand : n->bit < 12 || n->bit > 127 || n->a + 1 >= a->nnode)
+			if (bad++ < 3)
+				FAIL("%s: node %u out of bounds", arch_name(a), i);
+	}
+	for (i = 0; i < a->ncand; i++) {
+		const IsaCand *c = &a->cand[i];
+		const IsaForm *fm = &a->forms[c->form];
+
+		if (c->form >= a->nforms || c->mask.lo != fm->mask.lo || c->mask.hi != fm->mask.hi ||
+		    c->match.lo != fm->match.lo || c->match.hi != fm->match.hi)
+			bad++;
+		for (k = 0; k < c->nop; k++)
+			bad += a->op[c->op0 + k].fi >= fm->nfield;
+		for (k = 0; k < c->nchk; k++)
+			bad += a->chk[c->chk + k] < fm->field0 || a->chk[c->chk + k] >= fm->field0 + fm->nfield;
+	}
+	CHECK(bad == 0);
+}
+
+TEST(isa_tables_generated)
+{
+	tables_ok(t_, arch_lookup("sm_90"));
+	tables_ok(t_, arch_lookup("sm_80"));
+}
+
+/* isa_parse's per-thread memo never changes a result: a pc-relative text
+ * at two addresses gives two words, a label resolves through the symbols
+ * each time, and texts parsed again (in another order, with collisions
+ * in the memo) give the same words as the first time. */
+static int
+addr_of(void *ctx, const char *name, u64 *addr)
+{
+	*addr = *(const u64 *)ctx;
+	return strcmp(name, "L") ? -1 : 0;
+}
+
+TEST(isa_parse_memo)
+{
+	const Arch *a = arch_lookup("sm_90");
+	Word w1, w2, w3;
+	char err[100];
+	u64 target = 0x200;
+	IsaSyms syms = { NULL, addr_of, &target };
+	Buf b = { 0 };
+	size_t n, i, nw = 0, bad = 0;
+	char *text = read_file("tests/golden/suite-sm_90.txt", &n), *line, *next;
+	static char *lines[4000];
+	static Word first[4000];
+
+	CHECK(isa_parse(a, "BRA 0x100", 0x40, NULL, &w1, err, sizeof err, NULL) == 0);
+	CHECK(isa_parse(a, "BRA 0x100", 0x80, NULL, &w2, err, sizeof err, NULL) == 0);
+	CHECK(isa_parse(a, "BRA 0x100", 0x40, NULL, &w3, err, sizeof err, NULL) == 0);
+	CHECK(w1.lo != w2.lo || w1.hi != w2.hi);
+	CHECK(w1.lo == w3.lo && w1.hi == w3.hi);
+	CHECK(isa_print(a, w2, 0x80, NULL, &b) == 0);
+	CHECK_STR(b.s, "BRA 0x100");
+	buf_free(&b);
+	CHECK(isa_parse(a, "BRA `(L)", 0x40, &syms, &w2, err, sizeof err, NULL) == 0);
+	target = 0x100;
+	CHECK(isa_parse(a, "BRA `(L)", 0x40, &syms, &w3, err, sizeof err, NULL) == 0);
+	CHECK(w3.lo == w1.lo && w3.hi == w1.hi && (w2.lo != w1.lo || w2.hi != w1.hi));
+	if (!text) {
+		FAIL("tests/golden/suite-sm_90.txt unreadable");
+		return;
+	}
+	for (line = text; line && *line && nw < NELEM(lines); line = next) {
+		unsigned long long ad, lo, hi;
+		int off = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line != '#' && sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) == 3 && off &&
+		    !strchr(line + off, '`') && isa_parse(a, line + off, 0, NULL, &first[nw], err, sizeof err, NULL) == 0)
+			lines[nw++] = line + off;
+	}
+	CHECK(nw > 1000);
+	for (i = nw; i-- > 0;)
+		if (isa_parse(a, lines[i], 0, NULL, &w1, err, sizeof err, NULL) || w1.lo != first[i].lo || w1.hi != first[i].hi)
+			bad++;
+	CHECK(bad == 0);
+	free(text);
+}
