@@ -327,8 +327,7 @@ sel_call(Sel *s, const IrIns *x)
 		s->mf->guard = -1;
 		s->mf->guard_neg = 0;
 	}
-	mi(s->mf, "MOV R20, %L", b + 1);
-	mi(s->mf, "MOV R21, RZ");
+	mi(s->mf, "MOV R20, %L", b + 1);   /* the callee RETs through its own pair {R20, 0} */
 	if (cf) {
 		mi(s->mf, "CALL.REL.NOINC %L", FUNC_MARK - x->p.opds[1].index);
 	} else {

@@ -5,7 +5,7 @@
  *     parameters, each at its alignment; the area (A bytes, 16-aligned)
  *     lies right below the caller's stack pointer: the caller stores
  *     arguments with STL [R1-A+off] and loads results with LDL from there;
- *   - MOV R20, <return address>; MOV R21, RZ; CALL.REL.NOINC <callee>;
+ *   - MOV R20, <return address>; CALL.REL.NOINC <callee>;
  *   - the callee lowers R1 by A + F (F: the frame of the whole cubin
  *     function: locals and spill slots, >= 16), keeps R20 and R1 + F (its
  *     area) in virtual registers, and returns with R1 raised back and

@@ -203,8 +203,8 @@ mark_entries(const MFunc *f, u8 *entry)
 }
 
 /* A call of a shared slow path (isel_seq.c): CALL.REL.NOINC <block>
- * right after MOV ra, <return block> (a .func call has MOV R21, RZ
- * there, with no register to allocate). */
+ * right after MOV ra, <return block> with ra a vreg (a .func call has
+ * the literal MOV R20, <return block> there, no register reference). */
 static int
 local_call(const MBlock *B, size_t i)
 {
@@ -674,8 +674,8 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 		MIns t;
 		while (pos > 0 && mir_is_bra(&B->ins.v[pos - 1]))
 			pos--;
-		if (ends_with_call(B) && pos >= 3)
-			pos -= 3;   /* before MOV R20, MOV R21, CALL */
+		if (ends_with_call(B) && pos >= 2)
+			pos -= 2;   /* before MOV R20, CALL */
 		emit_in(f, e, "BSSY B0, %L", g->e);
 		B = &f->b.v[e];
 		t = B->ins.v[B->ins.n - 1];
