@@ -57,6 +57,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 	} passes[] = {
 		{"constfold", ir_constfold, OPT_MINED},
 		{"copyprop", ir_copyprop, OPT_MINED},
+		{"widen", ir_widen, OPT_MINED},
 		{"cse", ir_cse, OPT_MINED},
 		{"constfold", ir_constfold, OPT_MINED},   /* what CSE made equal */
 		{"copyprop", ir_copyprop, OPT_MINED},

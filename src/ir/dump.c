@@ -57,6 +57,22 @@ opd(const PtxOperand *o, Buf *out)
 	}
 }
 
+static void
+mods(const PtxInstr *in, Buf *out)
+{
+	static const char *cmp[] = { "", ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi",
+				     ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan" };
+	static const char *mode[] = { [PTX_MODE_LO] = ".lo", [PTX_MODE_HI] = ".hi", [PTX_MODE_WIDE] = ".wide" };
+	int k;
+
+	if (in->mode < sizeof mode / sizeof *mode && mode[in->mode])
+		buf_puts(out, mode[in->mode]);
+	if (in->cmp < sizeof cmp / sizeof *cmp)
+		buf_puts(out, cmp[in->cmp]);
+	for (k = 0; k < in->ntypes; k++)
+		buf_printf(out, ".%s", ptx_type_name((PtxType)in->types[k]));
+}
+
 void
 ir_dump(const IrFunc *f, Buf *out)
 {
@@ -83,6 +99,8 @@ ir_dump(const IrFunc *f, Buf *out)
 			buf_puts(out, ptx_op_name(x->p.op));
 			for (k = 0; k < x->p.nmods; k++)
 				buf_puts(out, x->p.modtext[k]);
+			if (!x->p.nmods)   /* rewritten by a pass: the decoded fields */
+				mods(&x->p, out);
 			if (x->target >= 0) {
 				buf_printf(out, " B%d\n", x->target);
 				continue;

@@ -63,6 +63,7 @@ int ir_constfold(IrFunc *f);   /* constfold.c */
 int ir_cse(IrFunc *f);         /* cse.c */
 int ir_unroll(IrFunc *f);      /* unroll.c */
 int ir_ifconv(IrFunc *f);      /* ifconv.c */
+int ir_widen(IrFunc *f);       /* widen.c */
 
 /* Operand roles: is operand i of in a destination (written)? */
 int ir_opd_is_def(const PtxInstr *in, int i);

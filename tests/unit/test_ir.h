@@ -47,7 +47,8 @@ irt_run(IrT *t, const char *list)
 {
 	static const struct { const char *name; int (*fn)(IrFunc *); } all[] = {
 		{"constfold", ir_constfold}, {"copyprop", ir_copyprop}, {"cse", ir_cse},
-		{"unroll", ir_unroll}, {"fuse", ir_fuse}, {"ifconv", ir_ifconv}, {"dce", ir_dce},
+		{"unroll", ir_unroll}, {"fuse", ir_fuse}, {"ifconv", ir_ifconv}, {"widen", ir_widen},
+		{"dce", ir_dce},
 	};
 	char name[32];
 	int n = 0;

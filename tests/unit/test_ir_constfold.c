@@ -275,7 +275,7 @@ TEST(ir_constfold_branches_identities)
 	      irt_count(&t, PTX_OP_or) + irt_count(&t, PTX_OP_shl) + irt_count(&t, PTX_OP_xor) == 0);
 	CHECK(strstr(d, "st.global.u32 [%v21+8], %v5;") != NULL);    /* x+0, x*1 read the parameter */
 	CHECK(strstr(d, "@") == NULL);                                 /* no guard left */
-	CHECK(strstr(d, "mov %v10, -1;") != NULL);                       /* x | ~0 */
+	CHECK(strstr(d, "mov.b32 %v10, -1;") != NULL);                       /* x | ~0 */
 	irt_free(&t);
 }
 
