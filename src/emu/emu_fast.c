@@ -549,6 +549,32 @@ fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	putp(w, I->fp[1], q, gm);
 }
 
+/* CS2R[.32] d, SRZ: I->a registers of zeros */
+void
+fx_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	static const u32 z[32];
+
+	(void)E;
+	put(w, I->fd, z, gm);
+	if (I->a == 2 && I->fd + 1 < RZ)
+		put(w, I->fd + 1, z, gm);
+}
+
+/* PRMT d, a, sel, b (I->a = the mode) */
+HOT void
+fx_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	u32 t0[32], t1[32], t2[32], d[32];
+	const u32 *a = row(w, &FS[0], t0), *s = row(w, &FS[1], t1), *b = row(w, &FS[2], t2);
+	int l;
+
+	(void)E;
+	for (l = 0; l < 32; l++)
+		d[l] = i_prmt(a[l], b[l], s[l], I->a);
+	put(w, I->fd, d, gm);
+}
+
 /* IABS d, a */
 HOT void
 fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)

@@ -186,6 +186,8 @@ void fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void fx_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm);

@@ -345,6 +345,25 @@ prep_int(Emu *E, EInsn *I)
 		I->fx = fx_shfl;
 		return ok;
 	}
+	if (!strcmp(op, "CS2R")) {
+		/* CS2R[.32] d, SRZ: zeros (I->a = registers) */
+		if (in->nops != 2 || !isreg(&o[0]) || o[1].kind != OPK_SR || strcmp(o[1].text, "SRZ"))
+			return 0;
+		I->a = insn_has(in, "32") ? 1 : 2;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_cs2r;
+		return 1;
+	}
+	if (!strcmp(op, "PRMT")) {
+		/* PRMT d, a, sel, b: I->a = the mode (emu_prep) */
+		if (in->nops != 4 || !isdst(I, &o[0]))
+			return 0;
+		for (i = 0; i < 3; i++)
+			ok &= fsrc(E, &o[1 + i], &FS[i], 0) && !e_isp(&o[1 + i]) && !o[1 + i].not && !o[1 + i].neg;
+		I->fd = (u8)o[0].reg;
+		I->fx = fx_prmt;
+		return ok;
+	}
 	if (!strcmp(op, "IABS")) {
 		if (in->nops != 2 || !isdst(I, &o[0]))
 			return 0;
