@@ -35,6 +35,7 @@ expect seq_waterfall_loop bulk_copy sm_90 'BRA\.U\.ANY' 1 1
 expect seq_waterfall_elect bulk_copy sm_90 'ELECT' 1 1
 expect seq_waterfall_size bulk_copy sm_90 '.' 1 130
 expect seq_waterfall_size_sm80 bulk_copy sm_80 '.' 1 200
-# div_const_u64: three mul.hi.u64 by constants (the old form: 96)
-expect seq_mulhi_u64_size div_const_u64 sm_90 '.' 1 70
+# div_const_u64: three mul.hi.u64 by constants (the twelve-instruction
+# form: 96; now 62-73 depending on the peepholes around it)
+expect seq_mulhi_u64_size div_const_u64 sm_90 '.' 1 82
 expect seq_mulhi_u64_carry div_const_u64 sm_90 'IMAD\.WIDE\.U32\.X' 3 3
