@@ -40,7 +40,6 @@
  * becomes an absolute address; sm_80's IMAD.WIDE trades its literal for
  * a parameter pair (peep_swap.c).  The probes are in peep_probe.c. */
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
