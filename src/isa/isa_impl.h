@@ -108,6 +108,7 @@ struct Arch {
 	u32 ncand;
 	const u32 *chk;          /* field indices */
 	const IsaOp *op;
+	const Word *shown;       /* per form: the bits its text shows (mask, fields) */
 };
 
 extern const Arch arch_sm80, arch_sm90;

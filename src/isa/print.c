@@ -47,14 +47,14 @@ typedef struct {
 	Buf *out;
 } Out;
 
-static void
+static __attribute__((noinline)) void
 flush(Out *o)
 {
 	buf_putn(o->out, o->t, o->n);
 	o->n = 0;
 }
 
-static void
+static inline void
 put(Out *o, const char *s, size_t n)
 {
 	if (o->n + n > sizeof o->t) {
@@ -154,29 +154,19 @@ Word
 isa_hidden(const Arch *a, Word w)
 {
 	const IsaForm *fm = isa_match(a, w);
-	Word shown = { 0xf000, 0 }, d = { 0, 0 };
+	Word shown, d = { 0, 0 };
 	u32 i;
 	int k;
 
 	if (!fm)
 		return d;	/* UNKNOWN shows every bit */
-	/* control field: the ctrl comment shows it, but for the reuse flags
+	/* the guard; the form's mask and fields (generated); the control
+	 * field, which the ctrl comment shows, but for the reuse flags
 	 * (122..125), which only the text shows, as the form's fields, and
 	 * only with the yield bit set */
-	shown.lo |= fm->mask.lo;
-	shown.hi |= fm->mask.hi | (~((1ull << 41) - 1) & ~(0xfull << 58));
-	for (i = 0; i < fm->nfield; i++) {
-		const IsaField *f = &a->fields[fm->field0 + i];
-
-		for (k = 0; k < f->nbits; k++) {
-			int b = a->bitpos[f->bitpos + k];
-
-			if (b < 64)
-				shown.lo |= 1ull << b;
-			else if (b != 255)
-				shown.hi |= 1ull << (b - 64);
-		}
-	}
+	shown = a->shown[fm - a->forms];
+	shown.lo |= 0xf000;
+	shown.hi |= ~((1ull << 41) - 1) & ~(0xfull << 58);
 	if (!(w.hi >> 45 & 1))
 		shown.hi &= ~(0xfull << 58);
 	d.lo = (w.lo ^ fm->dflt.lo) & ~shown.lo;

@@ -285,8 +285,9 @@ TEST(isa_golden_fuzz_sm80)
 }
 
 /* The generated index and string table (tools/isa-gentab) agree with the
- * forms: string lengths and first bytes, tree and candidate bounds, every
- * candidate's extraction program and reject checks inside its own form. */
+ * forms: string lengths and first bytes, the bits each form's text shows,
+ * tree and candidate bounds, every candidate's extraction program and
+ * reject checks inside its own form. */
 static void
 tables_ok(TestState *t_, const Arch *a)
 {
@@ -305,6 +306,25 @@ tables_ok(TestState *t_, const Arch *a)
 				for (v = 0; v < (1ull << f->nbits); v++)
 					if (a->enums[f->table + v] != ENUM_INVALID)
 						ids[nid++] = a->enums[f->table + v] & ENUM_ID;
+		}
+		{	/* the bits the text shows: mask and fields' bits */
+			Word sh = fm->mask;
+
+			for (k = 0; k < fm->nfield; k++) {
+				const IsaField *f = &a->fields[fm->field0 + k];
+				int j;
+
+				for (j = 0; j < f->nbits; j++) {
+					int b = a->bitpos[f->bitpos + j];
+
+					if (b < 64)
+						sh.lo |= 1ull << b;
+					else if (b != 255)
+						sh.hi |= 1ull << (b - 64);
+				}
+			}
+			if ((sh.lo != a->shown[i].lo || sh.hi != a->shown[i].hi) && bad++ < 3)
+				FAIL("%s: form %u: shown bits", arch_name(a), i);
 		}
 		for (k = 0; k < nid; k++) {
 			const char *s = a->strs[ids[k]];
