@@ -4,6 +4,9 @@
  *     IADD3 t, a, b, RZ;     IADD3 d, t, c, RZ  ->  IADD3 d, a, b, c
  *     SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ  ->  LEA d, a, b, k
  *
+ *     LOP3.LUT t, a, b, c, lut, !PT; ISETP.NE.U32.AND q, PT, t, RZ, PT
+ *                            ->  LOP3.LUT q, RZ, a, b, c, lut, !PT  (EQ: q's
+ *                                reader takes !q)
  *     PLOP3.LUT t, PT, p, PT, PT, 0xf, 0x0; @t X  ->  @!p X  (also an
  *                                                  operand "t" -> "!p")
  *     X t, ...;             IADD3 d, t, RZ, RZ ->  X d, ...  (any X, when
@@ -403,6 +406,92 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	return 1;
 }
 
+/* Toggle the negation of predicate q at its one reader after y (at j)
+ * in B: a guard, or an operand that encodes with '!' toggled. */
+static int
+negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
+{
+	size_t r;
+	int k, at;
+	MIns *z, nw;
+	Buf t = {0};
+
+	for (r = j + 1; r < B->ins.n; r++) {
+		z = &B->ins.v[r];
+		if (!z->text)
+			continue;
+		if (z->guard == q) {
+			for (k = 0; k < z->nr; k++)
+				if (z->r[k].v == q)
+					return 0;
+			z->guard_neg ^= 1;
+			return 1;
+		}
+		for (k = 0; k < z->nr && z->r[k].v != q; k++)
+			;
+		if (k == z->nr)
+			continue;
+		if ((z->rf[k] & MF_DEF) || (at = peep_hole(z, k)) < 0)
+			return 0;
+		nw = *z;
+		if (at > 0 && z->text[at - 1] == '!')
+			buf_printf(&t, "%.*s%s", at - 1, z->text, z->text + at);
+		else
+			buf_printf(&t, "%.*s!%s", at, z->text, z->text + at);
+		nw.text = arena_strdup(f->a, t.s);
+		buf_free(&t);
+		if (!encodes(a, f, &nw))
+			return 0;
+		*z = nw;
+		return 1;
+	}
+	return 0;
+}
+
+/* x (at i): "LOP3.LUT t, a, b, c, lut, !PT"; y (at j): "ISETP.NE.U32.AND
+ * q, PT, t, RZ, PT" -> "LOP3.LUT q, RZ, a, b, c, lut, !PT" (LOP3's own
+ * predicate: the result is not zero).  ISETP.EQ too when q's one reader
+ * takes the negation. */
+static int
+combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const Counts *c)
+{
+	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
+	Tok tx[8], ty[6];
+	Add s[6];
+	int eq, q, k;
+
+	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
+		eq = 0;
+	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
+		eq = 1;
+	else
+		return 0;
+	if (split(y->text, eq ? "ISETP.EQ.U32.AND" : "ISETP.NE.U32.AND", ty, 6) != 5 || ty[0].ref != 0 ||
+	    !is_pt(f, y, &ty[1]) || !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[2].pre ||
+	    y->r[ty[2].ref].v != x->r[0].v || !(is_rz(f, y, &ty[3]) || !strcmp(ty[3].lit, "0x0")))
+		return 0;
+	if (split(x->text, "LOP3.LUT", tx, 8) != 6 || tx[0].ref != 0 || strcmp(tx[5].lit, "!PT"))
+		return 0;
+	q = y->r[0].v;
+	if (eq && (y->guard >= 0 || c->defs[q] != 1 || c->uses[q] != 1))
+		return 0;
+	memset(&s[0], 0, sizeof s[0]);
+	s[0].t.ref = -1;
+	strcpy(s[0].t.lit, "RZ");
+	s[0].m = x;
+	for (k = 1; k < 6; k++)
+		s[k].m = x, s[k].t = tx[k];
+	build(f, y, "LOP3.LUT", s, 6, "", &nw);
+	if (!encodes(a, f, &nw))
+		return 0;
+	if (eq && !negate_reader(f, a, B, j, q))
+		return 0;
+	*y = nw;
+	x->text = NULL;
+	x->nr = 0;
+	return 1;
+}
+
 int
 peep_combine(MFunc *f, const Arch *a)
 {
@@ -452,7 +541,12 @@ peep_combine(MFunc *f, const Arch *a)
 				continue;
 			if (inputs_change(f, B, i + 1, j, x))
 				continue;
-			n += f->vr.v[t].cls == RC_P ? combine_setp(f, a, B, i, j) : combine(f, a, B, i, j);
+			if (f->vr.v[t].cls == RC_P)
+				n += combine_setp(f, a, B, i, j);
+			else if (!strncmp(x->text, "LOP3.LUT ", 9) && !strncmp(B->ins.v[j].text, "ISETP.", 6))
+				n += combine_lop_setp(f, a, B, i, j, &c);
+			else
+				n += combine(f, a, B, i, j);
 		}
 		for (i = w = 0; i < B->ins.n; i++)
 			if (B->ins.v[i].text)

@@ -61,3 +61,9 @@ for a in 90 80; do
 	"$OA" compile tests/kernels/local_array/kernel.sm_$a.ptx --arch sm_$a --opt-level opt --out-dir "$tmp/l$a" >/dev/null 2>&1
 	has fold_stack_kept_sm_$a "$tmp/l$a/sass/kernel.sm_$a.sass" "(MOV|LDC) R1, c\[0x0\]\[0x28\]"
 done
+# a bit test: LOP3's own predicate output (EQ: the reader takes !p)
+for a in 90 80; do
+	has fold_lop_pred_eq_sm_$a "$tmp/$a/sass/imm.sass" "LOP3\.LUT P[0-9], RZ, $R, 0x4, RZ, 0xc0, !PT"
+	has fold_lop_pred_eq_reader_sm_$a "$tmp/$a/sass/imm.sass" "SEL $R, $R, 0xa, !P[0-9]"
+	has fold_lop_pred_ne_sm_$a "$tmp/$a/sass/imm.sass" "LOP3\.LUT P[0-9], RZ, $R, 0x8, RZ, 0xc0, !PT"
+done
