@@ -7,6 +7,8 @@
  *     LOP3.LUT t, a, b, c, lut, !PT; ISETP.NE.U32.AND q, PT, t, RZ, PT
  *                            ->  LOP3.LUT q, RZ, a, b, c, lut, !PT  (EQ: q's
  *                                reader takes !q)
+ *     SEL t, 0x1, RZ, p; ISETP.EQ.U32.AND q, PT, t, RZ, PT
+ *                            ->  PLOP3.LUT q, PT, !p, PT, PT, 0x80, 0x0
  *     PLOP3.LUT t, PT, p, PT, PT, 0xf, 0x0; @t X  ->  @!p X  (also an
  *                                                  operand "t" -> "!p")
  *     X t, ...;             IADD3 d, t, RZ, RZ ->  X d, ...  (any X, when
@@ -352,7 +354,7 @@ found:
 	return 1;
 }
 
-/* x (at i): "PLOP3.LUT t, PT, p, PT, PT, lut, 0x0" computing !p (or p);
+/* x (at i): "PLOP3.LUT t, PT, [!]p, PT, PT, lut, 0x0" computing !p or p;
  * its one reader y (at j) reads p instead, with the '!' toggled: as its
  * guard ("@!p") or as an operand where the ISA has the negated form. */
 static int
@@ -366,8 +368,8 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	Buf t = {0};
 
 	if (split(x->text, "PLOP3.LUT", tx, 8) != 7 || tx[0].ref != 0 || !is_pt(f, x, &tx[1]) || tx[2].ref < 0 ||
-	    tx[2].pre || !is_pt(f, x, &tx[3]) || !is_pt(f, x, &tx[4]) || sscanf(tx[5].lit, "0x%x", &lut) != 1 ||
-	    sscanf(tx[6].lit, "0x%x", &zero) != 1 || zero)
+	    (tx[2].pre && tx[2].pre != '!') || !is_pt(f, x, &tx[3]) || !is_pt(f, x, &tx[4]) ||
+	    sscanf(tx[5].lit, "0x%x", &lut) != 1 || sscanf(tx[6].lit, "0x%x", &zero) != 1 || zero)
 		return 0;
 	/* f(A) with B = C = PT: LUT bits 3 (A = 0) and 7 (A = 1) */
 	if ((lut >> 3 & 1) == 1 && (lut >> 7 & 1) == 0)
@@ -376,6 +378,7 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		neg = 0;
 	else
 		return 0;
+	neg ^= tx[2].pre == '!';
 	p = x->r[tx[2].ref];
 	if (y->guard == x->r[0].v) {
 		y->guard = p.v;
@@ -492,6 +495,82 @@ combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const C
 	return 1;
 }
 
+/* 0 or 1 for an RZ / 0x0 / 0x1 operand, or a register whose one
+ * definition is "MOV r, 0x0/0x1"; else -1. */
+static int
+bit_lit(const MFunc *f, const MIns *m, const Tok *t, const Counts *c)
+{
+	size_t b, i;
+	unsigned v;
+	char tail[4];
+
+	if (is_rz(f, m, t) || !strcmp(t->lit, "0x0"))
+		return 0;
+	if (t->ref < 0)
+		return !strcmp(t->lit, "0x1") ? 1 : -1;
+	if (t->pre || c->defs[m->r[t->ref].v] != 1 || f->vr.v[m->r[t->ref].v].w != 1)
+		return -1;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *d = &f->b.v[b].ins.v[i];
+			if (d->text && d->nr == 1 && d->r[0].v == m->r[t->ref].v && (d->rf[0] & MF_DEF))
+				return d->guard < 0 && sscanf(d->text, "MOV \001\001, 0x%x%3s", &v, tail) == 1 && v <= 1
+					       ? (int)v : -1;
+		}
+	return -1;
+}
+
+/* x (at i): "SEL t, 1, 0, [!]p" (a predicate as 0/1); y (at j):
+ * "ISETP.{NE,EQ}.U32.AND q, PT, t, RZ, PT" -> "PLOP3.LUT q, PT, [!]p,
+ * PT, PT, 0x80, 0x0" (a predicate copy, itself foldable). */
+static int
+combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const Counts *c)
+{
+	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
+	Tok tx[6], ty[6];
+	Add s[2];
+	int eq, one, zero, neg;
+
+	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
+		eq = 0;
+	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
+		eq = 1;
+	else
+		return 0;
+	if (split(y->text, eq ? "ISETP.EQ.U32.AND" : "ISETP.NE.U32.AND", ty, 6) != 5 || ty[0].ref != 0 ||
+	    !is_pt(f, y, &ty[1]) || !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[2].pre ||
+	    y->r[ty[2].ref].v != x->r[0].v || !(is_rz(f, y, &ty[3]) || !strcmp(ty[3].lit, "0x0")))
+		return 0;
+	if (split(x->text, "SEL", tx, 6) != 4 || tx[0].ref != 0 || tx[3].ref < 0 || tx[3].pre == '-')
+		return 0;
+	one = bit_lit(f, x, &tx[1], c);
+	zero = bit_lit(f, x, &tx[2], c);
+	if (one < 0 || zero < 0 || one == zero)
+		return 0;
+	/* t = p ? one : zero; q = (t != 0) ^ eq */
+	neg = (one == 0) ^ eq ^ (tx[3].pre == '!');
+	memset(s, 0, sizeof s);
+	s[0].m = x, s[0].t = tx[3];
+	s[0].t.pre = neg ? '!' : 0;
+	s[1].m = x, s[1].t.ref = -1;
+	strcpy(s[1].t.lit, "PT, PT, 0x80, 0x0");
+	build(f, y, "PLOP3.LUT", s, 2, "", &nw);
+	/* "PLOP3.LUT q, [!]p, PT, ...": PT goes first */
+	{
+		Buf t = {0};
+		const char *comma = strchr(nw.text, ',');
+		buf_printf(&t, "%.*s, PT%s", (int)(comma - nw.text), nw.text, comma);
+		nw.text = arena_strdup(f->a, t.s);
+		buf_free(&t);
+	}
+	if (!encodes(a, f, &nw))
+		return 0;
+	*y = nw;
+	x->text = NULL;
+	x->nr = 0;
+	return 1;
+}
+
 int
 peep_combine(MFunc *f, const Arch *a)
 {
@@ -545,6 +624,8 @@ peep_combine(MFunc *f, const Arch *a)
 				n += combine_setp(f, a, B, i, j);
 			else if (!strncmp(x->text, "LOP3.LUT ", 9) && !strncmp(B->ins.v[j].text, "ISETP.", 6))
 				n += combine_lop_setp(f, a, B, i, j, &c);
+			else if (!strncmp(x->text, "SEL ", 4) && !strncmp(B->ins.v[j].text, "ISETP.", 6))
+				n += combine_sel_setp(f, a, B, i, j, &c);
 			else
 				n += combine(f, a, B, i, j);
 		}

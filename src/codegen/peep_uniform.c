@@ -157,7 +157,8 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 	u8 *seen;
 	int n = peep_fold(f, a, sm);
 
-	n += peep_combine(f, a);
+	if (peep_combine(f, a))
+		n += peep_fold(f, a, sm);  /* constants the combined ones left unread */
 
 	if (sm < 90)
 		return n;

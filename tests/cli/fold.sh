@@ -67,3 +67,7 @@ for a in 90 80; do
 	has fold_lop_pred_eq_reader_sm_$a "$tmp/$a/sass/imm.sass" "SEL $R, $R, 0xa, !P[0-9]"
 	has fold_lop_pred_ne_sm_$a "$tmp/$a/sass/imm.sass" "LOP3\.LUT P[0-9], RZ, $R, 0x8, RZ, 0xc0, !PT"
 done
+# a predicate through an integer (selp 1, 0; setp.eq) and back is !p
+for a in 90 80; do
+	has fold_pred_roundtrip_sm_$a "$tmp/$a/sass/imm.sass" "SEL $R, $R, 0xe, !P[0-9]"
+done
