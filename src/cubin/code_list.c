@@ -19,6 +19,7 @@ typedef struct {
 	size_t sec;
 	u64 *fn;       /* function symbols of the section: (value << 24 | index), sorted */
 	size_t nfn;
+	size_t hits;   /* collecting: the label callback named an address in the section */
 } Labels;
 
 static int
@@ -102,6 +103,7 @@ label_of(void *ctx, u64 addr)
 			l->addr = xrealloc(l->addr, l->cap * sizeof *l->addr);
 		}
 		l->addr[l->n++] = addr;
+		l->hits++;
 		return "x";
 	}
 	if (func_at(l, addr))
@@ -142,9 +144,9 @@ addr_of(void *ctx, const char *name, u64 *addr)
 /* Would `as` give back exactly w from this text and its control comment?
  * If not (an ISA table gap), the caller lists the raw word instead. */
 static int
-reencodes(const Arch *a, Word w, u64 addr, const IsaSyms *syms, const char *text)
+reencodes(const Arch *a, Word w, Word h, u64 addr, const IsaSyms *syms, const char *text)
 {
-	Word x = {0, 0}, h = isa_hidden(a, w);
+	Word x = {0, 0};
 	Ctrl c = ctrl_get(w);
 	char err[256];
 	size_t pos;
@@ -180,29 +182,60 @@ symbol_labels(const Labels *l, u64 addr, Buf *b)
 	}
 }
 
+/* The address column of a line: 8 spaces, slash-star, at least four hex
+ * digits (as %04llx), star-slash, 3 spaces. */
+static void
+put_addr(Buf *b, u64 addr)
+{
+	char t[48], *p = t + sizeof t;
+
+	*--p = ' ', *--p = ' ', *--p = ' ', *--p = '/', *--p = '*';
+	do
+		*--p = "0123456789abcdef"[addr & 15];
+	while ((addr >>= 4) || p > t + sizeof t - 9);
+	*--p = '*', *--p = '/';
+	memset(p - 8, ' ', 8);
+	p -= 8;
+	buf_putn(b, p, (size_t)(t + sizeof t - p));
+}
+
 void
 list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 {
 	const CSection *s = &c->sec.v[sec];
 	Labels l = {0};
 	IsaSyms syms = {label_of, addr_of, &l};
-	Buf t = {0};
+	Buf t = {0}, first = {0};
 	u64 addr;
-	size_t k = 0;
+	size_t k = 0, *off = NULL;
+	signed char *known1 = NULL;
 
 	l.size = s->size;
 	l.c = c;
 	l.sec = sec;
 	collect_funcs(&l);
 	if (a && !o->raw) {
+		/* the first pass finds the labels; an instruction's text names no
+		   label unless the callback saw an address in the section, so
+		   the others keep their text (off, known1) for the second */
+		size_t ni = s->size / 16, i = 0;
+		off = xcalloc(ni + 1, sizeof *off);
+		known1 = xcalloc(ni + 1, 1);
 		l.collect = 1;
-		for (addr = 0; addr < s->size; addr += 16) {
-			t.n = 0;
-			isa_print(a, word_at(s->data + addr), addr, &syms, &t);
+		for (addr = 0; addr < s->size; addr += 16, i++) {
+			size_t hits = l.hits, at = first.n;
+			int r = isa_print(a, word_at(s->data + addr), addr, &syms, &first);
+			if (l.hits != hits) {
+				first.n = at;
+				r = 2;  /* print again */
+			}
+			buf_putc(&first, 0);
+			off[i] = at;
+			known1[i] = (signed char)r;
 		}
 		l.collect = 0;
 		if (l.n) {
-			size_t i, j = 0;
+			size_t j = 0;
 
 			qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
 			for (i = 0; i < l.n; i++)
@@ -212,7 +245,7 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		}
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
-		Word w = word_at(s->data + addr);
+		Word w = word_at(s->data + addr), hid = {0, 0};
 		int known = -1;
 
 		symbol_labels(&l, addr, b);
@@ -222,8 +255,16 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		if (t.s)
 			t.s[0] = 0;
 		if (a && !o->raw) {
-			known = isa_print(a, w, addr, &syms, &t);
-			if (known == 0 && !reencodes(a, w, addr, &syms, t.s)) {
+			size_t i = addr / 16;
+			if (known1[i] == 2)
+				known = isa_print(a, w, addr, &syms, &t);
+			else {
+				buf_puts(&t, first.s + off[i]);
+				known = known1[i];
+			}
+			if (known == 0)
+				hid = isa_hidden(a, w);
+			if (known == 0 && !reencodes(a, w, hid, addr, &syms, t.s)) {
 				char *txt = xstrdup(t.s);
 
 				t.n = 0;
@@ -235,16 +276,24 @@ list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
 		} else
 			buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 				   (unsigned long long)w.hi);
-		buf_printf(b, "        /*%04llx*/   %s%s", (unsigned long long)addr, t.s, known == -2 ? "" : " ;");
+		put_addr(b, addr);
+		buf_puts(b, t.s);
+		if (known != -2)
+			buf_puts(b, " ;");
 		if (known == 0 && !o->no_ctrl) {
 			t.n = 0;
 			ctrl_print(ctrl_get(w), &t);
-			isa_print_hidden(isa_hidden(a, w), &t);
-			buf_printf(b, "   /* %s */", t.s);
+			isa_print_hidden(hid, &t);
+			buf_puts(b, "   /* ");
+			buf_puts(b, t.s);
+			buf_puts(b, " */");
 		}
 		buf_putc(b, '\n');
 	}
 	buf_free(&t);
+	buf_free(&first);
+	free(off);
+	free(known1);
 	free(l.addr);
 	free(l.fn);
 }
