@@ -2,8 +2,8 @@
  * 1 to 16 bytes): one vectorized range and alignment check when every
  * active lane's access falls in this CTA's shared memory or in one global
  * buffer (wbase), then plain copies; anything unusual (another CTA's
- * shared window, a scaled index, misaligned or out-of-bounds addresses)
- * goes lane by lane through emu_mem, which reports it. */
+ * shared window, a scaled global index, misaligned or out-of-bounds
+ * addresses) goes lane by lane through emu_mem, which reports it. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -82,8 +82,8 @@ ptrs(Emu *E, Warp *w, const EInsn *I, const u64 *a, u8 **p, u32 gm, int wr)
 	}
 }
 
-/* The whole-warp case: [R+imm][+UR] in shared memory or [R.64+imm][+UR]
- * in one global buffer (scale 1) with every active lane's access inside
+/* The whole-warp case: [R(.Xn)+imm][+UR] in shared memory or
+ * [R.64+imm][+UR] in one global buffer with every active lane's access inside
  * and aligned.  Returns the host base and off[l], each lane's 32-bit byte
  * offset from it (a lane outside gm gets an active lane's), or NULL: the
  * lane by lane path then handles (and reports) what is unusual.  The
@@ -100,15 +100,18 @@ enum { P_SEQ = 1, P_SEQ16, P_BC16 };
 static inline u8 *
 wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 *start)
 {
-	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, ch = 0, cb = 0, L, span, rl, o0, o16;
+	u32 t[32], n = (u32)I->a, mx = 0, al = 0, cx = 0, ch = 0, cb = 0, L, span, rl, o0, o16, sh;
 	const u32 *lo;
 	u64 add = (u64)(FS[1].k == FS_UR ? w->ur[FS[1].reg] : 0) + FS[2].v;
 	i64 rel, lmin, lmax, size;
 	u8 *data;
 	int l, f;
 
-	if (I->e != 1 || FS[0].k != FS_R || !gm)
+	/* a scaled index ([R.X4]: sm_80's shared arrays) only for shared
+	   memory (32-bit bases) */
+	if (FS[0].k != FS_R || !gm || (I->e & (I->e - 1)) || (I->e != 1 && I->c != MS_SHARED))
 		return NULL;
+	sh = __builtin_ctz((u32)I->e);
 	lo = w->r[FS[0].reg];
 	f = __builtin_ctz(gm);
 	if (gm != ~0u) {
@@ -138,8 +141,12 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 
 	}
 	if (size >> 32)
 		return NULL;
-	lmin = rel > 0 ? 0 : -rel;
+	/* the low words (indexes) that keep (v << sh) + rel in [0, size - n] */
+	lmin = rel >= 0 ? 0 : (-rel + (1 << sh) - 1) >> sh;
 	lmax = size - n - rel;
+	if (lmax < 0)
+		return NULL;
+	lmax >>= sh;
 	if (lmax > 0xffffffffll)
 		lmax = 0xffffffffll;
 	if (lmax < lmin)
@@ -147,14 +154,14 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 
 	L = (u32)lmin;
 	span = (u32)(lmax - lmin);
 	rl = (u32)rel;
-	o0 = lo[0] + rl;
-	o16 = lo[16] + rl;
+	o0 = (lo[0] << sh) + rl;
+	o16 = (lo[16] << sh) + rl;
 	/* the start of the run of consecutive words the first active lane
 	   would be in (with partial masks: the inactive lanes' words too,
 	   when they lie in the buffer) */
-	*start = lo[f] + rl - 4 * (u32)f;
+	*start = (lo[f] << sh) + rl - 4 * (u32)f;
 	for (l = 0; l < 32; l++) {
-		u32 v = lo[l], o = v + rl, h = l < 16 ? o0 : o16;
+		u32 v = lo[l], o = (v << sh) + rl, h = l < 16 ? o0 : o16;
 		mx = MAX(mx, v - L);
 		off[l] = o;
 		al |= o;
@@ -162,7 +169,7 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 
 		ch |= o ^ (h + 4 * (u32)(l & 15));
 		cb |= o ^ h;
 	}
-	if (!cx && (i64)(lo[f] + rl) - 4 * f >= 0 && (i64)*start + 128 <= size)
+	if (!cx && (i64)((lo[f] << sh) + rl) - 4 * f >= 0 && (i64)*start + 128 <= size)
 		*pat = P_SEQ;
 	else
 		*pat = gm != ~0u ? 0 : !ch ? P_SEQ16 : !cb ? P_BC16 : 0;

@@ -250,6 +250,9 @@ TEST(fast_mem_bounds)
 		"STG.E.U16 [R2.64+-0x2], R5", "LDG.E R0, desc[UR4][R2.64+0x4]",
 		"LDS R0, [R1]", "LDS.64 R4, [R1+0x8]", "LDS.U8 R0, [R1+0x3]", "STS [R1+-0x4], R2", "STS.128 [R1], R4",
 		"LDS R0, [R1+UR5]", "STS.64 [R1+UR6+0x8], R6", "LDS.S16 R0, [R1+0x2]",
+		"LDS R0, [R9.X4]", "LDS R2, [R9.X4+0x94]", "STS [R9.X4+-0x4], R2", "LDS.64 R4, [R10.X8]",
+		"STS.64 [R10.X8+0x8], R4", "LDS.128 R4, [R11.X16]", "LDS.U8 R0, [R9.X4+0x3]", "LDS R0, [R9.X4+UR5]",
+		"LDS R0, [R12.X4]",
 	};
 	static u8 m0[4096 + 1024], ms[sizeof m0], mf[sizeof m0];
 	static Warp w0, ws, wf;
@@ -303,6 +306,12 @@ TEST(fast_mem_bounds)
 				w0.r[1][l] = (round % 4 == 1 ? 1024 - 64 : round % 8 == 7 ? 1024 - 64 : 0) + (o & 63);
 				if (round % 8 == 6 || round % 8 == 5)
 					w0.r[1][l] = o % 2048 / 2;
+				/* scaled indexes of the same bytes (.X4, .X8, .X16),
+				   and a huge one (its product wraps 32 bits) */
+				w0.r[9][l] = w0.r[1][l] / 4;
+				w0.r[10][l] = w0.r[1][l] / 8;
+				w0.r[11][l] = w0.r[1][l] / 16;
+				w0.r[12][l] = round == 9 ? 0x40000000u + w0.r[1][l] / 4 : w0.r[1][l] / 4;
 			}
 			for (k = 0; k < 63; k++)
 				w0.ur[k] = round % 3 == 0 ? 0 : rnd() % 4 * 16;
