@@ -64,7 +64,7 @@ static int
 const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 {
 	const MFunc *f = F->f;
-	unsigned x;
+	unsigned x, bank;
 	char tail[8];
 	int w;
 
@@ -81,19 +81,23 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 		*kind = K_IMM, *val = (u32)-x;
 		return 1;
 	}
-	if (w == 1 && F->sm < 90 && sscanf(m->text, "MOV \001\001, c[0x0][0x%x]%7s", &x, tail) == 1) {
-		*kind = K_CBANK, *val = x;
+	if (w == 1 && F->sm < 90 && sscanf(m->text, "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x, tail) == 2 &&
+	    bank < 32 && x < 0x10000) {
+		*kind = K_CBANK, *val = bank << 24 | x;
 		return 1;
 	}
-	if (F->sm >= 90 && (w == 1 || w == 2) && m->guard < 0) {
-		const char *t = w == 1 ? "LDC \001\001, c[0x0][" : "LDC.64 \001\001, c[0x0][";
+	if ((w == 1 || w == 2) && m->guard < 0) {
+		/* LDC / LDC.64 of a fixed word (sm_90; sm_80: banks other than 0) */
+		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x";
 		size_t n = strlen(t);
-		if (strncmp(m->text, t, n))
+		int used = 0;
+		if (strncmp(m->text, t, n) || sscanf(m->text + n, "%x][%n", &bank, &used) != 1 || !used || bank >= 32)
 			return 0;
-		if (!strcmp(m->text + n, "RZ]"))
+		if (!strcmp(m->text + n + used, "RZ]"))
 			x = 0;
-		else if (sscanf(m->text + n, "0x%x]%7s", &x, tail) != 1)
+		else if (sscanf(m->text + n + used, "0x%x]%7s", &x, tail) != 1 || x >= 0x10000)
 			return 0;
+		x |= bank << 24;
 		*kind = K_CBANK, *val = x, *wide = w == 2;
 		return 1;
 	}
@@ -336,7 +340,7 @@ fold_ref(Fold *F, MIns *m, int k)
 	if (P->kind == K_CBANK) {
 		if (hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8))
 			return 0;
-		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", P->val);
+		snprintf(t, sizeof t, "c[0x%" PRIx32 "][0x%" PRIx32 "]", P->val >> 24, P->val & 0xffffff);
 		return try_lit(F, m, k, from, to, t, C_ANY, 0);
 	}
 	/* an immediate takes the register's '-' and half selector with it */

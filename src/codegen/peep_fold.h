@@ -9,7 +9,7 @@ enum { K_NONE, K_IMM, K_CBANK, K_MANY };
 
 typedef struct {
 	u8 kind;
-	u32 val;          /* K_IMM: the bits; K_CBANK: the byte offset in bank 0 */
+	u32 val;          /* K_IMM: the bits; K_CBANK: bank << 24 | byte offset */
 	u8 wide;          /* the definition writes this part and the next (LDC.64) */
 	int ndef;
 	int uses;         /* readers left */

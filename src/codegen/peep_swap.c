@@ -69,7 +69,7 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
 		return 0;
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
-	snprintf(lit, sizeof lit, "c[0x0][0x%" PRIx32 "]", off);
+	snprintf(lit, sizeof lit, "c[0x%" PRIx32 "][0x%" PRIx32 "]", off >> 24, off & 0xffffff);
 	peep_trial(F->f, &tmp, at, at + 2, lit, &b);
 	ok = peep_encodes(F->a, b.s);
 	buf_free(&b);

@@ -71,3 +71,5 @@ done
 for a in 90 80; do
 	has fold_pred_roundtrip_sm_$a "$tmp/$a/sass/imm.sass" "SEL $R, $R, 0xe, !P[0-9]"
 done
+# a .const word at a fixed address is read straight from bank 3 (sm_80)
+has fold_bank3_sm_80 "$tmp/80/sass/imm.sass" "FFMA $R, $R, $R, c\[0x3\]\[0x8\]"
