@@ -65,6 +65,53 @@ eiattr_fmt(int id, int compat)
 	return EIFMT_SVAL;
 }
 
+/* Numbers without printf (the listing writes thousands of them). */
+static void
+put_udec(Buf *b, u64 v)
+{
+	char t[24], *p = t + sizeof t;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	buf_putn(b, p, (size_t)(t + sizeof t - p));
+}
+
+static void
+put_sdec(Buf *b, i64 v)
+{
+	if (v < 0) {
+		buf_putc(b, '-');
+		put_udec(b, -(u64)v);
+	} else
+		put_udec(b, (u64)v);
+}
+
+/* "0x" and lowercase hex digits, as %#llx writes a nonzero value and 0x%llx any. */
+static void
+put_hex(Buf *b, u64 v)
+{
+	char t[24], *p = t + sizeof t;
+
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*--p = 'x';
+	*--p = '0';
+	buf_putn(b, p, (size_t)(t + sizeof t - p));
+}
+
+/* s, then the number v in decimal (put_udec) or hex (put_hex). */
+static void
+put_kv(Buf *b, const char *s, u64 v, int hex)
+{
+	buf_puts(b, s);
+	if (hex)
+		put_hex(b, v);
+	else
+		put_udec(b, v);
+}
+
 static int
 plain_name(const char *s)
 {
@@ -108,7 +155,7 @@ secref(const Cubin *c, Buf *b, u32 i)
 	if (i && i < c->sec.n && plain_name(c->sec.v[i].name) && cubin_find_section(c, c->sec.v[i].name) == (int)i)
 		buf_puts(b, c->sec.v[i].name);
 	else
-		buf_printf(b, "#%u", i);
+		buf_putc(b, '#'), put_udec(b, i);
 }
 
 void
@@ -117,7 +164,7 @@ symref(const Cubin *c, Buf *b, u64 i)
 	if (i && i < c->sym.n && plain_name(c->sym.v[i].name) && cubin_find_symbol(c, c->sym.v[i].name) == (int)i)
 		buf_puts(b, c->sym.v[i].name);
 	else
-		buf_printf(b, "#%llu", (unsigned long long)i);
+		buf_putc(b, '#'), put_udec(b, i);
 }
 
 static void
@@ -227,32 +274,32 @@ list_symbols(const Cubin *c, Buf *b)
 		const CSymbol *s = &c->sym.v[i];
 		int t = s->info & 15, bind = s->info >> 4;
 
-		buf_printf(b, "\t.sym ");
+		buf_puts(b, "\t.sym ");
 		put_quoted(b, s->name);
 		if (t < 4)
-			buf_printf(b, " %s", symtypes[t]);
+			buf_putc(b, ' '), buf_puts(b, symtypes[t]);
 		else
-			buf_printf(b, " type=%d", t);
+			put_kv(b, " type=", (u64)t, 0);
 		if (bind < 3)
-			buf_printf(b, " %s", symbinds[bind]);
+			buf_putc(b, ' '), buf_puts(b, symbinds[bind]);
 		else
-			buf_printf(b, " bind=%d", bind);
+			put_kv(b, " bind=", (u64)bind, 0);
 		if (s->other)
-			buf_printf(b, " other=0x%x", s->other);
+			put_kv(b, " other=", s->other, 1);
 		if (s->shndx && s->shndx < 0xff00) {
 			buf_puts(b, " section=");
 			secref(c, b, s->shndx);
 		} else if (s->shndx) {
-			buf_printf(b, " section=0x%x", s->shndx);
+			put_kv(b, " section=", s->shndx, 1);
 		}
 		if (s->value)
-			buf_printf(b, " value=0x%llx", (unsigned long long)s->value);
+			put_kv(b, " value=", s->value, 1);
 		if (t == STT_FUNC && s->shndx && s->shndx < c->sec.n && !s->value &&
 		    (c->sec.v[s->shndx].flags & SHF_EXECINSTR) && s->size == c->sec.v[s->shndx].size)
 			buf_puts(b, " size=auto");
 		else if (s->size)
-			buf_printf(b, " size=0x%llx", (unsigned long long)s->size);
-		buf_printf(b, "\t// #%zu\n", i);
+			put_kv(b, " size=", s->size, 1);
+		put_kv(b, "\t// #", i, 0), buf_putc(b, '\n');
 	}
 }
 
@@ -271,15 +318,15 @@ list_relocs(const Cubin *c, const CSection *s, Buf *b)
 		u32 type = (u32)info;
 		const char *tn = rcuda_name(type);
 
-		buf_printf(b, "\t.reloc 0x%llx ", (unsigned long long)rd64(e));
+		put_kv(b, "\t.reloc ", rd64(e), 1), buf_putc(b, ' ');
 		if (tn)
 			buf_puts(b, tn);
 		else
-			buf_printf(b, "%u", type);
+			put_udec(b, type);
 		buf_putc(b, ' ');
 		symref(c, b, info >> 32);
 		if (es == 24)
-			buf_printf(b, " %lld", (long long)rd64(e + 16));
+			buf_putc(b, ' '), put_sdec(b, (i64)rd64(e + 16));
 		buf_putc(b, '\n');
 	}
 }
@@ -290,7 +337,7 @@ cg_ref(const Cubin *c, Buf *b, i32 v)
 	if (v > 0 && (u32)v < c->sym.n)
 		symref(c, b, v);
 	else
-		buf_printf(b, "%d", v);
+		put_sdec(b, v);
 }
 
 static void
@@ -335,11 +382,11 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 	buf_puts(b, "\n.section ");
 	put_name(b, s->name);
 	if (tn)
-		buf_printf(b, " %s", tn);
+		buf_putc(b, ' '), buf_puts(b, tn);
 	else
-		buf_printf(b, " 0x%x", s->type);
+		put_kv(b, " ", s->type, 1);
 	if (s->flags)
-		buf_printf(b, " flags=0x%llx", (unsigned long long)s->flags);
+		put_kv(b, " flags=", s->flags, 1);
 	if (s->link) {
 		buf_puts(b, " link=");
 		secref(c, b, s->link);
@@ -352,21 +399,21 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 		if ((s->info >> 24) && (u32)regcount_of(c, s->info & 0xffffff) == s->info >> 24)
 			buf_puts(b, " regs=auto");
 		else if (s->info >> 24)
-			buf_printf(b, " regs=%u", s->info >> 24);
+			put_kv(b, " regs=", s->info >> 24, 0);
 	} else if (s->info && ((s->flags & SHF_INFO_LINK) || s->type == SHT_REL || s->type == SHT_RELA)) {
 		buf_puts(b, " info=");
 		secref(c, b, s->info);
 	} else if (s->info) {
-		buf_printf(b, " info=%u", s->info);
+		put_kv(b, " info=", s->info, 0);
 	}
-	buf_printf(b, " align=%llu", (unsigned long long)s->align);
+	put_kv(b, " align=", s->align, 0);
 	if (s->entsize)
-		buf_printf(b, " entsize=%llu", (unsigned long long)s->entsize);
+		put_kv(b, " entsize=", s->entsize, 0);
 	if (s->gap)
-		buf_printf(b, " gap=0x%llx", (unsigned long long)s->gap);
+		put_kv(b, " gap=", s->gap, 1);
 	if (sec_nobits(s->type))
-		buf_printf(b, " size=0x%llx", (unsigned long long)s->size);
-	buf_printf(b, "\t// #%u\n", i);
+		put_kv(b, " size=", s->size, 1);
+	put_kv(b, "\t// #", i, 0), buf_putc(b, '\n');
 }
 
 static void
