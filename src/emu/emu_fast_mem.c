@@ -223,6 +223,15 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				memcpy(&v[0][l], base + off[l], 4);
 			break;
 		default:
+			if (pat == P_BC16) {   /* one 8 or 16 bytes a half-warp (A[y][k..k+3]) */
+				u32 x[4], y[4];
+				memcpy(x, base + off[0], n);
+				memcpy(y, base + off[16], n);
+				for (k = 0; k < n / 4; k++)
+					for (l = 0; l < 32; l++)
+						v[k][l] = l < 16 ? x[k] : y[k];
+				break;
+			}
 			for (l = 0; l < 32; l++)
 				for (k = 0; k < n / 4; k++)
 					memcpy(&v[k][l], base + off[l] + 4 * k, 4);
