@@ -277,6 +277,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	}
 	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm);
 	ro.frame_base = s.local_size;
+	ro.coalesce = o->opt >= OPT_MINED;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
 		diag_at(&m->src, fn->pos, "cannot compile %s: %s", fn->name, err);
 		goto out;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "codegen/ra.h"
+#include "codegen/ra_live.h"
 
 /* Is op the mnemonic of text t ("CALL" matches "CALL.REL.NOINC ...")? */
 static int
@@ -14,22 +15,8 @@ text_is(const char *t, const char *op)
 	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
 }
 
-typedef struct {
-	MFunc *f;
-	int nunits;
-	int *ubase;          /* vreg -> first unit */
-	size_t words;        /* u64 words per unit set */
-	u64 *in, *out;       /* per block */
-	int *start, *end;    /* per vreg interval, -1 when unused */
-	int *bstart, *bend;  /* per block position range */
-} Ra;
-
-#define BIT(s, u) ((s)[(u) >> 6] >> ((u) & 63) & 1)
-#define SET(s, u) ((s)[(u) >> 6] |= 1ull << ((u) & 63))
-#define CLR(s, u) ((s)[(u) >> 6] &= ~(1ull << ((u) & 63)))
-
-static int
-ref_units(const Ra *r, MRef x, int *first)
+int
+ra_ref_units(const Ra *r, MRef x, int *first)
 {
 	const MVreg *v = &r->f->vr.v[x.v];
 	*first = r->ubase[x.v] + x.sub;
@@ -37,10 +24,57 @@ ref_units(const Ra *r, MRef x, int *first)
 }
 
 /* Does this def kill the parts it writes (not a guarded update)? */
-static int
-kills(const MFunc *f, const MIns *m, MRef x)
+int
+ra_kills(const MFunc *f, const MIns *m, MRef x)
 {
-	return m->guard < 0 || f->vr.v[x.v].tmp;
+	return m->guard < 0;
+}
+
+/* Units that may have been defined at each block's entry (forward, any
+ * def, guarded or not); liveness in/out is limited to them, so a value
+ * is never live before its first definition. */
+static void
+defined(Ra *r)
+{
+	MFunc *f = r->f;
+	size_t nb = f->b.n, b, W = r->words, w;
+	u64 *gen = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8);
+	int changed = 1, i, k, u, n, first;
+
+	for (b = 0; b < nb; b++)
+		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_DEF)
+					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
+						SET(&gen[b * W], first + u);
+		}
+	while (changed) {
+		changed = 0;
+		for (b = 0; b < nb; b++) {
+			u64 *o = &out[b * W];
+			for (w = 0; w < W; w++) {
+				u64 x = r->din[b * W + w] | gen[b * W + w];
+				if (x != o[w]) {
+					o[w] = x;
+					changed = 1;
+				}
+			}
+			for (k = 0; k < 2; k++) {
+				int s = f->b.v[b].succ[k];
+				if (s >= 0)
+					for (w = 0; w < W; w++)
+						r->din[(size_t)s * W + w] |= o[w];
+			}
+		}
+	}
+	for (b = 0; b < nb; b++)
+		for (w = 0; w < W; w++) {
+			r->in[b * W + w] &= r->din[b * W + w];
+			r->out[b * W + w] &= out[b * W + w];
+		}
+	free(gen);
+	free(out);
 }
 
 static void
@@ -75,12 +109,12 @@ liveness(Ra *r)
 			for (i = (int)B->ins.n - 1; i >= 0; i--) {
 				const MIns *m = &B->ins.v[i];
 				for (k = 0; k < m->nr; k++)
-					if ((m->rf[k] & MF_DEF) && kills(f, m, m->r[k]))
-						for (n = ref_units(r, m->r[k], &first), u = 0; u < n; u++)
+					if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
+						for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 							CLR(live, first + u);
 				for (k = 0; k < m->nr; k++)
 					if (m->rf[k] & MF_USE)
-						for (n = ref_units(r, m->r[k], &first), u = 0; u < n; u++)
+						for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 							SET(live, first + u);
 				if (m->guard >= 0)
 					SET(live, r->ubase[m->guard]);
@@ -124,6 +158,200 @@ intervals(Ra *r)
 		}
 	}
 	free(uv);
+}
+
+/* ---- live ranges (lifetime holes) ---- */
+
+typedef struct {
+	int v, s, e;
+} Seg;
+
+typedef VEC(Seg) SegVec;
+
+static void
+seg_add(SegVec *sv, int v, int s, int e)
+{
+	Seg x = { v, s, e };
+	vec_push(sv, x);
+}
+
+static int
+cmp_seg(const void *a, const void *b)
+{
+	const Seg *x = a, *y = b;
+	if (x->v != y->v)
+		return x->v - y->v;
+	return x->s != y->s ? x->s - y->s : x->e - y->e;
+}
+
+/* Unit u of vreg v becomes live (walking backwards) at position pos. */
+static void
+unit_on(const Ra *r, u64 *live, int *cnt, int *open, int v, int u, int pos)
+{
+	if (BIT(live, u))
+		return;
+	SET(live, u);
+	if (cnt[v]++ == 0)
+		open[v] = pos;
+}
+
+/* Per vreg scratch of block_segs. */
+typedef struct {
+	int *cnt;    /* live units */
+	int *open;   /* end of the segment being built */
+	int *fd;     /* first def in the block (position), when stamp == block */
+	int *stamp;
+	u8 *din;     /* a live unit may be defined at the block's entry */
+} SegScratch;
+
+/* The segments of one block: a vreg is live where any of its units is;
+ * a def nobody reads still holds its register at its position; a vreg
+ * live at the entry but defined on no path to it starts at its first
+ * def in the block. */
+static void
+block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
+{
+	MFunc *f = r->f;
+	const MBlock *B = &f->b.v[b];
+	int i, k, u, n, first, *cnt = x->cnt, *open = x->open;
+	size_t w;
+
+	memset(live, 0, r->words * 8);
+	for (u = 0; u < r->nunits; u++)
+		if (BIT(&r->out[b * r->words], u))
+			unit_on(r, live, cnt, open, uv[u], u, r->bend[b]);
+	for (i = (int)B->ins.n - 1; i >= 0; i--) {
+		const MIns *m = &B->ins.v[i];
+		int pos = r->bstart[b] + 2 * i;
+		for (k = 0; k < m->nr; k++) {
+			int v = m->r[k].v, kill;
+			if (!(m->rf[k] & MF_DEF) || f->vr.v[v].fixed)
+				continue;
+			kill = ra_kills(f, m, m->r[k]);
+			x->fd[v] = pos + 1;
+			x->stamp[v] = (int)b;
+			for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
+				if (!BIT(live, first + u)) {
+					seg_add(sv, v, pos + 1, pos + 1);
+				} else if (kill) {
+					CLR(live, first + u);
+					if (--cnt[v] == 0)
+						seg_add(sv, v, pos + 1, open[v]);
+				}
+			}
+		}
+		for (k = 0; k < m->nr; k++)
+			if ((m->rf[k] & MF_USE) && !f->vr.v[m->r[k].v].fixed)
+				for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
+					unit_on(r, live, cnt, open, m->r[k].v, first + u, pos);
+		if (m->guard >= 0 && !f->vr.v[m->guard].fixed)
+			unit_on(r, live, cnt, open, m->guard, r->ubase[m->guard], pos);
+	}
+	for (u = 0; u < r->nunits; u++)
+		if (BIT(live, u))
+			x->din[uv[u]] = 0;
+	for (u = 0; u < r->nunits; u++)
+		if (BIT(live, u) && BIT(&r->din[b * r->words], u))
+			x->din[uv[u]] = 1;
+	for (w = 0; w < r->words; w++)
+		while (live[w]) {
+			int v, s;
+			u = (int)(w * 64) + __builtin_ctzll(live[w]);
+			live[w] &= live[w] - 1;
+			v = uv[u];
+			if (!cnt[v])
+				continue;
+			s = r->bstart[b];
+			if (!x->din[v] && x->stamp[v] == (int)b && x->fd[v] <= open[v])
+				s = x->fd[v];
+			seg_add(sv, v, s, open[v]);
+			cnt[v] = 0;
+		}
+}
+
+/* Sorted, merged live ranges of every vreg (after intervals()). */
+static void
+ranges(Ra *r)
+{
+	MFunc *f = r->f;
+	int nv = (int)f->vr.n, v, k, *uv;
+	size_t b, i, n = 0;
+	u64 *live;
+	SegVec sv = {0};
+	SegScratch x;
+
+	uv = xcalloc((size_t)r->nunits + 1, sizeof *uv);
+	x.cnt = xcalloc((size_t)nv + 1, sizeof(int));
+	x.open = xcalloc((size_t)nv + 1, sizeof(int));
+	x.fd = xcalloc((size_t)nv + 1, sizeof(int));
+	x.stamp = xcalloc((size_t)nv + 1, sizeof(int));
+	x.din = xcalloc((size_t)nv + 1, 1);
+	for (v = 0; v < nv; v++)
+		x.stamp[v] = -1;
+	live = xcalloc(r->words + 1, 8);
+	for (v = 0; v < nv; v++)
+		for (k = 0; k < f->vr.v[v].w; k++)
+			uv[r->ubase[v] + k] = v;
+	for (b = 0; b < f->b.n; b++)
+		block_segs(r, b, uv, live, &x, &sv);
+	if (sv.n)
+		qsort(sv.v, sv.n, sizeof *sv.v, cmp_seg);
+	r->rfirst = xcalloc((size_t)nv + 1, sizeof(int));
+	r->rcount = xcalloc((size_t)nv + 1, sizeof(int));
+	r->rs = xcalloc(sv.n + 1, sizeof(int));
+	r->re = xcalloc(sv.n + 1, sizeof(int));
+	for (i = 0; i < sv.n; i++) {
+		Seg g = sv.v[i];
+		if (n && r->rcount[g.v] && r->re[n - 1] + 1 >= g.s) {
+			if (g.e > r->re[n - 1])
+				r->re[n - 1] = g.e;
+			continue;
+		}
+		if (!r->rcount[g.v])
+			r->rfirst[g.v] = (int)n;
+		r->rcount[g.v]++;
+		r->rs[n] = g.s;
+		r->re[n++] = g.e;
+	}
+	vec_free(&sv);
+	free(uv);
+	free(x.cnt);
+	free(x.open);
+	free(x.fd);
+	free(x.stamp);
+	free(x.din);
+	free(live);
+}
+
+/* Is vreg v live at position pos? */
+static int
+covers(const Ra *r, int v, int pos)
+{
+	int lo = r->rfirst[v], hi = lo + r->rcount[v];
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (r->re[mid] < pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->rfirst[v] + r->rcount[v] && r->rs[lo] <= pos;
+}
+
+/* Do the live ranges of a and b overlap? */
+static int
+intersects(const Ra *r, int a, int b)
+{
+	int i = r->rfirst[a], ie = i + r->rcount[a], j = r->rfirst[b], je = j + r->rcount[b];
+	while (i < ie && j < je) {
+		if (r->re[i] < r->rs[j])
+			i++;
+		else if (r->re[j] < r->rs[i])
+			j++;
+		else
+			return 1;
+	}
+	return 0;
 }
 
 /* Physical register files: a bitmap of busy registers per class. */
@@ -183,25 +411,12 @@ hint_of(const Ra *r, int v, int *hint)
 	return 0;
 }
 
+/* A copy whose two sides got the same register. */
 static int
-cmp_start(const void *a, const void *b, void *ctx)
+noop_copy(const MFunc *f, const MIns *m)
 {
-	const int *st = ctx;
-	int x = *(const int *)a, y = *(const int *)b;
-	return st[x] != st[y] ? st[x] - st[y] : x - y;
-}
-
-static void
-sort_by_start(int *ord, int n, const int *start)
-{
-	/* insertion sort keeps it deterministic and simple; n is modest */
-	int i, j;
-	for (i = 1; i < n; i++) {
-		int t = ord[i];
-		for (j = i; j > 0 && cmp_start(&ord[j - 1], &t, (void *)start) > 0; j--)
-			ord[j] = ord[j - 1];
-		ord[j] = t;
-	}
+	return m->copy && m->nr == 2 && f->vr.v[m->r[0].v].cls == f->vr.v[m->r[1].v].cls &&
+	       f->vr.v[m->r[0].v].phys + m->r[0].sub == f->vr.v[m->r[1].v].phys + m->r[1].sub;
 }
 
 static void
@@ -213,9 +428,7 @@ remove_noop_copies(MFunc *f, RaResult *res)
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
 			MIns *m = &B->ins.v[i];
-			if (m->copy && m->nr == 2 &&
-			    f->vr.v[m->r[0].v].cls == f->vr.v[m->r[1].v].cls &&
-			    f->vr.v[m->r[0].v].phys + m->r[0].sub == f->vr.v[m->r[1].v].phys + m->r[1].sub) {
+			if (noop_copy(f, m)) {
 				res->copies_removed++;
 				continue;
 			}
@@ -261,51 +474,99 @@ spillable(const MFunc *f, const Spill *sp, int v)
 	return !x->fixed && !sp->nospill[v] && (x->cls == RC_R || x->cls == RC_P);
 }
 
-/* Free the registers of active[j] and forget it. */
+/* The intervals the scan has placed and not yet passed: active ones are
+ * live at the current position and hold their registers in fl; inactive
+ * ones are in a lifetime hole (their registers are free for intervals
+ * that fit in the hole). */
+typedef struct {
+	int *act, nact;
+	int *ina, nina;
+} Sets;
+
 static void
-drop_active(Files *fl, const MFunc *f, int *active, int *nact, int j)
+set_del(int *a, int *n, int j)
 {
-	const MVreg *a = &f->vr.v[active[j]];
-	mark(fl, a->cls, a->phys, a->w, 0);
-	active[j] = active[--*nact];
+	a[j] = a[--*n];
+}
+
+/* Registers v may not take: the active intervals' and those of the
+ * inactive ones its ranges overlap. */
+static void
+blocked(const Ra *r, const Files *fl, const Sets *st, int v, Files *out)
+{
+	const MFunc *f = r->f;
+	int cls = f->vr.v[v].cls, j;
+
+	*out = *fl;
+	for (j = 0; j < st->nina; j++) {
+		const MVreg *a = &f->vr.v[st->ina[j]];
+		if (a->cls == cls && intersects(r, st->ina[j], v))
+			mark(out, cls, a->phys, a->w, 1);
+	}
 }
 
 /* Choose where interval v goes, spilling the intervals of its class that
  * end furthest away when nothing fits.  Returns the base register, -1
  * when v itself is spilled, -2 when nothing can be spilled. */
 static int
-place(Ra *r, Files *fl, Spill *sp, int v, int *active, int *nact)
+place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 {
 	MFunc *f = r->f;
 	MVreg *vr = &f->vr.v[v];
 	int al = vr->w >= 4 ? 4 : vr->w, base, k, hint;
+	Files bl;
 
 	for (;;) {
-		int best = -1, j;
+		int best = -1, bin = 0, j, a;
 		base = -1;
-		if (hint_of(r, v, &hint) && hint >= 0 && hint % al == 0 && fits(fl, vr->cls, hint, vr->w))
+		blocked(r, fl, st, v, &bl);
+		if (hint_of(r, v, &hint) && hint >= 0 && hint % al == 0 && fits(&bl, vr->cls, hint, vr->w))
 			return hint;
-		for (k = 0; base < 0 && k < fl->limit[vr->cls]; k += al)
-			if (fits(fl, vr->cls, k, vr->w))
+		for (k = 0; base < 0 && k < bl.limit[vr->cls]; k += al)
+			if (fits(&bl, vr->cls, k, vr->w))
 				base = k;
 		if (base >= 0)
 			return base;
-		for (j = 0; j < *nact; j++) {
-			int a = active[j];
-			if (f->vr.v[a].cls != vr->cls || !spillable(f, sp, a))
+		for (j = 0; j < st->nact + st->nina; j++) {
+			int in = j >= st->nact;
+			a = in ? st->ina[j - st->nact] : st->act[j];
+			if (f->vr.v[a].cls != vr->cls || !spillable(f, sp, a) || (in && !intersects(r, a, v)))
 				continue;
-			if (best < 0 || r->end[a] > r->end[active[best]])
-				best = j;
+			if (best < 0 || r->end[a] > r->end[bin ? st->ina[best] : st->act[best]]) {
+				best = in ? j - st->nact : j;
+				bin = in;
+			}
 		}
-		if (spillable(f, sp, v) && (best < 0 || r->end[v] >= r->end[active[best]])) {
+		a = best < 0 ? -1 : bin ? st->ina[best] : st->act[best];
+		if (spillable(f, sp, v) && (best < 0 || r->end[v] >= r->end[a])) {
 			sp->spill[v] = 1;
 			return -1;
 		}
 		if (best < 0)
 			return -2;
-		sp->spill[active[best]] = 1;
-		drop_active(fl, f, active, nact, best);
+		sp->spill[a] = 1;
+		if (bin) {
+			set_del(st->ina, &st->nina, best);
+		} else {
+			mark(fl, f->vr.v[a].cls, f->vr.v[a].phys, f->vr.v[a].w, 0);
+			set_del(st->act, &st->nact, best);
+		}
 	}
+}
+
+static int
+cmp_start(const void *a, const void *b, const int *st)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return st[x] != st[y] ? st[x] - st[y] : x - y;
+}
+
+static const int *sort_key;
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	return cmp_start(a, b, sort_key);
 }
 
 static int
@@ -316,8 +577,43 @@ by_start(const Ra *r, int *ord)
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (!f->vr.v[v].fixed && r->start[v] >= 0)
 			ord[n++] = v;
-	sort_by_start(ord, n, r->start);
+	sort_key = r->start;
+	qsort(ord, (size_t)n, sizeof *ord, cmp_key);
 	return n;
+}
+
+/* Move the placed intervals between the sets for position pos. */
+static void
+advance(const Ra *r, Files *fl, Sets *st, int pos)
+{
+	const MFunc *f = r->f;
+	int j;
+
+	for (j = 0; j < st->nact;) {
+		int a = st->act[j];
+		const MVreg *x = &f->vr.v[a];
+		if (r->end[a] < pos || !covers(r, a, pos)) {
+			mark(fl, x->cls, x->phys, x->w, 0);
+			if (r->end[a] >= pos)
+				st->ina[st->nina++] = a;
+			set_del(st->act, &st->nact, j);
+		} else {
+			j++;
+		}
+	}
+	for (j = 0; j < st->nina;) {
+		int a = st->ina[j];
+		const MVreg *x = &f->vr.v[a];
+		if (r->end[a] < pos) {
+			set_del(st->ina, &st->nina, j);
+		} else if (covers(r, a, pos)) {
+			mark(fl, x->cls, x->phys, x->w, 1);
+			st->act[st->nact++] = a;
+			set_del(st->ina, &st->nina, j);
+		} else {
+			j++;
+		}
+	}
 }
 
 /* One round of linear scan.  Returns 0 (maybe with vregs to spill in
@@ -327,7 +623,8 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 {
 	MFunc *f = r->f;
 	Files fl = {0};
-	int nv = (int)f->vr.n, i, n, *ord, *active, nact = 0, rc = 0;
+	Sets st = {0};
+	int nv = (int)f->vr.n, i, n, *ord, rc = 0;
 
 	fl.limit[RC_R] = o->max_r > 0 && o->max_r < 255 ? o->max_r : 255;
 	fl.limit[RC_P] = o->max_p > 0 && o->max_p < 7 ? o->max_p : 7;
@@ -338,22 +635,19 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 		mark(&fl, RC_R, 20, 2, 1);   /* return address of the call ABI (isel_call.h) */
 	mark(&fl, RC_UR, 4, 2, 1);    /* memory descriptor */
 	ord = xcalloc((size_t)nv + 1, sizeof *ord);
-	active = xcalloc((size_t)nv + 1, sizeof *active);
+	st.act = xcalloc((size_t)nv + 1, sizeof *st.act);
+	st.ina = xcalloc((size_t)nv + 1, sizeof *st.ina);
 	n = by_start(r, ord);
 	res->regs = 2;
 	*nspill = 0;
 	for (i = 0; i < n; i++) {
 		MVreg *vr = &f->vr.v[ord[i]];
-		int st = r->start[ord[i]], j, base;
-		for (j = 0; j < nact;)   /* expire */
-			if (r->end[active[j]] < st)
-				drop_active(&fl, f, active, &nact, j);
-			else
-				j++;
-		base = place(r, &fl, sp, ord[i], active, &nact);
+		int base;
+		advance(r, &fl, &st, r->start[ord[i]]);
+		base = place(r, &fl, sp, ord[i], &st);
 		if (base == -2) {
 			snprintf(err, errlen, "out of %s registers (%d live at once, none of them can be spilled)",
-				 vr->cls == RC_R ? "general" : vr->cls == RC_P ? "predicate" : "uniform", nact + 1);
+				 vr->cls == RC_R ? "general" : vr->cls == RC_P ? "predicate" : "uniform", st.nact + 1);
 			rc = -1;
 			break;
 		}
@@ -361,7 +655,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 			continue;
 		vr->phys = base;
 		mark(&fl, vr->cls, base, vr->w, 1);
-		active[nact++] = ord[i];
+		st.act[st.nact++] = ord[i];
 		if (vr->cls == RC_R && base + vr->w > res->regs)
 			res->regs = base + vr->w;
 	}
@@ -369,7 +663,8 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 		if (sp->spill[i])
 			++*nspill;
 	free(ord);
-	free(active);
+	free(st.act);
+	free(st.ina);
 	return rc;
 }
 
@@ -781,22 +1076,27 @@ call_stack(const MFunc *f, u32 frame)
 	return best;
 }
 
-static void
+void
 ra_free(Ra *r)
 {
 	free(r->ubase);
 	free(r->in);
 	free(r->out);
+	free(r->din);
 	free(r->start);
 	free(r->end);
 	free(r->bstart);
 	free(r->bend);
+	free(r->rfirst);
+	free(r->rcount);
+	free(r->rs);
+	free(r->re);
 	memset(r, 0, sizeof *r);
 }
 
 /* Liveness and intervals of the current MIR. */
-static void
-analyse(Ra *r, MFunc *f)
+void
+ra_analyse(Ra *r, MFunc *f)
 {
 	int nv = (int)f->vr.n, v;
 	size_t nb = f->b.n;
@@ -810,6 +1110,7 @@ analyse(Ra *r, MFunc *f)
 	r->words = ((size_t)r->nunits + 63) / 64;
 	r->in = xcalloc(nb * r->words + 1, 8);
 	r->out = xcalloc(nb * r->words + 1, 8);
+	r->din = xcalloc(nb * r->words + 1, 8);
 	r->start = xcalloc((size_t)nv + 1, sizeof(int));
 	r->end = xcalloc((size_t)nv + 1, sizeof(int));
 	r->bstart = xcalloc(nb + 1, sizeof(int));
@@ -820,7 +1121,9 @@ analyse(Ra *r, MFunc *f)
 			f->vr.v[v].phys = -1;
 	}
 	liveness(r);
+	defined(r);
 	intervals(r);
+	ranges(r);
 }
 
 /* Every register is caller-saved: what is live after a CALL is spilled.
@@ -926,37 +1229,232 @@ ra_reg_limit(u32 maxnreg, const u32 maxntid[3], u32 minctas)
 	return lim < 16 ? 16 : (int)lim;
 }
 
-int
-ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
+/* The MIR before coalescing, to allocate again without it. */
+typedef struct {
+	VEC(MVreg) vr;
+	MIns **ins;
+	size_t *n, nb;
+} Snap;
+
+static void
+snap_take(Snap *s, const MFunc *f)
+{
+	size_t b;
+	memset(s, 0, sizeof *s);
+	for (b = 0; b < f->vr.n; b++)
+		vec_push(&s->vr, f->vr.v[b]);
+	s->nb = f->b.n;
+	s->ins = xcalloc(s->nb + 1, sizeof *s->ins);
+	s->n = xcalloc(s->nb + 1, sizeof *s->n);
+	for (b = 0; b < s->nb; b++) {
+		s->n[b] = f->b.v[b].ins.n;
+		s->ins[b] = xcalloc(s->n[b] + 1, sizeof(MIns));
+		memcpy(s->ins[b], f->b.v[b].ins.v, s->n[b] * sizeof(MIns));
+	}
+}
+
+/* Put the snapshot back (it stays valid). */
+static void
+snap_restore(const Snap *s, MFunc *f)
+{
+	size_t b;
+	f->vr.n = 0;
+	for (b = 0; b < s->vr.n; b++)
+		vec_push(&f->vr, s->vr.v[b]);
+	for (b = 0; b < s->nb; b++) {
+		MBlock *B = &f->b.v[b];
+		B->ins.n = 0;
+		B->ins.cap = s->n[b] + 1;
+		B->ins.v = xrealloc(B->ins.v, B->ins.cap * sizeof(MIns));
+		memcpy(B->ins.v, s->ins[b], s->n[b] * sizeof(MIns));
+		B->ins.n = s->n[b];
+	}
+}
+
+static void
+snap_free(Snap *s)
+{
+	size_t b;
+	for (b = 0; b < s->nb; b++)
+		free(s->ins[b]);
+	vec_free(&s->vr);
+	free(s->ins);
+	free(s->n);
+}
+
+static void
+spill_free(Spill *sp)
+{
+	free(sp->nospill);
+	free(sp->slot);
+	free(sp->spill);
+	free(sp->remat);
+	memset(sp, 0, sizeof *sp);
+}
+
+/* Allocation rounds: scan, spill what does not fit, scan again. */
+static int
+alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err, size_t errlen)
 {
 	Ra r = {0};
-	Spill sp = {0};
-	int v, rc = 0, nspill = 0, round, calls = 0;
-	RaOpts oc;
+	int rc = 0, nspill = 0, round;
+	RaOpts oc = *o;
 
-	memset(res, 0, sizeof *res);
-	oc = *o;
-	sp.frame = (o->frame_base + 15) & ~15u;
+	sp->frame = (o->frame_base + 15) & ~15u;
 	for (round = 0;; round++) {
-		spill_grow(&sp, f->vr.n + 1);
-		calls = mark_ret_operands(f, &sp);
-		oc.calls = calls;
-		analyse(&r, f);
-		nspill = cross_calls(&r, &sp, err, errlen);
+		spill_grow(sp, f->vr.n + 1);
+		*calls = mark_ret_operands(f, sp);
+		oc.calls = *calls;
+		ra_analyse(&r, f);
+		nspill = cross_calls(&r, sp, err, errlen);
 		if (nspill < 0)
 			rc = -1;
 		else if (!nspill)
-			rc = scan(&r, &oc, &sp, res, &nspill, err, errlen);
+			rc = scan(&r, &oc, sp, res, &nspill, err, errlen);
 		ra_free(&r);
 		if (rc < 0 || !nspill)
-			break;
+			return rc;
 		if (round == 64) {
 			snprintf(err, errlen, "register allocation does not converge after %d spill rounds", round);
-			rc = -1;
-			break;
+			return -1;
 		}
-		rewrite(f, &sp, res);
+		rewrite(f, sp, res);
 	}
+}
+
+/* Instructions the allocated code will have: copies that became no-ops
+ * go. */
+static int
+cost(const MFunc *f)
+{
+	size_t b, i;
+	int n = 0;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++)
+			n += !noop_copy(f, &f->b.v[b].ins.v[i]);
+	return n;
+}
+
+/* Coalescing can lengthen live ranges: when the coalesced code spills,
+ * allocate the uncoalesced code too and keep whichever ends up with
+ * fewer instructions (spill code against the copies saved). */
+static int
+alloc_coalesced(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err, size_t errlen)
+{
+	Snap snap;
+	int rc, merged, c1, v, nv = (int)f->vr.n;
+	int *root = xcalloc((size_t)nv + 1, sizeof *root), *off = xcalloc((size_t)nv + 1, sizeof *off);
+
+	snap_take(&snap, f);
+	merged = ra_coalesce(f, root, off);
+	rc = alloc(f, o, sp, res, calls, err, errlen);
+	res->coalesced = merged;
+	if (merged && (rc < 0 || res->spill_ins)) {
+		c1 = rc < 0 ? -1 : cost(f);
+		snap_restore(&snap, f);
+		spill_free(sp);
+		memset(res, 0, sizeof *res);
+		rc = alloc(f, o, sp, res, calls, err, errlen);
+		if (c1 >= 0 && (rc < 0 || cost(f) >= c1)) {
+			snap_restore(&snap, f);
+			spill_free(sp);
+			memset(res, 0, sizeof *res);
+			ra_coalesce(f, root, off);
+			rc = alloc(f, o, sp, res, calls, err, errlen);
+			res->coalesced = merged;
+		}
+	}
+	/* merged vregs live on as parts of their group (for dumps, tests) */
+	if (res->coalesced)
+		for (v = 0; v < nv; v++)
+			if (root[v] != v && f->vr.v[root[v]].phys >= 0)
+				f->vr.v[v].phys = f->vr.v[root[v]].phys + off[v];
+	snap_free(&snap);
+	free(root);
+	free(off);
+	return rc;
+}
+
+/* Debugging aid (OA_RA_CHECK=1): prove that no definition overwrites a
+ * register holding a value still live (per unit, over the CFG). */
+static void
+check_alloc(MFunc *f)
+{
+	Ra r = {0};
+	int *ph, *save, *fd, v, k, u, n, first, i, l;
+	size_t b;
+	u64 *live;
+
+	save = xcalloc(f->vr.n + 1, sizeof *save);
+	for (v = 0; v < (int)f->vr.n; v++)
+		save[v] = f->vr.v[v].phys;
+	ra_analyse(&r, f);
+	for (v = 0; v < (int)f->vr.n; v++)
+		f->vr.v[v].phys = save[v];
+	ph = xcalloc((size_t)r.nunits + 1, sizeof *ph);
+	for (v = 0; v < (int)f->vr.n; v++)
+		for (k = 0; k < f->vr.v[v].w; k++)
+			ph[r.ubase[v] + k] = f->vr.v[v].fixed ? -1 - v : f->vr.v[v].cls * 1000 + save[v] + k;
+	live = xcalloc(r.words + 1, 8);
+	fd = xcalloc((size_t)r.nunits + 1, sizeof *fd);
+	for (b = 0; b < f->b.n; b++) {
+		MBlock *B = &f->b.v[b];
+		/* a unit holds a value after its first def in the block, or
+		 * from the entry when some path there defines it */
+		for (l = 0; l < r.nunits; l++)
+			fd[l] = BIT(&r.din[b * r.words], l) ? -1 : (int)B->ins.n;
+		for (i = (int)B->ins.n - 1; i >= 0; i--)
+			for (k = 0; k < B->ins.v[i].nr; k++)
+				if (B->ins.v[i].rf[k] & MF_DEF)
+					for (n = ra_ref_units(&r, B->ins.v[i].r[k], &first), u = 0; u < n; u++)
+						if (fd[first + u] >= 0)
+							fd[first + u] = i;
+		memcpy(live, &r.out[b * r.words], r.words * 8);
+		for (i = (int)B->ins.n - 1; i >= 0; i--) {
+			const MIns *m = &B->ins.v[i];
+			int src = -1;
+			if (m->copy && m->nr == 2 && m->guard < 0)
+				ra_ref_units(&r, m->r[1], &src);
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_DEF)
+					for (n = ra_ref_units(&r, m->r[k], &first), u = 0; u < n; u++)
+						for (l = 0; l < r.nunits; l++)
+							if (BIT(live, l) && fd[l] < i && l != first + u && l != src && ph[l] == ph[first + u])
+								fprintf(stderr, "ra check: block %zu ins %d `%s`: def of unit %d clobbers live unit %d (reg %d)\n",
+									b, i, m->text, first + u, l, ph[l]);
+			for (k = 0; k < m->nr; k++)
+				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
+					for (n = ra_ref_units(&r, m->r[k], &first), u = 0; u < n; u++)
+						CLR(live, first + u);
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_USE)
+					for (n = ra_ref_units(&r, m->r[k], &first), u = 0; u < n; u++)
+						SET(live, first + u);
+			if (m->guard >= 0)
+				SET(live, r.ubase[m->guard]);
+		}
+	}
+	free(live);
+	free(fd);
+	free(ph);
+	free(save);
+	ra_free(&r);
+}
+
+int
+ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
+{
+	Spill sp = {0};
+	int v, rc, calls = 0;
+
+	memset(res, 0, sizeof *res);
+	if (o->coalesce) {
+		int webs = ra_split_webs(f);
+		rc = alloc_coalesced(f, o, &sp, res, &calls, err, errlen);
+		res->webs = webs;
+	} else
+		rc = alloc(f, o, &sp, res, &calls, err, errlen);
 	/* 16-aligned: R1 stays aligned for STL.128 */
 	res->frame = ((res->spilled ? sp.frame : o->frame_base) + 15) & ~15u;
 	if (calls && res->frame < 16)   /* at least 16 bytes keeps the placeholders simple */
@@ -965,6 +1463,8 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (f->vr.v[v].phys < 0)
 			f->vr.v[v].phys = 0;
+	if (!rc && getenv("OA_RA_CHECK"))
+		check_alloc(f);
 	if (!rc) {
 		remove_noop_copies(f, res);
 		forward_stores(f, res);
@@ -973,9 +1473,6 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 		reserve_frame(f, res->frame);
 		fix_frames(f, res->frame);
 	}
-	free(sp.nospill);
-	free(sp.slot);
-	free(sp.spill);
-	free(sp.remat);
+	spill_free(&sp);
 	return rc;
 }

@@ -17,11 +17,14 @@ typedef struct {
 	int max_p;       /* predicates available (0 = 7: P0..P6); for tests */
 	u32 frame_base;  /* local bytes already laid out ([R1+0] up) */
 	int calls;       /* set by ra_run when the code has CALLs: R20/R21 reserved */
+	int coalesce;    /* merge the two sides of copies first (coalesce.c) */
 } RaOpts;
 
 typedef struct {
 	int regs;        /* highest R used + 1 (at least 2: R1) */
 	int copies_removed;
+	int coalesced;   /* copies whose two sides were merged (kept: no spill) */
+	int webs;        /* vregs added by splitting independent values */
 	int spilled;     /* vregs spilled */
 	int spill_ins;   /* STL/LDL (and P2R-like) instructions added */
 	u32 frame;       /* local bytes per thread: frame_base + spill slots */

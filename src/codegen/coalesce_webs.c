@@ -1,0 +1,269 @@
+/* coalesce_webs.c -- renumber the independent values of a vreg (webs)
+ * before coalescing (ra_live.h).
+ *
+ * A vreg of selection is often written several times with unrelated
+ * values: a PTX register redefined in each inline-asm scope, a register
+ * of a fixed sequence (isel_seq.c) reused for each load.  As one vreg
+ * those values interfere with everything live across any of them, so
+ * copies out of one of them cannot be coalesced.  A web is a set of
+ * definitions that reach a common use (reaching definitions over the
+ * CFG, unioned at each use); each web gets a vreg of its own.
+ *
+ * Only vregs whose every definition writes the whole vreg are split (a
+ * partial write would need a web per part).  A guarded definition that
+ * does not kill (ra_kills) also reads the value it may keep, so it joins
+ * the webs that reach it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/ra_live.h"
+
+enum { SLOTS = MI_MAXREF + 1 };   /* per instruction: the guard, then each ref */
+
+typedef struct {
+	MFunc *f;
+	int nv, nd;           /* vregs, definitions tracked */
+	u8 *ok;               /* per vreg: split it */
+	int *dfirst, *ndef;   /* per vreg: its definition ids dfirst..+ndef */
+	int *uf;              /* union-find over definitions */
+	size_t W;             /* u64 words per definition set */
+	int *at;              /* per slot: the def's id, or a definition reaching the use; -1 */
+	int *ibase;           /* per block: index of its first instruction */
+} Webs;
+
+static int
+find(int *uf, int x)
+{
+	while (uf[x] != x)
+		x = uf[x] = uf[uf[x]];
+	return x;
+}
+
+static void
+unite(int *uf, int a, int b)
+{
+	a = find(uf, a);
+	b = find(uf, b);
+	if (a != b)
+		uf[a > b ? a : b] = a < b ? a : b;
+}
+
+static int *
+slots(Webs *w, size_t b, size_t i)
+{
+	return &w->at[((size_t)w->ibase[b] + i) * SLOTS];
+}
+
+/* Which vregs to split, and an id per definition of them (in at). */
+static void
+number_defs(Webs *w)
+{
+	MFunc *f = w->f;
+	size_t b, i, n = 0;
+	int k, v, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
+
+	w->ok = xcalloc((size_t)w->nv + 1, 1);
+	w->ibase = xcalloc(f->b.n + 1, sizeof(int));
+	for (v = 0; v < w->nv; v++)
+		w->ok[v] = !f->vr.v[v].fixed;
+	for (b = 0; b < f->b.n; b++) {
+		w->ibase[b] = (int)n;
+		n += f->b.v[b].ins.n;
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				int j, x = m->r[k].v;
+				if (!(m->rf[k] & MF_DEF))
+					continue;
+				if (m->r[k].sub || (m->r[k].w && m->r[k].w != f->vr.v[x].w))
+					w->ok[x] = 0;   /* a partial write */
+				for (j = 0; j < k; j++)
+					if ((m->rf[j] & MF_DEF) && m->r[j].v == x)
+						w->ok[x] = 0;
+				cnt[x]++;
+			}
+		}
+	}
+	w->dfirst = xcalloc((size_t)w->nv + 1, sizeof(int));
+	w->ndef = xcalloc((size_t)w->nv + 1, sizeof(int));
+	for (v = 0; v < w->nv; v++) {
+		if (cnt[v] < 2)
+			w->ok[v] = 0;
+		w->dfirst[v] = w->nd;
+		if (w->ok[v])
+			w->nd += cnt[v];
+		cnt[v] = 0;
+	}
+	w->uf = xcalloc((size_t)w->nd + 1, sizeof(int));
+	for (k = 0; k < w->nd; k++)
+		w->uf[k] = k;
+	w->W = ((size_t)w->nd + 63) / 64;
+	w->at = xcalloc(n * SLOTS + 1, sizeof(int));
+	for (i = 0; i < n * SLOTS; i++)
+		w->at[i] = -1;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			int *at = slots(w, b, i);
+			for (k = 0; k < m->nr; k++)
+				if ((m->rf[k] & MF_DEF) && w->ok[m->r[k].v])
+					at[k + 1] = w->dfirst[m->r[k].v] + cnt[m->r[k].v]++;
+		}
+	w->ndef = memcpy(w->ndef, cnt, sizeof(int) * (size_t)w->nv);
+	free(cnt);
+}
+
+/* The definitions of v in cur: one of them (-1 if none), all unioned
+ * when record. */
+static int
+reaching(Webs *w, const u64 *cur, int v, int record)
+{
+	int j, rep = -1;
+	for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
+		if (BIT(cur, j)) {
+			if (rep < 0)
+				rep = j;
+			else if (record)
+				unite(w->uf, rep, j);
+		}
+	return rep;
+}
+
+/* Block b from the reaching set cur (updated to its exit); with record,
+ * uses note a reaching definition and join the webs that reach them. */
+static void
+walk(Webs *w, size_t b, u64 *cur, int record)
+{
+	MFunc *f = w->f;
+	const MBlock *B = &f->b.v[b];
+	size_t i;
+	int k, j;
+
+	for (i = 0; i < B->ins.n; i++) {
+		const MIns *m = &B->ins.v[i];
+		int *at = slots(w, b, i);
+		for (k = -1; k < m->nr; k++) {
+			int v = k < 0 ? m->guard : m->r[k].v, rep;
+			if (v < 0 || !w->ok[v] || (k >= 0 && m->rf[k] != MF_USE))
+				continue;
+			rep = reaching(w, cur, v, record);
+			if (record)
+				at[k + 1] = rep;
+		}
+		for (k = 0; k < m->nr; k++) {
+			int v = m->r[k].v, d = at[k + 1];
+			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
+				continue;
+			if ((m->rf[k] & MF_USE) || !ra_kills(f, m, m->r[k])) {
+				int rep = reaching(w, cur, v, record);
+				if (record && rep >= 0)
+					unite(w->uf, rep, d);
+			} else {
+				for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
+					CLR(cur, j);
+			}
+			SET(cur, d);
+		}
+	}
+}
+
+/* Reaching definitions at each block entry (iterated to a fixpoint). */
+static u64 *
+reach(Webs *w)
+{
+	MFunc *f = w->f;
+	size_t nb = f->b.n, b, x;
+	u64 *in = xcalloc(nb * w->W + 1, 8), *out = xcalloc(nb * w->W + 1, 8), *cur = xcalloc(w->W + 1, 8);
+	int changed = 1, k;
+
+	while (changed) {
+		changed = 0;
+		for (b = 0; b < nb; b++) {
+			memcpy(cur, &in[b * w->W], w->W * 8);
+			walk(w, b, cur, 0);
+			if (memcmp(cur, &out[b * w->W], w->W * 8)) {
+				memcpy(&out[b * w->W], cur, w->W * 8);
+				changed = 1;
+				for (k = 0; k < 2; k++) {
+					int s = f->b.v[b].succ[k];
+					if (s >= 0)
+						for (x = 0; x < w->W; x++)
+							in[(size_t)s * w->W + x] |= cur[x];
+				}
+			}
+		}
+	}
+	free(out);
+	free(cur);
+	return in;
+}
+
+/* A vreg per web (the first definition's web keeps v), refs rewritten. */
+static int
+renumber(Webs *w)
+{
+	MFunc *f = w->f;
+	int *nvr = xcalloc((size_t)w->nd + 1, sizeof *nvr), v, d, k, n = 0;
+	size_t b, i;
+
+	for (v = 0; v < w->nv; v++) {
+		if (!w->ok[v])
+			continue;
+		for (d = w->dfirst[v]; d < w->dfirst[v] + w->ndef[v]; d++) {
+			int r = find(w->uf, d);
+			if (r != d)
+				continue;
+			if (d == w->dfirst[v]) {
+				nvr[d] = v;
+			} else {
+				MVreg x = f->vr.v[v];
+				nvr[d] = mvreg(f, x.cls, x.w);
+				f->vr.v[nvr[d]].tmp = x.tmp;
+				n++;
+			}
+		}
+	}
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns *m = &f->b.v[b].ins.v[i];
+			int *at = slots(w, b, i);
+			if (at[0] >= 0)
+				m->guard = nvr[find(w->uf, at[0])];
+			for (k = 0; k < m->nr; k++)
+				if (at[k + 1] >= 0)
+					m->r[k].v = nvr[find(w->uf, at[k + 1])];
+		}
+	free(nvr);
+	return n;
+}
+
+int
+ra_split_webs(MFunc *f)
+{
+	Webs w = {0};
+	u64 *in, *cur;
+	size_t b;
+	int n = 0;
+
+	w.f = f;
+	w.nv = (int)f->vr.n;
+	number_defs(&w);
+	if (w.nd) {
+		in = reach(&w);
+		cur = xcalloc(w.W + 1, 8);
+		for (b = 0; b < f->b.n; b++) {
+			memcpy(cur, &in[b * w.W], w.W * 8);
+			walk(&w, b, cur, 1);
+		}
+		n = renumber(&w);
+		free(in);
+		free(cur);
+	}
+	free(w.ok);
+	free(w.dfirst);
+	free(w.ndef);
+	free(w.uf);
+	free(w.at);
+	free(w.ibase);
+	return n;
+}

@@ -1,0 +1,51 @@
+/* ra_live.h -- liveness per 32-bit part ("unit") of every virtual
+ * register, shared by the allocator (ra.c) and copy coalescing
+ * (coalesce.c).  Internal to src/codegen. */
+#ifndef OA_RA_LIVE_H
+#define OA_RA_LIVE_H
+
+#include "codegen/mir.h"
+
+typedef struct {
+	MFunc *f;
+	int nunits;
+	int *ubase;          /* vreg -> first unit */
+	size_t words;        /* u64 words per unit set */
+	u64 *in, *out;       /* per block: live units (that may hold a value) */
+	u64 *din;            /* per block: units some path to its entry defines */
+	int *start, *end;    /* per vreg interval, -1 when unused */
+	int *bstart, *bend;  /* per block position range */
+	int *rfirst, *rcount;/* per vreg: its live ranges rs/re[rfirst..+rcount) */
+	int *rs, *re;        /* ranges [rs, re] of positions, sorted per vreg */
+} Ra;
+
+#define BIT(s, u) ((s)[(u) >> 6] >> ((u) & 63) & 1)
+#define SET(s, u) ((s)[(u) >> 6] |= 1ull << ((u) & 63))
+#define CLR(s, u) ((s)[(u) >> 6] &= ~(1ull << ((u) & 63)))
+
+/* Units of ref x: returns the count, *first the first unit. */
+int ra_ref_units(const Ra *r, MRef x, int *first);
+/* Does this def kill the parts it writes (not a guarded update)?  A
+ * guarded def keeps the old value when its guard is false, whoever wrote
+ * it: the value is live across it.  (A register defined only under guards
+ * is not live before its first definition: liveness is limited to where
+ * a definition may have happened.) */
+int ra_kills(const MFunc *f, const MIns *m, MRef x);
+/* Liveness (in/out per block) and intervals of the current MIR; resets
+ * every allocatable vreg's phys to -1. */
+void ra_analyse(Ra *r, MFunc *f);
+void ra_free(Ra *r);
+
+/* Copy coalescing (coalesce.c): give the two sides of "MOV d, s" the same
+ * register wherever their values do not interfere, by merging the vregs
+ * (a narrower one into its slot of a wider group); the copies become
+ * "MOV x, x" for remove_noop_copies.  root/off (f->vr.n entries each)
+ * receive each vreg's group and part.  Returns the number of copies
+ * coalesced. */
+int ra_coalesce(MFunc *f, int *root, int *off);
+/* Give each web (definitions that reach common uses) of a vreg written
+ * whole several times a vreg of its own (coalesce_webs.c).  Returns the
+ * number of vregs added. */
+int ra_split_webs(MFunc *f);
+
+#endif
