@@ -224,12 +224,19 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			break;
 		default:
 			if (pat == P_BC16) {   /* one 8 or 16 bytes a half-warp (A[y][k..k+3]) */
-				u32 x[4], y[4];
-				memcpy(x, base + off[0], n);
-				memcpy(y, base + off[16], n);
-				for (k = 0; k < n / 4; k++)
-					for (l = 0; l < 32; l++)
-						v[k][l] = l < 16 ? x[k] : y[k];
+				u32 x[2][4] = {{0}};
+				int h;
+				if (n == 16) {
+					memcpy(x[0], base + off[0], 16);
+					memcpy(x[1], base + off[16], 16);
+				} else {
+					memcpy(x[0], base + off[0], 8);
+					memcpy(x[1], base + off[16], 8);
+				}
+				for (k = 0; k < 4; k++)
+					for (h = 0; h < 2; h++)
+						for (l = 0; l < 16; l++)
+							v[k][16 * h + l] = x[h][k];
 				break;
 			}
 			for (l = 0; l < 32; l++)
