@@ -87,6 +87,7 @@ typedef struct {
 	u16 nfield;
 	u16 base;      /* string id of the first mnemonic token, e.g. "IMAD" */
 	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
+	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
 } IsaForm;
 
 struct Arch {

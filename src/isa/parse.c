@@ -435,15 +435,15 @@ base_first(const Arch *a, const char *name, size_t n)
 }
 
 static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
-		      size_t errlen, size_t *errpos, int strict);
+		      size_t errlen, size_t *errpos, int strict, int *pcrel);
 
 /* A per-thread memo of the texts parsed last: the compiler parses most
  * instructions two or three times (does a rewrite encode, the encoding,
  * the listing read back).  A word depends on the text alone, but for the
- * address and the symbols when some form of its mnemonic has a
- * pc-relative field (even a form that did not match may have been
- * rejected because of them: such texts are memoized only without
- * symbols, for one address), and a text that names a label never is.
+ * address and the symbols when a form the parse tried has a pc-relative
+ * field (even one that did not match may have been rejected because of
+ * them: such texts are memoized only without symbols, for one address),
+ * and a text that names a label never is.
  * Per thread, so no locks; fixed size, so nothing to free. */
 enum { MEMO = 512, MEMOTEXT = 62 };	/* 96-byte entries, 48 KiB a thread */
 typedef struct {
@@ -455,30 +455,6 @@ typedef struct {
 } Memo;
 static _Thread_local Memo memo[MEMO];
 
-/* Has some form of text's mnemonic a pc-relative field? */
-static int
-text_pcrel(const Arch *a, const char *text)
-{
-	size_t n, i;
-	u32 k;
-
-	while (*text == ' ' || *text == '\t')
-		text++;
-	if (*text == '@')
-		while (*text && *text++ != ' ')
-			;
-	for (n = 0; is_ident(text[n]); n++)
-		;
-	for (i = base_first(a, text, n); i < a->nforms && !base_cmp(a, a->by_base[i], text, n); i++) {
-		const IsaForm *g = &a->forms[a->by_base[i]];
-
-		for (k = 0; k < g->nfield; k++)
-			if (a->fields[g->field0 + k].flags & FF_PCREL)
-				return 1;
-	}
-	return 0;
-}
-
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 	  size_t errlen, size_t *errpos)
@@ -486,23 +462,24 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	u32 h = 2166136261u;
 	size_t n;
 	Memo *m;
+	int pcrel = 0;
 
 	for (n = 0; text[n] && n < MEMOTEXT; n++) {
 		if (text[n] == '`')
-			return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+			return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
 		h = (h ^ (uchar)text[n]) * 16777619u;
 	}
 	if (n == MEMOTEXT)
-		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0);
+		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
 	m = &memo[(h ^ h >> 16) % MEMO];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		*w = m->w;
 		return 0;
 	}
-	if (parse_text(a, text, addr, syms, w, err, errlen, errpos, 0) < 0)
+	if (parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, &pcrel) < 0)
 		return -1;
 	m->a = NULL;
-	if ((m->pcrel = (u8)text_pcrel(a, text)) && syms)
+	if ((m->pcrel = (u8)pcrel) && syms)
 		return 0;	/* labels may print in place of the address */
 	m->a = a;
 	m->addr = addr;
@@ -519,7 +496,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
  * spell; isa_print gives the canonical text). */
 static int
 parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
-	   size_t errlen, size_t *errpos, int strict)
+	   size_t errlen, size_t *errpos, int strict, int *pcrel)
 {
 	Word alias = { 0, 0 };
 	int have_alias = 0;
@@ -565,6 +542,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 
 		found = 1;
 		c->fm = fm;
+		if (pcrel)
+			*pcrel |= fm->pcrel;
 		if (!match_tmpl(c, fm->tmpl, body))
 			continue;
 		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
@@ -584,7 +563,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			Word y;
 
 			x.hi &= ~(1ull << 45);
-			if (!parse_text(a, back.s, addr, syms, &y, NULL, 0, NULL, 1)) {
+			if (!parse_text(a, back.s, addr, syms, &y, NULL, 0, NULL, 1, pcrel)) {
 				alias = x;
 				have_alias = 1;
 			}

@@ -286,6 +286,7 @@ TEST(isa_golden_fuzz_sm80)
 
 /* The generated index and string table (tools/isa-gentab) agree with the
  * forms: string lengths and first bytes, the bits each form's text shows,
+ * the pc-relative flag,
  * tree and candidate bounds, every candidate's extraction program and
  * reject checks inside its own form. */
 static void
@@ -325,6 +326,14 @@ tables_ok(TestState *t_, const Arch *a)
 			}
 			if ((sh.lo != a->shown[i].lo || sh.hi != a->shown[i].hi) && bad++ < 3)
 				FAIL("%s: form %u: shown bits", arch_name(a), i);
+		}
+		{	/* the pc-relative flag */
+			int pc = 0;
+
+			for (k = 0; k < fm->nfield; k++)
+				pc |= (a->fields[fm->field0 + k].flags & FF_PCREL) != 0;
+			if (pc != fm->pcrel && bad++ < 3)
+				FAIL("%s: form %u: pcrel flag", arch_name(a), i);
 		}
 		for (k = 0; k < nid; k++) {
 			const char *s = a->strs[ids[k]];
