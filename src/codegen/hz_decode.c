@@ -500,10 +500,14 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 	return 0;
 }
 
-/* Does w's text depend on its address?  (b holds its text at addr.) */
+/* Does w's text depend on its address?  (b holds its text at addr; a
+   PC-relative field prints as a hex number, never omitted -- test_ctrl
+   checks the tables -- so a text without one has none.) */
 static int
 pcrel(const Arch *a, Word w, u64 addr, const Buf *b, Buf *t)
 {
+	if (!b->s || !strstr(b->s, "0x"))
+		return 0;
 	t->n = 0;
 	if (t->s)
 		t->s[0] = 0;

@@ -467,3 +467,26 @@ TEST(ctrl_decode_memo)
 	arena_free(&ar);
 	cub_free(&cb);
 }
+
+/* hz_decode's memo tells PC-relative words by a "0x" in their text: every
+   PC-relative field prints as hex, never left out (FF_OPTPLUS). */
+#include "isa/isa_impl.h"
+
+TEST(ctrl_pcrel_fields_print_hex)
+{
+	const Arch *as[2] = {&arch_sm80, &arch_sm90};
+	int k, pc = 0;
+	u32 i;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < as[k]->nforms; i++) {
+			const IsaForm *f = &as[k]->forms[i];
+			u32 j;
+			for (j = f->field0; j < f->field0 + f->nfield; j++)
+				if (as[k]->fields[j].flags & FF_PCREL) {
+					CHECK(as[k]->fields[j].kind == FK_HEX && !(as[k]->fields[j].flags & FF_OPTPLUS));
+					pc++;
+				}
+		}
+	CHECK(pc > 0);
+}
