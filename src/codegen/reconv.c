@@ -22,11 +22,15 @@
 
 #define NB 16
 
-static int
+/* Is t's opcode op (op followed by ' ', '.' or the end)?  A byte loop:
+ * most calls differ in the first byte (strlen + strncmp cost 10x more). */
+static inline int
 op_is(const char *t, const char *op)
 {
-	size_t n = strlen(op);
-	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || t[n] == 0);
+	while (*op)
+		if (*t++ != *op++)
+			return 0;
+	return *t == ' ' || *t == '.' || *t == 0;
 }
 
 int
@@ -40,8 +44,13 @@ mir_ends_flow(const MIns *m)
 {
 	if (m->guard >= 0)
 		return 0;
-	return op_is(m->text, "BRA") || op_is(m->text, "EXIT") || op_is(m->text, "RET") ||
-	       op_is(m->text, "BRX") || op_is(m->text, "JMX") || op_is(m->text, "JMP");
+	switch (m->text[0]) {
+	case 'B': return op_is(m->text, "BRA") || op_is(m->text, "BRX");
+	case 'E': return op_is(m->text, "EXIT");
+	case 'R': return op_is(m->text, "RET");
+	case 'J': return op_is(m->text, "JMX") || op_is(m->text, "JMP");
+	}
+	return 0;
 }
 
 void
@@ -126,6 +135,7 @@ typedef struct {
 	MFunc *f;
 	int n;            /* blocks */
 	u8 *div;          /* per vreg */
+	u8 *uni;          /* per instruction (block order): uniform_op() */
 	int *ndefs;       /* per vreg */
 	VEC(int) *pred;   /* per block */
 	u8 *reachx;       /* block reaches the virtual exit */
@@ -440,12 +450,12 @@ div_round(Rc *r)
 {
 	MFunc *f = r->f;
 	int b, k, ch = 0;
-	size_t i;
+	size_t i, ix = 0;
 
 	for (b = 0; b < r->n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			int d = !uniform_op(m->text) || (m->guard >= 0 && r->div[m->guard]);
+			int d = !r->uni[ix++] || (m->guard >= 0 && r->div[m->guard]);
 			for (k = 0; k < m->nr && !d; k++)
 				if ((m->rf[k] & MF_USE) && r->div[m->r[k].v])
 					d = 1;
@@ -479,18 +489,25 @@ static void
 divergence(Rc *r)
 {
 	MFunc *f = r->f;
-	size_t b, i;
+	size_t b, i, n = 0;
 	int k;
 
 	for (b = 0; b < f->b.n; b++)
+		n += f->b.v[b].ins.n;
+	r->uni = xcalloc(n + 1, 1);
+	n = 0;
+	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
+			r->uni[n++] = (u8)uniform_op(m->text);
 			for (k = 0; k < m->nr; k++)
 				if (m->rf[k] & MF_DEF)
 					r->ndefs[m->r[k].v]++;
 		}
 	while (div_round(r))
 		;
+	free(r->uni);
+	r->uni = NULL;
 }
 
 /* ---- inserting regions ---- */
