@@ -82,12 +82,21 @@ static MOpd
 mopd_imm(u32 v, int uns)
 {
 	MOpd o;
+	char t[8], *p = t + sizeof t, *q = o.txt;
+
 	memset(&o, 0, sizeof o);
 	o.r.v = -1;
-	if ((i32)v < 0 && !uns)
-		snprintf(o.txt, sizeof o.txt, "-0x%" PRIx32, (u32)-(i64)(i32)v);
-	else
-		snprintf(o.txt, sizeof o.txt, "0x%" PRIx32, v);
+
+	if ((i32)v < 0 && !uns) {
+		*q++ = '-';
+		v = (u32)-(i64)(i32)v;
+	}
+	do   /* "0x%x" without snprintf (a hot path of isel and the folds) */
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*q++ = '0';
+	*q++ = 'x';
+	memcpy(q, p, (size_t)(t + sizeof t - p));
 	return o;
 }
 

@@ -19,10 +19,13 @@ mvreg(MFunc *f, int cls, int w)
 static void
 put_imm(Buf *b, i32 x)
 {
-	if (x < 0)
-		buf_printf(b, "-0x%" PRIx32, (u32)-(i64)x);
-	else
-		buf_printf(b, "0x%" PRIx32, (u32)x);
+	if (x < 0) {
+		buf_puts(b, "-0x");
+		buf_putx(b, (u32)-(i64)x);
+	} else {
+		buf_puts(b, "0x");
+		buf_putx(b, (u32)x);
+	}
 }
 
 void
@@ -92,7 +95,8 @@ mi(MFunc *f, const char *fmt, ...)
 			put_imm(&t, va_arg(ap, i32));
 			break;
 		case 'h':
-			buf_printf(&t, "0x%" PRIx32, va_arg(ap, u32));
+			buf_puts(&t, "0x");
+			buf_putx(&t, va_arg(ap, u32));
 			break;
 		case 'L':
 			m.target = va_arg(ap, int);
@@ -122,10 +126,15 @@ put_reg(const MFunc *f, MRef r, int phys, Buf *out)
 		buf_puts(out, "RZ");
 	else if (r.v == f->pt)
 		buf_puts(out, "PT");
-	else if (phys)
-		buf_printf(out, "%s%d", cls_prefix[v->cls], v->phys + r.sub);
-	else
-		buf_printf(out, "%%%s%d%s", cls_prefix[v->cls], r.v, r.sub ? (r.sub == 1 ? ".1" : r.sub == 2 ? ".2" : ".3") : "");
+	else if (phys) {
+		buf_puts(out, cls_prefix[v->cls]);
+		buf_putd(out, v->phys + r.sub);
+	} else {
+		buf_putc(out, '%');
+		buf_puts(out, cls_prefix[v->cls]);
+		buf_putd(out, r.v);
+		buf_puts(out, r.sub ? (r.sub == 1 ? ".1" : r.sub == 2 ? ".2" : ".3") : "");
+	}
 }
 
 static void
@@ -146,10 +155,11 @@ render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 			if (m->target < 0 || (size_t)m->target >= f->b.n)
 				die("mir: branch target block %d out of range (%zu blocks) in `%s`", m->target, f->b.n,
 				    m->text);
+			buf_puts(out, baddr ? "0x" : "B");
 			if (baddr)
-				buf_printf(out, "0x%" PRIx64, baddr[m->target]);
+				buf_putx(out, baddr[m->target]);
 			else
-				buf_printf(out, "B%d", m->target);
+				buf_putd(out, m->target);
 		} else {
 			buf_putc(out, *p);
 		}

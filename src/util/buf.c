@@ -27,7 +27,36 @@ buf_putn(Buf *b, const void *p, size_t n)
 void
 buf_putc(Buf *b, char c)
 {
-	buf_putn(b, &c, 1);
+	reserve(b, 1);
+	b->s[b->n++] = c;
+	b->s[b->n] = 0;
+}
+
+/* Decimal and lowercase hex (no prefix) without printf: the compiler
+ * renders every register name and immediate through these. */
+void
+buf_putd(Buf *b, i64 v)
+{
+	char t[24], *p = t + sizeof t;
+	u64 u = v < 0 ? -(u64)v : (u64)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	buf_putn(b, p, (size_t)(t + sizeof t - p));
+}
+
+void
+buf_putx(Buf *b, u64 v)
+{
+	char t[16], *p = t + sizeof t;
+
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	buf_putn(b, p, (size_t)(t + sizeof t - p));
 }
 
 void

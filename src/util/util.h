@@ -63,6 +63,8 @@ typedef struct {
 void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
 void buf_putn(Buf *b, const void *p, size_t n);
+void buf_putd(Buf *b, i64 v);   /* decimal, as %lld */
+void buf_putx(Buf *b, u64 v);   /* lowercase hex without 0x, as %llx */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void buf_free(Buf *b);
