@@ -30,6 +30,9 @@ enum { NSB = 6, SB_NONE = 0x40, AGE_MAX = 255, NPR = 8, AGE_DROP = 120 };
  * NPR or LC_NCAT per slot for pp, pa, rem) live in one block after the
  * struct, so a copy is one memcpy. */
 typedef struct {
+	/* live slots: bit d clear means rem[d] is all zero (lrem), np[d] is 0
+	   (lnp); a set bit may be stale (advance clears it) */
+	u64 *lrem, *lnp;    /* [nw] */
 	u8 *rem;            /* [ns][LC_NCAT] */
 	u8 *fage;           /* cycles since fprod issued (min over paths) */
 	i32 *fprod;         /* the fixed producer, -1 none */
@@ -68,7 +71,7 @@ struct Hz {
 	VEC(size_t) *succ, *pred;
 	HState **st;              /* entry state per block */
 	/* tracked slots */
-	size_t ns, ssz;           /* count; bytes of a state's arrays */
+	size_t ns, nwd, ssz;      /* count; 64-bit words of a slot set; bytes of a state's arrays */
 	u16 *slot;                /* dense -> real slot */
 	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
@@ -243,7 +246,9 @@ state_new(const Hz *h)
 	HState *s = xcalloc(1, sizeof *s + h->ssz);
 	u8 *p = (u8 *)(s + 1);
 
-	/* the i32 arrays first (the block after the struct is aligned) */
+	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
+	s->lrem = (u64 *)p, p += h->nwd * sizeof(u64);
+	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
@@ -281,7 +286,8 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->m = mode ? 1 : 0;
 	build_cfg(h);
 	track_slots(h);
-	h->ssz = h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
+	h->nwd = (h->ns + 63) / 64;
+	h->ssz = 2 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	for (b = 0; b < h->nb; b++)
 		h->st[b] = state_new(h);
@@ -386,6 +392,10 @@ state_join(const Hz *h, HState *d, const HState *s)
 			d->rprod[i] = s->rprod[i];
 			ch = 1;
 		}
+	}
+	for (i = 0; i < h->nwd; i++) {
+		d->lrem[i] |= s->lrem[i];
+		d->lnp[i] |= s->lnp[i];
 	}
 	for (c = 0; c < NSB; c++)
 		if (s->sbage[c] < d->sbage[c]) {
@@ -654,6 +664,8 @@ writes(Hz *h, HState *s, size_t i)
 			}
 		} else {
 			int f = h->file[j];
+			s->lrem[j / 64] |= 1ull << (j % 64);
+			s->lnp[j / 64] |= 1ull << (j % 64);
 			for (c = 0; c < LC_NCAT; c++) {
 				int need = x->need[h->m][f][c];
 				if (x->cond)
@@ -679,27 +691,10 @@ writes(Hz *h, HState *s, size_t i)
 	}
 }
 
-/* Eight bytes at a time (0 < t < 128): p[j] = max(p[j] - t, 0) and
- * p[j] = min(p[j] + t, 255) for the whole words of p; returns the number
- * of bytes done. */
+/* Eight bytes at a time (0 < t < 128): p[j] = min(p[j] + t, 255) for
+ * the whole words of p; returns the number of bytes done. */
 #define B7 0x8080808080808080ull
 #define B0 0x0101010101010101ull
-
-static size_t
-sat_sub(u8 *p, size_t n, int t)
-{
-	u64 T = B0 * (u64)t, x, y;
-	size_t j;
-
-	for (j = 0; j + 8 <= n; j += 8) {
-		memcpy(&x, p + j, 8);
-		y = (x | B7) - T;  /* no borrow crosses a byte: each is >= 0x80 > t */
-		/* x - t where x >= t (the high bit of y, or x >= 0x80), else 0 */
-		y = (y ^ (~x & B7)) & ((((y | x) & B7) >> 7) * 0xff);
-		memcpy(p + j, &y, 8);
-	}
-	return j;
-}
 
 static size_t
 sat_add(u8 *p, size_t n, int t)
@@ -720,32 +715,45 @@ sat_add(u8 *p, size_t n, int t)
 static void
 advance(const Hz *h, HState *s, int t)
 {
-	u8 *r = s->rem, *a = s->fage;
-	size_t j, k, ns = h->ns;
+	u8 *a = s->fage;
+	size_t j, k, w, ns = h->ns;
 	int c;
 
 	if (t <= 0)
 		return;
-	if (t < 128) {
-		j = sat_sub(r, ns * LC_NCAT, t);
-		k = sat_add(a, ns, t);
-	} else
-		j = k = 0;
-	for (; j < ns * LC_NCAT; j++)
-		r[j] = (u8)(r[j] > t ? r[j] - t : 0);
+	/* only the live slots: the others' rem stays 0 and have no producers */
+	for (w = 0; w < h->nwd; w++) {
+		u64 m = s->lrem[w];
+		while (m) {
+			u8 *r, any = 0;
+			j = w * 64 + (size_t)__builtin_ctzll(m);
+			m &= m - 1;
+			r = &REM(s, j, 0);
+			for (c = 0; c < LC_NCAT; c++)
+				any |= r[c] = (u8)(r[c] > t ? r[c] - t : 0);
+			if (!any)
+				s->lrem[w] &= ~(1ull << (j % 64));
+		}
+	}
+	k = t < 128 ? sat_add(a, ns, t) : 0;
 	for (; k < ns; k++)
 		a[k] = (u8)(a[k] > AGE_MAX - t ? AGE_MAX : a[k] + t);
-	for (j = 0; j < ns; j++) {
-		if (!s->np[j])
-			continue;
-		for (c = 0; c < s->np[j]; c++) {
-			u8 *pa = &PA(s, j, c);
-			*pa = (u8)MIN(AGE_MAX, *pa + t);
-			if ((*pa > AGE_DROP || *pa >= h->ins[PP(s, j, c)].maxneed[h->m]) && !s->pover[j]) {
-				PP(s, j, c) = PP(s, j, s->np[j] - 1);
-				*pa = PA(s, j, --s->np[j]);
-				c--;
+	for (w = 0; w < h->nwd; w++) {
+		u64 m = s->lnp[w];
+		while (m) {
+			j = w * 64 + (size_t)__builtin_ctzll(m);
+			m &= m - 1;
+			for (c = 0; c < s->np[j]; c++) {
+				u8 *pa = &PA(s, j, c);
+				*pa = (u8)MIN(AGE_MAX, *pa + t);
+				if ((*pa > AGE_DROP || *pa >= h->ins[PP(s, j, c)].maxneed[h->m]) && !s->pover[j]) {
+					PP(s, j, c) = PP(s, j, s->np[j] - 1);
+					*pa = PA(s, j, --s->np[j]);
+					c--;
+				}
 			}
+			if (!s->np[j])
+				s->lnp[w] &= ~(1ull << (j % 64));
 		}
 	}
 	for (j = 0; j < NSB; j++)
