@@ -442,7 +442,10 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 			pair = mvreg(f, RC_R, 2);
 			f->vr.v[pair].tmp = 1;
 			snprintf(t, sizeof t, "IADD3 R1, R1, FRAME+0x%x, RZ", c->area);
-			f->b.v[b].ins.v[i] = make(f, m.guard, m.guard_neg, "RET.REL.NODEC %U 0x0", mref(pair), none);
+			/* make() appends to block 0 first and may move its
+			 * instructions: no address into them across the call */
+			m = make(f, m.guard, m.guard_neg, "RET.REL.NODEC %U 0x0", mref(pair), none);
+			f->b.v[b].ins.v[i] = m;
 			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, t, none, none));
 			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, RZ", mpart(pair, 1, 1), none));
 			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, %U", mpart(pair, 0, 1), ra));
