@@ -8,6 +8,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "cubin/kinfo.h"
 #include "emu/emu_int.h"
@@ -351,17 +354,6 @@ emu_release(Warp *w)
 	return any;
 }
 
-static int
-guard_ok(const Warp *w, const EInsn *I, int l)
-{
-	int v;
-
-	if (I->in.guard < 0)
-		return 1;
-	v = I->in.guard_up ? (w->up >> I->in.guard & 1) : (w->p[l] >> I->in.guard & 1);
-	return v ^ I->in.guard_not;
-}
-
 static void
 trace(Emu *E, Warp *w, const EInsn *I, u32 mask)
 {
@@ -377,6 +369,42 @@ popc(u32 x)
 	return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
 }
 
+/* The lanes whose PC is pc. */
+static u32
+pc_eq(const Warp *w, u32 pc)
+{
+	u32 m = 0;
+	int l;
+
+#ifdef __SSE2__
+	__m128i p = _mm_set1_epi32((int)pc);
+	for (l = 0; l < 32; l += 4) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(w->pc + l));
+		m |= (u32)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, p))) << l;
+	}
+#else
+	for (l = 0; l < 32; l++)
+		m |= (u32)(w->pc[l] == pc) << l;
+#endif
+	return m;
+}
+
+/* The lanes in state L_RUN (0; states are below 8: three bits a byte). */
+static u32
+run_lanes(const Warp *w)
+{
+	u32 m = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		u64 v;
+		memcpy(&v, w->st + 8 * i, 8);
+		v = (v | v >> 1 | v >> 2) & 0x0101010101010101ull;
+		m |= (u32)((v * 0x0102040810204080ull) >> 56) << 8 * i;
+	}
+	return ~m;
+}
+
 /* One warp-instruction by the general rule: run = the runnable lanes, pc
  * and hi their lowest and highest PC. */
 static int
@@ -390,18 +418,13 @@ warp_step(Emu *E, Warp *w, u32 run, u32 pc, u32 hi)
 		   lane spinning on a flag another lane of its warp sets cannot
 		   starve that lane (independent thread scheduling) */
 		pc = hi;
-	for (l = 0; l < 32; l++)
-		if ((run >> l & 1) && w->pc[l] == pc)
-			mask |= 1u << l;
+	mask = run & pc_eq(w, pc);
 	if (pc % 16 || pc / 16 >= E->ncode)
 		eerr(E, "warp %d jumped to 0x%x, outside the kernel's code", w->id, pc);
 	I = &E->code[pc / 16];
-	for (l = 0; l < 32; l++)
-		if (mask >> l & 1) {
-			w->pc[l] = pc + 16;
-			if (guard_ok(w, I, l))
-				gm |= 1u << l;
-		}
+	for (l = mask; l; l &= l - 1)
+		w->pc[__builtin_ctz(l)] = pc + 16;
+	gm = emu_guard(w, I, mask);
 	if (I->uni)
 		gm &= -gm;
 	if (E->o && E->o->trace && w->id == E->o->trace_warp &&
@@ -471,9 +494,12 @@ warp_fast(Emu *E, Warp *w, int budget, u32 mask, u32 pc)
 		pc += 16;
 		I->fn(E, w, I, gm);
 	}
-	for (l = 0; l < 32; l++)
-		if (mask >> l & 1)
+	if (mask == ~0u)
+		for (l = 0; l < 32; l++)
 			w->pc[l] = pc;
+	else
+		for (l = mask; l; l &= l - 1)
+			w->pc[__builtin_ctz(l)] = pc;
 	return k;
 }
 
@@ -486,16 +512,17 @@ warp_issue(Emu *E, Warp *w, int budget, int fast)
 	u32 run = 0, pc = ~0u, hi = 0, l;
 	int k;
 
-	for (l = 0; l < 32; l++)
-		run |= (u32)(w->st[l] == L_RUN) << l;
-	run &= w->live;
+	run = run_lanes(w) & w->live;
 	if (!run)
 		return emu_release(w);
-	for (l = 0; l < 32; l++)
-		if (run >> l & 1) {
-			pc = MIN(pc, w->pc[l]);
-			hi = MAX(hi, w->pc[l]);
-		}
+	/* usually converged: every runnable lane at the first one's PC */
+	pc = hi = w->pc[__builtin_ctz(run)];
+	if (run & ~pc_eq(w, pc))
+		for (l = 0; l < 32; l++)
+			if (run >> l & 1) {
+				pc = MIN(pc, w->pc[l]);
+				hi = MAX(hi, w->pc[l]);
+			}
 	if (fast && pc == hi && (k = warp_fast(E, w, budget, run, pc)))
 		return k;
 	return warp_step(E, w, run, pc, hi);

@@ -232,12 +232,11 @@ h_nop(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static void
 h_exit(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	int l;
-
 	(void)E, (void)I;
-	LANES(l, gm) {
-		w->st[l] = L_EXIT;
-		w->live &= ~(1u << l);
+	w->live &= ~gm;
+	while (gm) {
+		w->st[__builtin_ctz(gm)] = L_EXIT;
+		gm &= gm - 1;
 	}
 }
 
@@ -375,19 +374,16 @@ h_bar(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u32 id = 0, cnt = 0;
 	int l = __builtin_ctz(gm | 0x80000000u), wait = 1;
 
-	int red = insn_has(&I->in, "RED"), op = 0, np = 0;
+	/* I->a: 0 SYNC, 1 ARV, 2 RED (I->b: 1 POPC, 2 AND, 3 OR), -1 other
+	   (decoded once, in emu_prep) */
+	int red = I->a == 2, op = I->b, np = red;
 
 	if (!gm)
 		return;
-	if (red) {
-		op = insn_has(&I->in, "POPC") ? 1 : insn_has(&I->in, "AND") ? 2 : insn_has(&I->in, "OR") ? 3 : 0;
-		if (!op || I->in.nops < 2 || !e_isp(&I->in.o[I->in.nops - 1]))
-			eunsup(E, I, NULL);
-		np = 1;
-	} else if (insn_has(&I->in, "ARV"))
-		wait = 0;
-	else if (!insn_has(&I->in, "SYNC"))
+	if (I->a < 0)
 		eunsup(E, I, NULL);
+	if (I->a == 1)
+		wait = 0;
 	if (I->in.nops - np >= 1)
 		id = e_opr(E, w, l, &I->in.o[0]) & 15;
 	if (I->in.nops - np >= 2)
@@ -1072,6 +1068,18 @@ emu_prep(Emu *E, EInsn *I)
 		I->b = e_bopcode(in);
 		I->c = insn_has(in, "U32");
 		I->d = insn_has(in, "EX");
+	} else if (I->fn == h_bar) {
+		/* BAR's kind, decoded once (h_bar runs at every barrier) */
+		I->a = 0;
+		if (insn_has(in, "RED")) {
+			I->a = 2;
+			I->b = insn_has(in, "POPC") ? 1 : insn_has(in, "AND") ? 2 : insn_has(in, "OR") ? 3 : 0;
+			if (!I->b || in->nops < 2 || !e_isp(&in->o[in->nops - 1]))
+				I->a = -1;
+		} else if (insn_has(in, "ARV"))
+			I->a = 1;
+		else if (!insn_has(in, "SYNC"))
+			I->a = -1;
 	} else if (I->fn == h_prmt) {
 		static const char *m[] = {"", "F4E", "B4E", "RC8", "ECL", "ECR", "RC16"};
 		size_t k;

@@ -4,6 +4,7 @@
 #define OA_EMU_INT_H
 
 #include <setjmp.h>
+#include <string.h>
 
 #include "emu/emu.h"
 #include "isa/insn.h"
@@ -174,19 +175,35 @@ int emu_is_nop(Handler h);
 int emu_is_control(Handler h);                             /* changes PCs or lane states */
 int emu_is_bra(Handler h);
 void emu_fast_prep(Emu *E);                                /* emu_fast.c, after the banks */
+/* Bit k of the 32 bytes b[0..31] as a lane mask (lane l = bit l): eight
+ * lanes per multiply, which moves byte i's bit 0 to bit 56 + i. */
+static inline u32
+emu_bytebits(const u8 *b, int k)
+{
+	u32 m = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		u64 v;
+		memcpy(&v, b + 8 * i, 8);
+		v = (v >> k) & 0x0101010101010101ull;
+		m |= (u32)((v * 0x0102040810204080ull) >> 56) << 8 * i;
+	}
+	return m;
+}
+
 /* The lanes of mask whose guard passes. */
 static inline u32
 emu_guard(const Warp *w, const EInsn *I, u32 mask)
 {
-	u32 g = 0;
-	int l, r = I->in.guard;
+	u32 g;
+	int r = I->in.guard;
 
 	if (r < 0)
 		return mask;
 	if (I->in.guard_up)
 		return (w->up >> r & 1) ^ I->in.guard_not ? mask : 0;
-	for (l = 0; l < 32; l++)
-		g |= (u32)(w->p[l] >> r & 1) << l;
+	g = emu_bytebits(w->p, r);
 	return (I->in.guard_not ? ~g : g) & mask;
 }
 
