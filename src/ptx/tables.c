@@ -112,21 +112,26 @@ static const struct {
 #undef SREG
 };
 
-static HMap opmap, modmap, sregmap;
+/* Generated hash tables of the names above (tools/gen-ptx-hash): no
+ * table is built at start-up (that cost 0.23 M instructions a process). */
+typedef struct {
+	u32 h;     /* hm_hash of the name */
+	u16 id;    /* index in its table; 0 = empty slot */
+	u16 n;     /* length of the name */
+} PtxHashSlot;
 
-static void
-init_tables(void)
+#include "ptx/tables_hash.h"
+
+static int
+slot_find(const PtxHashSlot *t, u32 cap, const char *const *names, size_t stride, const char *s, size_t n)
 {
-	size_t i;
+	u32 h = hm_hash(s, n), i;
 
-	if (opmap.cap)
-		return;
-	for (i = 1; i < NELEM(opnames); i++)
-		hm_put(&opmap, opnames[i], strlen(opnames[i]), (int)i);
-	for (i = 1; i < NELEM(modtab); i++)
-		hm_put(&modmap, modtab[i].text, strlen(modtab[i].text), (int)i);
-	for (i = 1; i < NELEM(sregtab); i++)
-		hm_put(&sregmap, sregtab[i].text, strlen(sregtab[i].text), (int)i);
+	for (i = h & (cap - 1); t[i].id; i = (i + 1) & (cap - 1))
+		if (t[i].h == h && t[i].n == n &&
+		    !memcmp(*(const char *const *)((const char *)names + t[i].id * stride), s, n))
+			return t[i].id;
+	return -1;
 }
 
 const char *
@@ -138,18 +143,15 @@ ptx_op_name(PtxOp op)
 PtxOp
 ptx_op_lookup(const char *text, size_t n)
 {
-	int v;
+	int v = slot_find(OP_slot, OP_CAP, opnames, sizeof *opnames, text, n);
 
-	init_tables();
-	v = hm_get(&opmap, text, n);
 	return v < 0 ? PTX_OP_NONE : (PtxOp)v;
 }
 
 int
 ptx_mod_lookup(const char *s, size_t n)
 {
-	init_tables();
-	return hm_get(&modmap, s, n);
+	return slot_find(MOD_slot, MOD_CAP, &modtab[0].text, sizeof *modtab, s, n);
 }
 
 const char *
@@ -173,8 +175,7 @@ ptx_mod_value(PtxModId m)
 int
 ptx_sreg_lookup(const char *s, size_t n)
 {
-	init_tables();
-	return hm_get(&sregmap, s, n);
+	return slot_find(SREG_slot, SREG_CAP, &sregtab[0].text, sizeof *sregtab, s, n);
 }
 
 int
