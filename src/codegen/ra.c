@@ -1249,7 +1249,8 @@ snap_take(Snap *s, const MFunc *f)
 	for (b = 0; b < s->nb; b++) {
 		s->n[b] = f->b.v[b].ins.n;
 		s->ins[b] = xcalloc(s->n[b] + 1, sizeof(MIns));
-		memcpy(s->ins[b], f->b.v[b].ins.v, s->n[b] * sizeof(MIns));
+		if (s->n[b])   /* an empty block's array may be NULL */
+			memcpy(s->ins[b], f->b.v[b].ins.v, s->n[b] * sizeof(MIns));
 	}
 }
 
