@@ -296,6 +296,9 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 		break;
 	case FK_ENUM: {
 		const u16 *id = a->enums + f->table;
+		/* the bytes of first7 a string of length len compares */
+		static const u64 lmask[8] = { 0, 0xff00, 0xffff00, 0xffffff00, 0xffffffff00, 0xffffffffff00,
+					      0xffffffffffff00, 0xffffffffffffff00 };
 		u64 k, n = 1ull << f->nbits, s7 = first7(s);
 
 		/* try every value whose string matches here, in value order
@@ -310,7 +313,7 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 				continue;
 			inf = a->sinfo[si];
 			len = (u32)(inf & 0xff);
-			m = len >= 7 ? ~0xffull : ((1ull << 8 * len) - 1) << 8;
+			m = lmask[len < 7 ? len : 7];
 			if ((s7 & m) != (inf & m) || (len > 7 && !has_prefix(s + 7, a->strs[si] + 7, len - 7)) ||
 			    (k | f->orval) != k)
 				continue;
