@@ -574,12 +574,38 @@ release_bars(Emu *E)
 	return any;
 }
 
+/* A warp's state at its CTA's start: the register file is 32 KiB a warp,
+ * zero only what the kernel uses; warg and wmask are written whenever a
+ * lane blocks and read only then (they keep the previous CTA's values). */
+static void
+warp_init(Emu *E, Warp *w, int id, u32 rank, const u32 *cta)
+{
+	u32 left = E->nthreads - (u32)id * 32;
+
+	memset(w->r, 0, E->nregs * sizeof w->r[0]);
+	memset(w->p, 0x80, sizeof w->p);
+	memset(w->pc, 0, sizeof w->pc);
+	memset(w->ur, 0, sizeof w->ur);
+	memset(w->b, 0, sizeof w->b);
+	memset(w->cgen, 0, sizeof w->cgen);
+	w->live = left >= 32 ? ~0u : (1u << left) - 1;
+	memset(w->st, L_OFF, sizeof w->st);
+	memset(w->st, L_RUN, MIN(left, 32));
+	w->up = 0x80;
+	w->act = 0;
+	w->issues = 0;
+	w->id = id;
+	w->rank = rank;
+	memcpy(w->ctaid, cta, sizeof w->ctaid);
+	w->tid0 = (u32)id * 32;
+}
+
 /* Run the CTAs of one cluster (one CTA without clusters) cooperatively;
  * E->ctaid is the cluster's first CTA. */
 static void
 run_cluster(Emu *E)
 {
-	u32 i, l, n = E->csize * E->nwarps;
+	u32 i, r, id, n = E->csize * E->nwarps;
 	int fast = !E->o->trace && !E->timing;
 
 	/* shared memory starts zeroed in every CTA; local memory keeps what the
@@ -591,27 +617,16 @@ run_cluster(Emu *E)
 	memset(E->bar_op, 0, E->csize * sizeof E->bar_op[0]);
 	E->cl_arrived = E->cl_gen = 0;
 	E->nmtx = 0;
-	for (i = 0; i < n; i++) {
-		Warp *w = &E->w[i];
-		u32 r = i / E->nwarps;
-		/* the register file is 32 KiB a warp: zero only what the kernel uses */
-		memset((u8 *)w + offsetof(Warp, p), 0, sizeof *w - offsetof(Warp, p));
-		memset(w->r, 0, E->nregs * sizeof w->r[0]);
-		w->id = i % E->nwarps;
-		w->rank = r;
-		w->ctaid[0] = E->ctaid[0] + r % E->cdim[0];
-		w->ctaid[1] = E->ctaid[1] + r / E->cdim[0] % E->cdim[1];
-		w->ctaid[2] = E->ctaid[2] + r / (E->cdim[0] * E->cdim[1]);
-		w->tid0 = w->id * 32;
-		w->up = 0x80;
+	for (r = 0, i = 0; r < E->csize; r++) {
+		u32 cta[3];
+		cta[0] = E->ctaid[0] + r % E->cdim[0];
+		cta[1] = E->ctaid[1] + r / E->cdim[0] % E->cdim[1];
+		cta[2] = E->ctaid[2] + r / (E->cdim[0] * E->cdim[1]);
+		for (id = 0; id < E->nwarps; id++, i++)
+			warp_init(E, &E->w[i], (int)id, r, cta);
 		if (E->timing)
-			emu_timing_reset(E->timing, (int)i);
-		for (l = 0; l < 32; l++) {
-			w->p[l] = 0x80;
-			w->st[l] = w->tid0 + l < E->nthreads ? L_RUN : L_OFF;
-			if (w->st[l] == L_RUN)
-				w->live |= 1u << l;
-		}
+			for (id = 0; id < E->nwarps; id++)
+				emu_timing_reset(E->timing, (int)(i - E->nwarps + id));
 	}
 	for (;;) {
 		int progress = 0, alive = 0;
