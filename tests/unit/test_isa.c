@@ -1,4 +1,5 @@
 /* test_isa.c -- control bits, float immediates, the golden pairs. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,5 +431,73 @@ TEST(isa_parse_memo)
 		if (isa_parse(a, lines[i], 0, NULL, &w1, err, sizeof err, NULL) || w1.lo != first[i].lo || w1.hi != first[i].hi)
 			bad++;
 	CHECK(bad == 0);
+	free(text);
+}
+
+/* Four threads parse and print the same suite texts at once (the tables
+ * are static, the parse memo per thread): every thread gets the words a
+ * single thread gets. */
+typedef struct {
+	const Arch *a;
+	char **text;
+	const Word *want;
+	size_t n, bad;
+} ThreadJob;
+
+static void *
+parse_all(void *p)
+{
+	ThreadJob *j = p;
+	size_t i, r;
+	char err[100];
+
+	for (r = 0; r < 3; r++)
+		for (i = 0; i < j->n; i++) {
+			size_t k = (i * 7 + r * 13) % j->n;
+			Word w;
+			Buf b = { 0 };
+
+			if (isa_parse(j->a, j->text[k], 0, NULL, &w, err, sizeof err, NULL) || w.lo != j->want[k].lo ||
+			    w.hi != j->want[k].hi || isa_print(j->a, w, 0, NULL, &b) < 0)
+				j->bad++;
+			buf_free(&b);
+		}
+	return NULL;
+}
+
+TEST(isa_threads)
+{
+	const Arch *a = arch_lookup("sm_80");
+	size_t n, nw = 0, i;
+	char *text = read_file("tests/golden/suite-sm_80.txt", &n), *line, *next, err[100];
+	static char *lines[3000];
+	static Word want[3000];
+	ThreadJob job[4];
+	pthread_t th[4];
+
+	if (!text) {
+		FAIL("tests/golden/suite-sm_80.txt unreadable");
+		return;
+	}
+	for (line = text; line && *line && nw < NELEM(lines); line = next) {
+		unsigned long long ad, lo, hi;
+		int off = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line != '#' && sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) == 3 && off &&
+		    !strchr(line + off, '`') && isa_parse(a, line + off, 0, NULL, &want[nw], err, sizeof err, NULL) == 0)
+			lines[nw++] = line + off;
+	}
+	CHECK(nw > 1000);
+	for (i = 0; i < 4; i++) {
+		job[i] = (ThreadJob){ a, lines, want, nw, 0 };
+		CHECK(pthread_create(&th[i], NULL, parse_all, &job[i]) == 0);
+	}
+	for (i = 0; i < 4; i++) {
+		pthread_join(th[i], NULL);
+		CHECK(job[i].bad == 0);
+	}
 	free(text);
 }
