@@ -31,8 +31,8 @@ enum { NSB = 6, SB_NONE = 0x40, AGE_MAX = 255, NPR = 8, AGE_DROP = 120 };
  * struct, so a copy is one memcpy. */
 typedef struct {
 	/* live slots: bit d clear means rem[d] is all zero (lrem), np[d] is 0
-	   (lnp); a set bit may be stale (advance clears it) */
-	u64 *lrem, *lnp;    /* [nw] */
+	   (lnp), wsb[d] and rsb[d] are 0 (lsb); a set bit may be stale */
+	u64 *lrem, *lnp, *lsb;  /* [nwd] */
 	u8 *rem;            /* [ns][LC_NCAT] */
 	u8 *fage;           /* cycles since fprod issued (min over paths) */
 	i32 *fprod;         /* the fixed producer, -1 none */
@@ -249,6 +249,7 @@ state_new(const Hz *h)
 	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
 	s->lrem = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
+	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
@@ -287,7 +288,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 2 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	for (b = 0; b < h->nb; b++)
 		h->st[b] = state_new(h);
@@ -396,6 +397,7 @@ state_join(const Hz *h, HState *d, const HState *s)
 	for (i = 0; i < h->nwd; i++) {
 		d->lrem[i] |= s->lrem[i];
 		d->lnp[i] |= s->lnp[i];
+		d->lsb[i] |= s->lsb[i];
 	}
 	for (c = 0; c < NSB; c++)
 		if (s->sbage[c] < d->sbage[c]) {
@@ -503,11 +505,13 @@ pname(Hz *h, long p, char *buf, size_t n)
 	return buf;
 }
 
+#define LIVE(s, j) ((s)->lsb[(j) / 64] |= 1ull << ((j) % 64))
+
 static void
 waits(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	size_t j, ns = h->ns;
+	size_t j, w;
 	int k;
 	char b1[64];
 
@@ -522,21 +526,34 @@ waits(Hz *h, HState *s, size_t i)
 				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
 				       x->in.op, k, s->sbage[k], PROD_NAME(h, s->sbprod[k], b1));
 		}
-		for (j = 0; j < ns; j++) {
-			s->wsb[j] &= (u8)~(1u << k);
-			s->rsb[j] &= (u8)~(1u << k);
-			/* an instruction whose result is written has read its sources */
-			if (s->rsb[j] && s->rprod[j] >= 0 && h->ins[s->rprod[j]].c.wrsb == k &&
-			    h->ins[s->rprod[j]].c.rdsb < NSB)
-				s->rsb[j] &= (u8)~(1u << h->ins[s->rprod[j]].c.rdsb);
+		/* only the slots with a scoreboard pending */
+		for (w = 0; w < h->nwd; w++) {
+			u64 m = s->lsb[w];
+			while (m) {
+				j = w * 64 + (size_t)__builtin_ctzll(m);
+				m &= m - 1;
+				s->wsb[j] &= (u8)~(1u << k);
+				s->rsb[j] &= (u8)~(1u << k);
+				/* an instruction whose result is written has read its sources */
+				if (s->rsb[j] && s->rprod[j] >= 0 && h->ins[s->rprod[j]].c.wrsb == k &&
+				    h->ins[s->rprod[j]].c.rdsb < NSB)
+					s->rsb[j] &= (u8)~(1u << h->ins[s->rprod[j]].c.rdsb);
+				if (!s->wsb[j] && !s->rsb[j])
+					s->lsb[w] &= ~(1ull << (j % 64));
+			}
 		}
 	}
 	if (x->kind == HK_DEPBAR && x->sb < NSB && !x->never)
-		for (j = 0; j < ns; j++) {
-			if ((s->wsb[j] & (1u << x->sb)) && s->wdep[j] >= x->sbn)
-				s->wsb[j] &= (u8)~(1u << x->sb);
-			if (x->sbn == 0)
-				s->rsb[j] &= (u8)~(1u << x->sb);
+		for (w = 0; w < h->nwd; w++) {
+			u64 m = s->lsb[w];
+			while (m) {
+				j = w * 64 + (size_t)__builtin_ctzll(m);
+				m &= m - 1;
+				if ((s->wsb[j] & (1u << x->sb)) && s->wdep[j] >= x->sbn)
+					s->wsb[j] &= (u8)~(1u << x->sb);
+				if (x->sbn == 0)
+					s->rsb[j] &= (u8)~(1u << x->sb);
+			}
 		}
 }
 
@@ -654,6 +671,7 @@ writes(Hz *h, HState *s, size_t i)
 			    (x->memf & HF_ATOM))
 				m = (u8)(1u << x->c.rdsb);
 			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
+			LIVE(s, j);
 			s->wdep[j] = 0;
 			s->wprod[j] = (i32)i;
 			if (!x->cond) {
@@ -764,7 +782,7 @@ static void
 step(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	size_t j, ns = h->ns;
+	size_t j, w;
 	int k;
 
 	if (h->observe)
@@ -787,6 +805,7 @@ step(Hz *h, HState *s, size_t i)
 			for (; u < end; u++)
 				if (u->late) {
 					s->rsb[u->d] |= (u8)(1u << x->c.rdsb);
+					LIVE(s, u->d);
 					s->rprod[u->d] = (i32)i;
 				}
 		}
@@ -797,15 +816,20 @@ step(Hz *h, HState *s, size_t i)
 			s->sbprod[k] = (i32)i;
 		}
 		if (x->c.wrsb == k)
-			for (j = 0; j < ns; j++) {
-				if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
-					s->wdep[j]++;
-				/* results of the same pipe complete in order (ptxas relies on
-				   it: MUFU.RCP without a scoreboard, covered by the wait on
-				   the next MUFU's) */
-				if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-				    same_pipe(h, (size_t)s->wprod[j], i))
-					s->wsb[j] = (u8)(1u << k);
+			for (w = 0; w < h->nwd; w++) {
+				u64 m = s->lsb[w];  /* the rest have wsb 0 */
+				while (m) {
+					j = w * 64 + (size_t)__builtin_ctzll(m);
+					m &= m - 1;
+					if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
+						s->wdep[j]++;
+					/* results of the same pipe complete in order (ptxas relies
+					   on it: MUFU.RCP without a scoreboard, covered by the wait
+					   on the next MUFU's) */
+					if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
+					    same_pipe(h, (size_t)s->wprod[j], i))
+						s->wsb[j] = (u8)(1u << k);
+				}
 			}
 	}
 	advance(h, s, x->c.stall);
