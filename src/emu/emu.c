@@ -333,21 +333,28 @@ apply_relocs(Emu *E, const u64 *secbase)
 int
 emu_release(Warp *w)
 {
-	u32 l, k;
+	u32 l, k, m, q, blocked = (emu_st_lanes(w, L_BSYNC) | emu_st_lanes(w, L_WSYNC)) & w->live;
 	int any = 0;
 
-	for (l = 0; l < 32; l++) {
+	/* lanes only leave these states here (to L_RUN), so blocked covers
+	   every lane the scan below can still find waiting */
+	for (m = blocked; m; m &= m - 1) {
 		u32 waiting = 0, need;
-		if (!(w->live >> l & 1) || (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC))
+		l = __builtin_ctz(m);
+		if (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC)
 			continue;
-		for (k = 0; k < 32; k++)
-			if ((w->live >> k & 1) && w->st[k] == w->st[l] && w->warg[k] == w->warg[l])
+		for (q = blocked; q; q &= q - 1) {
+			k = __builtin_ctz(q);
+			if (w->st[k] == w->st[l] && w->warg[k] == w->warg[l])
 				waiting |= 1u << k;
+		}
 		need = w->wmask[l] & w->live;
 		if ((need & ~waiting) == 0) {
-			for (k = 0; k < 32; k++)
-				if ((waiting >> k & 1) && w->wmask[k] == w->wmask[l])
+			for (q = waiting; q; q &= q - 1) {
+				k = __builtin_ctz(q);
+				if (w->wmask[k] == w->wmask[l])
 					w->st[k] = L_RUN;
+			}
 			any = 1;
 		}
 	}
@@ -387,22 +394,6 @@ pc_eq(const Warp *w, u32 pc)
 		m |= (u32)(w->pc[l] == pc) << l;
 #endif
 	return m;
-}
-
-/* The lanes in state L_RUN (0; states are below 8: three bits a byte). */
-static u32
-run_lanes(const Warp *w)
-{
-	u32 m = 0;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		u64 v;
-		memcpy(&v, w->st + 8 * i, 8);
-		v = (v | v >> 1 | v >> 2) & 0x0101010101010101ull;
-		m |= (u32)((v * 0x0102040810204080ull) >> 56) << 8 * i;
-	}
-	return ~m;
 }
 
 /* One warp-instruction by the general rule: run = the runnable lanes, pc
@@ -512,7 +503,7 @@ warp_issue(Emu *E, Warp *w, int budget, int fast)
 	u32 run = 0, pc = ~0u, hi = 0, l;
 	int k;
 
-	run = run_lanes(w) & w->live;
+	run = emu_st_lanes(w, L_RUN) & w->live;
 	if (!run)
 		return emu_release(w);
 	/* usually converged: every runnable lane at the first one's PC */
@@ -528,12 +519,23 @@ warp_issue(Emu *E, Warp *w, int budget, int fast)
 	return warp_step(E, w, run, pc, hi);
 }
 
+/* Wake w's lanes waiting at barrier b (16: the cluster barrier). */
+static void
+bar_wake(Warp *w, u32 b)
+{
+	u32 m;
+
+	for (m = emu_st_lanes(w, L_BAR); m; m &= m - 1)
+		if (w->warg[__builtin_ctz(m)] == b)
+			w->st[__builtin_ctz(m)] = L_RUN;
+}
+
 /* Release CTA barriers whose threads have all arrived, and the cluster
  * barrier when every live thread of the cluster arrived. */
 static int
 release_bars(Emu *E)
 {
-	u32 live[16] = {0}, all = 0, i, l, b, r, n = E->csize * E->nwarps;
+	u32 live[16] = {0}, all = 0, i, b, r, n = E->csize * E->nwarps;
 	int any = 0;
 
 	for (i = 0; i < n; i++) {
@@ -545,10 +547,8 @@ release_bars(Emu *E)
 			u32 want = E->bar_expect[r][b] ? E->bar_expect[r][b] : live[r];
 			if (!E->bar_arrived[r][b] || E->bar_arrived[r][b] < want)
 				continue;
-			for (i = 0; i < n; i++)
-				for (l = 0; l < 32; l++)
-					if (E->w[i].rank == r && E->w[i].st[l] == L_BAR && E->w[i].warg[l] == b)
-						E->w[i].st[l] = L_RUN;
+			for (i = r * E->nwarps; i < (r + 1) * E->nwarps; i++)
+				bar_wake(&E->w[i], b);
 			if (E->bar_op[r][b]) {
 				u32 t = E->bar_true[r][b];
 				int v = E->bar_op[r][b] == 1 ? t != 0 : E->bar_op[r][b] == 2 ?
@@ -566,9 +566,7 @@ release_bars(Emu *E)
 		E->cl_gen++;
 		E->cl_arrived = 0;
 		for (i = 0; i < n; i++)
-			for (l = 0; l < 32; l++)
-				if (E->w[i].st[l] == L_BAR && E->w[i].warg[l] == 16)
-					E->w[i].st[l] = L_RUN;
+			bar_wake(&E->w[i], 16);
 		any = 1;
 	}
 	return any;

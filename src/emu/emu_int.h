@@ -192,6 +192,23 @@ emu_bytebits(const u8 *b, int k)
 	return m;
 }
 
+/* The lanes whose state (w->st, below 8: three bits a byte) is s. */
+static inline u32
+emu_st_lanes(const Warp *w, u32 s)
+{
+	u32 m = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		u64 v;
+		memcpy(&v, w->st + 8 * i, 8);
+		v ^= s * 0x0101010101010101ull;
+		v = (v | v >> 1 | v >> 2) & 0x0101010101010101ull;
+		m |= (u32)((v * 0x0102040810204080ull) >> 56) << 8 * i;
+	}
+	return ~m;
+}
+
 /* The lanes of mask whose guard passes. */
 static inline u32
 emu_guard(const Warp *w, const EInsn *I, u32 mask)
