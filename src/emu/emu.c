@@ -432,21 +432,24 @@ warp_step(Emu *E, Warp *w, u32 run, u32 pc, u32 hi)
 	return 1;
 }
 
-/* The fast issue loop: while every runnable lane of the warp is at one
- * PC, issue straight-line code (and plain branches taken by all or none)
- * without the per-lane PC scan; the lane PCs are written back when it
- * stops (at anything else that changes PCs or lane states, at a
- * divergent branch, or after budget instructions).  Returns the number
- * of instructions issued (0: a control instruction comes first;
- * warp_step then issues it).  mask: the runnable lanes, all at pc. */
+/* The fast issue loop: while the lanes of mask (runnable, all at pc) are
+ * the only ones at the lowest PC of the warp's runnable lanes, issue
+ * straight-line code (and plain branches taken by all or none) without
+ * the per-lane PC scan; the lane PCs are written back when it stops (at
+ * anything else that changes PCs or lane states, at a divergent branch,
+ * at stop (the next PC other runnable lanes wait at: warp_step would
+ * issue both groups together there), or after budget instructions).
+ * This issues exactly what warp_step would, one instruction at a time.
+ * Returns the number of instructions issued (0: a control instruction
+ * comes first; warp_step then issues it). */
 static int
-warp_fast(Emu *E, Warp *w, int budget, u32 mask, u32 pc)
+warp_fast(Emu *E, Warp *w, int budget, u32 mask, u32 pc, u32 stop)
 {
 	u32 l;
 	int k = 0;
 
 	w->act = mask;
-	while (k < budget && pc % 16 == 0 && pc / 16 < E->ncode) {
+	while (k < budget && pc < stop && pc % 16 == 0 && pc / 16 < E->ncode) {
 		const EInsn *I = &E->code[pc / 16];
 		u32 gm;
 		if (I->ctl == 1)
@@ -500,22 +503,36 @@ warp_fast(Emu *E, Warp *w, int budget, u32 mask, u32 pc)
 static int
 warp_issue(Emu *E, Warp *w, int budget, int fast)
 {
-	u32 run = 0, pc = ~0u, hi = 0, l;
-	int k;
+	u32 run = 0, pc = ~0u, hi = 0, l, at;
+	int k, left;
 
 	run = emu_st_lanes(w, L_RUN) & w->live;
 	if (!run)
 		return emu_release(w);
 	/* usually converged: every runnable lane at the first one's PC */
 	pc = hi = w->pc[__builtin_ctz(run)];
-	if (run & ~pc_eq(w, pc))
+	if (!(run & ~(at = pc_eq(w, pc)))) {
+		if (fast && (k = warp_fast(E, w, budget, run, pc, ~0u)))
+			return k;
+		return warp_step(E, w, run, pc, hi);
+	}
+	for (l = 0; l < 32; l++)
+		if (run >> l & 1) {
+			pc = MIN(pc, w->pc[l]);
+			hi = MAX(hi, w->pc[l]);
+		}
+	/* diverged: the lowest group runs fast up to the next group's PC, but
+	   never through an issue count that sends warp_step to the highest
+	   PC (every 4096th) */
+	if (fast && (left = 0xfff - (w->issues & 0xfff))) {
+		u32 next = ~0u;
+		at = run & pc_eq(w, pc);
 		for (l = 0; l < 32; l++)
-			if (run >> l & 1) {
-				pc = MIN(pc, w->pc[l]);
-				hi = MAX(hi, w->pc[l]);
-			}
-	if (fast && pc == hi && (k = warp_fast(E, w, budget, run, pc)))
-		return k;
+			if ((run >> l & 1) && w->pc[l] > pc)
+				next = MIN(next, w->pc[l]);
+		if ((k = warp_fast(E, w, MIN(budget, left), at, pc, next)))
+			return k;
+	}
 	return warp_step(E, w, run, pc, hi);
 }
 
