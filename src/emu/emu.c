@@ -333,14 +333,16 @@ apply_relocs(Emu *E, const u64 *secbase)
 int
 emu_release(Warp *w)
 {
-	u32 l, k, m, q, blocked = (emu_st_lanes(w, L_BSYNC) | emu_st_lanes(w, L_WSYNC)) & w->live;
+	u32 l, k, m, q, same, blocked = (emu_st_lanes(w, L_BSYNC) | emu_st_lanes(w, L_WSYNC)) & w->live;
 	int any = 0;
 
 	/* lanes only leave these states here (to L_RUN), so blocked covers
-	   every lane the scan below can still find waiting */
-	for (m = blocked; m; m &= m - 1) {
+	   every lane the scan below can still find waiting; lanes waiting
+	   together for the same mask get the same answer: one test each */
+	for (m = blocked; m; m &= ~same) {
 		u32 waiting = 0, need;
 		l = __builtin_ctz(m);
+		same = 1u << l;
 		if (w->st[l] != L_BSYNC && w->st[l] != L_WSYNC)
 			continue;
 		for (q = blocked; q; q &= q - 1) {
@@ -348,13 +350,15 @@ emu_release(Warp *w)
 			if (w->st[k] == w->st[l] && w->warg[k] == w->warg[l])
 				waiting |= 1u << k;
 		}
+		for (q = waiting; q; q &= q - 1) {
+			k = __builtin_ctz(q);
+			if (w->wmask[k] == w->wmask[l])
+				same |= 1u << k;
+		}
 		need = w->wmask[l] & w->live;
 		if ((need & ~waiting) == 0) {
-			for (q = waiting; q; q &= q - 1) {
-				k = __builtin_ctz(q);
-				if (w->wmask[k] == w->wmask[l])
-					w->st[k] = L_RUN;
-			}
+			for (q = same; q; q &= q - 1)
+				w->st[__builtin_ctz(q)] = L_RUN;
 			any = 1;
 		}
 	}
