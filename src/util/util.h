@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>   /* vec_free, vec_push */
 
 typedef unsigned char uchar;
 typedef uint8_t u8;
