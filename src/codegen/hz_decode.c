@@ -327,13 +327,17 @@ enum { MEMO_MAX = 1 << 20 };  /* entries; past that, decode without the memo */
 typedef struct {
 	const Arch *a;
 	Word key;
-	u8 used, pcrel;
+	u8 pcrel;
 	HIns h;
 } Memo;
 
+/* Entries in a dense array (a small kernel touches few pages), found
+   through an open-addressing table of their indices + 1. */
 static struct {
 	Memo *v;
-	size_t cap, n;
+	size_t n, cap;
+	u32 *tab;
+	size_t tcap;
 	Arena ar;
 } memo;
 
@@ -356,28 +360,30 @@ memo_hash(const Arch *a, Word k)
 	return (size_t)(x ^ x >> 29);
 }
 
-static Memo *
-memo_slot(const Arch *a, Word k)
+/* The table position of key k: its entry's, or the empty one to fill. */
+static size_t
+memo_pos(const Arch *a, Word k)
 {
-	size_t m = memo.cap - 1, i = memo_hash(a, k) & m;
+	size_t m = memo.tcap - 1, i = memo_hash(a, k) & m;
 
-	while (memo.v[i].used && (memo.v[i].a != a || memo.v[i].key.lo != k.lo || memo.v[i].key.hi != k.hi))
-		i = (i + 1) & m;
-	return &memo.v[i];
+	for (; memo.tab[i]; i = (i + 1) & m) {
+		const Memo *e = &memo.v[memo.tab[i] - 1];
+		if (e->a == a && e->key.lo == k.lo && e->key.hi == k.hi)
+			break;
+	}
+	return i;
 }
 
 static void
-memo_grow(void)
+memo_rehash(void)
 {
-	Memo *old = memo.v;
-	size_t oc = memo.cap, i;
+	size_t i;
 
-	memo.cap = oc ? 2 * oc : 1024;
-	memo.v = xcalloc(memo.cap, sizeof *memo.v);
-	for (i = 0; i < oc; i++)
-		if (old[i].used)
-			*memo_slot(old[i].a, old[i].key) = old[i];
-	free(old);
+	memo.tcap = memo.tcap ? 2 * memo.tcap : 1024;
+	free(memo.tab);
+	memo.tab = xcalloc(memo.tcap, sizeof *memo.tab);
+	for (i = 0; i < memo.n; i++)
+		memo.tab[memo_pos(memo.v[i].a, memo.v[i].key)] = (u32)(i + 1);
 }
 
 /* Opcode names interned: ops.v[id] (strings in memo.ar). */
@@ -526,32 +532,39 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		HIns *h = &ins[i];
 		Word k = memo_key(code[i]);
 		Memo *m = NULL;
-		if (memo.n < MEMO_MAX) {
-			if (2 * (memo.n + 1) > memo.cap)
-				memo_grow();
-			m = memo_slot(a, k);
+		size_t pos = 0;
+		int room = memo.n < MEMO_MAX;
+		if (room) {
+			if (2 * (memo.n + 1) > memo.tcap)
+				memo_rehash();
+			pos = memo_pos(a, k);
+			m = memo.tab[pos] ? &memo.v[memo.tab[pos] - 1] : NULL;
 		}
-		if (m && m->used && !m->pcrel) {
+		if (m && !m->pcrel) {
 			*h = m->h;
 			h->c = ctrl_get(code[i]);
 			h->kind = HK_NORMAL;
 			flow_of(h, n);
 			continue;
 		}
-		if (!m || m->used) {  /* PC-relative, or no room */
+		if (m || !room) {  /* PC-relative, or no room */
 			if (decode1(a, code[i], (u64)i * 16, n, h, ar, &b) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
+		if (memo.n == memo.cap) {
+			memo.cap = memo.cap ? 2 * memo.cap : 64;
+			memo.v = xrealloc(memo.v, memo.cap * sizeof *memo.v);
+		}
+		m = &memo.v[memo.n];
 		if (decode1(a, code[i], (u64)i * 16, n, &m->h, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}
 		m->a = a;
 		m->key = k;
-		m->used = 1;
 		m->pcrel = (u8)pcrel(a, code[i], (u64)i * 16, &b, &t);
-		memo.n++;
+		memo.tab[pos] = (u32)(++memo.n);
 		*h = m->h;  /* decoded at this address: right even when PC-relative */
 	}
 	buf_free(&b);
