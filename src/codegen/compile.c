@@ -67,6 +67,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		{"fuse", ir_fuse, OPT_MINED},
 		{"ifconv", ir_ifconv, OPT_MINED},
 		{"dce", ir_dce, OPT_SAFE},
+		{"compact", ir_compact, OPT_MINED},
 	};
 	size_t i;
 

@@ -224,3 +224,57 @@ ir_drop_jumps(IrFunc *f)
 	}
 	return n;
 }
+
+/* Remove empty blocks that only fall through (not the entry): edges and
+ * branch targets into them go to the block they fall into; blocks are
+ * renumbered and the predecessor lists rebuilt.  Returns how many went. */
+int
+ir_compact(IrFunc *f)
+{
+	size_t n = f->b.n, b, i;
+	int *dest = xcalloc(n + 1, sizeof *dest), *nidx = xcalloc(n + 1, sizeof *nidx), kept = 0, k;
+	u8 *gone = xcalloc(n + 1, 1);
+
+	for (b = n; b-- > 0;) {
+		IrBlock *B = &f->b.v[b];
+		gone[b] = b > 0 && !last_live(f, (int)b) && B->succ[1] < 0 && B->succ[0] == (int)b + 1;
+		dest[b] = gone[b] ? dest[b + 1] : (int)b;
+	}
+	for (b = 0; b < n; b++)
+		nidx[b] = gone[b] ? -1 : kept++;
+	if (kept == (int)n) {
+		free(dest);
+		free(nidx);
+		free(gone);
+		return 0;
+	}
+	for (b = 0, k = 0; b < n; b++) {
+		IrBlock *B = &f->b.v[b];
+		int j;
+		if (gone[b]) {
+			vec_free(&B->ins);
+			vec_free(&B->pred);
+			continue;
+		}
+		for (j = 0; j < 2; j++)
+			if (B->succ[j] >= 0)
+				B->succ[j] = nidx[dest[B->succ[j]]];
+		if (B->succ[0] == B->succ[1])
+			B->succ[1] = -1;
+		for (i = 0; i < B->ins.n; i++)
+			if (B->ins.v[i].target >= 0)
+				B->ins.v[i].target = nidx[dest[B->ins.v[i].target]];
+		B->pred.n = 0;
+		f->b.v[k++] = *B;
+	}
+	f->b.n = (size_t)kept;
+	for (b = 0; b < f->b.n; b++)
+		for (k = 0; k < 2; k++)
+			if (f->b.v[b].succ[k] >= 0)
+				vec_push(&f->b.v[f->b.v[b].succ[k]].pred, (int)b);
+	n -= (size_t)kept;
+	free(dest);
+	free(nidx);
+	free(gone);
+	return (int)n;
+}

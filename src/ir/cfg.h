@@ -19,6 +19,9 @@ int ir_prune_unreachable(IrFunc *f);
 /* Remove unconditional branches to a later block that only empty
  * fall-through blocks separate from the branch.  Returns how many. */
 int ir_drop_jumps(IrFunc *f);
+/* Remove empty fall-through blocks (not the entry), renumbering the
+ * others.  Returns how many went. */
+int ir_compact(IrFunc *f);
 /* Immediate dominators (idom[entry] = entry, -1 for unreachable blocks)
  * and a reverse post-order of the reachable blocks (*rpo, *nrpo); both
  * arrays are malloc'ed (free them). */

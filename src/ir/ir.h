@@ -64,6 +64,7 @@ int ir_cse(IrFunc *f);         /* cse.c */
 int ir_unroll(IrFunc *f);      /* unroll.c */
 int ir_ifconv(IrFunc *f);      /* ifconv.c */
 int ir_widen(IrFunc *f);       /* widen.c */
+int ir_compact(IrFunc *f);     /* cfg.c: drop empty fall-through blocks */
 
 /* Operand roles: is operand i of in a destination (written)? */
 int ir_opd_is_def(const PtxInstr *in, int i);

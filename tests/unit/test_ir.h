@@ -48,7 +48,7 @@ irt_run(IrT *t, const char *list)
 	static const struct { const char *name; int (*fn)(IrFunc *); } all[] = {
 		{"constfold", ir_constfold}, {"copyprop", ir_copyprop}, {"cse", ir_cse},
 		{"unroll", ir_unroll}, {"fuse", ir_fuse}, {"ifconv", ir_ifconv}, {"widen", ir_widen},
-		{"dce", ir_dce},
+		{"dce", ir_dce}, {"compact", ir_compact},
 	};
 	char name[32];
 	int n = 0;

@@ -97,6 +97,19 @@ TEST(ir_ifconv_shapes)
 		CHECK(strstr(d, "@!%v1 sub.s32 %v7, %v5, %v6;") != NULL);
 		free(d);
 	}
+	{
+		/* compact: the two blocks ifconv emptied go */
+		IrT t;
+		if (irt_build(&t, nvcc_diamond) == 0) {
+			irt_run(&t, "ifconv dce compact");
+			if (t.f.b.n != 4)   /* entry, the two arms, the join */
+				FAIL("%zu blocks:\n%s", t.f.b.n, irt_dump(&t));
+			CHECK(t.f.b.n == 4 && t.f.b.v[0].succ[0] == 1 && t.f.b.v[3].pred.n == 1 && t.f.b.v[3].pred.v[0] == 2);
+		} else {
+			FAIL("does not build");
+		}
+		irt_free(&t);
+	}
 	CHECK(branches_after(barrier, NULL) == 1);
 	CHECK(branches_after(writes_p, NULL) == 1);
 	CHECK(branches_after(long_arm, NULL) == 1);
