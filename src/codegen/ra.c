@@ -38,8 +38,8 @@ defined(Ra *r)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *gen = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8);
-	int changed = 1, i, k, u, n, first;
+	u64 *gen = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8), *und = xcalloc(W + 1, 8);
+	int changed = 1, i, k, u, n, first, v;
 
 	for (b = 0; b < nb; b++)
 		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
@@ -70,9 +70,15 @@ defined(Ra *r)
 	}
 	for (b = 0; b < nb; b++)
 		for (w = 0; w < W; w++) {
+			und[w] |= r->in[b * W + w] & ~r->din[b * W + w];   /* read before any def */
 			r->in[b * W + w] &= r->din[b * W + w];
 			r->out[b * W + w] &= out[b * W + w];
 		}
+	for (v = 0; v < (int)f->vr.n; v++)
+		for (k = 0; k < f->vr.v[v].w; k++)
+			if (BIT(und, r->ubase[v] + k))
+				r->undef[v] = 1;
+	free(und);
 	free(gen);
 	free(out);
 }
@@ -442,6 +448,8 @@ remove_noop_copies(MFunc *f, RaResult *res)
 typedef struct {
 	u8 *nospill;         /* per vreg: a spill temporary (never spilled again) */
 	int *slot;           /* per vreg: frame offset, -1 */
+	int *home;           /* per predicate vreg: the R vreg holding it, -1 */
+	u8 *undef;           /* per vreg: may be read before any def */
 	u8 *spill;           /* per vreg: chosen for spilling this round */
 	MIns *remat;         /* per vreg (this round): its def, when recomputed instead */
 	size_t n;            /* entries in the arrays */
@@ -456,12 +464,16 @@ spill_grow(Spill *sp, size_t n)
 		return;
 	sp->nospill = realloc(sp->nospill, n);
 	sp->slot = realloc(sp->slot, n * sizeof(int));
+	sp->home = realloc(sp->home, n * sizeof(int));
+	sp->undef = realloc(sp->undef, n);
 	sp->spill = realloc(sp->spill, n);
-	if (!sp->nospill || !sp->slot || !sp->spill)
+	if (!sp->nospill || !sp->slot || !sp->home || !sp->undef || !sp->spill)
 		die("out of memory");
 	for (i = sp->n; i < n; i++) {
 		sp->nospill[i] = 0;
 		sp->slot[i] = -1;
+		sp->home[i] = -1;
+		sp->undef[i] = 0;
 		sp->spill[i] = 0;
 	}
 	sp->n = n;
@@ -706,25 +718,49 @@ new_temp(MFunc *f, Spill *sp, int cls, int w)
 	return t;
 }
 
+/* A spilled predicate lives in a general register of its own (SEL after
+ * each def, ISETP before each use); that register is an ordinary vreg,
+ * spilled to memory in turn if registers run out. */
+static int
+home_of(MFunc *f, Spill *sp, int v)
+{
+	if (sp->home[v] < 0) {
+		int h = mvreg(f, RC_R, 1), cur = f->cur;
+		MBlock *B;
+		MIns m;
+		spill_grow(sp, f->vr.n + 1);
+		sp->home[v] = h;
+		if (sp->undef[v]) {
+			/* read before any write (undefined in PTX): false, as the
+			 * PTX interpreter has it, not a stale register */
+			f->cur = 0;
+			mi(f, "MOV %D, 0x0", mref(h));
+			f->cur = cur;
+			B = &f->b.v[0];
+			m = B->ins.v[B->ins.n - 1];
+			memmove(&B->ins.v[1], &B->ins.v[0], sizeof(MIns) * (B->ins.n - 1));
+			B->ins.v[0] = m;
+		}
+	}
+	return sp->home[v];
+}
+
 /* Load spilled v into a new temporary before the current position. */
 static int
 reload(MFunc *f, Spill *sp, int v, RaResult *res)
 {
 	MVreg x = f->vr.v[v];
-	u32 off = slot_of(sp, &x, v);
 	int t = new_temp(f, sp, x.cls, x.w);
 	char a[32];
 
-	slot_addr(a, sizeof a, off);
 	if (x.cls == RC_P) {
-		int g = new_temp(f, sp, RC_R, 1);
-		mi(f, "LDL %D, %s", mref(g), a);
-		mi(f, "ISETP.NE.U32.AND %D, PT, %U, RZ, PT", mref(t), mref(g));
-		res->spill_ins += 2;
-	} else {
-		mi(f, "%s %D, %s", ldl_op[x.w], mref(t), a);
+		mi(f, "ISETP.NE.U32.AND %D, PT, %U, RZ, PT", mref(t), mref(home_of(f, sp, v)));
 		res->spill_ins++;
+		return t;
 	}
+	slot_addr(a, sizeof a, slot_of(sp, &x, v));
+	mi(f, "%s %D, %s", ldl_op[x.w], mref(t), a);
+	res->spill_ins++;
 	return t;
 }
 
@@ -733,18 +769,17 @@ static void
 store(MFunc *f, Spill *sp, int v, int t, MRef ref, RaResult *res)
 {
 	MVreg x = f->vr.v[v];
-	u32 off = slot_of(sp, &x, v);
 	int w = ref.w ? ref.w : x.w - ref.sub;
 	char a[32], a2[32];
+	u32 off;
 
-	slot_addr(a, sizeof a, off + 4u * ref.sub);
 	if (x.cls == RC_P) {
-		int g = new_temp(f, sp, RC_R, 1);
-		mi(f, "SEL %D, RZ, 0x1, !%U", mref(g), mref(t));
-		mi(f, "STL %s, %U", a, mref(g));
-		res->spill_ins += 2;
+		mi(f, "SEL %D, RZ, 0x1, !%U", mref(home_of(f, sp, v)), mref(t));
+		res->spill_ins++;
 		return;
 	}
+	off = slot_of(sp, &x, v);
+	slot_addr(a, sizeof a, off + 4u * ref.sub);
 	if (w == 3) {   /* no STL.96: a pair and a single */
 		slot_addr(a2, sizeof a2, off + 4u * (ref.sub + 2u));
 		mi(f, "STL.64 %s, %U", a, mpart(t, ref.sub, 2));
@@ -1083,6 +1118,7 @@ ra_free(Ra *r)
 	free(r->in);
 	free(r->out);
 	free(r->din);
+	free(r->undef);
 	free(r->start);
 	free(r->end);
 	free(r->bstart);
@@ -1111,6 +1147,7 @@ ra_analyse(Ra *r, MFunc *f)
 	r->in = xcalloc(nb * r->words + 1, 8);
 	r->out = xcalloc(nb * r->words + 1, 8);
 	r->din = xcalloc(nb * r->words + 1, 8);
+	r->undef = xcalloc((size_t)nv + 1, 1);
 	r->start = xcalloc((size_t)nv + 1, sizeof(int));
 	r->end = xcalloc((size_t)nv + 1, sizeof(int));
 	r->bstart = xcalloc(nb + 1, sizeof(int));
@@ -1249,7 +1286,7 @@ snap_take(Snap *s, const MFunc *f)
 	for (b = 0; b < s->nb; b++) {
 		s->n[b] = f->b.v[b].ins.n;
 		s->ins[b] = xcalloc(s->n[b] + 1, sizeof(MIns));
-		if (s->n[b])   /* an empty block's array may be NULL */
+		if (s->n[b])
 			memcpy(s->ins[b], f->b.v[b].ins.v, s->n[b] * sizeof(MIns));
 	}
 }
@@ -1288,6 +1325,8 @@ spill_free(Spill *sp)
 {
 	free(sp->nospill);
 	free(sp->slot);
+	free(sp->home);
+	free(sp->undef);
 	free(sp->spill);
 	free(sp->remat);
 	memset(sp, 0, sizeof *sp);
@@ -1298,7 +1337,7 @@ static int
 alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err, size_t errlen)
 {
 	Ra r = {0};
-	int rc = 0, nspill = 0, round;
+	int rc = 0, nspill = 0, round, v;
 	RaOpts oc = *o;
 
 	sp->frame = (o->frame_base + 15) & ~15u;
@@ -1307,6 +1346,8 @@ alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err
 		*calls = mark_ret_operands(f, sp);
 		oc.calls = *calls;
 		ra_analyse(&r, f);
+		for (v = 0; v < (int)f->vr.n; v++)
+			sp->undef[v] |= r.undef[v];
 		nspill = cross_calls(&r, sp, err, errlen);
 		if (nspill < 0)
 			rc = -1;

@@ -13,6 +13,7 @@ typedef struct {
 	size_t words;        /* u64 words per unit set */
 	u64 *in, *out;       /* per block: live units (that may hold a value) */
 	u64 *din;            /* per block: units some path to its entry defines */
+	u8 *undef;           /* per vreg: some unit may be read before any def */
 	int *start, *end;    /* per vreg interval, -1 when unused */
 	int *bstart, *bend;  /* per block position range */
 	int *rfirst, *rcount;/* per vreg: its live ranges rs/re[rfirst..+rcount) */

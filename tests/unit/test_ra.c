@@ -2,7 +2,8 @@
  * ra.c) on hand-built MIR: scalars gathered into a group take its slots,
  * a group scattered into scalars leaves no copies, a loop-carried
  * accumulator stays in place, interfering copies and misaligned slots are
- * kept, and coalescing that would spill falls back. */
+ * kept, coalescing that would spill falls back, and spilled predicates
+ * live in general registers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,6 +276,47 @@ TEST(ra_coalesce_limit)
 				if (x->cls == RC_R && !x->fixed)
 					CHECK(x->phys + x->w <= 12 && (x->phys > 1 || x->phys + x->w <= 1));
 			}
+	mfunc_free(&f);
+	arena_free(&a);
+}
+
+/* Four predicates live at once with two predicate registers: the ones
+ * spilled live in general registers (SEL after the def, ISETP before the
+ * use), not in local memory. */
+TEST(ra_predicate_spill_to_register)
+{
+	Arena a = {0};
+	MFunc f;
+	RaOpts o = {0};
+	RaResult r;
+	char err[200];
+	MRef p[4], x, q;
+	int k;
+
+	mfunc_init(&f, &a);
+	block(&f);
+	mi(&f, "LDC R1, c[0x0][0x28]");
+	q = mref(mvreg(&f, RC_R, 2));
+	x = mref(mvreg(&f, RC_R, 1));
+	mi(&f, "LDC.64 %D, c[0x0][0x210]", q);
+	mi(&f, "LDG.E %D, desc[UR4][%U.64]", x, q);
+	for (k = 0; k < 4; k++) {
+		p[k] = mref(mvreg(&f, RC_P, 1));
+		mi(&f, "ISETP.GT.AND %D, PT, %U, %h, PT", p[k], x, (unsigned)k);
+	}
+	for (k = 0; k < 4; k++) {
+		f.guard = p[k].v;
+		mi(&f, "STG.E desc[UR4][%U.64+0x%x], %U", q, (unsigned)(4 * k), x);
+	}
+	f.guard = -1;
+	mi(&f, "EXIT");
+	mir_cfg_recompute(&f);
+	o.max_p = 2;
+	CHECK(ra_run(&f, &o, &r, err, sizeof err) == 0);
+	CHECK(r.spilled > 0);
+	CHECK(count_text(&f, "STL") == 0 && count_text(&f, "LDL") == 0);
+	CHECK(count_text(&f, "SEL") > 0 && count_text(&f, "ISETP.NE.U32.AND") > 0);
+	CHECK(r.frame == 0);
 	mfunc_free(&f);
 	arena_free(&a);
 }
