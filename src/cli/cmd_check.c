@@ -71,6 +71,7 @@ check_section(const Arch *a, CSection *s, const char *path, int reassign, int ob
 		if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
 			Hz *h = hz_new(a, ins, n, 1);
 			Buf ob = {0};
+			hz_keep_producers(h);
 			hz_solve(h);
 			hz_pass(h, kname, NULL, &ob);
 			if (ob.s)

@@ -87,6 +87,7 @@ struct Hz {
 	Buf *report, *observe;
 	HzFoundVec *found;
 	int nhaz, fixing, changes, unsat;
+	int keep;                 /* hz_keep_producers: no drop at maxneed */
 };
 
 /* ---- CFG ---- */
@@ -491,6 +492,27 @@ same_pipe(const Hz *h, size_t i, size_t k)
 	return x->opid == y->opid || (x->pipe && x->pipe == y->pipe);
 }
 
+/* Instructions p < i of one block under complementary guards (@P0 and
+ * @!P0) with no write of that predicate between them: at most one of the
+ * two executes (ptxas: @P0 LDG R54 ... @!P0 LDC R54 without a wait). */
+static int
+exclusive(const Hz *h, size_t p, size_t i)
+{
+	const Insn *a = &h->ins[p].in, *b = &h->ins[i].in;
+	size_t k;
+	int r, slot;
+
+	if (p >= i || h->bof[p] != h->bof[i] || !h->ins[p].cond || !h->ins[i].cond ||
+	    a->guard != b->guard || a->guard_up != b->guard_up || a->guard_not == b->guard_not)
+		return 0;
+	slot = (a->guard_up ? SLOT_UP : SLOT_P) + a->guard;
+	for (k = p + 1; k < i; k++)
+		for (r = 0; r < h->ins[k].nwr; r++)
+			if (slot >= h->ins[k].wr[r].s && slot < h->ins[k].wr[r].s + h->ins[k].wr[r].n)
+				return 0;
+	return 1;
+}
+
 /* The names in a hazard's text, formatted only when there is a report. */
 #define SLOT_NAME(h, slot, buf) ((h)->report ? hz_slot_name((slot), (buf), sizeof(buf)) : "")
 #define PROD_NAME(h, p, buf) ((h)->report ? pname((h), (p), (buf), sizeof(buf)) : "")
@@ -648,7 +670,9 @@ writes(Hz *h, HState *s, size_t i)
 		if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
 		    same_pipe(h, (size_t)s->wprod[j], i))
 			s->wsb[j] = 0;
-		if (s->wsb[j] && !h->fixing)
+		if (s->wsb[j] && !h->fixing && s->wprod[j] >= 0 && exclusive(h, (size_t)s->wprod[j], i))
+			;  /* the two writes never both happen */
+		else if (s->wsb[j] && !h->fixing)
 			hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
 			       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
 			       SLOT_NAME(h, u->slot, b2), x->in.op,
@@ -764,7 +788,8 @@ advance(const Hz *h, HState *s, int t)
 			for (c = 0; c < s->np[j]; c++) {
 				u8 *pa = &PA(s, j, c);
 				*pa = (u8)MIN(AGE_MAX, *pa + t);
-				if ((*pa > AGE_DROP || *pa >= h->ins[PP(s, j, c)].maxneed[h->m]) && !s->pover[j]) {
+				if ((*pa > AGE_DROP || (!h->keep && *pa >= h->ins[PP(s, j, c)].maxneed[h->m])) &&
+				    !s->pover[j]) {
 					PP(s, j, c) = PP(s, j, s->np[j] - 1);
 					*pa = PA(s, j, --s->np[j]);
 					c--;
@@ -897,6 +922,12 @@ run_all(Hz *h)
 		state_copy(h, h->tmp, h->st[b]);
 		run_block(h, b, h->tmp);
 	}
+}
+
+void
+hz_keep_producers(Hz *h)
+{
+	h->keep = 1;
 }
 
 int

@@ -103,6 +103,10 @@ void hz_solve(Hz *h);
  * hazard lines go there (prefix kernel); with observe, "obs" lines for the
  * miner.  Returns the number of hazards. */
 int hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe);
+/* Keep every fixed-latency producer in flight until AGE_DROP cycles, not
+ * only until the table's latency: for --observe, whose distances must
+ * not depend on the table being mined. */
+void hz_keep_producers(Hz *h);
 /* For the assigner: one pass that adds the wait bits every instruction
  * needs and raises stalls where a fixed latency is short.  Returns the
  * number of changes, or -2 when a latency cannot be met without padding

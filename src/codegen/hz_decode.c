@@ -437,13 +437,16 @@ hz_opid(const char *op)
 
 /* Pipe of variable-latency instructions that complete in order with each
  * other: FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
- * covered by the next MUFU's, F2I by the next F2F's).  0 = none. */
+ * covered by the next MUFU's, F2I by the next F2F's); shared memory and
+ * shuffles (ptxas: an LDS without a scoreboard covered by the wait on the
+ * next SHFL's, tests/emu/simt.sm_90.cubin).  0 = none. */
 static int
 pipe_of(const char *op)
 {
 	static const char *const pipes[][6] = {
 		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
 		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
+		{"LDS", "SHFL", NULL},
 	};
 	size_t k;
 	const char *const *p;
