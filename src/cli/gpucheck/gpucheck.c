@@ -10,7 +10,10 @@
  * With --spec SPEC.json the files are versions of one kernel (ptxas's,
  * reassembled, ours): each is launched as the launch specification says
  * and every output buffer must equal the first file's bit for bit, and
- * pass the spec's checks against it.
+ * pass the spec's checks against it.  Every buffer of the spec is
+ * allocated (also those only struct fields point to) and the parameters
+ * are laid out by launch_param(), as the interpreter and the emulator do;
+ * --dry-run prints that layout instead of launching.
  * Prints PASS/FAIL/SKIP lines; exit 1 if anything failed. */
 #include <stdlib.h>
 #include <string.h>
@@ -76,29 +79,84 @@ run_vadd(Cuda *cu, void *fn, const char *what)
 	return rc;
 }
 
-/* Launch the spec's kernel from module mod into l (buffers in, out). */
+/* The bytes each kernel parameter receives (launch_param(): a buffer's
+ * address, a scalar's bits, a struct's fields with its pointer fields'
+ * addresses), addr[i] being the device address of buffer i (i < nall).
+ * Returns params[0..nargs) pointing into *store (free both). */
+static void **
+spec_params(const Launch *l, const u64 *addr, u8 **store)
+{
+	const Spec *sp = l->spec;
+	void **params = xcalloc(sp->nargs + 1, sizeof *params);
+	size_t i, total = 0;
+
+	for (i = 0; i < sp->nargs; i++)
+		total += (launch_param_size(&sp->args[i]) + 7) & ~7u;
+	*store = xcalloc(total + 8, 1);
+	for (total = 0, i = 0; i < sp->nargs; i++) {
+		params[i] = *store + total;
+		total += (launch_param(l, i, addr, *store + total) + 7) & ~7u;
+	}
+	return params;
+}
+
+/* --dry-run: the buffers a launch would allocate (every one of the spec,
+ * struct-only ones too) and the parameter bytes it would pass, with the
+ * made-up device address 0x7f0000000000 + (i << 32) for buffer i. */
+static void
+dry_run(const Spec *sp)
+{
+	Launch l;
+	u64 *addr = xcalloc(sp->nall + 1, sizeof *addr);
+	u8 *store;
+	void **params;
+	size_t i;
+	u32 k, n;
+
+	launch_init(&l, sp);
+	for (i = 0; i < sp->nall; i++)
+		if (sp->args[i].is_buffer) {
+			addr[i] = 0x7f0000000000ull + ((u64)i << 32);
+			printf("BUFFER %zu %s: %zu bytes at 0x%llx\n", i, sp->args[i].name, l.bytes[i],
+			       (unsigned long long)addr[i]);
+		}
+	params = spec_params(&l, addr, &store);
+	for (i = 0; i < sp->nargs; i++) {
+		n = launch_param_size(&sp->args[i]);
+		printf("PARAM %zu %s: %u bytes:", i, sp->args[i].name, n);
+		for (k = 0; k < n; k++)
+			printf(" %02x", ((u8 *)params[i])[k]);
+		putchar('\n');
+	}
+	free(params);
+	free(store);
+	free(addr);
+	launch_free(&l);
+}
+
+/* Launch the spec's kernel from module mod into l: every buffer of the
+ * spec (parameters and those only struct fields point to) is allocated
+ * and filled, the parameters laid out by launch_param(), and every
+ * buffer read back. */
 static int
 run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, const char *what)
 {
-	void *fn, **params = xcalloc(sp->nargs + 1, sizeof *params);
-	u64 *dptr = xcalloc(sp->nargs + 1, sizeof *dptr);
+	void *fn, **params = NULL;
+	u64 *dptr = xcalloc(sp->nall + 1, sizeof *dptr);
+	u8 *store = NULL;
 	size_t i;
 	int rc = -1;
 
 	if (cuda_function(cu, mod, kernel, &fn, NULL) < 0)
 		goto out;
-	for (i = 0; i < sp->nargs; i++) {
-		if (!sp->args[i].is_buffer) {
-			params[i] = (void *)&sp->args[i].scalar_bits; /* little-endian: low bytes first */
-			continue;
-		}
-		if (cuda_alloc(cu, l->bytes[i], &dptr[i]) < 0 || cuda_put(cu, dptr[i], l->data[i], l->bytes[i]) < 0)
+	for (i = 0; i < sp->nall; i++)
+		if (sp->args[i].is_buffer && (cuda_alloc(cu, l->bytes[i] ? l->bytes[i] : 1, &dptr[i]) < 0 ||
+		                              cuda_put(cu, dptr[i], l->data[i], l->bytes[i]) < 0))
 			goto out;
-		params[i] = &dptr[i];
-	}
+	params = spec_params(l, dptr, &store);
 	if (cuda_launch_cluster(cu, fn, sp->grid, sp->block, sp->cluster, sp->shared, params) < 0)
 		goto out;
-	for (i = 0; i < sp->nargs; i++)
+	for (i = 0; i < sp->nall; i++)
 		if (sp->args[i].is_buffer && cuda_get(cu, l->data[i], dptr[i], l->bytes[i]) < 0)
 			goto out;
 	if (time_reps > 0) {
@@ -111,10 +169,11 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 out:
 	if (rc)
 		result(0, "run %s: %s", what, cuda_error(cu));
-	for (i = 0; i < sp->nargs; i++)
+	for (i = 0; i < sp->nall; i++)
 		if (dptr[i])
 			cuda_free(cu, dptr[i]);
 	free(params);
+	free(store);
 	free(dptr);
 	return rc;
 }
@@ -125,7 +184,7 @@ same_outputs(const Spec *sp, const Launch *got, const Launch *want, const char *
 {
 	size_t i, bad = 0;
 
-	for (i = 0; i < sp->nargs; i++)
+	for (i = 0; i < sp->nall; i++)
 		if (sp->args[i].is_buffer && memcmp(got->data[i], want->data[i], got->bytes[i]))
 			bad++;
 	if (tolerant && bad) {
@@ -224,7 +283,7 @@ cmd_gpucheck(int argc, char **argv)
 {
 	Cuda *cu = NULL;
 	char why[1024], name[256] = "";
-	int i, require = 0, sm = 0, first = 1;
+	int i, require = 0, sm = 0, first = 1, dry = 0;
 
 	static Spec sp;
 
@@ -243,20 +302,33 @@ cmd_gpucheck(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[first], "--tolerant")) {
 			tolerant = 1;
+		} else if (!strcmp(argv[first], "--dry-run")) {
+			dry = 1;
 		} else {
 			break;
 		}
 	}
+	if (dry && spec && argc <= first) {
+		dry_run(spec);
+		spec_free(spec);
+		return 0;
+	}
 	if (argc <= first || !strcmp(argv[first], "--help")) {
 		fputs("usage: openassembler gpucheck [--require-driver] [--spec SPEC.json [--time N] [--tolerant]]"
 		      " FILE.cubin...\n"
+		      "       openassembler gpucheck --spec SPEC.json --dry-run [FILE.cubin...]\n"
+		      "  --dry-run   print the buffers and parameter bytes a launch would use\n"
+		      "              (made-up device addresses); the files are only read\n"
 		      "  --time N    after the checked launch, time N more (median, CUDA events)\n"
 		      "  --tolerant  later files' outputs may differ from the first's within the\n"
 		      "              spec's checks (our compiler against ptxas)\n",
 		      argc <= first ? stderr : stdout);
 		return argc <= first;
 	}
-	if (cuda_open(&cu, why, sizeof why) != 0) {
+	if (dry && spec) {
+		dry_run(spec);
+		printf("SKIP gpucheck: --dry-run: launch skipped\n");
+	} else if (cuda_open(&cu, why, sizeof why) != 0) {
 		printf("SKIP gpucheck: no CUDA driver: launch skipped (%s)\n", why);
 		if (require)
 			result(0, "gpucheck: a driver was required");
