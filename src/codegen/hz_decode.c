@@ -54,6 +54,45 @@ static const char *const dbl_ops[] = {
 	"DADD", "DMUL", "DFMA", "DMNMX", "DSETP", "DSET", NULL,
 };
 
+static int ndst(const Insn *in, int of);
+
+/* What the lists above and the opcode tests below say about an opcode,
+ * computed once per opcode id (hz_opid) instead of string compares at
+ * every decode. */
+enum {
+	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
+};
+static struct {
+	u8 *f;
+	size_t n;
+} opf;
+
+static int
+op_flags(int id, const char *op)
+{
+	Insn in = {.op = op};
+	int f = OF_KNOWN;
+
+	if ((size_t)id >= opf.n) {
+		size_t n = opf.n ? opf.n : 64;
+		while (n <= (size_t)id)
+			n *= 2;
+		opf.f = xrealloc(opf.f, n);
+		memset(opf.f + opf.n, 0, n - opf.n);
+		opf.n = n;
+	}
+	if (opf.f[id])
+		return opf.f[id];
+	f |= op_is(&in, nodst_ops) ? OF_NODST : 0;
+	f |= op_is(&in, dbl_ops) ? OF_DBL : 0;
+	f |= op_is(&in, mem_ops) ? OF_MEMOP : 0;
+	f |= !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") || !strcmp(op, "HGMMA") ||
+	     !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ? OF_MMA : 0;
+	f |= !strcmp(op, "F2F") || !strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "FRND") ? OF_CONV : 0;
+	f |= !strcmp(op, "IMAD") || !strcmp(op, "UIMAD") ? OF_WIDE : 0;
+	return opf.f[id] = (u8)f;
+}
+
 /* Width of a conversion's destination (dst = 1) or source (dst = 0). */
 static int
 conv_width(const Insn *in, int dst)
@@ -150,9 +189,16 @@ add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 int
 hz_ndst(const Insn *in)
 {
+	return ndst(in, op_flags(hz_opid(in->op), in->op));
+}
+
+/* hz_ndst with the opcode's flags known. */
+static int
+ndst(const Insn *in, int of)
+{
 	int k, n = 1;
 
-	if (!in->nops || op_is(in, nodst_ops) || in->o[0].kind == OPK_MEM || in->o[0].kind == OPK_B ||
+	if (!in->nops || (of & OF_NODST) || in->o[0].kind == OPK_MEM || in->o[0].kind == OPK_B ||
 	    in->o[0].kind == OPK_IMM || in->o[0].kind == OPK_SB)
 		return 0;
 	if (!strcmp(in->op, "VOTE") || !strcmp(in->op, "VOTEU"))
@@ -202,13 +248,12 @@ static void
 regs_of(const Arch *a, HIns *h)
 {
 	const Insn *in = &h->in;
-	int nd = hz_ndst(in), k, cat = lat_cat_row(in, h->row);
-	int mma = !strcmp(in->op, "HMMA") || !strcmp(in->op, "IMMA") || !strcmp(in->op, "DMMA") ||
-		  !strcmp(in->op, "HGMMA") || !strcmp(in->op, "IGMMA") || !strcmp(in->op, "QGMMA");
-	int mw[4] = {1, 1, 1, 1}, isdbl = op_is(in, dbl_ops), ismem = op_is(in, mem_ops);
-	int conv = !strcmp(in->op, "F2F") || !strcmp(in->op, "F2I") || !strcmp(in->op, "I2F") ||
-		   !strcmp(in->op, "FRND");
-	int wide = !strcmp(in->op, "IMAD") || !strcmp(in->op, "UIMAD");
+	int of = op_flags(h->opid, in->op);
+	int nd = ndst(in, of), k, cat = lat_cat_row(in, h->row);
+	int mma = !!(of & OF_MMA);
+	int mw[4] = {1, 1, 1, 1}, isdbl = !!(of & OF_DBL), ismem = !!(of & OF_MEMOP);
+	int conv = !!(of & OF_CONV);
+	int wide = !!(of & OF_WIDE);
 	int hi = wide && insn_has(in, "HI");
 
 	/* IMAD.WIDE writes a pair; IMAD.WIDE and IMAD.HI add a pair c (the
@@ -465,22 +510,50 @@ is_mem(const char *op)
 	       !strncmp(op, "RED", 3);
 }
 
-/* The per-opcode and latency facts the checker uses at every step. */
+/* h->need and h->maxneed of h->row, computed once per table row (the
+ * rows are never changed once made). */
 static void
-facts_of(HIns *h)
+need_of(HIns *h)
 {
+	enum { NROW = 256 };
+	static struct {
+		const LatRow *row;
+		int used;
+		u8 need[2][LF_N][LC_NCAT], maxneed[2];
+	} memo_rows[NROW];
+	size_t k = ((uintptr_t)h->row >> 4) % NROW, tries;
 	int m, f, c;
 
-	h->opid = (u16)hz_opid(h->in.op);
-	h->pipe = (u8)pipe_of(h->in.op);
-	h->memf = (u8)((is_mem(h->in.op) ? HF_MEM : 0) | (!strncmp(h->in.op, "ATOM", 4) ? HF_ATOM : 0));
-	h->minst = (u8)lat_min_stall_row(h->row, &h->in);
+	for (tries = 0; tries < NROW; tries++, k = (k + 1) % NROW)
+		if (!memo_rows[k].used || memo_rows[k].row == h->row)
+			break;
+	if (tries < NROW && memo_rows[k].used) {
+		memcpy(h->need, memo_rows[k].need, sizeof h->need);
+		memcpy(h->maxneed, memo_rows[k].maxneed, sizeof h->maxneed);
+		return;
+	}
 	for (m = 0; m < 2; m++) {
 		lat_need_all(h->row, m, h->need[m]);
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
 				h->maxneed[m] = MAX(h->maxneed[m], h->need[m][f][c]);
 	}
+	if (tries < NROW) {
+		memo_rows[k].row = h->row;
+		memo_rows[k].used = 1;
+		memcpy(memo_rows[k].need, h->need, sizeof h->need);
+		memcpy(memo_rows[k].maxneed, h->maxneed, sizeof h->maxneed);
+	}
+}
+
+/* The per-opcode and latency facts the checker uses at every step. */
+static void
+facts_of(HIns *h)
+{
+	h->pipe = (u8)pipe_of(h->in.op);
+	h->memf = (u8)((is_mem(h->in.op) ? HF_MEM : 0) | (!strncmp(h->in.op, "ATOM", 4) ? HF_ATOM : 0));
+	h->minst = (u8)lat_min_stall_row(h->row, &h->in);
+	need_of(h);
 }
 
 /* Decode word w at address addr into h (strings in ar); -1 if it does not
@@ -497,6 +570,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse(b->s, &h->in, ar, err, sizeof err) < 0)
 		return -1;
 	h->c = ctrl_get(w);
+	h->opid = (u16)hz_opid(h->in.op);
 	h->cls = lat_class(&h->in, ar);
 	h->row = lat_row(a, h->cls);
 	h->lat = lat_of_row(h->row, h->cls);
