@@ -6,6 +6,7 @@
  * does): every read of d becomes a read of s.  `mov d, imm` with d written
  * once: reads of d in plain arithmetic become the immediate.  The copies
  * die in the next DCE. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "ir/ir.h"
@@ -52,8 +53,55 @@ is_copy(const IrFunc *f, const PtxInstr *in, int *d, const PtxOperand **s)
 	return in->op == PTX_OP_mov && (*s)->kind == PTX_OPD_IMM && f->rtype[*d] != PTX_T_PRED;
 }
 
+/* The copies, taken in block order, act as if each one rewrote every
+ * other instruction's reads of its d at once, as the pass used to do
+ * (quadratic).  Each d is written once, so it is rewritten at one moment
+ * only: `when[d]` (the copy's rank, -1 for none) and `src[d]` (the copy's
+ * source as it stood then).  A read follows d -> src[d] -> ... while the
+ * moments increase: a register renamed to one whose copy came earlier
+ * stays.  `lim` stops at a moment (a copy's own source, as it stands when
+ * its turn comes). */
+typedef struct {
+	int *when;
+	PtxOperand *src;
+	int nregs;
+} Prop;
+
 static int
-rewrite(PtxInstr *in, int d, const PtxOperand *s, int imm_ok)
+moment(const Prop *p, int r, int last, int lim)
+{
+	if (r < 0 || r > p->nregs || p->when[r] <= last || p->when[r] >= lim)
+		return -1;
+	return p->when[r];
+}
+
+/* Rename register r through the chain; imm_ok lets it become an
+ * immediate (*o replaced, keeping its position). */
+static int
+follow(const Prop *p, PtxOperand *o, int *r, int imm_ok, int lim)
+{
+	int last = -1, t, n = 0;
+
+	while ((t = moment(p, *r, last, lim)) >= 0) {
+		const PtxOperand *s = &p->src[*r];
+		if (s->kind != PTX_OPD_REG) {
+			if (imm_ok && o) {
+				u32 pos = o->pos;
+				*o = *s;
+				o->pos = pos;
+				n++;
+			}
+			break;
+		}
+		*r = s->reg;
+		last = t;
+		n++;
+	}
+	return n;
+}
+
+static int
+rewrite(const Prop *p, PtxInstr *in, int imm_ok)
 {
 	int i, k, n = 0;
 
@@ -61,36 +109,36 @@ rewrite(PtxInstr *in, int d, const PtxOperand *s, int imm_ok)
 		PtxOperand *o = &in->opds[i];
 		if (ir_opd_is_def(in, i))
 			continue;
-		if (o->kind == PTX_OPD_REG && o->reg == d && o->reg2 < 0 && !o->neg) {
-			if (s->kind == PTX_OPD_REG) {
-				o->reg = s->reg;
-				n++;
-			} else if (imm_ok) {
-				u32 pos = o->pos;
-				*o = *s;
-				o->pos = pos;
-				n++;
-			}
-		} else if (s->kind == PTX_OPD_REG && o->kind == PTX_OPD_ADDR && o->reg == d) {
-			o->reg = s->reg;
-			n++;
-		} else if (s->kind == PTX_OPD_REG && o->kind == PTX_OPD_VEC) {
+		if (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg) {
+			int r = o->reg;
+			n += follow(p, o, &r, imm_ok, INT_MAX);
+			if (o->kind == PTX_OPD_REG)
+				o->reg = r;
+		} else if (o->kind == PTX_OPD_ADDR) {
+			n += follow(p, NULL, &o->reg, 0, INT_MAX);
+		} else if (o->kind == PTX_OPD_VEC) {
 			for (k = 0; k < o->nelems; k++)
-				if (o->elems[k].kind == PTX_OPD_REG && o->elems[k].reg == d)
-					o->elems[k].reg = s->reg, n++;
+				if (o->elems[k].kind == PTX_OPD_REG)
+					n += follow(p, NULL, &o->elems[k].reg, 0, INT_MAX);
 		}
 	}
-	if (s->kind == PTX_OPD_REG && in->guard == d)
-		in->guard = s->reg, n++;
+	if (in->guard >= 0)
+		n += follow(p, NULL, &in->guard, 0, INT_MAX);
 	return n;
 }
 
 int
 ir_copyprop(IrFunc *f)
 {
-	int *defs = xcalloc((size_t)f->nregs + 1, sizeof *defs), total = 0;
-	size_t b, i, c, j;
+	int *defs = xcalloc((size_t)f->nregs + 1, sizeof *defs), total = 0, t = 0;
+	Prop p;
+	size_t b, i;
 
+	p.nregs = f->nregs;
+	p.when = xmalloc(((size_t)f->nregs + 1) * sizeof *p.when);
+	p.src = xmalloc(((size_t)f->nregs + 1) * sizeof *p.src);
+	for (i = 0; i <= (size_t)f->nregs; i++)
+		p.when[i] = -1;
 	ir_count(f, defs, NULL);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
@@ -100,16 +148,24 @@ ir_copyprop(IrFunc *f)
 			int d;
 			if (x->dead || !is_copy(f, &x->p, &d, &s) || defs[d] != 1)
 				continue;
-			if (s->kind == PTX_OPD_REG && (defs[s->reg] > 1 || s->reg == d))
-				continue;
 			sv = *s;
-			for (c = 0; c < f->b.n; c++)
-				for (j = 0; j < f->b.v[c].ins.n; j++) {
-					IrIns *y = &f->b.v[c].ins.v[j];
-					if (y != x && !y->dead)
-						total += rewrite(&y->p, d, &sv, takes_imm(&y->p));
-				}
+			if (sv.kind == PTX_OPD_REG) {
+				follow(&p, NULL, &sv.reg, 0, t);
+				if (!same_class(f, d, sv.reg) || defs[sv.reg] > 1 || sv.reg == d)
+					continue;
+			}
+			p.when[d] = t++;
+			p.src[d] = sv;
 		}
+	if (t)
+		for (b = 0; b < f->b.n; b++)
+			for (i = 0; i < f->b.v[b].ins.n; i++) {
+				IrIns *y = &f->b.v[b].ins.v[i];
+				if (!y->dead)
+					total += rewrite(&p, &y->p, takes_imm(&y->p));
+			}
+	free(p.when);
+	free(p.src);
 	free(defs);
 	return total;
 }
