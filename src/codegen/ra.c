@@ -1393,19 +1393,31 @@ alloc_coalesced(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls,
 	rc = alloc(f, o, sp, res, calls, err, errlen);
 	res->coalesced = merged;
 	if (merged && (rc < 0 || res->spill_ins)) {
+		/* the coalesced result is kept aside, not computed again */
+		Snap done;
+		Spill sp1 = *sp;
+		RaResult res1 = *res;
+		int calls1 = *calls;
 		c1 = rc < 0 ? -1 : cost(f);
+		if (c1 >= 0)
+			snap_take(&done, f);
+		else
+			spill_free(sp);
 		snap_restore(&snap, f);
-		spill_free(sp);
+		memset(sp, 0, sizeof *sp);
 		memset(res, 0, sizeof *res);
 		rc = alloc(f, o, sp, res, calls, err, errlen);
 		if (c1 >= 0 && (rc < 0 || cost(f) >= c1)) {
-			snap_restore(&snap, f);
+			snap_restore(&done, f);
 			spill_free(sp);
-			memset(res, 0, sizeof *res);
-			ra_coalesce(f, root, off);
-			rc = alloc(f, o, sp, res, calls, err, errlen);
-			res->coalesced = merged;
-		}
+			*sp = sp1;
+			*res = res1;
+			*calls = calls1;
+			rc = 0;
+		} else if (c1 >= 0)
+			spill_free(&sp1);
+		if (c1 >= 0)
+			snap_free(&done);
 	}
 	/* merged vregs live on as parts of their group (for dumps, tests) */
 	if (res->coalesced)
