@@ -138,9 +138,9 @@ static void
 intervals(Ra *r)
 {
 	MFunc *f = r->f;
-	size_t b;
+	size_t b, w;
 	int pos = 0, i, k, v;
-	int *uv = xcalloc((size_t)r->nunits, sizeof *uv);
+	int *uv = xcalloc((size_t)r->nunits + 1, sizeof *uv);
 
 	for (v = 0; v < (int)f->vr.n; v++)
 		for (k = 0; k < f->vr.v[v].w; k++)
@@ -156,11 +156,12 @@ intervals(Ra *r)
 				interval_add(r, m->guard, pos);
 		}
 		r->bend[b] = pos;
-		for (k = 0; k < r->nunits; k++) {
-			if (BIT(&r->in[b * r->words], k))
-				interval_add(r, uv[k], r->bstart[b]);
-			if (BIT(&r->out[b * r->words], k))
-				interval_add(r, uv[k], r->bend[b]);
+		for (w = 0; w < r->words; w++) {
+			u64 in = r->in[b * r->words + w], out = r->out[b * r->words + w];
+			for (; in; in &= in - 1)
+				interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(in)], r->bstart[b]);
+			for (; out; out &= out - 1)
+				interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(out)], r->bend[b]);
 		}
 	}
 	free(uv);
@@ -221,11 +222,14 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 	const MBlock *B = &f->b.v[b];
 	int i, k, u, n, first, *cnt = x->cnt, *open = x->open;
 	size_t w;
+	u64 o;
 
 	memset(live, 0, r->words * 8);
-	for (u = 0; u < r->nunits; u++)
-		if (BIT(&r->out[b * r->words], u))
+	for (w = 0; w < r->words; w++)
+		for (o = r->out[b * r->words + w]; o; o &= o - 1) {
+			u = (int)(w * 64) + __builtin_ctzll(o);
 			unit_on(r, live, cnt, open, uv[u], u, r->bend[b]);
+		}
 	for (i = (int)B->ins.n - 1; i >= 0; i--) {
 		const MIns *m = &B->ins.v[i];
 		int pos = r->bstart[b] + 2 * i;
@@ -253,12 +257,12 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 		if (m->guard >= 0 && !f->vr.v[m->guard].fixed)
 			unit_on(r, live, cnt, open, m->guard, r->ubase[m->guard], pos);
 	}
-	for (u = 0; u < r->nunits; u++)
-		if (BIT(live, u))
-			x->din[uv[u]] = 0;
-	for (u = 0; u < r->nunits; u++)
-		if (BIT(live, u) && BIT(&r->din[b * r->words], u))
-			x->din[uv[u]] = 1;
+	for (w = 0; w < r->words; w++)
+		for (o = live[w]; o; o &= o - 1)
+			x->din[uv[w * 64 + (size_t)__builtin_ctzll(o)]] = 0;
+	for (w = 0; w < r->words; w++)
+		for (o = live[w] & r->din[b * r->words + w]; o; o &= o - 1)
+			x->din[uv[w * 64 + (size_t)__builtin_ctzll(o)]] = 1;
 	for (w = 0; w < r->words; w++)
 		while (live[w]) {
 			int v, s;
