@@ -150,6 +150,10 @@ intervals(Ra *r)
 		r->bstart[b] = pos;
 		for (i = 0; i < (int)B->ins.n; i++, pos += 2) {
 			const MIns *m = &B->ins.v[i];
+			if (m->copy && m->nr == 2 && m->guard < 0 && r->cpos[m->r[0].v] < 0) {
+				r->cpos[m->r[0].v] = pos;
+				r->cblock[m->r[0].v] = (int)b;
+			}
 			for (k = 0; k < m->nr; k++)
 				interval_add(r, m->r[k].v, pos + ((m->rf[k] & MF_DEF) ? 1 : 0));
 			if (m->guard >= 0)
@@ -400,25 +404,21 @@ static int
 hint_of(const Ra *r, int v, int *hint)
 {
 	MFunc *f = r->f;
-	size_t b;
-	int i, pos;
+	const MIns *m;
+	MRef s;
+	int pos;
 
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0, pos = r->bstart[b]; i < (int)f->b.v[b].ins.n; i++, pos += 2) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			if (!m->copy || m->nr != 2 || m->r[0].v != v || m->guard >= 0)
-				continue;
-			if (pos + 1 != r->start[v])
-				return 0;
-			{
-				MRef s = m->r[1];
-				if (f->vr.v[s.v].phys < 0 || r->end[s.v] > pos)
-					return 0;
-				*hint = f->vr.v[s.v].phys + s.sub - m->r[0].sub;
-				return 1;
-			}
-		}
-	return 0;
+	if (r->cpos[v] < 0)
+		return 0;
+	pos = r->cpos[v];
+	m = &f->b.v[r->cblock[v]].ins.v[(pos - r->bstart[r->cblock[v]]) / 2];
+	if (pos + 1 != r->start[v])
+		return 0;
+	s = m->r[1];
+	if (f->vr.v[s.v].phys < 0 || r->end[s.v] > pos)
+		return 0;
+	*hint = f->vr.v[s.v].phys + s.sub - m->r[0].sub;
+	return 1;
 }
 
 /* A copy whose two sides got the same register. */
@@ -1131,6 +1131,8 @@ ra_free(Ra *r)
 	free(r->rcount);
 	free(r->rs);
 	free(r->re);
+	free(r->cpos);
+	free(r->cblock);
 	memset(r, 0, sizeof *r);
 }
 
@@ -1156,8 +1158,10 @@ ra_analyse(Ra *r, MFunc *f)
 	r->end = xcalloc((size_t)nv + 1, sizeof(int));
 	r->bstart = xcalloc(nb + 1, sizeof(int));
 	r->bend = xcalloc(nb + 1, sizeof(int));
+	r->cpos = xcalloc((size_t)nv + 1, sizeof(int));
+	r->cblock = xcalloc((size_t)nv + 1, sizeof(int));
 	for (v = 0; v < nv; v++) {
-		r->start[v] = r->end[v] = -1;
+		r->start[v] = r->end[v] = r->cpos[v] = -1;
 		if (!f->vr.v[v].fixed)
 			f->vr.v[v].phys = -1;
 	}
