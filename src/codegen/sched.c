@@ -95,6 +95,23 @@ edge(const HIns *x, const HIns *y)
 	return e;
 }
 
+/* The slots of ranges r[0..n) folded into 64 bits (slot s sets bit s % 64):
+   two instructions whose masks share no bit share no slot. */
+static u64
+slot_mask(const HRange *r, int n)
+{
+	u64 m = 0;
+	int k, s;
+
+	for (k = 0; k < n; k++) {
+		if (r[k].n >= 64)
+			return ~(u64)0;
+		for (s = r[k].s; s < r[k].s + r[k].n; s++)
+			m |= (u64)1 << (s & 63);
+	}
+	return m;
+}
+
 static void
 sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
 {
@@ -103,12 +120,21 @@ sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
 	int *npred = xcalloc(n, sizeof *npred), *ready = xcalloc(n, sizeof *ready), *done = xcalloc(n, sizeof *done);
 	Word *out = xcalloc(n, sizeof *out);
 	u32 *pout = xcalloc(n, sizeof *pout);
+	u64 *rm = xcalloc(2 * n, sizeof *rm), *wm = rm + n;
 	int cycle = 0;
 
+	for (i = 0; i < n; i++) {
+		rm[i] = slot_mask(h[lo + i].rd, h[lo + i].nrd);
+		wm[i] = slot_mask(h[lo + i].wr, h[lo + i].nwr);
+	}
 	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++)
-			if ((lat[i * n + j] = edge(&h[lo + i], &h[lo + j])) >= 0)
+		for (j = i + 1; j < n; j++) {
+			/* no shared slot: no edge (edge() would say -1) */
+			if (!(wm[i] & (rm[j] | wm[j])) && !(rm[i] & wm[j]))
+				lat[i * n + j] = -1;
+			else if ((lat[i * n + j] = edge(&h[lo + i], &h[lo + j])) >= 0)
 				npred[j]++;
+		}
 	for (i = n; i-- > 0;) {
 		int p = 0;
 		for (j = i + 1; j < n; j++)
@@ -147,6 +173,7 @@ sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
 	memcpy(&code[lo], out, n * sizeof *out);
 	memcpy(&perm[lo], pout, n * sizeof *pout);
 	free(pout);
+	free(rm);
 	free(lat);
 	free(prio);
 	free(npred);
