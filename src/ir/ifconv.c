@@ -30,6 +30,47 @@
 
 enum { IFCONV_MAX = 8 };
 
+/* Changes to the def/use counts that a conversion makes, applied after
+ * it (instead of counting the whole function again). */
+typedef struct {
+	int *cnt, reg, d;
+} Delta;
+
+typedef VEC(Delta) Pend;
+
+typedef struct {
+	Pend *pd;
+	int *cnt;
+	int d;
+} PendAt;
+
+static void
+pend_one(void *ctx, int r)
+{
+	PendAt *a = ctx;
+	Delta x = { a->cnt, r, a->d };
+	vec_push(a->pd, x);
+}
+
+/* x dies: its defs and uses no longer count. */
+static void
+kill_ins(Pend *pd, IrIns *x, const int *defs, const int *uses)
+{
+	PendAt d = { pd, (int *)defs, -1 }, u = { pd, (int *)uses, -1 };
+	ir_each_def(&x->p, pend_one, &d);
+	ir_each_use(&x->p, pend_one, &u);
+	x->dead = 1;
+}
+
+static void
+pend_apply(Pend *pd)
+{
+	size_t i;
+	for (i = 0; i < pd->n; i++)
+		pd->v[i].cnt[pd->v[i].reg] += pd->v[i].d;
+	pd->n = 0;
+}
+
 static IrIns *
 last_live(IrBlock *B)
 {
@@ -139,7 +180,7 @@ single_def(void *ctx, int r)
 /* Guard the arm's instructions with (p, neg), except those that may be
  * speculated (esc[i] == 0: results read only later in the arm). */
 static void
-guard_arm(IrBlock *A, int p, int neg, int skip_bra, const int *defs, const int *esc)
+guard_arm(IrBlock *A, int p, int neg, int skip_bra, const int *defs, const int *uses, const int *esc, Pend *pd)
 {
 	IrIns *last = last_live(A);
 	size_t i;
@@ -153,6 +194,14 @@ guard_arm(IrBlock *A, int p, int neg, int skip_bra, const int *defs, const int *
 			ir_each_def(&x->p, single_def, &s);
 			if (s.ok)
 				continue;   /* speculated */
+		}
+		if (x->p.guard >= 0) {
+			Delta o = { (int *)uses, x->p.guard, -1 };
+			vec_push(pd, o);
+		}
+		{
+			Delta g = { (int *)uses, p, 1 };
+			vec_push(pd, g);
 		}
 		x->p.guard = p;
 		x->p.guard_neg = (u8)neg;
@@ -203,16 +252,16 @@ escaping(IrFunc *f, IrBlock *A, const int *uses)
 }
 
 static void
-convert_arm(IrFunc *f, IrBlock *A, int p, int neg, int skip_bra, const int *defs, const int *uses)
+convert_arm(IrFunc *f, IrBlock *A, int p, int neg, int skip_bra, const int *defs, const int *uses, Pend *pd)
 {
 	int *esc = escaping(f, A, uses);
-	guard_arm(A, p, neg, skip_bra, defs, esc);
+	guard_arm(A, p, neg, skip_bra, defs, uses, esc, pd);
 	free(esc);
 }
 
 /* `@p bra T; bra X; T:` -> `@!p bra X; T:` (the forwarding block empties). */
 static int
-invert_forwarder(IrFunc *f, int b)
+invert_forwarder(IrFunc *f, int b, const int *defs, const int *uses, Pend *pd)
 {
 	IrBlock *B = &f->b.v[b], *F;
 	IrIns *br = last_live(B), *fb;
@@ -235,7 +284,7 @@ invert_forwarder(IrFunc *f, int b)
 	ir_edge_add(f, b + 1, 0, t);
 	br->target = x;
 	br->p.guard_neg = !br->p.guard_neg;
-	fb->dead = 1;
+	kill_ins(pd, fb, defs, uses);
 	return 1;
 }
 
@@ -251,7 +300,7 @@ skip_empty(IrFunc *f, int a, int stop)
 }
 
 static int
-triangle(IrFunc *f, int b, const int *defs, const int *uses)
+triangle(IrFunc *f, int b, const int *defs, const int *uses, Pend *pd)
 {
 	IrBlock *B = &f->b.v[b], *A;
 	IrIns *br = last_live(B), *ab;
@@ -273,14 +322,14 @@ triangle(IrFunc *f, int b, const int *defs, const int *uses)
 		return 0;
 	if (!arm_ok(A, br->p.guard, skip))
 		return 0;
-	convert_arm(f, A, br->p.guard, !br->p.guard_neg, skip, defs, uses);
-	br->dead = 1;
+	convert_arm(f, A, br->p.guard, !br->p.guard_neg, skip, defs, uses, pd);
+	kill_ins(pd, br, defs, uses);
 	ir_edge_remove(f, b, t);
 	return 1;
 }
 
 static int
-diamond(IrFunc *f, int b, const int *defs, const int *uses)
+diamond(IrFunc *f, int b, const int *defs, const int *uses, Pend *pd)
 {
 	IrBlock *B = &f->b.v[b], *A, *E;
 	IrIns *br = last_live(B), *ab, *eb;
@@ -311,12 +360,12 @@ diamond(IrFunc *f, int b, const int *defs, const int *uses)
 		return 0;
 	if (live_count(A) - 1 + live_count(E) - eskip > IFCONV_MAX + 4)
 		return 0;
-	convert_arm(f, A, br->p.guard, !br->p.guard_neg, 1, defs, uses);
-	convert_arm(f, E, br->p.guard, br->p.guard_neg, eskip, defs, uses);
-	ab->dead = 1;
+	convert_arm(f, A, br->p.guard, !br->p.guard_neg, 1, defs, uses, pd);
+	convert_arm(f, E, br->p.guard, br->p.guard_neg, eskip, defs, uses, pd);
+	kill_ins(pd, ab, defs, uses);
 	ir_edge_remove(f, a, j);
 	ir_edge_add(f, a, 0, e);
-	br->dead = 1;
+	kill_ins(pd, br, defs, uses);
 	ir_edge_remove(f, b, e);
 	return 1;
 }
@@ -328,6 +377,7 @@ ir_ifconv(IrFunc *f)
 	int *uses = xcalloc((size_t)f->nregs + 1, sizeof *uses);
 	int n = 0, changed = 1, rounds = 0;
 	size_t b;
+	Pend pd = {0};
 
 	while (changed && rounds++ < 4) {
 		changed = 0;
@@ -335,18 +385,17 @@ ir_ifconv(IrFunc *f)
 		memset(uses, 0, sizeof *uses * (size_t)f->nregs);
 		ir_count(f, defs, uses);
 		for (b = 0; b < f->b.n; b++) {
-			int k = invert_forwarder(f, (int)b);
-			k = k + (diamond(f, (int)b, defs, uses) || triangle(f, (int)b, defs, uses));
+			int k = invert_forwarder(f, (int)b, defs, uses, &pd);
+			k = k + (diamond(f, (int)b, defs, uses, &pd) || triangle(f, (int)b, defs, uses, &pd));
 			if (k) {
 				n += k;
 				changed = 1;
-				memset(defs, 0, sizeof *defs * (size_t)f->nregs);
-				memset(uses, 0, sizeof *uses * (size_t)f->nregs);
-				ir_count(f, defs, uses);
 			}
+			pend_apply(&pd);   /* the counts as ir_count would give them */
 		}
 	}
 	n += ir_drop_jumps(f);
+	vec_free(&pd);
 	free(defs);
 	free(uses);
 	return n;
