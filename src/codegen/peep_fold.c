@@ -59,49 +59,99 @@ span(const MFunc *f, MRef r, int *lo, int *hi)
 		*hi = 4;
 }
 
-/* Is m a constant definition?  Fills kind and value. */
+/* The text part of const_def: does text (a definition of w parts,
+ * guarded or not) load a constant?  Fills kind, value and wide. */
 static int
-const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
+def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *wide)
 {
-	const MFunc *f = F->f;
 	unsigned x, bank;
 	char tail[8];
-	int w;
 
-	if (m->nr != 1 || m->rf[0] != MF_DEF || f->vr.v[m->r[0].v].cls != RC_R ||
-	    f->vr.v[m->r[0].v].fixed)
-		return 0;
-	w = m->r[0].w ? m->r[0].w : f->vr.v[m->r[0].v].w - m->r[0].sub;
 	*wide = 0;
-	if (w == 1 && sscanf(m->text, "MOV \001\001, 0x%x%7s", &x, tail) == 1) {
+	if (strncmp(text, "MOV", 3) && strncmp(text, "LDC", 3))
+		return 0;   /* what every pattern below starts with */
+	if (w == 1 && sscanf(text, "MOV \001\001, 0x%x%7s", &x, tail) == 1) {
 		*kind = K_IMM, *val = x;
 		return 1;
 	}
-	if (w == 1 && sscanf(m->text, "MOV \001\001, -0x%x%7s", &x, tail) == 1) {
+	if (w == 1 && sscanf(text, "MOV \001\001, -0x%x%7s", &x, tail) == 1) {
 		*kind = K_IMM, *val = (u32)-x;
 		return 1;
 	}
-	if (w == 1 && F->sm < 90 && sscanf(m->text, "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x, tail) == 2 &&
+	if (w == 1 && sm < 90 && sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x, tail) == 2 &&
 	    bank < 32 && x < 0x10000) {
 		*kind = K_CBANK, *val = bank << 24 | x;
 		return 1;
 	}
-	if ((w == 1 || w == 2) && m->guard < 0) {
+	if ((w == 1 || w == 2) && !guarded) {
 		/* LDC / LDC.64 of a fixed word (sm_90; sm_80: banks other than 0) */
 		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x";
 		size_t n = strlen(t);
 		int used = 0;
-		if (strncmp(m->text, t, n) || sscanf(m->text + n, "%x][%n", &bank, &used) != 1 || !used || bank >= 32)
+		if (strncmp(text, t, n) || sscanf(text + n, "%x][%n", &bank, &used) != 1 || !used || bank >= 32)
 			return 0;
-		if (!strcmp(m->text + n + used, "RZ]"))
+		if (!strcmp(text + n + used, "RZ]"))
 			x = 0;
-		else if (sscanf(m->text + n + used, "0x%x]%7s", &x, tail) != 1 || x >= 0x10000)
+		else if (sscanf(text + n + used, "0x%x]%7s", &x, tail) != 1 || x >= 0x10000)
 			return 0;
 		x |= bank << 24;
 		*kind = K_CBANK, *val = x, *wide = w == 2;
 		return 1;
 	}
 	return 0;
+}
+
+/* def_text's answers, per thread, by the text and the other inputs. */
+enum { DCACHE = 512, DTEXT = 46 };
+static _Thread_local struct {
+	u8 len, key;      /* key: w | sm < 90 << 3 | guarded << 4 | 0x80 (0: empty) */
+	u8 ok, kind, wide;
+	u32 val;
+	char t[DTEXT];
+} dcache[DCACHE];
+
+static int
+def_text_memo(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *wide)
+{
+	u32 h = 2166136261u;
+	size_t n;
+	u8 key = (u8)(0x80 | (w & 7) | (sm < 90) << 3 | (guarded != 0) << 4);
+	int ok, i;
+
+	if (w < 1 || w > 2 || (text[0] != 'M' && text[0] != 'L'))
+		return def_text(text, w, sm, guarded, kind, val, wide);
+	for (n = 0; text[n]; n++) {
+		if (n == DTEXT)
+			return def_text(text, w, sm, guarded, kind, val, wide);
+		h = (h ^ (uchar)text[n]) * 16777619u;
+	}
+	h = (h ^ key) * 16777619u;
+	i = (int)((h ^ h >> 15) % DCACHE);
+	if (dcache[i].key == key && dcache[i].len == n && !memcmp(dcache[i].t, text, n)) {
+		*kind = dcache[i].kind, *val = dcache[i].val, *wide = dcache[i].wide;
+		return dcache[i].ok;
+	}
+	*kind = 0, *val = 0;
+	ok = def_text(text, w, sm, guarded, kind, val, wide);
+	dcache[i].key = key;
+	dcache[i].len = (u8)n;
+	dcache[i].ok = (u8)ok, dcache[i].kind = *kind, dcache[i].val = *val, dcache[i].wide = *wide;
+	memcpy(dcache[i].t, text, n);
+	return ok;
+}
+
+/* Is m a constant definition?  Fills kind and value. */
+static int
+const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
+{
+	const MFunc *f = F->f;
+	int w;
+
+	if (m->nr != 1 || m->rf[0] != MF_DEF || f->vr.v[m->r[0].v].cls != RC_R ||
+	    f->vr.v[m->r[0].v].fixed)
+		return 0;
+	w = m->r[0].w ? m->r[0].w : f->vr.v[m->r[0].v].w - m->r[0].sub;
+	return def_text_memo(m->text, w, F->sm, m->guard >= 0, kind, val, wide);
 }
 
 void
@@ -141,17 +191,41 @@ fold_scan(Fold *F)
 }
 
 /* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
- * not print). */
+ * not print).  The texts made are kept per thread (printing a float is
+ * dear, and the same constants are offered to reader after reader). */
+enum { FCACHE = 256, FTEXT = 40 };
+static _Thread_local struct {
+	u64 raw;
+	u8 bits;          /* 0: empty */
+	u8 ok;
+	char t[FTEXT];
+} fcache[FCACHE];
+
 static int
 ftext(char *t, size_t n, u64 raw, int bits)
 {
 	Buf b = {0};
 	int ok;
+	u64 h = (raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull;
+	size_t i = (size_t)(h >> 56) % FCACHE, len;
 
+	if (fcache[i].bits == bits && fcache[i].raw == raw) {
+		if (fcache[i].ok)
+			snprintf(t, n, "%s", fcache[i].t);
+		return fcache[i].ok;
+	}
 	isa_fmt_float(&b, raw, bits);
 	ok = b.s && !strstr(b.s, "NAN");
 	if (ok)
 		snprintf(t, n, "%s", b.s);
+	len = b.s ? strlen(b.s) : 0;
+	if (len < FTEXT) {
+		fcache[i].raw = raw;
+		fcache[i].bits = (u8)bits;
+		fcache[i].ok = (u8)ok;
+		if (b.s)
+			memcpy(fcache[i].t, b.s, len + 1);
+	}
 	buf_free(&b);
 	return ok;
 }
@@ -297,29 +371,43 @@ fold_address(Fold *F, MIns *m, int k, int at, u32 val)
 	return try_lit(F, m, k, at, end, t, C_TEXT, 0);
 }
 
+/* Does ref k of m read a constant that may fold here?  Its first part
+ * and span [*lo, *hi), or NULL.  Nothing here looks at m's text, so a
+ * NULL holds for every arrangement of its operands. */
+static Part *
+const_ref(Fold *F, const MIns *m, int k, int *lo, int *hi)
+{
+	MFunc *f = F->f;
+	MRef r = m->r[k];
+	Part *P;
+
+	if (!(m->rf[k] & MF_USE) || (m->rf[k] & MF_DEF) || f->vr.v[r.v].cls != RC_R)
+		return NULL;
+	span(f, r, lo, hi);
+	if (*hi - *lo > 2 || *hi <= *lo)
+		return NULL;
+	P = part(F, r.v, *lo);
+	if (P->kind != K_IMM && P->kind != K_CBANK)
+		return NULL;
+	if (*hi - *lo == 2 && (part(F, r.v, *lo + 1)->kind != P->kind || P->guard >= 0 ||
+			       part(F, r.v, *lo + 1)->guard >= 0))
+		return NULL;
+	if (P->guard >= 0 && !guard_holds(F, m, P))
+		return NULL;
+	return P;
+}
+
 /* Fold ref k of m if it reads a constant; 1 = folded. */
 static int
 fold_ref(Fold *F, MIns *m, int k)
 {
-	MFunc *f = F->f;
 	MRef r = m->r[k];
 	int lo, hi, at, from, to, neg = 0, half = 0;
 	Part *P;
 	char t[64];
 	const char *after;
 
-	if (!(m->rf[k] & MF_USE) || (m->rf[k] & MF_DEF) || f->vr.v[r.v].cls != RC_R)
-		return 0;
-	span(f, r, &lo, &hi);
-	if (hi - lo > 2 || hi <= lo)
-		return 0;
-	P = part(F, r.v, lo);
-	if (P->kind != K_IMM && P->kind != K_CBANK)
-		return 0;
-	if (hi - lo == 2 && (part(F, r.v, lo + 1)->kind != P->kind || P->guard >= 0 ||
-			     part(F, r.v, lo + 1)->guard >= 0))
-		return 0;
-	if (P->guard >= 0 && !guard_holds(F, m, P))
+	if (!(P = const_ref(F, m, k, &lo, &hi)))
 		return 0;
 	at = peep_hole(m, k);
 	if (at < 0)
@@ -437,6 +525,8 @@ fold_commuted(Fold *F, MIns *m, int k)
 	char *old, *t;
 	size_t len;
 
+	if (!const_ref(F, m, k, &i, &j))
+		return 0;   /* no arrangement of the operands folds it */
 	if (fold_ref(F, m, k))
 		return 1;
 	at = peep_hole(m, k);

@@ -6,14 +6,74 @@
 
 #include "codegen/peep.h"
 
+/* The answers already given, per thread: the passes probe the same texts
+ * again and again (each round of peep_fold, each reader of a value), and
+ * a text that fails to encode is the dearest to ask (every form of its
+ * mnemonic is tried) and is not in isa_parse's memo.  An answer depends on
+ * the arch and the text alone (address 0, no symbols), so a text seen
+ * before gets the same answer without the tables. */
+enum { PCACHE = 1024, PTEXT = 110 };
+typedef struct {
+	const Arch *a;
+	Word w;           /* the encoding, when it encodes */
+	u8 len;
+	u8 enc;           /* it encodes */
+	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
+	char text[PTEXT];
+} Probe;
+static _Thread_local Probe probes[PCACHE];
+
+/* The cache entry for text (a hit or a fresh one), or NULL when text is
+ * too long to keep. */
+static Probe *
+probe(const Arch *a, const char *text)
+{
+	u32 h = 2166136261u;
+	size_t n;
+	Probe *p;
+	char err[160];
+	size_t pos;
+
+	for (n = 0; text[n]; n++) {
+		if (n == PTEXT)
+			return NULL;
+		h = (h ^ (uchar)text[n]) * 16777619u;
+	}
+	p = &probes[(h ^ h >> 15) % PCACHE];
+	if (p->a == a && p->len == n && !memcmp(p->text, text, n))
+		return p;
+	p->a = NULL;
+	p->enc = isa_parse(a, text, 0, NULL, &p->w, err, sizeof err, &pos) == 0;
+	p->exact = 0;
+	p->a = a;
+	p->len = (u8)n;
+	memcpy(p->text, text, n);
+	return p;
+}
+
 int
 peep_encodes(const Arch *a, const char *text)
 {
 	Word w;
 	char err[160];
 	size_t pos;
+	Probe *p;
 
-	return a && isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+	if (!a)
+		return 0;
+	if ((p = probe(a, text)))
+		return p->enc;
+	return isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+}
+
+/* Does w print back as text? */
+static int
+prints_as(const Arch *a, Word w, const char *text)
+{
+	Buf b = {0};
+	int ok = isa_print(a, w, 0, NULL, &b) == 0 && b.s && !strcmp(b.s, text);
+	buf_free(&b);
+	return ok;
 }
 
 int
@@ -21,14 +81,21 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 {
 	char err[160];
 	size_t pos;
-	Buf b = {0};
-	int ok;
+	Probe *p;
 
-	if (!a || isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
+	if (!a)
 		return 0;
-	ok = isa_print(a, *w, 0, NULL, &b) == 0 && b.s && !strcmp(b.s, text);
-	buf_free(&b);
-	return ok;
+	if ((p = probe(a, text))) {
+		if (!p->enc)
+			return 0;
+		*w = p->w;
+		if (!p->exact)
+			p->exact = prints_as(a, p->w, text) ? 2 : 1;
+		return p->exact == 2;
+	}
+	if (isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
+		return 0;
+	return prints_as(a, *w, text);
 }
 
 int
@@ -42,6 +109,14 @@ peep_hole(const MIns *m, int k)
 			p++;
 		}
 	return -1;
+}
+
+/* name followed by the decimal n (not printf: a trial is made per probe) */
+static void
+put_reg(Buf *out, const char *name, int n)
+{
+	buf_puts(out, name);
+	buf_putd(out, n);
 }
 
 void
@@ -71,13 +146,13 @@ peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Bu
 			else if (m->r[j].v == f->pt)
 				buf_puts(out, "PT");
 			else if (v->cls == RC_R)
-				buf_printf(out, "R%d", 8 + 4 * j);
+				put_reg(out, "R", 8 + 4 * j);
 			else if (v->cls == RC_P)
-				buf_printf(out, "P%d", j % 6);
+				put_reg(out, "P", j % 6);
 			else if (v->cls == RC_UR)
-				buf_printf(out, "UR%d", 8 + 4 * j);
+				put_reg(out, "UR", 8 + 4 * j);
 			else
-				buf_printf(out, "UP%d", j % 6);
+				put_reg(out, "UP", j % 6);
 		}
 	}
 }

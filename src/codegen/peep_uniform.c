@@ -47,7 +47,7 @@ uniform_def(const MFunc *f, const MIns *m, Cand *c)
 	char sr[24];
 	const MVreg *v;
 
-	if (m->guard >= 0 || m->nr != 1 || !(m->rf[0] & MF_DEF))
+	if (m->guard >= 0 || m->nr != 1 || !(m->rf[0] & MF_DEF) || (m->text[0] != 'L' && m->text[0] != 'S'))
 		return 0;
 	v = &f->vr.v[m->r[0].v];
 	memset(c, 0, sizeof *c);
