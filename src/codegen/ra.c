@@ -195,6 +195,46 @@ cmp_seg(const void *a, const void *b)
 	return x->s != y->s ? x->s - y->s : x->e - y->e;
 }
 
+static int
+cmp_seg_se(const Seg *x, const Seg *y)
+{
+	return x->s != y->s ? x->s - y->s : x->e - y->e;
+}
+
+/* Sort by (v, s, e), as qsort with cmp_seg would: buckets per vreg
+ * (counting sort), then each bucket (short, nearly sorted: insertion). */
+static void
+sort_segs(SegVec *sv, int nv)
+{
+	int *at = xcalloc((size_t)nv + 2, sizeof *at), v;
+	Seg *out = xmalloc((sv->n + 1) * sizeof *out);
+	size_t i, j, lo, hi;
+
+	for (i = 0; i < sv->n; i++)
+		at[sv->v[i].v + 1]++;
+	for (v = 0; v < nv; v++)
+		at[v + 1] += at[v];
+	for (i = 0; i < sv->n; i++)
+		out[at[sv->v[i].v]++] = sv->v[i];
+	for (v = 0, lo = 0; v < nv; v++, lo = hi) {
+		hi = (size_t)at[v];
+		if (hi - lo > 64) {
+			qsort(out + lo, hi - lo, sizeof *out, cmp_seg);
+			continue;
+		}
+		for (i = lo + 1; i < hi; i++) {
+			Seg x = out[i];
+			for (j = i; j > lo && cmp_seg_se(&out[j - 1], &x) > 0; j--)
+				out[j] = out[j - 1];
+			out[j] = x;
+		}
+	}
+	free(sv->v);
+	sv->v = out;
+	sv->cap = sv->n + 1;
+	free(at);
+}
+
 /* Unit u of vreg v becomes live (walking backwards) at position pos. */
 static void
 unit_on(const Ra *r, u64 *live, int *cnt, int *open, int v, int u, int pos)
@@ -309,7 +349,7 @@ ranges(Ra *r)
 	for (b = 0; b < f->b.n; b++)
 		block_segs(r, b, uv, live, &x, &sv);
 	if (sv.n)
-		qsort(sv.v, sv.n, sizeof *sv.v, cmp_seg);
+		sort_segs(&sv, nv);
 	r->rfirst = xcalloc((size_t)nv + 1, sizeof(int));
 	r->rcount = xcalloc((size_t)nv + 1, sizeof(int));
 	r->rs = xcalloc(sv.n + 1, sizeof(int));
