@@ -13,26 +13,16 @@
 #include "cubin/elfio.h"
 #include "cubin/listing.h"
 
-/* Does the mnemonic (up to the first space) contain s? */
+/* Does the mnemonic mn[0..n) contain s? */
 static int
-has(const char *mn, const char *s)
+has(const char *mn, size_t n, const char *s, size_t k)
 {
-	size_t n = strcspn(mn, " "), k = strlen(s), i;
+	size_t i;
 
 	for (i = 0; i + k <= n; i++)
-		if (!memcmp(mn + i, s, k))
+		if (mn[i] == s[0] && !memcmp(mn + i, s, k))
 			return 1;
 	return 0;
-}
-
-static int
-width(const char *mn)
-{
-	if (has(mn, ".128"))
-		return 4;
-	if (has(mn, ".64") || has(mn, ".WIDE"))
-		return 2;
-	return 1;
 }
 
 /* Highest register an operand touches, given its width in registers. */
@@ -47,7 +37,10 @@ operand_max(const char *p, const char *e, int wd)
 
 		if (!isdigit((uchar)p[1]) || (p > e - 1) || isalnum((uchar)p[-1]) || p[-1] == '_' || p[-1] == '.')
 			continue;
-		r = (int)strtol(p + 1, &end, 10);
+		for (r = 0, end = (char *)p + 1; isdigit((uchar)*end) && r < 1000; end++)
+			r = r * 10 + (*end - '0');
+		while (isdigit((uchar)*end))
+			end++;
 		if (r >= 255)
 			continue;
 		r += (!strncmp(end, ".64", 3) ? 2 : wd) - 1;
@@ -62,14 +55,16 @@ insn_max(const char *t)
 {
 	const char *mn = t, *p, *e;
 	int w, k = 0, nops = 1, max = -1, store, dbl, wide;
+	size_t n;
 
 	if (*mn == '@')
 		mn += strcspn(mn, " ") + 1;
-	w = width(mn);
+	n = strcspn(mn, " ");
+	wide = has(mn, n, ".WIDE", 5);
+	w = has(mn, n, ".128", 4) ? 4 : has(mn, n, ".64", 3) || wide ? 2 : 1;
 	store = !strncmp(mn, "ST", 2) || !strncmp(mn, "RED", 3);
 	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
-	wide = has(mn, ".WIDE");
-	p = mn + strcspn(mn, " ");
+	p = mn + n;
 	for (e = p; *e; e++)
 		nops += *e == ',';
 	for (; *p; p = *e ? e + 1 : e, k++) {
