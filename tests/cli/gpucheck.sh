@@ -19,3 +19,6 @@ rc=$?
 grep -qxF "PARAM 3 reduction_op: 1 bytes: 00" "$tmp/d2" && grep -qxF "PARAM 2 num_items: 4 bytes: a0 0f 00 00" "$tmp/d2" &&
 grep -q '^SKIP gpucheck: --dry-run: launch skipped' "$tmp/d2" && grep -q '^PASS read tests/cub/device_reduce' "$tmp/d2" &&
 	echo "PASS gpucheck_dry_run_scalars" || { echo "FAIL gpucheck_dry_run_scalars: exit $rc"; head -5 "$tmp/d2"; }
+fails gpucheck_dry_run_needs_spec "$OA" gpucheck --dry-run tests/cub/struct_arg/kernel.sm_90.cubin
+printf '{"grid": [1], "block": [1], "args": [{"name": "a", "struct": 8, "fields": [{"offset": 0, "pointer": "nowhere"}]}]}' > "$tmp/bad.json"
+fails gpucheck_dry_run_bad_spec "$OA" gpucheck --spec "$tmp/bad.json" --dry-run

@@ -308,7 +308,11 @@ cmd_gpucheck(int argc, char **argv)
 			break;
 		}
 	}
-	if (dry && spec && argc <= first) {
+	if (dry && !spec) {
+		fprintf(stderr, "openassembler gpucheck: error: --dry-run needs --spec SPEC.json\n");
+		return 1;
+	}
+	if (dry && argc <= first) {
 		dry_run(spec);
 		spec_free(spec);
 		return 0;
