@@ -568,15 +568,17 @@ fold_commuted(Fold *F, MIns *m, int k)
 	return 0;
 }
 
-/* Drop constant definitions whose parts nobody reads. */
+/* Drop constant definitions whose parts nobody reads (rescan: F->p may
+ * be stale; else it is what fold_scan would make).  Returns how many. */
 static int
-drop_dead(Fold *F)
+drop_dead(Fold *F, int rescan)
 {
 	MFunc *f = F->f;
 	size_t b, i, j;
 	int n = 0;
 
-	fold_scan(F);
+	if (rescan)
+		fold_scan(F);
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
@@ -605,14 +607,15 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 {
 	Fold F;
 	size_t b, i;
-	int k, n = 0, round, changed;
+	int k, n = 0, round, changed, fresh;
 
 	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1;
 	F.p = xcalloc(4 * (f->vr.n + 1), sizeof *F.p);
 	/* a folded copy becomes a constant definition itself: a few rounds */
-	for (round = 0; round < 3; round++) {
+	for (round = 0, fresh = 0; round < 3; round++) {
 		changed = 0;
-		fold_scan(&F);
+		if (!fresh)
+			fold_scan(&F);
 		for (b = 0; b < f->b.n; b++)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				MIns *m = &f->b.v[b].ins.v[i];
@@ -626,13 +629,15 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 					}
 			}
 		n += changed;
-		drop_dead(&F);
+		/* nothing folded: nothing changed since the scan; nothing
+		   dropped: nothing changed since drop_dead's */
+		fresh = !drop_dead(&F, changed > 0);
 		if (!changed)
 			break;
 	}
-	if (fold_swap_pairs(&F)) {
+	if (fold_swap_pairs(&F, fresh)) {
 		F.p = xrealloc(F.p, 4 * (f->vr.n + 1) * sizeof *F.p);
-		drop_dead(&F);
+		drop_dead(&F, 1);
 	}
 	free(F.p);
 	return n;

@@ -39,7 +39,8 @@ void fold_scan(Fold *F);
 /* Operand spans of "OP a, b, c": starts s[], ends e[]; their count. */
 int fold_operands(const char *text, int *s, int *e, int max);
 /* sm_80 IMAD.WIDE and the like: a parameter pair as c[] once the reader's
- * literal moves to a register (peep_swap.c); returns readers rewritten. */
-int fold_swap_pairs(Fold *F);
+ * literal moves to a register (peep_swap.c); returns readers rewritten.
+ * fresh: F->p is what fold_scan would make of the function now. */
+int fold_swap_pairs(Fold *F, int fresh);
 
 #endif

@@ -191,7 +191,7 @@ swap_pair(Fold *F, int v, int probe, Lits *L)
 }
 
 int
-fold_swap_pairs(Fold *F)
+fold_swap_pairs(Fold *F, int fresh)
 {
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
@@ -199,7 +199,8 @@ fold_swap_pairs(Fold *F)
 	Lits L;
 
 	L.n = 0;
-	fold_scan(F);
+	if (!fresh)
+		fold_scan(F);
 	for (v = 0; v < nv; v++) {
 		Part *a = part(F, (int)v, 0), *b = part(F, (int)v, 1);
 		if (f->vr.v[v].w != 2 || a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 ||
