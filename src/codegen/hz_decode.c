@@ -55,15 +55,21 @@ static const char *const dbl_ops[] = {
 };
 
 static int ndst(const Insn *in, int of);
+static int pipe_of(const char *op);
+static int is_mem(const char *op);
 
 /* What the lists above and the opcode tests below say about an opcode,
  * computed once per opcode id (hz_opid) instead of string compares at
- * every decode. */
+ * every decode: OF_* in bits 0-7, lat_cat_op in bits 8-15 (OF_CAT),
+ * pipe_of in 16-23 (OF_PIPE), the HF_* memory flags in 24-30 (OF_MEMF). */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
 };
+#define OF_CAT(f) ((f) >> 8 & 0xff)
+#define OF_PIPE(f) ((f) >> 16 & 0xff)
+#define OF_MEMF(f) ((f) >> 24 & 0x7f)
 static struct {
-	u8 *f;
+	u32 *f;
 	size_t n;
 } opf;
 
@@ -77,8 +83,8 @@ op_flags(int id, const char *op)
 		size_t n = opf.n ? opf.n : 64;
 		while (n <= (size_t)id)
 			n *= 2;
-		opf.f = xrealloc(opf.f, n);
-		memset(opf.f + opf.n, 0, n - opf.n);
+		opf.f = xrealloc(opf.f, n * sizeof *opf.f);
+		memset(opf.f + opf.n, 0, (n - opf.n) * sizeof *opf.f);
 		opf.n = n;
 	}
 	if (opf.f[id])
@@ -90,7 +96,10 @@ op_flags(int id, const char *op)
 	     !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ? OF_MMA : 0;
 	f |= !strcmp(op, "F2F") || !strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "FRND") ? OF_CONV : 0;
 	f |= !strcmp(op, "IMAD") || !strcmp(op, "UIMAD") ? OF_WIDE : 0;
-	return opf.f[id] = (u8)f;
+	f |= lat_cat_op(op) << 8;
+	f |= pipe_of(op) << 16;
+	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 24;
+	return (int)(opf.f[id] = (u32)f);
 }
 
 /* Width of a conversion's destination (dst = 1) or source (dst = 0). */
@@ -249,7 +258,7 @@ regs_of(const Arch *a, HIns *h)
 {
 	const Insn *in = &h->in;
 	int of = op_flags(h->opid, in->op);
-	int nd = ndst(in, of), k, cat = lat_cat_row(in, h->row);
+	int nd = ndst(in, of), k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
 	int mw[4] = {1, 1, 1, 1}, isdbl = !!(of & OF_DBL), ismem = !!(of & OF_MEMOP);
 	int conv = !!(of & OF_CONV);
@@ -550,8 +559,10 @@ need_of(HIns *h)
 static void
 facts_of(HIns *h)
 {
-	h->pipe = (u8)pipe_of(h->in.op);
-	h->memf = (u8)((is_mem(h->in.op) ? HF_MEM : 0) | (!strncmp(h->in.op, "ATOM", 4) ? HF_ATOM : 0));
+	int of = op_flags(h->opid, h->in.op);
+
+	h->pipe = (u8)OF_PIPE(of);
+	h->memf = (u8)OF_MEMF(of);
 	h->minst = (u8)lat_min_stall_row(h->row, &h->in);
 	need_of(h);
 }

@@ -227,29 +227,49 @@ is_fma_op(const char *op)
 	return in_list_sorted(op, fma_ops, NELEM(fma_ops), sorted, &ready);
 }
 
-/* r: the row of in's class (NULL if none). */
+/* The opcode's part of lat_cat_row: LCO_* flags. */
 int
-lat_cat_row(const Insn *in, const LatRow *r)
+lat_cat_op(const char *op)
 {
-	const char *op = in->op;
+	int f = 0;
 
-	if (is_var_op(op)) {
+	if (is_var_op(op))
+		f |= LCO_VAR;
+	if (is_fma_op(op))
+		f |= LCO_FMA;
+	if ((op[0] == 'H' && strcmp(op, "HMMA")) || op[0] == 'D' || is_mma(op))
+		f |= LCO_OTHER;
+	return f;
+}
+
+/* lat_cat_row from the opcode's flags (lat_cat_op) and the row. */
+int
+lat_cat_flags(int f, const LatRow *r)
+{
+	if (f & LCO_VAR) {
 		/* the table may know a fixed form: fixed only when the table has
 		   fixed latencies for it (DFMA on sm_90) */
-		int var = 1, f, c;
+		int var = 1, fl, c;
 		if (r && !r->var)
-			for (f = 0; f < LF_N; f++)
+			for (fl = 0; fl < LF_N; fl++)
 				for (c = 0; c < LC_NCAT; c++)
-					if (r->lat[f][c])
+					if (r->lat[fl][c])
 						var = 0;
 		if (var)
 			return LC_VAR;
 	}
-	if (is_fma_op(op))
+	if (f & LCO_FMA)
 		return LC_FMA;
-	if ((op[0] == 'H' && strcmp(op, "HMMA")) || op[0] == 'D' || is_mma(op))
+	if (f & LCO_OTHER)
 		return LC_OTHER;
 	return LC_ALU;
+}
+
+/* r: the row of in's class (NULL if none). */
+int
+lat_cat_row(const Insn *in, const LatRow *r)
+{
+	return lat_cat_flags(lat_cat_op(in->op), r);
 }
 
 int

@@ -71,6 +71,11 @@ int lat_exc_in(const LatRow *r, int f, int cat, const char *cons);
 /* The same from a row found once (r may be NULL: no row). */
 Lat lat_of_row(const LatRow *r, const char *cls);
 int lat_cat_row(const Insn *in, const LatRow *r);
+/* lat_cat_row in two parts: the opcode's flags (LCO_*, computed once per
+   opcode by callers that cache), then the row's. */
+enum { LCO_VAR = 1, LCO_FMA = 2, LCO_OTHER = 4 };
+int lat_cat_op(const char *op);
+int lat_cat_flags(int f, const LatRow *r);
 int lat_need_row(const LatRow *r, int f, int cat, int mode);
 /* lat_need_row of every file and category (capped at 255). */
 void lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT]);
