@@ -136,7 +136,12 @@ peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Bu
 		if (*p == 2) {
 			buf_puts(out, "0x0");
 		} else if (*p != 1) {
-			buf_putc(out, *p);
+			/* the run of plain text up to the next hole or from */
+			const char *q = p + 1;
+			while (*q && *q != 1 && *q != 2 && (from < 0 || q - m->text != from))
+				q++;
+			buf_putn(out, p, (size_t)(q - p));
+			p = q - 1;
 		} else {
 			const MVreg *v;
 			j = *++p - 1;
