@@ -616,6 +616,13 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 	size_t i;
 	int rc = 0;
 
+	/* room for every word at once: one (large, unfilled) allocation
+	   instead of doubling copies of filled entries */
+	if (memo.n + n > memo.cap && memo.n < MEMO_MAX) {
+		size_t cap = MAX(MAX(2 * memo.cap, (size_t)64), MIN((size_t)MEMO_MAX, memo.n + n));
+		memo.v = xrealloc(memo.v, cap * sizeof *memo.v);
+		memo.cap = cap;
+	}
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
 		Word k = memo_key(code[i]);
