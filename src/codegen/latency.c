@@ -8,10 +8,21 @@
 
 #include "codegen/latency.h"
 
-/* Modifiers kept in a class name (all of them for the MMA opcodes). */
-static const char *const keep_mods[] = {
-	"WIDE", "HI", "MMA", "F64", "S64", "U64", "64", "128",
-};
+/* Modifiers kept in a class name (all of them for the MMA opcodes):
+ * WIDE, HI, MMA, F64, S64, U64, 64, 128. */
+static int
+keep_mod(const char *m)
+{
+	switch (m[0]) {
+	case 'W': return !strcmp(m, "WIDE");
+	case 'H': return !strcmp(m, "HI");
+	case 'M': return !strcmp(m, "MMA");
+	case 'F': case 'S': case 'U': return !strcmp(m + 1, "64");
+	case '6': return !strcmp(m, "64");
+	case '1': return !strcmp(m, "128");
+	}
+	return 0;
+}
 
 static int
 is_mma(const char *op)
@@ -25,7 +36,7 @@ const char *
 lat_class(const Insn *in, Arena *ar)
 {
 	char buf[128];
-	size_t n, i, k, l;
+	size_t n, i, l;
 	int all = is_mma(in->op);
 
 	n = strlen(in->op);
@@ -33,10 +44,7 @@ lat_class(const Insn *in, Arena *ar)
 		n = sizeof buf - 1;
 	memcpy(buf, in->op, n);
 	for (i = 0; i < (size_t)in->nmods && n < sizeof buf - 1; i++) {
-		int keep = all;
-		for (k = 0; k < NELEM(keep_mods) && !keep; k++)
-			keep = !strcmp(in->mods[i], keep_mods[k]);
-		if (!keep)
+		if (!all && !keep_mod(in->mods[i]))
 			continue;
 		l = strlen(in->mods[i]);
 		buf[n++] = '.';
