@@ -101,14 +101,18 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 	return 0;
 }
 
-/* def_text's answers, per thread, by the text and the other inputs. */
-enum { DCACHE = 512, DTEXT = 46 };
+/* def_text's answers, per thread, by the text and the other inputs; as
+ * the probe cache (peep_probe.c): hash slots index entries taken in order,
+ * so few pages are touched. */
+enum { DSLOTS = 1024, DENTRIES = 256, DTEXT = 46 };
+static _Thread_local u16 dslot[DSLOTS];
 static _Thread_local struct {
-	u8 len, key;      /* key: w | sm < 90 << 3 | guarded << 4 | 0x80 (0: empty) */
+	u8 len, key;      /* key: w | sm < 90 << 3 | guarded << 4 | 0x80 */
 	u8 ok, kind, wide;
 	u32 val;
 	char t[DTEXT];
-} dcache[DCACHE];
+} dcache[DENTRIES];
+static _Thread_local int ndcache;
 
 static int
 def_text_memo(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *wide)
@@ -116,7 +120,7 @@ def_text_memo(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, 
 	u32 h = 2166136261u;
 	size_t n;
 	u8 key = (u8)(0x80 | (w & 7) | (sm < 90) << 3 | (guarded != 0) << 4);
-	int ok, i;
+	int ok, i, e;
 
 	if (w < 1 || w > 2 || (text[0] != 'M' && text[0] != 'L'))
 		return def_text(text, w, sm, guarded, kind, val, wide);
@@ -126,17 +130,27 @@ def_text_memo(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, 
 		h = (h ^ (uchar)text[n]) * 16777619u;
 	}
 	h = (h ^ key) * 16777619u;
-	i = (int)((h ^ h >> 15) % DCACHE);
-	if (dcache[i].key == key && dcache[i].len == n && !memcmp(dcache[i].t, text, n)) {
-		*kind = dcache[i].kind, *val = dcache[i].val, *wide = dcache[i].wide;
-		return dcache[i].ok;
+	i = (int)((h ^ h >> 15) % DSLOTS);
+	if (dslot[i]) {
+		e = dslot[i] - 1;
+		if (dcache[e].key == key && dcache[e].len == n && !memcmp(dcache[e].t, text, n)) {
+			*kind = dcache[e].kind, *val = dcache[e].val, *wide = dcache[e].wide;
+			return dcache[e].ok;
+		}
+	} else {
+		if (ndcache == DENTRIES) {
+			memset(dslot, 0, sizeof dslot);
+			ndcache = 0;
+		}
+		e = ndcache++;
+		dslot[i] = (u16)(e + 1);
 	}
 	*kind = 0, *val = 0;
 	ok = def_text(text, w, sm, guarded, kind, val, wide);
-	dcache[i].key = key;
-	dcache[i].len = (u8)n;
-	dcache[i].ok = (u8)ok, dcache[i].kind = *kind, dcache[i].val = *val, dcache[i].wide = *wide;
-	memcpy(dcache[i].t, text, n);
+	dcache[e].key = key;
+	dcache[e].len = (u8)n;
+	dcache[e].ok = (u8)ok, dcache[e].kind = *kind, dcache[e].val = *val, dcache[e].wide = *wide;
+	memcpy(dcache[e].t, text, n);
 	return ok;
 }
 
@@ -193,7 +207,7 @@ fold_scan(Fold *F)
 /* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
  * not print).  The texts made are kept per thread (printing a float is
  * dear, and the same constants are offered to reader after reader). */
-enum { FCACHE = 256, FTEXT = 40 };
+enum { FCACHE = 64, FTEXT = 40 };
 static _Thread_local struct {
 	u64 raw;
 	u8 bits;          /* 0: empty */

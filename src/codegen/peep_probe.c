@@ -12,7 +12,7 @@
  * mnemonic is tried) and is not in isa_parse's memo.  An answer depends on
  * the arch and the text alone (address 0, no symbols), so a text seen
  * before gets the same answer without the tables. */
-enum { PCACHE = 1024, PTEXT = 110 };
+enum { PSLOTS = 1024, PENTRIES = 384, PTEXT = 110 };
 typedef struct {
 	const Arch *a;
 	Word w;           /* the encoding, when it encodes */
@@ -21,7 +21,12 @@ typedef struct {
 	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
 	char text[PTEXT];
 } Probe;
-static _Thread_local Probe probes[PCACHE];
+/* A hash slot holds an entry's index + 1 (0: empty); entries are taken in
+ * order, so a compile touches a page of them per ~28 texts, not a page per
+ * text (a page fault costs more than a probe); when they run out, all go. */
+static _Thread_local u16 pslot[PSLOTS];
+static _Thread_local Probe probes[PENTRIES];
+static _Thread_local int nprobes;
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
  * too long to keep. */
@@ -29,7 +34,7 @@ static Probe *
 probe(const Arch *a, const char *text)
 {
 	u32 h = 2166136261u;
-	size_t n;
+	size_t n, i;
 	Probe *p;
 	char err[160];
 	size_t pos;
@@ -39,9 +44,19 @@ probe(const Arch *a, const char *text)
 			return NULL;
 		h = (h ^ (uchar)text[n]) * 16777619u;
 	}
-	p = &probes[(h ^ h >> 15) % PCACHE];
-	if (p->a == a && p->len == n && !memcmp(p->text, text, n))
-		return p;
+	i = (h ^ h >> 15) % PSLOTS;
+	if (pslot[i]) {
+		p = &probes[pslot[i] - 1];
+		if (p->a == a && p->len == n && !memcmp(p->text, text, n))
+			return p;
+	} else {
+		if (nprobes == PENTRIES) {
+			memset(pslot, 0, sizeof pslot);
+			nprobes = 0;
+		}
+		pslot[i] = (u16)(++nprobes);
+		p = &probes[nprobes - 1];
+	}
 	p->a = NULL;
 	p->enc = isa_parse(a, text, 0, NULL, &p->w, err, sizeof err, &pos) == 0;
 	p->exact = 0;
