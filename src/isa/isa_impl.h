@@ -88,6 +88,7 @@ typedef struct {
 	u16 base;      /* string id of the first mnemonic token, e.g. "IMAD" */
 	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
 	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
+	u8 twin;       /* a field shows twice in the template ("BAR.SYNC R4, R4") */
 } IsaForm;
 
 struct Arch {

@@ -230,6 +230,21 @@ first7(const char *s)
 	       (u64)u[5] << 48 | (u64)u[6] << 56;
 }
 
+/* Does the hole just before t (HOLE, fi + 1) repeat one earlier in the
+ * form's template ("BAR.SYNC R4, R4": one field printed twice)?  Then
+ * c->val[fi] already holds this match's value: the templates are matched
+ * left to right, so the earlier hole was matched on the same path. */
+static int
+repeated(const Ctx *c, const char *t)
+{
+	const char *p;
+
+	for (p = c->fm->tmpl; p < t - 2; p++)
+		if (*p == HOLE && p[1] == t[-1])
+			return 1;
+	return 0;
+}
+
 static const char *
 match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 {
@@ -237,6 +252,7 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 	const char *e;
 	u64 v;
 	i64 x;
+	int rep = c->fm->twin && repeated(c, t);
 
 	switch (f->kind) {
 	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
@@ -315,7 +331,7 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 			len = (u32)(inf & 0xff);
 			m = lmask[len < 7 ? len : 7];
 			if ((s7 & m) != (inf & m) || (len > 7 && !has_prefix(s + 7, a->strs[si] + 7, len - 7)) ||
-			    (k | f->orval) != k)
+			    (k | f->orval) != k || (rep && k != c->val[fi]))
 				continue;
 			c->val[fi] = k;
 			if ((e = match_tmpl(c, t, s + len)))
@@ -326,6 +342,8 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 	default:
 		return NULL;
 	}
+	if (rep && v != c->val[fi])
+		return NULL;
 	c->val[fi] = v;
 	return match_tmpl(c, t, e);
 }

@@ -96,6 +96,33 @@ def generate(g):
 	if g.sm >= 90:
 		k = b.k()
 		k.emit("fence.proxy.tensormap::generic.acquire.gpu [%in], 128;")
+	b = g.batch("syncreg", per_kernel=40)
+	# barrier id and thread count in registers (session 3, isa-bar):
+	# ptxas packs a register id and a register count into one register
+	# (BAR.SYNC R4, R4); bar.red with a negated predicate; guarded forms;
+	# each kernel computes the operands so they are not folded
+	for i, (kind, bid, cnt) in enumerate([(x, b_, c_) for x in ("sync", "arrive", "red.popc.u32", "red.and.pred",
+			"red.or.pred", "barrier.sync", "barrier.arrive", "barrier.red.popc.u32")
+			for b_, c_ in (("r", "r"), ("r", "i"), ("i", "r"), ("r", ""))]):
+		if cnt == "" and ("arrive" in kind):
+			continue	# arrive needs a count
+		k = b.k()
+		idr = k.new("r")
+		k.emit(f"and.b32 {idr}, {k.inp('r')}, 15;")
+		cr = k.new("r")
+		k.emit(f"shl.b32 {cr}, {k.inp('r')}, 5;")
+		bid_ = idr if bid == "r" else str(i % 16)
+		cnt_ = {"r": ", " + cr, "i": ", %d" % (32 * (1 + i % 8)), "": ""}[cnt]
+		op = kind if kind.startswith("barrier") else "bar." + kind
+		gd = ["", "@%s " % k.pin(), "@!%s " % k.pin()][i % 3]
+		if "red" in kind:
+			pr = ("!" if i % 2 else "") + k.pin()
+			d = k.new("p" if kind.endswith("pred") else "r")
+			k.emit(f"{gd}{op} {d}, {bid_}{cnt_}, {pr};")
+			k.st(d, "p" if kind.endswith("pred") else "r")
+		else:
+			al = ".aligned" if op.startswith("barrier") and i % 2 else ""
+			k.emit(f"{gd}{op}{al} {bid_}{cnt_};")
 	# warp ops
 	b = g.batch("warp", per_kernel=50)
 	for mode in ["up", "down", "bfly", "idx"]:
