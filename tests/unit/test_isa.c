@@ -315,6 +315,13 @@ TEST(isa_decode_fields)
  * flipped, with the oracle's text (tools/isa-fuzz --seed 1); the tables
  * learned from them too, so this guards the reach past the corpus.  A fresh
  * seed measures it (docs/findings-encoding.md, Session 2). */
+/* words of the PTX corpus (tests/ptx/corpus, ptxas -O3) that the probe
+ * corpus lacks: LDSM with a [R+UR] address, TLD.LZ (tools/isa-corpus) */
+TEST(isa_golden_corpus_sm90)
+{
+	golden(t_, "tests/golden/corpus-sm_90.txt", 1.0);
+}
+
 TEST(isa_golden_fuzz_sm90)
 {
 	golden(t_, "tests/golden/fuzz-sm_90.txt", 0.99);
