@@ -169,7 +169,7 @@ TEST(emu_brx_sm80) { vs_interp_test(t_, "brx", "sm_80"); }
 /* a lane spins on a flag a lane of its warp at a higher PC sets */
 /* session 3's gaps: generic ATOM on a shared address, MATCH.ALL, plain
  * REDUX, SGXT, .S64 atomics, MUFU.EX2.F16, FLO, IMMA.SAT; and BAR R, R
- * (the built-in tables do not decode that form yet: oracle only) */
+ * (emu_barreg_*) */
 TEST(emu_gaps_sm90) { vs_interp_test(t_, "gaps", "sm_90"); }
 TEST(emu_gaps_sm80) { vs_interp_test(t_, "gaps", "sm_80"); }
 TEST(emu_barreg_sm90) { vs_interp_test(t_, "barreg", "sm_90"); }
