@@ -231,3 +231,32 @@ mir_verify(const MFunc *f, const char *after)
 				    holes, m->nr);
 		}
 }
+
+void
+mir_counts(const MFunc *f, MCounts *c)
+{
+	size_t b, i;
+	int k;
+
+	c->defs = xcalloc(f->vr.n + 1, sizeof(int));
+	c->uses = xcalloc(f->vr.n + 1, sizeof(int));
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++) {
+				if (m->rf[k] & MF_DEF)
+					c->defs[m->r[k].v]++;
+				if (m->rf[k] & MF_USE)
+					c->uses[m->r[k].v]++;
+			}
+			if (m->guard >= 0)
+				c->uses[m->guard]++;
+		}
+}
+
+void
+mir_counts_free(MCounts *c)
+{
+	free(c->defs);
+	free(c->uses);
+}

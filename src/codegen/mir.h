@@ -90,5 +90,12 @@ void mi_render(const MFunc *f, const MIns *m, const u64 *block_addr, Buf *out);
 void mir_verify(const MFunc *f, const char *after);
 /* The whole function, virtual or physical, for --dump-mir. */
 void mir_dump(const MFunc *f, Buf *out, int phys);
+/* Per vreg: how many operands write it and how many read it (guards
+ * count as reads).  mir_counts_free releases the arrays. */
+typedef struct {
+	int *defs, *uses;
+} MCounts;
+void mir_counts(const MFunc *f, MCounts *c);
+void mir_counts_free(MCounts *c);
 
 #endif

@@ -16,32 +16,6 @@
 
 #include "codegen/peep.h"
 
-typedef struct {
-	int *defs, *uses;
-} Counts;
-
-static void
-count(const MFunc *f, Counts *c)
-{
-	size_t b, i;
-	int k;
-
-	c->defs = xcalloc(f->vr.n + 1, sizeof(int));
-	c->uses = xcalloc(f->vr.n + 1, sizeof(int));
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++) {
-				if (m->rf[k] & MF_DEF)
-					c->defs[m->r[k].v]++;
-				if (m->rf[k] & MF_USE)
-					c->uses[m->r[k].v]++;
-			}
-			if (m->guard >= 0)
-				c->uses[m->guard]++;
-		}
-}
-
 static int
 parts_overlap(const MFunc *f, MRef a, MRef b)
 {
@@ -80,7 +54,7 @@ one_reg(const MFunc *f, MRef r)
 }
 
 static int
-forward(MFunc *f, MBlock *B, size_t i, const Counts *c)
+forward(MFunc *f, MBlock *B, size_t i, const MCounts *c)
 {
 	MIns *mv = &B->ins.v[i];
 	MRef d = mv->r[0], t = mv->r[1];
@@ -105,7 +79,7 @@ forward(MFunc *f, MBlock *B, size_t i, const Counts *c)
 }
 
 static int
-backward(MFunc *f, MBlock *B, size_t i, const Counts *c)
+backward(MFunc *f, MBlock *B, size_t i, const MCounts *c)
 {
 	MIns *mv = &B->ins.v[i];
 	MRef t = mv->r[0], s = mv->r[1];
@@ -181,7 +155,7 @@ peep_ldc64(MFunc *f)
  * MOV d.1, t.1 ..." with d as wide as t, the copies t's only readers and
  * nothing touching d in between: X writes d and the copies go. */
 static int
-forward_group(MFunc *f, MBlock *B, size_t i, const Counts *c)
+forward_group(MFunc *f, MBlock *B, size_t i, const MCounts *c)
 {
 	MIns *x = &B->ins.v[i];
 	MRef t;
@@ -230,11 +204,11 @@ no:
 int
 peep_copies(MFunc *f)
 {
-	Counts c;
+	MCounts c;
 	size_t b, i, j;
 	int n = 0;
 
-	count(f, &c);
+	mir_counts(f, &c);
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = 0; i < B->ins.n; i++) {
@@ -255,8 +229,7 @@ peep_copies(MFunc *f)
 				B->ins.v[j++] = B->ins.v[i];
 		B->ins.n = j;
 	}
-	free(c.defs);
-	free(c.uses);
+	mir_counts_free(&c);
 	return n;
 }
 

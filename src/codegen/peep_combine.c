@@ -75,32 +75,6 @@ is_rz(const MFunc *f, const MIns *m, const Tok *t)
 	return !strcmp(t->lit, "RZ");
 }
 
-typedef struct {
-	int *defs, *uses;
-} Counts;
-
-static void
-count(const MFunc *f, Counts *c)
-{
-	size_t b, i;
-	int k;
-
-	c->defs = xcalloc(f->vr.n + 1, sizeof(int));
-	c->uses = xcalloc(f->vr.n + 1, sizeof(int));
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++) {
-				if (m->rf[k] & MF_DEF)
-					c->defs[m->r[k].v]++;
-				if (m->rf[k] & MF_USE)
-					c->uses[m->r[k].v]++;
-			}
-			if (m->guard >= 0)
-				c->uses[m->guard]++;
-		}
-}
-
 /* A source of the combined instruction: a token and the MIns it is in. */
 typedef struct {
 	const MIns *m;
@@ -354,6 +328,25 @@ found:
 	return 1;
 }
 
+/* text with the '!' in front of the operand at offset at toggled when
+ * neg (unchanged otherwise), in f's arena. */
+static char *
+toggle_bang(MFunc *f, char *text, int at, int neg)
+{
+	Buf t = {0};
+	char *r;
+
+	if (!neg)
+		return text;
+	if (at > 0 && text[at - 1] == '!')
+		buf_printf(&t, "%.*s%s", at - 1, text, text + at);
+	else
+		buf_printf(&t, "%.*s!%s", at, text, text + at);
+	r = arena_strdup(f->a, t.s);
+	buf_free(&t);
+	return r;
+}
+
 /* x (at i): "PLOP3.LUT t, PT, [!]p, PT, PT, lut, 0x0" computing !p or p;
  * its one reader y (at j) reads p instead, with the '!' toggled: as its
  * guard ("@!p") or as an operand where the ISA has the negated form. */
@@ -365,7 +358,6 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	unsigned lut, zero;
 	int neg, k, at;
 	MRef p;
-	Buf t = {0};
 
 	if (split(x->text, "PLOP3.LUT", tx, 8) != 7 || tx[0].ref != 0 || !is_pt(f, x, &tx[1]) || tx[2].ref < 0 ||
 	    (tx[2].pre && tx[2].pre != '!') || !is_pt(f, x, &tx[3]) || !is_pt(f, x, &tx[4]) ||
@@ -391,16 +383,9 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		;
 	if (k == y->nr || (y->rf[k] & MF_DEF) || (at = peep_hole(y, k)) < 0)
 		return 0;
-	/* the text with the '!' in front of hole k toggled */
 	nw = *y;
 	nw.r[k] = p;
-	if (at > 0 && y->text[at - 1] == '!') {
-		buf_printf(&t, "%.*s%s", at - (neg ? 1 : 0), y->text, y->text + at);
-	} else {
-		buf_printf(&t, "%.*s%s%s", at, y->text, neg ? "!" : "", y->text + at);
-	}
-	nw.text = arena_strdup(f->a, t.s);
-	buf_free(&t);
+	nw.text = toggle_bang(f, y->text, at, neg);
 	if (!encodes(a, f, &nw))
 		return 0;
 	*y = nw;
@@ -417,7 +402,6 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
 	size_t r;
 	int k, at;
 	MIns *z, nw;
-	Buf t = {0};
 
 	for (r = j + 1; r < B->ins.n; r++) {
 		z = &B->ins.v[r];
@@ -437,12 +421,7 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
 		if ((z->rf[k] & MF_DEF) || (at = peep_hole(z, k)) < 0)
 			return 0;
 		nw = *z;
-		if (at > 0 && z->text[at - 1] == '!')
-			buf_printf(&t, "%.*s%s", at - 1, z->text, z->text + at);
-		else
-			buf_printf(&t, "%.*s!%s", at, z->text, z->text + at);
-		nw.text = arena_strdup(f->a, t.s);
-		buf_free(&t);
+		nw.text = toggle_bang(f, z->text, at, 1);
 		if (!encodes(a, f, &nw))
 			return 0;
 		*z = nw;
@@ -456,7 +435,7 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
  * predicate: the result is not zero).  ISETP.EQ too when q's one reader
  * takes the negation. */
 static int
-combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const Counts *c)
+combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
 	Tok tx[8], ty[6];
@@ -498,7 +477,7 @@ combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const C
 /* 0 or 1 for an RZ / 0x0 / 0x1 operand, or a register whose one
  * definition is "MOV r, 0x0/0x1"; else -1. */
 static int
-bit_lit(const MFunc *f, const MIns *m, const Tok *t, const Counts *c)
+bit_lit(const MFunc *f, const MIns *m, const Tok *t, const MCounts *c)
 {
 	size_t b, i;
 	unsigned v;
@@ -524,7 +503,7 @@ bit_lit(const MFunc *f, const MIns *m, const Tok *t, const Counts *c)
  * "ISETP.{NE,EQ}.U32.AND q, PT, t, RZ, PT" -> "PLOP3.LUT q, PT, [!]p,
  * PT, PT, 0x80, 0x0" (a predicate copy, itself foldable). */
 static int
-combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const Counts *c)
+combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
 	Tok tx[6], ty[6];
@@ -574,11 +553,11 @@ combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const C
 int
 peep_combine(MFunc *f, const Arch *a)
 {
-	Counts c;
+	MCounts c;
 	size_t b, i, j, w;
 	int n = 0;
 
-	count(f, &c);
+	mir_counts(f, &c);
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = 0; i < B->ins.n; i++) {
@@ -634,7 +613,6 @@ peep_combine(MFunc *f, const Arch *a)
 				B->ins.v[w++] = B->ins.v[i];
 		B->ins.n = w;
 	}
-	free(c.defs);
-	free(c.uses);
+	mir_counts_free(&c);
 	return n;
 }

@@ -96,6 +96,103 @@ run1(TestState *t_, const char *text, const Warp *w0, const u8 *m0, u8 *m, Warp 
 	return took;
 }
 
+/* the session-2 list of fast forms (moved from test_emu_ops.c): each
+ * present and equal to its general handler on random state */
+TEST(emu_ops_fast)
+{
+	static const char *texts[] = {
+		"MOV R0, R1", "MOV R0, c[0x0][0x8]", "MOV R0, 0x7", "MOV R0, UR5",
+		"IADD3 R0, P0, P1, R1, -R2, ~R3", "IADD3.X R0, R1, R2, RZ, P0, !P1",
+		"IADD3 R4, R1, 0x10, c[0x0][0x4]", "IADD3 R0, P2, -R1, -R2, UR4", "IADD3.X R0, P0, ~R1, R2, R3, P0, P1",
+		"IMAD R0, R1, R2, R3", "IMAD R0, P1, R1, R2, -R3", "IMAD.X R0, R1, R2, ~R3, P0",
+		"IMAD.SHL.U32 R0, R1, 0x4, RZ", "IMAD.MOV.U32 R0, RZ, RZ, -R1", "IMAD.IADD R0, R1, 0x1, R2",
+		"IMAD R0, R1, c[0x0][0x10], UR6", "IMAD.U32 R0, -R1, R2, R3",
+		"IMAD.WIDE R2, R1, 0x4, R4", "IMAD.WIDE.U32 R2, R1, R5, c[0x0][0x8]", "IMAD.WIDE R4, R1, R2, -R4",
+		"IMAD.WIDE.U32 R6, R1, 0x10, RZ", "IMAD.WIDE R2, -R1, R5, 0x7",
+		"LOP3.LUT R0, R1, R2, R3, 0x96, !PT", "LOP3.LUT P0, R0, R1, 0x7, RZ, 0xc0, !PT",
+		"LOP3.LUT R0, ~R1, c[0x0][0x4], RZ, 0xfc, !PT", "LOP3.LUT P3, RZ, R1, R2, RZ, 0x3c, !PT",
+		"SHF.L.U32 R0, R1, R2, RZ", "SHF.R.S32.HI R0, RZ, 0x1f, R1", "SHF.L.U64.HI R0, R1, R2, R3",
+		"SHF.R.U64 R0, R1, R2, R3", "SHF.R.W.U32 R0, R1, R2, R3", "SHF.R.S64 R0, R1, R2, R3",
+		"SHF.L.W.U32.HI R0, R1, 0x5, R3",
+		"LEA R0, P0, R1, R2, 0x2", "LEA.HI.X R0, R1, R2, R3, 0x2, P0", "LEA.HI.X.SX32 R0, R1, R2, 0x1, P1",
+		"LEA R0, R1, -R2, 0x3", "LEA.HI R0, P2, R1, c[0x0][0x8], R3, 0x1f", "LEA R0, ~R1, R2, R3",
+		"ISETP.GE.AND P0, PT, R1, R2, PT", "ISETP.GT.U32.OR P1, P2, R1, 0x7, !P3",
+		"ISETP.NE.XOR P0, P1, R1, c[0x0][0x4], P2", "ISETP.LT.AND P4, P5, -R1, UR4, P0",
+		"ISETP.LE.U32.AND P0, PT, R1, R2, UP1", "ISETP.EQ.OR P6, P0, R1, RZ, !PT",
+		"VIADD R0, R1, 0xfffffff0", "VIADD R0, R1, -R2", "VIADD R0, R1, c[0x0][0x8]",
+		"IMNMX R0, R1, R2, !PT", "IMNMX.U32 R0, R1, -R2, P0", "VIMNMX R0, R1, 0x7, PT",
+		"VIMNMX.U32 R0, R1, R2, !P3",
+		"SEL R0, R1, R2, P0", "SEL R0, R1, 0x5, !P1", "FSEL R0, -R1, |R2|, P0", "FSEL R0, R1, 1.5, P2",
+		"FADD R0, R1, -R2", "FADD.FTZ R0, |R1|, R2", "FMUL R0, R1, 0.5", "FMUL.FTZ R0, -R1, R2",
+		"FFMA R0, R1, R2, -R3", "FFMA.FTZ R0, R1, c[0x0][0xc], R3", "FFMA R0, -|R1|, UR4, R3",
+		"FSETP.GEU.AND P0, PT, R4, R5, PT", "FSETP.NEU.FTZ.AND P1, P2, |R6|, 1.5, !P3",
+		"FSETP.GT.OR P0, P1, -R7, c[0x0][0x8], P2", "FSETP.NAN.XOR P4, PT, R4, R6, P0",
+		"FSETP.LT.FTZ.AND P5, P6, R5, UR4, UP1",
+		"FADD R0, R4, R5", "FFMA R0, R4, R5, R6", "FMUL.FTZ R0, R6, R7", "FFMA.FTZ R9, -R7, R4, |R5|",
+		"DADD R0, R4, -R6", "DMUL R4, |R6|, 0.5", "DFMA R0, R4, R6, R10", "DFMA R12, -R4, c[0x0][0x10], 2",
+		"DADD R10, R4, c[0x0][0x18]", "DMUL R0, R6, R6",
+		"S2R R0, SR_TID.X", "S2R R0, SR_TID.Y", "S2R R0, SR_TID.Z", "S2R R0, SR_LANEID",
+		"S2R R0, SR_CTAID.Y", "S2UR UR4, SR_CTAID.Z",
+		"LDC R0, c[0x0][0x4]", "LDC.64 R0, c[0x0][0x8]", "LDC R7, c[0x0][RZ]", "ULDC UR4, c[0x0][0x4]",
+		"ULDC.64 UR4, c[0x0][0x8]", "HFMA2.MMA R0, -RZ, RZ, 0, 2.384185791015625e-07",
+		"LDG.E R0, [R2.64]", "LDG.E.64 R0, [R2.64+0x8]", "LDG.E.128 R4, [R2.64]",
+		"LDG.E.U8 R0, [R2.64+0x3]", "LDG.E.S16 R0, [R2.64+0x2]", "LDG.E.S8 R9, [R2.64+0x5]",
+		"LDG.E R0, desc[UR4][R2.64+0x4]", "STG.E [R2.64], R1", "STG.E.64 [R2.64+0x8], R4",
+		"STG.E.U8 [R2.64+0x1], R1", "STG.E.128 [R2.64], R4", "STG.E.U16 [R2.64+0x6], RZ",
+		"LDS R0, [R1]", "LDS.64 R4, [R1+0x8]", "STS [R1+0x4], R2", "LDS R0, [R8.X4]",
+		"STS.128 [R1], R4", "LDS.U8 R0, [R1+0x7]", "LDS R0, [R8.X4+UR5]",
+	};
+	static u8 m0[4096 + 1024], ms[sizeof m0], mf[sizeof m0];
+	static Warp w0, ws, wf;
+	size_t i;
+	int round, l, k, took = 0;
+
+	for (i = 0; i < sizeof m0; i++)
+		m0[i] = (u8)rnd();
+	for (i = 0; i < NELEM(texts); i++)
+		for (round = 0; round < 8; round++) {
+			u32 mask = round == 0 ? ~0u : round == 1 ? 1u : rnd() | 1;
+			memset(&w0, 0, sizeof w0);
+			for (k = 0; k < 16; k++)
+				for (l = 0; l < 32; l++)
+					w0.r[k][l] = round & 1 ? rnd() : rnd() % 64 - 8;
+			for (l = 0; l < 32; l++) {
+				w0.p[l] = (u8)(0x80 | (rnd() & 0x7f));
+				/* addresses: R2:R3 global (16-byte aligned), R1 and
+				   R8 shared (R8 scaled by 4) */
+				w0.r[2][l] = (u32)(GW_GLOBAL + 32 * l + (round & 2 ? 16 : 0)), w0.r[3][l] = 1;
+				w0.r[1][l] = 16 * (u32)l + (round & 4 ? 256 : 0);
+				w0.r[8][l] = 4 * (u32)l + 1;
+			}
+			if (round == 3 || round == 5)   /* NaN, infinity, subnormal, zero */
+				for (l = 0; l < 32; l++) {
+					static const u32 sp[] = {0x7fc00001, 0xff800000, 0x00000003, 0x80000000,
+								 0x7ff80000, 0x7ff00000, 0x000fffff, 0x3f800000};
+					for (k = 4; k < 8; k++)
+						if ((l + k) % 3 == 0)
+							w0.r[k][l] = sp[(l + k + round) % 8];
+				}
+			for (k = 0; k < 63; k++)
+				w0.ur[k] = rnd() % 64 * 4;   /* also a shared offset */
+			w0.up = (u8)(0x80 | (rnd() & 0x7f));
+			w0.tid0 = 32, w0.id = 1, w0.live = ~0u;
+			w0.ctaid[0] = 1, w0.ctaid[1] = 2, w0.ctaid[2] = 0;
+			run1(t_, texts[i], &w0, m0, ms, &ws, mask, 0);
+			k = run1(t_, texts[i], &w0, m0, mf, &wf, mask, 1);
+			if (!k) {
+				FAIL("%s: no fast form", texts[i]);
+				break;
+			}
+			took++;
+			if (memcmp(&ws, &wf, sizeof ws) || memcmp(ms, mf, sizeof ms)) {
+				FAIL("%s (mask %08x, round %d): the fast form differs", texts[i], mask, round);
+				break;
+			}
+		}
+	CHECK(took == (int)NELEM(texts) * 8);
+	arena_free(&A);
+}
+
 TEST(fast_forms)
 {
 	static const char *texts[] = {
