@@ -7,26 +7,7 @@
 #include "codegen/ra.h"
 #include "codegen/reconv.h"
 #include "test.h"
-
-static void
-block(MFunc *f)
-{
-	MBlock b = {0};
-	b.succ[0] = b.succ[1] = -1;
-	vec_push(&f->b, b);
-	f->cur = (int)f->b.n - 1;
-}
-
-static int
-count_text(const MFunc *f, const char *prefix)
-{
-	size_t b, i;
-	int n = 0;
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++)
-			n += !strncmp(f->b.v[b].ins.v[i].text, prefix, strlen(prefix));
-	return n;
-}
+#include "test_mir.h"
 
 /* if (x != 0) v = 1; else v = 2; store v -- x from S2R (divergent) or LDC */
 static void
