@@ -15,6 +15,7 @@
 #include "cubin/cubin.h"
 #include "emu/emu_int.h"
 #include "../kernels/refs.h"
+#include "test_emu_pair.h"
 
 TEST(emuwarp_lanemasks)
 {
@@ -44,87 +45,27 @@ TEST(emuwarp_lanemasks)
 	CHECK(bad == 0);
 }
 
-/* Run kernel k's arch cubin on spec s (slow: no fast issue loop). */
-static int
-run_kernel(const KernelRef *k, const char *arch, Spec *s, Launch *l, u64 *steps, u64 *lanes, int slow)
+/* the reference run: warp_step for every instruction (a trace of no
+ * warp turns the fast issue loop off) */
+static void
+issue_setup(int without, EmuOpts *o)
 {
-	char path[256];
-	Cubin c;
-	u8 *data;
-	size_t n;
-	int rc = EMU_ERROR;
-	EmuOpts o = {0};
-	FILE *null = NULL;
+	static FILE *null;
 
-	o.quiet = 1;
-	o.max_steps = 200000000;
-	if (slow) {
-		if (!(null = fopen("/dev/null", "w")))
-			return EMU_ERROR;
-		o.trace = null;
-		o.trace_warp = o.trace_cta = -1;
-	}
-	snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.cubin", k->name, arch);
-	launch_init(l, s);
-	if ((data = (u8 *)read_file(path, &n))) {
-		if (cubin_read(&c, path, data, n) == 0) {
-			rc = emu_run(&c, path, NULL, l, &o);
-			*steps = emu_steps;
-			*lanes = emu_lane_steps;
-		}
-		cubin_free(&c);
-		free(data);
-	}
-	if (null)
-		fclose(null);
-	return rc;
+	if (!without)
+		return;
+	if (!null)
+		null = fopen("/dev/null", "w");
+	if (!null)
+		o->max_steps = 1;   /* no reference run: the comparison fails */
+	o->trace = null;
+	o->trace_warp = o->trace_cta = -1;
 }
 
 static void
 suite(TestState *t_, const char *arch)
 {
-	size_t i, j, same = 0;
-
-	CHECK(nkernel_refs >= 20);
-	for (i = 0; i < nkernel_refs; i++) {
-		const KernelRef *k = &kernel_refs[i];
-		char spath[256];
-		Spec s;
-		Launch fast, slow;
-		u64 nf = 0, ns = 0, lf = 0, ls = 0;
-		int rf, rs, diff = 0;
-		snprintf(spath, sizeof spath, "tests/kernels/%s/spec.json", k->name);
-		if (spec_load(spath, &s) < 0) {
-			FAIL("%s: no spec", k->name);
-			continue;
-		}
-		rs = run_kernel(k, arch, &s, &slow, &ns, &ls, 1);
-		rf = run_kernel(k, arch, &s, &fast, &nf, &lf, 0);
-		if (rf != rs)
-			FAIL("%s (%s): fast issue %d, warp_step only %d (%s)", k->name, arch, rf, rs, emu_why);
-		else if (rf == EMU_OK) {
-			for (j = 0; j < s.nall; j++)
-				if (fast.data[j] && (fast.bytes[j] != slow.bytes[j] ||
-						     memcmp(fast.data[j], slow.data[j], fast.bytes[j]))) {
-					FAIL("%s (%s): buffer %s differs with the fast issue loop", k->name, arch,
-					     s.args[j].name);
-					diff = 1;
-				}
-			if (nf != ns || lf != ls) {
-				FAIL("%s (%s): %llu/%llu warp/thread-instructions with the fast issue loop, %llu/%llu without",
-				     k->name, arch, (unsigned long long)nf, (unsigned long long)lf,
-				     (unsigned long long)ns, (unsigned long long)ls);
-				diff = 1;
-			}
-			same += !diff;
-		}
-		launch_free(&fast);
-		launch_free(&slow);
-		spec_free(&s);
-	}
-	fprintf(stderr, "  issue loop %s: %zu of %zu kernels the same with and without it\n", arch, same,
-		nkernel_refs);
-	CHECK(same == nkernel_refs);
+	emu_pair_suite(t_, arch, "fast issue loop", issue_setup, 1);
 }
 
 TEST(emuwarp_issue_sm90) { suite(t_, "sm_90"); }

@@ -9,8 +9,7 @@
  *                with the fast handlers and without (emu_fast_off): the
  *                same buffers, bit for bit, and the same instruction
  *                counts.
- * (tests/unit/test_emu_ops.c, emu_ops_fast, covers the session-2 forms
- * the same way.) */
+ * (emu_ops_fast covers the session-2 forms the same way.) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +17,7 @@
 #include "cubin/cubin.h"
 #include "emu/emu_fast.h"
 #include "../kernels/refs.h"
+#include "test_emu_pair.h"
 
 static Emu E;
 static Arena A;
@@ -437,78 +437,19 @@ TEST(fast_mem_bounds)
 	arena_free(&A);
 }
 
-/* Run kernel k's arch cubin on its spec; the launch in *l (launch_free
- * it).  EMU_OK or the emu_run outcome; *steps = warp-instructions. */
-static int
-run_kernel(const KernelRef *k, const char *arch, Spec *s, Launch *l, u64 *steps)
+/* the reference run: the general handlers only */
+static void
+fast_setup(int without, EmuOpts *o)
 {
-	char path[256];
-	Cubin c;
-	u8 *data;
-	size_t n;
-	int rc = EMU_ERROR;
-	EmuOpts o = {0};
-
-	o.quiet = 1;
-	o.max_steps = 200000000;
-	snprintf(path, sizeof path, "tests/kernels/%s/kernel.%s.cubin", k->name, arch);
-	launch_init(l, s);
-	if (!(data = (u8 *)read_file(path, &n)))
-		return EMU_ERROR;
-	if (cubin_read(&c, path, data, n) == 0) {
-		rc = emu_run(&c, path, NULL, l, &o);
-		*steps = emu_steps;
-	}
-	cubin_free(&c);
-	free(data);
-	return rc;
+	(void)o;
+	emu_fast_off = without;
 }
 
 static void
 suite(TestState *t_, const char *arch)
 {
-	size_t i, j, same = 0;
-
-	CHECK(nkernel_refs >= 20);
-	for (i = 0; i < nkernel_refs; i++) {
-		const KernelRef *k = &kernel_refs[i];
-		char spath[256];
-		Spec s;
-		Launch fast, slow;
-		u64 nf = 0, ns = 0;
-		int rf, rs, diff = 0;
-		snprintf(spath, sizeof spath, "tests/kernels/%s/spec.json", k->name);
-		if (spec_load(spath, &s) < 0) {
-			FAIL("%s: no spec", k->name);
-			continue;
-		}
-		emu_fast_off = 1;
-		rs = run_kernel(k, arch, &s, &slow, &ns);
-		emu_fast_off = 0;
-		rf = run_kernel(k, arch, &s, &fast, &nf);
-		if (rf != rs)
-			FAIL("%s (%s): fast path %d, general handlers %d (%s)", k->name, arch, rf, rs, emu_why);
-		else if (rf == EMU_OK) {
-			for (j = 0; j < s.nall; j++)
-				if (fast.data[j] && (fast.bytes[j] != slow.bytes[j] ||
-						     memcmp(fast.data[j], slow.data[j], fast.bytes[j]))) {
-					FAIL("%s (%s): buffer %s differs with the fast path", k->name, arch, s.args[j].name);
-					diff = 1;
-				}
-			if (nf != ns) {
-				FAIL("%s (%s): %llu warp-instructions with the fast path, %llu without", k->name, arch,
-				     (unsigned long long)nf, (unsigned long long)ns);
-				diff = 1;
-			}
-			same += !diff;
-		}
-		launch_free(&fast);
-		launch_free(&slow);
-		spec_free(&s);
-	}
-	fprintf(stderr, "  fast path %s: %zu of %zu kernels the same with and without it\n", arch, same,
-		nkernel_refs);
-	CHECK(same == nkernel_refs);
+	emu_pair_suite(t_, arch, "fast path", fast_setup, 0);
+	emu_fast_off = 0;
 }
 
 TEST(fast_suite_sm90) { suite(t_, "sm_90"); }
