@@ -416,15 +416,9 @@ pure_op(const char *t)
 	};
 	int i;
 
-	/* a byte loop: most names differ in the first byte (strlen and
-	 * strncmp per name cost 10x more) */
-	for (i = 0; ops[i]; i++) {
-		const char *p = t, *q = ops[i];
-		while (*q && *p == *q)
-			p++, q++;
-		if (!*q && (*p == ' ' || *p == '.'))
+	for (i = 0; ops[i]; i++)
+		if (mir_op_is(t, ops[i]))
 			return 1;
-	}
 	return 0;
 }
 

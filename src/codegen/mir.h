@@ -81,6 +81,16 @@ void mfunc_free(MFunc *f);
 int mvreg(MFunc *f, int cls, int w);
 static inline MRef mref(int v) { MRef r = { v, 0, 0 }; return r; }
 static inline MRef mpart(int v, int sub, int w) { MRef r = { v, (u8)sub, (u8)w }; return r; }
+/* Is t's opcode op ("FADD" for "FADD.FTZ R0, ..." and "FADD R0, ...")?
+ * A byte loop: most calls differ in the first byte. */
+static inline int
+mir_op_is(const char *t, const char *op)
+{
+	while (*op)
+		if (*t++ != *op++)
+			return 0;
+	return *t == ' ' || *t == '.' || *t == 0;
+}
 /* Append an instruction to the current block (see the format above). */
 MIns *mi(MFunc *f, const char *fmt, ...);
 /* Render one instruction with physical registers (after allocation);

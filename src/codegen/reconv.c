@@ -22,21 +22,10 @@
 
 #define NB 16
 
-/* Is t's opcode op (op followed by ' ', '.' or the end)?  A byte loop:
- * most calls differ in the first byte (strlen + strncmp cost 10x more). */
-static inline int
-op_is(const char *t, const char *op)
-{
-	while (*op)
-		if (*t++ != *op++)
-			return 0;
-	return *t == ' ' || *t == '.' || *t == 0;
-}
-
 int
 mir_is_bra(const MIns *m)
 {
-	return m->target >= 0 && op_is(m->text, "BRA");
+	return m->target >= 0 && mir_op_is(m->text, "BRA");
 }
 
 int
@@ -45,10 +34,10 @@ mir_ends_flow(const MIns *m)
 	if (m->guard >= 0)
 		return 0;
 	switch (m->text[0]) {
-	case 'B': return op_is(m->text, "BRA") || op_is(m->text, "BRX");
-	case 'E': return op_is(m->text, "EXIT");
-	case 'R': return op_is(m->text, "RET");
-	case 'J': return op_is(m->text, "JMX") || op_is(m->text, "JMP");
+	case 'B': return mir_op_is(m->text, "BRA") || mir_op_is(m->text, "BRX");
+	case 'E': return mir_op_is(m->text, "EXIT");
+	case 'R': return mir_op_is(m->text, "RET");
+	case 'J': return mir_op_is(m->text, "JMX") || mir_op_is(m->text, "JMP");
 	}
 	return 0;
 }
@@ -121,12 +110,12 @@ uniform_op(const char *t)
 {
 	int i;
 
-	if (op_is(t, "S2R") || op_is(t, "S2UR"))
+	if (mir_op_is(t, "S2R") || mir_op_is(t, "S2UR"))
 		return strstr(t, "SR_CTAID") != NULL;
-	if (op_is(t, "CS2R"))
+	if (mir_op_is(t, "CS2R"))
 		return strstr(t, "SRZ") != NULL;
 	for (i = 0; pure_ops[i]; i++)
-		if (op_is(t, pure_ops[i]))
+		if (mir_op_is(t, pure_ops[i]))
 			return 1;
 	return 0;
 }
@@ -152,7 +141,7 @@ static int
 last_is_exit(const MBlock *B)
 {
 	const MIns *m = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
-	return m && m->guard < 0 && (op_is(m->text, "EXIT") || op_is(m->text, "RET"));
+	return m && m->guard < 0 && (mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET"));
 }
 
 static void
@@ -207,7 +196,7 @@ mark_entries(const MFunc *f, u8 *entry)
 	for (x = 0; x < f->b.n; x++)
 		for (i = 0; i < f->b.v[x].ins.n; i++) {
 			int t = f->b.v[x].ins.v[i].target;
-			if (t >= 0 && (size_t)t < f->b.n && op_is(f->b.v[x].ins.v[i].text, "CALL"))
+			if (t >= 0 && (size_t)t < f->b.n && mir_op_is(f->b.v[x].ins.v[i].text, "CALL"))
 				entry[t] = 1;
 		}
 }
@@ -220,7 +209,7 @@ local_call(const MBlock *B, size_t i)
 {
 	const MIns *m = &B->ins.v[i], *p = i ? &B->ins.v[i - 1] : NULL;
 
-	return op_is(m->text, "CALL") && !m->nr && m->target >= 0 && p && op_is(p->text, "MOV") && p->nr == 1 &&
+	return mir_op_is(m->text, "CALL") && !m->nr && m->target >= 0 && p && mir_op_is(p->text, "MOV") && p->nr == 1 &&
 	       p->target >= 0;
 }
 
@@ -228,7 +217,7 @@ local_call(const MBlock *B, size_t i)
 static int
 ends_with_call(const MBlock *B)
 {
-	return B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "CALL") && !local_call(B, B->ins.n - 1);
+	return B->ins.n && mir_op_is(B->ins.v[B->ins.n - 1].text, "CALL") && !local_call(B, B->ins.n - 1);
 }
 
 /* Shared slow paths in the CFG the register allocator sees (after
@@ -243,7 +232,7 @@ body_ret(const MFunc *f, int t)
 {
 	for (; t < (int)f->b.n; t++) {
 		const MBlock *B = &f->b.v[t];
-		if (B->ins.n && op_is(B->ins.v[B->ins.n - 1].text, "RET"))
+		if (B->ins.n && mir_op_is(B->ins.v[B->ins.n - 1].text, "RET"))
 			return t;
 	}
 	die("reconv: a shared slow path without RET");
@@ -571,7 +560,7 @@ retarget(MFunc *f, int b, int from, int to)
 		MIns *m = &f->b.v[b].ins.v[i];
 		/* branches, and the return address of a CALL (MOV R20, <J>; an
 		 * indirect CALL.REL is relative to it) */
-		if ((op_is(m->text, "BRA") || op_is(m->text, "MOV") || op_is(m->text, "CALL")) &&
+		if ((mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL")) &&
 		    m->target == from)
 			m->target = to;
 	}
@@ -782,7 +771,7 @@ set_breg(MFunc *f, const Region *g, int k)
 	char t[32];
 
 	for (i = 0; i < P->ins.n; i++)
-		if (op_is(P->ins.v[i].text, "BSSY") && P->ins.v[i].target == g->e) {
+		if (mir_op_is(P->ins.v[i].text, "BSSY") && P->ins.v[i].target == g->e) {
 			snprintf(t, sizeof t, "BSSY B%d, \002", k);
 			P->ins.v[i].text = arena_strdup(f->a, t);
 			if (k < 0)
@@ -790,7 +779,7 @@ set_breg(MFunc *f, const Region *g, int k)
 			break;
 		}
 	for (i = 0; i < J->ins.n; i++)
-		if (op_is(J->ins.v[i].text, "BSYNC")) {
+		if (mir_op_is(J->ins.v[i].text, "BSYNC")) {
 			snprintf(t, sizeof t, "BSYNC B%d", k);
 			J->ins.v[i].text = arena_strdup(f->a, t);
 			if (k < 0)
@@ -935,8 +924,8 @@ split_blocks(MFunc *f)
 			const MIns *m = &f->b.v[b].ins.v[i];
 			MBlock *B, *N;
 			size_t rest;
-			if (!mir_is_bra(m) && !op_is(m->text, "EXIT") && !op_is(m->text, "RET") &&
-			    !op_is(m->text, "CALL"))
+			if (!mir_is_bra(m) && !mir_op_is(m->text, "EXIT") && !mir_op_is(m->text, "RET") &&
+			    !mir_op_is(m->text, "CALL"))
 				continue;
 			mir_insert_block(f, (int)b + 1, NULL, 0);
 			B = &f->b.v[b];
