@@ -46,7 +46,11 @@ dump_ir(const CompileOpts *o, const IrFunc *f, const char *pass, int n)
 	buf_free(&b);
 }
 
-/* The IR passes of each level, with the checker between them. */
+/* The IR passes of each level, with the checker between them.  A pass
+ * that reports no change has left the IR as it was (OA_VERIFY=1 proves
+ * it with ir_hash after every pass, and checks after every pass): the
+ * checker runs after each pass that changed something, and a pass that
+ * already ran on the current IR without a change is not run again. */
 static void
 run_passes(IrFunc *f, const CompileOpts *o)
 {
@@ -69,15 +73,41 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		{"dce", ir_dce, OPT_SAFE},
 		{"compact", ir_compact, OPT_MINED},
 	};
-	size_t i;
+	static int full = -1;
+	int (*idle[16])(IrFunc *);   /* passes that left the current IR unchanged */
+	size_t i, nidle = 0, k;
 
+	if (full < 0)
+		full = getenv("OA_VERIFY") != NULL;
 	dump_ir(o, f, "build", 0);
 	for (i = 0; i < sizeof passes / sizeof *passes; i++) {
-		int n;
+		int n, rerun;
+		u64 h = 0;
 		if (o->opt < passes[i].level)
 			continue;
+		for (k = 0; k < nidle && idle[k] != passes[i].fn; k++)
+			;
+		rerun = k < nidle;
+		if (rerun && !full) {
+			dump_ir(o, f, passes[i].name, 0);
+			continue;
+		}
+		if (full)
+			h = ir_hash(f);
 		n = passes[i].fn(f);
-		ir_verify(f, passes[i].name);
+		if (full) {
+			ir_verify(f, passes[i].name);
+			if ((rerun || !n) && ir_hash(f) != h)
+				die("IR changed by %s, which %s", passes[i].name,
+				    rerun ? "had left it unchanged before" : "reported no change");
+			if (rerun)
+				n = 0;
+		} else if (n)
+			ir_verify(f, passes[i].name);
+		if (n)
+			nidle = 0;
+		else if (!rerun)
+			idle[nidle++] = passes[i].fn;
 		dump_ir(o, f, passes[i].name, n);
 	}
 }

@@ -52,6 +52,9 @@ const PtxInstr *ir_expand_brx(const PtxFunc *fn, Arena *a, int *ninstrs, int *ne
 			      const PtxInstr **bad);
 /* Abort (with the pass name) when an invariant is broken. */
 void ir_verify(const IrFunc *f, const char *after);
+/* A fingerprint of everything a pass may change (verify.c): a pass that
+ * reports no change must leave it equal. */
+u64 ir_hash(const IrFunc *f);
 /* Human-readable dump, one instruction per line (PTX syntax). */
 void ir_dump(const IrFunc *f, Buf *out);
 

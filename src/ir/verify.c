@@ -2,8 +2,8 @@
  * branch targets and CFG edges consistent.  A failure is a compiler bug:
  * it aborts naming the pass that ran last. */
 #include <stdio.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir/ir.h"
 
@@ -59,4 +59,72 @@ ir_verify(const IrFunc *f, const char *after)
 				check_opd(f, &x->p.opds[j], after, (int)b);
 		}
 	}
+}
+
+/* FNV-1a over everything a pass may change: the CFG, every instruction
+ * field and operand (vector elements too), the register types. */
+static u64
+mix(u64 h, const void *p, size_t n)
+{
+	const u8 *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 0x100000001b3ull;
+	return h;
+}
+
+#define MIX(h, x) ((h) = mix((h), &(x), sizeof(x)))
+
+static u64
+hash_opd(u64 h, const PtxOperand *o)
+{
+	int i;
+
+	MIX(h, o->kind); MIX(h, o->neg); MIX(h, o->is_f64); MIX(h, o->symkind);
+	MIX(h, o->comp); MIX(h, o->sreg); MIX(h, o->mask); MIX(h, o->has_off);
+	MIX(h, o->reg); MIX(h, o->reg2); MIX(h, o->imm); MIX(h, o->fbits);
+	MIX(h, o->var); MIX(h, o->index); MIX(h, o->nelems); MIX(h, o->pos); MIX(h, o->label);
+	if (o->sym)
+		h = mix(h, o->sym, strlen(o->sym) + 1);
+	for (i = 0; i < o->nelems; i++)
+		h = hash_opd(h, &o->elems[i]);
+	return h;
+}
+
+static u64
+hash_ins(u64 h, const IrIns *x)
+{
+	const PtxInstr *p = &x->p;
+	int i;
+
+	MIX(h, x->target); MIX(h, x->dead);
+	MIX(h, p->op); MIX(h, p->guard); MIX(h, p->guard_neg); MIX(h, p->ntypes);
+	MIX(h, p->types); MIX(h, p->rnd); MIX(h, p->cmp); MIX(h, p->aop); MIX(h, p->mode);
+	MIX(h, p->sem); MIX(h, p->scope); MIX(h, p->cache); MIX(h, p->vec); MIX(h, p->nspaces);
+	MIX(h, p->space); MIX(h, p->flags); MIX(h, p->nmods); MIX(h, p->modtext); MIX(h, p->nopds);
+	MIX(h, p->pos); MIX(h, p->line); MIX(h, p->loc_file); MIX(h, p->loc_line);
+	if (p->nmods)
+		h = mix(h, p->mods, p->nmods * sizeof *p->mods);
+	for (i = 0; i < p->nopds; i++)
+		h = hash_opd(h, &p->opds[i]);
+	return h;
+}
+
+u64
+ir_hash(const IrFunc *f)
+{
+	u64 h = 0xcbf29ce484222325ull;
+	size_t b, i;
+
+	MIX(h, f->nregs);
+	h = mix(h, f->rtype, (size_t)f->nregs);
+	MIX(h, f->b.n);
+	for (b = 0; b < f->b.n; b++) {
+		const IrBlock *B = &f->b.v[b];
+		MIX(h, B->succ); MIX(h, B->loop_depth); MIX(h, B->pred.n); MIX(h, B->ins.n);
+		h = mix(h, B->pred.v, B->pred.n * sizeof *B->pred.v);
+		for (i = 0; i < B->ins.n; i++)
+			h = hash_ins(h, &B->ins.v[i]);
+	}
+	return h;
 }
