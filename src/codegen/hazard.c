@@ -25,6 +25,10 @@
 #include "codegen/hazard.h"
 
 enum { NSB = 6, SB_NONE = 0x40, AGE_MAX = 255, NPR = 8, AGE_DROP = 120 };
+/* Bytes per slot of rem: LC_NCAT padded so that one slot's rem is one
+   8-byte word (the padding stays 0). */
+enum { RSTR = 8 };
+_Static_assert((int)LC_NCAT <= (int)RSTR && NPR == 8, "rem and pa are 8 bytes per slot");
 
 /* The state at a program point; the arrays (one entry per tracked slot,
  * NPR or LC_NCAT per slot for pp, pa, rem) live in one block after the
@@ -33,8 +37,8 @@ typedef struct {
 	/* live slots: bit d clear means rem[d] is all zero (lrem), np[d] is 0
 	   (lnp), wsb[d] and rsb[d] are 0 (lsb); a set bit may be stale */
 	u64 *lrem, *lnp, *lsb;  /* [nwd] */
-	u8 *rem;            /* [ns][LC_NCAT] */
-	u8 *fage;           /* cycles since fprod issued (min over paths) */
+	u8 *rem;            /* [ns][RSTR] */
+	u8 *fage;           /* [ns8] cycles since fprod issued (min over paths) */
 	i32 *fprod;         /* the fixed producer, -1 none */
 	/* the fixed producers still in flight on some path and their ages
 	   (min over paths); pover: more than NPR, use rem */
@@ -43,12 +47,12 @@ typedef struct {
 	u8 *np, *pover;
 	u8 *wsb, *wdep, *rsb;
 	i32 *wprod, *rprod;
-	u8 sbage[NSB];
+	u8 sbage[8];        /* [NSB], padded to 8 for advance */
 	i32 sbprod[NSB];
 	u8 valid;
 } HState;
 
-#define REM(s, d, c) ((s)->rem[(size_t)(d) * LC_NCAT + (c)])
+#define REM(s, d, c) ((s)->rem[(size_t)(d) * RSTR + (c)])
 #define PP(s, d, k) ((s)->pp[(size_t)(d) * NPR + (k)])
 #define PA(s, d, k) ((s)->pa[(size_t)(d) * NPR + (k)])
 
@@ -71,7 +75,8 @@ struct Hz {
 	VEC(size_t) *succ, *pred;
 	HState **st;              /* entry state per block */
 	/* tracked slots */
-	size_t ns, nwd, ssz;      /* count; 64-bit words of a slot set; bytes of a state's arrays */
+	size_t ns, ns8, nwd, ssz; /* count; rounded up to 8; 64-bit words of a slot set; bytes of a
+				     state's arrays */
 	u16 *slot;                /* dense -> real slot */
 	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
@@ -80,6 +85,7 @@ struct Hz {
 	HUse *use;
 	size_t *uo;
 	u16 *nr, *nw;
+	u8 *lim;                  /* per instruction: age at which advance drops it as a producer */
 	int m;                    /* need[] row of HIns: mode 0 or 1 */
 	/* current pass */
 	HState *tmp;
@@ -240,6 +246,17 @@ track_slots(Hz *h)
 	}
 }
 
+/* h->lim: a fixed producer leaves the in-flight list once its age
+ * passes AGE_DROP or (unless h->keep) reaches its largest latency. */
+static void
+set_lim(Hz *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		h->lim[i] = (u8)(h->keep ? AGE_DROP + 1 : MIN(AGE_DROP + 1, h->ins[i].maxneed[h->m]));
+}
+
 static HState *
 state_new(const Hz *h)
 {
@@ -255,8 +272,8 @@ state_new(const Hz *h)
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
 	s->rprod = (i32 *)p, p += ns * sizeof(i32);
-	s->rem = p, p += ns * LC_NCAT;
-	s->fage = p, p += ns;
+	s->rem = p, p += ns * RSTR;
+	s->fage = p, p += h->ns8;
 	s->pa = p, p += ns * NPR;
 	s->np = p, p += ns;
 	s->pover = p, p += ns;
@@ -289,7 +306,11 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + LC_NCAT + NPR + 6);
+	h->ns8 = (h->ns + 7) & ~(size_t)7;
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5) +
+		 h->ns8;
+	h->lim = xmalloc(n + 1);
+	set_lim(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	for (b = 0; b < h->nb; b++)
 		h->st[b] = state_new(h);
@@ -322,6 +343,7 @@ hz_free(Hz *h)
 	free(h->uo);
 	free(h->nr);
 	free(h->nw);
+	free(h->lim);
 	free(h);
 }
 
@@ -333,7 +355,7 @@ state_init(const Hz *h, HState *s)
 	size_t ns = h->ns;
 
 	memset(s + 1, 0, h->ssz);
-	memset(s->fage, AGE_MAX, ns);
+	memset(s->fage, AGE_MAX, h->ns8);
 	memset(s->sbage, AGE_MAX, sizeof s->sbage);
 	memset(s->fprod, 0xff, ns * sizeof *s->fprod);
 	memset(s->sbprod, 0xff, sizeof s->sbprod);
@@ -353,7 +375,10 @@ state_join(const Hz *h, HState *d, const HState *s)
 	}
 	for (i = 0; i < h->ns; i++) {
 		int k, m;
-		for (c = 0; c < LC_NCAT; c++)
+		u64 rs, rd;
+		memcpy(&rs, &REM(s, i, 0), 8);
+		memcpy(&rd, &REM(d, i, 0), 8);
+		for (c = 0; rs != rd && c < LC_NCAT; c++)
 			if (REM(s, i, c) > REM(d, i, c)) {
 				REM(d, i, c) = REM(s, i, c);
 				d->fprod[i] = s->fprod[i];
@@ -535,11 +560,11 @@ waits(Hz *h, HState *s, size_t i)
 	HIns *x = &h->ins[i];
 	size_t j, w;
 	int k;
+	u8 wm = x->c.wait & 0x3f, q;
 	char b1[64];
 
-	for (k = 0; k < NSB; k++) {
-		if (!(x->c.wait >> k & 1))
-			continue;
+	for (q = wm; q; q &= (u8)(q - 1)) {
+		k = __builtin_ctz(q);
 		/* a scoreboard increment is visible to waits one cycle later */
 		if (s->sbage[k] < 2) {
 			if (h->fixing)
@@ -548,21 +573,23 @@ waits(Hz *h, HState *s, size_t i)
 				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
 				       x->in.op, k, s->sbage[k], PROD_NAME(h, s->sbprod[k], b1));
 		}
-		/* only the slots with a scoreboard pending */
-		for (w = 0; w < h->nwd; w++) {
-			u64 m = s->lsb[w];
-			while (m) {
-				j = w * 64 + (size_t)__builtin_ctzll(m);
-				m &= m - 1;
-				s->wsb[j] &= (u8)~(1u << k);
-				s->rsb[j] &= (u8)~(1u << k);
-				/* an instruction whose result is written has read its sources */
-				if (s->rsb[j] && s->rprod[j] >= 0 && h->ins[s->rprod[j]].c.wrsb == k &&
-				    h->ins[s->rprod[j]].c.rdsb < NSB)
-					s->rsb[j] &= (u8)~(1u << h->ins[s->rprod[j]].c.rdsb);
-				if (!s->wsb[j] && !s->rsb[j])
-					s->lsb[w] &= ~(1ull << (j % 64));
+	}
+	/* all waited scoreboards at once, only the slots with one pending */
+	for (w = 0; wm && w < h->nwd; w++) {
+		u64 m = s->lsb[w];
+		while (m) {
+			j = w * 64 + (size_t)__builtin_ctzll(m);
+			m &= m - 1;
+			s->wsb[j] &= (u8)~wm;
+			s->rsb[j] &= (u8)~wm;
+			/* an instruction whose result is written has read its sources */
+			if (s->rsb[j] && s->rprod[j] >= 0) {
+				const Ctrl *pc = &h->ins[s->rprod[j]].c;
+				if (pc->wrsb < NSB && (wm >> pc->wrsb & 1) && pc->rdsb < NSB)
+					s->rsb[j] &= (u8)~(1u << pc->rdsb);
 			}
+			if (!s->wsb[j] && !s->rsb[j])
+				s->lsb[w] &= ~(1ull << (j % 64));
 		}
 	}
 	if (x->kind == HK_DEPBAR && x->sb < NSB && !x->never)
@@ -708,13 +735,11 @@ writes(Hz *h, HState *s, size_t i)
 			int f = h->file[j];
 			s->lrem[j / 64] |= 1ull << (j % 64);
 			s->lnp[j / 64] |= 1ull << (j % 64);
-			for (c = 0; c < LC_NCAT; c++) {
-				int need = x->need[h->m][f][c];
-				if (x->cond)
-					REM(s, j, c) = (u8)MAX(REM(s, j, c), need);
-				else
-					REM(s, j, c) = (u8)need;
-			}
+			if (!x->cond)
+				memcpy(&REM(s, j, 0), x->need[h->m][f], LC_NCAT);
+			else
+				for (c = 0; c < LC_NCAT; c++)
+					REM(s, j, c) = (u8)MAX(REM(s, j, c), x->need[h->m][f][c]);
 			s->fprod[j] = (i32)i;
 			s->fage[j] = 0;
 			if (!x->cond) {
@@ -734,11 +759,11 @@ writes(Hz *h, HState *s, size_t i)
 }
 
 /* Eight bytes at a time (0 < t < 128): p[j] = min(p[j] + t, 255) for
- * the whole words of p; returns the number of bytes done. */
+ * the whole words of p (n a multiple of 8). */
 #define B7 0x8080808080808080ull
 #define B0 0x0101010101010101ull
 
-static size_t
+static void
 sat_add(u8 *p, size_t n, int t)
 {
 	u64 T = B0 * (u64)t, x, y;
@@ -751,15 +776,25 @@ sat_add(u8 *p, size_t n, int t)
 		y = (y ^ (x & B7)) | ((((x & y) & B7) >> 7) * 0xff);
 		memcpy(p + j, &y, 8);
 	}
-	return j;
 }
 
+/* Each byte b of x: b > t ? b - t : 0, with T = t in every byte (t < 128).
+ * (x | B7) - T borrows across no byte; its high bit, or x's, says b >= t. */
+static u64
+sat_sub(u64 x, u64 T)
+{
+	u64 d = (x | B7) - T, ge = (x | d) & B7;
+
+	return (d ^ (~x & B7)) & ((ge >> 7) * 0xff);
+}
+
+/* The clock advances by t cycles, a stall count (0..15). */
 static void
 advance(const Hz *h, HState *s, int t)
 {
-	u8 *a = s->fage;
-	size_t j, k, w, ns = h->ns;
+	size_t j, w;
 	int c;
+	u64 T = B0 * (u64)t;
 
 	if (t <= 0)
 		return;
@@ -767,40 +802,36 @@ advance(const Hz *h, HState *s, int t)
 	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lrem[w];
 		while (m) {
-			u8 *r, any = 0;
+			u64 r;
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			r = &REM(s, j, 0);
-			for (c = 0; c < LC_NCAT; c++)
-				any |= r[c] = (u8)(r[c] > t ? r[c] - t : 0);
-			if (!any)
+			memcpy(&r, &REM(s, j, 0), 8);
+			r = sat_sub(r, T);
+			memcpy(&REM(s, j, 0), &r, 8);
+			if (!r)
 				s->lrem[w] &= ~(1ull << (j % 64));
 		}
 	}
-	k = t < 128 ? sat_add(a, ns, t) : 0;
-	for (; k < ns; k++)
-		a[k] = (u8)(a[k] > AGE_MAX - t ? AGE_MAX : a[k] + t);
+	sat_add(s->fage, h->ns8, t);
 	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lnp[w];
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			for (c = 0; c < s->np[j]; c++) {
-				u8 *pa = &PA(s, j, c);
-				*pa = (u8)MIN(AGE_MAX, *pa + t);
-				if ((*pa > AGE_DROP || (!h->keep && *pa >= h->ins[PP(s, j, c)].maxneed[h->m])) &&
-				    !s->pover[j]) {
-					PP(s, j, c) = PP(s, j, s->np[j] - 1);
-					*pa = PA(s, j, --s->np[j]);
-					c--;
-				}
-			}
+			/* every producer ages by t (the bytes past np too: unused) */
+			sat_add(&PA(s, j, 0), NPR, t);
+			if (!s->pover[j])
+				for (c = 0; c < s->np[j]; c++)
+					if (PA(s, j, c) >= h->lim[PP(s, j, c)]) {
+						PP(s, j, c) = PP(s, j, s->np[j] - 1);
+						PA(s, j, c) = PA(s, j, --s->np[j]);
+						c--;
+					}
 			if (!s->np[j])
 				s->lnp[w] &= ~(1ull << (j % 64));
 		}
 	}
-	for (j = 0; j < NSB; j++)
-		s->sbage[j] = (u8)MIN(AGE_MAX, s->sbage[j] + t);
+	sat_add(s->sbage, sizeof s->sbage, t);
 }
 
 static void
@@ -835,27 +866,28 @@ step(Hz *h, HState *s, size_t i)
 				}
 		}
 	}
-	for (k = 0; k < NSB; k++) {
-		if (x->c.wrsb == k || x->c.rdsb == k) {
-			s->sbage[k] = 0;
-			s->sbprod[k] = (i32)i;
-		}
-		if (x->c.wrsb == k)
-			for (w = 0; w < h->nwd; w++) {
-				u64 m = s->lsb[w];  /* the rest have wsb 0 */
-				while (m) {
-					j = w * 64 + (size_t)__builtin_ctzll(m);
-					m &= m - 1;
-					if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
-						s->wdep[j]++;
-					/* results of the same pipe complete in order (ptxas relies
-					   on it: MUFU.RCP without a scoreboard, covered by the wait
-					   on the next MUFU's) */
-					if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-					    same_pipe(h, (size_t)s->wprod[j], i))
-						s->wsb[j] = (u8)(1u << k);
-				}
+	if (x->c.rdsb < NSB) {
+		s->sbage[x->c.rdsb] = 0;
+		s->sbprod[x->c.rdsb] = (i32)i;
+	}
+	if ((k = x->c.wrsb) < NSB) {
+		s->sbage[k] = 0;
+		s->sbprod[k] = (i32)i;
+		for (w = 0; w < h->nwd; w++) {
+			u64 m = s->lsb[w];  /* the rest have wsb 0 */
+			while (m) {
+				j = w * 64 + (size_t)__builtin_ctzll(m);
+				m &= m - 1;
+				if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
+					s->wdep[j]++;
+				/* results of the same pipe complete in order (ptxas relies
+				   on it: MUFU.RCP without a scoreboard, covered by the wait
+				   on the next MUFU's) */
+				if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
+				    same_pipe(h, (size_t)s->wprod[j], i))
+					s->wsb[j] = (u8)(1u << k);
 			}
+		}
 	}
 	advance(h, s, x->c.stall);
 }
@@ -928,6 +960,7 @@ void
 hz_keep_producers(Hz *h)
 {
 	h->keep = 1;
+	set_lim(h);
 }
 
 int
