@@ -12,6 +12,7 @@
 #include "codegen/ra.h"
 #include "codegen/reconv.h"
 #include "cubin/build.h"
+#include "cubin/listing.h"
 #include "ir/ir.h"
 #include "isa/isa.h"
 
@@ -269,6 +270,21 @@ dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *na
 }
 
 /* isel, allocation, encoding and control bits of one entry. */
+/* The kernel's REGCOUNT: the highest general register its code touches
+ * (callees and the call ABI's registers included: they share the code)
+ * plus 3, as ptxas always writes it (docs/findings-cubin.md).  A count
+ * of only the allocator's registers made the H200 raise "illegal
+ * instruction" in kernels that call .func code (tools/gpu-check). */
+static u32
+kernel_regs(const Arch *arch, const RaResult *rr, const KernelDesc *kd)
+{
+	int n = code_regcount(arch, (const u8 *)kd->code, (u64)kd->ncode * sizeof(Word));
+
+	if (n < rr->regs + 2)
+		n = rr->regs + 2;
+	return (u32)(n > 255 ? 255 : n);
+}
+
 static int
 lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, MFunc *mf,
       KernelDesc *kd, KernelStats *ks, Arena *a)
@@ -306,7 +322,9 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		peep_uniform(mf, arch, o->sm);
 		dump_mir(o, mf, "after copy forwarding", fn->name, 0);
 	}
-	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm);
+	/* REGCOUNT is the highest register touched + 3 (kernel_regs): keep
+	 * the 2 spare registers inside the limit */
+	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm) - 2;
 	ro.frame_base = s.local_size;
 	ro.coalesce = o->opt >= OPT_MINED;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
@@ -324,7 +342,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	kd->ncode = code.n;
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
-	kd->regs = (u32)rr.regs;
+	kd->regs = kernel_regs(arch, &rr, kd);
 	kd->frame = rr.frame + rr.call_stack;   /* the deepest call chain too */
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
@@ -334,7 +352,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		kd->reqntid[i] = fn->reqntid[i];
 	}
 	ks->name = fn->name;
-	ks->regs = rr.regs;
+	ks->regs = (int)kd->regs;
 	ks->shared = s.shared_size;
 	ks->local = rr.frame;
 	ks->barriers = s.barriers;

@@ -13,6 +13,7 @@
 #endif
 
 #include "cubin/kinfo.h"
+#include "cubin/listing.h"
 #include "emu/emu_int.h"
 #include "isa/isa.h"
 
@@ -157,6 +158,27 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 		free(texts[i]);
 	free(texts);
 	buf_free(&b);
+	return 0;
+}
+
+/* The hardware gives a thread REGCOUNT registers: code that touches one
+ * beyond them is broken (an H200 raises "illegal instruction"), so the
+ * emulator refuses it instead of running it on its 255. */
+static int
+regs_beyond_count(const Emu *E, const char *path)
+{
+	u32 i;
+
+	for (i = 0; i < E->ncode; i++) {
+		const EInsn *I = &E->code[i];
+		int r = I->decoded && I->in.text ? sass_reg_max(I->in.text) : -1;
+
+		if (r >= (int)E->nregs) {
+			diag(path, "the instruction at 0x%x (%s) touches R%d, but the kernel's REGCOUNT is %u",
+			     I->pc, I->in.text, r, E->nregs);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -782,7 +804,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	secbase = xcalloc(c->sec.n + 1, sizeof *secbase);
 	setup_globals(E, secbase, &ar);
 	if (predecode(E, &ar, c->sec.v[si].data, (u32)(c->sec.v[si].size / 16)) < 0 ||
-	    setup_banks(E, &k, &ar) < 0)
+	    regs_beyond_count(E, path) < 0 || setup_banks(E, &k, &ar) < 0)
 		goto out;
 	if (apply_relocs(E, secbase) < 0) {
 		if (!E->o->quiet)
