@@ -225,16 +225,26 @@ sel_shift64(Sel *s, const IrIns *x, int left)
 			sel_mov32(s, t, mopd_reg(lo));
 			sel_mov32(s, dst(s, x, 1), mopd_reg(hi));
 		} else if (left) {
-			if (k < 64)
+			/* no funnel shift by 0: the H200 gives 0 for SHF.R.U32.HI
+			 * by an immediate 0 (tools/gpu-check: div_const_u32), and
+			 * ptxas never emits one */
+			if (k == 32)
+				sel_mov32(s, dst(s, x, 1), mopd_reg(lo));
+			else if (k < 64)
 				mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", dst(s, x, 1), lo, (u32)(k - 32));
 			else
 				mi(s->mf, "MOV %D, 0x0", dst(s, x, 1));
 			mi(s->mf, "MOV %D, 0x0", t);
 		} else if (sgn(x)) {
-			mi(s->mf, "SHF.R.S32.HI %D, RZ, %h, %U", t, (u32)(k < 64 ? k - 32 : 31), hi);
+			if (k == 32)
+				sel_mov32(s, t, mopd_reg(hi));
+			else
+				mi(s->mf, "SHF.R.S32.HI %D, RZ, %h, %U", t, (u32)(k < 64 ? k - 32 : 31), hi);
 			mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", dst(s, x, 1), hi);
 		} else {
-			if (k < 64)
+			if (k == 32)
+				sel_mov32(s, t, mopd_reg(hi));
+			else if (k < 64)
 				mi(s->mf, "SHF.R.U32.HI %D, RZ, %h, %U", t, (u32)(k - 32), hi);
 			else
 				mi(s->mf, "MOV %D, 0x0", t);
