@@ -32,8 +32,8 @@ hz_file(int s)
 static int
 op_is(const Insn *in, const char *const *l)
 {
-	for (; *l; l++)
-		if (!strcmp(in->op, *l))
+	for (; *l; l++)  /* the first letter inline: most names differ there */
+		if ((*l)[0] == in->op[0] && !strcmp(in->op, *l))
 			return 1;
 	return 0;
 }
@@ -60,14 +60,24 @@ static int is_mem(const char *op);
 
 /* What the lists above and the opcode tests below say about an opcode,
  * computed once per opcode id (hz_opid) instead of string compares at
- * every decode: OF_* in bits 0-7, lat_cat_op in bits 8-15 (OF_CAT),
- * pipe_of in 16-23 (OF_PIPE), the HF_* memory flags in 24-30 (OF_MEMF). */
+ * every decode: OF_* in bits 0-7, lat_cat_op in bits 8-11 (OF_CAT),
+ * pipe_of in 12-15 (OF_PIPE), the HF_* memory flags in 16-19 (OF_MEMF),
+ * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27. */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
 };
-#define OF_CAT(f) ((f) >> 8 & 0xff)
-#define OF_PIPE(f) ((f) >> 16 & 0xff)
-#define OF_MEMF(f) ((f) >> 24 & 0x7f)
+#define OF_CAT(f) ((f) >> 8 & 0xf)
+#define OF_PIPE(f) ((f) >> 12 & 0xf)
+#define OF_MEMF(f) ((f) >> 16 & 0xf)
+#define OF_FLOW(f) ((f) >> 20 & 0xf)
+#define OF_ND(f) ((f) >> 24 & 0xf)
+/* Control flow: BRA/JMP, EXIT/KILL, CALL, RET, BRX/JMX, DEPBAR. */
+enum { FL_NONE, FL_BRA, FL_EXIT, FL_CALL, FL_RET, FL_BRX, FL_DEPBAR };
+/* ndst's special forms: VOTE, PLOP3-like (two predicate results), LOP3-like
+   (a predicate and a register result when the second operand is one). */
+enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
+static int flow_kind(const char *op);
+static int nd_kind(const char *op);
 static struct {
 	u32 *f;
 	size_t n;
@@ -97,8 +107,10 @@ op_flags(int id, const char *op)
 	f |= !strcmp(op, "F2F") || !strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "FRND") ? OF_CONV : 0;
 	f |= !strcmp(op, "IMAD") || !strcmp(op, "UIMAD") ? OF_WIDE : 0;
 	f |= lat_cat_op(op) << 8;
-	f |= pipe_of(op) << 16;
-	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 24;
+	f |= pipe_of(op) << 12;
+	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
+	f |= flow_kind(op) << 20;
+	f |= nd_kind(op) << 24;
 	return (int)(opf.f[id] = (u32)f);
 }
 
@@ -210,15 +222,13 @@ ndst(const Insn *in, int of)
 	if (!in->nops || (of & OF_NODST) || in->o[0].kind == OPK_MEM || in->o[0].kind == OPK_B ||
 	    in->o[0].kind == OPK_IMM || in->o[0].kind == OPK_SB)
 		return 0;
-	if (!strcmp(in->op, "VOTE") || !strcmp(in->op, "VOTEU"))
+	if (OF_ND(of) == ND_VOTE)
 		return in->nops - 1;  /* VOTE.ANY P1, P1 / VOTE.ANY R9, PT, P3 */
-	if (!strcmp(in->op, "PLOP3") || !strcmp(in->op, "UPLOP3") || !strcmp(in->op, "ELECT"))
+	if (OF_ND(of) == ND_PLOP)
 		return MIN(2, in->nops);
 	/* "LOP3.LUT P0, R3, ...", "SHFL.BFLY PT, R3, ...", "QSPC.E.S P0, RZ, [..]",
 	   "ATOMG.E.CAS PT, R3, [..]" (but FCHK P0, R0, R17 writes P0 only) */
-	if ((!strcmp(in->op, "LOP3") || !strcmp(in->op, "ULOP3") || !strcmp(in->op, "SHFL") ||
-	     !strcmp(in->op, "QSPC") || !strncmp(in->op, "ATOM", 4)) &&
-	    (in->o[0].kind == OPK_P || in->o[0].kind == OPK_UP) && in->nops > 1 &&
+	if (OF_ND(of) == ND_LOPP && (in->o[0].kind == OPK_P || in->o[0].kind == OPK_UP) && in->nops > 1 &&
 	    (in->o[1].kind == OPK_R || in->o[1].kind == OPK_UR))
 		return 2;
 	for (k = 1; k < in->nops && (in->o[k].kind == OPK_P || in->o[k].kind == OPK_UP); k++)
@@ -338,31 +348,69 @@ target_of(const Insn *in, size_t n)
 	return -1;
 }
 
+static int
+flow_kind(const char *op)
+{
+	if (!strcmp(op, "BRA") || !strcmp(op, "JMP"))
+		return FL_BRA;
+	if (!strcmp(op, "EXIT") || !strcmp(op, "KILL"))
+		return FL_EXIT;
+	if (!strcmp(op, "CALL"))
+		return FL_CALL;
+	if (!strcmp(op, "RET"))
+		return FL_RET;
+	if (!strcmp(op, "BRX") || !strcmp(op, "JMX"))
+		return FL_BRX;
+	return !strcmp(op, "DEPBAR") ? FL_DEPBAR : FL_NONE;
+}
+
+static int
+nd_kind(const char *op)
+{
+	if (!strcmp(op, "VOTE") || !strcmp(op, "VOTEU"))
+		return ND_VOTE;
+	if (!strcmp(op, "PLOP3") || !strcmp(op, "UPLOP3") || !strcmp(op, "ELECT"))
+		return ND_PLOP;
+	if (!strcmp(op, "LOP3") || !strcmp(op, "ULOP3") || !strcmp(op, "SHFL") || !strcmp(op, "QSPC") ||
+	    !strncmp(op, "ATOM", 4))
+		return ND_LOPP;
+	return ND_NONE;
+}
+
+/* h->kind (left as it is for ordinary instructions), h->target, h->sb/sbn. */
 static void
 flow_of(HIns *h, size_t n)
 {
 	const Insn *in = &h->in;
-	const char *op = in->op;
 
 	h->target = -1;
-	if (!strcmp(op, "BRA") || !strcmp(op, "JMP")) {
+	switch (OF_FLOW(op_flags(h->opid, in->op))) {
+	case FL_BRA:
 		h->kind = HK_BRA;
 		h->target = target_of(in, n);
 		if (h->target < 0)
 			h->kind = HK_BRX;
-	} else if (!strcmp(op, "EXIT") || !strcmp(op, "KILL"))
+		break;
+	case FL_EXIT:
 		h->kind = HK_EXIT;
-	else if (!strcmp(op, "CALL")) {
+		break;
+	case FL_CALL:
 		h->kind = HK_CALL;
 		h->target = target_of(in, n);
-	} else if (!strcmp(op, "RET"))
+		break;
+	case FL_RET:
 		h->kind = HK_RET;
-	else if (!strcmp(op, "BRX") || !strcmp(op, "JMX"))
+		break;
+	case FL_BRX:
 		h->kind = HK_BRX;
-	else if (!strcmp(op, "DEPBAR") && in->nops >= 1 && in->o[0].kind == OPK_SB) {
-		h->kind = HK_DEPBAR;
-		h->sb = in->o[0].reg;
-		h->sbn = in->nops >= 2 && in->o[1].kind == OPK_IMM ? (int)in->o[1].imm : 0;
+		break;
+	case FL_DEPBAR:
+		if (in->nops >= 1 && in->o[0].kind == OPK_SB) {
+			h->kind = HK_DEPBAR;
+			h->sb = in->o[0].reg;
+			h->sbn = in->nops >= 2 && in->o[1].kind == OPK_IMM ? (int)in->o[1].imm : 0;
+		}
+		break;
 	}
 }
 
@@ -385,11 +433,14 @@ typedef struct {
 	HIns h;
 } Memo;
 
-/* Entries in a dense array (a small kernel touches few pages), found
-   through an open-addressing table of their indices + 1. */
+/* Entries in dense chunks of MEMO_CH (a small kernel touches few pages;
+   growing never copies an entry), found through an open-addressing table
+   of their indices + 1. */
+enum { MEMO_CH = 64 };
+#define MEMO_AT(i) (&memo.c[(i) / MEMO_CH][(i) % MEMO_CH])
 static struct {
-	Memo *v;
-	size_t n, cap;
+	Memo **c;  /* chunks */
+	size_t n, nc;
 	u32 *tab;
 	size_t tcap;
 	Arena ar;
@@ -421,7 +472,7 @@ memo_pos(const Arch *a, Word k)
 	size_t m = memo.tcap - 1, i = memo_hash(a, k) & m;
 
 	for (; memo.tab[i]; i = (i + 1) & m) {
-		const Memo *e = &memo.v[memo.tab[i] - 1];
+		const Memo *e = MEMO_AT(memo.tab[i] - 1);
 		if (e->a == a && e->key.lo == k.lo && e->key.hi == k.hi)
 			break;
 	}
@@ -437,7 +488,7 @@ memo_rehash(void)
 	free(memo.tab);
 	memo.tab = xcalloc(memo.tcap, sizeof *memo.tab);
 	for (i = 0; i < memo.n; i++)
-		memo.tab[memo_pos(memo.v[i].a, memo.v[i].key)] = (u32)(i + 1);
+		memo.tab[memo_pos(MEMO_AT(i)->a, MEMO_AT(i)->key)] = (u32)(i + 1);
 }
 
 /* Opcode names interned: ops.v[id] (strings in memo.ar). */
@@ -616,13 +667,6 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 	size_t i;
 	int rc = 0;
 
-	/* room for every word at once: one (large, unfilled) allocation
-	   instead of doubling copies of filled entries */
-	if (memo.n + n > memo.cap && memo.n < MEMO_MAX) {
-		size_t cap = MAX(MAX(2 * memo.cap, (size_t)64), MIN((size_t)MEMO_MAX, memo.n + n));
-		memo.v = xrealloc(memo.v, cap * sizeof *memo.v);
-		memo.cap = cap;
-	}
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
 		Word k = memo_key(code[i]);
@@ -633,13 +677,15 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 			if (2 * (memo.n + 1) > memo.tcap)
 				memo_rehash();
 			pos = memo_pos(a, k);
-			m = memo.tab[pos] ? &memo.v[memo.tab[pos] - 1] : NULL;
+			m = memo.tab[pos] ? MEMO_AT(memo.tab[pos] - 1) : NULL;
 		}
 		if (m && !m->pcrel) {
 			*h = m->h;
 			h->c = ctrl_get(code[i]);
-			h->kind = HK_NORMAL;
-			flow_of(h, n);
+			if (OF_FLOW(opf.f[h->opid])) {  /* a branch target may depend on n */
+				h->kind = HK_NORMAL;
+				flow_of(h, n);
+			}
 			continue;
 		}
 		if (m || !room) {  /* PC-relative, or no room */
@@ -647,11 +693,11 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 				*bad = i, rc = -1;
 			continue;
 		}
-		if (memo.n == memo.cap) {
-			memo.cap = memo.cap ? 2 * memo.cap : 64;
-			memo.v = xrealloc(memo.v, memo.cap * sizeof *memo.v);
+		if (memo.n == memo.nc * MEMO_CH) {
+			memo.c = xrealloc(memo.c, (memo.nc + 1) * sizeof *memo.c);
+			memo.c[memo.nc++] = xmalloc(MEMO_CH * sizeof **memo.c);
 		}
-		m = &memo.v[memo.n];
+		m = MEMO_AT(memo.n);
 		if (decode1(a, code[i], (u64)i * 16, n, &m->h, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
