@@ -42,76 +42,84 @@ mfunc_init(MFunc *f, Arena *a)
 	f->vr.v[f->pt].phys = 7;
 }
 
+/* mi's text is built here (reused: no allocation per instruction) and
+ * copied into the arena; literal runs of the format go in one copy. */
+static _Thread_local Buf mi_text;
+
 MIns *
 mi(MFunc *f, const char *fmt, ...)
 {
 	MIns m = {0};
-	Buf t = {0};
+	Buf *t = &mi_text;
 	va_list ap;
 	const char *p;
 
 	m.guard = f->guard;
 	m.guard_neg = f->guard_neg;
 	m.target = -1;
+	t->n = 0;
 	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
 		if (*p != '%') {
-			buf_putc(&t, *p);
+			const char *e = p;
+			while (e[1] && e[1] != '%')
+				e++;
+			buf_putn(t, p, (size_t)(e - p + 1));
+			p = e;
 			continue;
 		}
 		switch (*++p) {
 		case 'D': case 'U': {
 			MRef r = va_arg(ap, MRef);
+			char h[2] = { 1, (char)(m.nr + 1) };
 			if (m.nr == MI_MAXREF)
 				die("mi: too many registers in \"%s\"", fmt);
 			if (r.v < 0 || (size_t)r.v >= f->vr.n)
 				die("mi: bad vreg %d in \"%s\"", r.v, fmt);
 			m.r[m.nr] = r;
 			m.rf[m.nr] = *p == 'D' ? MF_DEF : MF_USE;
-			buf_putc(&t, 1);
-			buf_putc(&t, (char)(m.nr + 1));
+			buf_putn(t, h, 2);
 			m.nr++;
 			break;
 		}
 		case 'O': {
 			MOpd o = va_arg(ap, MOpd);
+			char h[2] = { 1, (char)(m.nr + 1) };
 			if (o.txt[0]) {
-				buf_puts(&t, o.txt);
+				buf_puts(t, o.txt);
 				break;
 			}
 			if (m.nr == MI_MAXREF || o.r.v < 0 || (size_t)o.r.v >= f->vr.n)
 				die("mi: bad operand in \"%s\"", fmt);
 			m.r[m.nr] = o.r;
 			m.rf[m.nr] = MF_USE;
-			buf_putc(&t, 1);
-			buf_putc(&t, (char)(m.nr + 1));
+			buf_putn(t, h, 2);
 			m.nr++;
 			break;
 		}
 		case 's':
-			buf_puts(&t, va_arg(ap, const char *));
+			buf_puts(t, va_arg(ap, const char *));
 			break;
 		case 'x':
-			put_imm(&t, va_arg(ap, i32));
+			put_imm(t, va_arg(ap, i32));
 			break;
 		case 'h':
-			buf_puts(&t, "0x");
-			buf_putx(&t, va_arg(ap, u32));
+			buf_puts(t, "0x");
+			buf_putx(t, va_arg(ap, u32));
 			break;
 		case 'L':
 			m.target = va_arg(ap, int);
-			buf_putc(&t, 2);
+			buf_putc(t, 2);
 			break;
 		case '%':
-			buf_putc(&t, '%');
+			buf_putc(t, '%');
 			break;
 		default:
 			die("mi: bad format \"%s\"", fmt);
 		}
 	}
 	va_end(ap);
-	m.text = arena_strdup(f->a, t.s ? t.s : "");
-	buf_free(&t);
+	m.text = arena_strndup(f->a, t->n ? t->s : "", t->n);
 	vec_push(&f->b.v[f->cur].ins, m);
 	return &f->b.v[f->cur].ins.v[f->b.v[f->cur].ins.n - 1];
 }
@@ -161,7 +169,11 @@ render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 			else
 				buf_putd(out, m->target);
 		} else {
-			buf_putc(out, *p);
+			const char *e = p;
+			while ((uchar)e[1] > 2)
+				e++;
+			buf_putn(out, p, (size_t)(e - p + 1));
+			p = e;
 		}
 	}
 }
@@ -218,6 +230,8 @@ mir_verify(const MFunc *f, const char *after)
 			if (m->guard >= 0 && ((size_t)m->guard >= f->vr.n || f->vr.v[m->guard].cls != RC_P))
 				die("MIR invalid %s: block %zu: `%s`: guard", after, b, m->text);
 			for (holes = 0, p = m->text; *p; p++) {
+				if ((uchar)*p > 2)
+					continue;
 				if (*p == 1) {
 					if (p[1] < 1 || p[1] > m->nr)
 						die("MIR invalid %s: block %zu: `%s`: hole", after, b, m->text);
