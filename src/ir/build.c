@@ -52,36 +52,35 @@ no_fallthrough(const PtxInstr *in)
 	return ends_block(in) && in->guard < 0 && in->op != PTX_OP_call;
 }
 
+/* Operations whose operand 0 is not written (stores, control, fences...). */
+static const u8 no_def[PTX_NOPS] = {
+	[PTX_OP_st] = 1, [PTX_OP_st_async] = 1, [PTX_OP_st_bulk] = 1, [PTX_OP_red] = 1,
+	[PTX_OP_red_async] = 1, [PTX_OP_bra] = 1, [PTX_OP_brx_idx] = 1, [PTX_OP_call] = 1,
+	[PTX_OP_ret] = 1, [PTX_OP_exit] = 1, [PTX_OP_trap] = 1, [PTX_OP_bar] = 1, [PTX_OP_bar_sync] = 1,
+	[PTX_OP_bar_arrive] = 1, [PTX_OP_barrier] = 1, [PTX_OP_barrier_sync] = 1,
+	[PTX_OP_barrier_arrive] = 1, [PTX_OP_bar_warp_sync] = 1, [PTX_OP_barrier_cluster_arrive] = 1,
+	[PTX_OP_barrier_cluster_wait] = 1, [PTX_OP_membar] = 1, [PTX_OP_fence] = 1,
+	[PTX_OP_fence_proxy] = 1, [PTX_OP_cp_async] = 1, [PTX_OP_cp_async_commit_group] = 1,
+	[PTX_OP_cp_async_wait_group] = 1, [PTX_OP_cp_async_wait_all] = 1, [PTX_OP_cp_async_bulk] = 1,
+	[PTX_OP_cp_async_bulk_tensor] = 1, [PTX_OP_cp_async_bulk_commit_group] = 1,
+	[PTX_OP_cp_async_bulk_wait_group] = 1, [PTX_OP_cp_async_mbarrier_arrive] = 1,
+	[PTX_OP_prefetch] = 1, [PTX_OP_prefetchu] = 1, [PTX_OP_mbarrier_init] = 1,
+	[PTX_OP_mbarrier_inval] = 1, [PTX_OP_mbarrier_complete_tx] = 1, [PTX_OP_mbarrier_expect_tx] = 1,
+	[PTX_OP_wmma_store] = 1, [PTX_OP_stmatrix] = 1, [PTX_OP_wgmma_fence] = 1,
+	[PTX_OP_wgmma_commit_group] = 1, [PTX_OP_wgmma_wait_group] = 1, [PTX_OP_nanosleep] = 1,
+	[PTX_OP_pmevent] = 1, [PTX_OP_setmaxnreg] = 1, [PTX_OP_sust] = 1, [PTX_OP_sured] = 1,
+	[PTX_OP_multimem_st] = 1, [PTX_OP_multimem_red] = 1, [PTX_OP_discard] = 1,
+	[PTX_OP_cp_reduce_async_bulk] = 1, [PTX_OP_cp_reduce_async_bulk_tensor] = 1,
+	[PTX_OP_griddepcontrol_launch_dependents] = 1, [PTX_OP_griddepcontrol_wait] = 1,
+	[PTX_OP_brkpt] = 1, [PTX_OP_applypriority] = 1, [PTX_OP_cp_async_bulk_prefetch] = 1,
+	[PTX_OP_cp_async_bulk_prefetch_tensor] = 1, [PTX_OP_tensormap_cp_fenceproxy] = 1,
+	[PTX_OP_stackrestore] = 1,
+};
+
 int
 ir_opd_is_def(const PtxInstr *in, int i)
 {
-	if (i != 0)
-		return 0;
-	switch (in->op) {
-	case PTX_OP_st: case PTX_OP_st_async: case PTX_OP_st_bulk: case PTX_OP_red:
-	case PTX_OP_red_async: case PTX_OP_bra: case PTX_OP_brx_idx: case PTX_OP_call:
-	case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap: case PTX_OP_bar:
-	case PTX_OP_bar_sync: case PTX_OP_bar_arrive: case PTX_OP_barrier:
-	case PTX_OP_barrier_sync: case PTX_OP_barrier_arrive: case PTX_OP_bar_warp_sync:
-	case PTX_OP_barrier_cluster_arrive: case PTX_OP_barrier_cluster_wait:
-	case PTX_OP_membar: case PTX_OP_fence: case PTX_OP_fence_proxy:
-	case PTX_OP_cp_async: case PTX_OP_cp_async_commit_group: case PTX_OP_cp_async_wait_group:
-	case PTX_OP_cp_async_wait_all: case PTX_OP_cp_async_bulk: case PTX_OP_cp_async_bulk_tensor:
-	case PTX_OP_cp_async_bulk_commit_group: case PTX_OP_cp_async_bulk_wait_group:
-	case PTX_OP_cp_async_mbarrier_arrive: case PTX_OP_prefetch: case PTX_OP_prefetchu:
-	case PTX_OP_mbarrier_init: case PTX_OP_mbarrier_inval: case PTX_OP_mbarrier_complete_tx:
-	case PTX_OP_mbarrier_expect_tx: case PTX_OP_wmma_store: case PTX_OP_stmatrix:
-	case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group: case PTX_OP_wgmma_wait_group:
-	case PTX_OP_nanosleep: case PTX_OP_pmevent: case PTX_OP_setmaxnreg: case PTX_OP_sust:
-	case PTX_OP_sured: case PTX_OP_multimem_st: case PTX_OP_multimem_red: case PTX_OP_discard:
-	case PTX_OP_cp_reduce_async_bulk: case PTX_OP_cp_reduce_async_bulk_tensor:
-	case PTX_OP_griddepcontrol_launch_dependents: case PTX_OP_griddepcontrol_wait:
-	case PTX_OP_brkpt: case PTX_OP_applypriority: case PTX_OP_cp_async_bulk_prefetch:
-	case PTX_OP_cp_async_bulk_prefetch_tensor: case PTX_OP_tensormap_cp_fenceproxy:
-	case PTX_OP_stackrestore:
-		return 0;
-	}
-	return in->nopds > 0;
+	return i == 0 && in->nopds > 0 && (in->op >= PTX_NOPS || !no_def[in->op]);
 }
 
 static int

@@ -56,12 +56,12 @@ reads_dst(const PtxInstr *in)
 void
 ir_each_use(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
 {
-	int i;
+	int i, d = ir_opd_is_def(in, 0) && !reads_dst(in);
 
 	if (in->guard >= 0)
 		fn(ctx, in->guard);
 	for (i = 0; i < in->nopds; i++)
-		uses_opd(&in->opds[i], ir_opd_is_def(in, i) && !reads_dst(in), fn, ctx);
+		uses_opd(&in->opds[i], i == 0 && d, fn, ctx);
 }
 
 void
@@ -71,25 +71,71 @@ ir_each_def(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
 		defs_opd(&in->opds[0], fn, ctx);
 }
 
+/* ir_count's walks: the visitors above with the counting inlined (it
+ * runs over the whole function at the start of most passes). */
 static void
-bump(void *ctx, int r)
+count_uses(const PtxOperand *o, int def, int *uses)
 {
-	((int *)ctx)[r]++;
+	int i;
+
+	switch (o->kind) {
+	case PTX_OPD_REG:
+		if (!def) {
+			if (o->reg >= 0)
+				uses[o->reg]++;
+			if (o->reg2 >= 0)
+				uses[o->reg2]++;
+		}
+		break;
+	case PTX_OPD_ADDR:
+		if (o->reg >= 0)
+			uses[o->reg]++;
+		for (i = 0; i < o->nelems; i++)
+			count_uses(&o->elems[i], 0, uses);
+		break;
+	case PTX_OPD_VEC:
+		for (i = 0; i < o->nelems; i++)
+			count_uses(&o->elems[i], def, uses);
+		break;
+	}
+}
+
+static void
+count_defs(const PtxOperand *o, int *defs)
+{
+	int i;
+
+	if (o->kind == PTX_OPD_REG) {
+		if (o->reg >= 0)
+			defs[o->reg]++;
+		if (o->reg2 >= 0)
+			defs[o->reg2]++;
+	} else if (o->kind == PTX_OPD_VEC) {
+		for (i = 0; i < o->nelems; i++)
+			count_defs(&o->elems[i], defs);
+	}
 }
 
 void
 ir_count(const IrFunc *f, int *defs, int *uses)
 {
 	size_t b, i;
+	int k;
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const IrIns *x = &f->b.v[b].ins.v[i];
-			if (x->dead)
+			const PtxInstr *in = &f->b.v[b].ins.v[i].p;
+			int d;
+			if (f->b.v[b].ins.v[i].dead)
 				continue;
-			if (defs)
-				ir_each_def(&x->p, bump, defs);
-			if (uses)
-				ir_each_use(&x->p, bump, uses);
+			d = ir_opd_is_def(in, 0);
+			if (defs && d)
+				count_defs(&in->opds[0], defs);
+			if (!uses)
+				continue;
+			if (in->guard >= 0)
+				uses[in->guard]++;
+			for (k = 0; k < in->nopds; k++)
+				count_uses(&in->opds[k], k == 0 && d && !reads_dst(in), uses);
 		}
 }
