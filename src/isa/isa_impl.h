@@ -44,6 +44,7 @@ typedef struct {
 	u8 scale;      /* HEX: value << scale */
 	u32 bitpos;    /* arch->bitpos[bitpos + k] = word bit of value bit k, 255 = none */
 	u32 table;     /* ENUM: arch->enums[table + v], see ENUM_* */
+	u32 sorted;    /* ENUM: its parser index at arch->esort + sorted, 0 = none */
 	u64 orval;     /* value bits that no word bit holds */
 	u8 nruns;      /* the same bits as at most 4 runs (0: use bitpos) */
 	IsaRun run[4];
@@ -111,6 +112,11 @@ struct Arch {
 	const u32 *chk;          /* field indices */
 	const IsaOp *op;
 	const Word *shown;       /* per form: the bits its text shows (mask, fields) */
+	/* per enumeration of 16 values or more: m, then the m values the parser
+	 * may choose (not decode-only) sorted by (string, value), then for each
+	 * the position + 1 of the last earlier one whose string is a prefix of
+	 * its own, 0 if none (see match_enum in isa/parse.c) */
+	const u16 *esort;
 };
 
 extern const Arch arch_sm80, arch_sm90;
@@ -140,6 +146,14 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 	}
 	return isa_field_get_any(a, f, w);
 }
+/* The values of enumeration field f whose string the text s starts with
+ * (not decode-only), in value order, into ks[ISA_ENUM_AT]; returns how
+ * many.  isa_enum_at uses the generated index (esort) where there is one,
+ * isa_enum_scan reads the whole table (both in isa/parse.c).  s must have
+ * 7 readable bytes after its end. */
+enum { ISA_ENUM_AT = 16 };
+u32 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks);
+u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
 

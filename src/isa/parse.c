@@ -245,10 +245,111 @@ repeated(const Ctx *c, const char *t)
 	return 0;
 }
 
+/* The values of enumeration f whose string s starts with (not
+ * decode-only), in value order, into ks; returns how many.  sinfo: the
+ * string's length and first 7 bytes, so most strings fail unread. */
+u32
+isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks)
+{
+	/* the bytes of first7 a string of length len compares */
+	static const u64 lmask[8] = { 0, 0xff00, 0xffff00, 0xffffff00, 0xffffffff00, 0xffffffffff00,
+				      0xffffffffffff00, 0xffffffffffffff00 };
+	const u16 *id = a->enums + f->table;
+	u64 k, n = 1ull << f->nbits, s7 = first7(s);
+	u32 nk = 0;
+
+	for (k = 0; k < n; k++) {
+		u32 si = id[k], len;
+		u64 inf, m;
+
+		if (si & ENUM_DECODE_ONLY)
+			continue;
+		inf = a->sinfo[si];
+		len = (u32)(inf & 0xff);
+		m = lmask[len < 7 ? len : 7];
+		if ((s7 & m) == (inf & m) && (len <= 7 || has_prefix(s + 7, a->strs[si] + 7, len - 7)))
+			ks[nk++] = (u16)k;
+	}
+	return nk;
+}
+
+/* String x (length n) against the text s: < 0, or 0 when s starts with
+ * x, or > 0, as the generator's sort orders them (unsigned bytes). */
+static int
+str_cmp(const char *x, u32 n, const char *s)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (x[i] != s[i])
+			return (uchar)x[i] - (uchar)s[i];
+	return 0;
+}
+
+/* isa_enum_scan's answer, through the enumeration's generated index when
+ * it has one (values sorted by string, each linked to the last earlier one
+ * whose string is a prefix of its own): the last string <= s is found by
+ * binary search; every string s starts with is a prefix of that one (it
+ * lies between such a string and s), so they are its first link that s
+ * starts with and that one's links. */
+u32
+isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
+{
+	const u16 *id = a->enums + f->table, *srt = a->esort + f->sorted, *ord = srt + 1;
+	const u16 *up = ord + srt[0];
+	u32 lo = 0, hi = srt[0], j, nk = 0, i;
+	u16 k;
+
+	if (!f->sorted)
+		return isa_enum_scan(a, f, s, ks);
+	while (lo < hi) {
+		u32 mid = (lo + hi) / 2, si = id[ord[mid]];
+
+		if (str_cmp(a->strs[si], (u32)(a->sinfo[si] & 0xff), s) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (j = lo; j; j = up[j - 1]) {	/* j: position + 1 */
+		u32 si = id[ord[j - 1]];
+
+		if (!nk && str_cmp(a->strs[si], (u32)(a->sinfo[si] & 0xff), s))
+			continue;
+		/* s starts with this one, hence with all its links:
+		 * insert in value order */
+		for (k = ord[j - 1], i = nk++; i && ks[i - 1] > k; i--)
+			ks[i] = ks[i - 1];
+		ks[i] = k;
+	}
+	return nk;
+}
+
+/* The enumeration hole f (field fi) at s, then the rest of the template
+ * t: each value whose string s starts with (one the field can hold, the
+ * earlier one's value for a repeated hole) is tried in value order;
+ * backtracking settles which. */
+static const char *
+match_enum(Ctx *c, const IsaField *f, int fi, int rep, const char *t, const char *s)
+{
+	u16 ks[ISA_ENUM_AT];
+	u32 i, nk = isa_enum_at(c->a, f, s, ks);
+	const char *e;
+
+	for (i = 0; i < nk; i++) {
+		u16 k = ks[i];
+
+		if ((k | f->orval) != k || (rep && k != c->val[fi]))
+			continue;
+		c->val[fi] = k;
+		if ((e = match_tmpl(c, t, s + (c->a->sinfo[c->a->enums[f->table + k]] & 0xff))))
+			return e;
+	}
+	return NULL;
+}
+
 static const char *
 match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 {
-	const Arch *a = c->a;
 	const char *e;
 	u64 v;
 	i64 x;
@@ -310,35 +411,8 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 			return NULL;
 		v = strtoull(s, (char **)&e, 10);
 		break;
-	case FK_ENUM: {
-		const u16 *id = a->enums + f->table;
-		/* the bytes of first7 a string of length len compares */
-		static const u64 lmask[8] = { 0, 0xff00, 0xffff00, 0xffffff00, 0xffffffff00, 0xffffffffff00,
-					      0xffffffffffff00, 0xffffffffffffff00 };
-		u64 k, n = 1ull << f->nbits, s7 = first7(s);
-
-		/* try every value whose string matches here, in value order
-		 * (not rejected, not decode-only, one the field can hold):
-		 * backtracking settles which.  sinfo: the string's length and
-		 * first 7 bytes, so most strings fail without being read. */
-		for (k = 0; k < n; k++) {
-			u32 si = id[k], len;
-			u64 inf, m;
-
-			if (si & ENUM_DECODE_ONLY)
-				continue;
-			inf = a->sinfo[si];
-			len = (u32)(inf & 0xff);
-			m = lmask[len < 7 ? len : 7];
-			if ((s7 & m) != (inf & m) || (len > 7 && !has_prefix(s + 7, a->strs[si] + 7, len - 7)) ||
-			    (k | f->orval) != k || (rep && k != c->val[fi]))
-				continue;
-			c->val[fi] = k;
-			if ((e = match_tmpl(c, t, s + len)))
-				return e;
-		}
-		return NULL;
-	}
+	case FK_ENUM:
+		return match_enum(c, f, fi, rep, t, s);
 	default:
 		return NULL;
 	}

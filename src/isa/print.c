@@ -227,6 +227,30 @@ isa_print_guard(Word w, int up, Buf *out)
 	buf_putn(out, t, guard_text(w, up, t));
 }
 
+/* A per-thread memo of the texts printed last: the compiler prints most
+ * words three times (the parser's print-back check, the hazard decoder,
+ * the listing).  Without a pc-relative field, a form's text depends on the
+ * word's operation bits and shown reuse flags alone, not on the address,
+ * the symbols or the other control bits (no form's mask or field has one:
+ * the unit test isa_print_memo checks), so those are the key.  Per
+ * thread, so no locks; fixed size, so nothing to free. */
+enum { PMEMO = 256, PMEMOTEXT = 103 };	/* 128-byte entries, 32 KiB a thread */
+typedef struct {
+	const Arch *a;
+	Word w;
+	u8 len;
+	char text[PMEMOTEXT];
+} PMemo;
+static _Thread_local PMemo pmemo[PMEMO];
+
+static PMemo *
+pmemo_slot(Word key)
+{
+	u64 h = (key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
+
+	return &pmemo[h >> 56];
+}
+
 int
 isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
@@ -234,6 +258,8 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 	const char *t;
 	size_t start = out->n;
 	Out o;
+	Word key;
+	PMemo *m = NULL;
 
 	/* nvdisasm shows reuse flags only when the yield bit is set */
 	if (!(w.hi >> 45 & 1))
@@ -243,6 +269,15 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 		buf_printf(out, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 			   (unsigned long long)w.hi);
 		return -1;
+	}
+	if (!fm->pcrel) {
+		key.lo = w.lo;
+		key.hi = w.hi & (((1ull << 41) - 1) | 0xfull << 58);
+		m = pmemo_slot(key);
+		if (m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
+			buf_putn(out, m->text, m->len);
+			return 0;
+		}
 	}
 	o.out = out;
 	o.n = guard_text(w, fm->uguard, o.t);
@@ -267,5 +302,11 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 		out->s[--out->n] = 0;
 	if (!out->s)
 		buf_putn(out, "", 0);
+	if (m && out->n - start <= PMEMOTEXT) {
+		m->a = a;
+		m->w = key;
+		m->len = (u8)(out->n - start);
+		memcpy(m->text, out->s + start, m->len);
+	}
 	return 0;
 }

@@ -548,3 +548,121 @@ TEST(isa_threads)
 	}
 	free(text);
 }
+
+/* isa_enum_at (the generated index of big enumerations) gives the values
+ * isa_enum_scan gives, in the same order, for every string of every
+ * indexed table as it stands in a text: alone, before an operand, before
+ * another modifier, cut short by one byte. */
+static void
+enum_index_ok(TestState *t_, const Arch *a)
+{
+	u32 i, j, v, sfx, nt = 0, bad = 0;
+	static const char *const after[] = { "", " R0, R1", ".X R2", "\x01" };
+	static u8 seen[1 << 18];
+
+	memset(seen, 0, sizeof seen);
+	for (j = 0; j < a->nforms; j++)
+	for (i = a->forms[j].field0; i < a->forms[j].field0 + a->forms[j].nfield; i++) {
+		const IsaField *f = &a->fields[i];
+
+		if (f->kind != FK_ENUM || !f->sorted || f->sorted >= sizeof seen || seen[f->sorted])
+			continue;
+		seen[f->sorted] = 1;
+		nt++;
+		for (v = 0; v < (1u << f->nbits); v++) {
+			u16 id = a->enums[f->table + v] & ENUM_ID, k1[ISA_ENUM_AT], k2[ISA_ENUM_AT];
+			char s[600];
+			size_t n;
+			u32 n1, n2;
+
+			if (a->enums[f->table + v] == ENUM_INVALID)
+				continue;
+			for (sfx = 0; sfx < NELEM(after); sfx++) {
+				n = (size_t)snprintf(s, sizeof s - 8, "%s%s", a->strs[id], after[sfx]);
+				if (after[sfx][0] == 1 && n > 1)
+					n -= 2;	/* the string cut short */
+				memset(s + n, 0, 8);
+				n1 = isa_enum_at(a, f, s, k1);
+				n2 = isa_enum_scan(a, f, s, k2);
+				if ((n1 != n2 || memcmp(k1, k2, n1 * sizeof *k1)) && bad++ < 3)
+					FAIL("%s: field %u: '%s': %u values, the scan %u", arch_name(a), i, s, n1, n2);
+			}
+		}
+	}
+	CHECK(nt > 50);
+	CHECK(bad == 0);
+}
+
+TEST(isa_enum_index)
+{
+	enum_index_ok(t_, arch_lookup("sm_90"));
+	enum_index_ok(t_, arch_lookup("sm_80"));
+}
+
+/* isa_print's per-thread memo keys a word by its operation bits and its
+ * shown reuse flags: no form shows or tests another control bit, a word's
+ * text stays the same whatever its other control bits, a pc-relative
+ * text follows its address, and reuse flags show only with the yield bit. */
+static void
+print_memo_ok(TestState *t_, const Arch *a, const char *golden, int sm90)
+{
+	size_t n, nw = 0, bad = 0, i;
+	char *text = read_file(golden, &n), *line, *next;
+	Buf b1 = { 0 }, b2 = { 0 };
+
+	for (i = 0; i < a->nforms; i++)
+		bad += (a->shown[i].hi & ~((1ull << 41) - 1) & ~(0xfull << 58)) != 0;
+	CHECK(bad == 0);
+	if (!text) {
+		FAIL("%s unreadable", golden);
+		return;
+	}
+	for (line = text; line && *line; line = next) {
+		unsigned long long ad, lo, hi;
+		Word w, x;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line == '#' || sscanf(line, "%llx %llx %llx", &ad, &lo, &hi) != 3)
+			continue;
+		w = (Word){ lo, hi };
+		x = (Word){ lo, hi ^ 0x1ull << 41 ^ 0x5ull << 47 ^ 0x21ull << 52 ^ 0x3ull << 62 };
+		b1.n = b2.n = 0;
+		isa_print(a, w, ad, NULL, &b1);
+		isa_print(a, x, ad, NULL, &b2);
+		bad += strcmp(b1.s, b2.s) != 0;
+		nw++;
+	}
+	CHECK(nw > 1000);
+	CHECK(bad == 0);
+	free(text);
+	if (!sm90) {
+		buf_free(&b1);
+		buf_free(&b2);
+		return;
+	}
+	b1.n = b2.n = 0;
+	/* FADD R10, R0.reuse, R0 with the yield bit clear shows no .reuse */
+	isa_print(a, (Word){ 0xa7221, 0x040fe20000000000ull }, 0, NULL, &b1);
+	isa_print(a, (Word){ 0xa7221, 0x040fc20000000000ull }, 0, NULL, &b2);
+	CHECK(strstr(b1.s, ".reuse") && !strstr(b2.s, ".reuse"));
+	b1.n = b2.n = 0;
+	{
+		Word w;
+
+		CHECK(isa_parse(a, "BRA 0x100", 0x40, NULL, &w, NULL, 0, NULL) == 0);
+		isa_print(a, w, 0x40, NULL, &b1);
+		isa_print(a, w, 0x80, NULL, &b2);
+		CHECK_STR(b1.s, "BRA 0x100");
+		CHECK_STR(b2.s, "BRA 0x140");
+	}
+	buf_free(&b1);
+	buf_free(&b2);
+}
+
+TEST(isa_print_memo)
+{
+	print_memo_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt", 1);
+	print_memo_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt", 0);
+}
