@@ -322,6 +322,10 @@ emu_timing_issue(Emu *E, Warp *w, int wi, const EInsn *I, u32 gm)
 				set(w, f->file, f->reg, l, f->old[l]);
 			}
 	}
+	/* the guard is read at issue too: with the values swapped in */
+	gm = emu_guard(w, I, w->act);
+	if (I->uni)
+		gm &= -gm;
 	g->n = 0;
 	emu_tlog = g;
 	I->fn(E, w, I, gm);
