@@ -60,20 +60,19 @@ lat_class(const Insn *in, Arena *ar)
 /* Opcodes with variable latency when the table does not know the class
  * (assumed: memory, SFU, conversions, special registers, warp ops). */
 static const char *const var_ops[] = {
-	"LD", "LDG", "LDS", "LDL", "LDC", "LDSM", "LDGSTS", "ST", "STG", "STS", "STL",
-	"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "REDUX", "MUFU", "S2R", "S2UR", "R2UR",
-	"SHFL", "F2F", "F2I", "I2F", "FRND", "POPC", "FLO", "BREV", "MATCH", "FCHK",
-	"BMOV", "MEMBAR", "CCTL", "QSPC", "SYNCS", "ATOMS", "UBLKCP", "UTMALDG",
-	"UTMASTG", "HMMA", "IMMA", "DMMA", "HGMMA", "MOVM", "TEX", "TLD", "SULD", "SUST",
-	"DADD", "DMUL", "DFMA", "DSETP", "DMNMX", "UFLO", "UPOPC", "UBREV", "VOTEU",
-	"ELECT", "ARRIVES", "LDGDEPBAR",
+	"ARRIVES", "ATOM", "ATOMG", "ATOMS", "BMOV", "BREV", "CCTL", "DADD", "DFMA", "DMMA",
+	"DMNMX", "DMUL", "DSETP", "ELECT", "F2F", "F2I", "FCHK", "FLO", "FRND", "HGMMA",
+	"HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGDEPBAR", "LDGSTS", "LDL", "LDS", "LDSM",
+	"MATCH", "MEMBAR", "MOVM", "MUFU", "POPC", "QSPC", "R2UR", "RED", "REDG", "REDUX",
+	"S2R", "S2UR", "SHFL", "ST", "STG", "STL", "STS", "SULD", "SUST", "SYNCS", "TEX",
+	"TLD", "UBLKCP", "UBREV", "UFLO", "UPOPC", "UTMALDG", "UTMASTG", "VOTEU",
 };
 /* Read their source registers after issue (assumed, same fallback). */
 static const char *const late_ops[] = {
-	"ST", "STG", "STS", "STL", "ATOM", "ATOMG", "ATOMS", "RED", "REDG", "LD", "LDG",
-	"LDS", "LDL", "LDSM", "LDGSTS", "MUFU", "SHFL", "F2F", "F2I", "I2F", "FRND", "POPC",
-	"FLO", "BREV", "MATCH", "UBLKCP", "SYNCS", "DADD", "DMUL", "DFMA", "HMMA", "IMMA",
-	"DMMA", "HGMMA", "R2UR", "REDUX", "LDC", "MOVM", "UTMALDG", "UTMASTG",
+	"ATOM", "ATOMG", "ATOMS", "BREV", "DADD", "DFMA", "DMMA", "DMUL", "F2F", "F2I", "FLO",
+	"FRND", "HGMMA", "HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGSTS", "LDL", "LDS",
+	"LDSM", "MATCH", "MOVM", "MUFU", "POPC", "R2UR", "RED", "REDG", "REDUX", "SHFL", "ST",
+	"STG", "STL", "STS", "SYNCS", "UBLKCP", "UTMALDG", "UTMASTG",
 };
 
 static int
@@ -82,35 +81,36 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Is op in the list l of n names?  By binary search in a sorted copy of
-   the list, made at the first call (sorted[] has room for n names). */
+/* Is op in the list l of n names?  By binary search: the lists above are
+   kept in strcmp order, which the first call checks (*ready). */
 static int
-in_list_sorted(const char *op, const char *const *l, size_t n, const char **sorted, int *ready)
+in_list_sorted(const char *op, const char *const *l, size_t n, int *ready)
 {
+	size_t i;
+
 	if (!*ready) {
-		memcpy(sorted, l, n * sizeof *sorted);
-		qsort(sorted, n, sizeof *sorted, cmp_str);
+		for (i = 1; i < n; i++)
+			if (strcmp(l[i - 1], l[i]) >= 0)
+				die("latency.c: opcode list not sorted at \"%s\"", l[i]);
 		*ready = 1;
 	}
-	return bsearch(&op, sorted, n, sizeof *sorted, cmp_str) != NULL;
+	return bsearch(&op, l, n, sizeof *l, cmp_str) != NULL;
 }
 
 static int
 is_var_op(const char *op)
 {
-	static const char *sorted[NELEM(var_ops)];
 	static int ready;
 
-	return in_list_sorted(op, var_ops, NELEM(var_ops), sorted, &ready);
+	return in_list_sorted(op, var_ops, NELEM(var_ops), &ready);
 }
 
 static int
 is_late_op(const char *op)
 {
-	static const char *sorted[NELEM(late_ops)];
 	static int ready;
 
-	return in_list_sorted(op, late_ops, NELEM(late_ops), sorted, &ready);
+	return in_list_sorted(op, late_ops, NELEM(late_ops), &ready);
 }
 
 static const LatRow *
@@ -223,16 +223,15 @@ lat_of(const Arch *a, const Insn *in)
 }
 
 static const char *const fma_ops[] = {
-	"IMAD", "IMUL", "FFMA", "FADD", "FMUL", "FSWZADD", "IDP", "IMADSP",
+	"FADD", "FFMA", "FMUL", "FSWZADD", "IDP", "IMAD", "IMADSP", "IMUL",
 };
 
 static int
 is_fma_op(const char *op)
 {
-	static const char *sorted[NELEM(fma_ops)];
 	static int ready;
 
-	return in_list_sorted(op, fma_ops, NELEM(fma_ops), sorted, &ready);
+	return in_list_sorted(op, fma_ops, NELEM(fma_ops), &ready);
 }
 
 /* The opcode's part of lat_cat_row: LCO_* flags. */
