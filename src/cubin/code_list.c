@@ -199,101 +199,170 @@ put_addr(Buf *b, u64 addr)
 	buf_putn(b, p, (size_t)(t + sizeof t - p));
 }
 
-void
-list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
+/* The first printing pass over a code section: it finds the labels (an
+ * instruction's text names no label unless the callback saw an address in
+ * the section, so the others keep their text, off and known1, for the
+ * second pass).  Made once per section: REGCOUNT's "auto" test reads the
+ * same texts (code_text_regcount). */
+struct CodeText {
+	Labels l;
+	Buf first;     /* the texts, NUL-separated */
+	size_t *off;   /* each word's text in first */
+	signed char *known1; /* isa_print's result, 2: names a label, print again */
+};
+
+CodeText *
+code_text(const Cubin *c, const Arch *a, size_t sec)
 {
 	const CSection *s = &c->sec.v[sec];
-	Labels l = {0};
-	IsaSyms syms = {label_of, addr_of, &l};
-	Buf t = {0}, first = {0};
+	CodeText *t = xcalloc(1, sizeof *t);
+	Labels *l = &t->l;
+	IsaSyms syms = {label_of, addr_of, l};
+	size_t ni = s->size / 16, i = 0;
 	u64 addr;
-	size_t k = 0, *off = NULL;
-	signed char *known1 = NULL;
 
-	l.size = s->size;
-	l.c = c;
-	l.sec = sec;
-	collect_funcs(&l);
-	if (a && !o->raw) {
-		/* the first pass finds the labels; an instruction's text names no
-		   label unless the callback saw an address in the section, so
-		   the others keep their text (off, known1) for the second */
-		size_t ni = s->size / 16, i = 0;
-		off = xcalloc(ni + 1, sizeof *off);
-		known1 = xcalloc(ni + 1, 1);
-		l.collect = 1;
-		for (addr = 0; addr < s->size; addr += 16, i++) {
-			size_t hits = l.hits, at = first.n;
-			int r = isa_print(a, word_at(s->data + addr), addr, &syms, &first);
-			if (l.hits != hits) {
-				first.n = at;
-				r = 2;  /* print again */
-			}
-			buf_putc(&first, 0);
-			off[i] = at;
-			known1[i] = (signed char)r;
+	l->size = s->size;
+	l->c = c;
+	l->sec = sec;
+	collect_funcs(l);
+	t->off = xcalloc(ni + 1, sizeof *t->off);
+	t->known1 = xcalloc(ni + 1, 1);
+	l->collect = 1;
+	for (addr = 0; addr + 16 <= s->size; addr += 16, i++) {
+		size_t hits = l->hits, at = t->first.n;
+		int r = isa_print(a, word_at(s->data + addr), addr, &syms, &t->first);
+		if (l->hits != hits) {
+			t->first.n = at;
+			r = 2;  /* print again */
 		}
-		l.collect = 0;
-		if (l.n) {
-			size_t j = 0;
+		buf_putc(&t->first, 0);
+		t->off[i] = at;
+		t->known1[i] = (signed char)r;
+	}
+	l->collect = 0;
+	if (l->n) {
+		size_t j = 0;
 
-			qsort(l.addr, l.n, sizeof *l.addr, cmp_u64);
-			for (i = 0; i < l.n; i++)
-				if (!j || l.addr[j - 1] != l.addr[i])
-					l.addr[j++] = l.addr[i];
-			l.n = j;
+		qsort(l->addr, l->n, sizeof *l->addr, cmp_u64);
+		for (i = 0; i < l->n; i++)
+			if (!j || l->addr[j - 1] != l->addr[i])
+				l->addr[j++] = l->addr[i];
+		l->n = j;
+	}
+	return t;
+}
+
+void
+code_text_free(CodeText *t)
+{
+	if (!t)
+		return;
+	buf_free(&t->first);
+	free(t->off);
+	free(t->known1);
+	free(t->l.addr);
+	free(t->l.fn);
+	free(t);
+}
+
+/* code_regcount of the section, from the first pass's texts: a text that
+ * names no label is the one isa_print gives without symbols. */
+int
+code_text_regcount(const CodeText *t, const Arch *a, const u8 *code)
+{
+	Buf b = {0};
+	u64 i;
+	int max = -1, r = 0;
+
+	for (i = 0; i + 16 <= t->l.size; i += 16) {
+		const char *txt = t->first.s + t->off[i / 16];
+
+		if ((r = t->known1[i / 16]) == 2) {
+			b.n = 0;
+			r = isa_print(a, word_at(code + i), i, NULL, &b);
+			txt = b.s;
 		}
+		if (r < 0)
+			break;
+		max = MAX(max, sass_reg_max(txt));
+	}
+	buf_free(&b);
+	return r < 0 || max < 0 ? -1 : max + 3;
+}
+
+/* The SASS lines of the section; t is its first pass (NULL when o->raw
+ * or there is no ISA table: every word is listed raw). */
+void
+list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const ListOpts *o, Buf *b)
+{
+	const CSection *s = &c->sec.v[sec];
+	Labels none = {0}, *l = t ? &t->l : &none;
+	IsaSyms syms = {label_of, addr_of, l};
+	Buf txt = {0};
+	u64 addr;
+	size_t k = 0;
+
+	if (!t) {
+		none.c = c;
+		none.sec = sec;
+		none.size = s->size;
+		collect_funcs(&none);
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
 		Word w = word_at(s->data + addr), hid = {0, 0};
 		int known = -1;
 
-		symbol_labels(&l, addr, b);
-		if (k < l.n && l.addr[k] == addr)
+		symbol_labels(l, addr, b);
+		if (k < l->n && l->addr[k] == addr)
 			buf_printf(b, ".L_x_%zu:\n", k++);
-		t.n = 0;
-		if (t.s)
-			t.s[0] = 0;
-		if (a && !o->raw) {
+		txt.n = 0;
+		if (txt.s)
+			txt.s[0] = 0;
+		if (t) {
 			size_t i = addr / 16;
-			if (known1[i] == 2)
-				known = isa_print(a, w, addr, &syms, &t);
+			if (t->known1[i] == 2)
+				known = isa_print(a, w, addr, &syms, &txt);
 			else {
-				buf_puts(&t, first.s + off[i]);
-				known = known1[i];
+				buf_puts(&txt, t->first.s + t->off[i]);
+				known = t->known1[i];
 			}
 			if (known == 0)
 				hid = isa_hidden(a, w);
-			if (known == 0 && !reencodes(a, w, hid, addr, &syms, t.s)) {
-				char *txt = xstrdup(t.s);
+			if (known == 0 && !reencodes(a, w, hid, addr, &syms, txt.s)) {
+				char *dup = xstrdup(txt.s);
 
-				t.n = 0;
-				buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx ;   // %s", (unsigned long long)w.lo,
-					   (unsigned long long)w.hi, txt);
-				free(txt);
+				txt.n = 0;
+				buf_printf(&txt, "UNKNOWN 0x%016llx, 0x%016llx ;   // %s", (unsigned long long)w.lo,
+					   (unsigned long long)w.hi, dup);
+				free(dup);
 				known = -2;
 			}
 		} else
-			buf_printf(&t, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
+			buf_printf(&txt, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 				   (unsigned long long)w.hi);
 		put_addr(b, addr);
-		buf_puts(b, t.s);
+		buf_puts(b, txt.s);
 		if (known != -2)
 			buf_puts(b, " ;");
 		if (known == 0 && !o->no_ctrl) {
-			t.n = 0;
-			ctrl_print(ctrl_get(w), &t);
-			isa_print_hidden(hid, &t);
+			txt.n = 0;
+			ctrl_print(ctrl_get(w), &txt);
+			isa_print_hidden(hid, &txt);
 			buf_puts(b, "   /* ");
-			buf_puts(b, t.s);
+			buf_puts(b, txt.s);
 			buf_puts(b, " */");
 		}
 		buf_putc(b, '\n');
 	}
-	buf_free(&t);
-	buf_free(&first);
-	free(off);
-	free(known1);
-	free(l.addr);
-	free(l.fn);
+	buf_free(&txt);
+	free(none.fn);
+}
+
+void
+list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b)
+{
+	CodeText *t = a && !o->raw ? code_text(c, a, sec) : NULL;
+
+	list_code_text(c, a, sec, t, o, b);
+	code_text_free(t);
 }

@@ -49,19 +49,18 @@ exits_auto(const Cubin *c, const CSection *s, const InfoRec *r)
 
 /* Does the REGCOUNT of symbol sym equal what its code gives? */
 static int
-regs_auto(const Cubin *c, u32 sym, u32 value)
+regs_auto(Listing *L, u32 sym, u32 value)
 {
-	char an[16];
-	const Arch *a;
+	const Cubin *c = L->c;
 	const CSection *t;
+	u32 sec;
 
-	snprintf(an, sizeof an, "sm_%d", cubin_sm(c));
-	if (!(a = arch_lookup(an)) || sym >= c->sym.n || !c->sym.v[sym].shndx || c->sym.v[sym].shndx >= c->sec.n)
+	if (!L->a || sym >= c->sym.n || !(sec = c->sym.v[sym].shndx) || sec >= c->sec.n)
 		return 0;
-	t = &c->sec.v[c->sym.v[sym].shndx];
+	t = &c->sec.v[sec];
 	if (!(t->flags & SHF_EXECINSTR) || t->type != SHT_PROGBITS || c->sym.v[sym].value)
 		return 0;
-	return code_regcount(a, t->data, t->size) == (int)value;
+	return code_text_regcount(listing_code(L, sec), L->a, t->data) == (int)value;
 }
 
 static void
@@ -83,8 +82,9 @@ kparam(Buf *b, const u8 *p)
 }
 
 static void
-payload(const Cubin *c, const CSection *s, const InfoRec *r, int compat, Buf *b)
+payload(Listing *L, const CSection *s, const InfoRec *r, int compat, Buf *b)
 {
+	const Cubin *c = L->c;
 	const u8 *p = r->payload;
 	u32 i;
 
@@ -95,7 +95,7 @@ payload(const Cubin *c, const CSection *s, const InfoRec *r, int compat, Buf *b)
 				break;
 			buf_putc(b, ' ');
 			symref(c, b, rd32(p));
-			if (r->id == 0x2f && regs_auto(c, rd32(p), rd32(p + 4)))
+			if (r->id == 0x2f && regs_auto(L, rd32(p), rd32(p + 4)))
 				buf_printf(b, " auto\t// 0x%x", rd32(p + 4));
 			else
 				buf_printf(b, " 0x%x", rd32(p + 4));
@@ -143,7 +143,7 @@ payload(const Cubin *c, const CSection *s, const InfoRec *r, int compat, Buf *b)
 static const char *const fmtnames[] = {"?", "N", "B", "H", "S"};
 
 int
-list_info(const Cubin *c, const char *path, const CSection *s, Buf *b)
+list_info(Listing *L, const char *path, const CSection *s, Buf *b)
 {
 	u64 pos = 0;
 	int compat = s->type == SHT_CUDA_COMPAT;
@@ -170,7 +170,7 @@ list_info(const Cubin *c, const char *path, const CSection *s, Buf *b)
 		else if (r.fmt == EIFMT_HVAL)
 			buf_printf(b, " 0x%x", r.len);
 		else if (r.fmt == EIFMT_SVAL)
-			payload(c, s, &r, compat, b);
+			payload(L, s, &r, compat, b);
 		if (r.fmt == EIFMT_BVAL && r.len >> 8)
 			buf_printf(b, " pad=0x%x", r.len >> 8);
 		if (r.fmt == EIFMT_NVAL && r.len)

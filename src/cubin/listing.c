@@ -5,6 +5,7 @@
  * bits and labels, other data as hex).  The syntax is documented in
  * docs/findings-cubin.md ("Listing format"). */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cubin/cubin.h"
@@ -445,15 +446,26 @@ list_phdrs(const Cubin *c, Buf *b)
 	}
 }
 
+CodeText *
+listing_code(Listing *L, size_t sec)
+{
+	if (!L->code[sec])
+		L->code[sec] = code_text(L->c, L->a, sec);
+	return L->code[sec];
+}
+
 int
 cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 {
 	size_t i;
 	const Arch *a = NULL;
 	char an[16];
+	Listing L = {c, NULL, NULL};
+	int rc = 0;
 
 	snprintf(an, sizeof an, "sm_%d", cubin_sm(c));
-	a = arch_lookup(an);
+	a = L.a = arch_lookup(an);
+	L.code = xcalloc(c->sec.n + 1, sizeof *L.code);
 	buf_printf(b, "// %s: CUDA ELF for %s, listed by openassembler disasm\n", path, an);
 	buf_printf(b, ".target %s\n", an);
 	buf_printf(b, ".elf type=%u osabi=0x%x abiversion=%u version=%u flags=0x%x", c->type,
@@ -485,14 +497,14 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 		else if (s->type == SHT_STRTAB)
 			list_strings(s, b);
 		else if (s->type == SHT_CUDA_INFO || s->type == SHT_CUDA_COMPAT) {
-			if (list_info(c, path, s, b) < 0)
-				return -1;
+			if ((rc = list_info(&L, path, s, b)) < 0)
+				break;
 		} else if (s->type == SHT_REL || s->type == SHT_RELA)
 			list_relocs(c, s, b);
 		else if (s->type == SHT_CUDA_CALLGRAPH)
 			list_callgraph(c, s, b);
 		else if ((s->flags & SHF_EXECINSTR) && s->size % 16 == 0)
-			list_code(c, a, i, o, b);
+			list_code_text(c, a, i, a && !o->raw ? listing_code(&L, i) : NULL, o, b);
 		else {
 			if (s->type == SHT_NOTE)
 				note_comment(s, b);
@@ -501,6 +513,10 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 			hexbytes(b, s->data, s->size);
 		}
 	}
-	list_phdrs(c, b);
-	return 0;
+	for (i = 0; i < c->sec.n; i++)
+		code_text_free(L.code[i]);
+	free(L.code);
+	if (!rc)
+		list_phdrs(c, b);
+	return rc;
 }

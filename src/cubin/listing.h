@@ -12,11 +12,32 @@ void put_quoted(Buf *b, const char *s);
 void symref(const Cubin *c, Buf *b, u64 i);
 /* The REGCOUNT attribute of symbol sym in .nv.info, or -1. */
 int regcount_of(const Cubin *c, u32 sym);
-int list_info(const Cubin *c, const char *path, const CSection *s, Buf *b);
 void list_code(const Cubin *c, const Arch *a, size_t sec, const ListOpts *o, Buf *b);
+
+/* A code section's first printing pass (code_list.c), made once per
+ * listing and shared by the SASS lines and REGCOUNT's "auto" test. */
+typedef struct CodeText CodeText;
+CodeText *code_text(const Cubin *c, const Arch *a, size_t sec);
+void code_text_free(CodeText *t);
+/* code_regcount of the section the texts were made from (its code). */
+int code_text_regcount(const CodeText *t, const Arch *a, const u8 *code);
+/* t NULL: every word raw. */
+void list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const ListOpts *o, Buf *b);
+
+/* One listing: the cubin, its ISA (NULL if none) and each code section's
+ * first pass, made on first use (listing_code). */
+typedef struct {
+	const Cubin *c;
+	const Arch *a;
+	CodeText **code;
+} Listing;
+CodeText *listing_code(Listing *L, size_t sec);
+int list_info(Listing *L, const char *path, const CSection *s, Buf *b);
 /* Byte offsets of EXIT instructions (any guard) in a code section. */
 size_t exit_offsets(const u8 *code, u64 n, u32 *out, size_t max);
 /* Registers per thread the code needs (regs.c); -1 if it does not decode. */
 int code_regcount(const Arch *a, const u8 *code, u64 n);
+/* The highest general register one instruction's text touches, or -1. */
+int sass_reg_max(const char *t);
 
 #endif

@@ -6,7 +6,6 @@
  * address), plus 1, plus the 2 that ptxas always adds (observed on the
  * sm_90 test kernels: REGCOUNT = highest register + 3).  Used for
  * "EIATTR_REGCOUNT <k> auto"; -1 when a word does not decode. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,36 +24,26 @@ has(const char *mn, size_t n, const char *s, size_t k)
 	return 0;
 }
 
-/* Highest register an operand touches, given its width in registers. */
 static int
-operand_max(const char *p, const char *e, int wd)
+digit(char c)
 {
-	int max = -1;
-
-	for (; p < e && (p = memchr(p, 'R', e - p)); p++) {
-		char *end;
-		int r;
-
-		if (!isdigit((uchar)p[1]) || (p > e - 1) || isalnum((uchar)p[-1]) || p[-1] == '_' || p[-1] == '.')
-			continue;
-		for (r = 0, end = (char *)p + 1; isdigit((uchar)*end) && r < 1000; end++)
-			r = r * 10 + (*end - '0');
-		while (isdigit((uchar)*end))
-			end++;
-		if (r >= 255)
-			continue;
-		r += (!strncmp(end, ".64", 3) ? 2 : wd) - 1;
-		max = MAX(max, r);
-	}
-	return max;
+	return c >= '0' && c <= '9';
 }
 
-/* The highest register of one instruction's text. */
+/* Can c end a name (so that an 'R' after it is not a register)? */
 static int
-insn_max(const char *t)
+name_char(char c)
 {
-	const char *mn = t, *p, *e;
-	int w, k = 0, nops = 1, max = -1, store, dbl, wide;
+	return digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.';
+}
+
+/* The highest register of one instruction's text: one pass over the
+ * operands, k counting the commas (the operand an 'R' is in). */
+int
+sass_reg_max(const char *t)
+{
+	const char *mn = t, *p, *end;
+	int w, k = 0, nops = 1, max = -1, store, dbl, wide, r;
 	size_t n;
 
 	if (*mn == '@')
@@ -64,16 +53,25 @@ insn_max(const char *t)
 	w = has(mn, n, ".128", 4) ? 4 : has(mn, n, ".64", 3) || wide ? 2 : 1;
 	store = !strncmp(mn, "ST", 2) || !strncmp(mn, "RED", 3);
 	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
-	p = mn + n;
-	for (e = p; *e; e++)
-		nops += *e == ',';
-	for (; *p; p = *e ? e + 1 : e, k++) {
+	for (p = mn + n; *p; p++)
+		nops += *p == ',';
+	for (p = mn + n; *p; p++) {
 		int wd = 1;
 
-		e = p + strcspn(p, ",");
+		if (*p == ',')
+			k++;
+		if (*p != 'R' || !digit(p[1]) || name_char(p[-1]))
+			continue;
+		for (r = 0, end = p + 1; digit(*end) && r < 1000; end++)
+			r = r * 10 + (*end - '0');
+		while (digit(*end))
+			end++;
+		if (r >= 255)
+			continue;
 		if (dbl || (k == 0 && !store) || (store && k == nops - 1) || (wide && k == nops - 1))
 			wd = dbl ? 2 : w;
-		max = MAX(max, operand_max(p, e, wd));
+		r += (!strncmp(end, ".64", 3) ? 2 : wd) - 1;
+		max = MAX(max, r);
 	}
 	return max;
 }
@@ -93,7 +91,7 @@ code_regcount(const Arch *a, const u8 *code, u64 n)
 			buf_free(&t);
 			return -1;
 		}
-		max = MAX(max, insn_max(t.s));
+		max = MAX(max, sass_reg_max(t.s));
 	}
 	buf_free(&t);
 	return max < 0 ? -1 : max + 3;
