@@ -2,6 +2,7 @@
  * every family uses (see isel.h). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/isel.h"
@@ -314,10 +315,10 @@ opd_writes(const PtxOperand *o, int r)
 	return 0;
 }
 
-/* The single definition of PTX register r in the function (not a vector
- * element), or NULL. */
-const PtxInstr *
-sel_only_def(Sel *s, int r)
+/* sel_only_def by a walk over the function (for a register id out of
+ * range, as a caller may pass an immediate's). */
+static const PtxInstr *
+scan_only_def(Sel *s, int r)
 {
 	const PtxInstr *d = NULL;
 	size_t b, i;
@@ -325,21 +326,69 @@ sel_only_def(Sel *s, int r)
 	for (b = 0; b < s->ir->b.n; b++)
 		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
 			const IrIns *x = &s->ir->b.v[b].ins.v[i];
-			int k;
-			if (x->dead)
+			const PtxOperand *o = &x->p.opds[0];
+			if (x->dead || !ir_opd_is_def(&x->p, 0) || !opd_writes(o, r))
 				continue;
-			for (k = 0; k < x->p.nopds; k++) {
-				const PtxOperand *o = &x->p.opds[k];
-				if (!ir_opd_is_def(&x->p, k))
-					continue;
-				if (opd_writes(o, r)) {
-					if (d || o->kind == PTX_OPD_VEC)
-						return NULL;
-					d = &x->p;
-				}
-			}
+			if (d || o->kind == PTX_OPD_VEC)
+				return NULL;
+			d = &x->p;
 		}
 	return d;
+}
+
+/* Every register opd (a destination) writes: one more definition of
+ * each (a vector one counts as two: it disqualifies). */
+static void
+count_def(const PtxOperand *o, const IrIns *x, const PtxInstr **d, u8 *n, int nregs)
+{
+	int e;
+
+	if (o->kind == PTX_OPD_VEC) {
+		for (e = 0; e < o->nelems; e++)
+			count_def(&o->elems[e], x, NULL, n, nregs);
+		return;
+	}
+	if (o->kind != PTX_OPD_REG)
+		return;
+	for (e = 0; e < 2; e++) {
+		int r = e ? o->reg2 : o->reg;
+		if (r < 0 || r >= nregs || (e && r == o->reg))
+			continue;
+		if (n[r] < 2)
+			n[r] += d ? 1 : 2;
+		if (d)
+			d[r] = &x->p;
+	}
+}
+
+/* The single definition of PTX register r in the function (not a vector
+ * element), or NULL.  One walk over the function answers every register
+ * (the IR does not change during selection). */
+const PtxInstr *
+sel_only_def(Sel *s, int r)
+{
+	int nr = s->ir->nregs;
+	size_t b, i;
+	u8 *n;
+
+	if (r < 0 || r >= nr)
+		return scan_only_def(s, r);
+	if (s->only_def)
+		return s->only_def[r];
+	s->only_def = arena_alloc(s->mf->a, sizeof *s->only_def * (size_t)nr);
+	memset(s->only_def, 0, sizeof *s->only_def * (size_t)nr);
+	n = xcalloc((size_t)nr, 1);
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			const IrIns *x = &s->ir->b.v[b].ins.v[i];
+			if (!x->dead && ir_opd_is_def(&x->p, 0))
+				count_def(&x->p.opds[0], x, (const PtxInstr **)s->only_def, n, nr);
+		}
+	for (i = 0; i < (size_t)nr; i++)
+		if (n[i] != 1)
+			s->only_def[i] = NULL;
+	free(n);
+	return s->only_def[r];
 }
 
 int

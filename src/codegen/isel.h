@@ -33,6 +33,7 @@ typedef struct {
 	struct CallCtx *call; /* .func parameters and call sites (isel_call.c) */
 	struct SeqSub *subs;  /* shared slow-path subroutines (isel_seq.c) */
 	int swin;             /* sm_90 shared window base vreg + 1, 0 = none yet (isel_mem.c) */
+	const PtxInstr **only_def; /* sel_only_def per PTX register, built at its first call */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);

@@ -263,17 +263,20 @@ mem_rule(int op)
 		sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt, sel_rules_atom,
 		sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor, sel_rules_async,
 	};
+	static SelFn memo[PTX_NOPS];   /* the same answer for the process */
 	const SelRule *r;
 	SelFn f = NULL;
 	size_t i;
 
+	if (memo[op])
+		return memo[op];
 	for (i = 0; i < sizeof before / sizeof *before; i++)
 		for (r = before[i]; r->fn; r++)
 			if (r->op == op)
 				f = r->fn;
 	if (!f)
 		die("isel_call: no rule for op %d before the call table", op);
-	return f;
+	return memo[op] = f;
 }
 
 static int
