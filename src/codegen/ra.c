@@ -15,21 +15,6 @@ text_is(const char *t, const char *op)
 	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
 }
 
-int
-ra_ref_units(const Ra *r, MRef x, int *first)
-{
-	const MVreg *v = &r->f->vr.v[x.v];
-	*first = r->ubase[x.v] + x.sub;
-	return x.w ? x.w : v->w - x.sub;
-}
-
-/* Does this def kill the parts it writes (not a guarded update)? */
-int
-ra_kills(const MFunc *f, const MIns *m, MRef x)
-{
-	return m->guard < 0;
-}
-
 /* Units that may have been defined at each block's entry (forward, any
  * def, guarded or not); liveness in/out is limited to them, so a value
  * is never live before its first definition. */

@@ -26,13 +26,22 @@ typedef struct {
 #define CLR(s, u) ((s)[(u) >> 6] &= ~(1ull << ((u) & 63)))
 
 /* Units of ref x: returns the count, *first the first unit. */
-int ra_ref_units(const Ra *r, MRef x, int *first);
+static inline int
+ra_ref_units(const Ra *r, MRef x, int *first)
+{
+	*first = r->ubase[x.v] + x.sub;
+	return x.w ? x.w : r->f->vr.v[x.v].w - x.sub;
+}
 /* Does this def kill the parts it writes (not a guarded update)?  A
  * guarded def keeps the old value when its guard is false, whoever wrote
  * it: the value is live across it.  (A register defined only under guards
  * is not live before its first definition: liveness is limited to where
  * a definition may have happened.) */
-int ra_kills(const MFunc *f, const MIns *m, MRef x);
+static inline int
+ra_kills(const MFunc *f, const MIns *m, MRef x)
+{
+	return m->guard < 0;
+}
 /* Liveness (in/out per block) and intervals of the current MIR; resets
  * every allocatable vreg's phys to -1. */
 void ra_analyse(Ra *r, MFunc *f);
