@@ -7,14 +7,6 @@
 #include "codegen/ra.h"
 #include "codegen/ra_live.h"
 
-/* Is op the mnemonic of text t ("CALL" matches "CALL.REL.NOINC ...")? */
-static int
-text_is(const char *t, const char *op)
-{
-	size_t n = strlen(op);
-	return !strncmp(t, op, n) && (t[n] == ' ' || t[n] == '.' || !t[n]);
-}
-
 /* Units that may have been defined at each block's entry (forward, any
  * def, guarded or not); liveness in/out is limited to them, so a value
  * is never live before its first definition. */
@@ -79,44 +71,58 @@ interval_add(Ra *r, int v, int pos)
 		r->end[v] = pos;
 }
 
+/* Live units at each block's entry and exit: the least fixpoint of
+ * in = ue | (out & ~kill), out = the successors' in, where ue (read
+ * before any killing def) and kill (killed by an unguarded def) come
+ * from one backward walk of each block. */
 static void
 liveness(Ra *r)
 {
 	MFunc *f = r->f;
-	size_t nb = f->b.n, b, W = r->words;
-	u64 *live = xcalloc(W, 8);
+	size_t nb = f->b.n, b, W = r->words, w;
+	u64 *ue = xcalloc(nb * W + 1, 8), *kill = xcalloc(nb * W + 1, 8);
 	int changed = 1, i, k, u, n, first;
 
+	for (b = 0; b < nb; b++) {
+		const MBlock *B = &f->b.v[b];
+		u64 *live = &ue[b * W], *kl = &kill[b * W];
+		for (i = (int)B->ins.n - 1; i >= 0; i--) {
+			const MIns *m = &B->ins.v[i];
+			for (k = 0; k < m->nr; k++)
+				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
+					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
+						CLR(live, first + u);
+						SET(kl, first + u);
+					}
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_USE)
+					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
+						SET(live, first + u);
+			if (m->guard >= 0)
+				SET(live, r->ubase[m->guard]);
+		}
+	}
 	while (changed) {
 		changed = 0;
 		for (b = nb; b-- > 0;) {
-			MBlock *B = &f->b.v[b];
-			memset(live, 0, W * 8);
+			const MBlock *B = &f->b.v[b];
+			u64 *out = &r->out[b * W], *in = &r->in[b * W];
+			memset(out, 0, W * 8);
 			for (k = 0; k < 2; k++)
 				if (B->succ[k] >= 0)
-					for (size_t w = 0; w < W; w++)
-						live[w] |= r->in[(size_t)B->succ[k] * W + w];
-			memcpy(&r->out[b * W], live, W * 8);
-			for (i = (int)B->ins.n - 1; i >= 0; i--) {
-				const MIns *m = &B->ins.v[i];
-				for (k = 0; k < m->nr; k++)
-					if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
-						for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
-							CLR(live, first + u);
-				for (k = 0; k < m->nr; k++)
-					if (m->rf[k] & MF_USE)
-						for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
-							SET(live, first + u);
-				if (m->guard >= 0)
-					SET(live, r->ubase[m->guard]);
-			}
-			if (memcmp(&r->in[b * W], live, W * 8)) {
-				memcpy(&r->in[b * W], live, W * 8);
-				changed = 1;
+					for (w = 0; w < W; w++)
+						out[w] |= r->in[(size_t)B->succ[k] * W + w];
+			for (w = 0; w < W; w++) {
+				u64 x = ue[b * W + w] | (out[w] & ~kill[b * W + w]);
+				if (x != in[w]) {
+					in[w] = x;
+					changed = 1;
+				}
 			}
 		}
 	}
-	free(live);
+	free(ue);
+	free(kill);
 }
 
 static void
@@ -836,7 +842,7 @@ static int
 remat_text(const char *t)
 {
 	const char *o = strstr(t, "\001\001, ");
-	if (!o || !(text_is(t, "MOV") || text_is(t, "LDC")))
+	if (!o || !(mir_op_is(t, "MOV") || mir_op_is(t, "LDC")))
 		return 0;
 	o += 4;
 	if (!strncmp(o, "0x", 2) || !strncmp(o, "-0x", 3))
@@ -1101,7 +1107,7 @@ call_stack(const MFunc *f, u32 frame)
 	for (b = 0; b < nb; b++)
 		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			if (text_is(m->text, "CALL") && !m->nr && m->target > 0 && m->target < nb)
+			if (mir_op_is(m->text, "CALL") && !m->nr && m->target > 0 && m->target < nb)
 				fof[m->target] = -1;   /* a function starts here */
 		}
 	for (b = 0; b < nb; b++) {   /* block -> function index (0 = the kernel) */
@@ -1113,7 +1119,7 @@ call_stack(const MFunc *f, u32 frame)
 	for (b = 0; b < nb; b++)
 		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			if (!text_is(m->text, "CALL"))
+			if (!mir_op_is(m->text, "CALL"))
 				continue;
 			for (k = 1; k <= nf; k++)
 				if (m->nr ? 1 : m->target == first[k])
@@ -1207,7 +1213,7 @@ cross_calls(Ra *r, Spill *sp, char *err, size_t errlen)
 
 	for (b = 0; b < f->b.n; b++) {
 		const MBlock *B = &f->b.v[b];
-		if (!B->ins.n || !text_is(B->ins.v[B->ins.n - 1].text, "CALL"))
+		if (!B->ins.n || !mir_op_is(B->ins.v[B->ins.n - 1].text, "CALL"))
 			continue;
 		if (B->succ[1] >= 0)
 			continue;   /* a shared slow path: its body is in this CFG (reconv.c) */
@@ -1237,9 +1243,9 @@ mark_ret_operands(MFunc *f, Spill *sp)
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			if (text_is(m->text, "CALL"))
+			if (mir_op_is(m->text, "CALL"))
 				calls = 1;
-			if (text_is(m->text, "RET"))
+			if (mir_op_is(m->text, "RET"))
 				for (k = 0; k < m->nr; k++)
 					sp->nospill[m->r[k].v] = 1;
 		}
