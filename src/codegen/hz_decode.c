@@ -29,13 +29,20 @@ hz_file(int s)
 	return s < SLOT_UR ? LF_R : s < SLOT_P ? LF_UR : s < SLOT_UP ? LF_P : LF_UP;
 }
 
+/* Is s in the NULL-terminated list l? */
+static int
+name_in(const char *s, const char *const *l)
+{
+	for (; *l; l++)  /* the first letter inline: most names differ there */
+		if ((*l)[0] == s[0] && !strcmp(s, *l))
+			return 1;
+	return 0;
+}
+
 static int
 op_is(const Insn *in, const char *const *l)
 {
-	for (; *l; l++)  /* the first letter inline: most names differ there */
-		if ((*l)[0] == in->op[0] && !strcmp(in->op, *l))
-			return 1;
-	return 0;
+	return name_in(in->op, l);
 }
 
 /* Opcodes that write no register (operands are all sources). */
@@ -53,6 +60,9 @@ static const char *const mem_ops[] = {
 static const char *const dbl_ops[] = {
 	"DADD", "DMUL", "DFMA", "DMNMX", "DSETP", "DSET", NULL,
 };
+static const char *const mma_ops[] = {"HMMA", "IMMA", "DMMA", "HGMMA", "IGMMA", "QGMMA", NULL};
+static const char *const conv_ops[] = {"F2F", "F2I", "I2F", "FRND", NULL};
+static const char *const wide_ops[] = {"IMAD", "UIMAD", NULL};
 
 static int ndst(const Insn *in, int of);
 static int pipe_of(const char *op);
@@ -102,10 +112,9 @@ op_flags(int id, const char *op)
 	f |= op_is(&in, nodst_ops) ? OF_NODST : 0;
 	f |= op_is(&in, dbl_ops) ? OF_DBL : 0;
 	f |= op_is(&in, mem_ops) ? OF_MEMOP : 0;
-	f |= !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") || !strcmp(op, "HGMMA") ||
-	     !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ? OF_MMA : 0;
-	f |= !strcmp(op, "F2F") || !strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "FRND") ? OF_CONV : 0;
-	f |= !strcmp(op, "IMAD") || !strcmp(op, "UIMAD") ? OF_WIDE : 0;
+	f |= name_in(op, mma_ops) ? OF_MMA : 0;
+	f |= name_in(op, conv_ops) ? OF_CONV : 0;
+	f |= name_in(op, wide_ops) ? OF_WIDE : 0;
 	f |= lat_cat_op(op) << 8;
 	f |= pipe_of(op) << 12;
 	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
@@ -351,30 +360,32 @@ target_of(const Insn *in, size_t n)
 static int
 flow_kind(const char *op)
 {
-	if (!strcmp(op, "BRA") || !strcmp(op, "JMP"))
-		return FL_BRA;
-	if (!strcmp(op, "EXIT") || !strcmp(op, "KILL"))
-		return FL_EXIT;
-	if (!strcmp(op, "CALL"))
-		return FL_CALL;
-	if (!strcmp(op, "RET"))
-		return FL_RET;
-	if (!strcmp(op, "BRX") || !strcmp(op, "JMX"))
-		return FL_BRX;
-	return !strcmp(op, "DEPBAR") ? FL_DEPBAR : FL_NONE;
+	static const char *const l[][3] = {
+		[FL_BRA] = {"BRA", "JMP", NULL}, [FL_EXIT] = {"EXIT", "KILL", NULL},
+		[FL_CALL] = {"CALL", NULL}, [FL_RET] = {"RET", NULL},
+		[FL_BRX] = {"BRX", "JMX", NULL}, [FL_DEPBAR] = {"DEPBAR", NULL},
+	};
+	int k;
+
+	for (k = FL_BRA; k <= FL_DEPBAR; k++)
+		if (name_in(op, l[k]))
+			return k;
+	return FL_NONE;
 }
 
 static int
 nd_kind(const char *op)
 {
-	if (!strcmp(op, "VOTE") || !strcmp(op, "VOTEU"))
-		return ND_VOTE;
-	if (!strcmp(op, "PLOP3") || !strcmp(op, "UPLOP3") || !strcmp(op, "ELECT"))
-		return ND_PLOP;
-	if (!strcmp(op, "LOP3") || !strcmp(op, "ULOP3") || !strcmp(op, "SHFL") || !strcmp(op, "QSPC") ||
-	    !strncmp(op, "ATOM", 4))
-		return ND_LOPP;
-	return ND_NONE;
+	static const char *const l[][6] = {
+		[ND_VOTE] = {"VOTE", "VOTEU", NULL}, [ND_PLOP] = {"PLOP3", "UPLOP3", "ELECT", NULL},
+		[ND_LOPP] = {"LOP3", "ULOP3", "SHFL", "QSPC", NULL},
+	};
+	int k;
+
+	for (k = ND_VOTE; k <= ND_LOPP; k++)
+		if (name_in(op, l[k]))
+			return k;
+	return !strncmp(op, "ATOM", 4) ? ND_LOPP : ND_NONE;
 }
 
 /* h->kind (left as it is for ordinary instructions), h->target, h->sb/sbn. */
@@ -554,12 +565,10 @@ pipe_of(const char *op)
 		{"LDS", "SHFL", NULL},
 	};
 	size_t k;
-	const char *const *p;
 
 	for (k = 0; k < NELEM(pipes); k++)
-		for (p = pipes[k]; *p; p++)
-			if (!strcmp(op, *p))
-				return (int)k + 1;
+		if (name_in(op, pipes[k]))
+			return (int)k + 1;
 	return 0;
 }
 
@@ -592,12 +601,15 @@ need_of(HIns *h)
 		memcpy(h->maxneed, memo_rows[k].maxneed, sizeof h->maxneed);
 		return;
 	}
-	for (m = 0; m < 2; m++) {
-		lat_need_all(h->row, m, h->need[m]);
+	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all) */
+	lat_need_all(h->row, 1, h->need[1]);
+	for (f = 0; f < LF_N; f++)
+		for (c = 0; c < LC_NCAT; c++)
+			h->need[0][f][c] = (u8)MAX(h->need[1][f][c], LAT_SAFE);
+	for (m = 0; m < 2; m++)
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
 				h->maxneed[m] = MAX(h->maxneed[m], h->need[m][f][c]);
-	}
 	if (tries < NROW) {
 		memo_rows[k].row = h->row;
 		memo_rows[k].used = 1;
