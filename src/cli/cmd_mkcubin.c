@@ -10,13 +10,20 @@
  *     maxntid X Y Z | reqntid X Y Z
  *     words FILE             instruction words "0xLO 0xHI" per line
  *     word 0xLO 0xHI         or inline, in order
+ *     sass FILE              instructions as `openassembler disasm` lists
+ *                            them, control bits included ("OP ops ;
+ *                            [B------:R-:W-:Y:S04]" in a comment; without
+ *                            one: S15), encoded as `openassembler as` does;
+ *                            "NAME:" lines are labels (BRA `(NAME))
  * The code runs through ptxas's final BRA-to-self; NOP padding is added.
  * Paths in "words" are relative to the description file. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cubin/asmint.h"
 #include "cubin/build.h"
+#include "cubin/elfio.h"
 
 typedef struct {
 	KernelDesc k;
@@ -52,18 +59,25 @@ num(Desc *d, const char *at, const char *s, u64 max, u64 *v)
 	return 0;
 }
 
+static const char *
+file_path(Desc *d, const char *rel, char *path, size_t n)
+{
+	const char *slash = strrchr(d->src.path, '/');
+
+	if (rel[0] == '/' || !slash)
+		snprintf(path, n, "%s", rel);
+	else
+		snprintf(path, n, "%.*s/%s", (int)(slash - d->src.path), d->src.path, rel);
+	return path;
+}
+
 static int
 words_file(Desc *d, const char *at, const char *rel)
 {
 	char path[1024], *text, *p;
-	const char *slash = strrchr(d->src.path, '/');
 	size_t n;
 
-	if (rel[0] == '/' || !slash)
-		snprintf(path, sizeof path, "%s", rel);
-	else
-		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - d->src.path), d->src.path, rel);
-	if (!(text = read_file(path, &n)))
+	if (!(text = read_file(file_path(d, rel, path, sizeof path), &n)))
 		return -1;
 	for (p = text; *p;) {
 		Word w;
@@ -87,6 +101,73 @@ words_file(Desc *d, const char *at, const char *rel)
 	return 0;
 }
 
+/* A line of a sass file: NULL if blank or a comment, else its text from
+ * the first non-blank; *label set if it is "NAME:". */
+static const char *
+sass_line(const char *p, const char *e, int *label)
+{
+	const char *q = e;
+
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+		q--;
+	*label = q > p && q[-1] == ':' && !memchr(p, ' ', q - p);
+	return p == q || *p == '#' || (q - p >= 2 && p[0] == '/' && p[1] == '/') ? NULL : p;
+}
+
+/* "sass FILE": two passes, labels first (each instruction line is 16
+ * bytes), then asm_insn, the assembler's own instruction encoder. */
+static int
+sass_file(Desc *d, const char *rel)
+{
+	char path[1024];
+	size_t n, i;
+	Asm s;
+	Buf code = {0};
+	const char *p, *e, *t;
+	int pass, label, rc;
+
+	memset(&s, 0, sizeof s);
+	if (!(s.src.text = read_file(file_path(d, rel, path, sizeof path), &n)))
+		return -1;
+	s.src.path = path;
+	s.src.len = n;
+	s.arch = arch_lookup(d->sm == 80 ? "sm_80" : "sm_90");
+	s.have_target = 1;
+	vec_push(&s.data, code);
+	for (pass = 0; pass < 2 && !s.errors; pass++)
+		for (p = s.src.text, i = 0; *p; p = *e ? e + 1 : e) {
+			e = p + strcspn(p, "\n");
+			if (!(t = sass_line(p, e, &label)))
+				continue;
+			if (!label) {
+				if (pass)
+					asm_insn(&s, t, e);
+				i++;
+			} else if (!pass) {
+				Label l = {xmalloc(e - t), 0, i * 16};
+
+				memcpy(l.name, t, e - t);
+				l.name[strcspn(l.name, ":")] = 0;
+				vec_push(&s.labels, l);
+			}
+		}
+	for (i = 0; !s.errors && i + 16 <= s.data.v[0].n; i += 16) {
+		Word w = {rd64((u8 *)s.data.v[0].s + i), rd64((u8 *)s.data.v[0].s + i + 8)};
+
+		vec_push(&d->code, w);
+	}
+	rc = s.errors ? -1 : 0;
+	for (i = 0; i < s.labels.n; i++)
+		free(s.labels.v[i].name);
+	vec_free(&s.labels);
+	buf_free(&s.data.v[0]);
+	vec_free(&s.data);
+	free((char *)s.src.text);
+	return rc;
+}
+
 /* Move the kernel being described into done[]. */
 static int
 finish(Desc *d, const char *at)
@@ -98,7 +179,7 @@ finish(Desc *d, const char *at)
 		return -1;
 	}
 	if (!d->code.n) {
-		diag_at(&d->src, POS(d, at), "kernel %s has no code (words/word)", d->name);
+		diag_at(&d->src, POS(d, at), "kernel %s has no code (words/word/sass)", d->name);
 		return -1;
 	}
 	k = &d->done[d->ndone++];
@@ -149,6 +230,13 @@ line(Desc *d, char *p)
 	}
 	if (!strcmp(kw, "words"))
 		return words_file(d, arg, arg);
+	if (!strcmp(kw, "sass")) {
+		if (!d->sm) {
+			diag_at(&d->src, POS(d, kw), "\"target\" must come before \"sass\"");
+			return -1;
+		}
+		return sass_file(d, arg);
+	}
 	if (!strcmp(kw, "word")) {
 		Word w;
 		char *e;

@@ -13,7 +13,10 @@
  * pass the spec's checks against it.  Every buffer of the spec is
  * allocated (also those only struct fields point to) and the parameters
  * are laid out by launch_param(), as the interpreter and the emulator do;
- * --dry-run prints that layout instead of launching.
+ * --dry-run prints that layout instead of launching.  With --dump DIR
+ * the files are independent kernels (tools/lat-sweep): each buffer after
+ * the launch is written raw to DIR/FILE.NAME (FILE the cubin's base name)
+ * and nothing is compared.
  * Prints PASS/FAIL/SKIP lines; exit 1 if anything failed. */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,7 @@
 static int fails;
 static int time_reps;    /* --time N: median of N timed launches per file */
 static int tolerant;     /* --tolerant: outputs may differ within the spec's checks */
+static const char *dump_dir; /* --dump DIR: write every buffer, compare nothing */
 
 static void
 result(int ok, const char *fmt, ...)
@@ -198,6 +202,22 @@ same_outputs(const Spec *sp, const Launch *got, const Launch *want, const char *
 		result(0, "checks %s against %s", what, ref);
 }
 
+/* --dump: every buffer of l, raw, to dump_dir/BASENAME.BUFFER. */
+static void
+dump(const Spec *sp, const Launch *l, const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char out[4096];
+	size_t i;
+
+	for (i = 0; i < sp->nall; i++) {
+		if (!sp->args[i].is_buffer)
+			continue;
+		snprintf(out, sizeof out, "%s/%s.%s", dump_dir, base, sp->args[i].name);
+		result(write_file(out, (const char *)l->data[i], l->bytes[i]) == 0, "dump %s", out);
+	}
+}
+
 static Spec *spec;
 static Launch first_launch;
 static const char *first_path;
@@ -261,6 +281,11 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 		}
 		launch_init(&l, spec);
 		if (run_spec(cu, mod, spec, kname, &l, path) == 0) {
+			if (dump_dir) {
+				dump(spec, &l, path);
+				launch_free(&l);
+				goto unload;
+			}
 			if (!first_path) {
 				result(1, "run %s (%s)", path, kname);
 				first_launch = l;
@@ -300,6 +325,8 @@ cmd_gpucheck(int argc, char **argv)
 				fprintf(stderr, "openassembler gpucheck: error: --time wants a count of launches\n");
 				return 1;
 			}
+		} else if (!strcmp(argv[first], "--dump") && first + 1 < argc) {
+			dump_dir = argv[++first];
 		} else if (!strcmp(argv[first], "--tolerant")) {
 			tolerant = 1;
 		} else if (!strcmp(argv[first], "--dry-run")) {
@@ -308,8 +335,8 @@ cmd_gpucheck(int argc, char **argv)
 			break;
 		}
 	}
-	if (dry && !spec) {
-		fprintf(stderr, "openassembler gpucheck: error: --dry-run needs --spec SPEC.json\n");
+	if ((dry || dump_dir) && !spec) {
+		fprintf(stderr, "openassembler gpucheck: error: --dry-run and --dump need --spec SPEC.json\n");
 		return 1;
 	}
 	if (dry && argc <= first) {
@@ -318,14 +345,16 @@ cmd_gpucheck(int argc, char **argv)
 		return 0;
 	}
 	if (argc <= first || !strcmp(argv[first], "--help")) {
-		fputs("usage: openassembler gpucheck [--require-driver] [--spec SPEC.json [--time N] [--tolerant]]"
+		fputs("usage: openassembler gpucheck [--require-driver] [--spec SPEC.json [--time N] [--tolerant] [--dump DIR]]"
 		      " FILE.cubin...\n"
 		      "       openassembler gpucheck --spec SPEC.json --dry-run [FILE.cubin...]\n"
 		      "  --dry-run   print the buffers and parameter bytes a launch would use\n"
 		      "              (made-up device addresses); the files are only read\n"
 		      "  --time N    after the checked launch, time N more (median, CUDA events)\n"
 		      "  --tolerant  later files' outputs may differ from the first's within the\n"
-		      "              spec's checks (our compiler against ptxas)\n",
+		      "              spec's checks (our compiler against ptxas)\n"
+		      "  --dump DIR  the files are unrelated kernels: write each buffer after the\n"
+		      "              launch to DIR/FILE.BUFFER (raw bytes), compare nothing\n",
 		      argc <= first ? stderr : stdout);
 		return argc <= first;
 	}
