@@ -71,10 +71,16 @@ static const struct {
 static void
 check_target(C *c, const PtxInstr *in)
 {
+	static u8 listed[PTX_NOPS + 1];   /* [PTX_NOPS]: filled in */
 	size_t i;
 	int sm = c->m->sm;
 
-	for (i = 0; i < NELEM(features); i++) {
+	if (!listed[PTX_NOPS]) {
+		for (i = 0; i < NELEM(features); i++)
+			listed[features[i].op] = 1;
+		listed[PTX_NOPS] = 1;
+	}
+	for (i = 0; listed[in->op] && i < NELEM(features); i++) {
 		if (features[i].op != in->op)
 			continue;
 		if (sm < features[i].sm)

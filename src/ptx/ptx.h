@@ -105,10 +105,31 @@ typedef enum {
 	PTX_T_U16X2, PTX_T_S16X2,
 	PTX_NTYPES
 } PtxType;
-int ptx_type_size(PtxType t);        /* bytes; pred 1; refs 8; 0 for NONE */
+/* Per type (tables.c): inline, every pass and isel ask them per operand. */
+typedef struct {
+	const char *name;
+	u8 size, isfloat, issigned;
+} PtxTypeInfo;
+extern const PtxTypeInfo ptx_typetab[PTX_NTYPES];
+/* bytes; pred 1; refs 8; 0 for NONE */
+static inline int
+ptx_type_size(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES ? ptx_typetab[t].size : 0;
+}
 const char *ptx_type_name(PtxType t); /* "u32" */
-int ptx_type_is_float(PtxType t);    /* f16..f64, bf16, tf32, fp8 */
-int ptx_type_is_signed(PtxType t);   /* s8..s64 */
+/* f16..f64, bf16, tf32, fp8 */
+static inline int
+ptx_type_is_float(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES && ptx_typetab[t].isfloat;
+}
+/* s8..s64 */
+static inline int
+ptx_type_is_signed(PtxType t)
+{
+	return (unsigned)t < PTX_NTYPES && ptx_typetab[t].issigned;
+}
 
 /* State spaces.  SHARED is .shared and .shared::cta; SHARED_CLUSTER is
  * .shared::cluster. */

@@ -201,10 +201,7 @@ ptx_has_mod(const PtxInstr *in, PtxModId m)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	u8 size, isfloat, issigned;
-} typetab[PTX_NTYPES] = {
+const PtxTypeInfo ptx_typetab[PTX_NTYPES] = {
 	[PTX_T_NONE] = { "none", 0, 0, 0 },
 	[PTX_T_B8] = { "b8", 1, 0, 0 }, [PTX_T_B16] = { "b16", 2, 0, 0 },
 	[PTX_T_B32] = { "b32", 4, 0, 0 }, [PTX_T_B64] = { "b64", 8, 0, 0 },
@@ -228,28 +225,10 @@ static const struct {
 	[PTX_T_U16X2] = { "u16x2", 4, 0, 0 }, [PTX_T_S16X2] = { "s16x2", 4, 0, 1 },
 };
 
-int
-ptx_type_size(PtxType t)
-{
-	return (unsigned)t < PTX_NTYPES ? typetab[t].size : 0;
-}
-
 const char *
 ptx_type_name(PtxType t)
 {
-	return (unsigned)t < PTX_NTYPES ? typetab[t].name : "<bad>";
-}
-
-int
-ptx_type_is_float(PtxType t)
-{
-	return (unsigned)t < PTX_NTYPES && typetab[t].isfloat;
-}
-
-int
-ptx_type_is_signed(PtxType t)
-{
-	return (unsigned)t < PTX_NTYPES && typetab[t].issigned;
+	return (unsigned)t < PTX_NTYPES ? ptx_typetab[t].name : "<bad>";
 }
 
 static const char *const spacenames[PTX_NSPACES] = {
