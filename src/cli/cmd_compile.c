@@ -5,6 +5,7 @@
  *           [--opt-level safe|mined|sched|opt] [--verify [--spec S]] [-v]
  *           [--dump]
  * writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass, DIR/manifest.json. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,10 +154,16 @@ fnv1a(const void *p, size_t n)
 	return h;
 }
 
+/* mkdir -p: one mkdir when the parent exists (the usual case), the
+ * prefixes from the top only when it does not. */
 static int
 mkdirs(const char *dir)
 {
-	char *p = xstrdup(dir), *s;
+	char *p, *s;
+
+	if (mkdir(dir, 0777) == 0 || errno != ENOENT)
+		return 0;
+	p = xstrdup(dir);
 	for (s = p + 1; *s; s++)
 		if (*s == '/') {
 			*s = 0;

@@ -1,4 +1,5 @@
 /* buf.c -- growable NUL-terminated string buffer. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,12 +66,158 @@ buf_puts(Buf *b, const char *s)
 	buf_putn(b, s, strlen(s));
 }
 
+/* A conversion the fast formatter takes: flags '-' and '0', a width, the
+ * length modifiers hh h l ll z, and d i u x X c s %.  Anything else
+ * (precision, '*', '#', '+', ' ', floats, %p, %n ...) goes to vsnprintf. */
+typedef struct {
+	int left, zero, len; /* len: 'H' hh, 'h', 'l', 'L' ll, 'z', 0 */
+	unsigned width;
+	char conv;
+} Spec;
+
+/* Parses the conversion after a '%'; returns its end, or NULL. */
+static const char *
+spec(const char *f, Spec *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	for (;; f++)
+		if (*f == '-')
+			sp->left = 1;
+		else if (*f == '0')
+			sp->zero = 1;
+		else
+			break;
+	while (*f >= '0' && *f <= '9' && sp->width < 4096)
+		sp->width = sp->width * 10 + (unsigned)(*f++ - '0');
+	if (*f == 'h')
+		sp->len = *++f == 'h' ? (f++, 'H') : 'h';
+	else if (*f == 'l')
+		sp->len = *++f == 'l' ? (f++, 'L') : 'l';
+	else if (*f == 'z')
+		sp->len = 'z', f++;
+	if (!*f || !strchr("diuxXcs%", *f) || ((sp->len || sp->zero) && strchr("cs%", *f)) ||
+	    (*f == '%' && (sp->left || sp->width)))
+		return NULL;
+	sp->conv = *f;
+	return f + 1;
+}
+
+static int
+fast_format(const char *f)
+{
+	Spec sp;
+
+	while ((f = strchr(f, '%')))
+		if (!(f = spec(f + 1, &sp)))
+			return 0;
+	return 1;
+}
+
+/* n bytes of p padded to the spec's width (zeros after a sign for numbers). */
+static void
+put_padded(Buf *b, const Spec *sp, const char *p, size_t n, int num)
+{
+	size_t pad = sp->width > n ? sp->width - n : 0;
+
+	reserve(b, n + pad);
+	if (!sp->left && sp->zero && num) {
+		if (n && *p == '-')
+			b->s[b->n++] = '-', p++, n--;
+		memset(b->s + b->n, '0', pad);
+		b->n += pad;
+	} else if (!sp->left) {
+		memset(b->s + b->n, ' ', pad);
+		b->n += pad;
+	}
+	memcpy(b->s + b->n, p, n);
+	b->n += n;
+	if (sp->left) {
+		memset(b->s + b->n, ' ', pad);
+		b->n += pad;
+	}
+	b->s[b->n] = 0;
+}
+
+static void
+put_num(Buf *b, const Spec *sp, va_list *ap)
+{
+	char t[24], *p = t + sizeof t;
+	const char *dig = sp->conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+	int sgn = sp->conv == 'd' || sp->conv == 'i', neg = 0;
+	u64 u;
+
+	if (sp->len == 'L')
+		u = va_arg(*ap, unsigned long long);
+	else if (sp->len == 'l')
+		u = sgn ? (u64)(i64)va_arg(*ap, long) : va_arg(*ap, unsigned long);
+	else if (sp->len == 'z')
+		u = sgn ? (u64)(i64)va_arg(*ap, ptrdiff_t) : va_arg(*ap, size_t);
+	else {
+		unsigned v = va_arg(*ap, unsigned);
+
+		v = sp->len == 'H' ? (unsigned char)v : sp->len == 'h' ? (unsigned short)v : v;
+		u = !sgn ? v : sp->len == 'H' ? (u64)(i64)(signed char)v : sp->len == 'h' ?
+			(u64)(i64)(short)v : (u64)(i64)(int)v;
+	}
+	if (sgn && (i64)u < 0)
+		neg = 1, u = -u;
+	if (sp->conv == 'x' || sp->conv == 'X')
+		do
+			*--p = dig[u & 15];
+		while (u >>= 4);
+	else
+		do
+			*--p = (char)('0' + u % 10);
+		while (u /= 10);
+	if (neg)
+		*--p = '-';
+	put_padded(b, sp, p, (size_t)(t + sizeof t - p), 1);
+}
+
+/* printf's text for the formats fast_format takes, without vsnprintf
+ * (the listing and the compiler print thousands of small numbers). */
+static void
+format(Buf *b, const char *f, va_list *ap)
+{
+	Spec sp;
+	const char *pc, *s;
+	char ch;
+
+	while ((pc = strchr(f, '%'))) {
+		buf_putn(b, f, (size_t)(pc - f));
+		f = spec(pc + 1, &sp);
+		switch (sp.conv) {
+		case '%':
+			buf_putc(b, '%');
+			break;
+		case 'c':
+			ch = (char)va_arg(*ap, int);
+			put_padded(b, &sp, &ch, 1, 0);
+			break;
+		case 's':
+			s = va_arg(*ap, const char *);
+			s = s ? s : "(null)";
+			put_padded(b, &sp, s, strlen(s), 0);
+			break;
+		default:
+			put_num(b, &sp, ap);
+		}
+	}
+	buf_puts(b, f);
+}
+
 void
 buf_vprintf(Buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;
 	int n;
 
+	if (fast_format(fmt)) {
+		va_copy(ap2, ap);
+		format(b, fmt, &ap2);
+		va_end(ap2);
+		return;
+	}
 	/* one pass when the text fits in the room left, a second one after
 	   growing the buffer otherwise */
 	va_copy(ap2, ap);

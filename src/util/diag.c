@@ -1,7 +1,10 @@
 /* diag.c -- error messages for bad input, and whole-file I/O. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -54,45 +57,71 @@ diag(const char *path, const char *fmt, ...)
 	diag_errors++;
 }
 
+/* Whole files through plain read/write: no stdio buffer, and a regular
+ * file is read in one call into a buffer of its size (a compile is a few
+ * hundred microseconds; each syscall and page counts). */
 char *
 read_file(const char *path, size_t *n)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	Buf b = {0};
-	char tmp[65536];
-	size_t got;
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	struct stat st;
+	size_t cap, len = 0;
+	char *s;
+	ssize_t got;
 
-	if (!f) {
+	if (fd < 0) {
 		diag(path, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	while ((got = fread(tmp, 1, sizeof tmp, f)) > 0)
-		buf_putn(&b, tmp, got);
-	if (ferror(f)) {
-		diag(path, "read failed: %s", strerror(errno));
-		if (f != stdin)
-			fclose(f);
-		buf_free(&b);
-		return NULL;
+	cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
+	s = xmalloc(cap + 1);
+	for (;;) {
+		if (len == cap)
+			s = xrealloc(s, (cap *= 2) + 1);
+		got = read(fd, s + len, cap - len);
+		if (got > 0)
+			len += (size_t)got;
+		else if (got == 0)
+			break;
+		else if (errno != EINTR) {
+			diag(path, "read failed: %s", strerror(errno));
+			if (fd)
+				close(fd);
+			free(s);
+			return NULL;
+		}
 	}
-	if (f != stdin)
-		fclose(f);
-	if (!b.s)
-		buf_putn(&b, "", 0);
-	*n = b.n;
-	return b.s;
+	if (fd)
+		close(fd);
+	s[len] = 0;
+	*n = len;
+	return s;
 }
 
 int
 write_file(const char *path, const void *p, size_t n)
 {
-	FILE *f = fopen(path, "wb");
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	const char *q = p;
 
-	if (!f) {
+	if (fd < 0) {
 		diag(path, "cannot create: %s", strerror(errno));
 		return -1;
 	}
-	if (fwrite(p, 1, n, f) != n || fclose(f) != 0) {
+	while (n) {
+		ssize_t put = write(fd, q, n);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0) {
+			diag(path, "write failed: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		q += put;
+		n -= (size_t)put;
+	}
+	if (close(fd) != 0) {
 		diag(path, "write failed: %s", strerror(errno));
 		return -1;
 	}

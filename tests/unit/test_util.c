@@ -37,3 +37,44 @@ TEST(util_buf_vec)
 	CHECK(v.n == 100 && v.v[99] == 99 * 99);
 	vec_free(&v);
 }
+
+/* buf_printf's own formatter (buf.c) against snprintf, on the formats it
+ * takes and on some it hands to vsnprintf. */
+#define SAME(...) do { \
+	char want[256]; \
+	b.n = 0; \
+	buf_printf(&b, __VA_ARGS__); \
+	snprintf(want, sizeof want, __VA_ARGS__); \
+	CHECK_STR(b.s, want); \
+} while (0)
+
+TEST(util_buf_printf)
+{
+	Buf b = {0};
+	static const long long v[] = {0, 1, -1, 9, 10, -10, 255, 4096, 65535, -32768, 2147483647,
+				      -2147483647 - 1, 4294967295ll, 0x7fffffffffffffffll, -0x7fffffffffffffffll - 1};
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		SAME("%d|%i|%u|%x|%X", (int)v[i], (int)v[i], (unsigned)v[i], (unsigned)v[i], (unsigned)v[i]);
+		SAME("%lld|%llu|%llx|%016llx|%-20lld|%20llu", v[i], (unsigned long long)v[i],
+		     (unsigned long long)v[i], (unsigned long long)v[i], v[i], (unsigned long long)v[i]);
+		SAME("%ld %lu %lx %zu %zd %zx", (long)v[i], (unsigned long)v[i], (unsigned long)v[i],
+		     (size_t)v[i], (ptrdiff_t)v[i], (size_t)v[i]);
+		SAME("%hd %hu %hx %hhd %hhu %02hhx", (short)v[i], (unsigned short)v[i], (unsigned short)v[i],
+		     (signed char)v[i], (unsigned char)v[i], (unsigned char)v[i]);
+		SAME("[%05d] [%-5d] [%5d] [%08x] [%-8x] [%3u]", (int)v[i], (int)v[i], (int)v[i], (unsigned)v[i],
+		     (unsigned)v[i], (unsigned)v[i]);
+		/* formats that go to vsnprintf */
+		SAME("%+d %.3d %#x % d %*d %.2f %p", (int)v[i], (int)v[i], (unsigned)v[i], (int)v[i], 6, (int)v[i],
+		     (double)v[i] / 3, (void *)&b);
+	}
+	SAME("%s|%10s|%-10s|%c|%3c|%-3c|%%|100%%", "abc", "abc", "abc", 'x', 'y', 'z');
+	SAME("%s%s", "", "tail");
+	SAME("no conversions");
+	SAME("%.2s|%-*s|%5.1s|", "abc", 4, "ab", "xyz");
+	b.n = 0;
+	buf_printf(&b, "%s", "");
+	CHECK(b.s && b.n == 0);
+	buf_free(&b);
+}
