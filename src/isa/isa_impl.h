@@ -16,6 +16,8 @@
 #ifndef OA_ISA_IMPL_H
 #define OA_ISA_IMPL_H
 
+#include <string.h>
+
 #include "isa/isa.h"
 
 #define HOLE '\x01'
@@ -90,6 +92,11 @@ typedef struct {
 	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
 	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
 	u8 twin;       /* a field shows twice in the template ("BAR.SYNC R4, R4") */
+	/* the parser's quick test (see parse_text): bytes 0..127 but space
+	 * that every text of the form has, and its least and most commas
+	 * (255: no bound) */
+	u64 need[2];
+	u8 cmin, cmax;
 } IsaForm;
 
 struct Arch {
@@ -156,6 +163,33 @@ u32 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
+
+/* The index of a per-thread memo (isa_parse's texts, isa_print's words):
+ * hash slots hold an entry's index + 1; entries are taken in order, so a
+ * small compile touches a few pages of them, not a page per entry (a page
+ * fault costs more than a parse); when they run out, all go.  memo_find
+ * returns the entry for hash h: one the caller checks and, if its key is
+ * another, overwrites.  An entry left from before a reset still maps its
+ * own key to its own value. */
+enum { MEMO_SLOTS = 4096, MEMO_ENTRIES = 2048 };
+typedef struct {
+	u16 slot[MEMO_SLOTS];
+	u32 n;
+} MemoIndex;
+static inline u32
+memo_find(MemoIndex *x, u32 h)
+{
+	u16 *s = &x->slot[(h ^ h >> 12) % MEMO_SLOTS];
+
+	if (!*s) {
+		if (x->n == MEMO_ENTRIES) {
+			memset(x->slot, 0, sizeof x->slot);
+			x->n = 0;
+		}
+		*s = (u16)++x->n;
+	}
+	return *s - 1u;
+}
 
 /* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
 void isa_print_guard(Word w, int up, Buf *out);

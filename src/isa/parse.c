@@ -273,14 +273,31 @@ isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 	return nk;
 }
 
-/* String x (length n) against the text s: < 0, or 0 when s starts with
- * x, or > 0, as the generator's sort orders them (unsigned bytes). */
-static int
-str_cmp(const char *x, u32 n, const char *s)
+/* The first 7 bytes of a string as a big-endian number, from its sinfo
+ * or from the text (whose 8 bytes from s are readable): numbers compare
+ * as the strings' first 7 bytes do. */
+static inline u64
+key7(u64 inf)
 {
-	u32 i;
+	return __builtin_bswap64(inf & ~0xffull);
+}
 
-	for (i = 0; i < n; i++)
+/* String si against the text s: < 0, or 0 when s starts with it, or > 0,
+ * as the generator's sort orders them (unsigned bytes); s7 = key7 of s,
+ * of which a string shorter than 7 bytes compares its length's worth. */
+static int
+str_cmp(const Arch *a, u32 si, u64 s7, const char *s)
+{
+	static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff00000000,
+				      0xffffffff000000, 0xffffffffff0000, 0xffffffffffff00, 0xffffffffffffff };
+	u64 inf = a->sinfo[si], k = key7(inf);
+	u32 n = (u32)(inf & 0xff), i;
+	const char *x = a->strs[si];
+
+	s7 &= kmask[n < 7 ? n : 7];
+	if (k != s7)
+		return k < s7 ? -1 : 1;
+	for (i = 7; i < n; i++)
 		if (x[i] != s[i])
 			return (uchar)x[i] - (uchar)s[i];
 	return 0;
@@ -298,22 +315,22 @@ isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 	const u16 *id = a->enums + f->table, *srt = a->esort + f->sorted, *ord = srt + 1;
 	const u16 *up = ord + srt[0];
 	u32 lo = 0, hi = srt[0], j, nk = 0, i;
+	u64 s7;
 	u16 k;
 
 	if (!f->sorted)
 		return isa_enum_scan(a, f, s, ks);
+	s7 = key7(first7(s));
 	while (lo < hi) {
-		u32 mid = (lo + hi) / 2, si = id[ord[mid]];
+		u32 mid = (lo + hi) / 2;
 
-		if (str_cmp(a->strs[si], (u32)(a->sinfo[si] & 0xff), s) <= 0)
+		if (str_cmp(a, id[ord[mid]], s7, s) <= 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	for (j = lo; j; j = up[j - 1]) {	/* j: position + 1 */
-		u32 si = id[ord[j - 1]];
-
-		if (!nk && str_cmp(a->strs[si], (u32)(a->sinfo[si] & 0xff), s))
+		if (!nk && str_cmp(a, id[ord[j - 1]], s7, s))
 			continue;
 		/* s starts with this one, hence with all its links:
 		 * insert in value order */
@@ -540,7 +557,7 @@ static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *
  * them: such texts are memoized only without symbols, for one address),
  * and a text that names a label never is.
  * Per thread, so no locks; fixed size, so nothing to free. */
-enum { MEMO = 512, MEMOTEXT = 62 };	/* 96-byte entries, 48 KiB a thread */
+enum { MEMOTEXT = 62 };	/* 96-byte entries: 192 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	u64 addr;
@@ -548,7 +565,8 @@ typedef struct {
 	u8 len, pcrel;
 	char text[MEMOTEXT];
 } Memo;
-static _Thread_local Memo memo[MEMO];
+static _Thread_local Memo memo[MEMO_ENTRIES];
+static _Thread_local MemoIndex memo_index;
 
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
@@ -566,7 +584,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	}
 	if (n == MEMOTEXT)
 		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
-	m = &memo[(h ^ h >> 16) % MEMO];
+	m = &memo[memo_find(&memo_index, h)];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		*w = m->w;
 		return 0;
@@ -599,6 +617,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	const char *s, *body;
 	size_t n, lo, hi, i;
 	Word guard = { 0, 0 };
+	u64 have[2] = { 0, 0 };
+	u32 commas = 0;
 	Ctx ctx, *c = &ctx;
 	int found = 0;
 	u16 base;
@@ -623,6 +643,13 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	for (n = 0; is_ident(body[n]); n++)
 		;
+	for (s = body; *s; s++) {	/* for the forms' quick test */
+		uchar ch = (uchar)*s;
+
+		if (ch < 128)
+			have[ch >> 6] |= 1ull << (ch & 63);
+		commas += ch == ',';
+	}
 	lo = base_first(a, body, n);
 	c->a = a;
 	c->addr = addr;
@@ -639,7 +666,10 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		c->fm = fm;
 		if (pcrel)
 			*pcrel |= fm->pcrel;
-		if (!match_tmpl(c, fm->tmpl, body))
+		/* a text lacking a byte every text of the form has, or
+		 * with too few or too many commas, cannot match it */
+		if ((fm->need[0] & ~have[0]) | (fm->need[1] & ~have[1]) || commas < fm->cmin || commas > fm->cmax ||
+		    !match_tmpl(c, fm->tmpl, body))
 			continue;
 		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
 		x.hi = fm->match.hi | fm->dflt.hi;

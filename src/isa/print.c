@@ -234,21 +234,22 @@ isa_print_guard(Word w, int up, Buf *out)
  * the symbols or the other control bits (no form's mask or field has one:
  * the unit test isa_print_memo checks), so those are the key.  Per
  * thread, so no locks; fixed size, so nothing to free. */
-enum { PMEMO = 256, PMEMOTEXT = 103 };	/* 128-byte entries, 32 KiB a thread */
+enum { PMEMOTEXT = 103 };	/* 128-byte entries: 256 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	Word w;
 	u8 len;
 	char text[PMEMOTEXT];
 } PMemo;
-static _Thread_local PMemo pmemo[PMEMO];
+static _Thread_local PMemo pmemo[MEMO_ENTRIES];
+static _Thread_local MemoIndex pmemo_index;
 
 static PMemo *
 pmemo_slot(Word key)
 {
 	u64 h = (key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
 
-	return &pmemo[h >> 56];
+	return &pmemo[memo_find(&pmemo_index, (u32)(h >> 32))];
 }
 
 int

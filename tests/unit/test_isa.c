@@ -666,3 +666,59 @@ TEST(isa_print_memo)
 	print_memo_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt", 1);
 	print_memo_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt", 0);
 }
+
+/* The parser's quick test of a form (IsaForm.need, cmin, cmax, generated)
+ * passes every text the form prints: for each word of a golden corpus,
+ * its form's needed bytes are in its text (after the guard) and its
+ * commas within the bounds. */
+static void
+quick_test_ok(TestState *t_, const Arch *a, const char *golden)
+{
+	size_t n, nw = 0, bad = 0;
+	char *text = read_file(golden, &n), *line, *next;
+	Buf b = { 0 };
+
+	if (!text) {
+		FAIL("%s unreadable", golden);
+		return;
+	}
+	for (line = text; line && *line; line = next) {
+		unsigned long long ad, lo, hi;
+		const IsaForm *fm;
+		const char *s;
+		u64 have[2] = { 0, 0 };
+		u32 commas = 0;
+		Word w;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line == '#' || sscanf(line, "%llx %llx %llx", &ad, &lo, &hi) != 3)
+			continue;
+		w = (Word){ lo, hi };
+		b.n = 0;
+		if (!(fm = isa_match(a, w)) || isa_print(a, w, ad, NULL, &b) < 0)
+			continue;
+		for (s = b.s[0] == '@' ? strchr(b.s, ' ') + 1 : b.s; *s; s++) {
+			if ((uchar)*s < 128)
+				have[(uchar)*s >> 6] |= 1ull << (*s & 63);
+			commas += *s == ',';
+		}
+		if (((fm->need[0] & ~have[0]) | (fm->need[1] & ~have[1]) || commas < fm->cmin || commas > fm->cmax) &&
+		    bad++ < 3)
+			FAIL("%s: '%s': its form's quick test fails", arch_name(a), b.s);
+		nw++;
+	}
+	CHECK(nw > 10000);
+	CHECK(bad == 0);
+	buf_free(&b);
+	free(text);
+}
+
+TEST(isa_parse_quick_test)
+{
+	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/sm_90.txt");
+	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/sm_80.txt");
+	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
+	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
+}
