@@ -150,6 +150,10 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 	h = hz_new(a, ins, n, mode ? 1 : 0);
 	for (round = 0; round < MAX_ROUNDS; round++) {
 		hz_solve(h);
+		if (!hz_solved_fixes(h)) {  /* a fix pass would find nothing to do */
+			r = 0;
+			break;
+		}
 		r = hz_fix(h);
 		if (r <= 0)
 			break;

@@ -93,6 +93,9 @@ struct Hz {
 	Buf *report, *observe;
 	HzFoundVec *found;
 	int nhaz, fixing, changes, unsat;
+	/* the solve: each block's hazards and fix events (what hz_fix would act
+	   on) on its latest visit, and their sums over the blocks */
+	int nev, *bhaz, *bev, shaz, sev;
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 };
 
@@ -312,6 +315,8 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
+	h->bhaz = xcalloc(2 * (h->nb + 1), sizeof *h->bhaz);
+	h->bev = h->bhaz + h->nb + 1;
 	for (b = 0; b < h->nb; b++)
 		h->st[b] = state_new(h);
 	h->tmp = state_new(h);
@@ -344,6 +349,7 @@ hz_free(Hz *h)
 	free(h->nr);
 	free(h->nw);
 	free(h->lim);
+	free(h->bhaz);
 	free(h);
 }
 
@@ -567,6 +573,7 @@ waits(Hz *h, HState *s, size_t i)
 		k = __builtin_ctz(q);
 		/* a scoreboard increment is visible to waits one cycle later */
 		if (s->sbage[k] < 2) {
+			h->nev++;
 			if (h->fixing)
 				bump(h, i, s->sbprod[k], 2 - s->sbage[k]);
 			else
@@ -644,6 +651,7 @@ reads(Hz *h, HState *s, size_t i)
 			}
 		}
 		if (need > 0) {
+			h->nev++;
 			if (h->fixing)
 				bump(h, i, s->fprod[j], need);
 			else
@@ -654,6 +662,7 @@ reads(Hz *h, HState *s, size_t i)
 				       s->fage[j] + need);
 		}
 		if (s->wsb[j]) {
+			h->nev++;
 			if (h->fixing) {
 				if ((x->c.wait | (s->wsb[j] & 0x3f)) != x->c.wait)
 					h->changes++;
@@ -686,6 +695,7 @@ writes(Hz *h, HState *s, size_t i)
 	for (; u < end; u++) {
 		size_t j = u->d;
 		u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
+		h->nev += pend != 0;
 		if (h->fixing && pend) {
 			if ((x->c.wait | pend) != x->c.wait)
 				h->changes++;
@@ -844,6 +854,7 @@ step(Hz *h, HState *s, size_t i)
 	if (h->observe)
 		buf_printf(h->observe, "ins %s %d %d %d %d %d\n", x->cls, x->c.stall, x->c.wrsb != 7,
 			   x->c.rdsb != 7, x->nwr > 0, x->nrd > 0);
+	h->nev += x->c.stall < x->minst;
 	if (h->fixing) {
 		if (x->c.stall < x->minst)
 			x->c.stall = x->minst, h->changes++;
@@ -909,11 +920,15 @@ hz_solve(Hz *h)
 	size_t *work, nw = 0, b, k;
 	u8 *inq;
 	HState *s = h->tmp;
+	int hz0, ev0;
 
+	h->shaz = h->sev = 0;
 	if (!h->nb)
 		return;
-	for (b = 0; b < h->nb; b++)
+	for (b = 0; b < h->nb; b++) {
 		h->st[b]->valid = 0;
+		h->bhaz[b] = h->bev[b] = 0;
+	}
 	work = xmalloc(h->nb * sizeof *work);
 	inq = xcalloc(h->nb, 1);
 	state_init(h, h->st[0]);
@@ -929,7 +944,10 @@ hz_solve(Hz *h)
 		work[best] = work[--nw];
 		inq[b] = 0;
 		state_copy(h, s, h->st[b]);
+		hz0 = h->nhaz, ev0 = h->nev;
 		run_block(h, b, s);
+		h->bhaz[b] = h->nhaz - hz0;
+		h->bev[b] = h->nev - ev0;
 		for (k = 0; k < h->succ[b].n; k++) {
 			size_t t = h->succ[b].v[k];
 			if (state_join(h, h->st[t], s) && !inq[t]) {
@@ -940,6 +958,24 @@ hz_solve(Hz *h)
 	}
 	free(work);
 	free(inq);
+	/* the latest visit of a block ran from its final entry state (a change
+	   to it queues the block again), so these are what a pass would see */
+	for (b = 0; b < h->nb; b++) {
+		h->shaz += h->bhaz[b];
+		h->sev += h->bev[b];
+	}
+}
+
+int
+hz_solved_hazards(const Hz *h)
+{
+	return h->shaz;
+}
+
+int
+hz_solved_fixes(const Hz *h)
+{
+	return h->sev;
 }
 
 /* Every reachable block once from its entry state. */
@@ -998,7 +1034,9 @@ hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *
 		Hz *h = hz_new(a, ins, n, 1);
 		hz_solve(h);
 		h->found = found;
-		rc = hz_pass(h, kernel, report, NULL);
+		/* the pass only repeats the solve's last visits: needed for the
+		   report and the list, i.e. when they have something to say */
+		rc = hz_solved_hazards(h) ? hz_pass(h, kernel, report, NULL) : 0;
 		hz_free(h);
 	} else if (report)
 		buf_printf(report, "%s+0x%zx: the word does not decode\n", kernel ? kernel : "code",

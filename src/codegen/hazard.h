@@ -99,6 +99,10 @@ Hz *hz_new(const Arch *a, HIns *ins, size_t n, int mode);
 void hz_free(Hz *h);
 /* Runs the data flow to its fixed point with the current control bits. */
 void hz_solve(Hz *h);
+/* After hz_solve: the number of hazards hz_pass would report, and of the
+ * events hz_fix acts on (0: hz_fix would change nothing and return 0). */
+int hz_solved_hazards(const Hz *h);
+int hz_solved_fixes(const Hz *h);
 /* One pass over every reachable block from its entry state.  With report,
  * hazard lines go there (prefix kernel); with observe, "obs" lines for the
  * miner.  Returns the number of hazards. */
