@@ -52,8 +52,7 @@ no_fallthrough(const PtxInstr *in)
 	return ends_block(in) && in->guard < 0 && in->op != PTX_OP_call;
 }
 
-/* Operations whose operand 0 is not written (stores, control, fences...). */
-static const u8 no_def[PTX_NOPS] = {
+const u8 ir_no_def[PTX_NOPS] = {
 	[PTX_OP_st] = 1, [PTX_OP_st_async] = 1, [PTX_OP_st_bulk] = 1, [PTX_OP_red] = 1,
 	[PTX_OP_red_async] = 1, [PTX_OP_bra] = 1, [PTX_OP_brx_idx] = 1, [PTX_OP_call] = 1,
 	[PTX_OP_ret] = 1, [PTX_OP_exit] = 1, [PTX_OP_trap] = 1, [PTX_OP_bar] = 1, [PTX_OP_bar_sync] = 1,
@@ -76,12 +75,6 @@ static const u8 no_def[PTX_NOPS] = {
 	[PTX_OP_cp_async_bulk_prefetch_tensor] = 1, [PTX_OP_tensormap_cp_fenceproxy] = 1,
 	[PTX_OP_stackrestore] = 1,
 };
-
-int
-ir_opd_is_def(const PtxInstr *in, int i)
-{
-	return i == 0 && in->nopds > 0 && (in->op >= PTX_NOPS || !no_def[in->op]);
-}
 
 static int
 label_target(const PtxInstr *in)

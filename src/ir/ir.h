@@ -69,7 +69,14 @@ int ir_ifconv(IrFunc *f);      /* ifconv.c */
 int ir_widen(IrFunc *f);       /* widen.c */
 int ir_compact(IrFunc *f);     /* cfg.c: drop empty fall-through blocks */
 
-/* Operand roles: is operand i of in a destination (written)? */
-int ir_opd_is_def(const PtxInstr *in, int i);
+/* Operand roles: is operand i of in a destination (written)?  Only
+ * operand 0 can be, unless the operation is one of ir_no_def (stores,
+ * control, fences...; build.c). */
+extern const u8 ir_no_def[PTX_NOPS];
+static inline int
+ir_opd_is_def(const PtxInstr *in, int i)
+{
+	return i == 0 && in->nopds > 0 && (in->op >= PTX_NOPS || !ir_no_def[in->op]);
+}
 
 #endif
