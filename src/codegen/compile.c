@@ -47,6 +47,17 @@ dump_ir(const CompileOpts *o, const IrFunc *f, const char *pass, int n)
 	buf_free(&b);
 }
 
+/* OA_VERIFY=1: every check after every pass (see run_passes, dump_mir). */
+static int
+verify_all(void)
+{
+	static int full = -1;
+
+	if (full < 0)
+		full = getenv("OA_VERIFY") != NULL;
+	return full;
+}
+
 /* The IR passes of each level, with the checker between them.  A pass
  * that reports no change has left the IR as it was (OA_VERIFY=1 proves
  * it with ir_hash after every pass, and checks after every pass): the
@@ -74,12 +85,10 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		{"dce", ir_dce, OPT_SAFE},
 		{"compact", ir_compact, OPT_MINED},
 	};
-	static int full = -1;
+	int full = verify_all();
 	int (*idle[16])(IrFunc *);   /* passes that left the current IR unchanged */
 	size_t i, nidle = 0, k;
 
-	if (full < 0)
-		full = getenv("OA_VERIFY") != NULL;
 	dump_ir(o, f, "build", 0);
 	for (i = 0; i < sizeof passes / sizeof *passes; i++) {
 		int n, rerun;
@@ -257,11 +266,14 @@ layout_params(const PtxFunc *fn, u32 *offs, Arena *a)
 	return kp;
 }
 
+/* The MIR checker runs on the allocated code (phys), and after isel and
+ * the peepholes too under OA_VERIFY=1. */
 static void
 dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *name, int phys)
 {
 	Buf b = {0};
-	mir_verify(mf, what);
+	if (phys || verify_all())
+		mir_verify(mf, what);
 	if (!o->dump)
 		return;
 	mir_dump(mf, &b, phys);
