@@ -14,9 +14,10 @@
  *                            them, control bits included ("OP ops ;
  *                            [B------:R-:W-:Y:S04]" in a comment; without
  *                            one: S15), encoded as `openassembler as` does;
- *                            "NAME:" lines are labels (BRA `(NAME))
+ *                            "NAME:" lines are labels (BRA `(NAME)), local
+ *                            to the file
  * The code runs through ptxas's final BRA-to-self; NOP padding is added.
- * Paths in "words" are relative to the description file. */
+ * Paths in "words" and "sass" are relative to the description file. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,10 +147,11 @@ sass_file(Desc *d, const char *rel)
 					asm_insn(&s, t, e);
 				i++;
 			} else if (!pass) {
-				Label l = {xmalloc(e - t), 0, i * 16};
+				size_t len = strcspn(t, ":");
+				Label l = {xmalloc(len + 1), 0, i * 16};
 
-				memcpy(l.name, t, e - t);
-				l.name[strcspn(l.name, ":")] = 0;
+				memcpy(l.name, t, len);
+				l.name[len] = 0;
 				vec_push(&s.labels, l);
 			}
 		}
