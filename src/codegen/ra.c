@@ -15,7 +15,7 @@ defined(Ra *r)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *gen = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8), *und = xcalloc(W + 1, 8);
+	u64 *gen = xcalloc(2 * (nb * W + 1) + W + 1, 8), *out = gen + nb * W + 1, *und = out + nb * W + 1;
 	int changed = 1, i, k, u, n, first, v;
 
 	for (b = 0; b < nb; b++)
@@ -55,9 +55,7 @@ defined(Ra *r)
 		for (k = 0; k < f->vr.v[v].w; k++)
 			if (BIT(und, r->ubase[v] + k))
 				r->undef[v] = 1;
-	free(und);
-	free(gen);
-	free(out);
+	free(gen);   /* out and und too */
 }
 
 static void
@@ -80,7 +78,7 @@ liveness(Ra *r)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *ue = xcalloc(nb * W + 1, 8), *kill = xcalloc(nb * W + 1, 8);
+	u64 *ue = xcalloc(2 * (nb * W + 1), 8), *kill = ue + nb * W + 1;
 	int changed = 1, i, k, u, n, first;
 
 	for (b = 0; b < nb; b++) {
@@ -121,8 +119,7 @@ liveness(Ra *r)
 			}
 		}
 	}
-	free(ue);
-	free(kill);
+	free(ue);   /* kill too */
 }
 
 static void
@@ -325,15 +322,17 @@ ranges(Ra *r)
 	SegVec sv = {0};
 	SegScratch x;
 
-	uv = xcalloc((size_t)r->nunits + 1, sizeof *uv);
-	x.cnt = xcalloc((size_t)nv + 1, sizeof(int));
-	x.open = xcalloc((size_t)nv + 1, sizeof(int));
-	x.fd = xcalloc((size_t)nv + 1, sizeof(int));
-	x.stamp = xcalloc((size_t)nv + 1, sizeof(int));
-	x.din = xcalloc((size_t)nv + 1, 1);
+	/* the scratch in one zeroed block: live, then the int arrays */
+	live = xcalloc((r->words + 1) * 8 + ((size_t)r->nunits + 1 + 4 * ((size_t)nv + 1)) * sizeof(int) +
+		       (size_t)nv + 1, 1);
+	uv = (int *)(live + r->words + 1);
+	x.cnt = uv + r->nunits + 1;
+	x.open = x.cnt + nv + 1;
+	x.fd = x.open + nv + 1;
+	x.stamp = x.fd + nv + 1;
+	x.din = (u8 *)(x.stamp + nv + 1);
 	for (v = 0; v < nv; v++)
 		x.stamp[v] = -1;
-	live = xcalloc(r->words + 1, 8);
 	for (v = 0; v < nv; v++)
 		for (k = 0; k < f->vr.v[v].w; k++)
 			uv[r->ubase[v] + k] = v;
@@ -359,12 +358,6 @@ ranges(Ra *r)
 		r->re[n++] = g.e;
 	}
 	vec_free(&sv);
-	free(uv);
-	free(x.cnt);
-	free(x.open);
-	free(x.fd);
-	free(x.stamp);
-	free(x.din);
 	free(live);
 }
 
@@ -1149,21 +1142,11 @@ call_stack(const MFunc *f, u32 frame)
 void
 ra_free(Ra *r)
 {
-	free(r->ubase);
-	free(r->in);
-	free(r->out);
-	free(r->din);
-	free(r->undef);
-	free(r->start);
-	free(r->end);
-	free(r->bstart);
-	free(r->bend);
+	free(r->block);
 	free(r->rfirst);
 	free(r->rcount);
 	free(r->rs);
 	free(r->re);
-	free(r->cpos);
-	free(r->cblock);
 	memset(r, 0, sizeof *r);
 }
 
@@ -1171,26 +1154,32 @@ ra_free(Ra *r)
 void
 ra_analyse(Ra *r, MFunc *f)
 {
-	int nv = (int)f->vr.n, v;
-	size_t nb = f->b.n;
+	int nv = (int)f->vr.n, v, nu = 0;
+	size_t nb = f->b.n, nv1 = (size_t)nv + 1, sets;
+	char *m;
 
 	r->f = f;
-	r->ubase = xcalloc((size_t)nv + 1, sizeof *r->ubase);
+	for (v = 0; v < nv; v++)
+		nu += f->vr.v[v].w;
+	r->words = ((size_t)nu + 63) / 64;
+	/* one zeroed block (ra_free): the unit sets, then the int arrays */
+	sets = nb * r->words + 1;
+	m = r->block = xcalloc(3 * sets * 8 + (5 * nv1 + 2 * (nb + 1)) * sizeof(int) + nv1, 1);
+	r->in = (u64 *)m;
+	r->out = r->in + sets;
+	r->din = r->out + sets;
+	r->ubase = (int *)(r->din + sets);
+	r->start = r->ubase + nv1;
+	r->end = r->start + nv1;
+	r->cpos = r->end + nv1;
+	r->cblock = r->cpos + nv1;
+	r->bstart = r->cblock + nv1;
+	r->bend = r->bstart + nb + 1;
+	r->undef = (u8 *)(r->bend + nb + 1);
 	for (v = 0; v < nv; v++) {
 		r->ubase[v] = r->nunits;
 		r->nunits += f->vr.v[v].w;
 	}
-	r->words = ((size_t)r->nunits + 63) / 64;
-	r->in = xcalloc(nb * r->words + 1, 8);
-	r->out = xcalloc(nb * r->words + 1, 8);
-	r->din = xcalloc(nb * r->words + 1, 8);
-	r->undef = xcalloc((size_t)nv + 1, 1);
-	r->start = xcalloc((size_t)nv + 1, sizeof(int));
-	r->end = xcalloc((size_t)nv + 1, sizeof(int));
-	r->bstart = xcalloc(nb + 1, sizeof(int));
-	r->bend = xcalloc(nb + 1, sizeof(int));
-	r->cpos = xcalloc((size_t)nv + 1, sizeof(int));
-	r->cblock = xcalloc((size_t)nv + 1, sizeof(int));
 	for (v = 0; v < nv; v++) {
 		r->start[v] = r->end[v] = r->cpos[v] = -1;
 		if (!f->vr.v[v].fixed)

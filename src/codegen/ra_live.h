@@ -19,6 +19,7 @@ typedef struct {
 	int *rfirst, *rcount;/* per vreg: its live ranges rs/re[rfirst..+rcount) */
 	int *rs, *re;        /* ranges [rs, re] of positions, sorted per vreg */
 	int *cpos, *cblock;  /* per vreg: its first unguarded copy "MOV v, s" (position, block), -1 */
+	void *block;         /* holds in..undef above (one allocation) */
 } Ra;
 
 #define BIT(s, u) ((s)[(u) >> 6] >> ((u) & 63) & 1)
