@@ -3,74 +3,6 @@
 #include "ir/ir.h"
 #include "ir/walk.h"
 
-static void
-uses_opd(const PtxOperand *o, int def, void (*fn)(void *, int), void *ctx)
-{
-	int i;
-
-	switch (o->kind) {
-	case PTX_OPD_REG:
-		if (!def) {
-			if (o->reg >= 0)
-				fn(ctx, o->reg);
-			if (o->reg2 >= 0)
-				fn(ctx, o->reg2);
-		}
-		break;
-	case PTX_OPD_ADDR:
-		if (o->reg >= 0)
-			fn(ctx, o->reg);
-		for (i = 0; i < o->nelems; i++)
-			uses_opd(&o->elems[i], 0, fn, ctx);
-		break;
-	case PTX_OPD_VEC:
-		for (i = 0; i < o->nelems; i++)
-			uses_opd(&o->elems[i], def, fn, ctx);
-		break;
-	}
-}
-
-static void
-defs_opd(const PtxOperand *o, void (*fn)(void *, int), void *ctx)
-{
-	int i;
-
-	if (o->kind == PTX_OPD_REG) {
-		if (o->reg >= 0)
-			fn(ctx, o->reg);
-		if (o->reg2 >= 0)
-			fn(ctx, o->reg2);
-	} else if (o->kind == PTX_OPD_VEC) {
-		for (i = 0; i < o->nelems; i++)
-			defs_opd(&o->elems[i], fn, ctx);
-	}
-}
-
-/* Instructions whose operand 0 is both read and written. */
-static int
-reads_dst(const PtxInstr *in)
-{
-	return in->op == PTX_OP_wgmma_mma_async;
-}
-
-void
-ir_each_use(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
-{
-	int i, d = ir_opd_is_def(in, 0) && !reads_dst(in);
-
-	if (in->guard >= 0)
-		fn(ctx, in->guard);
-	for (i = 0; i < in->nopds; i++)
-		uses_opd(&in->opds[i], i == 0 && d, fn, ctx);
-}
-
-void
-ir_each_def(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
-{
-	if (ir_opd_is_def(in, 0))
-		defs_opd(&in->opds[0], fn, ctx);
-}
-
 /* ir_count's walks: the visitors above with the counting inlined (it
  * runs over the whole function at the start of most passes). */
 static void
@@ -136,6 +68,6 @@ ir_count(const IrFunc *f, int *defs, int *uses)
 			if (in->guard >= 0)
 				uses[in->guard]++;
 			for (k = 0; k < in->nopds; k++)
-				count_uses(&in->opds[k], k == 0 && d && !reads_dst(in), uses);
+				count_uses(&in->opds[k], k == 0 && d && !ir_reads_dst(in), uses);
 		}
 }
