@@ -128,15 +128,20 @@ void
 put_quoted(Buf *b, const char *s)
 {
 	buf_putc(b, '"');
-	for (; *s; s++) {
-		uchar ch = (uchar)*s;
+	while (*s) {
+		const char *run = s;
+		uchar ch;
 
+		while ((ch = (uchar)*s) >= 32 && ch < 127 && ch != '"' && ch != '\\')
+			s++;
+		buf_putn(b, run, (size_t)(s - run));
+		if (!ch)
+			break;
 		if (ch == '"' || ch == '\\')
 			buf_printf(b, "\\%c", ch);
-		else if (ch < 32 || ch >= 127)
-			buf_printf(b, "\\x%02x", ch);
 		else
-			buf_putc(b, ch);
+			buf_printf(b, "\\x%02x", ch);
+		s++;
 	}
 	buf_putc(b, '"');
 }
@@ -150,10 +155,23 @@ put_name(Buf *b, const char *s)
 		put_quoted(b, s);
 }
 
+/* Does no section before i have section i's name? */
+static int
+first_named(const Cubin *c, u32 i)
+{
+	const char *name = c->sec.v[i].name;
+	u32 j;
+
+	for (j = 1; j < i; j++)
+		if (c->sec.v[j].name[0] == name[0] && !strcmp(c->sec.v[j].name, name))
+			return 0;
+	return 1;
+}
+
 static void
 secref(const Cubin *c, Buf *b, u32 i)
 {
-	if (i && i < c->sec.n && plain_name(c->sec.v[i].name) && cubin_find_section(c, c->sec.v[i].name) == (int)i)
+	if (i && i < c->sec.n && plain_name(c->sec.v[i].name) && first_named(c, i))
 		buf_puts(b, c->sec.v[i].name);
 	else
 		buf_putc(b, '#'), put_udec(b, i);

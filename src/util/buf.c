@@ -5,8 +5,8 @@
 
 #include "util.h"
 
-static void
-reserve(Buf *b, size_t extra)
+void
+buf_grow(Buf *b, size_t extra)
 {
 	if (b->n + extra + 1 <= b->cap)
 		return;
@@ -14,23 +14,6 @@ reserve(Buf *b, size_t extra)
 	if (b->cap < 64)
 		b->cap = 64;
 	b->s = xrealloc(b->s, b->cap);
-}
-
-void
-buf_putn(Buf *b, const void *p, size_t n)
-{
-	reserve(b, n);
-	memcpy(b->s + b->n, p, n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
-
-void
-buf_putc(Buf *b, char c)
-{
-	reserve(b, 1);
-	b->s[b->n++] = c;
-	b->s[b->n] = 0;
 }
 
 /* Decimal and lowercase hex (no prefix) without printf: the compiler
@@ -119,7 +102,7 @@ put_padded(Buf *b, const Spec *sp, const char *p, size_t n, int num)
 {
 	size_t pad = sp->width > n ? sp->width - n : 0;
 
-	reserve(b, n + pad);
+	buf_grow(b, n + pad);
 	if (!sp->left && sp->zero && num) {
 		if (n && *p == '-')
 			b->s[b->n++] = '-', p++, n--;
@@ -226,7 +209,7 @@ buf_vprintf(Buf *b, const char *fmt, va_list ap)
 	if (n < 0)
 		die("buf_vprintf: bad format %s", fmt);
 	if ((size_t)n >= b->cap - b->n || b->cap <= b->n) {
-		reserve(b, (size_t)n);
+		buf_grow(b, (size_t)n);
 		vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
 	}
 	b->n += (size_t)n;
