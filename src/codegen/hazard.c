@@ -38,7 +38,8 @@ typedef struct {
 	   (lnp), wsb[d] and rsb[d] are 0 (lsb); a set bit may be stale */
 	u64 *lrem, *lnp, *lsb;  /* [nwd] */
 	u8 *rem;            /* [ns][RSTR] */
-	u8 *fage;           /* [ns8] cycles since fprod issued (min over paths) */
+	u32 *fts;           /* clk when fprod issued: its age (min over paths) is
+			       fage = min(clk - fts, AGE_MAX) */
 	i32 *fprod;         /* the fixed producer, -1 none */
 	/* the fixed producers still in flight on some path and their ages
 	   (min over paths); pover: more than NPR, use rem */
@@ -47,12 +48,26 @@ typedef struct {
 	u8 *np, *pover;
 	u8 *wsb, *wdep, *rsb;
 	i32 *wprod, *rprod;
-	u8 sbage[8];        /* [NSB], padded to 8 for advance */
+	u32 sbts[NSB];      /* clk when each scoreboard was last set (sbage as fage) */
 	i32 sbprod[NSB];
+	u32 clk;            /* cycles so far: ages are differences, advance adds to clk only */
 	u8 valid;
 } HState;
 
 #define REM(s, d, c) ((s)->rem[(size_t)(d) * RSTR + (c)])
+
+/* The age of an event at clock ts, saturated as the ages once were (a
+   sum of saturating additions is the saturated sum); setting it. */
+static inline int
+age(const HState *s, u32 ts)
+{
+	u32 a = s->clk - ts;
+
+	return a > AGE_MAX ? AGE_MAX : (int)a;
+}
+#define FAGE(s, j) age((s), (s)->fts[j])
+#define SET_FAGE(s, j, a) ((s)->fts[j] = (s)->clk - (u32)(a))
+#define SBAGE(s, k) age((s), (s)->sbts[k])
 #define PP(s, d, k) ((s)->pp[(size_t)(d) * NPR + (k)])
 #define PA(s, d, k) ((s)->pa[(size_t)(d) * NPR + (k)])
 
@@ -75,8 +90,7 @@ struct Hz {
 	VEC(size_t) *succ, *pred;
 	HState **st;              /* entry state per block */
 	/* tracked slots */
-	size_t ns, ns8, nwd, ssz; /* count; rounded up to 8; 64-bit words of a slot set; bytes of a
-				     state's arrays */
+	size_t ns, nwd, ssz;      /* count; 64-bit words of a slot set; bytes of a state's arrays */
 	u16 *slot;                /* dense -> real slot */
 	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
@@ -272,11 +286,11 @@ state_new(const Hz *h)
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
+	s->fts = (u32 *)p, p += ns * sizeof(u32);
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
 	s->rprod = (i32 *)p, p += ns * sizeof(i32);
 	s->rem = p, p += ns * RSTR;
-	s->fage = p, p += h->ns8;
 	s->pa = p, p += ns * NPR;
 	s->np = p, p += ns;
 	s->pover = p, p += ns;
@@ -290,7 +304,8 @@ static void
 state_copy(const Hz *h, HState *d, const HState *s)
 {
 	memcpy(d + 1, s + 1, h->ssz);
-	memcpy(d->sbage, s->sbage, sizeof d->sbage);
+	memcpy(d->sbts, s->sbts, sizeof d->sbts);
+	d->clk = s->clk;
 	memcpy(d->sbprod, s->sbprod, sizeof d->sbprod);
 	d->valid = s->valid;
 }
@@ -309,9 +324,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ns8 = (h->ns + 7) & ~(size_t)7;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (4 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5) +
-		 h->ns8;
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (5 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
@@ -358,11 +371,15 @@ hz_free(Hz *h)
 static void
 state_init(const Hz *h, HState *s)
 {
-	size_t ns = h->ns;
+	size_t ns = h->ns, j;
+	int k;
 
 	memset(s + 1, 0, h->ssz);
-	memset(s->fage, AGE_MAX, h->ns8);
-	memset(s->sbage, AGE_MAX, sizeof s->sbage);
+	s->clk = 0;
+	for (j = 0; j < ns; j++)
+		SET_FAGE(s, j, AGE_MAX);
+	for (k = 0; k < NSB; k++)
+		s->sbts[k] = s->clk - AGE_MAX;
 	memset(s->fprod, 0xff, ns * sizeof *s->fprod);
 	memset(s->sbprod, 0xff, sizeof s->sbprod);
 	s->valid = 1;
@@ -390,8 +407,8 @@ state_join(const Hz *h, HState *d, const HState *s)
 				d->fprod[i] = s->fprod[i];
 				ch = 1;
 			}
-		if (s->fage[i] < d->fage[i]) {
-			d->fage[i] = s->fage[i];
+		if (FAGE(s, i) < FAGE(d, i)) {
+			SET_FAGE(d, i, FAGE(s, i));
 			if (d->fprod[i] < 0)
 				d->fprod[i] = s->fprod[i];
 			ch = 1;
@@ -432,8 +449,8 @@ state_join(const Hz *h, HState *d, const HState *s)
 		d->lsb[i] |= s->lsb[i];
 	}
 	for (c = 0; c < NSB; c++)
-		if (s->sbage[c] < d->sbage[c]) {
-			d->sbage[c] = s->sbage[c];
+		if (SBAGE(s, c) < SBAGE(d, c)) {
+			d->sbts[c] = d->clk - (u32)SBAGE(s, c);
 			d->sbprod[c] = s->sbprod[c];
 			ch = 1;
 		}
@@ -572,13 +589,13 @@ waits(Hz *h, HState *s, size_t i)
 	for (q = wm; q; q &= (u8)(q - 1)) {
 		k = __builtin_ctz(q);
 		/* a scoreboard increment is visible to waits one cycle later */
-		if (s->sbage[k] < 2) {
+		if (SBAGE(s, k) < 2) {
 			h->nev++;
 			if (h->fixing)
-				bump(h, i, s->sbprod[k], 2 - s->sbage[k]);
+				bump(h, i, s->sbprod[k], 2 - SBAGE(s, k));
 			else
 				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-				       x->in.op, k, s->sbage[k], PROD_NAME(h, s->sbprod[k], b1));
+				       x->in.op, k, SBAGE(s, k), PROD_NAME(h, s->sbprod[k], b1));
 		}
 	}
 	/* all waited scoreboards at once, only the slots with one pending */
@@ -646,7 +663,7 @@ reads(Hz *h, HState *s, size_t i)
 				if (e - PA(s, j, k) > need) {
 					need = e - PA(s, j, k);
 					s->fprod[j] = q;
-					s->fage[j] = PA(s, j, k);
+					SET_FAGE(s, j, PA(s, j, k));
 				}
 			}
 		}
@@ -658,8 +675,8 @@ reads(Hz *h, HState *s, size_t i)
 				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
 				       SLOT_NAME(h, u->slot, b2), x->in.op,
-				       PROD_NAME(h, s->fprod[j], b1), s->fage[j],
-				       s->fage[j] + need);
+				       PROD_NAME(h, s->fprod[j], b1), FAGE(s, j),
+				       FAGE(s, j) + need);
 		}
 		if (s->wsb[j]) {
 			h->nev++;
@@ -738,7 +755,7 @@ writes(Hz *h, HState *s, size_t i)
 			if (!x->cond) {
 				memset(&REM(s, j, 0), 0, LC_NCAT);
 				s->fprod[j] = -1;
-				s->fage[j] = AGE_MAX;
+				SET_FAGE(s, j, AGE_MAX);
 				s->np[j] = s->pover[j] = 0;
 			}
 		} else {
@@ -751,7 +768,7 @@ writes(Hz *h, HState *s, size_t i)
 				for (c = 0; c < LC_NCAT; c++)
 					REM(s, j, c) = (u8)MAX(REM(s, j, c), x->need[h->m][f][c]);
 			s->fprod[j] = (i32)i;
-			s->fage[j] = 0;
+			SET_FAGE(s, j, 0);
 			if (!x->cond) {
 				s->np[j] = 1;
 				s->pover[j] = 0;
@@ -822,26 +839,31 @@ advance(const Hz *h, HState *s, int t)
 				s->lrem[w] &= ~(1ull << (j % 64));
 		}
 	}
-	sat_add(s->fage, h->ns8, t);
 	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lnp[w];
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
+			u8 *pa = &PA(s, j, 0);
+			i32 *pp = &PP(s, j, 0);
+			int np = s->np[j];
 			/* every producer ages by t (the bytes past np too: unused) */
-			sat_add(&PA(s, j, 0), NPR, t);
-			if (!s->pover[j])
-				for (c = 0; c < s->np[j]; c++)
-					if (PA(s, j, c) >= h->lim[PP(s, j, c)]) {
-						PP(s, j, c) = PP(s, j, s->np[j] - 1);
-						PA(s, j, c) = PA(s, j, --s->np[j]);
+			sat_add(pa, NPR, t);
+			if (!s->pover[j]) {
+				for (c = 0; c < np; c++)
+					if (pa[c] >= h->lim[pp[c]]) {
+						np--;
+						pp[c] = pp[np];
+						pa[c] = pa[np];
 						c--;
 					}
-			if (!s->np[j])
+				s->np[j] = (u8)np;
+			}
+			if (!np)
 				s->lnp[w] &= ~(1ull << (j % 64));
 		}
 	}
-	sat_add(s->sbage, sizeof s->sbage, t);
+	s->clk += (u32)t;
 }
 
 static void
@@ -878,11 +900,11 @@ step(Hz *h, HState *s, size_t i)
 		}
 	}
 	if (x->c.rdsb < NSB) {
-		s->sbage[x->c.rdsb] = 0;
+		s->sbts[x->c.rdsb] = s->clk;
 		s->sbprod[x->c.rdsb] = (i32)i;
 	}
 	if ((k = x->c.wrsb) < NSB) {
-		s->sbage[k] = 0;
+		s->sbts[k] = s->clk;
 		s->sbprod[k] = (i32)i;
 		for (w = 0; w < h->nwd; w++) {
 			u64 m = s->lsb[w];  /* the rest have wsb 0 */
