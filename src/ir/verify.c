@@ -14,15 +14,25 @@ bad(const char *after, int b, const char *what)
 	abort();
 }
 
+/* The operand's own registers (not its elements): NULL when fine. */
+static inline const char *
+opd_bad(const IrFunc *f, const PtxOperand *o)
+{
+	if ((o->kind == PTX_OPD_REG || o->kind == PTX_OPD_ADDR) && (o->reg >= f->nregs || o->reg2 >= f->nregs))
+		return "register out of range";
+	if (o->kind == PTX_OPD_REG && o->reg < 0)
+		return "register operand without a register";
+	return NULL;
+}
+
 static void
 check_opd(const IrFunc *f, const PtxOperand *o, const char *after, int b)
 {
+	const char *why = opd_bad(f, o);
 	int i;
 
-	if ((o->kind == PTX_OPD_REG || o->kind == PTX_OPD_ADDR) && (o->reg >= f->nregs || o->reg2 >= f->nregs))
-		bad(after, b, "register out of range");
-	if (o->kind == PTX_OPD_REG && o->reg < 0)
-		bad(after, b, "register operand without a register");
+	if (why)
+		bad(after, b, why);
 	for (i = 0; i < o->nelems; i++)
 		check_opd(f, &o->elems[i], after, b);
 }
@@ -55,8 +65,11 @@ ir_verify(const IrFunc *f, const char *after)
 			if (x->target >= 0 && (i + 1 != B->ins.n || B->succ[1] != x->target))
 				if (!(B->succ[0] == x->target && i + 1 == B->ins.n))
 					bad(after, (int)b, "branch target is not a successor");
-			for (j = 0; j < x->p.nopds; j++)
-				check_opd(f, &x->p.opds[j], after, (int)b);
+			for (j = 0; j < x->p.nopds; j++) {
+				const PtxOperand *o = &x->p.opds[j];
+				if (o->nelems || opd_bad(f, o))   /* the common case without a call */
+					check_opd(f, o, after, (int)b);
+			}
 		}
 	}
 }

@@ -17,28 +17,28 @@ lex_error(Lex *l, size_t pos, const char *fmt, ...)
 	longjmp(*l->fail, 1);
 }
 
-/* character classes */
+/* character classes (a table: the lexer asks per byte) */
 enum { C_IDSTART = 1, C_IDCHAR = 2, C_PUNCT = 4, C_SPACE = 8 };
-static u8 cclass[256];
-
-static void
-init_cclass(void)
-{
-	int c;
-	const char *s;
-
-	for (c = 0; c < 256; c++) {
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$')
-			cclass[c] |= C_IDSTART | C_IDCHAR;
-		if (c >= '0' && c <= '9')
-			cclass[c] |= C_IDCHAR;
-	}
-	cclass['%'] |= C_IDSTART;
-	for (s = ",;:{}[]()<>+-!@|=*/~&^?"; *s; s++)
-		cclass[(uchar)*s] |= C_PUNCT;
-	for (s = " \t\n\r\f\v"; *s; s++)
-		cclass[(uchar)*s] |= C_SPACE;
-}
+#define ID (C_IDSTART | C_IDCHAR)
+static const u8 cclass[256] = {
+	['a'] = ID, ['b'] = ID, ['c'] = ID, ['d'] = ID, ['e'] = ID, ['f'] = ID, ['g'] = ID,
+	['h'] = ID, ['i'] = ID, ['j'] = ID, ['k'] = ID, ['l'] = ID, ['m'] = ID, ['n'] = ID,
+	['o'] = ID, ['p'] = ID, ['q'] = ID, ['r'] = ID, ['s'] = ID, ['t'] = ID, ['u'] = ID,
+	['v'] = ID, ['w'] = ID, ['x'] = ID, ['y'] = ID, ['z'] = ID, ['A'] = ID, ['B'] = ID,
+	['C'] = ID, ['D'] = ID, ['E'] = ID, ['F'] = ID, ['G'] = ID, ['H'] = ID, ['I'] = ID,
+	['J'] = ID, ['K'] = ID, ['L'] = ID, ['M'] = ID, ['N'] = ID, ['O'] = ID, ['P'] = ID,
+	['Q'] = ID, ['R'] = ID, ['S'] = ID, ['T'] = ID, ['U'] = ID, ['V'] = ID, ['W'] = ID,
+	['X'] = ID, ['Y'] = ID, ['Z'] = ID, ['_'] = ID, ['$'] = ID, ['0'] = C_IDCHAR,
+	['1'] = C_IDCHAR, ['2'] = C_IDCHAR, ['3'] = C_IDCHAR, ['4'] = C_IDCHAR, ['5'] = C_IDCHAR,
+	['6'] = C_IDCHAR, ['7'] = C_IDCHAR, ['8'] = C_IDCHAR, ['9'] = C_IDCHAR, ['%'] = C_IDSTART,
+	[','] = C_PUNCT, [';'] = C_PUNCT, [':'] = C_PUNCT, ['{'] = C_PUNCT, ['}'] = C_PUNCT,
+	['['] = C_PUNCT, [']'] = C_PUNCT, ['('] = C_PUNCT, [')'] = C_PUNCT, ['<'] = C_PUNCT,
+	['>'] = C_PUNCT, ['+'] = C_PUNCT, ['-'] = C_PUNCT, ['!'] = C_PUNCT, ['@'] = C_PUNCT,
+	['|'] = C_PUNCT, ['='] = C_PUNCT, ['*'] = C_PUNCT, ['/'] = C_PUNCT, ['~'] = C_PUNCT,
+	['&'] = C_PUNCT, ['^'] = C_PUNCT, ['?'] = C_PUNCT, [' '] = C_SPACE, ['\t'] = C_SPACE,
+	['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE, ['\v'] = C_SPACE,
+};
+#undef ID
 
 static int
 is_idstart(int c)
@@ -229,8 +229,6 @@ lex_next(Lex *l, Tok *t)
 	size_t p, n;
 	int c;
 
-	if (!cclass['a'])
-		init_cclass();
 	t->space = skip_space(l);
 	s = l->s;
 	p = l->p;
