@@ -445,13 +445,13 @@ mir_dce(MFunc *f)
 			MBlock *B = &f->b.v[b];
 			for (i = j = 0; i < B->ins.n; i++) {
 				const MIns *m = &B->ins.v[i];
-				int dead = pure_op(m->text) && m->target < 0, defs = 0;
+				int dead = m->target < 0, defs = 0;
 				for (k = 0; k < m->nr && dead; k++)
 					if (m->rf[k] & MF_DEF) {
 						defs++;
 						dead = !used[m->r[k].v] && !f->vr.v[m->r[k].v].fixed;
 					}
-				if (dead && defs) {
+				if (dead && defs && pure_op(m->text)) {   /* the name last: the dearest test */
 					changed = 1;
 					continue;
 				}

@@ -90,7 +90,7 @@ label_target(const PtxInstr *in)
 int
 ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 {
-	int n, i, *blk, cur = -1, nextra;
+	int n, i, e, *blk, cur = -1, nextra;
 	const PtxInstr *bad, *ins = ir_expand_brx(fn, a, &n, &nextra, &bad);   /* brx.c */
 	u8 *leader;
 
@@ -117,9 +117,19 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 	}
 	leader[0] |= 1;
 	blk = xcalloc((size_t)n + 1, sizeof *blk);
+	for (i = 0, e = 0; i <= n; i++)   /* the vectors sized once */
+		e += i == n ? (leader[n] & 2) != 0 : leader[i] != 0;
+	f->b.v = xmalloc((size_t)e * sizeof *f->b.v + 1);
+	f->b.cap = (size_t)e;
 	for (i = 0; i <= n; i++) {
 		if (i == n ? (leader[n] & 2) != 0 : leader[i] != 0) {
 			IrBlock b = {0};
+			for (e = i + 1; e < n && !leader[e]; e++)
+				;
+			if (i < n) {
+				b.ins.cap = (size_t)(e - i);
+				b.ins.v = xmalloc(b.ins.cap * sizeof *b.ins.v);
+			}
 			b.succ[0] = b.succ[1] = -1;
 			vec_push(&f->b, b);
 			cur = (int)f->b.n - 1;

@@ -306,9 +306,8 @@ ir_cse(IrFunc *f)
 		c.rep[i] = i;
 	for (c.nb = 64; c.nb < 4 * (u32)nb * 8; c.nb *= 2)
 		;
-	c.head = xcalloc(c.nb, sizeof *c.head);
-	for (b = 0; b < c.nb; b++)
-		c.head[b] = -1;
+	c.head = xmalloc(c.nb * sizeof *c.head);
+	memset(c.head, 0xff, c.nb * sizeof *c.head);   /* every bucket -1 */
 	/* dominator-tree children, in CSR form */
 	kstart = xcalloc(nb + 2, sizeof *kstart);
 	kids = xcalloc(nb + 1, sizeof *kids);
