@@ -76,7 +76,12 @@ parse_regname(const char *s, u8 *kind, u16 *reg, const char **end)
 	default:
 		return -1;
 	}
-	if (parse_num(s, 10, &v, end) < 0 || v > 255)
+	/* the digits (at least one, checked above) by hand: strtoull's
+	 * locale and errno work cost more than the rest of an operand */
+	for (v = 0; isdigit((uchar)*s); s++)
+		v = v > 255 ? v : v * 10 + (u64)(*s - '0');
+	*end = s;
+	if (v > 255)
 		return -1;
 	*reg = (u16)v;
 	return 0;
@@ -230,18 +235,18 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		memmove(t + (bar - s - 1), t + (bar - s), strlen(bar));
 		s = t;
 	}
-	if (!strncmp(s, "gdesc[", 6)) {   /* HGMMA: descriptors in URn.. */
+	if (s[0] == 'g' && !strncmp(s, "gdesc[", 6)) {   /* HGMMA: descriptors in URn.. */
 		if (parse_regname(s + 6, &k, &o->desc, &end) < 0 || k != OPK_UR || strcmp(end, "]"))
 			return fail(c, "bad matrix descriptor in", all);
 		o->kind = OPK_MEM;
 		return 0;
 	}
-	if (!strncmp(s, "gsb", 3) && isdigit((uchar)s[3])) {   /* warpgroup scoreboard */
+	if (s[0] == 'g' && !strncmp(s, "gsb", 3) && isdigit((uchar)s[3])) {   /* warpgroup scoreboard */
 		o->kind = OPK_SB;
 		o->reg = (u16)strtoul(s + 3, NULL, 10);
 		return 0;
 	}
-	if (!strncmp(s, "desc[", 5)) {
+	if (s[0] == 'd' && !strncmp(s, "desc[", 5)) {
 		if (parse_regname(s + 5, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
 			return fail(c, "bad descriptor in", all);
 		s = end + 1;
@@ -279,7 +284,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 			return fail(c, "two registers in constant operand", all);
 		return parse_suffixes(c, q + 1, o, all);
 	}
-	if (!strncmp(s, "SR_", 3) || !strcmp(s, "SRZ") || !strcmp(s, "PR")) {
+	if ((s[0] == 'S' && (!strncmp(s, "SR_", 3) || !strcmp(s, "SRZ"))) || (s[0] == 'P' && !strcmp(s, "PR"))) {
 		o->kind = OPK_SR;
 		o->text = s;
 		return 0;

@@ -245,31 +245,36 @@ repeated(const Ctx *c, const char *t)
 	return 0;
 }
 
-/* The values of enumeration f whose string s starts with (not
- * decode-only), in value order, into ks; returns how many.  sinfo: the
- * string's length and first 7 bytes, so most strings fail unread. */
-u32
-isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks)
+/* The length + 1 of string si when s starts with it, else 0; s7 =
+ * first7(s).  sinfo: the string's length and first 7 bytes, so most
+ * strings fail unread. */
+static inline u32
+starts(const Arch *a, u32 si, u64 s7, const char *s)
 {
 	/* the bytes of first7 a string of length len compares */
 	static const u64 lmask[8] = { 0, 0xff00, 0xffff00, 0xffffff00, 0xffffffff00, 0xffffffffff00,
 				      0xffffffffffff00, 0xffffffffffffff00 };
+	u64 inf = a->sinfo[si], m;
+	u32 len = (u32)(inf & 0xff);
+
+	m = lmask[len < 7 ? len : 7];
+	if ((s7 & m) != (inf & m) || (len > 7 && !has_prefix(s + 7, a->strs[si] + 7, len - 7)))
+		return 0;
+	return len + 1;
+}
+
+/* The values of enumeration f whose string s starts with (not
+ * decode-only), in value order, into ks; returns how many. */
+u32
+isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks)
+{
 	const u16 *id = a->enums + f->table;
 	u64 k, n = 1ull << f->nbits, s7 = first7(s);
 	u32 nk = 0;
 
-	for (k = 0; k < n; k++) {
-		u32 si = id[k], len;
-		u64 inf, m;
-
-		if (si & ENUM_DECODE_ONLY)
-			continue;
-		inf = a->sinfo[si];
-		len = (u32)(inf & 0xff);
-		m = lmask[len < 7 ? len : 7];
-		if ((s7 & m) == (inf & m) && (len <= 7 || has_prefix(s + 7, a->strs[si] + 7, len - 7)))
+	for (k = 0; k < n; k++)
+		if (!(id[k] & ENUM_DECODE_ONLY) && starts(a, id[k], s7, s))
 			ks[nk++] = (u16)k;
-	}
 	return nk;
 }
 
@@ -344,33 +349,50 @@ isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 /* The enumeration hole f (field fi) at s, then the rest of the template
  * t: each value whose string s starts with (one the field can hold, the
  * earlier one's value for a repeated hole) is tried in value order;
- * backtracking settles which. */
+ * backtracking settles which.  A small table is scanned in place (as
+ * isa_enum_scan would), a big one read through its index. */
 static const char *
 match_enum(Ctx *c, const IsaField *f, int fi, int rep, const char *t, const char *s)
 {
+	const Arch *a = c->a;
+	const u16 *id = a->enums + f->table;
 	u16 ks[ISA_ENUM_AT];
-	u32 i, nk = isa_enum_at(c->a, f, s, ks);
+	u32 i, nk, len;
 	const char *e;
+	u64 k, s7;
 
+	if (!f->sorted) {
+		for (k = 0, s7 = first7(s); k < (1ull << f->nbits); k++) {
+			if ((id[k] & ENUM_DECODE_ONLY) || !(len = starts(a, id[k], s7, s)) || (k | f->orval) != k ||
+			    (rep && k != c->val[fi]))
+				continue;
+			c->val[fi] = k;
+			if ((e = match_tmpl(c, t, s + len - 1)))
+				return e;
+		}
+		return NULL;
+	}
+	nk = isa_enum_at(a, f, s, ks);
 	for (i = 0; i < nk; i++) {
-		u16 k = ks[i];
-
+		k = ks[i];
 		if ((k | f->orval) != k || (rep && k != c->val[fi]))
 			continue;
 		c->val[fi] = k;
-		if ((e = match_tmpl(c, t, s + (c->a->sinfo[c->a->enums[f->table + k]] & 0xff))))
+		if ((e = match_tmpl(c, t, s + (a->sinfo[id[k]] & 0xff))))
 			return e;
 	}
 	return NULL;
 }
 
+/* The value of the hole f (not an enumeration) at s into c->val[fi] (the
+ * same as before for a repeated hole); returns the end of its text, or
+ * NULL when s does not show such a value. */
 static const char *
-match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
+match_value(Ctx *c, const IsaField *f, int fi, int rep, const char *s)
 {
 	const char *e;
 	u64 v;
 	i64 x;
-	int rep = c->fm->twin && repeated(c, t);
 
 	switch (f->kind) {
 	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
@@ -428,35 +450,44 @@ match_hole(Ctx *c, const IsaField *f, int fi, const char *t, const char *s)
 			return NULL;
 		v = strtoull(s, (char **)&e, 10);
 		break;
-	case FK_ENUM:
-		return match_enum(c, f, fi, rep, t, s);
 	default:
 		return NULL;
 	}
 	if (rep && v != c->val[fi])
 		return NULL;
 	c->val[fi] = v;
-	return match_tmpl(c, t, e);
+	return e;
 }
 
-/* Match template t against text s; returns the end of s on success. */
+/* Match template t against text s; returns the end of s on success.
+ * Holes with one reading (registers, numbers) are read in the loop; an
+ * enumeration hole tries its readings on the rest of the template. */
 static const char *
 match_tmpl(Ctx *c, const char *t, const char *s)
 {
-	for (; *t; t++, s++) {
-		if (*t == HOLE) {
-			int fi = (uchar)t[1] - 1;
+	for (;;) {
+		const IsaField *f;
+		int fi, rep;
 
-			return match_hole(c, &c->a->fields[c->fm->field0 + fi], fi, t + 2, s);
+		for (; *t != HOLE; t++, s++) {
+			if (!*t)
+				return *s ? NULL : s;
+			if (*t != *s) {
+				/* a trailing space of the template may be trimmed away */
+				if (*t == ' ' && !*s && !t[1])
+					return s;
+				return NULL;
+			}
 		}
-		if (*t != *s) {
-			/* a trailing space of the template may be trimmed away */
-			if (*t == ' ' && !*s && !t[1])
-				return s;
+		fi = (uchar)t[1] - 1;
+		f = &c->a->fields[c->fm->field0 + fi];
+		t += 2;
+		rep = c->fm->twin && repeated(c, t);
+		if (f->kind == FK_ENUM)
+			return match_enum(c, f, fi, rep, t, s);
+		if (!(s = match_value(c, f, fi, rep, s)))
 			return NULL;
-		}
 	}
-	return *s ? NULL : s;
 }
 
 /* "@P0 ", "@!UPT " ...: the predicate bits; the kind (P or UP) is the
