@@ -127,6 +127,26 @@ edge(Hz *h, size_t from, size_t to)
 	vec_push(&h->pred[to], from);
 }
 
+/* An indirect call (CALL.REL.NOINC Rn) may enter any function whose
+ * address the code takes: every block that no edge reaches is one (its
+ * code would otherwise never be analysed, nor given control bits; our
+ * func_pointer kernel's callees ran with none on the H200). */
+static void
+indirect_calls(Hz *h)
+{
+	u8 *orphan = xcalloc(h->nb + 1, 1);
+	size_t i, t;
+
+	for (t = 1; t < h->nb; t++)
+		orphan[t] = !h->pred[t].n;
+	for (i = 0; i < h->n; i++)
+		if (h->ins[i].kind == HK_CALL && h->ins[i].target < 0)
+			for (t = 1; t < h->nb; t++)
+				if (orphan[t])
+					edge(h, h->bof[i], t);
+	free(orphan);
+}
+
 static void
 build_cfg(Hz *h)
 {
@@ -203,6 +223,7 @@ build_cfg(Hz *h)
 		if (fall)
 			edge(h, b, h->bof[l + 1]);
 	}
+	indirect_calls(h);
 }
 
 /* The tracked slots (those some instruction writes) and each

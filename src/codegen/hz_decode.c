@@ -407,7 +407,9 @@ flow_of(HIns *h, size_t n)
 		break;
 	case FL_CALL:
 		h->kind = HK_CALL;
-		h->target = target_of(in, n);
+		/* CALL.REL.NOINC R2 `(k): the target is in R2 (the label is
+		   only an offset to it): an indirect call */
+		h->target = in->nops > 0 && in->o[0].kind == OPK_R ? -1 : target_of(in, n);
 		break;
 	case FL_RET:
 		h->kind = HK_RET;
