@@ -584,16 +584,19 @@ rc_alloc(Rc *r)
 {
 	int n = (int)r->f->b.n, b;
 
-	for (b = 0; b < r->n; b++)
+	/* the predecessor vectors are kept (preds() refills them): a block
+	 * insertion does not reallocate every one */
+	for (b = n; b < r->n; b++)
 		vec_free(&r->pred[b]);
-	free(r->pred);
+	r->pred = xrealloc(r->pred, ((size_t)n + 1) * sizeof *r->pred);
+	for (b = r->n; b <= n; b++)
+		memset(&r->pred[b], 0, sizeof *r->pred);
 	free(r->inr);
 	free(r->stack);
 	free(r->live);
 	free(r->reachx);
 	free(r->entry);
 	r->n = n;
-	r->pred = xcalloc((size_t)n + 1, sizeof *r->pred);
 	r->inr = xcalloc((size_t)n + 1, 1);
 	r->stack = xcalloc((size_t)n + 1, sizeof(int));
 	r->live = xcalloc((size_t)n + 1, 1);
