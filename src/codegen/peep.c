@@ -110,22 +110,31 @@ backward(MFunc *f, MBlock *B, size_t i, const MCounts *c)
 	return 1;
 }
 
+/* sscanf(text, "LDC \001\001, c[0x0][0x%x]", x) == 1 */
+static int
+ldc_word(const char *text, u32 *x)
+{
+	const char *e;
+	int r = peep_scan_x(text, "LDC \001\001, c[0x0][0x", x, &e);
+
+	return r >= 0 ? r : sscanf(text, "LDC \001\001, c[0x0][0x%x]", x) == 1;
+}
+
 /* "LDC v, c[0x0][X]; LDC v.1, c[0x0][X+4]" (the two halves of a 64-bit
  * vreg, X 8-aligned) -> "LDC.64 v, c[0x0][X]". */
 static int
 ldc_pair(MFunc *f, MBlock *B, size_t i)
 {
 	MIns *a = &B->ins.v[i], *b = &B->ins.v[i + 1];
-	unsigned x, y;
+	u32 x, y;
 	char t[64];
 
 	if (a->nr != 1 || b->nr != 1 || a->guard != b->guard || a->guard_neg != b->guard_neg ||
 	    a->r[0].v != b->r[0].v || a->r[0].sub != 0 || b->r[0].sub != 1 || f->vr.v[a->r[0].v].w != 2)
 		return 0;
-	if (sscanf(a->text, "LDC \001\001, c[0x0][0x%x]", &x) != 1 ||
-	    sscanf(b->text, "LDC \001\001, c[0x0][0x%x]", &y) != 1 || y != x + 4 || x % 8)
+	if (!ldc_word(a->text, &x) || !ldc_word(b->text, &y) || y != x + 4 || x % 8)
 		return 0;
-	snprintf(t, sizeof t, "LDC.64 \001\001, c[0x0][0x%x]", x);
+	strcpy(peep_hex(peep_cat(t, "LDC.64 \001\001, c[0x0][0x"), x), "]");
 	a->text = arena_strdup(f->a, t);
 	a->r[0] = mref(a->r[0].v);
 	b->text = NULL;

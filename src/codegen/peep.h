@@ -41,6 +41,19 @@ int peep_encodes_exact(const Arch *a, const char *text, Word *w);
 /* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
  * text [from, to) of m->text replaced by lit (from < 0: nothing). */
 void peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *lit, Buf *out);
+/* Text helpers (what snprintf would write, without its cost): s at t;
+ * v in hex ("%x"); "c[0x<bank>][0x<offset>]" of val = bank << 24 |
+ * offset.  Each returns the end of what it wrote (NUL-terminated). */
+char *peep_cat(char *t, const char *s);
+char *peep_hex(char *t, u32 v);
+char *peep_cbank(char *t, u32 val);
+/* sscanf(s, pre ...) decided without it where the text is spelled as
+ * the selector spells it (single spaces, "%x" as 1..8 lowercase digits):
+ * peep_scan_pre: the literal text pre (a ' ' there matches white space);
+ * peep_scan_x: pre then "%x" into *x.  1: matched, *end after it; 0:
+ * sscanf would not match either; -1: only sscanf can tell. */
+int peep_scan_pre(const char *s, const char *pre, const char **end);
+int peep_scan_x(const char *s, const char *pre, u32 *x, const char **end);
 /* Byte offset of hole k's \001 in m->text, or -1. */
 int peep_hole(const MIns *m, int k);
 /* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */

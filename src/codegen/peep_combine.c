@@ -20,6 +20,7 @@
  * reads.  IADD3 is commutative: the addends are tried in each order until
  * the ISA tables encode one (an immediate, c[..] or UR only fits some
  * slots), so no slot rules are written here. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,29 @@ split(const char *text, const char *op, Tok *t, int max)
 	return k;
 }
 
+/* sscanf(s, "0x%x", v) == 1 */
+static int
+lit_x(const char *s, u32 *v)
+{
+	const char *e;
+	int r = peep_scan_x(s, "0x", v, &e);
+
+	return r >= 0 ? r : sscanf(s, "0x%x", v) == 1;
+}
+
+/* sscanf(text, "MOV \001\001, 0x%x%3s", v, tail) == 1 */
+static int
+mov_bit(const char *text, u32 *v)
+{
+	const char *e;
+	char tail[4];
+	int r = peep_scan_x(text, "MOV \001\001, 0x", v, &e);
+
+	if (r > 0 && *e)
+		r = isspace((uchar)*e) ? -1 : 0;
+	return r >= 0 ? r : sscanf(text, "MOV \001\001, 0x%x%3s", v, tail) == 1;
+}
+
 static int
 is_rz(const MFunc *f, const MIns *m, const Tok *t)
 {
@@ -93,7 +117,8 @@ build(MFunc *f, const MIns *y, const char *op, const Add *s, int ns, const char 
 	out->r[0] = y->r[0];
 	out->rf[0] = MF_DEF;
 	out->copy = 0;
-	buf_printf(&t, "%s \001\001", op);
+	buf_puts(&t, op);
+	buf_puts(&t, " \001\001");
 	for (i = 0; i < ns; i++) {
 		buf_puts(&t, ", ");
 		if (s[i].t.ref < 0) {
@@ -193,7 +218,7 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	Tok tx[4], ty[4];
 	Add s[3];
 	int nx, ny, k, ns = 0, tpos = -1;
-	unsigned sh;
+	u32 sh;
 
 	ny = split(y->text, "IADD3", ty, 4);
 	if (ny != 4 || ty[0].ref != 0 || (y->rf[0] & MF_USE))
@@ -236,12 +261,12 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		if (!try_iadd3(f, a, y, s, &nw))
 			return 0;
 	} else if ((nx = split(x->text, "SHF.L.U32", tx, 4)) == 4 && tx[0].ref == 0 && tx[1].ref >= 0 &&
-		   !tx[1].pre && sscanf(tx[2].lit, "0x%x", &sh) == 1 && sh < 32 && is_rz(f, x, &tx[3]) && ns == 1) {
+		   !tx[1].pre && lit_x(tx[2].lit, &sh) && sh < 32 && is_rz(f, x, &tx[3]) && ns == 1) {
 		Add l[2];
 		char tail[16];
 		l[0].m = x, l[0].t = tx[1];
 		l[1] = s[0];
-		snprintf(tail, sizeof tail, ", 0x%x", sh);
+		peep_hex(peep_cat(tail, ", 0x"), sh);
 		build(f, y, "LEA", l, 2, tail, &nw);
 		if (!encodes(a, f, &nw))
 			return 0;
@@ -273,7 +298,7 @@ combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
 	Tok tx[6], ty[8];
 	Add s[4];
-	unsigned lut, zero;
+	u32 lut, zero;
 	int tpos, opos, bop, neg, ta, tb, ok;
 	const char *dot;
 	char mn[64], op[72];
@@ -290,7 +315,7 @@ combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		return 0;
 	if (split(y->text, "PLOP3.LUT", ty, 8) != 7 || ty[0].ref != 0 || !is_pt(f, y, &ty[1]) ||
 	    !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[3].ref < 0 || ty[2].pre || ty[3].pre ||
-	    sscanf(ty[5].lit, "0x%x", &lut) != 1 || sscanf(ty[6].lit, "0x%x", &zero) != 1 || zero)
+	    !lit_x(ty[5].lit, &lut) || !lit_x(ty[6].lit, &zero) || zero)
 		return 0;
 	if (y->r[ty[2].ref].v == x->r[0].v && y->r[ty[3].ref].v != x->r[0].v)
 		tpos = 2, opos = 3;
@@ -313,7 +338,8 @@ combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		}
 	return 0;
 found:
-	snprintf(op, sizeof op, "%.*s.%s", (int)(dot - 4 - x->text), x->text, bops[bop]);
+	memcpy(op, x->text, (size_t)(dot - 4 - x->text));
+	strcpy(peep_cat(op + (dot - 4 - x->text), "."), bops[bop]);
 	s[0].m = x, s[0].t = tx[1];
 	s[1].m = x, s[1].t = tx[2];
 	s[2].m = x, s[2].t = tx[3];
@@ -338,10 +364,13 @@ toggle_bang(MFunc *f, char *text, int at, int neg)
 
 	if (!neg)
 		return text;
-	if (at > 0 && text[at - 1] == '!')
-		buf_printf(&t, "%.*s%s", at - 1, text, text + at);
-	else
-		buf_printf(&t, "%.*s!%s", at, text, text + at);
+	if (at > 0 && text[at - 1] == '!') {
+		buf_putn(&t, text, (size_t)at - 1);
+	} else {
+		buf_putn(&t, text, (size_t)at);
+		buf_putc(&t, '!');
+	}
+	buf_puts(&t, text + at);
 	r = arena_strdup(f->a, t.s);
 	buf_free(&t);
 	return r;
@@ -355,13 +384,13 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
 	Tok tx[8];
-	unsigned lut, zero;
+	u32 lut, zero;
 	int neg, k, at;
 	MRef p;
 
 	if (split(x->text, "PLOP3.LUT", tx, 8) != 7 || tx[0].ref != 0 || !is_pt(f, x, &tx[1]) || tx[2].ref < 0 ||
 	    (tx[2].pre && tx[2].pre != '!') || !is_pt(f, x, &tx[3]) || !is_pt(f, x, &tx[4]) ||
-	    sscanf(tx[5].lit, "0x%x", &lut) != 1 || sscanf(tx[6].lit, "0x%x", &zero) != 1 || zero)
+	    !lit_x(tx[5].lit, &lut) || !lit_x(tx[6].lit, &zero) || zero)
 		return 0;
 	/* f(A) with B = C = PT: LUT bits 3 (A = 0) and 7 (A = 1) */
 	if ((lut >> 3 & 1) == 1 && (lut >> 7 & 1) == 0)
@@ -480,8 +509,7 @@ static int
 bit_lit(const MFunc *f, const MIns *m, const Tok *t, const MCounts *c)
 {
 	size_t b, i;
-	unsigned v;
-	char tail[4];
+	u32 v;
 
 	if (is_rz(f, m, t) || !strcmp(t->lit, "0x0"))
 		return 0;
@@ -493,8 +521,7 @@ bit_lit(const MFunc *f, const MIns *m, const Tok *t, const MCounts *c)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *d = &f->b.v[b].ins.v[i];
 			if (d->text && d->nr == 1 && d->r[0].v == m->r[t->ref].v && (d->rf[0] & MF_DEF))
-				return d->guard < 0 && sscanf(d->text, "MOV \001\001, 0x%x%3s", &v, tail) == 1 && v <= 1
-					       ? (int)v : -1;
+				return d->guard < 0 && mov_bit(d->text, &v) && v <= 1 ? (int)v : -1;
 		}
 	return -1;
 }
@@ -538,7 +565,9 @@ combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const M
 	{
 		Buf t = {0};
 		const char *comma = strchr(nw.text, ',');
-		buf_printf(&t, "%.*s, PT%s", (int)(comma - nw.text), nw.text, comma);
+		buf_putn(&t, nw.text, (size_t)(comma - nw.text));
+		buf_puts(&t, ", PT");
+		buf_puts(&t, comma);
 		nw.text = arena_strdup(f->a, t.s);
 		buf_free(&t);
 	}

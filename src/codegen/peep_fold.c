@@ -39,7 +39,7 @@
  * operand to a slot that does; an address register holding a constant
  * becomes an absolute address; sm_80's IMAD.WIDE trades its literal for
  * a parameter pair (peep_swap.c).  The probes are in peep_probe.c. */
-#include <inttypes.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,99 +59,104 @@ span(const MFunc *f, MRef r, int *lo, int *hi)
 		*hi = 4;
 }
 
+/* sscanf(text, pre "%x%7s", x, tail) == 1 (fmt: that format): pre, hex
+ * digits, the end of the text. */
+static int
+hex_end(const char *text, const char *pre, const char *fmt, u32 *x)
+{
+	const char *e;
+	char tail[8];
+	int r = peep_scan_x(text, pre, x, &e);
+
+	if (r > 0 && *e)
+		r = isspace((uchar)*e) ? -1 : 0;
+	return r >= 0 ? r : sscanf(text, fmt, x, tail) == 1;
+}
+
+/* The rest "]%7s" of a format after a "%x" that read up to e: sscanf
+ * stops at anything but ']' (1: the count stands), %7s converts
+ * something after it (0: one more), -1: only sscanf can tell. */
+static int
+bracket_end(const char *e)
+{
+	if (*e != ']' || !e[1])
+		return 1;
+	return isspace((uchar)e[1]) ? -1 : 0;
+}
+
+/* sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", bank, x, tail) == 2 */
+static int
+mov_cbank(const char *text, u32 *bank, u32 *x)
+{
+	const char *e;
+	char tail[8];
+	int r = peep_scan_x(text, "MOV \001\001, c[0x", bank, &e);
+
+	if (r > 0)
+		r = peep_scan_x(e, "][0x", x, &e);
+	if (r > 0)
+		r = bracket_end(e);
+	return r >= 0 ? r : sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", bank, x, tail) == 2;
+}
+
+/* sscanf(p, "0x%x]%7s", x, tail) == 1 */
+static int
+hex_bracket(const char *p, u32 *x)
+{
+	const char *e;
+	char tail[8];
+	int r = peep_scan_x(p, "0x", x, &e);
+
+	if (r > 0)
+		r = bracket_end(e);
+	return r >= 0 ? r : sscanf(p, "0x%x]%7s", x, tail) == 1;
+}
+
 /* The text part of const_def: does text (a definition of w parts,
  * guarded or not) load a constant?  Fills kind, value and wide. */
 static int
 def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *wide)
 {
-	unsigned x, bank;
-	char tail[8];
+	u32 x, bank;
 
 	*wide = 0;
 	if (strncmp(text, "MOV", 3) && strncmp(text, "LDC", 3))
 		return 0;   /* what every pattern below starts with */
-	if (w == 1 && sscanf(text, "MOV \001\001, 0x%x%7s", &x, tail) == 1) {
+	if (w == 1 && hex_end(text, "MOV \001\001, 0x", "MOV \001\001, 0x%x%7s", &x)) {
 		*kind = K_IMM, *val = x;
 		return 1;
 	}
-	if (w == 1 && sscanf(text, "MOV \001\001, -0x%x%7s", &x, tail) == 1) {
+	if (w == 1 && hex_end(text, "MOV \001\001, -0x", "MOV \001\001, -0x%x%7s", &x)) {
 		*kind = K_IMM, *val = (u32)-x;
 		return 1;
 	}
-	if (w == 1 && sm < 90 && sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x, tail) == 2 &&
-	    bank < 32 && x < 0x10000) {
+	if (w == 1 && sm < 90 && mov_cbank(text, &bank, &x) && bank < 32 && x < 0x10000) {
 		*kind = K_CBANK, *val = bank << 24 | x;
 		return 1;
 	}
 	if ((w == 1 || w == 2) && !guarded) {
 		/* LDC / LDC.64 of a fixed word (sm_90; sm_80: banks other than 0) */
-		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x";
+		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x", *e;
 		size_t n = strlen(t);
-		int used = 0;
-		if (strncmp(text, t, n) || sscanf(text + n, "%x][%n", &bank, &used) != 1 || !used || bank >= 32)
+		int used = 0, r;
+		if (strncmp(text, t, n))
+			return 0;
+		/* sscanf(text + n, "%x][%n", &bank, &used) */
+		if ((r = peep_scan_x(text + n, "", &bank, &e)) > 0)
+			used = e[0] == ']' && e[1] == '[' ? (int)(e + 2 - (text + n)) : 0;
+		else if (r < 0)
+			r = sscanf(text + n, "%x][%n", &bank, &used) == 1;
+		if (r <= 0 || !used || bank >= 32)
 			return 0;
 		if (!strcmp(text + n + used, "RZ]"))
 			x = 0;
-		else if (sscanf(text + n + used, "0x%x]%7s", &x, tail) != 1 || x >= 0x10000)
+		else if (!hex_bracket(text + n + used, &x) || x >= 0x10000)
 			return 0;
 		x |= bank << 24;
 		*kind = K_CBANK, *val = x, *wide = w == 2;
 		return 1;
 	}
 	return 0;
-}
-
-/* def_text's answers, per thread, by the text and the other inputs; as
- * the probe cache (peep_probe.c): hash slots index entries taken in order,
- * so few pages are touched. */
-enum { DSLOTS = 1024, DENTRIES = 256, DTEXT = 46 };
-static _Thread_local u16 dslot[DSLOTS];
-static _Thread_local struct {
-	u8 len, key;      /* key: w | sm < 90 << 3 | guarded << 4 | 0x80 */
-	u8 ok, kind, wide;
-	u32 val;
-	char t[DTEXT];
-} dcache[DENTRIES];
-static _Thread_local int ndcache;
-
-static int
-def_text_memo(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *wide)
-{
-	u32 h = 2166136261u;
-	size_t n;
-	u8 key = (u8)(0x80 | (w & 7) | (sm < 90) << 3 | (guarded != 0) << 4);
-	int ok, i, e;
-
-	if (w < 1 || w > 2 || (text[0] != 'M' && text[0] != 'L'))
-		return def_text(text, w, sm, guarded, kind, val, wide);
-	for (n = 0; text[n]; n++) {
-		if (n == DTEXT)
-			return def_text(text, w, sm, guarded, kind, val, wide);
-		h = (h ^ (uchar)text[n]) * 16777619u;
-	}
-	h = (h ^ key) * 16777619u;
-	i = (int)((h ^ h >> 15) % DSLOTS);
-	if (dslot[i]) {
-		e = dslot[i] - 1;
-		if (dcache[e].key == key && dcache[e].len == n && !memcmp(dcache[e].t, text, n)) {
-			*kind = dcache[e].kind, *val = dcache[e].val, *wide = dcache[e].wide;
-			return dcache[e].ok;
-		}
-	} else {
-		if (ndcache == DENTRIES) {
-			memset(dslot, 0, sizeof dslot);
-			ndcache = 0;
-		}
-		e = ndcache++;
-		dslot[i] = (u16)(e + 1);
-	}
-	*kind = 0, *val = 0;
-	ok = def_text(text, w, sm, guarded, kind, val, wide);
-	dcache[e].key = key;
-	dcache[e].len = (u8)n;
-	dcache[e].ok = (u8)ok, dcache[e].kind = *kind, dcache[e].val = *val, dcache[e].wide = *wide;
-	memcpy(dcache[e].t, text, n);
-	return ok;
 }
 
 /* Is m a constant definition?  Fills kind and value. */
@@ -165,7 +170,7 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 	    f->vr.v[m->r[0].v].fixed)
 		return 0;
 	w = m->r[0].w ? m->r[0].w : f->vr.v[m->r[0].v].w - m->r[0].sub;
-	return def_text_memo(m->text, w, F->sm, m->guard >= 0, kind, val, wide);
+	return def_text(m->text, w, F->sm, m->guard >= 0, kind, val, wide);
 }
 
 void
@@ -175,7 +180,7 @@ fold_scan(Fold *F)
 	size_t b, i;
 	int k, s, lo, hi;
 
-	memset(F->p, 0, 4 * (f->vr.n + 1) * sizeof *F->p);
+	F->gen++;
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
@@ -204,6 +209,18 @@ fold_scan(Fold *F)
 		}
 }
 
+/* s into t[n] as snprintf(t, n, "%s", s) (cut to n - 1 characters). */
+static void
+copy_text(char *t, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(t, s, len);
+	t[len] = 0;
+}
+
 /* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
  * not print).  The texts made are kept per thread (printing a float is
  * dear, and the same constants are offered to reader after reader). */
@@ -225,13 +242,13 @@ ftext(char *t, size_t n, u64 raw, int bits)
 
 	if (fcache[i].bits == bits && fcache[i].raw == raw) {
 		if (fcache[i].ok)
-			snprintf(t, n, "%s", fcache[i].t);
+			copy_text(t, n, fcache[i].t);
 		return fcache[i].ok;
 	}
 	isa_fmt_float(&b, raw, bits);
 	ok = b.s && !strstr(b.s, "NAN");
 	if (ok)
-		snprintf(t, n, "%s", b.s);
+		copy_text(t, n, b.s);
 	len = b.s ? strlen(b.s) : 0;
 	if (len < FTEXT) {
 		fcache[i].raw = raw;
@@ -293,7 +310,7 @@ try_halves(Fold *F, MIns *m, int k, int from, int to, u32 bits)
 			u32 x = swap ? bits >> 16 : bits & 0xffff, y = swap ? bits & 0xffff : bits >> 16;
 			if (!htext(a, sizeof a, x, bf) || !htext(b, sizeof b, y, bf))
 				return 0;
-			snprintf(t, sizeof t, "%s, %s", a, b);
+			strcpy(peep_cat(peep_cat(t, a), ", "), b);
 			if (try_lit(F, m, k, from, to, t, C_BITS, bits))
 				return 1;
 			if (x == y)
@@ -317,11 +334,11 @@ try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
 			h ^= 0x8000;
 		return try_halves(F, m, k, from, to, h << 16 | h);
 	}
-	snprintf(t, sizeof t, "0x%" PRIx32, iv);
+	peep_hex(peep_cat(t, "0x"), iv);
 	if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 		return 1;
 	if ((i32)iv < 0) {
-		snprintf(t, sizeof t, "-0x%" PRIx32, (u32)-(i64)(i32)iv);
+		peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
 		if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 			return 1;
 	}
@@ -379,9 +396,9 @@ fold_address(Fold *F, MIns *m, int k, int at, u32 val)
 	if (a < 0 || a > 0xffffff)
 		return 0;
 	if (!a)
-		snprintf(t, sizeof t, "RZ");
+		strcpy(t, "RZ");
 	else
-		snprintf(t, sizeof t, "0x%" PRIx64, (u64)a);
+		peep_hex(peep_cat(t, "0x"), (u32)a);
 	return try_lit(F, m, k, at, end, t, C_TEXT, 0);
 }
 
@@ -442,7 +459,7 @@ fold_ref(Fold *F, MIns *m, int k)
 	if (P->kind == K_CBANK) {
 		if (hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8))
 			return 0;
-		snprintf(t, sizeof t, "c[0x%" PRIx32 "][0x%" PRIx32 "]", P->val >> 24, P->val & 0xffffff);
+		peep_cbank(t, P->val);
 		return try_lit(F, m, k, from, to, t, C_ANY, 0);
 	}
 	/* an immediate takes the register's '-' and half selector with it */
@@ -504,7 +521,9 @@ reverse_cmp(const char *text, char *t, size_t n)
 	len = (size_t)(b - a);
 	for (i = 0; i < sizeof pairs / sizeof *pairs; i++)
 		if (strlen(pairs[i][0]) == len && !strncmp(a, pairs[i][0], len)) {
-			snprintf(t, n, "%.*s%s%s", (int)(a - text), text, pairs[i][1], b);
+			/* the pairs are as long as each other: t fits */
+			memcpy(t, text, (size_t)(a - text));
+			strcpy(peep_cat(t + (a - text), pairs[i][1]), b);
 			return 1;
 		}
 	return 0;
@@ -620,11 +639,11 @@ int
 peep_fold(MFunc *f, const Arch *a, int sm)
 {
 	Fold F;
-	size_t b, i;
+	size_t b, i, nv = f->vr.n;
 	int k, n = 0, round, changed, fresh;
 
-	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1;
-	F.p = xcalloc(4 * (f->vr.n + 1), sizeof *F.p);
+	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.gen = 0;
+	F.p = xcalloc(4 * (nv + 1), sizeof *F.p);
 	/* a folded copy becomes a constant definition itself: a few rounds */
 	for (round = 0, fresh = 0; round < 3; round++) {
 		changed = 0;
@@ -651,6 +670,7 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 	}
 	if (fold_swap_pairs(&F, fresh)) {
 		F.p = xrealloc(F.p, 4 * (f->vr.n + 1) * sizeof *F.p);
+		memset(F.p + 4 * (nv + 1), 0, 4 * (f->vr.n - nv) * sizeof *F.p);
 		drop_dead(&F, 1);
 	}
 	free(F.p);

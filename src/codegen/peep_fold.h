@@ -3,20 +3,23 @@
 #ifndef OA_PEEP_FOLD_H
 #define OA_PEEP_FOLD_H
 
+#include <string.h>
+
 #include "codegen/peep.h"
 
 enum { K_NONE, K_IMM, K_CBANK, K_MANY };
 
 typedef struct {
-	u8 kind;
+	u32 gen;          /* the scan that wrote it (Fold.gen; older: zero) */
 	u32 val;          /* K_IMM: the bits; K_CBANK: bank << 24 | byte offset */
-	u8 wide;          /* the definition writes this part and the next (LDC.64) */
 	int ndef;
 	int uses;         /* readers left */
 	int defb, defi;   /* where the definition is */
 	int guard;        /* its guard, -1 for none (a guarded one folds only
 			     into readers under the same guard, after it in
 			     its block) */
+	u8 kind;
+	u8 wide;          /* the definition writes this part and the next (LDC.64) */
 	u8 gneg;
 } Part;
 
@@ -25,13 +28,22 @@ typedef struct {
 	const Arch *a;
 	int sm;
 	Part *p;          /* 4 per vreg */
+	u32 gen;          /* fold_scan's count: parts of older scans are zero */
 	int cb, ci;       /* block and index of the reader being folded */
 } Fold;
 
+/* Part sub of vreg v (zero when the current scan has not written it:
+ * a scan renews only the parts it meets, not the whole array). */
 static inline Part *
 part(Fold *F, int v, int sub)
 {
-	return &F->p[4 * (size_t)v + (size_t)sub];
+	Part *P = &F->p[4 * (size_t)v + (size_t)sub];
+
+	if (P->gen != F->gen) {
+		memset(P, 0, sizeof *P);
+		P->gen = F->gen;
+	}
+	return P;
 }
 
 /* Constant parts of every vreg, defs and readers counted (peep_fold.c). */

@@ -2,6 +2,7 @@
  * does a text encode, does it print back as itself, and an instruction
  * rendered with placeholder registers and one operand replaced (for
  * peep_fold.c, peep_combine.c, peep_uniform.c and isel's sel_can_encode). */
+#include <ctype.h>
 #include <string.h>
 
 #include "codegen/peep.h"
@@ -111,6 +112,73 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 	if (isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
 		return 0;
 	return prints_as(a, *w, text);
+}
+
+char *
+peep_cat(char *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(t, s, n + 1);
+	return t + n;
+}
+
+char *
+peep_hex(char *t, u32 v)
+{
+	int n = 1, i;
+
+	while (n < 8 && v >> 4 * n)
+		n++;
+	for (i = n; i-- > 0; v >>= 4)
+		t[i] = "0123456789abcdef"[v & 15];
+	t[n] = 0;
+	return t + n;
+}
+
+char *
+peep_cbank(char *t, u32 val)
+{
+	t = peep_hex(peep_cat(t, "c[0x"), val >> 24);
+	t = peep_hex(peep_cat(t, "][0x"), val & 0xffffff);
+	return peep_cat(t, "]");
+}
+
+int
+peep_scan_pre(const char *s, const char *pre, const char **end)
+{
+	for (; *pre; pre++, s++)
+		if (*pre == ' ') {
+			/* a space directive skips any run of white space */
+			if (*s != ' ' || isspace((uchar)s[1]))
+				return -1;
+		} else if (*s != *pre) {
+			return 0;
+		}
+	*end = s;
+	return 1;
+}
+
+int
+peep_scan_x(const char *s, const char *pre, u32 *x, const char **end)
+{
+	const char *d;
+	u32 v = 0;
+	int r = peep_scan_pre(s, pre, &s), n;
+
+	if (r <= 0)
+		return r;
+	/* %x: white space, a sign, "0x" and capitals are for sscanf */
+	for (d = s, n = 0; (*d >= '0' && *d <= '9') || (*d >= 'a' && *d <= 'f'); d++, n++)
+		v = v << 4 | (u32)(*d <= '9' ? *d - '0' : *d - 'a' + 10);
+	if (n > 8 || isxdigit((uchar)*d) || (n == 1 && *s == '0' && (*d | 0x20) == 'x') ||
+	    (!n && (isspace((uchar)*s) || *s == '+' || *s == '-')))
+		return -1;
+	if (!n)
+		return 0;
+	*x = v;
+	*end = d;
+	return 1;
 }
 
 int

@@ -7,11 +7,23 @@
  * c[0x0][0x160]" (ptxas's form).  Done for a pair whose every reader
  * takes the swap, when the MOVs added (one per literal and block) are
  * fewer than the two loads that go. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "codegen/peep_fold.h"
+
+/* sscanf(p, "0x%x%1[^,]", x, tail) == 1: hex digits, then ',' or the end */
+static int
+hex_operand(const char *p, u32 *x)
+{
+	const char *e;
+	char tail[4];
+	int r = peep_scan_x(p, "0x", x, &e);
+
+	if (r > 0)
+		r = !*e || *e == ',';
+	return r >= 0 ? r : sscanf(p, "0x%x%1[^,]", x, tail) == 1;
+}
 
 /* The one hex literal operand of m (span), other than hole k; 0 if none
  * or several. */
@@ -19,14 +31,13 @@ static int
 hex_literal(const MIns *m, int *from, int *to, u32 *val)
 {
 	int s[8], e[8], n, i, found = 0;
-	unsigned x;
-	char tail[4];
+	u32 x;
 
 	n = fold_operands(m->text, s, e, 8);
 	for (i = 1; i < n; i++) {
 		const char *p = m->text + s[i];
 		int neg = *p == '-';
-		if (sscanf(p + neg, "0x%x%1[^,]", &x, tail) != 1 || memchr(p, 1, (size_t)(e[i] - s[i])))
+		if (!hex_operand(p + neg, &x) || memchr(p, 1, (size_t)(e[i] - s[i])))
 			continue;
 		if (found++)
 			return 0;
@@ -42,7 +53,7 @@ with_reg(MFunc *f, const MIns *m, int from, int to, int t, MIns *out)
 	Buf b = {0};
 
 	*out = *m;
-	buf_printf(&b, "%.*s", from, m->text);
+	buf_putn(&b, m->text, (size_t)from);
 	buf_putc(&b, 1);
 	buf_putc(&b, (char)(m->nr + 1));
 	buf_puts(&b, m->text + to);
@@ -69,7 +80,7 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
 		return 0;
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
-	snprintf(lit, sizeof lit, "c[0x%" PRIx32 "][0x%" PRIx32 "]", off >> 24, off & 0xffffff);
+	peep_cbank(lit, off);
 	peep_trial(F->f, &tmp, at, at + 2, lit, &b);
 	ok = peep_encodes(F->a, b.s);
 	buf_free(&b);
@@ -92,7 +103,7 @@ insert_mov(MFunc *f, int b, size_t at, int t, u32 val)
 	MIns m = {0};
 	char txt[32];
 
-	snprintf(txt, sizeof txt, "MOV \001\001, 0x%" PRIx32, val);
+	peep_hex(peep_cat(txt, "MOV \001\001, 0x"), val);
 	m.text = arena_strdup(f->a, txt);
 	m.r[0] = mref(t);
 	m.rf[0] = MF_DEF;
@@ -202,9 +213,12 @@ fold_swap_pairs(Fold *F, int fresh)
 	if (!fresh)
 		fold_scan(F);
 	for (v = 0; v < nv; v++) {
-		Part *a = part(F, (int)v, 0), *b = part(F, (int)v, 1);
-		if (f->vr.v[v].w != 2 || a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 ||
-		    a->val % 8 || a->guard >= 0 || b->guard >= 0)
+		Part *a, *b;
+		if (f->vr.v[v].w != 2)
+			continue;
+		a = part(F, (int)v, 0), b = part(F, (int)v, 1);
+		if (a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 || a->val % 8 || a->guard >= 0 ||
+		    b->guard >= 0)
 			continue;
 		if (probe < 0)
 			probe = mvreg(f, RC_R, 1);

@@ -39,11 +39,33 @@ can_encode(const Arch *a, const MFunc *f, const MIns *m, int k, const char *text
 	return ok;
 }
 
+/* sscanf(text, pre "%x", x) == 1 */
+static int
+scan_x1(const char *text, const char *pre, const char *fmt, u32 *x)
+{
+	const char *e;
+	int r = peep_scan_x(text, pre, x, &e);
+
+	return r >= 0 ? r : sscanf(text, fmt, x) == 1;
+}
+
+/* sscanf(text, "S2R \001\001, SR_CTAID.%1[XYZ]", sr) == 1 */
+static int
+ctaid(const char *text, char *sr)
+{
+	const char *e;
+	int r = peep_scan_pre(text, "S2R \001\001, SR_CTAID.", &e);
+
+	if (r > 0 && (r = *e && strchr("XYZ", *e)))
+		sr[0] = *e, sr[1] = 0;
+	return r >= 0 ? r : sscanf(text, "S2R \001\001, SR_CTAID.%1[XYZ]", sr) == 1;
+}
+
 /* Is m a load of a uniform value into a general vreg (sm_90)?  Fills c. */
 static int
 uniform_def(const MFunc *f, const MIns *m, Cand *c)
 {
-	unsigned x;
+	u32 x;
 	char sr[24];
 	const MVreg *v;
 
@@ -52,12 +74,13 @@ uniform_def(const MFunc *f, const MIns *m, Cand *c)
 	v = &f->vr.v[m->r[0].v];
 	memset(c, 0, sizeof *c);
 	c->v = m->r[0].v;
-	if (v->w == 1 && m->r[0].sub == 0 && sscanf(m->text, "LDC \001\001, c[0x0][0x%x]", &x) == 1)
-		snprintf(c->load, sizeof c->load, "ULDC \001\001, c[0x0][0x%x]", x);
-	else if (v->w == 2 && sscanf(m->text, "LDC.64 \001\001, c[0x0][0x%x]", &x) == 1)
-		snprintf(c->load, sizeof c->load, "ULDC.64 \001\001, c[0x0][0x%x]", x);
-	else if (v->w == 1 && sscanf(m->text, "S2R \001\001, SR_CTAID.%1[XYZ]", sr) == 1)
-		snprintf(c->load, sizeof c->load, "S2UR \001\001, SR_CTAID.%s", sr);
+	if (v->w == 1 && m->r[0].sub == 0 &&
+	    scan_x1(m->text, "LDC \001\001, c[0x0][0x", "LDC \001\001, c[0x0][0x%x]", &x))
+		strcpy(peep_hex(peep_cat(c->load, "ULDC \001\001, c[0x0][0x"), x), "]");
+	else if (v->w == 2 && scan_x1(m->text, "LDC.64 \001\001, c[0x0][0x", "LDC.64 \001\001, c[0x0][0x%x]", &x))
+		strcpy(peep_hex(peep_cat(c->load, "ULDC.64 \001\001, c[0x0][0x"), x), "]");
+	else if (v->w == 1 && ctaid(m->text, sr))
+		peep_cat(peep_cat(c->load, "S2UR \001\001, SR_CTAID."), sr);
 	else
 		return 0;
 	return 1;

@@ -1,0 +1,72 @@
+/* test_peep.c -- the peephole passes' text helpers (peep_probe.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/peep.h"
+#include "test.h"
+
+/* peep_scan_x agrees with sscanf(s, pre "%x") wherever it answers. */
+static void
+scan_one(TestState *t_, const char *pre, const char *s)
+{
+	char fmt[64];
+	const char *e = NULL;
+	unsigned x = 0, y = 0;
+	int r = peep_scan_x(s, pre, &x, &e), n;
+
+	snprintf(fmt, sizeof fmt, "%s%%x%%n", pre);
+	n = -1;
+	if (r < 0)
+		return;
+	if (r == 0) {
+		if (sscanf(s, fmt, &y, &n) >= 1)
+			FAIL("'%s' with '%s': no match, sscanf reads 0x%x", s, pre, y);
+		return;
+	}
+	if (sscanf(s, fmt, &y, &n) != 1 || y != x || n < 0 || s + n != e)
+		FAIL("'%s' with '%s': 0x%x, sscanf 0x%x", s, pre, x, y);
+}
+
+TEST(peep_scan_x_as_sscanf)
+{
+	static const char *const pre[] = { "LDC \001\001, c[0x0][0x", "MOV \001\001, 0x", "0x", "", "][0x" };
+	static const char *const num[] = {
+		"0", "1f", "ffffffff", "123456789", "0x10", "0X1", "00x5", "-5", "+5", " 5", "\t5", "A", "aB",
+		"g", "", "]", "0]", "7fffffff]", "10 ", "10,", "deadbeef0",
+	};
+	static const char *const lead[] = { "", " ", "  ", "\t", "x" };
+	size_t i, j, k;
+	char s[128];
+
+	for (i = 0; i < sizeof pre / sizeof *pre; i++)
+		for (j = 0; j < sizeof num / sizeof *num; j++) {
+			snprintf(s, sizeof s, "%s%s", pre[i], num[j]);
+			scan_one(t_, pre[i], s);
+			/* the prefix spelled otherwise: spaces, a character changed, cut */
+			for (k = 0; k < sizeof lead / sizeof *lead; k++) {
+				const char *sp = strchr(pre[i], ' ');
+				if (!sp)
+					continue;
+				snprintf(s, sizeof s, "%.*s%s%s%s", (int)(sp - pre[i]), pre[i], lead[k], sp + 1, num[j]);
+				scan_one(t_, pre[i], s);
+			}
+			if (*pre[i]) {
+				snprintf(s, sizeof s, "%.*s", (int)strlen(pre[i]) - 1, pre[i]);
+				scan_one(t_, pre[i], s);
+				snprintf(s, sizeof s, "%s%s", pre[i] + 1, num[j]);
+				scan_one(t_, pre[i], s);
+			}
+		}
+}
+
+TEST(peep_text_helpers)
+{
+	char t[64];
+
+	CHECK(peep_hex(t, 0) == t + 1 && !strcmp(t, "0"));
+	peep_hex(t, 0xdeadbeef);
+	CHECK_STR(t, "deadbeef");
+	peep_cbank(t, 3u << 24 | 0x160);
+	CHECK_STR(t, "c[0x3][0x160]");
+	CHECK(peep_cat(t, "ab") == t + 2 && !strcmp(t, "ab"));
+}
