@@ -112,16 +112,28 @@ slot_mask(const HRange *r, int n)
 	return m;
 }
 
+/* Work arrays of sched_region, allocated once for the largest region. */
+typedef struct {
+	int *lat, *prio, *npred, *ready, *done;
+	Word *out;
+	u32 *pout;
+	u64 *rm;
+} Scratch;
+
 static void
-sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
+sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, const Scratch *sc)
 {
 	size_t n = hi - lo, i, j, k;
-	int *lat = xcalloc(n * n, sizeof *lat), *prio = xcalloc(n, sizeof *prio);
-	int *npred = xcalloc(n, sizeof *npred), *ready = xcalloc(n, sizeof *ready), *done = xcalloc(n, sizeof *done);
-	Word *out = xcalloc(n, sizeof *out);
-	u32 *pout = xcalloc(n, sizeof *pout);
-	u64 *rm = xcalloc(2 * n, sizeof *rm), *wm = rm + n;
+	int *lat = sc->lat, *prio = sc->prio, *npred = sc->npred, *ready = sc->ready, *done = sc->done;
+	Word *out = sc->out;
+	u32 *pout = sc->pout;
+	u64 *rm = sc->rm, *wm = rm + n;
 	int cycle = 0;
+
+	/* lat (j > i), prio, out, pout, rm and wm are written before read */
+	memset(npred, 0, n * sizeof *npred);
+	memset(ready, 0, n * sizeof *ready);
+	memset(done, 0, n * sizeof *done);
 
 	for (i = 0; i < n; i++) {
 		rm[i] = slot_mask(h[lo + i].rd, h[lo + i].nrd);
@@ -172,14 +184,26 @@ sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi)
 	}
 	memcpy(&code[lo], out, n * sizeof *out);
 	memcpy(&perm[lo], pout, n * sizeof *pout);
-	free(pout);
-	free(rm);
-	free(lat);
-	free(prio);
-	free(npred);
-	free(ready);
-	free(done);
-	free(out);
+}
+
+/* Schedule each region of two or more instructions between block leaders
+   and fences (with sc; without, only measure them).  Returns the largest
+   region's size. */
+static size_t
+each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, const Scratch *sc)
+{
+	size_t i, start = 0, max = 0;
+
+	for (i = 0; i <= n; i++) {
+		int fence = i < n && is_fence(&h[i]);
+		if (i < n && !leader[i] && !fence)
+			continue;
+		if (i > start + 1 && sc)
+			sched_region(h, code, perm, start, i, sc);
+		max = MAX(max, i - start);
+		start = fence ? i + 1 : i;
+	}
+	return max;
 }
 
 int
@@ -187,7 +211,8 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 {
 	Arena ar = {0};
 	HIns *h = xmalloc((n + 1) * sizeof *h);  /* hz_decode fills [0, n) */
-	size_t bad, i, start = 0;
+	size_t bad, i, max;
+	Scratch sc;
 
 	for (i = 0; i < n; i++)
 		perm[i] = (u32)i;
@@ -197,14 +222,22 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 		arena_free(&ar);
 		return -1;
 	}
-	for (i = 0; i <= n; i++) {
-		int cut = i == n || leader[i] || is_fence(&h[i]);
-		if (!cut)
-			continue;
-		if (i > start + 1)
-			sched_region(h, code, perm, start, i);
-		start = i < n && is_fence(&h[i]) ? i + 1 : i;
-	}
+	/* the regions [start, i) twice: their largest size, then the work */
+	max = each_region(h, code, perm, leader, n, NULL);
+	sc.lat = xmalloc((max * max + 1) * sizeof *sc.lat);
+	sc.prio = xmalloc(5 * (max + 1) * sizeof *sc.prio);
+	sc.npred = sc.prio + max + 1;
+	sc.ready = sc.npred + max + 1;
+	sc.done = sc.ready + max + 1;
+	sc.out = xmalloc((max + 1) * sizeof *sc.out);
+	sc.pout = xmalloc((max + 1) * sizeof *sc.pout);
+	sc.rm = xmalloc(2 * (max + 1) * sizeof *sc.rm);
+	each_region(h, code, perm, leader, n, &sc);
+	free(sc.lat);
+	free(sc.prio);
+	free(sc.out);
+	free(sc.pout);
+	free(sc.rm);
 	free(h);
 	arena_free(&ar);
 	return 0;
