@@ -189,14 +189,47 @@ cmp_seg_se(const Seg *x, const Seg *y)
 	return x->s != y->s ? x->s - y->s : x->e - y->e;
 }
 
+/* Sort one vreg's segments by (s, e).  They come block by block (the
+ * blocks' position ranges increase), each block's backwards: reversing
+ * the descending runs leaves them nearly sorted, and insertion sort is
+ * then linear; when it is not (a budget of moves runs out), qsort.  Any
+ * sort gives the same array: equal keys are equal segments. */
+static void
+sort_bucket(Seg *a, size_t n)
+{
+	size_t i, j, k, moves = 0;
+
+	if (n > 64)
+		for (i = 0; i < n; i = j) {
+			for (j = i + 1; j < n && cmp_seg_se(&a[j - 1], &a[j]) > 0; j++)
+				;
+			for (k = 0; k < (j - i) / 2; k++) {
+				Seg t = a[i + k];
+				a[i + k] = a[j - 1 - k];
+				a[j - 1 - k] = t;
+			}
+		}
+	for (i = 1; i < n; i++) {
+		Seg x = a[i];
+		for (j = i; j > 0 && cmp_seg_se(&a[j - 1], &x) > 0; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+		moves += i - j;
+		if (n > 64 && moves > 8 * n) {
+			qsort(a, n, sizeof *a, cmp_seg);
+			return;
+		}
+	}
+}
+
 /* Sort by (v, s, e), as qsort with cmp_seg would: buckets per vreg
- * (counting sort), then each bucket (short, nearly sorted: insertion). */
+ * (counting sort), then each bucket. */
 static void
 sort_segs(SegVec *sv, int nv)
 {
 	int *at = xcalloc((size_t)nv + 2, sizeof *at), v;
 	Seg *out = xmalloc((sv->n + 1) * sizeof *out);
-	size_t i, j, lo, hi;
+	size_t i, lo, hi;
 
 	for (i = 0; i < sv->n; i++)
 		at[sv->v[i].v + 1]++;
@@ -206,16 +239,7 @@ sort_segs(SegVec *sv, int nv)
 		out[at[sv->v[i].v]++] = sv->v[i];
 	for (v = 0, lo = 0; v < nv; v++, lo = hi) {
 		hi = (size_t)at[v];
-		if (hi - lo > 64) {
-			qsort(out + lo, hi - lo, sizeof *out, cmp_seg);
-			continue;
-		}
-		for (i = lo + 1; i < hi; i++) {
-			Seg x = out[i];
-			for (j = i; j > lo && cmp_seg_se(&out[j - 1], &x) > 0; j--)
-				out[j] = out[j - 1];
-			out[j] = x;
-		}
+		sort_bucket(out + lo, hi - lo);
 	}
 	free(sv->v);
 	sv->v = out;
