@@ -1221,8 +1221,8 @@ static int
 cross_calls(Ra *r, Spill *sp, char *err, size_t errlen)
 {
 	MFunc *f = r->f;
-	size_t b;
-	int v, k, n = 0;
+	size_t b, w;
+	int v, n = 0, nv = (int)f->vr.n;
 
 	for (b = 0; b < f->b.n; b++) {
 		const MBlock *B = &f->b.v[b];
@@ -1230,17 +1230,21 @@ cross_calls(Ra *r, Spill *sp, char *err, size_t errlen)
 			continue;
 		if (B->succ[1] >= 0)
 			continue;   /* a shared slow path: its body is in this CFG (reconv.c) */
-		for (v = 0; v < (int)f->vr.n; v++)
-			for (k = 0; k < f->vr.v[v].w; k++)
-				if (BIT(&r->out[b * r->words], r->ubase[v] + k) && !f->vr.v[v].fixed && !sp->spill[v]) {
-					if (f->vr.v[v].cls == RC_UR || f->vr.v[v].cls == RC_UP) {
-						snprintf(err, errlen, "a uniform register is live across a call");
-						return -1;
-					}
-					sp->spill[v] = 1;
-					n++;
-					break;
+		/* the live units in order, so their vregs in order */
+		for (w = 0, v = 0; w < r->words; w++)
+			for (u64 o = r->out[b * r->words + w]; o; o &= o - 1) {
+				int u = (int)(w * 64) + __builtin_ctzll(o);
+				while (v + 1 < nv && r->ubase[v + 1] <= u)
+					v++;
+				if (f->vr.v[v].fixed || sp->spill[v])
+					continue;
+				if (f->vr.v[v].cls == RC_UR || f->vr.v[v].cls == RC_UP) {
+					snprintf(err, errlen, "a uniform register is live across a call");
+					return -1;
 				}
+				sp->spill[v] = 1;
+				n++;
+			}
 	}
 	return n;
 }
