@@ -142,7 +142,7 @@ walk(Webs *w, size_t b, u64 *cur, int record)
 	for (i = 0; i < B->ins.n; i++) {
 		const MIns *m = &B->ins.v[i];
 		int *at = slots(w, b, i);
-		for (k = -1; k < m->nr; k++) {
+		for (k = record ? -1 : m->nr; k < m->nr; k++) {   /* uses only matter when recording */
 			int v = k < 0 ? m->guard : m->r[k].v, rep;
 			if (v < 0 || !w->ok[v] || (k >= 0 && m->rf[k] != MF_USE))
 				continue;
@@ -155,8 +155,8 @@ walk(Webs *w, size_t b, u64 *cur, int record)
 			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
 				continue;
 			if ((m->rf[k] & MF_USE) || !ra_kills(f, m, m->r[k])) {
-				int rep = reaching(w, cur, v, record);
-				if (record && rep >= 0)
+				int rep = record ? reaching(w, cur, v, record) : -1;
+				if (rep >= 0)
 					unite(w->uf, rep, d);
 			} else {
 				for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
