@@ -148,9 +148,12 @@ static u64
 fnv1a(const void *p, size_t n)
 {
 	const u8 *b = p;
-	u64 h = 0xcbf29ce484222325ull;
+	u64 h = 0xcbf29ce484222325ull, k = 0x100000001b3ull;
+
+	for (; n >= 4; n -= 4, b += 4) /* the same bytewise hash, less loop */
+		h = ((((((h ^ b[0]) * k) ^ b[1]) * k ^ b[2]) * k) ^ b[3]) * k;
 	while (n--)
-		h = (h ^ *b++) * 0x100000001b3ull;
+		h = (h ^ *b++) * k;
 	return h;
 }
 

@@ -310,6 +310,7 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
 		Word w = word_at(s->data + addr), hid = {0, 0};
+		const char *line = NULL;	/* the text, when not in txt */
 		int known = -1;
 
 		symbol_labels(l, addr, b);
@@ -323,33 +324,32 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 			if (t->known1[i] == 2)
 				known = isa_print(a, w, addr, &syms, &txt);
 			else {
-				buf_puts(&txt, t->first.s + t->off[i]);
+				line = t->first.s + t->off[i];
 				known = t->known1[i];
 			}
 			if (known == 0)
 				hid = isa_hidden(a, w);
-			if (known == 0 && !reencodes(a, w, hid, addr, &syms, txt.s)) {
-				char *dup = xstrdup(txt.s);
+			if (known == 0 && !reencodes(a, w, hid, addr, &syms, line ? line : txt.s)) {
+				char *dup = xstrdup(line ? line : txt.s);
 
 				txt.n = 0;
 				buf_printf(&txt, "UNKNOWN 0x%016llx, 0x%016llx ;   // %s", (unsigned long long)w.lo,
 					   (unsigned long long)w.hi, dup);
 				free(dup);
+				line = NULL;
 				known = -2;
 			}
 		} else
 			buf_printf(&txt, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 				   (unsigned long long)w.hi);
 		put_addr(b, addr);
-		buf_puts(b, txt.s);
+		buf_puts(b, line ? line : txt.s);
 		if (known != -2)
 			buf_puts(b, " ;");
 		if (known == 0 && !o->no_ctrl) {
-			txt.n = 0;
-			ctrl_print(ctrl_get(w), &txt);
-			isa_print_hidden(hid, &txt);
 			buf_puts(b, "   /* ");
-			buf_puts(b, txt.s);
+			ctrl_print(ctrl_get(w), b);
+			isa_print_hidden(hid, b);
 			buf_puts(b, " */");
 		}
 		buf_putc(b, '\n');

@@ -54,13 +54,16 @@ regs_auto(Listing *L, u32 sym, u32 value)
 	const Cubin *c = L->c;
 	const CSection *t;
 	u32 sec;
+	int n;
 
 	if (!L->a || sym >= c->sym.n || !(sec = c->sym.v[sym].shndx) || sec >= c->sec.n)
 		return 0;
 	t = &c->sec.v[sec];
 	if (!(t->flags & SHF_EXECINSTR) || t->type != SHT_PROGBITS || c->sym.v[sym].value)
 		return 0;
-	return code_text_regcount(listing_code(L, sec), L->a, t->data) == (int)value;
+	if (!code_regcount_known(L->a, t->data, t->size, &n))
+		n = code_text_regcount(listing_code(L, sec), L->a, t->data);
+	return n == (int)value;
 }
 
 static void

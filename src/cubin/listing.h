@@ -37,6 +37,9 @@ int list_info(Listing *L, const char *path, const CSection *s, Buf *b);
 size_t exit_offsets(const u8 *code, u64 n, u32 *out, size_t max);
 /* Registers per thread the code needs (regs.c); -1 if it does not decode. */
 int code_regcount(const Arch *a, const u8 *code, u64 n);
+/* Did code_regcount count these bytes, or a prefix of them, lately?  If
+ * so, 1 and their count in *count (the rest counted now). */
+int code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count);
 /* The highest general register one instruction's text touches, or -1. */
 int sass_reg_max(const char *t);
 

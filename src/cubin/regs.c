@@ -76,23 +76,94 @@ sass_reg_max(const char *t)
 	return max;
 }
 
-int
-code_regcount(const Arch *a, const u8 *code, u64 n)
+/* The highest register the words [from, n) of code touch (at their own
+ * addresses), -1 if none, -2 if one does not decode.  A count is a max
+ * over the words, so counts of a prefix and of the rest combine. */
+static int
+words_max(const Arch *a, const u8 *code, u64 from, u64 n)
 {
 	Buf t = {0};
 	u64 i;
 	int max = -1;
 
-	for (i = 0; i + 16 <= n; i += 16) {
+	for (i = from; i + 16 <= n; i += 16) {
 		Word w = {rd64(code + i), rd64(code + i + 8)};
 
 		t.n = 0;
 		if (isa_print(a, w, i, NULL, &t) < 0) {
-			buf_free(&t);
-			return -1;
+			max = -2;
+			break;
 		}
 		max = MAX(max, sass_reg_max(t.s));
 	}
 	buf_free(&t);
+	return max;
+}
+
+/* The last codes counted, with their words_max: a compile counts each
+ * kernel's code for its REGCOUNT, and the listing written next to the
+ * cubin asks again for "auto" about the same code padded with NOPs
+ * (code_regcount_known).  Per thread; an entry's copy is freed when the
+ * entry is reused. */
+enum { NMEMO = 4 };
+static _Thread_local struct {
+	const Arch *a;
+	u8 *code;
+	u64 n;
+	int max;
+} memo[NMEMO];
+static _Thread_local unsigned memo_next;
+
+static int
+regcount_of_max(int max)
+{
 	return max < 0 ? -1 : max + 3;
+}
+
+static void
+remember(const Arch *a, const u8 *code, u64 n, int max)
+{
+	unsigned i = memo_next++ % NMEMO;
+
+	if (!n)
+		return;
+	free(memo[i].code);
+	memo[i].a = a;
+	memo[i].code = memcpy(xmalloc(n), code, n);
+	memo[i].n = n;
+	memo[i].max = max;
+}
+
+int
+code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count)
+{
+	int i, best = -1, max;
+
+	for (i = 0; i < NMEMO; i++)
+		if (memo[i].code && memo[i].a == a && memo[i].n <= n && memo[i].n % 16 == 0 &&
+		    (best < 0 || memo[i].n > memo[best].n) && !memcmp(memo[i].code, code, memo[i].n))
+			best = i;
+	if (best < 0)
+		return 0;
+	max = memo[best].max;
+	if (memo[best].n < n && max != -2) {
+		int rest = words_max(a, code, memo[best].n, n);
+
+		max = rest == -2 ? -2 : MAX(max, rest);
+		remember(a, code, n, max);
+	}
+	*count = regcount_of_max(max);
+	return 1;
+}
+
+int
+code_regcount(const Arch *a, const u8 *code, u64 n)
+{
+	int count, max;
+
+	if (code_regcount_known(a, code, n, &count))
+		return count;
+	max = words_max(a, code, 0, n);
+	remember(a, code, n, max);
+	return regcount_of_max(max);
 }
