@@ -73,9 +73,11 @@ MOpd
 mopd_txt(const char *t)
 {
 	MOpd o;
+	size_t n = strlen(t);
+
 	memset(&o, 0, sizeof o);
 	o.r.v = -1;
-	snprintf(o.txt, sizeof o.txt, "%s", t);
+	memcpy(o.txt, t, n < sizeof o.txt ? n : sizeof o.txt - 1);   /* as snprintf: cut, NUL-ended */
 	return o;
 }
 
@@ -118,12 +120,28 @@ sel_imm(const PtxOperand *o, u64 *v)
 char *
 sel_offtxt(char *t, size_t n, i64 off)
 {
-	if (!off)
+	char b[24], *p = b + sizeof b;
+	u64 v = off < 0 ? (u64)-off : (u64)off;
+	size_t k;
+
+	if (!off) {
 		t[0] = 0;
-	else if (off < 0)
-		snprintf(t, n, "+-0x%" PRIx64, (u64)-off);
-	else
-		snprintf(t, n, "+0x%" PRIx64, (u64)off);
+		return t;
+	}
+	*--p = 0;
+	do   /* "+0x%x" / "+-0x%x" without snprintf (addresses of every access) */
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*--p = 'x';
+	*--p = '0';
+	if (off < 0)
+		*--p = '-';
+	*--p = '+';
+	k = strlen(p);
+	if (k >= n)   /* as snprintf: cut, NUL-ended */
+		k = n - 1;
+	memcpy(t, p, k);
+	t[k] = 0;
 	return t;
 }
 
@@ -151,14 +169,12 @@ sel_mov32(Sel *s, MRef d, MOpd src)
 static void
 load_c0(Sel *s, MRef d, u32 off)
 {
-	char t[40];
-	snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", off);
 	if (s->sm >= 90 && !off)
-		snprintf(t, sizeof t, "c[0x0][RZ]");  /* LDC's spelling of offset 0 */
-	if (s->sm >= 90)
-		mi(s->mf, "LDC %D, %s", d, t);
+		mi(s->mf, "LDC %D, c[0x0][RZ]", d);  /* LDC's spelling of offset 0 */
+	else if (s->sm >= 90)
+		mi(s->mf, "LDC %D, c[0x0][%h]", d, off);
 	else
-		mi(s->mf, "MOV %D, %s", d, t);
+		mi(s->mf, "MOV %D, c[0x0][%h]", d, off);
 }
 
 static int

@@ -85,7 +85,6 @@ ld_param(Sel *s, const IrIns *x)
 	int pi = a->var ? param_index(s, a->var) : -1, i, eb = elem_bytes(x);
 	Parts p;
 	u32 off;
-	char t[48];
 
 	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry || a->reg >= 0)
 		return sel_unsupported(s, "ld.param of something other than a kernel parameter");
@@ -95,18 +94,15 @@ ld_param(Sel *s, const IrIns *x)
 	if (eb < 4) {
 		const char *sz = eb == 1 ? (ptx_type_is_signed(ty(x)) ? ".S8" : ".U8")
 					 : (ptx_type_is_signed(ty(x)) ? ".S16" : ".U16");
-		for (i = 0; i < p.n; i++) {
-			snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", off + (u32)(i * eb));
-			mi(s->mf, "LDC%s %D, %s", sz, p.part[i], t);
-		}
+		for (i = 0; i < p.n; i++)
+			mi(s->mf, "LDC%s %D, c[0x0][%h]", sz, p.part[i], off + (u32)(i * eb));
 		return 0;
 	}
 	for (i = 0; i < p.n; i++) {
-		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", off + 4u * (u32)i);
 		if (s->sm >= 90)
-			mi(s->mf, "LDC %D, %s", p.part[i], t);
+			mi(s->mf, "LDC %D, c[0x0][%h]", p.part[i], off + 4u * (u32)i);
 		else
-			mi(s->mf, "MOV %D, %s", p.part[i], t);
+			mi(s->mf, "MOV %D, c[0x0][%h]", p.part[i], off + 4u * (u32)i);
 	}
 	return 0;
 }
@@ -929,15 +925,11 @@ static MRef
 window(Sel *s, u32 cofs)
 {
 	MRef w = sel_tmp(s, 2);
-	char t[32];
 	if (s->sm >= 90) {
-		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs);
-		mi(s->mf, "LDC.64 %D, %s", w, t);
+		mi(s->mf, "LDC.64 %D, c[0x0][%h]", w, cofs);
 	} else {
-		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs);
-		mi(s->mf, "MOV %D, %s", mpart(w.v, 0, 1), t);
-		snprintf(t, sizeof t, "c[0x0][0x%" PRIx32 "]", cofs + 4);
-		mi(s->mf, "MOV %D, %s", mpart(w.v, 1, 1), t);
+		mi(s->mf, "MOV %D, c[0x0][%h]", mpart(w.v, 0, 1), cofs);
+		mi(s->mf, "MOV %D, c[0x0][%h]", mpart(w.v, 1, 1), cofs + 4);
 	}
 	return w;
 }
