@@ -632,6 +632,73 @@ facts_of(HIns *h)
 	need_of(h);
 }
 
+/* h->cls, h->row and h->lat (lat_class, lat_row, lat_of_row), once per
+ * process for each arch, opcode and modifiers the class keeps; the
+ * memoised class names live in memo.ar. */
+typedef struct {
+	const Arch *a;
+	u64 key;
+	u16 opid;
+	const char *cls;  /* NULL: an empty entry */
+	const LatRow *row;
+	Lat lat;
+} ClassMemo;
+
+static struct {
+	ClassMemo *v;
+	size_t n, cap;
+} cm;
+
+static size_t
+class_pos(const Arch *a, u64 key, int opid)
+{
+	size_t m = cm.cap - 1, i;
+	u64 x = (key ^ (u64)opid << 48 ^ (u64)(uintptr_t)a) * 0x9e3779b97f4a7c15ull;
+
+	for (i = (size_t)(x >> 32) & m; cm.v[i].cls; i = (i + 1) & m)
+		if (cm.v[i].key == key && cm.v[i].opid == opid && cm.v[i].a == a)
+			break;
+	return i;
+}
+
+static void
+class_of(const Arch *a, HIns *h, Arena *ar)
+{
+	ClassMemo *e;
+	u64 key;
+	size_t i;
+
+	if (lat_class_key(&h->in, &key) < 0) {
+		h->cls = lat_class(&h->in, ar);
+		h->row = lat_row(a, h->cls);
+		h->lat = lat_of_row(h->row, h->cls);
+		return;
+	}
+	if (2 * (cm.n + 1) > cm.cap) {
+		ClassMemo *old = cm.v;
+		size_t oc = cm.cap;
+		cm.cap = oc ? 2 * oc : 64;
+		cm.v = xcalloc(cm.cap, sizeof *cm.v);
+		for (i = 0; i < oc; i++)
+			if (old[i].cls)
+				cm.v[class_pos(old[i].a, old[i].key, old[i].opid)] = old[i];
+		free(old);
+	}
+	e = &cm.v[class_pos(a, key, h->opid)];
+	if (!e->cls) {
+		e->a = a;
+		e->key = key;
+		e->opid = h->opid;
+		e->cls = lat_class(&h->in, &memo.ar);
+		e->row = lat_row(a, e->cls);
+		e->lat = lat_of_row(e->row, e->cls);
+		cm.n++;
+	}
+	h->cls = e->cls;
+	h->row = e->row;
+	h->lat = e->lat;
+}
+
 /* Decode word w at address addr into h (strings in ar); -1 if it does not
    decode. */
 static int
@@ -647,9 +714,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 		return -1;
 	h->c = ctrl_get(w);
 	h->opid = (u16)hz_opid(h->in.op);
-	h->cls = lat_class(&h->in, ar);
-	h->row = lat_row(a, h->cls);
-	h->lat = lat_of_row(h->row, h->cls);
+	class_of(a, h, ar);
 	h->cond = h->in.guard >= 0 && h->in.guard != 7;
 	h->never = h->in.guard == 7 && h->in.guard_not;
 	flow_of(h, n);

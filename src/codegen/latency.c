@@ -9,17 +9,17 @@
 #include "codegen/latency.h"
 
 /* Modifiers kept in a class name (all of them for the MMA opcodes):
- * WIDE, HI, MMA, F64, S64, U64, 64, 128. */
+ * WIDE, HI, MMA, F64, S64, U64, 64, 128 -- numbered 1..8, 0 = not kept. */
 static int
 keep_mod(const char *m)
 {
 	switch (m[0]) {
 	case 'W': return !strcmp(m, "WIDE");
-	case 'H': return !strcmp(m, "HI");
-	case 'M': return !strcmp(m, "MMA");
-	case 'F': case 'S': case 'U': return !strcmp(m + 1, "64");
-	case '6': return !strcmp(m, "64");
-	case '1': return !strcmp(m, "128");
+	case 'H': return !strcmp(m, "HI") ? 2 : 0;
+	case 'M': return !strcmp(m, "MMA") ? 3 : 0;
+	case 'F': case 'S': case 'U': return !strcmp(m + 1, "64") ? (m[0] == 'F' ? 4 : m[0] == 'S' ? 5 : 6) : 0;
+	case '6': return !strcmp(m, "64") ? 7 : 0;
+	case '1': return !strcmp(m, "128") ? 8 : 0;
 	}
 	return 0;
 }
@@ -27,9 +27,30 @@ keep_mod(const char *m)
 static int
 is_mma(const char *op)
 {
+	size_t n = strlen(op);
+
+	if (n < 4 || strcmp(op + n - 3, "MMA"))  /* what every name below ends with */
+		return 0;
 	return !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") ||
 	       !strcmp(op, "HGMMA") || !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ||
 	       !strcmp(op, "BMMA");
+}
+
+int
+lat_class_key(const Insn *in, u64 *key)
+{
+	int i, k, n = 0;
+
+	*key = 0;
+	if (is_mma(in->op))
+		return -1;
+	for (i = 0; i < in->nmods; i++)
+		if ((k = keep_mod(in->mods[i]))) {
+			if (++n > 16)
+				return -1;
+			*key = *key << 4 | (u64)k;
+		}
+	return 0;
 }
 
 const char *

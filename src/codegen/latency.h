@@ -27,6 +27,10 @@ Lat lat_of(const Arch *a, const Insn *in);
  * change latency ("IMAD.WIDE", "HFMA2.MMA", "FFMA").  The string lives in
  * the arena ar. */
 const char *lat_class(const Insn *in, Arena *ar);
+/* What of in its class name depends on besides the opcode: the kept
+ * modifiers in order, 4 bits each.  -1 when that does not fit (MMA
+ * opcodes keep every modifier). */
+int lat_class_key(const Insn *in, u64 *key);
 /* Latency of a class by name (what lat_of returns for its instructions). */
 Lat lat_of_class(const Arch *a, const char *cls);
 
