@@ -142,27 +142,42 @@ initial(const Arch *a, HIns *ins, size_t n)
  * (tools/gpu-check: sgemm_tiled, mma_tf32, div_const_u32 all pass with
  * every stall 15 and fail without).  Until the table knows slots (the
  * stall sweep, tools/lat-sweep, measures them), the assigner takes no
- * exception below the category numbers and waits at least 4 cycles after
- * a fixed-latency register write, 6 after a 64-bit one (.WIDE).  The
+ * exception below the category numbers (those above stay: a consumer
+ * class ptxas never placed closer) and waits at least 4 cycles after a
+ * fixed-latency register write, 6 after a 64-bit one (.WIDE).  The
  * checker keeps the mined table: ptxas's code stays accepted. */
 static void
-gpu_floors(HIns *ins, size_t n)
+gpu_floors(HIns *ins, size_t n, Arena *ar)
 {
 	size_t i;
-	int c, fl;
+	int c, fl, k;
 
 	for (i = 0; i < n; i++) {
 		HIns *x = &ins[i];
+		LatRow *r;
+		LatExc *e;
 
 		if (x->lat.var)
 			continue;
-		x->row = NULL;  /* no per-consumer exceptions */
 		fl = x->cls && strstr(x->cls, ".WIDE") ? 6 : 4;
 		for (c = 0; c < LC_NCAT; c++)
 			if (x->need[1][LF_R][c] < fl)
 				x->need[1][LF_R][c] = (u8)fl;
 		if (x->maxneed[1] < fl)
 			x->maxneed[1] = (u8)fl;
+		if (!x->row || !x->row->nexc)
+			continue;
+		r = arena_alloc(ar, sizeof *r);
+		e = arena_alloc(ar, sizeof *e * (size_t)x->row->nexc);
+		*r = *x->row;
+		r->exc = e;
+		r->nexc = 0;
+		for (k = 0; k < x->row->nexc; k++) {
+			const LatExc *q = &x->row->exc[k];
+			if (q->lat > x->need[1][q->f][q->cat])
+				e[r->nexc++] = *q;
+		}
+		x->row = r;
 	}
 }
 
@@ -178,7 +193,7 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 	if (hz_decode(a, code, n, ins, &ar, &bad) < 0)
 		goto out;
 	if (mode)
-		gpu_floors(ins, n);
+		gpu_floors(ins, n, &ar);
 	initial(a, ins, n);
 	h = hz_new(a, ins, n, mode ? 1 : 0);
 	for (round = 0; round < MAX_ROUNDS; round++) {

@@ -612,6 +612,11 @@ need_of(HIns *h)
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
 				h->maxneed[m] = MAX(h->maxneed[m], h->need[m][f][c]);
+	/* a consumer class may need more than its category (an exc row):
+	   the producer stays tracked that long */
+	for (c = 0; h->row && c < h->row->nexc; c++)
+		for (m = 0; m < 2; m++)
+			h->maxneed[m] = MAX(h->maxneed[m], h->row->exc[c].lat);
 	if (tries < NROW) {
 		memo_rows[k].row = h->row;
 		memo_rows[k].used = 1;

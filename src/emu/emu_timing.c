@@ -114,7 +114,7 @@ need(EmuTiming *T, const TInsn *p, const TInsn *c, const EInsn *cI, int f, int r
 		cat = LC_GUARD;
 	n = lat_need(T->a, p->cls, f, cat, 1);
 	e = lat_exc(T->a, p->cls, f, cat, c->cls);
-	return e >= 0 && e < n ? e : n;
+	return e >= 0 ? e : n;  /* a consumer's own number, less or more (hazard.c) */
 }
 
 /* The most any consumer needs: after that the write is visible to all. */
@@ -125,7 +125,7 @@ due_all(EmuTiming *T, const TInsn *p, int f)
 
 	for (c = 0; c < LC_NCAT; c++)
 		n = MAX(n, lat_need(T->a, p->cls, f, c, 1));
-	return n;
+	return MAX(n, lat_exc_max(T->a, p->cls, f));
 }
 
 /* "DEPBAR.LE SB0, 0x1": scoreboard and count, else -1. */
