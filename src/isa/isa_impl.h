@@ -97,6 +97,9 @@ typedef struct {
 	 * (255: no bound) */
 	u64 need[2];
 	u8 cmin, cmax;
+	/* per comma of the text (the first 7): the classes (isa_opclass) of
+	 * the byte after its ", " the form allows; 0xffff: any */
+	u16 opc[7];
 } IsaForm;
 
 struct Arch {
@@ -163,6 +166,29 @@ u32 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
+
+/* The parser's quick test of a form against a text (the text after any
+ * guard; see IsaForm.need, cmin, cmax, opc): isa_quick reads the text
+ * once, isa_quick_ok says whether form fm may match it (isa/parse.c). */
+typedef struct {
+	u64 have[2];  /* its bytes 0..127 */
+	u32 commas;
+	u16 cls[7];   /* per comma: 1 << the class of the byte after ", " (0xffff: no space) */
+} IsaQuick;
+void isa_quick(const char *body, IsaQuick *q);
+static inline int
+isa_quick_ok(const IsaForm *fm, const IsaQuick *q)
+{
+	u32 k;
+
+	if ((fm->need[0] & ~q->have[0]) | (fm->need[1] & ~q->have[1]) || q->commas < fm->cmin ||
+	    q->commas > fm->cmax)
+		return 0;
+	for (k = 0; k < q->commas && k < 7; k++)
+		if (!(fm->opc[k] & q->cls[k]))
+			return 0;
+	return 1;
+}
 
 /* The index of a per-thread memo (isa_parse's texts, isa_print's words):
  * hash slots hold an entry's index + 1; entries are taken in order, so a

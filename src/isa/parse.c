@@ -490,6 +490,51 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 	}
 }
 
+/* The class of an operand's first byte, as tools/isa-gentab's OPCLASS. */
+static u32
+opclass(uchar ch)
+{
+	switch (ch) {
+	case 'R': return 1;
+	case 'U': return 2;
+	case 'P': return 3;
+	case '-': return 4;
+	case '0': return 5;
+	case 'c': return 7;
+	case '[': return 8;
+	case '|': return 9;
+	case '!': return 10;
+	case '~': return 11;
+	case '+': return 12;
+	case 'S': return 13;
+	case 'B': return 14;
+	}
+	return ch >= '1' && ch <= '9' ? 6 : 15;
+}
+
+/* A text lacking a byte every text of a form has, with too few or too
+ * many commas, or with an operand that starts with a byte no text of the
+ * form has there cannot match the form. */
+void
+isa_quick(const char *body, IsaQuick *q)
+{
+	const char *s;
+
+	q->have[0] = q->have[1] = 0;
+	q->commas = 0;
+	for (s = body; *s; s++) {
+		uchar ch = (uchar)*s;
+
+		if (ch < 128)
+			q->have[ch >> 6] |= 1ull << (ch & 63);
+		if (ch == ',') {
+			if (q->commas < 7)
+				q->cls[q->commas] = (u16)(s[1] == ' ' ? 1u << opclass((uchar)s[2]) : 0xffff);
+			q->commas++;
+		}
+	}
+}
+
 /* "@P0 ", "@!UPT " ...: the predicate bits; the kind (P or UP) is the
  * form's, which the print-back check in isa_parse holds to the text. */
 static const char *
@@ -648,8 +693,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	const char *s, *body;
 	size_t n, lo, hi, i;
 	Word guard = { 0, 0 };
-	u64 have[2] = { 0, 0 };
-	u32 commas = 0;
+	IsaQuick quick;
 	Ctx ctx, *c = &ctx;
 	int found = 0;
 	u16 base;
@@ -674,13 +718,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	for (n = 0; is_ident(body[n]); n++)
 		;
-	for (s = body; *s; s++) {	/* for the forms' quick test */
-		uchar ch = (uchar)*s;
-
-		if (ch < 128)
-			have[ch >> 6] |= 1ull << (ch & 63);
-		commas += ch == ',';
-	}
+	isa_quick(body, &quick);
 	lo = base_first(a, body, n);
 	c->a = a;
 	c->addr = addr;
@@ -697,10 +735,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		c->fm = fm;
 		if (pcrel)
 			*pcrel |= fm->pcrel;
-		/* a text lacking a byte every text of the form has, or
-		 * with too few or too many commas, cannot match it */
-		if ((fm->need[0] & ~have[0]) | (fm->need[1] & ~have[1]) || commas < fm->cmin || commas > fm->cmax ||
-		    !match_tmpl(c, fm->tmpl, body))
+		if (!isa_quick_ok(fm, &quick) || !match_tmpl(c, fm->tmpl, body))
 			continue;
 		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
 		x.hi = fm->match.hi | fm->dflt.hi;
