@@ -97,8 +97,9 @@ typedef struct {
 	 * (255: no bound) */
 	u64 need[2];
 	u8 cmin, cmax;
-	/* per comma of the text (the first 7): the classes (isa_opclass) of
-	 * the byte after its ", " the form allows; 0xffff: any */
+	/* per comma of the text counted from its end (the last 7): the
+	 * classes (opclass in isa/parse.c) of the byte after its ", " the
+	 * form allows; 0xffff: any */
 	u16 opc[7];
 } IsaForm;
 
@@ -173,7 +174,8 @@ int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
 typedef struct {
 	u64 have[2];  /* its bytes 0..127 */
 	u32 commas;
-	u16 cls[7];   /* per comma: 1 << the class of the byte after ", " (0xffff: no space) */
+	u16 cls[16];  /* per comma (the first 16): 1 << the class of the byte after
+		       * ", " (0xffff: no space) */
 } IsaQuick;
 void isa_quick(const char *body, IsaQuick *q);
 static inline int
@@ -185,7 +187,7 @@ isa_quick_ok(const IsaForm *fm, const IsaQuick *q)
 	    q->commas > fm->cmax)
 		return 0;
 	for (k = 0; k < q->commas && k < 7; k++)
-		if (!(fm->opc[k] & q->cls[k]))
+		if (q->commas - 1 - k < 16 && !(fm->opc[k] & q->cls[q->commas - 1 - k]))
 			return 0;
 	return 1;
 }

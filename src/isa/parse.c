@@ -528,7 +528,7 @@ isa_quick(const char *body, IsaQuick *q)
 		if (ch < 128)
 			q->have[ch >> 6] |= 1ull << (ch & 63);
 		if (ch == ',') {
-			if (q->commas < 7)
+			if (q->commas < 16)
 				q->cls[q->commas] = (u16)(s[1] == ' ' ? 1u << opclass((uchar)s[2]) : 0xffff);
 			q->commas++;
 		}
