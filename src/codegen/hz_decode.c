@@ -658,9 +658,10 @@ static size_t
 class_pos(const Arch *a, u64 key, int opid)
 {
 	size_t m = cm.cap - 1, i;
-	u64 x = (key ^ (u64)opid << 48 ^ (u64)(uintptr_t)a) * 0x9e3779b97f4a7c15ull;
+	u64 x = key * 0x9e3779b97f4a7c15ull ^ ((u64)opid + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
-	for (i = (size_t)(x >> 32) & m; cm.v[i].cls; i = (i + 1) & m)
+	x ^= x >> 29;
+	for (i = (size_t)x & m; cm.v[i].cls; i = (i + 1) & m)
 		if (cm.v[i].key == key && cm.v[i].opid == opid && cm.v[i].a == a)
 			break;
 	return i;
