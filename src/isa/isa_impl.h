@@ -172,7 +172,7 @@ int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
  * guard; see IsaForm.need, cmin, cmax, opc): isa_quick reads the text
  * once, isa_quick_ok says whether form fm may match it (isa/parse.c). */
 typedef struct {
-	u64 have[2];  /* its bytes 0..127 */
+	u64 have[2];  /* its bytes 0..127 (and bytes >= 128 as ch & 127) */
 	u32 commas;
 	u16 cls[16];  /* per comma (the first 16): 1 << the class of the byte after
 		       * ", " (0xffff: no space) */

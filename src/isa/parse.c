@@ -525,8 +525,9 @@ isa_quick(const char *body, IsaQuick *q)
 	for (s = body; *s; s++) {
 		uchar ch = (uchar)*s;
 
-		if (ch < 128)
-			q->have[ch >> 6] |= 1ull << (ch & 63);
+		/* a byte >= 128 (no form needs one) sets a bit of one below:
+		 * more bits only let more forms through */
+		q->have[ch >> 6 & 1] |= 1ull << (ch & 63);
 		if (ch == ',') {
 			if (q->commas < 16)
 				q->cls[q->commas] = (u16)(s[1] == ' ' ? 1u << opclass((uchar)s[2]) : 0xffff);
@@ -594,9 +595,20 @@ seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *msg, co
 static int
 base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 {
-	const char *b = a->strs[a->forms[form].base];
+	static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff00000000,
+				      0xffffffff000000, 0xffffffffff0000, 0xffffffffffff00, 0xffffffffffffff };
+	u32 si = a->forms[form].base;
+	u64 inf = a->sinfo[si], kb, kn;
+	const char *b = a->strs[si];
 	size_t i;
 
+	if ((inf & 0xff) <= 7 && n <= 7) {
+		/* both within the first 7 bytes: one compare of big-endian
+		 * keys, the shorter padded with zeros as the loop below sees it */
+		kb = key7(inf);
+		kn = key7(first7(name)) & kmask[n];
+		return kb == kn ? 0 : kb < kn ? -1 : 1;
+	}
 	for (i = 0; i < n && b[i] == name[i]; i++)
 		;
 	if (i < n)
@@ -648,19 +660,22 @@ int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 	  size_t errlen, size_t *errpos)
 {
-	u32 h = 2166136261u;
-	size_t n;
+	u64 h = 0, x;
+	size_t n = strlen(text), i;
 	Memo *m;
 	int pcrel = 0;
 
-	for (n = 0; text[n] && n < MEMOTEXT; n++) {
-		if (text[n] == '`')
-			return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
-		h = (h ^ (uchar)text[n]) * 16777619u;
-	}
-	if (n == MEMOTEXT)
+	if (n >= MEMOTEXT || memchr(text, '`', n))
 		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
-	m = &memo[memo_find(&memo_index, h)];
+	for (i = 0; i + 8 <= n; i += 8) {	/* the hash picks a slot only */
+		memcpy(&x, text + i, 8);
+		h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	x = 0;
+	memcpy(&x, text + i, n - i);
+	h = (h ^ x ^ n) * 0xff51afd7ed558ccdull;
+	m = &memo[memo_find(&memo_index, (u32)(h >> 32))];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		*w = m->w;
 		return 0;

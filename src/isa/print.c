@@ -260,26 +260,28 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 	size_t start = out->n;
 	Out o;
 	Word key;
-	PMemo *m = NULL;
+	PMemo *m;
 
 	/* nvdisasm shows reuse flags only when the yield bit is set */
 	if (!(w.hi >> 45 & 1))
 		w.hi &= ~(0xfull << 58);
+	/* the memo holds only words of forms without a pc-relative field,
+	 * and the key decides the form: a hit needs no isa_match */
+	key.lo = w.lo;
+	key.hi = w.hi & (((1ull << 41) - 1) | 0xfull << 58);
+	m = pmemo_slot(key);
+	if (m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
+		buf_putn(out, m->text, m->len);
+		return 0;
+	}
 	fm = isa_match(a, w);
 	if (!fm) {
 		buf_printf(out, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 			   (unsigned long long)w.hi);
 		return -1;
 	}
-	if (!fm->pcrel) {
-		key.lo = w.lo;
-		key.hi = w.hi & (((1ull << 41) - 1) | 0xfull << 58);
-		m = pmemo_slot(key);
-		if (m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
-			buf_putn(out, m->text, m->len);
-			return 0;
-		}
-	}
+	if (fm->pcrel)
+		m = NULL;
 	o.out = out;
 	o.n = guard_text(w, fm->uguard, o.t);
 	for (t = fm->tmpl; *t;) {
