@@ -220,14 +220,15 @@ has_prefix(const char *s, const char *p, size_t n)
 }
 
 /* s[0..6] in bits 8..63, s[0] lowest, as in Arch.sinfo (parse_text
- * leaves 8 zero bytes after the text, so this never reads past it). */
+ * leaves 8 zero bytes after the text, so the 8 bytes read from any
+ * position of it are its own). */
 static inline u64
 first7(const char *s)
 {
-	const uchar *u = (const uchar *)s;
+	u64 u;
 
-	return (u64)u[0] << 8 | (u64)u[1] << 16 | (u64)u[2] << 24 | (u64)u[3] << 32 | (u64)u[4] << 40 |
-	       (u64)u[5] << 48 | (u64)u[6] << 56;
+	memcpy(&u, s, 8);	/* little-endian: s[0] lowest */
+	return u << 8;
 }
 
 /* Does the hole just before t (HOLE, fi + 1) repeat one earlier in the
@@ -287,14 +288,17 @@ key7(u64 inf)
 	return __builtin_bswap64(inf & ~0xffull);
 }
 
+/* The bits of a key7 that a string of length n (< 7: the rest is zeros)
+ * compares. */
+static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff00000000,
+			      0xffffffff000000, 0xffffffffff0000, 0xffffffffffff00, 0xffffffffffffff };
+
 /* String si against the text s: < 0, or 0 when s starts with it, or > 0,
  * as the generator's sort orders them (unsigned bytes); s7 = key7 of s,
  * of which a string shorter than 7 bytes compares its length's worth. */
 static int
 str_cmp(const Arch *a, u32 si, u64 s7, const char *s)
 {
-	static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff00000000,
-				      0xffffffff000000, 0xffffffffff0000, 0xffffffffffff00, 0xffffffffffffff };
 	u64 inf = a->sinfo[si], k = key7(inf);
 	u32 n = (u32)(inf & 0xff), i;
 	const char *x = a->strs[si];
@@ -592,13 +596,12 @@ seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *msg, co
 		*errpos = pos;
 }
 
+/* kn: key7 of name[0..n) (zeros after n), for n <= 7. */
 static int
-base_cmp(const Arch *a, u32 form, const char *name, size_t n)
+base_cmp(const Arch *a, u32 form, const char *name, size_t n, u64 kn)
 {
-	static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff00000000,
-				      0xffffffff000000, 0xffffffffff0000, 0xffffffffffff00, 0xffffffffffffff };
 	u32 si = a->forms[form].base;
-	u64 inf = a->sinfo[si], kb, kn;
+	u64 inf = a->sinfo[si], kb;
 	const char *b = a->strs[si];
 	size_t i;
 
@@ -606,7 +609,6 @@ base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 		/* both within the first 7 bytes: one compare of big-endian
 		 * keys, the shorter padded with zeros as the loop below sees it */
 		kb = key7(inf);
-		kn = key7(first7(name)) & kmask[n];
 		return kb == kn ? 0 : kb < kn ? -1 : 1;
 	}
 	for (i = 0; i < n && b[i] == name[i]; i++)
@@ -617,20 +619,22 @@ base_cmp(const Arch *a, u32 form, const char *name, size_t n)
 }
 
 /* The first position in by_base with base mnemonic name[0..n), or where
- * it would be (binary search). */
+ * it would be (binary search); *found: whether it is there. */
 static size_t
-base_first(const Arch *a, const char *name, size_t n)
+base_first(const Arch *a, const char *name, size_t n, int *found)
 {
 	size_t lo = 0, hi = a->nforms;
+	u64 kn = key7(first7(name)) & kmask[n < 7 ? n : 7];
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (base_cmp(a, a->by_base[mid], name, n) < 0)
+		if (base_cmp(a, a->by_base[mid], name, n, kn) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
+	*found = lo < a->nforms && !base_cmp(a, a->by_base[lo], name, n, kn);
 	return lo;
 }
 
@@ -709,6 +713,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	size_t n, lo, hi, i;
 	Word guard = { 0, 0 };
 	IsaQuick quick;
+	int have_base;
 	Ctx ctx, *c = &ctx;
 	int found = 0;
 	u16 base;
@@ -734,11 +739,11 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	for (n = 0; is_ident(body[n]); n++)
 		;
 	isa_quick(body, &quick);
-	lo = base_first(a, body, n);
+	lo = base_first(a, body, n, &have_base);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
-	hi = lo < a->nforms && !base_cmp(a, a->by_base[lo], body, n) ? a->nforms : lo;
+	hi = have_base ? a->nforms : lo;
 	base = lo < hi ? a->forms[a->by_base[lo]].base : 0;
 	for (i = lo; i < hi && a->forms[a->by_base[i]].base == base; i++) {
 		const IsaForm *fm = &a->forms[a->by_base[i]];
