@@ -99,6 +99,7 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 	const char *m;
 	Buf b = {0};
 	u32 i;
+	int k, need;
 
 	E->code = arena_alloc(ar, (n ? n : 1) * sizeof *E->code);
 	E->ncode = n;
@@ -145,6 +146,14 @@ predecode(Emu *E, Arena *ar, const u8 *code, u32 n)
 			I->fn = h_unsup;
 		else if (emu_check_regs(I) < 0) {
 			I->why = "register number out of range";
+			I->fn = h_unsup;
+		} else if ((k = emu_check_align(I, &need)) >= 0) {
+			b.n = 0;
+			buf_printf(&b, "operand %d (%sR%u) is a register %s: it must start at %s register",
+				   k + 1, I->in.o[k].kind == OPK_UR || I->in.o[k].rk == OPK_UR ? "U" : "",
+				   I->in.o[k].reg, need == 2 ? "pair" : "quad",
+				   need == 2 ? "an even" : "a multiple-of-4");
+			I->why = arena_strdup(ar, b.s);
 			I->fn = h_unsup;
 		} else if (!emu_is_nop(I->fn) && (m = emu_check_mods(I))) {
 			b.n = 0;

@@ -171,6 +171,7 @@ void emu_prep_mem(Emu *E, EInsn *I);
 Handler emu_mma_handler(const char *op);                   /* emu_mma.c */
 const char *emu_check_mods(const EInsn *I);                /* emu_mods.c */
 int emu_check_regs(const EInsn *I);
+int emu_check_align(const EInsn *I, int *need);                /* emu_align.c */
 int emu_is_nop(Handler h);
 int emu_is_control(Handler h);                             /* changes PCs or lane states */
 int emu_is_bra(Handler h);
