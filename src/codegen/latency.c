@@ -180,14 +180,26 @@ lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons)
 	return lat_exc_in(find_row(a, cls), f, cat, cons);
 }
 
+/* The exceptions are sorted by (file, category, consumer) (tools/mine-latency
+ * writes them so): a binary search.  Every consumer class that differs from
+ * its category has one, so rows hold dozens. */
 int
 lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
 {
-	int k;
+	int lo = 0, hi = r ? r->nexc : 0;
 
-	for (k = 0; r && k < r->nexc; k++)
-		if (r->exc[k].f == f && r->exc[k].cat == cat && !strcmp(r->exc[k].cons, cons))
-			return r->exc[k].lat;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2, d;
+		const LatExc *e = &r->exc[mid];
+
+		d = e->f != f ? e->f - f : e->cat != cat ? e->cat - cat : strcmp(e->cons, cons);
+		if (!d)
+			return e->lat;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return -1;
 }
 
