@@ -587,13 +587,26 @@ parse_unknown(const char *s, Word *w)
 	return *e ? -1 : 0;
 }
 
+/* The message pre, then arg[0..argn), then post into err, cut to errlen
+ * as snprintf would (a probe's failures are frequent: snprintf cost more
+ * than the rest of a failed parse). */
 static void
-seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *msg, const char *arg)
+seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *pre, const char *arg, size_t argn,
+       const char *post)
 {
-	if (err && errlen)
-		snprintf(err, errlen, msg, arg);
+	size_t n = 0;
+
 	if (errpos)
 		*errpos = pos;
+	if (!err || !errlen)
+		return;
+	for (; *pre && n + 1 < errlen; pre++)
+		err[n++] = *pre;
+	for (; argn && n + 1 < errlen; argn--)
+		err[n++] = *arg++;
+	for (; *post && n + 1 < errlen; post++)
+		err[n++] = *post;
+	err[n] = 0;
 }
 
 /* kn: key7 of name[0..n) (zeros after n), for n <= 7. */
@@ -725,7 +738,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
 	if (n >= sizeof buf - 8) {
-		seterr(err, errlen, errpos, 0, "instruction text too long%s", "");
+		seterr(err, errlen, errpos, 0, "instruction text too long", "", 0, "");
 		return -1;
 	}
 	memcpy(buf, text, n);
@@ -733,7 +746,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	if (!parse_unknown(buf, w))
 		return 0;
 	if (!(body = parse_guard(buf, &guard))) {
-		seterr(err, errlen, errpos, 0, "bad guard predicate%s", "");
+		seterr(err, errlen, errpos, 0, "bad guard predicate", "", 0, "");
 		return -1;
 	}
 	for (n = 0; is_ident(body[n]); n++)
@@ -793,14 +806,10 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	for (s = body; *s && *s != ' '; s++)
 		;
-	if (!found) {
-		char name[64];
-
-		snprintf(name, sizeof name, "%.*s", (int)MIN(n, 63), body);
-		seterr(err, errlen, errpos, (size_t)(body - buf), "unknown opcode '%s'", name);
-	} else {
-		seterr(err, errlen, errpos, (size_t)(s - buf), "no form of %s matches these operands",
-		       "this instruction");
-	}
+	if (!found)
+		seterr(err, errlen, errpos, (size_t)(body - buf), "unknown opcode '", body, MIN(n, 63), "'");
+	else
+		seterr(err, errlen, errpos, (size_t)(s - buf), "no form of this instruction matches these operands",
+		       "", 0, "");
 	return -1;
 }

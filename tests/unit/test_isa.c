@@ -115,9 +115,28 @@ TEST(isa_parse_errors)
 	char err[100];
 	size_t pos = 99;
 
+	char small[12], want[12], big[700];
+
 	CHECK(isa_parse(a, "NOSUCHOP R1, R2", 0, NULL, &e, err, sizeof err, &pos) == -1);
-	CHECK(strstr(err, "unknown opcode 'NOSUCHOP'") && pos == 0);
+	CHECK_STR(err, "unknown opcode 'NOSUCHOP'");
+	CHECK(pos == 0);
+	CHECK(isa_parse(a, "@P1 NOSUCHOP", 0, NULL, &e, err, sizeof err, &pos) == -1 && pos == 4);
 	CHECK(isa_parse(a, "@Q1 EXIT", 0, NULL, &e, err, sizeof err, &pos) == -1);
+	CHECK_STR(err, "bad guard predicate");
+	CHECK(isa_parse(a, "IMAD R1, R2, R3, R4, R5", 0, NULL, &e, err, sizeof err, &pos) == -1);
+	CHECK_STR(err, "no form of this instruction matches these operands");
+	CHECK(pos == 4);
+	/* cut as snprintf cuts */
+	CHECK(isa_parse(a, "NOSUCHOP R1", 0, NULL, &e, small, sizeof small, &pos) == -1);
+	memcpy(want, "unknown opcode 'NOSUCHOP'", sizeof want - 1);	/* what snprintf leaves */
+	want[sizeof want - 1] = 0;
+	CHECK_STR(small, want);
+	memset(big, 'A', sizeof big - 1);
+	big[sizeof big - 1] = 0;
+	CHECK(isa_parse(a, big, 0, NULL, &e, err, sizeof err, &pos) == -1);
+	CHECK_STR(err, "instruction text too long");
+	CHECK(isa_parse(a, big + 300, 0, NULL, &e, err, sizeof err, &pos) == -1);
+	CHECK(strlen(err) == strlen("unknown opcode ''") + 63 && !strncmp(err, "unknown opcode 'AAA", 19));
 }
 
 /* A spelling nvdisasm does not use for a word but that a form's template
