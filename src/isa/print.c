@@ -57,6 +57,8 @@ flush(Out *o)
 static inline void
 put(Out *o, const char *s, size_t n)
 {
+	if (!n)
+		return;	/* most enumeration holes print nothing */
 	if (o->n + n > sizeof o->t) {
 		flush(o);
 		if (n > sizeof o->t) {
