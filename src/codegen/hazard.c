@@ -46,6 +46,8 @@ typedef struct {
 	i32 *pp;            /* [ns][NPR] */
 	u8 *pa;             /* [ns][NPR] */
 	u8 *np, *pover;
+	u32 *pclk;          /* pa holds the ages at clock pclk (pa_now brings them to clk) */
+	u32 *pdue;          /* the clock at which a producer first reaches h->lim (pa_due) */
 	u8 *wsb, *wdep, *rsb;
 	i32 *wprod, *rprod;
 	u32 sbts[NSB];      /* clk when each scoreboard was last set (sbage as fage) */
@@ -308,6 +310,8 @@ state_new(const Hz *h)
 	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
 	s->fts = (u32 *)p, p += ns * sizeof(u32);
+	s->pclk = (u32 *)p, p += ns * sizeof(u32);
+	s->pdue = (u32 *)p, p += ns * sizeof(u32);
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
 	s->rprod = (i32 *)p, p += ns * sizeof(i32);
@@ -345,7 +349,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (5 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
@@ -388,6 +392,10 @@ hz_free(Hz *h)
 }
 
 /* ---- state ---- */
+
+static void pa_now(HState *s, size_t j);
+static void pa_due(const Hz *h, HState *s, size_t j);
+static void sat_add_by(u8 *p, u32 d);
 
 static void
 state_init(const Hz *h, HState *s)
@@ -434,20 +442,27 @@ state_join(const Hz *h, HState *d, const HState *s)
 				d->fprod[i] = s->fprod[i];
 			ch = 1;
 		}
-		if (s->pover[i] && !d->pover[i])
-			d->pover[i] = 1, ch = 1;
-		for (k = 0; k < s->np[i]; k++) {
-			for (m = 0; m < d->np[i] && PP(d, i, m) != PP(s, i, k); m++)
-				;
-			if (m < d->np[i]) {
-				if (PA(s, i, k) < PA(d, i, m))
-					PA(d, i, m) = PA(s, i, k), ch = 1;
-			} else if (d->np[i] < NPR) {
-				PP(d, i, d->np[i]) = PP(s, i, k);
-				PA(d, i, d->np[i]++) = PA(s, i, k);
-				ch = 1;
-			} else if (!d->pover[i])
+		if (s->np[i] || (s->pover[i] && !d->pover[i])) {
+			u8 sa[NPR];  /* s's ages now */
+			memcpy(sa, &PA(s, i, 0), NPR);
+			sat_add_by(sa, s->clk - s->pclk[i]);
+			pa_now(d, i);
+			if (s->pover[i] && !d->pover[i])
 				d->pover[i] = 1, ch = 1;
+			for (k = 0; k < s->np[i]; k++) {
+				for (m = 0; m < d->np[i] && PP(d, i, m) != PP(s, i, k); m++)
+					;
+				if (m < d->np[i]) {
+					if (sa[k] < PA(d, i, m))
+						PA(d, i, m) = sa[k], ch = 1;
+				} else if (d->np[i] < NPR) {
+					PP(d, i, d->np[i]) = PP(s, i, k);
+					PA(d, i, d->np[i]++) = sa[k];
+					ch = 1;
+				} else if (!d->pover[i])
+					d->pover[i] = 1, ch = 1;
+			}
+			pa_due(h, d, i);
 		}
 		if ((s->wsb[i] | d->wsb[i]) != d->wsb[i]) {
 			d->wsb[i] |= s->wsb[i];
@@ -662,6 +677,8 @@ reads(Hz *h, HState *s, size_t i)
 	for (; u < end; u++) {
 		size_t j = u->d;
 		int cat = u->cat, f = h->file[j];
+		if (s->np[j])
+			pa_now(s, j);
 		if (h->observe) {
 			int k;
 			for (k = 0; k < s->np[j]; k++)
@@ -778,6 +795,7 @@ writes(Hz *h, HState *s, size_t i)
 				s->fprod[j] = -1;
 				SET_FAGE(s, j, AGE_MAX);
 				s->np[j] = s->pover[j] = 0;
+				pa_due(h, s, j);
 			}
 		} else {
 			int f = h->file[j];
@@ -795,11 +813,16 @@ writes(Hz *h, HState *s, size_t i)
 				s->pover[j] = 0;
 				PP(s, j, 0) = (i32)i;
 				PA(s, j, 0) = 0;
-			} else if (s->np[j] < NPR) {
-				PP(s, j, s->np[j]) = (i32)i;
-				PA(s, j, s->np[j]++) = 0;
-			} else
-				s->pover[j] = 1;
+				s->pclk[j] = s->clk;
+			} else {
+				pa_now(s, j);
+				if (s->np[j] < NPR) {
+					PP(s, j, s->np[j]) = (i32)i;
+					PA(s, j, s->np[j]++) = 0;
+				} else
+					s->pover[j] = 1;
+			}
+			pa_due(h, s, j);
 			if (!x->cond)
 				s->wsb[j] = 0;
 		}
@@ -836,6 +859,43 @@ sat_sub(u64 x, u64 T)
 	return (d ^ (~x & B7)) & ((ge >> 7) * 0xff);
 }
 
+/* p[0..8) += d, saturated at 255 (as d steps of one cycle would). */
+static void
+sat_add_by(u8 *p, u32 d)
+{
+	if (d >= AGE_MAX)
+		memset(p, AGE_MAX, NPR);
+	else if (d >= 128) {
+		sat_add(p, NPR, 127);
+		sat_add(p, NPR, (int)d - 127);
+	} else if (d)
+		sat_add(p, NPR, (int)d);
+}
+
+/* Slot j's producer ages as of now. */
+static void
+pa_now(HState *s, size_t j)
+{
+	sat_add_by(&PA(s, j, 0), s->clk - s->pclk[j]);
+	s->pclk[j] = s->clk;
+}
+
+/* s->pdue[j]: the first clock at which one of slot j's producers is old
+ * enough to leave (never while pover); ages current (pa_now). */
+static void
+pa_due(const Hz *h, HState *s, size_t j)
+{
+	u32 due = s->clk + 0x7fffffff;  /* never */
+	int c;
+
+	for (c = 0; !s->pover[j] && c < s->np[j]; c++) {
+		u32 at = s->clk - PA(s, j, c) + h->lim[PP(s, j, c)];
+		if ((i32)(at - due) < 0)
+			due = at;
+	}
+	s->pdue[j] = due;
+}
+
 /* The clock advances by t cycles, a stall count (0..15). */
 static void
 advance(const Hz *h, HState *s, int t)
@@ -846,6 +906,7 @@ advance(const Hz *h, HState *s, int t)
 
 	if (t <= 0)
 		return;
+	s->clk += (u32)t;
 	/* only the live slots: the others' rem stays 0 and have no producers */
 	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lrem[w];
@@ -868,9 +929,10 @@ advance(const Hz *h, HState *s, int t)
 			u8 *pa = &PA(s, j, 0);
 			i32 *pp = &PP(s, j, 0);
 			int np = s->np[j];
-			/* every producer ages by t (the bytes past np too: unused) */
-			sat_add(pa, NPR, t);
-			if (!s->pover[j]) {
+			/* a producer leaves at its limit (pa_due): the loop runs
+			   when one gets there, as it did at every step */
+			if (np && (i32)(s->clk - s->pdue[j]) >= 0) {
+				pa_now(s, j);
 				for (c = 0; c < np; c++)
 					if (pa[c] >= h->lim[pp[c]]) {
 						np--;
@@ -879,12 +941,12 @@ advance(const Hz *h, HState *s, int t)
 						c--;
 					}
 				s->np[j] = (u8)np;
+				pa_due(h, s, j);
 			}
 			if (!np)
 				s->lnp[w] &= ~(1ull << (j % 64));
 		}
 	}
-	s->clk += (u32)t;
 }
 
 static void
