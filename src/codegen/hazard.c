@@ -393,7 +393,7 @@ hz_free(Hz *h)
 
 /* ---- state ---- */
 
-static void pa_now(HState *s, size_t j);
+static inline void pa_now(HState *s, size_t j);
 static void pa_due(const Hz *h, HState *s, size_t j);
 static void sat_add_by(u8 *p, u32 d);
 
@@ -873,11 +873,13 @@ sat_add_by(u8 *p, u32 d)
 }
 
 /* Slot j's producer ages as of now. */
-static void
+static inline void
 pa_now(HState *s, size_t j)
 {
-	sat_add_by(&PA(s, j, 0), s->clk - s->pclk[j]);
-	s->pclk[j] = s->clk;
+	if (s->pclk[j] != s->clk) {
+		sat_add_by(&PA(s, j, 0), s->clk - s->pclk[j]);
+		s->pclk[j] = s->clk;
+	}
 }
 
 /* s->pdue[j]: the first clock at which one of slot j's producers is old
