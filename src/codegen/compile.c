@@ -47,17 +47,6 @@ dump_ir(const CompileOpts *o, const IrFunc *f, const char *pass, int n)
 	buf_free(&b);
 }
 
-/* OA_VERIFY=1: every check after every pass (see run_passes, dump_mir). */
-static int
-verify_all(void)
-{
-	static int full = -1;
-
-	if (full < 0)
-		full = getenv("OA_VERIFY") != NULL;
-	return full;
-}
-
 /* The IR passes of each level, with the checker between them.  A pass
  * that reports no change has left the IR as it was (OA_VERIFY=1 proves
  * it with ir_hash after every pass, and checks after every pass): the
@@ -85,7 +74,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		{"dce", ir_dce, OPT_SAFE},
 		{"compact", ir_compact, OPT_MINED},
 	};
-	int full = verify_all();
+	int full = ir_verify_all();
 	int (*idle[16])(IrFunc *);   /* passes that left the current IR unchanged */
 	size_t i, nidle = 0, k;
 
@@ -272,7 +261,7 @@ static void
 dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *name, int phys)
 {
 	Buf b = {0};
-	if (phys || verify_all())
+	if (phys || ir_verify_all())
 		mir_verify(mf, what);
 	if (!o->dump)
 		return;

@@ -370,6 +370,19 @@ diamond(IrFunc *f, int b, const int *defs, const int *uses, Pend *pd)
 	return 1;
 }
 
+/* OA_VERIFY=1: the counts kept by pend_apply are ir_count's. */
+static void
+recount_same(const IrFunc *f, const int *defs, const int *uses)
+{
+	int *d = xcalloc((size_t)f->nregs + 1, sizeof *d), *u = xcalloc((size_t)f->nregs + 1, sizeof *u);
+
+	ir_count(f, d, u);
+	if (memcmp(d, defs, sizeof *d * (size_t)f->nregs) || memcmp(u, uses, sizeof *u * (size_t)f->nregs))
+		die("ifconv: the kept def/use counts differ from ir_count's");
+	free(d);
+	free(u);
+}
+
 int
 ir_ifconv(IrFunc *f)
 {
@@ -379,11 +392,11 @@ ir_ifconv(IrFunc *f)
 	size_t b;
 	Pend pd = {0};
 
+	ir_count(f, defs, uses);
 	while (changed && rounds++ < 4) {
 		changed = 0;
-		memset(defs, 0, sizeof *defs * (size_t)f->nregs);
-		memset(uses, 0, sizeof *uses * (size_t)f->nregs);
-		ir_count(f, defs, uses);
+		if (rounds > 1 && ir_verify_all())   /* pend_apply kept them: prove it */
+			recount_same(f, defs, uses);
 		for (b = 0; b < f->b.n; b++) {
 			int k = invert_forwarder(f, (int)b, defs, uses, &pd);
 			k = k + (diamond(f, (int)b, defs, uses, &pd) || triangle(f, (int)b, defs, uses, &pd));

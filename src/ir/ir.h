@@ -52,6 +52,9 @@ const PtxInstr *ir_expand_brx(const PtxFunc *fn, Arena *a, int *ninstrs, int *ne
 			      const PtxInstr **bad);
 /* Abort (with the pass name) when an invariant is broken. */
 void ir_verify(const IrFunc *f, const char *after);
+/* OA_VERIFY=1 in the environment: every check after every pass, and the
+ * passes prove what they keep instead of recomputing it. */
+int ir_verify_all(void);
 /* A fingerprint of everything a pass may change (verify.c): a pass that
  * reports no change must leave it equal. */
 u64 ir_hash(const IrFunc *f);

@@ -37,6 +37,16 @@ check_opd(const IrFunc *f, const PtxOperand *o, const char *after, int b)
 		check_opd(f, &o->elems[i], after, b);
 }
 
+int
+ir_verify_all(void)
+{
+	static int full = -1;
+
+	if (full < 0)
+		full = getenv("OA_VERIFY") != NULL;
+	return full;
+}
+
 void
 ir_verify(const IrFunc *f, const char *after)
 {
