@@ -122,6 +122,11 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 	*wide = 0;
 	if (strncmp(text, "MOV", 3) && strncmp(text, "LDC", 3))
 		return 0;   /* what every pattern below starts with */
+	/* "MOV \001\001, " then none of "0x", "-0x", "c[": no MOV pattern
+	   matches (with white space after it, only sscanf can tell) */
+	if (!strncmp(text, "MOV \001\001, ", 8) && !isspace((uchar)text[8]) && strncmp(text + 8, "0x", 2) &&
+	    strncmp(text + 8, "-0x", 3) && strncmp(text + 8, "c[", 2))
+		return 0;
 	if (w == 1 && hex_end(text, "MOV \001\001, 0x", "MOV \001\001, 0x%x%7s", &x)) {
 		*kind = K_IMM, *val = x;
 		return 1;
@@ -173,6 +178,18 @@ const_def(const Fold *F, const MIns *m, u8 *kind, u32 *val, u8 *wide)
 	return def_text(m->text, w, F->sm, m->guard >= 0, kind, val, wide);
 }
 
+/* Part s of constant definition m (at b, i; its span from lo) as what
+ * it defines. */
+static void
+const_part(Part *P, const MIns *m, int b, int i, u8 kind, u32 val, u8 wide, int s, int lo)
+{
+	P->kind = kind;
+	P->val = kind == K_CBANK ? val + 4u * (u32)(s - lo) : val;
+	P->wide = wide;
+	P->defb = b, P->defi = i;
+	P->guard = m->guard, P->gneg = m->guard_neg;
+}
+
 void
 fold_scan(Fold *F)
 {
@@ -195,15 +212,10 @@ fold_scan(Fold *F)
 						P->uses++;
 					if (!(m->rf[k] & MF_DEF))
 						continue;
-					if (++P->ndef == 1 && isc) {
-						P->kind = kind;
-						P->val = kind == K_CBANK ? val + 4u * (u32)(s - lo) : val;
-						P->wide = wide;
-						P->defb = (int)b, P->defi = (int)i;
-						P->guard = m->guard, P->gneg = m->guard_neg;
-					} else {
+					if (++P->ndef == 1 && isc)
+						const_part(P, m, (int)b, (int)i, kind, val, wide, s, lo);
+					else
 						P->kind = K_MANY;
-					}
 				}
 			}
 		}
@@ -601,10 +613,23 @@ fold_commuted(Fold *F, MIns *m, int k)
 	return 0;
 }
 
+/* P as a scan leaves a part nothing names. */
+static void
+zero_part(Part *P)
+{
+	u32 gen = P->gen;
+
+	memset(P, 0, sizeof *P);
+	P->gen = gen;
+}
+
 /* Drop constant definitions whose parts nobody reads (rescan: F->p may
- * be stale; else it is what fold_scan would make).  Returns how many. */
+ * be stale; else it is what fold_scan would make, and stays so: the
+ * parts of a dropped definition go to zero and those defined later in
+ * its block move with their definitions, unless a dropped part has
+ * another definition: then *exact = 0).  Returns how many. */
 static int
-drop_dead(Fold *F, int rescan)
+drop_dead(Fold *F, int rescan, int *exact)
 {
 	MFunc *f = F->f;
 	size_t b, i, j;
@@ -612,6 +637,7 @@ drop_dead(Fold *F, int rescan)
 
 	if (rescan)
 		fold_scan(F);
+	*exact = 1;
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
@@ -623,6 +649,16 @@ drop_dead(Fold *F, int rescan)
 				span(f, m->r[0], &lo, &hi);
 				for (s = lo; s < hi; s++)
 					used |= part(F, m->r[0].v, s)->uses > 0;
+				for (s = lo; s < hi; s++) {
+					Part *P = part(F, m->r[0].v, s);
+					if (used && (P->kind == K_IMM || P->kind == K_CBANK) && P->defb == (int)b &&
+					    P->defi == (int)i)
+						P->defi = (int)j;
+					else if (!used && P->ndef > 1)
+						*exact = 0;
+					else if (!used)
+						zero_part(P);
+				}
 				if (!used) {
 					n++;
 					continue;
@@ -635,43 +671,82 @@ drop_dead(Fold *F, int rescan)
 	return n;
 }
 
+/* A round of folding over every reader; returns the operands folded.
+ * F->p stays what fold_scan would make of the function: the readers'
+ * uses go as they fold, and readers left as constant definitions
+ * ("MOV d, t" with t folded) count as such at the end of the round (not
+ * before: a round sees the constants of its start). */
+static int
+fold_round(Fold *F)
+{
+	MFunc *f = F->f;
+	size_t b, i;
+	int k, s, lo, hi, n = 0, nt = 0, cap = 0, *at = NULL;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns *m = &f->b.v[b].ins.v[i];
+			int folded = 0;
+			if (m->target >= 0)
+				continue;
+			F->cb = (int)b, F->ci = (int)i;
+			for (k = 0; k < m->nr; k++) {
+				MRef r = m->r[k];
+				if (!fold_commuted(F, m, k))
+					continue;
+				span(f, r, &lo, &hi);
+				for (s = lo; s < hi; s++)
+					part(F, r.v, s)->uses--;
+				folded = 1;
+				k--;
+				n++;
+			}
+			if (folded && m->nr == 1) {
+				if (nt == cap)
+					at = xrealloc(at, (size_t)(cap = 2 * cap + 16) * sizeof *at);
+				at[nt++] = (int)b, at[nt++] = (int)i;
+			}
+		}
+	for (k = 0; k < nt; k += 2) {
+		MIns *m = &f->b.v[at[k]].ins.v[at[k + 1]];
+		u8 kind, wide;
+		u32 val;
+		if (!const_def(F, m, &kind, &val, &wide))
+			continue;
+		span(f, m->r[0], &lo, &hi);
+		for (s = lo; s < hi; s++) {
+			Part *P = part(F, m->r[0].v, s);
+			if (P->ndef == 1)
+				const_part(P, m, at[k], at[k + 1], kind, val, wide, s, lo);
+		}
+	}
+	free(at);
+	return n;
+}
+
 int
 peep_fold(MFunc *f, const Arch *a, int sm)
 {
 	Fold F;
-	size_t b, i, nv = f->vr.n;
-	int k, n = 0, round, changed, fresh;
+	size_t nv = f->vr.n;
+	int n = 0, round, changed, exact;
 
 	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.gen = 0;
 	F.p = xcalloc(4 * (nv + 1), sizeof *F.p);
+	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds */
-	for (round = 0, fresh = 0; round < 3; round++) {
-		changed = 0;
-		if (!fresh)
+	for (round = 0; round < 3; round++) {
+		n += changed = fold_round(&F);
+		drop_dead(&F, 0, &exact);
+		if (!exact)
 			fold_scan(&F);
-		for (b = 0; b < f->b.n; b++)
-			for (i = 0; i < f->b.v[b].ins.n; i++) {
-				MIns *m = &f->b.v[b].ins.v[i];
-				if (m->target >= 0)
-					continue;
-				F.cb = (int)b, F.ci = (int)i;
-				for (k = 0; k < m->nr; k++)
-					if (fold_commuted(&F, m, k)) {
-						changed++;
-						k--;
-					}
-			}
-		n += changed;
-		/* nothing folded: nothing changed since the scan; nothing
-		   dropped: nothing changed since drop_dead's */
-		fresh = !drop_dead(&F, changed > 0);
 		if (!changed)
 			break;
 	}
-	if (fold_swap_pairs(&F, fresh)) {
+	if (fold_swap_pairs(&F)) {
 		F.p = xrealloc(F.p, 4 * (f->vr.n + 1) * sizeof *F.p);
 		memset(F.p + 4 * (nv + 1), 0, 4 * (f->vr.n - nv) * sizeof *F.p);
-		drop_dead(&F, 1);
+		drop_dead(&F, 1, &exact);
 	}
 	free(F.p);
 	return n;

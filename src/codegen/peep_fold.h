@@ -52,7 +52,7 @@ void fold_scan(Fold *F);
 int fold_operands(const char *text, int *s, int *e, int max);
 /* sm_80 IMAD.WIDE and the like: a parameter pair as c[] once the reader's
  * literal moves to a register (peep_swap.c); returns readers rewritten.
- * fresh: F->p is what fold_scan would make of the function now. */
-int fold_swap_pairs(Fold *F, int fresh);
+ * F->p must be what fold_scan would make of the function now. */
+int fold_swap_pairs(Fold *F);
 
 #endif

@@ -144,17 +144,23 @@ peep_cbank(char *t, u32 val)
 	return peep_cat(t, "]");
 }
 
+/* isspace in the C locale, without its table lookup */
+static int
+is_space(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 int
 peep_scan_pre(const char *s, const char *pre, const char **end)
 {
-	for (; *pre; pre++, s++)
-		if (*pre == ' ') {
-			/* a space directive skips any run of white space */
-			if (*s != ' ' || isspace((uchar)s[1]))
-				return -1;
-		} else if (*s != *pre) {
-			return 0;
-		}
+	for (; *pre; pre++, s++) {
+		if (*s != *pre)
+			return *pre == ' ' ? -1 : 0;
+		/* a space directive skips any run of white space */
+		if (*pre == ' ' && is_space(s[1]))
+			return -1;
+	}
 	*end = s;
 	return 1;
 }
@@ -169,10 +175,17 @@ peep_scan_x(const char *s, const char *pre, u32 *x, const char **end)
 	if (r <= 0)
 		return r;
 	/* %x: white space, a sign, "0x" and capitals are for sscanf */
-	for (d = s, n = 0; (*d >= '0' && *d <= '9') || (*d >= 'a' && *d <= 'f'); d++, n++)
-		v = v << 4 | (u32)(*d <= '9' ? *d - '0' : *d - 'a' + 10);
+	for (d = s, n = 0; n <= 8; d++, n++) {
+		u32 c = (u32)(uchar)*d - '0', l = ((u32)(uchar)*d | 0x20) - 'a';
+		if (c <= 9)
+			v = v << 4 | c;
+		else if (l <= 5 && *d >= 'a')
+			v = v << 4 | (l + 10);
+		else
+			break;
+	}
 	if (n > 8 || isxdigit((uchar)*d) || (n == 1 && *s == '0' && (*d | 0x20) == 'x') ||
-	    (!n && (isspace((uchar)*s) || *s == '+' || *s == '-')))
+	    (!n && (is_space(*s) || *s == '+' || *s == '-')))
 		return -1;
 	if (!n)
 		return 0;

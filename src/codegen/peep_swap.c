@@ -202,7 +202,7 @@ swap_pair(Fold *F, int v, int probe, Lits *L)
 }
 
 int
-fold_swap_pairs(Fold *F, int fresh)
+fold_swap_pairs(Fold *F)
 {
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
@@ -210,8 +210,6 @@ fold_swap_pairs(Fold *F, int fresh)
 	Lits L;
 
 	L.n = 0;
-	if (!fresh)
-		fold_scan(F);
 	for (v = 0; v < nv; v++) {
 		Part *a, *b;
 		if (f->vr.v[v].w != 2)
