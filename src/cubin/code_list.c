@@ -345,12 +345,12 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 		put_addr(b, addr);
 		buf_puts(b, line ? line : txt.s);
 		if (known != -2)
-			buf_puts(b, " ;");
+			buf_putn(b, " ;", 2);
 		if (known == 0 && !o->no_ctrl) {
-			buf_puts(b, "   /* ");
+			buf_putn(b, "   /* ", 6);
 			ctrl_print(ctrl_get(w), b);
 			isa_print_hidden(hid, b);
-			buf_puts(b, " */");
+			buf_putn(b, " */", 3);
 		}
 		buf_putc(b, '\n');
 	}

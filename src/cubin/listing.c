@@ -116,10 +116,13 @@ put_kv(Buf *b, const char *s, u64 v, int hex)
 static int
 plain_name(const char *s)
 {
+	uchar ch;
+
 	if (!*s || *s == '#' || *s == '"' || isdigit((uchar)*s) || *s == '-')
 		return 0;
-	for (; *s; s++)
-		if (!isalnum((uchar)*s) && !strchr("_.$@", *s))
+	while ((ch = (uchar)*s++))
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      ch == '_' || ch == '.' || ch == '$' || ch == '@'))
 			return 0;
 	return 1;
 }
@@ -155,24 +158,30 @@ put_name(Buf *b, const char *s)
 		put_quoted(b, s);
 }
 
-/* Does no section before i have section i's name? */
-static int
-first_named(const Cubin *c, u32 i)
+/* Which sections a listing names by name: plainly named and the first
+ * with the name (the others are #index).  Made once per listing. */
+static u8 *
+named_sections(const Cubin *c)
 {
-	const char *name = c->sec.v[i].name;
-	u32 j;
+	u8 *ok = xcalloc(c->sec.n + 1, 1);
+	u32 i, j;
 
-	for (j = 1; j < i; j++)
-		if (c->sec.v[j].name[0] == name[0] && !strcmp(c->sec.v[j].name, name))
-			return 0;
-	return 1;
+	for (i = 1; i < c->sec.n; i++) {
+		const char *name = c->sec.v[i].name;
+
+		ok[i] = (u8)plain_name(name);
+		for (j = 1; j < i && ok[i]; j++)
+			if (c->sec.v[j].name[0] == name[0] && !strcmp(c->sec.v[j].name, name))
+				ok[i] = 0;
+	}
+	return ok;
 }
 
 static void
-secref(const Cubin *c, Buf *b, u32 i)
+secref(const Listing *L, Buf *b, u32 i)
 {
-	if (i && i < c->sec.n && plain_name(c->sec.v[i].name) && first_named(c, i))
-		buf_puts(b, c->sec.v[i].name);
+	if (i && i < L->c->sec.n && L->named[i])
+		buf_puts(b, L->c->sec.v[i].name);
 	else
 		buf_putc(b, '#'), put_udec(b, i);
 }
@@ -285,8 +294,9 @@ static const char *const symtypes[] = {"NOTYPE", "OBJECT", "FUNC", "SECTION"};
 static const char *const symbinds[] = {"LOCAL", "GLOBAL", "WEAK"};
 
 static void
-list_symbols(const Cubin *c, Buf *b)
+list_symbols(const Listing *L, Buf *b)
 {
+	const Cubin *c = L->c;
 	size_t i;
 
 	for (i = 0; i < c->sym.n; i++) {
@@ -307,7 +317,7 @@ list_symbols(const Cubin *c, Buf *b)
 			put_kv(b, " other=", s->other, 1);
 		if (s->shndx && s->shndx < 0xff00) {
 			buf_puts(b, " section=");
-			secref(c, b, s->shndx);
+			secref(L, b, s->shndx);
 		} else if (s->shndx) {
 			put_kv(b, " section=", s->shndx, 1);
 		}
@@ -396,8 +406,10 @@ regcount_of(const Cubin *c, u32 sym)
 }
 
 static void
-list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
+list_header(const Listing *L, Buf *b, const CSection *s, u32 i, const char *tn)
 {
+	const Cubin *c = L->c;
+
 	buf_puts(b, "\n.section ");
 	put_name(b, s->name);
 	if (tn)
@@ -408,7 +420,7 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 		put_kv(b, " flags=", s->flags, 1);
 	if (s->link) {
 		buf_puts(b, " link=");
-		secref(c, b, s->link);
+		secref(L, b, s->link);
 	}
 	if (s->flags & SHF_EXECINSTR) {
 		if (s->info & 0xffffff) {
@@ -421,7 +433,7 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 			put_kv(b, " regs=", s->info >> 24, 0);
 	} else if (s->info && ((s->flags & SHF_INFO_LINK) || s->type == SHT_REL || s->type == SHT_RELA)) {
 		buf_puts(b, " info=");
-		secref(c, b, s->info);
+		secref(L, b, s->info);
 	} else if (s->info) {
 		put_kv(b, " info=", s->info, 0);
 	}
@@ -436,8 +448,9 @@ list_header(const Cubin *c, Buf *b, const CSection *s, u32 i, const char *tn)
 }
 
 static void
-list_phdrs(const Cubin *c, Buf *b)
+list_phdrs(const Listing *L, Buf *b)
 {
+	const Cubin *c = L->c;
 	size_t i;
 
 	if (c->ph.n)
@@ -456,9 +469,9 @@ list_phdrs(const Cubin *c, Buf *b)
 		if (p->first == PH_TABLE) {
 			buf_puts(b, "phdrs");
 		} else {
-			secref(c, b, p->first);
+			secref(L, b, p->first);
 			buf_puts(b, " .. ");
-			secref(c, b, p->last);
+			secref(L, b, p->last);
 		}
 		buf_putc(b, '\n');
 	}
@@ -478,12 +491,13 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 	size_t i;
 	const Arch *a = NULL;
 	char an[16];
-	Listing L = {c, NULL, NULL};
+	Listing L = {c, NULL, NULL, NULL};
 	int rc = 0;
 
 	snprintf(an, sizeof an, "sm_%d", cubin_sm(c));
 	a = L.a = arch_lookup(an);
 	L.code = xcalloc(c->sec.n + 1, sizeof *L.code);
+	L.named = named_sections(c);
 	buf_printf(b, "// %s: CUDA ELF for %s, listed by openassembler disasm\n", path, an);
 	buf_printf(b, ".target %s\n", an);
 	buf_printf(b, ".elf type=%u osabi=0x%x abiversion=%u version=%u flags=0x%x", c->type,
@@ -505,13 +519,13 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 	for (i = 1; i < c->sec.n; i++) {
 		const CSection *s = &c->sec.v[i];
 
-		list_header(c, b, s, i, shtype_name(s->type));
+		list_header(&L, b, s, i, shtype_name(s->type));
 		if (sec_nobits(s->type)) {
 			object_comments(c, i, b);
 			continue;
 		}
 		if ((int)i == c->symtab)
-			list_symbols(c, b);
+			list_symbols(&L, b);
 		else if (s->type == SHT_STRTAB)
 			list_strings(s, b);
 		else if (s->type == SHT_CUDA_INFO || s->type == SHT_CUDA_COMPAT) {
@@ -535,6 +549,7 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 		code_text_free(L.code[i]);
 	free(L.code);
 	if (!rc)
-		list_phdrs(c, b);
+		list_phdrs(&L, b);
+	free(L.named);
 	return rc;
 }

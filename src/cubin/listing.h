@@ -30,6 +30,7 @@ typedef struct {
 	const Cubin *c;
 	const Arch *a;
 	CodeText **code;
+	u8 *named;     /* per section: listed by its name (else #index) */
 } Listing;
 CodeText *listing_code(Listing *L, size_t sec);
 int list_info(Listing *L, const char *path, const CSection *s, Buf *b);

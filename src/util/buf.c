@@ -58,11 +58,22 @@ typedef struct {
 	char conv;
 } Spec;
 
+static int
+conv_ok(char c)
+{
+	switch (c) {
+	case 'd': case 'i': case 'u': case 'x': case 'X': case 'c': case 's': case '%':
+		return 1;
+	}
+	return 0;
+}
+
 /* Parses the conversion after a '%'; returns its end, or NULL. */
 static const char *
 spec(const char *f, Spec *sp)
 {
-	memset(sp, 0, sizeof *sp);
+	sp->left = sp->zero = sp->len = 0;
+	sp->width = 0;
 	for (;; f++)
 		if (*f == '-')
 			sp->left = 1;
@@ -78,11 +89,20 @@ spec(const char *f, Spec *sp)
 		sp->len = *++f == 'l' ? (f++, 'L') : 'l';
 	else if (*f == 'z')
 		sp->len = 'z', f++;
-	if (!*f || !strchr("diuxXcs%", *f) || ((sp->len || sp->zero) && strchr("cs%", *f)) ||
+	if (!conv_ok(*f) || ((sp->len || sp->zero) && (*f == 'c' || *f == 's' || *f == '%')) ||
 	    (*f == '%' && (sp->left || sp->width)))
 		return NULL;
 	sp->conv = *f;
 	return f + 1;
+}
+
+/* The next '%' of f, or its end (strchr costs more on these short runs). */
+static const char *
+next_pct(const char *f)
+{
+	while (*f && *f != '%')
+		f++;
+	return f;
 }
 
 static int
@@ -90,7 +110,7 @@ fast_format(const char *f)
 {
 	Spec sp;
 
-	while ((f = strchr(f, '%')))
+	while (*(f = next_pct(f)))
 		if (!(f = spec(f + 1, &sp)))
 			return 0;
 	return 1;
@@ -166,7 +186,7 @@ format(Buf *b, const char *f, va_list *ap)
 	const char *pc, *s;
 	char ch;
 
-	while ((pc = strchr(f, '%'))) {
+	while (*(pc = next_pct(f))) {
 		buf_putn(b, f, (size_t)(pc - f));
 		f = spec(pc + 1, &sp);
 		switch (sp.conv) {
@@ -186,7 +206,7 @@ format(Buf *b, const char *f, va_list *ap)
 			put_num(b, &sp, ap);
 		}
 	}
-	buf_puts(b, f);
+	buf_putn(b, f, (size_t)(pc - f));
 }
 
 void
