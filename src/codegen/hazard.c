@@ -91,6 +91,7 @@ struct Hz {
 	size_t *bof;              /* block of each instruction */
 	VEC(size_t) *succ, *pred;
 	HState **st;              /* entry state per block */
+	u8 *stmem;                /* all the states, one allocation */
 	/* tracked slots */
 	size_t ns, nwd, ssz;      /* count; 64-bit words of a slot set; bytes of a state's arrays */
 	u16 *slot;                /* dense -> real slot */
@@ -297,13 +298,17 @@ set_lim(Hz *h)
 		h->lim[i] = (u8)(h->keep ? AGE_DROP + 1 : MIN(AGE_DROP + 1, h->ins[i].maxneed[h->m]));
 }
 
+/* A state laid out in mem (sizeof(HState) + h->ssz bytes, 8-aligned):
+ * its arrays are filled by state_init or state_copy before any read, so
+ * only valid is set here. */
 static HState *
-state_new(const Hz *h)
+state_at(const Hz *h, void *mem)
 {
 	size_t ns = h->ns;
-	HState *s = xcalloc(1, sizeof *s + h->ssz);
+	HState *s = mem;
 	u8 *p = (u8 *)(s + 1);
 
+	s->valid = 0;
 	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
 	s->lrem = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
@@ -322,6 +327,8 @@ state_new(const Hz *h)
 	s->wsb = p, p += ns;
 	s->wdep = p, p += ns;
 	s->rsb = p, p += ns;
+	if (p != (u8 *)(s + 1) + h->ssz)
+		die("hazard: state layout (%zu bytes) and ssz (%zu) disagree", (size_t)(p - (u8 *)(s + 1)), h->ssz);
 	return s;
 }
 
@@ -339,7 +346,7 @@ Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
-	size_t b;
+	size_t b, stride;
 
 	h->a = a;
 	h->ins = ins;
@@ -349,15 +356,17 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (6 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	h->bhaz = xcalloc(2 * (h->nb + 1), sizeof *h->bhaz);
 	h->bev = h->bhaz + h->nb + 1;
+	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
+	h->stmem = xmalloc((h->nb + 1) * stride);
 	for (b = 0; b < h->nb; b++)
-		h->st[b] = state_new(h);
-	h->tmp = state_new(h);
+		h->st[b] = state_at(h, h->stmem + b * stride);
+	h->tmp = state_at(h, h->stmem + h->nb * stride);
 	return h;
 }
 
@@ -371,7 +380,6 @@ hz_free(Hz *h)
 	for (b = 0; b < h->nb; b++) {
 		vec_free(&h->succ[b]);
 		vec_free(&h->pred[b]);
-		free(h->st[b]);
 	}
 	free(h->succ);
 	free(h->pred);
@@ -379,7 +387,7 @@ hz_free(Hz *h)
 	free(h->bfirst);
 	free(h->blast);
 	free(h->st);
-	free(h->tmp);
+	free(h->stmem);
 	free(h->slot);
 	free(h->file);
 	free(h->use);
