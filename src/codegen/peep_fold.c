@@ -287,16 +287,14 @@ enum {
 static int
 try_lit(Fold *F, MIns *m, int k, int from, int to, const char *lit, int how, u32 bits)
 {
-	Buf b = {0};
+	const char *t = fold_trial(F, m, from, to, lit);
 	Word w;
 	int ok;
 
-	peep_trial(F->f, m, from, to, lit, &b);
 	if (how == C_ANY)
-		ok = peep_encodes(F->a, b.s);
+		ok = peep_encodes(F->a, t);
 	else
-		ok = peep_encodes_exact(F->a, b.s, &w) && (how == C_TEXT || (u32)(w.lo >> 32) == bits);
-	buf_free(&b);
+		ok = peep_encodes_exact(F->a, t, &w) && (how == C_TEXT || (u32)(w.lo >> 32) == bits);
 	if (ok)
 		peep_inline(F->f, m, k, from, to, lit);
 	return ok;
@@ -731,7 +729,8 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 	size_t nv = f->vr.n;
 	int n = 0, round, changed, exact;
 
-	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.gen = 0;
+	memset(&F, 0, sizeof F);
+	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1;
 	F.p = xcalloc(4 * (nv + 1), sizeof *F.p);
 	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds */
@@ -749,5 +748,6 @@ peep_fold(MFunc *f, const Arch *a, int sm)
 		drop_dead(&F, 1, &exact);
 	}
 	free(F.p);
+	buf_free(&F.tb);
 	return n;
 }

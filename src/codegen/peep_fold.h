@@ -30,6 +30,7 @@ typedef struct {
 	Part *p;          /* 4 per vreg */
 	u32 gen;          /* fold_scan's count: parts of older scans are zero */
 	int cb, ci;       /* block and index of the reader being folded */
+	Buf tb;           /* the trial texts, one after another (fold_trial) */
 } Fold;
 
 /* Part sub of vreg v (zero when the current scan has not written it:
@@ -44,6 +45,15 @@ part(Fold *F, int v, int sub)
 		P->gen = F->gen;
 	}
 	return P;
+}
+
+/* peep_trial's text for m into F->tb, whose text it returns. */
+static inline const char *
+fold_trial(Fold *F, const MIns *m, int from, int to, const char *lit)
+{
+	F->tb.n = 0;
+	peep_trial(F->f, m, from, to, lit, &F->tb);
+	return F->tb.s;
 }
 
 /* Constant parts of every vreg, defs and readers counted (peep_fold.c). */

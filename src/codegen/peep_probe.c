@@ -211,49 +211,68 @@ peep_hole(const MIns *m, int k)
 static void
 put_reg(Buf *out, const char *name, int n)
 {
-	buf_puts(out, name);
-	buf_putd(out, n);
+	char t[16];
+	size_t k = strlen(name);
+
+	if (n < 0 || n > 99 || k > 4) {
+		buf_puts(out, name);
+		buf_putd(out, n);
+		return;
+	}
+	memcpy(t, name, k);
+	if (n > 9)
+		t[k++] = (char)('0' + n / 10);
+	t[k++] = (char)('0' + n % 10);
+	buf_putn(out, t, k);
+}
+
+/* The placeholder of ref j of m. */
+static void
+put_ref(Buf *out, const MFunc *f, const MIns *m, int j)
+{
+	const MVreg *v = &f->vr.v[m->r[j].v];
+
+	if (m->r[j].v == f->rz)
+		buf_putn(out, "RZ", 2);
+	else if (m->r[j].v == f->pt)
+		buf_putn(out, "PT", 2);
+	else if (v->cls == RC_R)
+		put_reg(out, "R", 8 + 4 * j);
+	else if (v->cls == RC_P)
+		put_reg(out, "P", j % 6);
+	else if (v->cls == RC_UR)
+		put_reg(out, "UR", 8 + 4 * j);
+	else
+		put_reg(out, "UP", j % 6);
 }
 
 void
 peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Buf *out)
 {
-	const char *p;
-	int j;
+	const char *p = m->text, *cut = from >= 0 ? m->text + from : NULL;
+	size_t n;
 
+	buf_grow(out, strlen(p) + strlen(text) + 24);
+	out->s[out->n] = 0;
 	if (m->guard >= 0)
 		buf_puts(out, m->guard_neg ? "@!P0 " : "@P0 ");
-	for (p = m->text; *p; p++) {
-		if (from >= 0 && p - m->text == from) {
+	while (*p) {
+		if (p == cut) {
 			buf_puts(out, text);
-			p = m->text + to - 1;
-			continue;
-		}
-		if (*p == 2) {
-			buf_puts(out, "0x0");
-		} else if (*p != 1) {
-			/* the run of plain text up to the next hole or from */
-			const char *q = p + 1;
-			while (*q && *q != 1 && *q != 2 && (from < 0 || q - m->text != from))
-				q++;
-			buf_putn(out, p, (size_t)(q - p));
-			p = q - 1;
+			p = m->text + to;
+		} else if (*p == 2) {
+			buf_putn(out, "0x0", 3);
+			p++;
+		} else if (*p == 1) {
+			put_ref(out, f, m, p[1] - 1);
+			p += 2;
 		} else {
-			const MVreg *v;
-			j = *++p - 1;
-			v = &f->vr.v[m->r[j].v];
-			if (m->r[j].v == f->rz)
-				buf_puts(out, "RZ");
-			else if (m->r[j].v == f->pt)
-				buf_puts(out, "PT");
-			else if (v->cls == RC_R)
-				put_reg(out, "R", 8 + 4 * j);
-			else if (v->cls == RC_P)
-				put_reg(out, "P", j % 6);
-			else if (v->cls == RC_UR)
-				put_reg(out, "UR", 8 + 4 * j);
-			else
-				put_reg(out, "UP", j % 6);
+			/* the run of plain text up to the next hole or the cut */
+			n = strcspn(p, "\001\002");
+			if (cut && cut > p && cut < p + n)
+				n = (size_t)(cut - p);
+			buf_putn(out, p, n);
+			p += n;
 		}
 	}
 }

@@ -73,7 +73,6 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
 	int from, to, at;
 	u32 val;
 	char lit[40];
-	Buf b = {0};
 	int ok;
 
 	if (m->nr >= MI_MAXREF || !hex_literal(m, &from, &to, &val))
@@ -81,9 +80,7 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
 	peep_cbank(lit, off);
-	peep_trial(F->f, &tmp, at, at + 2, lit, &b);
-	ok = peep_encodes(F->a, b.s);
-	buf_free(&b);
+	ok = peep_encodes(F->a, fold_trial(F, &tmp, at, at + 2, lit));
 	if (ok && apply) {
 		*m = tmp;
 		peep_inline(F->f, m, k, at, at + 2, lit);
