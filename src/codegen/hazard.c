@@ -53,6 +53,7 @@ typedef struct {
 	u32 sbts[NSB];      /* clk when each scoreboard was last set (sbage as fage) */
 	i32 sbprod[NSB];
 	u32 clk;            /* cycles so far: ages are differences, advance adds to clk only */
+	u32 mindue;         /* at most every live slot's pdue: advance looks at none before */
 	u8 valid;
 } HState;
 
@@ -338,6 +339,7 @@ state_copy(const Hz *h, HState *d, const HState *s)
 	memcpy(d + 1, s + 1, h->ssz);
 	memcpy(d->sbts, s->sbts, sizeof d->sbts);
 	d->clk = s->clk;
+	d->mindue = s->mindue;
 	memcpy(d->sbprod, s->sbprod, sizeof d->sbprod);
 	d->valid = s->valid;
 }
@@ -413,6 +415,7 @@ state_init(const Hz *h, HState *s)
 
 	memset(s + 1, 0, h->ssz);
 	s->clk = 0;
+	s->mindue = 0x7fffffff;
 	for (j = 0; j < ns; j++)
 		SET_FAGE(s, j, AGE_MAX);
 	for (k = 0; k < NSB; k++)
@@ -452,25 +455,27 @@ state_join(const Hz *h, HState *d, const HState *s)
 		}
 		if (s->np[i] || (s->pover[i] && !d->pover[i])) {
 			u8 sa[NPR];  /* s's ages now */
+			int pch = 0;
 			memcpy(sa, &PA(s, i, 0), NPR);
 			sat_add_by(sa, s->clk - s->pclk[i]);
 			pa_now(d, i);
 			if (s->pover[i] && !d->pover[i])
-				d->pover[i] = 1, ch = 1;
+				d->pover[i] = 1, pch = 1;
 			for (k = 0; k < s->np[i]; k++) {
 				for (m = 0; m < d->np[i] && PP(d, i, m) != PP(s, i, k); m++)
 					;
 				if (m < d->np[i]) {
 					if (sa[k] < PA(d, i, m))
-						PA(d, i, m) = sa[k], ch = 1;
+						PA(d, i, m) = sa[k], pch = 1;
 				} else if (d->np[i] < NPR) {
 					PP(d, i, d->np[i]) = PP(s, i, k);
 					PA(d, i, d->np[i]++) = sa[k];
-					ch = 1;
+					pch = 1;
 				} else if (!d->pover[i])
-					d->pover[i] = 1, ch = 1;
+					d->pover[i] = 1, pch = 1;
 			}
-			pa_due(h, d, i);
+			if (pch)  /* else the producers and their issue times are d's as before */
+				pa_due(h, d, i), ch = 1;
 		}
 		if ((s->wsb[i] | d->wsb[i]) != d->wsb[i]) {
 			d->wsb[i] |= s->wsb[i];
@@ -904,6 +909,8 @@ pa_due(const Hz *h, HState *s, size_t j)
 			due = at;
 	}
 	s->pdue[j] = due;
+	if ((i32)(due - s->mindue) < 0)
+		s->mindue = due;
 }
 
 /* The clock advances by t cycles, a stall count (0..15). */
@@ -931,6 +938,9 @@ advance(const Hz *h, HState *s, int t)
 				s->lrem[w] &= ~(1ull << (j % 64));
 		}
 	}
+	if ((i32)(s->clk - s->mindue) < 0)
+		return;  /* no producer is old enough to leave yet */
+	s->mindue = s->clk + 0x7fffffff;  /* the scan below lowers it again */
 	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lnp[w];
 		while (m) {
@@ -952,7 +962,8 @@ advance(const Hz *h, HState *s, int t)
 					}
 				s->np[j] = (u8)np;
 				pa_due(h, s, j);
-			}
+			} else if (np && (i32)(s->pdue[j] - s->mindue) < 0)
+				s->mindue = s->pdue[j];
 			if (!np)
 				s->lnp[w] &= ~(1ull << (j % 64));
 		}
