@@ -24,7 +24,9 @@
 typedef struct {
 	int v;            /* the general vreg holding the uniform value */
 	char load[48];    /* the uniform load (ULDC / ULDC.64 / S2UR ...) */
-	int uses_done;
+	int ur;           /* the uniform vreg for it */
+	int uses_done;    /* readers rewritten */
+	int left;         /* readers that still need v */
 } Cand;
 
 static int
@@ -86,66 +88,73 @@ uniform_def(const MFunc *f, const MIns *m, Cand *c)
 	return 1;
 }
 
-static int
-count_defs(const MFunc *f, int v)
+/* Reader m's refs of candidate c (whole, read only, where the ISA has
+ * the UR form) to read c->ur; the others count as left. */
+static void
+rewrite_refs(MFunc *f, const Arch *a, MIns *m, Cand *c)
 {
-	size_t b, i;
-	int n = 0, k;
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++)
-			for (k = 0; k < f->b.v[b].ins.v[i].nr; k++)
-				n += (f->b.v[b].ins.v[i].rf[k] & MF_DEF) && f->b.v[b].ins.v[i].r[k].v == v;
-	return n;
+	int k, wide = f->vr.v[c->v].w;
+
+	for (k = 0; k < m->nr; k++) {
+		MRef r = m->r[k];
+		int whole = r.sub == 0 && (r.w == 0 || r.w == wide);
+		if (r.v != c->v || !(m->rf[k] & MF_USE))
+			continue;
+		if ((m->rf[k] & MF_DEF) || !whole || m->copy) {
+			c->left++;
+			continue;
+		}
+		if (can_encode(a, f, m, k, "UR6")) {
+			m->r[k] = mref(c->ur);
+			c->uses_done++;
+		} else {
+			c->left++;
+		}
+	}
+	if (m->guard == c->v)
+		c->left++;
 }
 
-/* Rewrite the readers of c->v to read ur; returns how many readers remain. */
-static int
-rewrite_readers(MFunc *f, const Arch *a, Cand *c, int ur)
+/* Every reader of the candidates, each reader's candidates in their
+ * order (a reader's trial shows the URs of those before: the same as
+ * rewriting all readers of one candidate after another). */
+static void
+rewrite_all(MFunc *f, const Arch *a, Cand *cs, int nc, const int *cand_of)
 {
 	size_t b, i;
-	int k, left = 0, wide = f->vr.v[c->v].w;
+	int k, q, lo, next;
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
 			if (m->target >= 0)
 				continue;
-			for (k = 0; k < m->nr; k++) {
-				MRef r = m->r[k];
-				int whole = r.sub == 0 && (r.w == 0 || r.w == wide);
-				if (r.v != c->v || !(m->rf[k] & MF_USE))
-					continue;
-				if ((m->rf[k] & MF_DEF) || !whole || m->copy) {
-					left++;
-					continue;
-				}
-				if (can_encode(a, f, m, k, "UR6")) {
-					m->r[k] = mref(ur);
-					c->uses_done++;
-				} else {
-					left++;
-				}
+			/* its candidates, lowest first */
+			for (lo = -1;; lo = next) {
+				next = nc;
+				for (k = 0; k < m->nr; k++)
+					if ((q = cand_of[m->r[k].v]) > lo && q < next)
+						next = q;
+				if (m->guard >= 0 && (q = cand_of[m->guard]) > lo && q < next)
+					next = q;
+				if (next == nc)
+					break;
+				rewrite_refs(f, a, m, &cs[next]);
 			}
-			if (m->guard == c->v)
-				left++;
 		}
-	return left;
 }
 
-/* Delete the (single, unguarded) definition of v; returns its block and
- * index through *db, *di. */
+/* Delete the (single, unguarded) definition of v. */
 static void
-delete_def(MFunc *f, int v, size_t *db, size_t *di)
+delete_def(MFunc *f, int v)
 {
 	size_t b, i, j;
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
 			MIns *m = &B->ins.v[i];
-			if (m->nr == 1 && (m->rf[0] & MF_DEF) && m->r[0].v == v && m->guard < 0) {
-				*db = b, *di = i;
+			if (m->nr == 1 && (m->rf[0] & MF_DEF) && m->r[0].v == v && m->guard < 0)
 				continue;
-			}
 			B->ins.v[j++] = *m;
 		}
 		B->ins.n = j;
@@ -177,41 +186,50 @@ int
 peep_uniform(MFunc *f, const Arch *a, int sm)
 {
 	size_t b, i, nv;
+	int *cand_of, nc = 0, q, n = peep_fold(f, a, sm);
 	u8 *seen;
-	int n = peep_fold(f, a, sm);
+	Cand *cs = NULL;
+	MCounts cnt;
 
 	if (peep_combine(f, a))
 		n += peep_fold(f, a, sm);  /* constants the combined ones left unread */
 
 	if (sm < 90)
 		return n;
+	/* the candidates, in order: single definitions of uniform values */
 	nv = f->vr.n;
+	mir_counts(f, &cnt);
 	seen = xcalloc(nv + 1, 1);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			Cand c;
-			int ur, left;
-			size_t db = 0, di = 0, next;
 			if (!uniform_def(f, &f->b.v[b].ins.v[i], &c) || seen[c.v])
 				continue;
 			seen[c.v] = 1;
-			if (count_defs(f, c.v) != 1)
+			if (cnt.defs[c.v] != 1)
 				continue;
-			ur = mvreg(f, RC_UR, f->vr.v[c.v].w);
-			left = rewrite_readers(f, a, &c, ur);
-			if (!c.uses_done)
-				continue;
-			n += c.uses_done;
-			next = i + 1;  /* the next instruction to look at */
-			if (!left) {
-				delete_def(f, c.v, &db, &di);
-				if (db == b && di < next)
-					next--;
-			}
-			if (insert_load(f, c.load, ur) <= next && b == 0)
-				next++;
-			i = next - 1;
+			c.ur = mvreg(f, RC_UR, f->vr.v[c.v].w);
+			cs = xrealloc(cs, (size_t)(nc + 1) * sizeof *cs);
+			cs[nc++] = c;
 		}
+	mir_counts_free(&cnt);
 	free(seen);
+	cand_of = xmalloc((f->vr.n + 1) * sizeof *cand_of);
+	for (i = 0; i <= f->vr.n; i++)
+		cand_of[i] = nc;
+	for (q = 0; q < nc; q++)
+		cand_of[cs[q].v] = q;
+	rewrite_all(f, a, cs, nc, cand_of);
+	free(cand_of);
+	/* the loads, each after its definition went (when nothing needs it) */
+	for (q = 0; q < nc; q++) {
+		if (!cs[q].uses_done)
+			continue;
+		n += cs[q].uses_done;
+		if (!cs[q].left)
+			delete_def(f, cs[q].v);
+		insert_load(f, cs[q].load, cs[q].ur);
+	}
+	free(cs);
 	return n;
 }
