@@ -104,6 +104,11 @@ struct Hz {
 	size_t *uo;
 	u16 *nr, *nw;
 	u8 *lim;                  /* per instruction: age at which advance drops it as a producer */
+	/* lat_exc_in of (use, producer) pairs already asked, direct-mapped:
+	   key use << 32 | producer, + 1 (0 = empty) */
+	u64 *exck;
+	short *excv;
+	size_t excm;
 	int m;                    /* need[] row of HIns: mode 0 or 1 */
 	/* current pass */
 	HState *tmp;
@@ -286,6 +291,7 @@ track_slots(Hz *h)
 				h->nw[i]++;
 			}
 	}
+	h->uo[h->n] = nu;  /* the number of uses */
 }
 
 /* h->lim: a fixed producer leaves the in-flight list once its age
@@ -361,6 +367,11 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (6 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
+	for (h->excm = 64; h->excm < 2 * h->uo[n]; h->excm *= 2)
+		;
+	h->exck = xcalloc(h->excm, sizeof *h->exck);
+	h->excv = xmalloc(h->excm * sizeof *h->excv);
+	h->excm--;
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	h->bhaz = xcalloc(2 * (h->nb + 1), sizeof *h->bhaz);
 	h->bev = h->bhaz + h->nb + 1;
@@ -398,6 +409,8 @@ hz_free(Hz *h)
 	free(h->nw);
 	free(h->lim);
 	free(h->bhaz);
+	free(h->exck);
+	free(h->excv);
 	free(h);
 }
 
@@ -679,6 +692,22 @@ waits(Hz *h, HState *s, size_t i)
 		}
 }
 
+/* lat_exc_in(row, f, cat, cons) for use number ui (its slot's file f, its
+ * category cat, its instruction's class cons) of producer q's row: the
+ * same every time the pair meets, so asked once. */
+static int
+exc_of(Hz *h, size_t ui, i32 q, const LatRow *row, int f, int cat, const char *cons)
+{
+	u64 key = ((u64)ui << 32 | (u32)q) + 1;
+	size_t k = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 40) & h->excm;
+
+	if (h->exck[k] != key) {
+		h->exck[k] = key;
+		h->excv[k] = (short)lat_exc_in(row, f, cat, cons);
+	}
+	return h->excv[k];
+}
+
 static void
 reads(Hz *h, HState *s, size_t i)
 {
@@ -706,7 +735,7 @@ reads(Hz *h, HState *s, size_t i)
 			for (k = 0; k < s->np[j]; k++) {
 				i32 q = PP(s, j, k);
 				const LatRow *row = h->ins[q].row;
-				e = row && row->nexc ? lat_exc_in(row, f, cat, x->cls) : -1;
+				e = row && row->nexc ? exc_of(h, (size_t)(u - h->use), q, row, f, cat, x->cls) : -1;
 				if (e < 0)
 					e = h->ins[q].need[h->m][f][cat];
 				else if (h->mode == 0)
