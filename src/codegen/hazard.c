@@ -740,6 +740,8 @@ reads(Hz *h, HState *s, size_t i)
 					e = h->ins[q].need[h->m][f][cat];
 				else if (h->mode == 0)
 					e = MAX(e, LAT_SAFE);
+				if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
+					e = MAX(e, LAT_WIDE_HI);
 				if (e - PA(s, j, k) > need) {
 					need = e - PA(s, j, k);
 					s->fprod[j] = q;
@@ -848,6 +850,8 @@ writes(Hz *h, HState *s, size_t i)
 			else
 				for (c = 0; c < LC_NCAT; c++)
 					REM(s, j, c) = (u8)MAX(REM(s, j, c), x->need[h->m][f][c]);
+			if (u->slot == x->wide_hi)
+				REM(s, j, LC_ALU) = (u8)MAX(REM(s, j, LC_ALU), LAT_WIDE_HI);
 			s->fprod[j] = (i32)i;
 			SET_FAGE(s, j, 0);
 			if (!x->cond) {

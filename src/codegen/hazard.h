@@ -65,6 +65,8 @@ typedef struct {
 	u8 pipe;           /* in-order pipe of variable-latency results, 0 none */
 	u8 memf;           /* HF_MEM: a memory access (LD*, ST*, ATOM*, RED*); HF_ATOM */
 	u8 minst;          /* smallest own stall (lat_min_stall) */
+	short wide_hi;     /* fixed .WIDE producer: its high destination slot
+			      (needs LAT_WIDE_HI), else -1 */
 	u8 maxneed[2];     /* the largest of need[mode] */
 	u8 need[2][LF_N][LC_NCAT];  /* lat_need per mode (0 safe, 1 mined) */
 	Lat lat;

@@ -727,6 +727,12 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 	if (!h->never)
 		regs_of(a, h);
 	facts_of(h);
+	h->wide_hi = -1;
+	if (!h->lat.var && lat_is_wide(h->cls) && h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR) {
+		h->wide_hi = (short)(h->wr[0].s + 1);
+		h->maxneed[0] = (u8)MAX(h->maxneed[0], LAT_WIDE_HI);
+		h->maxneed[1] = (u8)MAX(h->maxneed[1], LAT_WIDE_HI);
+	}
 	return 0;
 }
 

@@ -180,6 +180,12 @@ lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons)
 	return lat_exc_in(find_row(a, cls), f, cat, cons);
 }
 
+int
+lat_is_wide(const char *cls)
+{
+	return cls && strstr(cls, ".WIDE") != NULL;
+}
+
 /* The exceptions are sorted by (file, category, consumer) (tools/mine-latency
  * writes them so): a binary search.  Every consumer class that differs from
  * its category has one, so rows hold dozens. */

@@ -23,6 +23,18 @@ Lat lat_of(const Arch *a, const Insn *in);
 /* Conservative fixed latency used when no table row matches (safe mode). */
 #define LAT_SAFE 15
 
+/* The high register of a fixed-latency .WIDE result (IMAD.WIDE ...) is
+ * written later than the low one: 5 cycles after issue on the H200
+ * for an ALU consumer (IADD3; tools/lat-sweep, specs/sm_90/
+ * latency-measured.txt), while ptxas's schedules, read without operand
+ * halves, give the class 3 (its FMA-pipe consumers, IMAD, read the high
+ * half 4 cycles after).  The checker and the emulator's timing mode hold
+ * an ALU read of the high half to this.  (sm_80 is not measured; it gets
+ * the same.) */
+#define LAT_WIDE_HI 5
+/* 1 when cls is a fixed-latency class with a 64-bit .WIDE result. */
+int lat_is_wide(const char *cls);
+
 /* Name of the latency class of in: the opcode and the modifiers that
  * change latency ("IMAD.WIDE", "HFMA2.MMA", "FFMA").  The string lives in
  * the arena ar. */

@@ -45,6 +45,7 @@ typedef struct {
 	const char *cls;        /* latency class (producer and consumer) */
 	u8 var, cat;
 	int dep_sb, dep_n;      /* DEPBAR.LE SBk, n: k and n; dep_sb -1 if not one */
+	int wide_hi;            /* a fixed .WIDE result's high register, else -1 */
 } TInsn;
 
 typedef struct {
@@ -114,7 +115,9 @@ need(EmuTiming *T, const TInsn *p, const TInsn *c, const EInsn *cI, int f, int r
 		cat = LC_GUARD;
 	n = lat_need(T->a, p->cls, f, cat, 1);
 	e = lat_exc(T->a, p->cls, f, cat, c->cls);
-	return e >= 0 ? e : n;  /* a consumer's own number, less or more (hazard.c) */
+	if (e >= 0)
+		n = e;  /* a consumer's own number, less or more (hazard.c) */
+	return f == TF_R && reg == p->wide_hi && cat == LC_ALU ? MAX(n, LAT_WIDE_HI) : n;
 }
 
 /* The most any consumer needs: after that the write is visible to all. */
@@ -125,6 +128,8 @@ due_all(EmuTiming *T, const TInsn *p, int f)
 
 	for (c = 0; c < LC_NCAT; c++)
 		n = MAX(n, lat_need(T->a, p->cls, f, c, 1));
+	if (f == TF_R && p->wide_hi >= 0)
+		n = MAX(n, LAT_WIDE_HI);
 	return MAX(n, lat_exc_max(T->a, p->cls, f));
 }
 
@@ -158,11 +163,14 @@ emu_timing_new(Emu *E, const u8 *code)
 		memcpy(&wd.hi, code + 16 * i + 8, 8);
 		t->ctrl = ctrl_get(wd);
 		t->dep_sb = -1;
+		t->wide_hi = -1;
 		if (!I->decoded || !I->in.op)
 			continue;
 		t->cls = lat_class(&I->in, &T->ar);
 		t->var = lat_of_class(T->a, t->cls).var;
 		t->cat = (u8)lat_cat(T->a, &I->in);
+		if (!t->var && lat_is_wide(t->cls) && I->in.nops > 0 && I->in.o[0].kind == OPK_R)
+			t->wide_hi = I->in.o[0].reg + 1;
 		depbar(&I->in, &t->dep_sb, &t->dep_n);
 	}
 	return T;
