@@ -188,9 +188,7 @@ pad_consumers(MFunc *mf, const HzFoundVec *found, const u32 *perm, const u32 *wh
 		nop.text = arena_strdup(mf->a, "NOP");
 		nop.guard = -1;
 		nop.target = -1;
-		vec_push(&B->ins, nop);
-		memmove(&B->ins.v[k + 1], &B->ins.v[k], (B->ins.n - 1 - k) * sizeof nop);
-		B->ins.v[k] = nop;
+		mir_insert(B, k, nop);
 		added++;
 	}
 	vec_free(&at);

@@ -135,6 +135,23 @@ initial(const Arch *a, HIns *ins, size_t n)
 	}
 }
 
+/* row without the exceptions that need (floored) already covers. */
+static const LatRow *
+floored_row(const LatRow *row, const u8 need[LF_N][LC_NCAT], Arena *ar)
+{
+	LatRow *r = arena_alloc(ar, sizeof *r);
+	LatExc *e = arena_alloc(ar, sizeof *e * (size_t)row->nexc);
+	int k;
+
+	*r = *row;
+	r->exc = e;
+	r->nexc = 0;
+	for (k = 0; k < row->nexc; k++)
+		if (row->exc[k].lat > need[row->exc[k].f][row->exc[k].cat])
+			e[r->nexc++] = row->exc[k];
+	return r;
+}
+
 /* The mined table holds the smallest distances ptxas leaves, per consumer
  * class but not per operand slot or half of a register pair: ptxas lets
  * IMAD.WIDE read an IMAD result 2 cycles later where the slot allows it,
@@ -149,17 +166,17 @@ initial(const Arch *a, HIns *ins, size_t n)
 static void
 gpu_floors(HIns *ins, size_t n, Arena *ar)
 {
-	size_t i;
-	int c, fl, k;
+	enum { NMEMO = 128 };
+	struct { const LatRow *row, *floored; int fl; } memo[NMEMO] = {{0}};
+	size_t i, k;
+	int c, fl;
 
 	for (i = 0; i < n; i++) {
 		HIns *x = &ins[i];
-		LatRow *r;
-		LatExc *e;
 
 		if (x->lat.var)
 			continue;
-		fl = x->cls && strstr(x->cls, ".WIDE") ? 6 : 4;
+		fl = lat_is_wide(x->cls) ? 6 : 4;
 		for (c = 0; c < LC_NCAT; c++)
 			if (x->need[1][LF_R][c] < fl)
 				x->need[1][LF_R][c] = (u8)fl;
@@ -167,17 +184,14 @@ gpu_floors(HIns *ins, size_t n, Arena *ar)
 			x->maxneed[1] = (u8)fl;
 		if (!x->row || !x->row->nexc)
 			continue;
-		r = arena_alloc(ar, sizeof *r);
-		e = arena_alloc(ar, sizeof *e * (size_t)x->row->nexc);
-		*r = *x->row;
-		r->exc = e;
-		r->nexc = 0;
-		for (k = 0; k < x->row->nexc; k++) {
-			const LatExc *q = &x->row->exc[k];
-			if (q->lat > x->need[1][q->f][q->cat])
-				e[r->nexc++] = *q;
+		/* the same row and floor give the same copy (need comes from the row) */
+		k = ((uintptr_t)x->row >> 4 ^ (size_t)fl) % NMEMO;
+		if (memo[k].row != x->row || memo[k].fl != fl) {
+			memo[k].row = x->row;
+			memo[k].fl = fl;
+			memo[k].floored = floored_row(x->row, (const u8 (*)[LC_NCAT])x->need[1], ar);
 		}
-		x->row = r;
+		x->row = memo[k].floored;
 	}
 }
 

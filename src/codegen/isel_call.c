@@ -375,14 +375,6 @@ const SelRule sel_rules_call[] = {
 
 /* ---- linking the callees ---- */
 
-static void
-insert_ins(MBlock *B, size_t pos, MIns m)
-{
-	vec_push(&B->ins, m);
-	memmove(&B->ins.v[pos + 1], &B->ins.v[pos], sizeof(MIns) * (B->ins.n - 1 - pos));
-	B->ins.v[pos] = m;
-}
-
 /* Take the last instruction mi() appended to block b out again. */
 static MIns
 take_last(MFunc *f, int b)
@@ -431,9 +423,9 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 			i++;
 	}
 	snprintf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
-	insert_ins(B0, 0, make(f, -1, 0, t, none, none));
-	insert_ins(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));
-	insert_ins(&f->b.v[0], 2, make(f, -1, 0, "IADD3 %D, R1, FRAME, RZ", ap, none));
+	mir_insert(B0, 0, make(f, -1, 0, t, none, none));
+	mir_insert(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));
+	mir_insert(&f->b.v[0], 2, make(f, -1, 0, "IADD3 %D, R1, FRAME, RZ", ap, none));
 	f->b.n--;   /* the branch-to-self */
 	vec_free(&f->b.v[f->b.n].ins);
 	for (b = 0; b < f->b.n; b++)
@@ -449,9 +441,9 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 			 * instructions: no address into them across the call */
 			m = make(f, m.guard, m.guard_neg, "RET.REL.NODEC %U 0x0", mref(pair), none);
 			f->b.v[b].ins.v[i] = m;
-			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, t, none, none));
-			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, RZ", mpart(pair, 1, 1), none));
-			insert_ins(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, %U", mpart(pair, 0, 1), ra));
+			mir_insert(&f->b.v[b], i, make(f, m.guard, m.guard_neg, t, none, none));
+			mir_insert(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, RZ", mpart(pair, 1, 1), none));
+			mir_insert(&f->b.v[b], i, make(f, m.guard, m.guard_neg, "MOV %D, %U", mpart(pair, 0, 1), ra));
 			i += 3;
 		}
 }

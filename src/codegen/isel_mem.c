@@ -292,9 +292,7 @@ frame_insert(Sel *s, u32 frame)
 			at = i + 1;
 			break;
 		}
-	vec_push(&b0->ins, m);
-	memmove(&b0->ins.v[at + 1], &b0->ins.v[at], (b0->ins.n - 1 - at) * sizeof m);
-	b0->ins.v[at] = m;
+	mir_insert(b0, at, m);
 }
 
 /* Lay out every function-scope .local variable once (the frame). */

@@ -247,6 +247,14 @@ mir_verify(const MFunc *f, const char *after)
 }
 
 void
+mir_insert(MBlock *B, size_t at, MIns m)
+{
+	vec_push(&B->ins, m);
+	memmove(&B->ins.v[at + 1], &B->ins.v[at], (B->ins.n - 1 - at) * sizeof m);
+	B->ins.v[at] = m;
+}
+
+void
 mir_counts(const MFunc *f, MCounts *c)
 {
 	size_t b, i;

@@ -106,6 +106,8 @@ typedef struct {
 	int *defs, *uses;
 } MCounts;
 void mir_counts(const MFunc *f, MCounts *c);
+/* Insert m into B before position at (at == B->ins.n appends). */
+void mir_insert(MBlock *B, size_t at, MIns m);
 void mir_counts_free(MCounts *c);
 
 #endif

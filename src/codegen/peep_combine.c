@@ -459,6 +459,27 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
 	return 0;
 }
 
+/* y is "ISETP.{NE,EQ}.U32.AND q, PT, t, RZ, PT" testing x's result t
+ * against zero: 0 (NE) or 1 (EQ); -1 when it is not. */
+static int
+setp_zero(const MFunc *f, const MIns *x, const MIns *y)
+{
+	Tok ty[6];
+	int eq;
+
+	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
+		eq = 0;
+	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
+		eq = 1;
+	else
+		return -1;
+	if (split(y->text, eq ? "ISETP.EQ.U32.AND" : "ISETP.NE.U32.AND", ty, 6) != 5 || ty[0].ref != 0 ||
+	    !is_pt(f, y, &ty[1]) || !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[2].pre ||
+	    y->r[ty[2].ref].v != x->r[0].v || !(is_rz(f, y, &ty[3]) || !strcmp(ty[3].lit, "0x0")))
+		return -1;
+	return eq;
+}
+
 /* x (at i): "LOP3.LUT t, a, b, c, lut, !PT"; y (at j): "ISETP.NE.U32.AND
  * q, PT, t, RZ, PT" -> "LOP3.LUT q, RZ, a, b, c, lut, !PT" (LOP3's own
  * predicate: the result is not zero).  ISETP.EQ too when q's one reader
@@ -467,19 +488,11 @@ static int
 combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
-	Tok tx[8], ty[6];
+	Tok tx[8];
 	Add s[6];
 	int eq, q, k;
 
-	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
-		eq = 0;
-	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
-		eq = 1;
-	else
-		return 0;
-	if (split(y->text, eq ? "ISETP.EQ.U32.AND" : "ISETP.NE.U32.AND", ty, 6) != 5 || ty[0].ref != 0 ||
-	    !is_pt(f, y, &ty[1]) || !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[2].pre ||
-	    y->r[ty[2].ref].v != x->r[0].v || !(is_rz(f, y, &ty[3]) || !strcmp(ty[3].lit, "0x0")))
+	if ((eq = setp_zero(f, x, y)) < 0)
 		return 0;
 	if (split(x->text, "LOP3.LUT", tx, 8) != 6 || tx[0].ref != 0 || strcmp(tx[5].lit, "!PT"))
 		return 0;
@@ -533,19 +546,11 @@ static int
 combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
-	Tok tx[6], ty[6];
+	Tok tx[6];
 	Add s[2];
 	int eq, one, zero, neg;
 
-	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
-		eq = 0;
-	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
-		eq = 1;
-	else
-		return 0;
-	if (split(y->text, eq ? "ISETP.EQ.U32.AND" : "ISETP.NE.U32.AND", ty, 6) != 5 || ty[0].ref != 0 ||
-	    !is_pt(f, y, &ty[1]) || !is_pt(f, y, &ty[4]) || ty[2].ref < 0 || ty[2].pre ||
-	    y->r[ty[2].ref].v != x->r[0].v || !(is_rz(f, y, &ty[3]) || !strcmp(ty[3].lit, "0x0")))
+	if ((eq = setp_zero(f, x, y)) < 0)
 		return 0;
 	if (split(x->text, "SEL", tx, 6) != 4 || tx[0].ref != 0 || tx[3].ref < 0 || tx[3].pre == '-')
 		return 0;

@@ -107,9 +107,7 @@ insert_mov(MFunc *f, int b, size_t at, int t, u32 val)
 	m.nr = 1;
 	m.guard = -1;
 	m.target = -1;
-	vec_push(&B->ins, m);
-	memmove(&B->ins.v[at + 1], &B->ins.v[at], (B->ins.n - 1 - at) * sizeof m);
-	B->ins.v[at] = m;
+	mir_insert(B, at, m);
 }
 
 /* The readers of pair v (whole, read only), or -1 when some other use. */

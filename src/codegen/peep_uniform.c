@@ -176,9 +176,7 @@ insert_load(MFunc *f, const char *load, int ur)
 	m.nr = 1;
 	m.guard = -1;
 	m.target = -1;
-	vec_push(&B->ins, m);
-	memmove(&B->ins.v[at + 1], &B->ins.v[at], (B->ins.n - 1 - at) * sizeof m);
-	B->ins.v[at] = m;
+	mir_insert(B, at, m);
 	return at;
 }
 

@@ -66,43 +66,15 @@ eiattr_fmt(int id, int compat)
 	return EIFMT_SVAL;
 }
 
-/* Numbers without printf (the listing writes thousands of them). */
-static void
-put_udec(Buf *b, u64 v)
-{
-	char t[24], *p = t + sizeof t;
-
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	buf_putn(b, p, (size_t)(t + sizeof t - p));
-}
-
-static void
-put_sdec(Buf *b, i64 v)
-{
-	if (v < 0) {
-		buf_putc(b, '-');
-		put_udec(b, -(u64)v);
-	} else
-		put_udec(b, (u64)v);
-}
-
 /* "0x" and lowercase hex digits, as %#llx writes a nonzero value and 0x%llx any. */
 static void
 put_hex(Buf *b, u64 v)
 {
-	char t[24], *p = t + sizeof t;
-
-	do
-		*--p = "0123456789abcdef"[v & 15];
-	while (v >>= 4);
-	*--p = 'x';
-	*--p = '0';
-	buf_putn(b, p, (size_t)(t + sizeof t - p));
+	buf_putn(b, "0x", 2);
+	buf_putx(b, v);
 }
 
-/* s, then the number v in decimal (put_udec) or hex (put_hex). */
+/* s, then the number v in decimal or hex (put_hex). */
 static void
 put_kv(Buf *b, const char *s, u64 v, int hex)
 {
@@ -110,7 +82,7 @@ put_kv(Buf *b, const char *s, u64 v, int hex)
 	if (hex)
 		put_hex(b, v);
 	else
-		put_udec(b, v);
+		buf_putu(b, v);
 }
 
 static int
@@ -183,7 +155,7 @@ secref(const Listing *L, Buf *b, u32 i)
 	if (i && i < L->c->sec.n && L->named[i])
 		buf_puts(b, L->c->sec.v[i].name);
 	else
-		buf_putc(b, '#'), put_udec(b, i);
+		buf_putc(b, '#'), buf_putu(b, i);
 }
 
 void
@@ -192,7 +164,7 @@ symref(const Cubin *c, Buf *b, u64 i)
 	if (i && i < c->sym.n && plain_name(c->sym.v[i].name) && cubin_find_symbol(c, c->sym.v[i].name) == (int)i)
 		buf_puts(b, c->sym.v[i].name);
 	else
-		buf_putc(b, '#'), put_udec(b, i);
+		buf_putc(b, '#'), buf_putu(b, i);
 }
 
 static void
@@ -351,11 +323,11 @@ list_relocs(const Cubin *c, const CSection *s, Buf *b)
 		if (tn)
 			buf_puts(b, tn);
 		else
-			put_udec(b, type);
+			buf_putu(b, type);
 		buf_putc(b, ' ');
 		symref(c, b, info >> 32);
 		if (es == 24)
-			buf_putc(b, ' '), put_sdec(b, (i64)rd64(e + 16));
+			buf_putc(b, ' '), buf_putd(b, (i64)rd64(e + 16));
 		buf_putc(b, '\n');
 	}
 }
@@ -366,7 +338,7 @@ cg_ref(const Cubin *c, Buf *b, i32 v)
 	if (v > 0 && (u32)v < c->sym.n)
 		symref(c, b, v);
 	else
-		put_sdec(b, v);
+		buf_putd(b, v);
 }
 
 static void

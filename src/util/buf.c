@@ -19,17 +19,22 @@ buf_grow(Buf *b, size_t extra)
 /* Decimal and lowercase hex (no prefix) without printf: the compiler
  * renders every register name and immediate through these. */
 void
-buf_putd(Buf *b, i64 v)
+buf_putu(Buf *b, u64 v)
 {
 	char t[24], *p = t + sizeof t;
-	u64 u = v < 0 ? -(u64)v : (u64)v;
 
 	do
-		*--p = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		*--p = '-';
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
 	buf_putn(b, p, (size_t)(t + sizeof t - p));
+}
+
+void
+buf_putd(Buf *b, i64 v)
+{
+	if (v < 0)
+		buf_putc(b, '-');
+	buf_putu(b, v < 0 ? -(u64)v : (u64)v);
 }
 
 void

@@ -85,6 +85,7 @@ buf_putc(Buf *b, char c)
 	b->s[b->n] = 0;
 }
 void buf_putd(Buf *b, i64 v);   /* decimal, as %lld */
+void buf_putu(Buf *b, u64 v);   /* decimal, as %llu */
 void buf_putx(Buf *b, u64 v);   /* lowercase hex without 0x, as %llx */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);

@@ -441,6 +441,28 @@ TEST(isa_tables_generated)
 	tables_ok(t_, arch_lookup("sm_80"));
 }
 
+/* The texts of a golden file (text, split in place) that encode and name
+ * no label: up to max of them in lines[], their words in words[]. */
+static size_t
+golden_texts(const Arch *a, char *text, char **lines, Word *words, size_t max)
+{
+	char *line, *next, err[100];
+	size_t nw = 0;
+
+	for (line = text; line && *line && nw < max; line = next) {
+		unsigned long long ad, lo, hi;
+		int off = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line != '#' && sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) == 3 && off &&
+		    !strchr(line + off, '`') && isa_parse(a, line + off, 0, NULL, &words[nw], err, sizeof err, NULL) == 0)
+			lines[nw++] = line + off;
+	}
+	return nw;
+}
+
 /* isa_parse's per-thread memo never changes a result: a pc-relative text
  * at two addresses gives two words, a label resolves through the symbols
  * each time, and texts parsed again (in another order, with collisions
@@ -461,7 +483,7 @@ TEST(isa_parse_memo)
 	IsaSyms syms = { NULL, addr_of, &target };
 	Buf b = { 0 };
 	size_t n, i, nw = 0, bad = 0;
-	char *text = read_file("tests/golden/suite-sm_90.txt", &n), *line, *next;
+	char *text = read_file("tests/golden/suite-sm_90.txt", &n);
 	static char *lines[4000];
 	static Word first[4000];
 
@@ -481,17 +503,7 @@ TEST(isa_parse_memo)
 		FAIL("tests/golden/suite-sm_90.txt unreadable");
 		return;
 	}
-	for (line = text; line && *line && nw < NELEM(lines); line = next) {
-		unsigned long long ad, lo, hi;
-		int off = 0;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		if (*line != '#' && sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) == 3 && off &&
-		    !strchr(line + off, '`') && isa_parse(a, line + off, 0, NULL, &first[nw], err, sizeof err, NULL) == 0)
-			lines[nw++] = line + off;
-	}
+	nw = golden_texts(a, text, lines, first, NELEM(lines));
 	CHECK(nw > 1000);
 	for (i = nw; i-- > 0;)
 		if (isa_parse(a, lines[i], 0, NULL, &w1, err, sizeof err, NULL) || w1.lo != first[i].lo || w1.hi != first[i].hi)
@@ -535,7 +547,7 @@ TEST(isa_threads)
 {
 	const Arch *a = arch_lookup("sm_80");
 	size_t n, nw = 0, i;
-	char *text = read_file("tests/golden/suite-sm_80.txt", &n), *line, *next, err[100];
+	char *text = read_file("tests/golden/suite-sm_80.txt", &n);
 	static char *lines[3000];
 	static Word want[3000];
 	ThreadJob job[4];
@@ -545,17 +557,7 @@ TEST(isa_threads)
 		FAIL("tests/golden/suite-sm_80.txt unreadable");
 		return;
 	}
-	for (line = text; line && *line && nw < NELEM(lines); line = next) {
-		unsigned long long ad, lo, hi;
-		int off = 0;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		if (*line != '#' && sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) == 3 && off &&
-		    !strchr(line + off, '`') && isa_parse(a, line + off, 0, NULL, &want[nw], err, sizeof err, NULL) == 0)
-			lines[nw++] = line + off;
-	}
+	nw = golden_texts(a, text, lines, want, NELEM(lines));
 	CHECK(nw > 1000);
 	for (i = 0; i < 4; i++) {
 		job[i] = (ThreadJob){ a, lines, want, nw, 0 };
