@@ -661,7 +661,8 @@ static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *
  * field (even one that did not match may have been rejected because of
  * them: such texts are memoized only without symbols, for one address),
  * and a text that names a label never is.
- * Per thread, so no locks; fixed size, so nothing to free. */
+ * Per thread, so no locks; in the heap (thread_calloc), not in the
+ * thread's static block, so its pages are the heap's. */
 enum { MEMOTEXT = 62 };	/* 96-byte entries: 192 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
@@ -670,8 +671,11 @@ typedef struct {
 	u8 len, pcrel;
 	char text[MEMOTEXT];
 } Memo;
-static _Thread_local Memo memo[MEMO_ENTRIES];
-static _Thread_local MemoIndex memo_index;
+typedef struct {
+	MemoIndex index;
+	Memo e[MEMO_ENTRIES];
+} MemoTable;
+static _Thread_local void *memo;
 
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
@@ -680,6 +684,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	u64 h = 0, x;
 	size_t n = strlen(text), i;
 	Memo *m;
+	MemoTable *t;
 	int pcrel = 0;
 
 	if (n >= MEMOTEXT || memchr(text, '`', n))
@@ -692,7 +697,8 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	x = 0;
 	memcpy(&x, text + i, n - i);
 	h = (h ^ x ^ n) * 0xff51afd7ed558ccdull;
-	m = &memo[memo_find(&memo_index, (u32)(h >> 32))];
+	t = thread_calloc(&memo, sizeof *t);
+	m = &t->e[memo_find(&t->index, (u32)(h >> 32))];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		*w = m->w;
 		return 0;

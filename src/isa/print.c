@@ -235,7 +235,8 @@ isa_print_guard(Word w, int up, Buf *out)
  * word's operation bits and shown reuse flags alone, not on the address,
  * the symbols or the other control bits (no form's mask or field has one:
  * the unit test isa_print_memo checks), so those are the key.  Per
- * thread, so no locks; fixed size, so nothing to free. */
+ * thread, so no locks; in the heap (thread_calloc), not in the thread's
+ * static block, so its pages are the heap's. */
 enum { PMEMOTEXT = 103 };	/* 128-byte entries: 256 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
@@ -243,15 +244,19 @@ typedef struct {
 	u8 len;
 	char text[PMEMOTEXT];
 } PMemo;
-static _Thread_local PMemo pmemo[MEMO_ENTRIES];
-static _Thread_local MemoIndex pmemo_index;
+typedef struct {
+	MemoIndex index;
+	PMemo e[MEMO_ENTRIES];
+} PMemoTable;
+static _Thread_local void *pmemo;
 
 static PMemo *
 pmemo_slot(Word key)
 {
 	u64 h = (key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
+	PMemoTable *t = thread_calloc(&pmemo, sizeof *t);
 
-	return &pmemo[memo_find(&pmemo_index, (u32)(h >> 32))];
+	return &t->e[memo_find(&t->index, (u32)(h >> 32))];
 }
 
 int

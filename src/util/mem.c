@@ -1,4 +1,5 @@
-/* mem.c -- die(), checked allocation, arenas. */
+/* mem.c -- die(), checked allocation, arenas, per-thread blocks. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,15 +74,14 @@ arena_alloc(Arena *a, size_t n)
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > CHUNK ? n : CHUNK;
 
-		c = xmalloc(sizeof *c + cap);
-		c->used = 0;
+		c = xcalloc(1, sizeof *c + cap);	/* zero: no memset per block */
 		c->cap = cap;
 		c->next = a->head;
 		a->head = c;
 	}
 	p = c->mem + c->used;
 	c->used += n;
-	return memset(p, 0, n);
+	return p;
 }
 
 char *
@@ -110,4 +110,47 @@ arena_free(Arena *a)
 		free(c);
 	}
 	a->head = NULL;
+}
+
+/* Per-thread blocks: each thread's list, freed by the key's destructor when
+ * the thread ends (the main thread's live until exit). */
+typedef struct ThreadBlock {
+	struct ThreadBlock *next;
+	_Alignas(16) unsigned char mem[];
+} ThreadBlock;
+
+static pthread_key_t thread_key;
+static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
+
+static void
+thread_blocks_free(void *p)
+{
+	ThreadBlock *b = p, *next;
+
+	for (; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+}
+
+static void
+thread_key_make(void)
+{
+	if (pthread_key_create(&thread_key, thread_blocks_free))
+		die("pthread_key_create failed");
+}
+
+void *
+thread_calloc(void **slot, size_t n)
+{
+	ThreadBlock *b;
+
+	if (*slot)
+		return *slot;
+	pthread_once(&thread_once, thread_key_make);
+	b = xcalloc(1, sizeof *b + n);
+	b->next = pthread_getspecific(thread_key);
+	if (pthread_setspecific(thread_key, b))
+		die("pthread_setspecific failed");
+	return *slot = b->mem;
 }

@@ -34,6 +34,11 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* A zeroed block of n bytes private to the calling thread, made on the
+ * first call with *slot NULL (slot: a _Thread_local pointer) and freed when
+ * the thread ends.  For per-thread memo tables: in the heap they share its
+ * pages, where a large _Thread_local array takes a page fault per page. */
+void *thread_calloc(void **slot, size_t n);
 
 /* Arena: bump allocator in chunks; arena_free releases everything. */
 typedef struct ArenaChunk ArenaChunk;
