@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "ptx/ptx.h"
@@ -251,42 +252,50 @@ scan(Cov *c, const char *s, size_t n)
 	}
 }
 
+/* Parse and check with stderr sent to a temporary file: the first line
+ * of what they report goes to err (the failure list).  1 if both pass. */
+static int
+parse_quietly(const char *path, const char *text, size_t n, char *err, size_t errlen)
+{
+	FILE *tmp = tmpfile();
+	int saved = -1, ok;
+	PtxModule *m;
+
+	fflush(stderr);
+	if (tmp && (saved = dup(2)) >= 0)
+		dup2(fileno(tmp), 2);
+	m = ptx_parse(path, text, n);
+	ok = m && ptx_check(m) == 0;
+	ptx_free(m);
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+		rewind(tmp);
+		if (fgets(err, (int)errlen, tmp))
+			err[strcspn(err, "\n")] = 0;
+	}
+	if (tmp)
+		fclose(tmp);
+	return ok;
+}
+
 static void
 one_file(Cov *c, const char *path)
 {
 	size_t n;
 	char *text = read_file(path, &n);
-	PtxModule *m;
-	FILE *saved = stderr;
-	char *err = NULL;
-	size_t errn = 0;
+	char err[512] = "";
 
 	if (!text)
 		return;
 	c->nfiles++;
 	c->fileno++;
 	scan(c, text, n);
-	{
-		FILE *mem = open_memstream(&err, &errn);
-		if (mem)
-			stderr = mem; /* the first error, for the failure list */
-		m = ptx_parse(path, text, n);
-		if (m && ptx_check(m) == 0)
-			c->nparsed++;
-		if (mem) {
-			fclose(mem);
-			stderr = saved;
-		}
-	}
-	if (err && errn) {
-		char *nl = strchr(err, '\n');
-		if (nl)
-			*nl = 0;
-		vec_push(&c->failures, err);
-	} else {
-		free(err);
-	}
-	ptx_free(m);
+	if (parse_quietly(path, text, n, err, sizeof err))
+		c->nparsed++;
+	if (*err)
+		vec_push(&c->failures, xstrdup(err));
 	free(text);
 }
 
