@@ -21,7 +21,6 @@ CLISRC  := $(sort $(wildcard src/cli/*.c))
 GPUSRC  := $(sort $(wildcard src/cli/gpucheck/*.c))
 TESTSRC := $(sort $(wildcard tests/unit/*.c))
 LIBOBJ  := $(LIBSRC:%.c=$(BUILD)/%.o)
-CLIOBJ  := $(CLISRC:%.c=$(BUILD)/%.o)
 GPUOBJ  := $(GPUSRC:%.c=$(BUILD)/%.o)
 TESTOBJ := $(TESTSRC:%.c=$(BUILD)/%.o)
 
@@ -34,11 +33,29 @@ UNIT     = $(BUILD)/unit-tests
 # loader, fewer page faults); the sanitizers need a dynamic program.  The
 # CUDA driver runner (gpucheck) dlopens libcuda, so it is a separate,
 # dynamic program next to it.
+#
+# When musl-gcc is installed (Debian: musl-tools), openassembler is built
+# and linked with musl, from its own objects in $(BUILD)/musl: glibc's
+# static start-up probes the CPU with ~43 CPUID instructions, each a VM
+# exit of 4-12 us on the machines we run on -- 0.27 ms of every process
+# (docs/compile-speed.md).  The unit tests and gpucheck keep $(CC).
 ifeq ($(SANITIZE),1)
 STATIC  =
+MUSLCC  =
 else
 STATIC  = -static
+MUSLCC := $(shell command -v musl-gcc 2>/dev/null)
 endif
+ifneq ($(MUSLCC),)
+PROG     = $(BUILD)/musl
+PROGLIB  = $(PROG)/libopenassembler.a
+PROGCC   = $(MUSLCC)
+else
+PROG     = $(BUILD)
+PROGLIB  = $(LIB)
+PROGCC   = $(CC)
+endif
+CLIOBJ  := $(CLISRC:%.c=$(PROG)/%.o)
 
 .PHONY: all check check-long demo bench clean oracle
 all: openassembler
@@ -53,8 +70,8 @@ $(LIB): $(LIBOBJ)
 
 # -no-pie: the ISA tables hold ~45,000 pointers that a PIE relocates at
 # every start (0.7 ms of each compile of a small kernel).
-$(BIN): $(CLIOBJ) $(LIB)
-	$(CC) $(LDFLAGS) -no-pie $(STATIC) -o $@ $(CLIOBJ) $(LIB) -lm -ldl -lpthread
+$(BIN): $(CLIOBJ) $(PROGLIB)
+	$(PROGCC) $(LDFLAGS) -no-pie $(STATIC) -o $@ $(CLIOBJ) $(PROGLIB) -lm -ldl -lpthread
 
 $(GPUBIN): $(GPUOBJ) $(LIB)
 	$(CC) $(LDFLAGS) -no-pie -o $@ $(GPUOBJ) $(LIB) -lm -ldl -lpthread
@@ -65,6 +82,16 @@ $(UNIT): $(TESTOBJ) $(LIB)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+ifneq ($(MUSLCC),)
+$(PROGLIB): $(LIBSRC:%.c=$(PROG)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(PROG)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+endif
 
 $(BUILD)/tests/unit/%.o: CPPFLAGS += -Itests/unit
 
@@ -86,4 +113,4 @@ oracle:
 clean:
 	rm -rf build openassembler oa-gpucheck
 
--include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d) $(GPUOBJ:.o=.d) $(TESTOBJ:.o=.d)
+-include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d) $(GPUOBJ:.o=.d) $(TESTOBJ:.o=.d) $(LIBSRC:%.c=$(PROG)/%.d)

@@ -175,7 +175,7 @@ asm_symref(Asm *s, const Tok *t, const char *str, u32 *v)
 int
 asm_num_or_sym(Asm *s, const Tok *t, u64 max, u64 *v)
 {
-	u32 k;
+	u32 k = 0;
 
 	if (!t->quoted && (isdigit((uchar)t->s[0]) || t->s[0] == '-'))
 		return asm_num(s, t, t->s, -(i64)0x80000000, max, v);

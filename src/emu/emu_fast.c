@@ -28,7 +28,7 @@
 
 
 void
-fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_mov)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t[32];
 
@@ -39,7 +39,7 @@ fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm)
 /* S2R d, SR: I->a = 0..2 TID.X/Y/Z, 3..5 CTAID.X/Y/Z, 6 LANEID,
  * 7 CgaCtaId, 8..12 EQMASK, LTMASK, LEMASK, GTMASK, GEMASK */
 void
-fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_s2r)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 d[32], nx = E->ntid[0], ny = E->ntid[1], x, y, z;
 	int l;
@@ -76,7 +76,7 @@ fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* LDC[.64] d, c[bank][imm]: the value, folded (fs[0], fs[1]) */
 void
-fx_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_ldck)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t[32];
 
@@ -88,7 +88,7 @@ fx_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* S2UR URd, SR_CTAID.X/Y/Z (I->a = 0..2) or SR_CgaCtaId (3) */
 void
-fx_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_s2ur)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	(void)E;
 	if (gm && I->fd < URZ)
@@ -97,7 +97,7 @@ fx_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* ULDC[.64] URd, c[bank][imm] (folded) */
 void
-fx_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_uldc)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	(void)E;
 	if (!gm || I->fd >= URZ)
@@ -109,8 +109,8 @@ fx_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* IADD3[.X] d, [p0, [p1,]] a, b, c [, cin0 [, cin1]]: I->a = carry-outs,
  * I->b = carry-ins (fs[3], fs[4]); p0/p1 in fp[0..1]. */
-HOT void
-fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_iadd3)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 a[32], b[32], c[32], d[32];
 	u8 p0[32], p1[32], c0[32], c1[32];
@@ -147,8 +147,8 @@ fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* IMAD[.X][.U32] d, [p,] a, b, c [, cin] (low word) */
-HOT void
-fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_imad)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], tc[32], d[32];
 	const u32 *a, *b, *c;
@@ -180,8 +180,8 @@ fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* IMAD.WIDE[.U32] d, a, b, c (c: a register pair or a 64-bit constant);
  * I->e = 1 + log2 b when b is a constant power of two (a shift) */
-HOT void
-fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_imad_wide)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], lo[32], hi[32], t[32], t2[32];
 	const u32 *a, *b, *cl, *ch;
@@ -240,8 +240,8 @@ fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm)
 /* IMAD.HI[.U32][.X] d, [p,] a, b, c [, cin] and IMAD.WIDE with a carry
  * (I->d = WIDE): a*b + c (c: a register pair or a 64-bit constant, fs[2])
  * + cin (fs[3] when I->b), the carry out of 64 bits into p (I->a) */
-HOT void
-fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_imad_hi)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], lo[32], hi[32], t[32], t2[32];
 	const u32 *a, *b, *cl, *ch;
@@ -285,8 +285,8 @@ fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* VIADD d, a, b */
-HOT void
-fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_viadd)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], d[32];
 	const u32 *a, *b;
@@ -302,8 +302,8 @@ fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* IMNMX/VIMNMX[.U32] d, a, b, p (p: min); I->a = signed;
  * VIADDMNMX d, a, b, c, p (I->c): the same of a+b and c (fs[3]) */
-HOT void
-fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_imnmx)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], tc[32], d[32];
 	const u32 *a, *b;
@@ -329,8 +329,8 @@ fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* LOP3.LUT [p,] d, a, b, c, lut, q */
-HOT void
-fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_lop3)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], tc[32], d[32];
 	const u32 *a, *b, *c;
@@ -359,8 +359,8 @@ fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* SHF.{L,R}.{U32,S32,U64,S64}[.HI][.W] d, lo, n, hi */
-HOT void
-fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_shf)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t0[32], t1[32], t2[32], d[32];
 	const u32 *lo = row(w, &FS[0], t0), *n = row(w, &FS[1], t1), *hi = row(w, &FS[2], t2);
@@ -384,8 +384,8 @@ fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* LEA[.HI[.SX32]][.X] d, [p,] a, b, [c,] s [, cin]: I->a = carry-out,
  * I->b = carry-in (fs[4]), I->c = HI, I->d = SX32; fs[2] = c, fs[3] = s */
-HOT void
-fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_lea)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], b[32], t2[32], t3[32], d[32];
 	const u32 *a, *c = NULL, *sh;
@@ -436,8 +436,8 @@ fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c [, plo]: I->a = CMP_EQ..GE,
  * I->b = the bop, I->c = U32, I->d = EX (plo in fs[3]) */
-HOT void
-fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_isetp)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32];
 	const u32 *a, *b;
@@ -502,8 +502,8 @@ fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* SHFL.IDX/UP/DOWN/BFLY p, d, a, b, c (I->b = 0..3): lane l reads a from
  * lane j, p says whether j was in l's segment (else j = l) */
-HOT void
-fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_shfl)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t0[32], t1[32], t2[32], src[32], d[32];
 	const u32 *a = row(w, &FS[0], t0), *b = row(w, &FS[1], t1), *c = row(w, &FS[2], t2);
@@ -530,8 +530,8 @@ fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* PLOP3.LUT p, q, a, b, c, lut, lut2: I->b, I->c = the tables */
-HOT void
-fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_plop3)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u8 a[32], b[32], c[32], p[32], q[32];
 	int l;
@@ -551,7 +551,7 @@ fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* CS2R[.32] d, SRZ: I->a registers of zeros */
 void
-fx_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
+FX(fx_cs2r)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	static const u32 z[32];
 
@@ -562,8 +562,8 @@ fx_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* PRMT d, a, sel, b (I->a = the mode) */
-HOT void
-fx_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_prmt)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 t0[32], t1[32], t2[32], d[32];
 	const u32 *a = row(w, &FS[0], t0), *s = row(w, &FS[1], t1), *b = row(w, &FS[2], t2);
@@ -576,8 +576,8 @@ fx_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* IABS d, a */
-HOT void
-fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_iabs)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], d[32];
 	const u32 *a;
@@ -591,8 +591,8 @@ fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* SEL/FSEL d, a, b, p */
-HOT void
-fx_sel(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_sel)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], d[32];
 	const u32 *a, *b;
@@ -662,8 +662,8 @@ farith_dir(int op, const u32 *a, const u32 *b, const u32 *c, u32 *d, int rnd)
 
 /* FADD/FMUL/FFMA[.rnd][.FTZ][.SAT]: I->e = 0 add, 1 mul, 2 fma; I->a =
  * the rounding, I->b = ftz, I->c = sat */
-HOT void
-fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_farith)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], tc[32], d[32];
 	const u32 *a, *b, *c = tc;
@@ -733,8 +733,8 @@ fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* MUFU.RCP/RSQ/SQRT/EX2/LG2/TANH d, a (f32; I->e = AP_*): f32_approx
  * lane by lane, the opcode decided once */
-HOT void
-fx_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_mufu)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], d[32];
 	const u32 *a = frow(w, &FS[0], ta);
@@ -747,8 +747,8 @@ fx_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* FMNMX[.FTZ][.NAN] d, a, b, p: p ? min : max (I->b = ftz, I->d = NAN) */
-HOT void
-fx_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_fmnmx)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32], d[32];
 	const u32 *a = frow(w, &FS[0], ta), *b = frow(w, &FS[1], tb);
@@ -764,8 +764,8 @@ fx_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* FSETP.cmp[.FTZ].bop p, q, a, b, c: I->d = CMP_* (-2 F, -3 T), I->e =
  * the bop, I->b = ftz */
-HOT void
-fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_fsetp)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 ta[32], tb[32];
 	const u32 *a, *b;
@@ -832,8 +832,8 @@ dput(double r, u32 *lo, u32 *hi)
 }
 
 /* DADD/DMUL/DFMA d, a, b[, c]: I->e = 0 add, 1 mul, 2 fma */
-HOT void
-fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_darith)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u32 x[6][32], lo[32], hi[32];
 	int l, d = I->fd;

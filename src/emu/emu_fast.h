@@ -9,16 +9,28 @@
 #include "emu/emu_int.h"
 #include "ptx/arith.h"
 
-/* Hot handlers get an AVX2 clone where the compiler and host support it
- * (x86-64-v3: AVX2, FMA, BMI2; chosen once at load time; the code is the
- * same C, and fmaf is exact either way). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && __GNUC__ >= 11
-#define HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
-#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#define HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define HOT
+/* The fast handlers of emu_fast.c and emu_fast_mem.c are compiled twice:
+ * as written, and again for x86-64-v3 hosts (AVX2, FMA, BMI2) by
+ * emu_fast_v3.c, which includes both files with EMU_FAST_V3 defined, so
+ * each handler FX(fx_name) is also fx_name_v3; emu_fast_prep gives an
+ * instruction the _v3 twin when the host has those units.  The code is the
+ * same C, and fmaf is exact either way.  (Not GCC's target_clones: its
+ * ifunc resolvers need glibc, and the program is also linked with musl.) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define EMU_HAVE_V3 1
 #endif
+#ifdef EMU_FAST_V3
+#define FX(name) name##_v3
+#else
+#define FX(name) name
+#endif
+#define FAST_HANDLERS(X) \
+	X(fx_mov) X(fx_s2r) X(fx_ldck) X(fx_s2ur) X(fx_uldc) X(fx_iadd3) X(fx_imad) \
+	X(fx_imad_wide) X(fx_imad_hi) X(fx_viadd) X(fx_plop3) X(fx_shfl) X(fx_iabs) \
+	X(fx_cs2r) X(fx_prmt) X(fx_imnmx) X(fx_lop3) X(fx_shf) X(fx_lea) X(fx_isetp) \
+	X(fx_sel) X(fx_farith) X(fx_fsetp) X(fx_mufu) X(fx_fmnmx) X(fx_darith) \
+	X(fx_ld) X(fx_st)
+
 /* The host's FMA unit can be asked for (x86-64, GCC or clang): E->fma_hw
  * says whether it has one (the handlers themselves use fmaf/fma, which
  * the x86-64-v3 clones compile to FMA instructions). */
@@ -29,6 +41,9 @@
 /* Set: emu_fast_prep chooses nothing, every instruction keeps its general
  * handler (tests/unit/test_fastpath.c compares the two). */
 extern int emu_fast_off;
+/* Set: the fast handlers as compiled for any x86-64, never their
+ * x86-64-v3 twins (test_fastpath.c compares the two). */
+extern int emu_fast_plain;
 
 enum { FS_K, FS_R, FS_UR };   /* constant, vector register row, uniform register */
 #define FS I->fs
@@ -173,34 +188,10 @@ bop(int op, int r, int c)
 
 /* The fast handlers (emu_fast.c: registers and arithmetic; emu_fast_mem.c:
  * loads and stores); their facts in I->a.. and I->fs are emu_fast_prep.c's. */
-void fx_mov(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_s2r(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_ldck(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_s2ur(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_uldc(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_imad(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_imad_wide(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_imad_hi(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_plop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_shfl(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_iabs(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_prmt(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_lop3(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_shf(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_lea(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_isetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_sel(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_farith(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_fsetp(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_darith(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm);
-void fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm);
+#define FAST_DECL(n) void n(Emu *E, Warp *w, const EInsn *I, u32 gm); \
+	void n##_v3(Emu *E, Warp *w, const EInsn *I, u32 gm);
+FAST_HANDLERS(FAST_DECL)
+#undef FAST_DECL
 /* the uniform datapath (emu_fast_uni.c): once per warp when gm != 0 */
 void fx_umov(Emu *E, Warp *w, const EInsn *I, u32 gm);
 void fx_uiadd3(Emu *E, Warp *w, const EInsn *I, u32 gm);

@@ -176,8 +176,8 @@ wbase(Emu *E, Warp *w, const EInsn *I, u32 gm, u32 *restrict off, int *pat, u32 
 	return mx > span || (al & (n - 1)) ? NULL : data;
 }
 
-HOT void
-fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_ld)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
 	u8 *p[32], *base;
@@ -265,8 +265,8 @@ fx_ld(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-HOT void
-fx_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
+void
+FX(fx_st)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	u64 a[32];
 	u8 *p[32], *base;

@@ -6,9 +6,13 @@
 #include <string.h>
 
 #include "emu/emu_fast.h"
+#if defined(HAVE_FMA_HW) || defined(EMU_HAVE_V3)
+#include <cpuid.h>
+#endif
 #include "ptx/arith.h"
 
 int emu_fast_off;
+int emu_fast_plain;
 
 /* ---- preparation ---- */
 
@@ -569,6 +573,58 @@ unifast(EInsn *I)
 /* Choose the fast handler of every instruction that has one.
  * OA_EMU_SLOW=1 lists on stderr the instructions that keep their general
  * handler (a development aid for choosing the next fast forms). */
+#if defined(HAVE_FMA_HW) || defined(EMU_HAVE_V3)
+/* The host's units, from CPUID, asked once when first needed (not with
+ * __builtin_cpu_supports, whose start-up constructor runs CPUID in every
+ * process: a VM exit of 4-12 us each on our machines).  Bit 0: FMA;
+ * bit 1: all of x86-64-v3 with the OS saving the YMM registers. */
+static unsigned
+host_units(void)
+{
+	static int known = -1;
+	unsigned a, b, c, d, fma, v3;
+
+	if (known >= 0)
+		return (unsigned)known;
+	fma = v3 = 0;
+	if (__get_cpuid(1, &a, &b, &c, &d)) {
+		unsigned lo, hi;
+		fma = c >> 12 & 1;
+		/* FMA 12, MOVBE 22, OSXSAVE 27, AVX 28, F16C 29 */
+		v3 = (c & 0x38401000u) == 0x38401000u;
+		if (v3) {
+			__asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+			v3 = (lo & 6) == 6;
+		}
+		/* AVX2 5, BMI1 3, BMI2 8 */
+		v3 = v3 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & 0x128u) == 0x128u;
+		/* LZCNT: extended leaf 1, ECX bit 5 */
+		v3 = v3 && __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1);
+	}
+	known = (int)(fma | v3 << 1);
+	return (unsigned)known;
+}
+#endif
+
+#ifdef EMU_HAVE_V3
+/* The x86-64-v3 twin of a fast handler, or the handler itself. */
+static Handler
+v3_twin(Handler f)
+{
+#define TWIN(n) { n, n##_v3 },
+	static const struct {
+		Handler plain, v3;
+	} twins[] = { FAST_HANDLERS(TWIN) };
+#undef TWIN
+	size_t i;
+
+	for (i = 0; i < sizeof twins / sizeof *twins; i++)
+		if (twins[i].plain == f)
+			return twins[i].v3;
+	return f;
+}
+#endif
+
 void
 emu_fast_prep(Emu *E)
 {
@@ -576,7 +632,7 @@ emu_fast_prep(Emu *E)
 	u32 i;
 
 #ifdef HAVE_FMA_HW
-	E->fma_hw = __builtin_cpu_supports("fma");
+	E->fma_hw = host_units() & 1;
 #endif
 	if (emu_fast_off)
 		return;
@@ -596,7 +652,12 @@ emu_fast_prep(Emu *E)
 			if (log && *log == '1')
 				fprintf(stderr, "emu slow %04x: %s\n", I->pc, I->in.text);
 		}
-		else
+		else {
+#ifdef EMU_HAVE_V3
+			if (!emu_fast_plain && host_units() & 2)
+				I->fx = v3_twin(I->fx);
+#endif
 			I->fn = I->fx;   /* a..e now hold the fast handler's facts */
+		}
 	}
 }

@@ -8,7 +8,10 @@
  *   fast_suite   every suite kernel's ptxas cubin (sm_90 and sm_80) run
  *                with the fast handlers and without (emu_fast_off): the
  *                same buffers, bit for bit, and the same instruction
- *                counts.
+ *                counts;
+ *   fast_v3      the same with the x86-64-v3 twins of the fast handlers
+ *                against the handlers compiled for any x86-64
+ *                (emu_fast_plain), where the host has those units.
  * (emu_ops_fast covers the session-2 forms the same way.) */
 #include <stdlib.h>
 #include <string.h>
@@ -454,3 +457,21 @@ suite(TestState *t_, const char *arch)
 
 TEST(fast_suite_sm90) { suite(t_, "sm_90"); }
 TEST(fast_suite_sm80) { suite(t_, "sm_80"); }
+
+/* the reference run: the fast handlers compiled for any x86-64 */
+static void
+plain_setup(int without, EmuOpts *o)
+{
+	(void)o;
+	emu_fast_plain = without;
+}
+
+static void
+suite_v3(TestState *t_, const char *arch)
+{
+	emu_pair_suite(t_, arch, "x86-64-v3 fast path", plain_setup, 0);
+	emu_fast_plain = 0;
+}
+
+TEST(fast_v3_sm90) { suite_v3(t_, "sm_90"); }
+TEST(fast_v3_sm80) { suite_v3(t_, "sm_80"); }
