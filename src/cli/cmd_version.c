@@ -9,6 +9,12 @@ cmd_version(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("openassembler %s\n", OA_VERSION);
+	printf("openassembler %s (%s C library)\n", OA_VERSION,
+#ifdef __GLIBC__
+	       "glibc"
+#else
+	       "musl or other"
+#endif
+	);
 	return 0;
 }
