@@ -305,7 +305,7 @@ ra_coalesce(MFunc *f, int *root, int *off)
 	}
 	if (!cd.n)
 		return 0;
-	ra_analyse(&r, f);
+	ra_liveness(&r, f);
 	c.f = f;
 	c.r = &r;
 	if (track(&c, cd.v, (int)cd.n) < 0)

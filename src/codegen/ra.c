@@ -1174,9 +1174,10 @@ ra_free(Ra *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Liveness and intervals of the current MIR. */
+/* Liveness of the current MIR (no intervals: copy coalescing needs only
+ * the live-out sets). */
 void
-ra_analyse(Ra *r, MFunc *f)
+ra_liveness(Ra *r, MFunc *f)
 {
 	int nv = (int)f->vr.n, v, nu = 0;
 	size_t nb = f->b.n, nv1 = (size_t)nv + 1, sets;
@@ -1211,6 +1212,13 @@ ra_analyse(Ra *r, MFunc *f)
 	}
 	liveness(r);
 	defined(r);
+}
+
+/* Liveness and intervals of the current MIR. */
+void
+ra_analyse(Ra *r, MFunc *f)
+{
+	ra_liveness(r, f);
 	intervals(r);
 	ranges(r);
 }

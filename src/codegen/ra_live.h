@@ -46,6 +46,8 @@ ra_kills(const MFunc *f, const MIns *m, MRef x)
 /* Liveness (in/out per block) and intervals of the current MIR; resets
  * every allocatable vreg's phys to -1. */
 void ra_analyse(Ra *r, MFunc *f);
+/* Only the liveness part (in/out/din/undef; no intervals or ranges). */
+void ra_liveness(Ra *r, MFunc *f);
 void ra_free(Ra *r);
 
 /* Copy coalescing (coalesce.c): give the two sides of "MOV d, s" the same
