@@ -28,8 +28,8 @@ mir_is_bra(const MIns *m)
 	return m->target >= 0 && mir_op_is(m->text, "BRA");
 }
 
-int
-mir_ends_flow(const MIns *m)
+static inline int
+ends_flow(const MIns *m)
 {
 	if (m->guard >= 0)
 		return 0;
@@ -42,19 +42,37 @@ mir_ends_flow(const MIns *m)
 	return 0;
 }
 
-void
-mir_cfg_recompute(MFunc *f)
+int
+mir_ends_flow(const MIns *m)
+{
+	return ends_flow(m);
+}
+
+/* Every block's succ[] and, when entry is not NULL, the blocks control
+ * enters from outside (block 0 and the first block of every called
+ * function) in one walk over the code. */
+static void
+cfg_scan(MFunc *f, u8 *entry)
 {
 	size_t b, i;
 
+	if (entry) {
+		memset(entry, 0, f->b.n);
+		if (f->b.n)
+			entry[0] = 1;
+	}
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		int t[3], n = 0, ft = 1, k;
 		for (i = 0; i < B->ins.n; i++) {
 			const MIns *m = &B->ins.v[i];
-			if (mir_is_bra(m) && n < 2)
-				t[n++] = m->target;
-			if (mir_ends_flow(m))
+			if (m->target >= 0) {
+				if (n < 2 && mir_op_is(m->text, "BRA"))
+					t[n++] = m->target;
+				if (entry && (size_t)m->target < f->b.n && mir_op_is(m->text, "CALL"))
+					entry[m->target] = 1;
+			}
+			if (ends_flow(m))
 				ft = 0;
 		}
 		B->succ[0] = B->succ[1] = -1;
@@ -69,6 +87,12 @@ mir_cfg_recompute(MFunc *f)
 				B->succ[0] = t[k];
 		}
 	}
+}
+
+void
+mir_cfg_recompute(MFunc *f)
+{
+	cfg_scan(f, NULL);
 }
 
 void
@@ -182,23 +206,6 @@ region(Rc *r, int b, int j)
 		}
 	}
 	return n;
-}
-
-/* Mark block 0 and the first block of every called function. */
-static void
-mark_entries(const MFunc *f, u8 *entry)
-{
-	size_t x, i;
-
-	memset(entry, 0, f->b.n);
-	if (f->b.n)
-		entry[0] = 1;
-	for (x = 0; x < f->b.n; x++)
-		for (i = 0; i < f->b.v[x].ins.n; i++) {
-			int t = f->b.v[x].ins.v[i].target;
-			if (t >= 0 && (size_t)t < f->b.n && mir_op_is(f->b.v[x].ins.v[i].text, "CALL"))
-				entry[t] = 1;
-		}
 }
 
 /* A call of a shared slow path (isel_seq.c): CALL.REL.NOINC <block>
@@ -318,7 +325,6 @@ reach(Rc *r)
 {
 	int sp = 0, x, k, b;
 
-	mark_entries(r->f, r->entry);
 	memset(r->live, 0, (size_t)r->n);
 	memset(r->reachx, 0, (size_t)r->n);
 	for (b = 0; b < r->n; b++)
@@ -560,8 +566,8 @@ retarget(MFunc *f, int b, int from, int to)
 		MIns *m = &f->b.v[b].ins.v[i];
 		/* branches, and the return address of a CALL (MOV R20, <J>; an
 		 * indirect CALL.REL is relative to it) */
-		if ((mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL")) &&
-		    m->target == from)
+		if (m->target == from &&   /* the cheap test first: most have none */
+		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL")))
 			m->target = to;
 	}
 }
@@ -574,7 +580,7 @@ falls_into(const MFunc *f, int p, int s)
 	if (p + 1 != s)
 		return 0;
 	for (i = 0; i < B->ins.n; i++)
-		if (mir_ends_flow(&B->ins.v[i]))
+		if (ends_flow(&B->ins.v[i]))
 			return 0;
 	return 1;
 }
@@ -610,7 +616,7 @@ refresh(Rc *r)
 {
 	if ((int)r->f->b.n != r->n)
 		rc_alloc(r);
-	mir_cfg_recompute(r->f);
+	cfg_scan(r->f, r->entry);   /* reach() reads the entries */
 	preds(r);
 	reach(r);
 }
