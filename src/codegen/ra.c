@@ -385,19 +385,17 @@ ranges(Ra *r)
 	free(live);
 }
 
-/* Is vreg v live at position pos? */
+/* Is vreg v live at position pos?  cur[v] is the first of v's ranges not
+ * known to end before pos: the scan's positions only grow, so it moves
+ * forward (amortised constant time, no search). */
 static int
-covers(const Ra *r, int v, int pos)
+covers(const Ra *r, int *cur, int v, int pos)
 {
-	int lo = r->rfirst[v], hi = lo + r->rcount[v];
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (r->re[mid] < pos)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < r->rfirst[v] + r->rcount[v] && r->rs[lo] <= pos;
+	int i = cur[v], e = r->rfirst[v] + r->rcount[v];
+	while (i < e && r->re[i] < pos)
+		i++;
+	cur[v] = i;
+	return i < e && r->rs[i] <= pos;
 }
 
 /* Do the live ranges of a and b overlap? */
@@ -545,6 +543,7 @@ spillable(const MFunc *f, const Spill *sp, int v)
 typedef struct {
 	int *act, nact;
 	int *ina, nina;
+	int *cur;    /* per vreg: covers()'s cursor into its ranges */
 } Sets;
 
 static void
@@ -656,7 +655,7 @@ advance(const Ra *r, Files *fl, Sets *st, int pos)
 	for (j = 0; j < st->nact;) {
 		int a = st->act[j];
 		const MVreg *x = &f->vr.v[a];
-		if (r->end[a] < pos || !covers(r, a, pos)) {
+		if (r->end[a] < pos || !covers(r, st->cur, a, pos)) {
 			mark(fl, x->cls, x->phys, x->w, 0);
 			if (r->end[a] >= pos)
 				st->ina[st->nina++] = a;
@@ -670,7 +669,7 @@ advance(const Ra *r, Files *fl, Sets *st, int pos)
 		const MVreg *x = &f->vr.v[a];
 		if (r->end[a] < pos) {
 			set_del(st->ina, &st->nina, j);
-		} else if (covers(r, a, pos)) {
+		} else if (covers(r, st->cur, a, pos)) {
 			mark(fl, x->cls, x->phys, x->w, 1);
 			st->act[st->nact++] = a;
 			set_del(st->ina, &st->nina, j);
@@ -701,6 +700,8 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	ord = xcalloc((size_t)nv + 1, sizeof *ord);
 	st.act = xcalloc((size_t)nv + 1, sizeof *st.act);
 	st.ina = xcalloc((size_t)nv + 1, sizeof *st.ina);
+	st.cur = xcalloc((size_t)nv + 1, sizeof *st.cur);
+	memcpy(st.cur, r->rfirst, (size_t)nv * sizeof *st.cur);
 	n = by_start(r, ord);
 	res->regs = 2;
 	*nspill = 0;
@@ -729,6 +730,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	free(ord);
 	free(st.act);
 	free(st.ina);
+	free(st.cur);
 	return rc;
 }
 
