@@ -544,6 +544,7 @@ typedef struct {
 	int *act, nact;
 	int *ina, nina;
 	int *cur;    /* per vreg: covers()'s cursor into its ranges */
+	int *hold;   /* per placed vreg: see hold_of(), -1 unknown */
 } Sets;
 
 static void
@@ -645,6 +646,18 @@ by_start(const Ra *r, int *ord)
 	return n;
 }
 
+/* The last position through which a's state cannot change: live (or in
+ * a hole) until the end of its current range (or hole), and not past its
+ * interval's end.  advance() skips a until then. */
+static int
+hold_of(const Ra *r, const Sets *st, int a, int live)
+{
+	int i = st->cur[a], h = r->end[a];
+	if (i < r->rfirst[a] + r->rcount[a])
+		h = MIN(h, live ? r->re[i] : r->rs[i] - 1);
+	return h;
+}
+
 /* Move the placed intervals between the sets for position pos. */
 static void
 advance(const Ra *r, Files *fl, Sets *st, int pos)
@@ -655,25 +668,34 @@ advance(const Ra *r, Files *fl, Sets *st, int pos)
 	for (j = 0; j < st->nact;) {
 		int a = st->act[j];
 		const MVreg *x = &f->vr.v[a];
-		if (r->end[a] < pos || !covers(r, st->cur, a, pos)) {
+		if (pos <= st->hold[a]) {
+			j++;
+		} else if (r->end[a] < pos || !covers(r, st->cur, a, pos)) {
 			mark(fl, x->cls, x->phys, x->w, 0);
-			if (r->end[a] >= pos)
+			if (r->end[a] >= pos) {
 				st->ina[st->nina++] = a;
+				st->hold[a] = -1;
+			}
 			set_del(st->act, &st->nact, j);
 		} else {
+			st->hold[a] = hold_of(r, st, a, 1);
 			j++;
 		}
 	}
 	for (j = 0; j < st->nina;) {
 		int a = st->ina[j];
 		const MVreg *x = &f->vr.v[a];
-		if (r->end[a] < pos) {
+		if (pos <= st->hold[a]) {
+			j++;
+		} else if (r->end[a] < pos) {
 			set_del(st->ina, &st->nina, j);
 		} else if (covers(r, st->cur, a, pos)) {
 			mark(fl, x->cls, x->phys, x->w, 1);
 			st->act[st->nact++] = a;
+			st->hold[a] = hold_of(r, st, a, 1);
 			set_del(st->ina, &st->nina, j);
 		} else {
+			st->hold[a] = hold_of(r, st, a, 0);
 			j++;
 		}
 	}
@@ -701,6 +723,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	st.act = xcalloc((size_t)nv + 1, sizeof *st.act);
 	st.ina = xcalloc((size_t)nv + 1, sizeof *st.ina);
 	st.cur = xcalloc((size_t)nv + 1, sizeof *st.cur);
+	st.hold = xcalloc((size_t)nv + 1, sizeof *st.hold);
 	memcpy(st.cur, r->rfirst, (size_t)nv * sizeof *st.cur);
 	n = by_start(r, ord);
 	res->regs = 2;
@@ -721,6 +744,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 		vr->phys = base;
 		mark(&fl, vr->cls, base, vr->w, 1);
 		st.act[st.nact++] = ord[i];
+		st.hold[ord[i]] = -1;
 		if (vr->cls == RC_R && base + vr->w > res->regs)
 			res->regs = base + vr->w;
 	}
@@ -731,6 +755,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	free(st.act);
 	free(st.ina);
 	free(st.cur);
+	free(st.hold);
 	return rc;
 }
 
