@@ -67,130 +67,201 @@ is_fence(const HIns *h)
 	       (h->opid == fence_of.s2r && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
 }
 
+/* Exact register sets: one bit per slot (hazard.h), NSW words.  An
+ * instruction naming a slot beyond them (none does today) is "odd" and
+ * its edges are computed from its ranges instead. */
+enum { NSW = (NSLOT + 63) / 64 };
+
+typedef struct {
+	u64 rd[NSW], wr[NSW];
+	u64 rm, wm;   /* the sets folded into 64 bits: a cheap first test */
+	int odd;
+} Sets;
+
+/* set = the slots of r[0..n), *fold = them folded into 64 bits (slot s
+ * sets bit s % 64); 1 when a slot is beyond the set (odd). */
+static int
+set_ranges(u64 *set, u64 *fold, const HRange *r, int n)
+{
+	int k, s;
+	u64 m = 0;
+
+	memset(set, 0, NSW * 8);
+	for (k = 0; k < n; k++) {
+		if (r[k].s + r[k].n > NSW * 64)
+			return 1;
+		for (s = r[k].s; s < r[k].s + r[k].n; s++) {
+			set[s / 64] |= (u64)1 << (s & 63);
+			m |= (u64)1 << (s & 63);
+		}
+	}
+	*fold = m;
+	return 0;
+}
+
+static void
+sets_of(const HIns *h, Sets *x)
+{
+	x->odd = set_ranges(x->rd, &x->rm, h->rd, h->nrd) | set_ranges(x->wr, &x->wm, h->wr, h->nwr);
+	if (x->odd)
+		x->rm = x->wm = ~(u64)0;
+}
+
+static int
+meet(const u64 *a, const u64 *b)
+{
+	u64 m = 0;
+	int w;
+	for (w = 0; w < NSW; w++)
+		m |= a[w] & b[w];
+	return m != 0;
+}
+
 static int
 overlap(const HRange *a, const HRange *b)
 {
 	return a->s < b->s + b->n && b->s < a->s + a->n;
 }
 
-/* Latency of the edge i -> j (j after i in program order), or -1 if none. */
+/* Latency of the edge x -> y (y after x in program order), or -1 if
+ * none: read-after-write with x's latency, write-after-read and
+ * write-after-write as plain order (1). */
 static int
-edge(const HIns *x, const HIns *y)
+edge(const HIns *x, const HIns *y, const Sets *sx, const Sets *sy)
 {
-	int a, b, e = -1;
+	int a, b, raw = 0, war = 0;
 
-	for (a = 0; a < x->nwr; a++)
-		for (b = 0; b < y->nrd; b++)
-			if (overlap(&x->wr[a], &y->rd[b]))
-				e = x->lat.var ? VAR_LAT : (x->lat.lat > e ? x->lat.lat : e);
-	for (a = 0; a < x->nrd && e < 1; a++)
-		for (b = 0; b < y->nwr; b++)
-			if (overlap(&x->rd[a], &y->wr[b]))
-				e = 1;
-	for (a = 0; a < x->nwr && e < 1; a++)
-		for (b = 0; b < y->nwr; b++)
-			if (overlap(&x->wr[a], &y->wr[b]))
-				e = 1;
-	/* loads stay ordered among themselves only through registers */
-	return e;
-}
-
-/* The slots of ranges r[0..n) folded into 64 bits (slot s sets bit s % 64):
-   two instructions whose masks share no bit share no slot. */
-static u64
-slot_mask(const HRange *r, int n)
-{
-	u64 m = 0;
-	int k, s;
-
-	for (k = 0; k < n; k++) {
-		if (r[k].n >= 64)
-			return ~(u64)0;
-		for (s = r[k].s; s < r[k].s + r[k].n; s++)
-			m |= (u64)1 << (s & 63);
+	if (!sx->odd && !sy->odd) {
+		/* the folded sets first: most pairs share no slot of a kind */
+		raw = (sx->wm & sy->rm) && meet(sx->wr, sy->rd);
+		war = ((sx->rm & sy->wm) && meet(sx->rd, sy->wr)) || ((sx->wm & sy->wm) && meet(sx->wr, sy->wr));
+	} else {
+		for (a = 0; a < x->nwr; a++)
+			for (b = 0; b < y->nrd; b++)
+				raw |= overlap(&x->wr[a], &y->rd[b]);
+		for (a = 0; a < x->nrd; a++)
+			for (b = 0; b < y->nwr; b++)
+				war |= overlap(&x->rd[a], &y->wr[b]);
+		for (a = 0; a < x->nwr; a++)
+			for (b = 0; b < y->nwr; b++)
+				war |= overlap(&x->wr[a], &y->wr[b]);
 	}
-	return m;
+	/* loads stay ordered among themselves only through registers */
+	if (raw && (x->lat.var || x->lat.lat >= 1))
+		return x->lat.var ? VAR_LAT : x->lat.lat;
+	return war ? 1 : raw ? x->lat.lat : -1;
 }
 
-/* Work arrays of sched_region, allocated once for the largest region. */
+/* An edge of the dependence graph (successor lists, in order). */
 typedef struct {
-	int *lat, *prio, *npred, *ready, *done;
+	int to, lat;
+} Edge;
+
+/* Work arrays of sched_region, allocated once for the largest region
+ * (the edges grow as needed). */
+typedef struct {
+	int *prio, *npred, *ready, *cand, *first;
 	Word *out;
 	u32 *pout;
-	u64 *rm;
+	Sets *set;
+	Edge *e;
+	size_t ecap;
 } Scratch;
 
+/* The dependence edges of [lo, lo + n) as successor lists: sc->e from
+ * sc->first[i] to sc->first[i + 1]; npred counts each one's predecessors. */
 static void
-sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, const Scratch *sc)
+edges(HIns *h, size_t lo, size_t n, Scratch *sc)
 {
-	size_t n = hi - lo, i, j, k;
-	int *lat = sc->lat, *prio = sc->prio, *npred = sc->npred, *ready = sc->ready, *done = sc->done;
-	Word *out = sc->out;
-	u32 *pout = sc->pout;
-	u64 *rm = sc->rm, *wm = rm + n;
-	int cycle = 0;
+	size_t i, j, ne = 0;
+	Sets *x = sc->set;
 
-	/* lat (j > i), prio, out, pout, rm and wm are written before read */
+	for (i = 0; i < n; i++)
+		sets_of(&h[lo + i], &x[i]);
+	for (i = 0; i < n; i++) {
+		sc->first[i] = (int)ne;
+		for (j = i + 1; j < n; j++) {
+			int l;
+			/* no shared slot in the folded sets: no edge */
+			if (!(x[i].wm & (x[j].rm | x[j].wm)) && !(x[i].rm & x[j].wm))
+				continue;
+			if ((l = edge(&h[lo + i], &h[lo + j], &x[i], &x[j])) < 0)
+				continue;
+			if (ne == sc->ecap) {
+				sc->ecap = 2 * sc->ecap + 64;
+				sc->e = xrealloc(sc->e, sc->ecap * sizeof *sc->e);
+			}
+			sc->e[ne].to = (int)j;
+			sc->e[ne++].lat = l;
+			sc->npred[j]++;
+		}
+	}
+	sc->first[n] = (int)ne;
+}
+
+/* Does candidate i go before candidate b?  Ready first, then the longest
+ * path, then program order. */
+static int
+better(const Scratch *sc, int cycle, int i, int b)
+{
+	int ri = sc->ready[i] <= cycle, rb = sc->ready[b] <= cycle;
+	if (ri != rb)
+		return ri > rb;
+	if (sc->prio[i] != sc->prio[b])
+		return sc->prio[i] > sc->prio[b];
+	return i < b;
+}
+
+static void
+sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, Scratch *sc)
+{
+	size_t n = hi - lo, i, k;
+	int *prio = sc->prio, *npred = sc->npred, *ready = sc->ready, *cand = sc->cand, *first = sc->first;
+	int cycle = 0, nc = 0, e;
+
 	memset(npred, 0, n * sizeof *npred);
 	memset(ready, 0, n * sizeof *ready);
-	memset(done, 0, n * sizeof *done);
-
-	for (i = 0; i < n; i++) {
-		rm[i] = slot_mask(h[lo + i].rd, h[lo + i].nrd);
-		wm[i] = slot_mask(h[lo + i].wr, h[lo + i].nwr);
-	}
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++) {
-			/* no shared slot: no edge (edge() would say -1) */
-			if (!(wm[i] & (rm[j] | wm[j])) && !(rm[i] & wm[j]))
-				lat[i * n + j] = -1;
-			else if ((lat[i * n + j] = edge(&h[lo + i], &h[lo + j])) >= 0)
-				npred[j]++;
-		}
+	edges(h, lo, n, sc);
 	for (i = n; i-- > 0;) {
 		int p = 0;
-		for (j = i + 1; j < n; j++)
-			if (lat[i * n + j] >= 0 && lat[i * n + j] + prio[j] > p)
-				p = lat[i * n + j] + prio[j];
+		for (e = first[i]; e < first[i + 1]; e++)
+			if (sc->e[e].lat + prio[sc->e[e].to] > p)
+				p = sc->e[e].lat + prio[sc->e[e].to];
 		prio[i] = p + 1;
 	}
+	/* the candidates: instructions whose predecessors are all issued */
+	for (i = 0; i < n; i++)
+		if (!npred[i])
+			cand[nc++] = (int)i;
 	for (k = 0; k < n; k++) {
-		size_t best = n;
-		/* among instructions whose predecessors are all issued: ready first,
-		   then the longest path, then program order */
-		for (i = 0; i < n; i++) {
-			if (done[i] || npred[i])
-				continue;
-			if (best == n)
-				best = i;
-			else {
-				int ri = ready[i] <= cycle, rb = ready[best] <= cycle;
-				if (ri > rb || (ri == rb && prio[i] > prio[best]))
-					best = i;
-			}
-		}
-		out[k] = code[lo + best];
-		pout[k] = perm[lo + best];
-		done[best] = 1;
-		if (ready[best] > cycle)
-			cycle = ready[best];
+		int c, best = 0;
+		for (c = 1; c < nc; c++)
+			if (better(sc, cycle, cand[c], cand[best]))
+				best = c;
+		c = cand[best];
+		cand[best] = cand[--nc];
+		sc->out[k] = code[lo + c];
+		sc->pout[k] = perm[lo + c];
+		if (ready[c] > cycle)
+			cycle = ready[c];
 		cycle++;
-		for (j = best + 1; j < n; j++)
-			if (lat[best * n + j] >= 0) {
-				npred[j]--;
-				if (cycle - 1 + lat[best * n + j] > ready[j])
-					ready[j] = cycle - 1 + lat[best * n + j];
-			}
+		for (e = first[c]; e < first[c + 1]; e++) {
+			int j = sc->e[e].to;
+			if (cycle - 1 + sc->e[e].lat > ready[j])
+				ready[j] = cycle - 1 + sc->e[e].lat;
+			if (--npred[j] == 0)
+				cand[nc++] = j;
+		}
 	}
-	memcpy(&code[lo], out, n * sizeof *out);
-	memcpy(&perm[lo], pout, n * sizeof *pout);
+	memcpy(&code[lo], sc->out, n * sizeof *sc->out);
+	memcpy(&perm[lo], sc->pout, n * sizeof *sc->pout);
 }
 
 /* Schedule each region of two or more instructions between block leaders
    and fences (with sc; without, only measure them).  Returns the largest
    region's size. */
 static size_t
-each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, const Scratch *sc)
+each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, Scratch *sc)
 {
 	size_t i, start = 0, max = 0;
 
@@ -224,20 +295,21 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 	}
 	/* the regions [start, i) twice: their largest size, then the work */
 	max = each_region(h, code, perm, leader, n, NULL);
-	sc.lat = xmalloc((max * max + 1) * sizeof *sc.lat);
+	memset(&sc, 0, sizeof sc);
 	sc.prio = xmalloc(5 * (max + 1) * sizeof *sc.prio);
 	sc.npred = sc.prio + max + 1;
 	sc.ready = sc.npred + max + 1;
-	sc.done = sc.ready + max + 1;
+	sc.cand = sc.ready + max + 1;
+	sc.first = sc.cand + max + 1;
 	sc.out = xmalloc((max + 1) * sizeof *sc.out);
 	sc.pout = xmalloc((max + 1) * sizeof *sc.pout);
-	sc.rm = xmalloc(2 * (max + 1) * sizeof *sc.rm);
+	sc.set = xmalloc((max + 1) * sizeof *sc.set);
 	each_region(h, code, perm, leader, n, &sc);
-	free(sc.lat);
 	free(sc.prio);
 	free(sc.out);
 	free(sc.pout);
-	free(sc.rm);
+	free(sc.set);
+	free(sc.e);
 	free(h);
 	arena_free(&ar);
 	return 0;
