@@ -48,51 +48,72 @@ mir_ends_flow(const MIns *m)
 	return ends_flow(m);
 }
 
-/* Every block's succ[] and, when entry is not NULL, the blocks control
- * enters from outside (block 0 and the first block of every called
- * function) in one walk over the code. */
-static void
-cfg_scan(MFunc *f, u8 *entry)
-{
-	size_t b, i;
+/* What the CFG needs of one block's code: its first two branch targets,
+ * whether control falls out of its end, and its CALL targets. */
+typedef struct {
+	int t[2], nt;
+	int ft;       /* no instruction ends the flow */
+	int call;     /* the first CALL target, ncall of them */
+	int ncall;
+	int ok;       /* reconv's cache: up to date (see refresh) */
+} BSum;
 
-	if (entry) {
-		memset(entry, 0, f->b.n);
-		if (f->b.n)
-			entry[0] = 1;
-	}
-	for (b = 0; b < f->b.n; b++) {
-		MBlock *B = &f->b.v[b];
-		int t[3], n = 0, ft = 1, k;
-		for (i = 0; i < B->ins.n; i++) {
-			const MIns *m = &B->ins.v[i];
-			if (m->target >= 0) {
-				if (n < 2 && mir_op_is(m->text, "BRA"))
-					t[n++] = m->target;
-				if (entry && (size_t)m->target < f->b.n && mir_op_is(m->text, "CALL"))
+/* Scan block b into s; with entry, mark its CALL targets there. */
+static void
+scan_block(const MFunc *f, size_t b, BSum *s, u8 *entry)
+{
+	const MBlock *B = &f->b.v[b];
+	size_t i;
+
+	s->nt = s->ncall = 0;
+	s->ft = 1;
+	for (i = 0; i < B->ins.n; i++) {
+		const MIns *m = &B->ins.v[i];
+		if (m->target >= 0) {
+			if (s->nt < 2 && mir_op_is(m->text, "BRA"))
+				s->t[s->nt++] = m->target;
+			if (mir_op_is(m->text, "CALL")) {
+				if (!s->ncall++)
+					s->call = m->target;
+				if (entry && (size_t)m->target < f->b.n)
 					entry[m->target] = 1;
 			}
-			if (ends_flow(m))
-				ft = 0;
 		}
-		B->succ[0] = B->succ[1] = -1;
-		if (ft && b + 1 < f->b.n)
-			B->succ[0] = (int)b + 1;
-		for (k = n - 1; k >= 0; k--) {
-			if (t[k] == B->succ[0] || t[k] == B->succ[1])
-				continue;
-			if (B->succ[1] < 0)
-				B->succ[1] = t[k];
-			else if (B->succ[0] < 0)
-				B->succ[0] = t[k];
-		}
+		if (ends_flow(m))
+			s->ft = 0;
+	}
+}
+
+/* Block b's succ[] from its summary. */
+static void
+succ_of(MFunc *f, size_t b, const BSum *s)
+{
+	MBlock *B = &f->b.v[b];
+	int k;
+
+	B->succ[0] = B->succ[1] = -1;
+	if (s->ft && b + 1 < f->b.n)
+		B->succ[0] = (int)b + 1;
+	for (k = s->nt - 1; k >= 0; k--) {
+		if (s->t[k] == B->succ[0] || s->t[k] == B->succ[1])
+			continue;
+		if (B->succ[1] < 0)
+			B->succ[1] = s->t[k];
+		else if (B->succ[0] < 0)
+			B->succ[0] = s->t[k];
 	}
 }
 
 void
 mir_cfg_recompute(MFunc *f)
 {
-	cfg_scan(f, NULL);
+	size_t b;
+	BSum s;
+
+	for (b = 0; b < f->b.n; b++) {
+		scan_block(f, b, &s, NULL);
+		succ_of(f, b, &s);
+	}
 }
 
 void
@@ -159,6 +180,8 @@ typedef struct {
 	u8 *inr;          /* scratch: region membership */
 	u8 *entry;        /* block 0 and called functions' first blocks */
 	int *stack;
+	BSum *sum;        /* per block: its scan, kept while its code is unchanged */
+	size_t nsum;
 } Rc;
 
 static int
@@ -515,11 +538,44 @@ typedef struct {
 
 #define NIDX 5
 
+/* Block b's code changed: scan it again at the next refresh. */
+static void
+sum_dirty(Rc *r, int b)
+{
+	if ((size_t)b < r->nsum)
+		r->sum[b].ok = 0;
+}
+
+/* Block k was inserted (mir_insert_block): the summaries move up, and
+ * their targets from k on shift by one as the code's did. */
+static void
+sum_insert(Rc *r, int k)
+{
+	size_t b;
+	int i;
+
+	if (r->nsum + 1 != r->f->b.n)
+		return;   /* refresh starts afresh */
+	r->sum = xrealloc(r->sum, (r->nsum + 2) * sizeof *r->sum);
+	memmove(&r->sum[k + 1], &r->sum[k], (r->nsum - (size_t)k) * sizeof *r->sum);
+	memset(&r->sum[k], 0, sizeof *r->sum);
+	r->nsum++;
+	for (b = 0; b < r->nsum; b++) {
+		BSum *s = &r->sum[b];
+		for (i = 0; i < s->nt; i++)
+			if (s->t[i] >= k)
+				s->t[i]++;
+		if (s->ncall && s->call >= k)
+			s->call++;
+	}
+}
+
 /* Insert an empty block at k, keeping every region's indices (and the
  * n extra indices in x) pointing at the same blocks. */
 static void
-insert_at(MFunc *f, int k, Region *g, int ng, int *x, int n)
+insert_at(Rc *r, int k, Region *g, int ng, int *x, int n)
 {
+	MFunc *f = r->f;
 	int *idx = xcalloc((size_t)(NIDX * ng + n + 1), sizeof *idx), i, m = 0;
 
 	for (i = 0; i < ng; i++) {
@@ -542,12 +598,15 @@ insert_at(MFunc *f, int k, Region *g, int ng, int *x, int n)
 	for (i = 0; i < n; i++)
 		x[i] = idx[m++];
 	free(idx);
+	sum_insert(r, k);
 }
 
 static void
-emit_in(MFunc *f, int b, const char *fmt, int target)
+emit_in(Rc *r, int b, const char *fmt, int target)
 {
+	MFunc *f = r->f;
 	int cur = f->cur, g = f->guard;
+	sum_dirty(r, b);
 	f->cur = b;
 	f->guard = -1;
 	if (target >= 0)
@@ -559,16 +618,19 @@ emit_in(MFunc *f, int b, const char *fmt, int target)
 }
 
 static void
-retarget(MFunc *f, int b, int from, int to)
+retarget(Rc *r, int b, int from, int to)
 {
+	MFunc *f = r->f;
 	size_t i;
 	for (i = 0; i < f->b.v[b].ins.n; i++) {
 		MIns *m = &f->b.v[b].ins.v[i];
 		/* branches, and the return address of a CALL (MOV R20, <J>; an
 		 * indirect CALL.REL is relative to it) */
 		if (m->target == from &&   /* the cheap test first: most have none */
-		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL")))
+		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL"))) {
 			m->target = to;
+			sum_dirty(r, b);
+		}
 	}
 }
 
@@ -610,13 +672,37 @@ rc_alloc(Rc *r)
 	r->entry = xcalloc((size_t)n + 1, 1);
 }
 
-/* Rebuild the CFG state after blocks changed. */
+/* Rebuild the CFG state after blocks changed: succ[] and the entry
+ * blocks from each block's summary, scanning again only the blocks whose
+ * code changed since (emit_in, retarget; insert_at shifts the others'
+ * targets as mir_insert_block shifts the code's).  A block with several
+ * CALLs is always scanned (its summary keeps one target). */
 static void
 refresh(Rc *r)
 {
-	if ((int)r->f->b.n != r->n)
+	MFunc *f = r->f;
+	size_t b;
+
+	if ((int)f->b.n != r->n)
 		rc_alloc(r);
-	cfg_scan(r->f, r->entry);   /* reach() reads the entries */
+	if (r->nsum != f->b.n) {   /* not kept in step: start afresh */
+		free(r->sum);
+		r->nsum = f->b.n;
+		r->sum = xcalloc(r->nsum + 1, sizeof *r->sum);
+	}
+	memset(r->entry, 0, f->b.n);
+	if (f->b.n)
+		r->entry[0] = 1;
+	for (b = 0; b < f->b.n; b++) {
+		BSum *s = &r->sum[b];
+		if (!s->ok) {
+			scan_block(f, b, s, r->entry);
+			s->ok = s->ncall <= 1;
+		} else if (s->ncall && (size_t)s->call < f->b.n) {
+			r->entry[s->call] = 1;
+		}
+		succ_of(f, b, s);
+	}
 	preds(r);
 	reach(r);
 }
@@ -656,18 +742,18 @@ insert_join(Rc *r, int gi, Region *all, int nall)
 	memcpy(inr, r->inr, (size_t)n);
 	for (x = 0; x < n; x++) {
 		if (!inr[x] && falls_into(f, x, j))
-			emit_in(f, x, "BRA %L", j);
+			emit_in(r, x, "BRA %L", j);
 		else if (inr[x])
-			retarget(f, x, j, -2);   /* to J, once it exists */
+			retarget(r, x, j, -2);   /* to J, once it exists */
 	}
-	insert_at(f, j, all, nall, NULL, 0);   /* E */
-	insert_at(f, j, all, nall, NULL, 0);   /* J */
+	insert_at(r, j, all, nall, NULL, 0);   /* E */
+	insert_at(r, j, all, nall, NULL, 0);   /* J */
 	g = &all[gi];
 	g->jb = j;
 	g->e = j + 1;
 	for (x = 0; x < (int)f->b.n; x++)
-		retarget(f, x, -2, j);
-	emit_in(f, j, "BSYNC B0", -1);
+		retarget(r, x, -2, j);
+	emit_in(r, j, "BSYNC B0", -1);
 	free(inr);
 }
 
@@ -691,7 +777,7 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 			pos--;
 		if (ends_with_call(B) && pos >= 2)
 			pos -= 2;   /* before MOV R20, CALL */
-		emit_in(f, e, "BSSY B0, %L", g->e);
+		emit_in(r, e, "BSSY B0, %L", g->e);
 		B = &f->b.v[e];
 		t = B->ins.v[B->ins.n - 1];
 		memmove(&B->ins.v[pos + 1], &B->ins.v[pos], sizeof(MIns) * (B->ins.n - 1 - pos));
@@ -705,17 +791,17 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 		memcpy(inr, r->inr, (size_t)n);
 		for (x = 0; x < n; x++) {
 			if (inr[x] && falls_into(f, x, e))
-				emit_in(f, x, "BRA %L", e);
+				emit_in(r, x, "BRA %L", e);
 			else if (!inr[x])
-				retarget(f, x, e, -3);
+				retarget(r, x, e, -3);
 		}
 		free(inr);
 	}
-	insert_at(f, e, all, nall, NULL, 0);
+	insert_at(r, e, all, nall, NULL, 0);
 	g = &all[gi];
 	for (x = 0; x < (int)f->b.n; x++)
-		retarget(f, x, -3, e);
-	emit_in(f, e, "BSSY B0, %L", g->e);
+		retarget(r, x, -3, e);
+	emit_in(r, e, "BSSY B0, %L", g->e);
 	g->p = e;
 }
 
@@ -1020,6 +1106,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	free(r.live);
 	free(r.reachx);
 	free(r.entry);
+	free(r.sum);
 	free(r.pdom);
 	free(r.ipdom);
 	free(r.div);
