@@ -126,9 +126,12 @@ interfere(Co *c)
 		const MBlock *B = &f->b.v[b];
 		memcpy(live, &r->out[b * r->words], r->words * 8);
 		memset(livec, 0, c->cw * 8);
-		for (u = 0; u < r->nunits; u++)
-			if (c->cidx[u] >= 0 && BIT(live, u))
-				SET(livec, c->cidx[u]);
+		for (size_t w = 0; w < r->words; w++)   /* the live units, not all units */
+			for (u64 o = live[w]; o; o &= o - 1) {
+				u = (int)(w * 64) + __builtin_ctzll(o);
+				if (c->cidx[u] >= 0)
+					SET(livec, c->cidx[u]);
+			}
 		for (i = (int)B->ins.n - 1; i >= 0; i--) {
 			const MIns *m = &B->ins.v[i];
 			int xc = -1;
