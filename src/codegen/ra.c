@@ -618,31 +618,26 @@ place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 	}
 }
 
-static int
-cmp_start(const void *a, const void *b, const int *st)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return st[x] != st[y] ? st[x] - st[y] : x - y;
-}
-
-static const int *sort_key;
-
-static int
-cmp_key(const void *a, const void *b)
-{
-	return cmp_start(a, b, sort_key);
-}
-
+/* The vregs to place in order of (start, v): a counting sort over the
+ * positions (v ascending within one). */
 static int
 by_start(const Ra *r, int *ord)
 {
 	MFunc *f = r->f;
-	int n = 0, v;
+	int n = 0, v, npos = f->b.n ? r->bend[f->b.n - 1] + 2 : 1, p, *at;
+
+	at = xcalloc((size_t)npos + 1, sizeof *at);
+	for (v = 0; v < (int)f->vr.n; v++)
+		if (!f->vr.v[v].fixed && r->start[v] >= 0) {
+			at[r->start[v] + 1]++;
+			n++;
+		}
+	for (p = 0; p < npos; p++)
+		at[p + 1] += at[p];
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (!f->vr.v[v].fixed && r->start[v] >= 0)
-			ord[n++] = v;
-	sort_key = r->start;
-	qsort(ord, (size_t)n, sizeof *ord, cmp_key);
+			ord[at[r->start[v]]++] = v;
+	free(at);
 	return n;
 }
 
