@@ -78,8 +78,17 @@ typedef struct {
 	int odd;
 } Sets;
 
-/* set = the slots of r[0..n), *fold = them folded into 64 bits (slot s
- * sets bit s % 64); 1 when a slot is beyond the set (odd). */
+/* The bit of slot s in a folded set: R registers in bits 0..47, UR in
+ * 48..55, P and UP in 56..63, so that predicates and uniform registers
+ * do not alias the common low R registers. */
+static int
+fold_bit(int s)
+{
+	return s < SLOT_UR ? s % 48 : s < SLOT_P ? 48 + (s - SLOT_UR) % 8 : 56 + (s - SLOT_P) % 8;
+}
+
+/* set = the slots of r[0..n), *fold = them folded into 64 bits
+ * (fold_bit); 1 when a slot is beyond the set (odd). */
 static int
 set_ranges(u64 *set, u64 *fold, const HRange *r, int n)
 {
@@ -92,7 +101,7 @@ set_ranges(u64 *set, u64 *fold, const HRange *r, int n)
 			return 1;
 		for (s = r[k].s; s < r[k].s + r[k].n; s++) {
 			set[s / 64] |= (u64)1 << (s & 63);
-			m |= (u64)1 << (s & 63);
+			m |= (u64)1 << fold_bit(s);
 		}
 	}
 	*fold = m;
@@ -112,6 +121,7 @@ meet(const u64 *a, const u64 *b)
 {
 	u64 m = 0;
 	int w;
+#pragma GCC unroll 8
 	for (w = 0; w < NSW; w++)
 		m |= a[w] & b[w];
 	return m != 0;
