@@ -67,15 +67,13 @@ is_fence(const HIns *h)
 	       (h->opid == fence_of.s2r && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
 }
 
-/* Exact register sets: one bit per slot (hazard.h), NSW words.  An
- * instruction naming a slot beyond them (none does today) is "odd" and
- * its edges are computed from its ranges instead. */
+/* Exact register sets: one bit per slot (hazard.h: hz_decode keeps
+ * every slot below NSLOT), NSW words. */
 enum { NSW = (NSLOT + 63) / 64 };
 
 typedef struct {
 	u64 rd[NSW], wr[NSW];
 	u64 rm, wm;   /* the sets folded into 64 bits: a cheap first test */
-	int odd;
 } Sets;
 
 /* The bit of slot s in a folded set: R registers in bits 0..47, UR in
@@ -87,33 +85,29 @@ fold_bit(int s)
 	return s < SLOT_UR ? s % 48 : s < SLOT_P ? 48 + (s - SLOT_UR) % 8 : 56 + (s - SLOT_P) % 8;
 }
 
-/* set = the slots of r[0..n), *fold = them folded into 64 bits
- * (fold_bit); 1 when a slot is beyond the set (odd). */
-static int
-set_ranges(u64 *set, u64 *fold, const HRange *r, int n)
+/* set = the slots of r[0..n); returns them folded (fold_bit). */
+static u64
+set_ranges(u64 *set, const HRange *r, int n)
 {
 	int k, s;
 	u64 m = 0;
 
 	memset(set, 0, NSW * 8);
 	for (k = 0; k < n; k++) {
-		if (r[k].s + r[k].n > NSW * 64)
-			return 1;
+		ASSERT(r[k].s + r[k].n <= NSLOT);
 		for (s = r[k].s; s < r[k].s + r[k].n; s++) {
 			set[s / 64] |= (u64)1 << (s & 63);
 			m |= (u64)1 << fold_bit(s);
 		}
 	}
-	*fold = m;
-	return 0;
+	return m;
 }
 
 static void
 sets_of(const HIns *h, Sets *x)
 {
-	x->odd = set_ranges(x->rd, &x->rm, h->rd, h->nrd) | set_ranges(x->wr, &x->wm, h->wr, h->nwr);
-	if (x->odd)
-		x->rm = x->wm = ~(u64)0;
+	x->rm = set_ranges(x->rd, h->rd, h->nrd);
+	x->wm = set_ranges(x->wr, h->wr, h->nwr);
 }
 
 static int
@@ -127,35 +121,16 @@ meet(const u64 *a, const u64 *b)
 	return m != 0;
 }
 
-static int
-overlap(const HRange *a, const HRange *b)
-{
-	return a->s < b->s + b->n && b->s < a->s + a->n;
-}
-
 /* Latency of the edge x -> y (y after x in program order), or -1 if
  * none: read-after-write with x's latency, write-after-read and
  * write-after-write as plain order (1). */
 static int
-edge(const HIns *x, const HIns *y, const Sets *sx, const Sets *sy)
+edge(const HIns *x, const Sets *sx, const Sets *sy)
 {
-	int a, b, raw = 0, war = 0;
+	/* the folded sets first: most pairs share no slot of a kind */
+	int raw = (sx->wm & sy->rm) && meet(sx->wr, sy->rd);
+	int war = ((sx->rm & sy->wm) && meet(sx->rd, sy->wr)) || ((sx->wm & sy->wm) && meet(sx->wr, sy->wr));
 
-	if (!sx->odd && !sy->odd) {
-		/* the folded sets first: most pairs share no slot of a kind */
-		raw = (sx->wm & sy->rm) && meet(sx->wr, sy->rd);
-		war = ((sx->rm & sy->wm) && meet(sx->rd, sy->wr)) || ((sx->wm & sy->wm) && meet(sx->wr, sy->wr));
-	} else {
-		for (a = 0; a < x->nwr; a++)
-			for (b = 0; b < y->nrd; b++)
-				raw |= overlap(&x->wr[a], &y->rd[b]);
-		for (a = 0; a < x->nrd; a++)
-			for (b = 0; b < y->nwr; b++)
-				war |= overlap(&x->rd[a], &y->wr[b]);
-		for (a = 0; a < x->nwr; a++)
-			for (b = 0; b < y->nwr; b++)
-				war |= overlap(&x->wr[a], &y->wr[b]);
-	}
 	/* loads stay ordered among themselves only through registers */
 	if (raw && (x->lat.var || x->lat.lat >= 1))
 		return x->lat.var ? VAR_LAT : x->lat.lat;
@@ -195,7 +170,7 @@ edges(HIns *h, size_t lo, size_t n, Scratch *sc)
 			/* no shared slot in the folded sets: no edge */
 			if (!(x[i].wm & (x[j].rm | x[j].wm)) && !(x[i].rm & x[j].wm))
 				continue;
-			if ((l = edge(&h[lo + i], &h[lo + j], &x[i], &x[j])) < 0)
+			if ((l = edge(&h[lo + i], &x[i], &x[j])) < 0)
 				continue;
 			if (ne == sc->ecap) {
 				sc->ecap = 2 * sc->ecap + 64;
