@@ -113,26 +113,33 @@ number_defs(Webs *w)
 	free(cnt);
 }
 
-/* The definitions of v in cur: one of them (-1 if none), all unioned
- * when record. */
+/* The definitions of v in cur, all unioned: one of them (-1 if none). */
 static int
-reaching(Webs *w, const u64 *cur, int v, int record)
+reaching(Webs *w, const u64 *cur, int v)
 {
 	int j, rep = -1;
 	for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
 		if (BIT(cur, j)) {
 			if (rep < 0)
 				rep = j;
-			else if (record)
+			else
 				unite(w->uf, rep, j);
 		}
 	return rep;
 }
 
-/* Block b from the reaching set cur (updated to its exit); with record,
- * uses note a reaching definition and join the webs that reach them. */
+/* Does def ref k of m replace every reaching definition of its vreg?
+ * (Not when it also reads it or is a guarded update.) */
+static int
+def_kills(const MFunc *f, const MIns *m, int k)
+{
+	return !(m->rf[k] & MF_USE) && ra_kills(f, m, m->r[k]);
+}
+
+/* Block b from the reaching set cur (updated to its exit): uses note a
+ * reaching definition and join the webs that reach them. */
 static void
-walk(Webs *w, size_t b, u64 *cur, int record)
+walk(Webs *w, size_t b, u64 *cur)
 {
 	MFunc *f = w->f;
 	const MBlock *B = &f->b.v[b];
@@ -142,20 +149,18 @@ walk(Webs *w, size_t b, u64 *cur, int record)
 	for (i = 0; i < B->ins.n; i++) {
 		const MIns *m = &B->ins.v[i];
 		int *at = slots(w, b, i);
-		for (k = record ? -1 : m->nr; k < m->nr; k++) {   /* uses only matter when recording */
-			int v = k < 0 ? m->guard : m->r[k].v, rep;
+		for (k = -1; k < m->nr; k++) {
+			int v = k < 0 ? m->guard : m->r[k].v;
 			if (v < 0 || !w->ok[v] || (k >= 0 && m->rf[k] != MF_USE))
 				continue;
-			rep = reaching(w, cur, v, record);
-			if (record)
-				at[k + 1] = rep;
+			at[k + 1] = reaching(w, cur, v);
 		}
 		for (k = 0; k < m->nr; k++) {
 			int v = m->r[k].v, d = at[k + 1];
 			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
 				continue;
-			if ((m->rf[k] & MF_USE) || !ra_kills(f, m, m->r[k])) {
-				int rep = record ? reaching(w, cur, v, record) : -1;
+			if (!def_kills(f, m, k)) {
+				int rep = reaching(w, cur, v);
 				if (rep >= 0)
 					unite(w->uf, rep, d);
 			} else {
@@ -167,34 +172,66 @@ walk(Webs *w, size_t b, u64 *cur, int record)
 	}
 }
 
+/* Block b's effect on a reaching set: out = (in & ~kill) | gen, where
+ * kill holds every definition of a vreg the block redefines and gen the
+ * block's definitions still reaching its end. */
+static void
+gen_kill(Webs *w, size_t b, u64 *gen, u64 *kill)
+{
+	MFunc *f = w->f;
+	const MBlock *B = &f->b.v[b];
+	size_t i;
+	int k, j;
+
+	for (i = 0; i < B->ins.n; i++) {
+		const MIns *m = &B->ins.v[i];
+		const int *at = slots(w, b, i);
+		for (k = 0; k < m->nr; k++) {
+			int v = m->r[k].v;
+			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
+				continue;
+			if (def_kills(f, m, k))
+				for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++) {
+					CLR(gen, j);
+					SET(kill, j);
+				}
+			SET(gen, at[k + 1]);
+		}
+	}
+}
+
 /* Reaching definitions at each block entry (iterated to a fixpoint). */
 static u64 *
 reach(Webs *w)
 {
 	MFunc *f = w->f;
-	size_t nb = f->b.n, b, x;
-	u64 *in = xcalloc(nb * w->W + 1, 8), *out = xcalloc(nb * w->W + 1, 8), *cur = xcalloc(w->W + 1, 8);
+	size_t nb = f->b.n, b, x, W = w->W;
+	u64 *in = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8), *cur = xcalloc(W + 1, 8);
+	u64 *gen = xcalloc(2 * nb * W + 1, 8), *kill = gen + nb * W;
 	int changed = 1, k;
 
+	for (b = 0; b < nb; b++)
+		gen_kill(w, b, &gen[b * W], &kill[b * W]);
 	while (changed) {
 		changed = 0;
 		for (b = 0; b < nb; b++) {
-			memcpy(cur, &in[b * w->W], w->W * 8);
-			walk(w, b, cur, 0);
-			if (memcmp(cur, &out[b * w->W], w->W * 8)) {
-				memcpy(&out[b * w->W], cur, w->W * 8);
+			for (x = 0; x < W; x++)
+				cur[x] = (in[b * W + x] & ~kill[b * W + x]) | gen[b * W + x];
+			if (memcmp(cur, &out[b * W], W * 8)) {
+				memcpy(&out[b * W], cur, W * 8);
 				changed = 1;
 				for (k = 0; k < 2; k++) {
 					int s = f->b.v[b].succ[k];
 					if (s >= 0)
-						for (x = 0; x < w->W; x++)
-							in[(size_t)s * w->W + x] |= cur[x];
+						for (x = 0; x < W; x++)
+							in[(size_t)s * W + x] |= cur[x];
 				}
 			}
 		}
 	}
 	free(out);
 	free(cur);
+	free(gen);   /* kill too */
 	return in;
 }
 
@@ -253,7 +290,7 @@ ra_split_webs(MFunc *f)
 		cur = xcalloc(w.W + 1, 8);
 		for (b = 0; b < f->b.n; b++) {
 			memcpy(cur, &in[b * w.W], w.W * 8);
-			walk(&w, b, cur, 1);
+			walk(&w, b, cur);
 		}
 		n = renumber(&w);
 		free(in);
