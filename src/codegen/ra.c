@@ -432,6 +432,34 @@ fits(const Files *fl, int cls, int base, int w)
 	return 1;
 }
 
+/* The lowest base (a multiple of al) where w registers fit, or -1.
+ * Widths 1, 2 and 4 (aligned) from the bitmap's words at once: a group
+ * never straddles two words. */
+static int
+first_fit(const Files *fl, int cls, int w, int al)
+{
+	static const u64 lanes[5] = { 0, ~0ull, 0x5555555555555555ull, 0, 0x1111111111111111ull };
+	int k, i;
+
+	if (w != al || (w != 1 && w != 2 && w != 4)) {
+		for (k = 0; k < fl->limit[cls]; k += al)
+			if (fits(fl, cls, k, w))
+				return k;
+		return -1;
+	}
+	for (i = 0; i < 4 && i * 64 < fl->limit[cls]; i++) {
+		u64 fr = ~fl->busy[cls][i], ok = fr;
+		for (k = 1; k < w; k++)
+			ok &= fr >> k;
+		ok &= lanes[w];
+		if (ok) {
+			k = i * 64 + __builtin_ctzll(ok);
+			return k + w <= fl->limit[cls] ? k : -1;
+		}
+	}
+	return -1;
+}
+
 static void
 mark(Files *fl, int cls, int base, int w, int busy)
 {
@@ -577,7 +605,7 @@ place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 {
 	MFunc *f = r->f;
 	MVreg *vr = &f->vr.v[v];
-	int al = vr->w >= 4 ? 4 : vr->w, base, k, hint;
+	int al = vr->w >= 4 ? 4 : vr->w, base, hint;
 	Files bl;
 
 	for (;;) {
@@ -586,9 +614,7 @@ place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 		blocked(r, fl, st, v, &bl);
 		if (hint_of(r, v, &hint) && hint >= 0 && hint % al == 0 && fits(&bl, vr->cls, hint, vr->w))
 			return hint;
-		for (k = 0; base < 0 && k < bl.limit[vr->cls]; k += al)
-			if (fits(&bl, vr->cls, k, vr->w))
-				base = k;
+		base = first_fit(&bl, vr->cls, vr->w, al);
 		if (base >= 0)
 			return base;
 		for (j = 0; j < st->nact + st->nina; j++) {
