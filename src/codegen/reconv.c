@@ -141,28 +141,58 @@ mir_insert_block(MFunc *f, int k, int *idx, int n)
 
 /* ---- divergence ---- */
 
+/* Sorted (strcmp order) for a binary search on the opcode: IMAD.WIDE is
+ * IMAD, CS2R.32 is tested apart. */
 static const char *const pure_ops[] = {
-	"MOV", "IMAD", "IADD3", "IADD", "IADD32I", "VIADD", "LOP3", "LOP", "SHF", "SHL", "SHR", "ISETP",
-	"FSETP", "DSETP", "HSETP2", "PLOP3", "SEL", "FSEL", "LEA", "IABS", "IMNMX", "VIMNMX", "VIMNMX3",
-	"FADD", "FMUL", "FFMA", "FMNMX", "DADD", "DMUL", "DFMA", "DMNMX", "MUFU", "F2F", "F2I", "I2F",
-	"I2FP", "F2FP", "FRND", "POPC", "FLO", "BREV", "PRMT", "BFE", "BFI", "BMSK", "LDC", "ULDC", "HADD2",
-	"HMUL2", "HFMA2", "HMNMX2", "IDP", "IMUL", "P2R", "R2P", "FCHK", "IMNMX", "UMOV", "UIADD3", "ULOP3",
-	"USHF", "UIMAD", "ISCADD", "FSWZADD", "IMAD.WIDE", "CS2R.32", NULL,
+	"BFE", "BFI", "BMSK", "BREV", "DADD", "DFMA", "DMNMX", "DMUL", "DSETP", "F2F", "F2FP", "F2I",
+	"FADD", "FCHK", "FFMA", "FLO", "FMNMX", "FMUL", "FRND", "FSEL", "FSETP", "FSWZADD", "HADD2",
+	"HFMA2", "HMNMX2", "HMUL2", "HSETP2", "I2F", "I2FP", "IABS", "IADD", "IADD3", "IADD32I", "IDP",
+	"IMAD", "IMNMX", "IMUL", "ISCADD", "ISETP", "LDC", "LEA", "LOP", "LOP3", "MOV", "MUFU", "P2R",
+	"PLOP3", "POPC", "PRMT", "R2P", "SEL", "SHF", "SHL", "SHR", "UIADD3", "UIMAD", "ULDC", "ULOP3",
+	"UMOV", "USHF", "VIADD", "VIMNMX", "VIMNMX3"
 };
+
+/* t's opcode (its first len bytes) against op, in strcmp order. */
+static int
+op_cmp(const char *t, size_t len, const char *op)
+{
+	size_t i;
+
+	for (i = 0; i < len && op[i]; i++)
+		if (t[i] != op[i])
+			return (unsigned char)t[i] < (unsigned char)op[i] ? -1 : 1;
+	return i < len ? 1 : op[i] ? -1 : 0;
+}
+
+/* Is t's opcode (up to a space, a dot or the end) one of pure_ops? */
+static int
+pure_op(const char *t)
+{
+	size_t len = 0, lo = 0, hi = sizeof pure_ops / sizeof *pure_ops;
+
+	while (t[len] && t[len] != ' ' && t[len] != '.')
+		len++;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = op_cmp(t, len, pure_ops[mid]);
+		if (!c)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
 
 static int
 uniform_op(const char *t)
 {
-	int i;
-
 	if (mir_op_is(t, "S2R") || mir_op_is(t, "S2UR"))
 		return strstr(t, "SR_CTAID") != NULL;
 	if (mir_op_is(t, "CS2R"))
 		return strstr(t, "SRZ") != NULL;
-	for (i = 0; pure_ops[i]; i++)
-		if (mir_op_is(t, pure_ops[i]))
-			return 1;
-	return 0;
+	return pure_op(t);
 }
 
 typedef struct {
