@@ -58,7 +58,7 @@ defined(Ra *r)
 	free(gen);   /* out and und too */
 }
 
-static void
+static inline void
 interval_add(Ra *r, int v, int pos)
 {
 	if (r->f->vr.v[v].fixed)
@@ -167,7 +167,7 @@ typedef struct {
 
 typedef VEC(Seg) SegVec;
 
-static void
+static inline void
 seg_add(SegVec *sv, int v, int s, int e)
 {
 	Seg x = { v, s, e };
