@@ -34,7 +34,8 @@ UNIT     = $(BUILD)/unit-tests
 # CUDA driver runner (gpucheck) dlopens libcuda, so it is a separate,
 # dynamic program next to it.
 #
-# When musl-gcc is installed (Debian: musl-tools), openassembler is built
+# When musl-gcc is installed (Debian: musl-tools; tools/get-musl installs it
+# where it can, once per build tree), openassembler is built
 # and linked with musl, from its own objects in $(BUILD)/musl: glibc's
 # static start-up probes the CPU with ~43 CPUID instructions, each a VM
 # exit of 4-12 us on the machines we run on -- 0.27 ms of every process
@@ -44,7 +45,8 @@ STATIC  =
 MUSLCC  =
 else
 STATIC  = -static
-MUSLCC := $(shell command -v musl-gcc 2>/dev/null)
+MUSLCC := $(shell test -e build/.musl-tried || { tools/get-musl >&2; mkdir -p build; touch build/.musl-tried; }; \
+		  command -v musl-gcc 2>/dev/null)
 endif
 ifneq ($(MUSLCC),)
 PROG     = $(BUILD)/musl
