@@ -6,14 +6,13 @@
  *   +0x10 u32 compressed size, u32 ?, u16 ?, u16 ?, +0x1c u32 arch (80, 90),
  *   u32 name offset, u32 name length, +0x28 u64 flags (0x2000 LZ4,
  *   0x8000 zstd), u64 0, +0x38 u64 decompressed size.
- * LZ4 payloads are decoded here; zstd ones through libzstd if it can be
- * dlopen'ed, else a clear error. */
-#include <dlfcn.h>
+ * LZ4 payloads are decoded here, zstd ones by zstd.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cubin/cubin.h"
 #include "cubin/elfio.h"
+#include "cubin/zstd.h"
 
 #define FATBIN_MAGIC 0xBA55ED50u
 #define FLAG_LZ4 0x2000
@@ -70,37 +69,6 @@ lz4_block(const u8 *in, size_t n, u8 *out, size_t cap)
 	return (long)o;
 }
 
-static long
-zstd(const char *path, const u8 *in, size_t n, u8 *out, size_t cap)
-{
-	void *h = dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
-	size_t (*dec)(void *, size_t, const void *, size_t);
-	unsigned (*iserr)(size_t);
-	size_t r;
-	unsigned err;
-
-	if (!h) {
-		diag(path, "fatbin entry is zstd-compressed and libzstd.so.1 is not available; "
-			   "rebuild with nvcc -Xfatbin -compress-mode=speed (LZ4) or --no-compress");
-		return -1;
-	}
-	*(void **)&dec = dlsym(h, "ZSTD_decompress");
-	*(void **)&iserr = dlsym(h, "ZSTD_isError");
-	if (!dec || !iserr) {
-		dlclose(h);
-		diag(path, "libzstd.so.1 lacks ZSTD_decompress");
-		return -1;
-	}
-	r = dec(out, cap, in, n);
-	err = iserr(r);
-	dlclose(h);
-	if (err) {
-		diag(path, "fatbin entry: zstd data is corrupt");
-		return -1;
-	}
-	return (long)r;
-}
-
 typedef VEC(FatEntry) FatVec;
 
 static int
@@ -121,6 +89,7 @@ entries(const char *path, const u8 *p, size_t n, FatVec *out)
 			const u8 *h = p + e;
 			u64 ehs, psz, flags, dsz;
 			FatEntry f = {0};
+			const char *err = "corrupt LZ4 data";
 			long got;
 
 			if (end - e < 64) {
@@ -146,10 +115,11 @@ entries(const char *path, const u8 *p, size_t n, FatVec *out)
 				}
 				f.data = xmalloc(dsz);
 				got = flags & FLAG_LZ4 ? lz4_block(h + ehs, csz, f.data, dsz)
-						       : zstd(path, h + ehs, csz, f.data, dsz);
+						       : zstd_decode(h + ehs, csz, f.data, dsz, &err);
 				if (got < 0 || (u64)got != dsz) {
-					if (flags & FLAG_LZ4)
-						diag(path, "fat binary entry at 0x%llx: corrupt LZ4 data", (unsigned long long)e);
+					if (got >= 0)
+						err = "decoded size differs from the header's";
+					diag(path, "fat binary entry at 0x%llx: %s", (unsigned long long)e, err);
 					free(f.data);
 					return -1;
 				}
