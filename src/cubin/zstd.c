@@ -72,7 +72,7 @@ le32(const u8 *p)
 	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
 }
 
-static u64
+static inline u64
 le64(const u8 *p)
 {
 	return le32(p) | (u64)le32(p + 4) << 32;
@@ -185,9 +185,10 @@ bits_init(Bits *b, const u8 *p, size_t n)
 	return 0;
 }
 
-/* The next k (<= 56) bits, without consuming them. */
+/* bits_peek near either end of the stream: fewer than 8 bytes from `at`
+ * to the end, or reads past the start. */
 static u64
-bits_peek(const Bits *b, int k)
+bits_peek_edge(const Bits *b, int k)
 {
 	long long at = b->pos - k;
 	int pad = 0;
@@ -202,13 +203,20 @@ bits_peek(const Bits *b, int k)
 		at = 0;
 	}
 	i = (size_t)at >> 3;
-	if (b->n - i >= 8) {
-		w = le64(b->p + i);
-	} else {
-		for (size_t j = 0; i + j < b->n; j++)
-			w |= (u64)b->p[i + j] << 8 * j;
-	}
+	for (size_t j = 0; j < 8 && i + j < b->n; j++)
+		w |= (u64)b->p[i + j] << 8 * j;
 	return (w >> (at & 7) & (((u64)1 << k) - 1)) << pad;
+}
+
+/* The next k (<= 56) bits, without consuming them. */
+static inline u64
+bits_peek(const Bits *b, int k)
+{
+	long long at = b->pos - k;
+
+	if (at >= 0 && b->n - ((size_t)at >> 3) >= 8)
+		return le64(b->p + ((size_t)at >> 3)) >> (at & 7) & (((u64)1 << k) - 1);
+	return bits_peek_edge(b, k);
 }
 
 static u64
