@@ -269,6 +269,27 @@ fse_build(Z *z, Fse *f, const short *prob, int nsym, int log)
 	return 0;
 }
 
+/* After a zero probability, 2-bit repeat flags (the last one below 3)
+ * give how many more zeros follow (4.1.1).  Returns the new symbol count,
+ * or -1. */
+static int
+zero_repeats(Z *z, const u8 *p, size_t n, size_t *bit, short *prob, int nsym, int maxsym)
+{
+	int r;
+
+	do {
+		if (*bit + 2 > 8 * n)
+			return fail(z, "zstd: truncated FSE table description");
+		r = (int)fwd_peek(p, n, *bit, 2);
+		*bit += 2;
+		if (nsym + r > maxsym + 1)
+			return fail(z, "zstd: bad FSE table description");
+		for (int j = 0; j < r; j++)
+			prob[nsym++] = 0;
+	} while (r == 3);
+	return nsym;
+}
+
 /* Read an FSE table description from p[0..n) (4.1.1) and build the table.
  * Returns the bytes it used, or -1. */
 static long
@@ -303,20 +324,8 @@ fse_read(Z *z, Fse *f, const u8 *p, size_t n, int maxlog, int maxsym)
 		prb = v - 1;
 		prob[nsym++] = (short)prb;
 		remaining -= prb < 0 ? -prb : prb;
-		if (prb == 0) { /* 2-bit repeat flags: more zero probabilities */
-			int r;
-
-			do {
-				if (bit + 2 > 8 * n)
-					return fail(z, "zstd: truncated FSE table description");
-				r = (int)fwd_peek(p, n, bit, 2);
-				bit += 2;
-				if (nsym + r > maxsym + 1)
-					return fail(z, "zstd: bad FSE table description");
-				for (int j = 0; j < r; j++)
-					prob[nsym++] = 0;
-			} while (r == 3);
-		}
+		if (prb == 0 && (nsym = zero_repeats(z, p, n, &bit, prob, nsym, maxsym)) < 0)
+			return -1;
 		if (remaining < 1)
 			return fail(z, "zstd: bad FSE table description");
 		while (remaining < threshold) {
