@@ -26,6 +26,149 @@ half_to_double(u32 h)
 	return h & 0x8000 ? -v : v;
 }
 
+/* The exact decimal digits of x > 0 (a finite double), no leading zeros,
+ * into d (room for 800); returns their number, and *point the number of
+ * them before the decimal point (may be negative).
+ * x = m * 2^e exactly: for e >= 0 the digits are those of the integer
+ * m << e; for e < 0 those of m * 5^-e, with the point -e from the right.
+ * A bignum in base 1e9 (little end first) holds the product. */
+static int
+exact_digits(double x, char *d, int *point)
+{
+	u32 n[100];
+	int e, len = 0, i, nd = 0, k;
+	u64 m = (u64)ldexp(frexp(x, &e), 53);
+
+	e -= 53;
+	if (e < 0) { /* m odd or e = 0: at most 767 digits then */
+		int z = __builtin_ctzll(m) < -e ? __builtin_ctzll(m) : -e;
+		m >>= z;
+		e += z;
+	}
+	n[len++] = (u32)(m % 1000000000u);
+	if (m >= 1000000000u)
+		n[len++] = (u32)(m / 1000000000u % 1000000000u);
+	if (m >= 1000000000000000000ull)
+		n[len++] = (u32)(m / 1000000000000000000ull);
+	for (k = e < 0 ? -e : e; k > 0;) {
+		int step = e < 0 ? (k < 13 ? k : 13) : (k < 31 ? k : 31);
+		u64 mul = 1, carry = 0;
+
+		for (i = 0; i < step; i++)
+			mul *= e < 0 ? 5 : 2;
+		k -= step;
+		for (i = 0; i < len; i++) {
+			u64 v = n[i] * mul + carry;
+			n[i] = (u32)(v % 1000000000u);
+			carry = v / 1000000000u;
+		}
+		while (carry) {
+			n[len++] = (u32)(carry % 1000000000u);
+			carry /= 1000000000u;
+		}
+	}
+	for (i = len - 1; i >= 0; i--) {
+		char t[9];
+		u32 v = n[i];
+		int j;
+
+		for (j = 8; j >= 0; j--, v /= 10)
+			t[j] = (char)('0' + v % 10);
+		for (j = 0; j < 9; j++)
+			if (nd || t[j] != '0')
+				d[nd++] = t[j];
+	}
+	*point = e < 0 ? nd + e : nd;
+	return nd;
+}
+
+/* x > 0 to nsig significant digits, rounded to nearest, ties to even
+ * (as glibc's printf rounds the exact value); *x10 the exponent of the
+ * first digit, as %e prints it. */
+static void
+round_digits(double x, int nsig, char *d, int *x10)
+{
+	char all[800];
+	int point, nd = exact_digits(x, all, &point), i, up;
+
+	for (i = 0; i < nsig; i++)
+		d[i] = i < nd ? all[i] : '0';
+	*x10 = point - 1;
+	if (nd <= nsig)
+		return;
+	up = all[nsig] > '5';
+	if (all[nsig] == '5') {
+		up = (d[nsig - 1] - '0') & 1;
+		for (i = nsig + 1; i < nd && !up; i++)
+			up = all[i] != '0';
+	}
+	for (i = nsig - 1; up && i >= 0; i--) {
+		if (d[i] != '9') {
+			d[i]++;
+			up = 0;
+		} else
+			d[i] = '0';
+	}
+	if (up) { /* 99..9 rounded up to 100..0 */
+		d[0] = '1';
+		++*x10;
+	}
+}
+
+/* printf's "%.{prec}e" (g = 0), or "%.{prec}g" (g = 1) of x, without
+ * glibc's __printf_fp (a tenth of a float-heavy compile): the same digits,
+ * rounded the same way, laid out by the same rules (C11 7.21.6.1). */
+static void
+fmt_double(Buf *out, double x, int prec, int g)
+{
+	char d[64], t[128];
+	int nsig = g ? (prec ? prec : 1) : prec + 1, x10, n = 0, i, frac;
+
+	if (x < 0) {
+		t[n++] = '-';
+		x = -x;
+	}
+	round_digits(x, nsig, d, &x10);
+	if (g && x10 >= -4 && x10 < nsig) { /* %f with nsig - 1 - x10 decimals */
+		if (x10 < 0) {
+			t[n++] = '0';
+			t[n++] = '.';
+			for (i = -1; i > x10; i--)
+				t[n++] = '0';
+			for (i = 0; i < nsig; i++)
+				t[n++] = d[i];
+		} else {
+			for (i = 0; i <= x10; i++)
+				t[n++] = d[i];
+			t[n++] = '.';
+			for (; i < nsig; i++)
+				t[n++] = d[i];
+		}
+	} else {
+		t[n++] = d[0];
+		t[n++] = '.';
+		for (i = 1; i < nsig; i++)
+			t[n++] = d[i];
+	}
+	if (g) { /* %g drops trailing zeros, then a bare point */
+		while (t[n - 1] == '0')
+			n--;
+		if (t[n - 1] == '.')
+			n--;
+	}
+	frac = g && x10 >= -4 && x10 < nsig;
+	if (!frac) {
+		int a = x10 < 0 ? -x10 : x10;
+		t[n++] = 'e';
+		t[n++] = x10 < 0 ? '-' : '+';
+		if (a >= 100)
+			t[n++] = (char)('0' + a / 100);
+		t[n++] = (char)('0' + a / 10 % 10);
+		t[n++] = (char)('0' + a % 10);
+	}
+	buf_putn(out, t, (size_t)n);
+}
+
 void
 isa_fmt_float(Buf *out, u64 raw, int bits)
 {
@@ -53,7 +196,7 @@ isa_fmt_float(Buf *out, u64 raw, int bits)
 	else if (x == 0)
 		buf_puts(out, sign ? "-0.0 " : "0");
 	else if (fabs(x) >= 1e9)
-		buf_printf(out, "%.20e", x);
+		fmt_double(out, x, 20, 0);
 	else
-		buf_printf(out, "%.20g", x);
+		fmt_double(out, x, 20, 1);
 }

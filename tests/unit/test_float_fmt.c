@@ -1,0 +1,65 @@
+/* test_float_fmt.c -- isa_fmt_float's own digit generator (src/isa/float.c)
+ * against glibc's printf ("%.20g", "%.20e" of |x| >= 1e9) on every half,
+ * a stride through every float, random doubles and decimal ties. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa_impl.h"
+#include "test.h"
+
+static int
+same_as_printf(TestState *t_, u64 raw, int bits, double x)
+{
+	Buf b = { 0 };
+	char want[1100];
+	int ok;
+
+	if (!isfinite(x) || x == 0)
+		return 1;
+	snprintf(want, sizeof want, fabs(x) >= 1e9 ? "%.20e" : "%.20g", x);
+	isa_fmt_float(&b, raw, bits);
+	ok = !strcmp(b.s, want);
+	if (!ok)
+		test_fail(t_, __FILE__, __LINE__, "%d-bit 0x%llx: \"%s\", printf \"%s\"", bits,
+			  (unsigned long long)raw, b.s, want);
+	buf_free(&b);
+	return ok;
+}
+
+static double
+f32(u32 r)
+{
+	float f;
+
+	memcpy(&f, &r, 4);
+	return f;
+}
+
+TEST(isa_float_format_printf)
+{
+	u64 s = 88172645463325252ull, r;
+	u32 h;
+	int i, bad = 0;
+
+	for (h = 0; h < 0x10000 && bad < 10; h++) {
+		int e = h >> 10 & 31;
+		double m = h & 1023, v = e ? e == 31 ? NAN : ldexp(m + 1024, e - 25) : ldexp(m, -24);
+		bad += !same_as_printf(t_, h, 16, h & 0x8000 ? -v : v);
+	}
+	for (r = 0; r < 0xff800000u && bad < 10; r += 9973)
+		bad += !same_as_printf(t_, r, 32, f32((u32)r));
+	for (i = 0; i < 20000 && bad < 10; i++) {
+		double d;
+
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		memcpy(&d, &s, 8);
+		bad += !same_as_printf(t_, s, 64, d);
+		d = (double)(s % 100000000000ull) / 1e6;  /* short decimals: ties, 9..9 */
+		memcpy(&r, &d, 8);
+		bad += !same_as_printf(t_, r, 64, d);
+		d = ldexp((double)(s >> 11), (int)(s % 100) - 90);
+		memcpy(&r, &d, 8);
+		bad += !same_as_printf(t_, r, 64, d);
+	}
+}
