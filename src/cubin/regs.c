@@ -12,18 +12,6 @@
 #include "cubin/elfio.h"
 #include "cubin/listing.h"
 
-/* Does the mnemonic mn[0..n) contain s? */
-static int
-has(const char *mn, size_t n, const char *s, size_t k)
-{
-	size_t i;
-
-	for (i = 0; i + k <= n; i++)
-		if (mn[i] == s[0] && !memcmp(mn + i, s, k))
-			return 1;
-	return 0;
-}
-
 static int
 digit(char c)
 {
@@ -37,43 +25,56 @@ name_char(char c)
 	return digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.';
 }
 
-/* The highest register of one instruction's text: one pass over the
- * operands, k counting the commas (the operand an 'R' is in). */
+/* The highest register of one instruction's text, in one pass over the
+ * operands.  A register's width depends on whether its operand is the
+ * last one (a store's data, a ".WIDE" addend), which is known only at
+ * the end: the current operand keeps two maxima, one for either case. */
 int
 sass_reg_max(const char *t)
 {
-	const char *mn = t, *p, *end;
-	int w, k = 0, nops = 1, max = -1, store, dbl, wide, r;
-	size_t n;
+	const char *mn = t, *p;
+	int w = 1, k = 0, max = -1, cur = -1, cur_last = -1, store, dbl, wide = 0;
 
 	if (*mn == '@')
 		mn += strcspn(mn, " ") + 1;
-	n = strcspn(mn, " ");
-	wide = has(mn, n, ".WIDE", 5);
-	w = has(mn, n, ".128", 4) ? 4 : has(mn, n, ".64", 3) || wide ? 2 : 1;
+	for (p = mn; *p && *p != ' '; p++)
+		if (*p == '.') { /* ".WIDE", ".128", ".64" anywhere in the mnemonic */
+			if (!strncmp(p, ".WIDE", 5))
+				wide = 1;
+			else if (!strncmp(p, ".128", 4))
+				w = 4;
+			else if (!strncmp(p, ".64", 3) && w < 4)
+				w = 2;
+		}
+	if (wide && w < 4)
+		w = 2;
 	store = !strncmp(mn, "ST", 2) || !strncmp(mn, "RED", 3);
 	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
-	for (p = mn + n; *p; p++)
-		nops += *p == ',';
-	for (p = mn + n; *p; p++) {
-		int wd = 1;
+	for (; *p; p++) {
+		int r, own, wd, wd_last;
 
-		if (*p == ',')
+		if (*p == ',') {
 			k++;
+			max = MAX(max, cur);
+			cur = cur_last = -1;
+			continue;
+		}
 		if (*p != 'R' || !digit(p[1]) || name_char(p[-1]))
 			continue;
-		for (r = 0, end = p + 1; digit(*end) && r < 1000; end++)
-			r = r * 10 + (*end - '0');
-		while (digit(*end))
-			end++;
+		for (r = 0, p++; digit(*p) && r < 1000; p++)
+			r = r * 10 + (*p - '0');
+		while (digit(*p))
+			p++;
+		own = !strncmp(p, ".64", 3);
+		p--;
 		if (r >= 255)
 			continue;
-		if (dbl || (k == 0 && !store) || (store && k == nops - 1) || (wide && k == nops - 1))
-			wd = dbl ? 2 : w;
-		r += (!strncmp(end, ".64", 3) ? 2 : wd) - 1;
-		max = MAX(max, r);
+		wd = dbl ? 2 : k == 0 && !store ? w : 1;
+		wd_last = dbl ? 2 : (k == 0 && !store) || store || wide ? w : 1;
+		cur = MAX(cur, r + (own ? 2 : wd) - 1);
+		cur_last = MAX(cur_last, r + (own ? 2 : wd_last) - 1);
 	}
-	return max;
+	return MAX(max, cur_last);
 }
 
 /* The highest register the words [from, n) of code touch (at their own
