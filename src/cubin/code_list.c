@@ -110,8 +110,13 @@ label_of(void *ctx, u64 addr)
 		return func_at(l, addr);
 	i = lower(l->addr, l->n, addr);
 	if (i < l->n && l->addr[i] == addr) {
-		snprintf(l->name, sizeof l->name, ".L_x_%zu", i);
-		return l->name;
+		char *p = l->name + sizeof l->name;
+
+		*--p = 0;
+		do
+			*--p = (char)('0' + i % 10);
+		while (i /= 10);
+		return memcpy(p - 5, ".L_x_", 5);
 	}
 	return NULL;
 }
@@ -315,7 +320,7 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 
 		symbol_labels(l, addr, b);
 		if (k < l->n && l->addr[k] == addr)
-			buf_printf(b, ".L_x_%zu:\n", k++);
+			put_kv(b, ".L_x_", k++, 0), buf_putn(b, ":\n", 2);
 		txt.n = 0;
 		if (txt.s)
 			txt.s[0] = 0;

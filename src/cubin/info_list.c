@@ -71,15 +71,17 @@ kparam(Buf *b, const u8 *p)
 {
 	u32 idx = rd32(p), w = rd32(p + 8);
 
-	buf_printf(b, " ordinal=%u offset=0x%x size=%u", rd16(p + 4), rd16(p + 6), w >> 18);
+	put_kv(b, " ordinal=", rd16(p + 4), 0);
+	put_kv(b, " offset=", rd16(p + 6), 1);
+	put_kv(b, " size=", w >> 18, 0);
 	if (idx)
-		buf_printf(b, " index=%u", idx);
+		put_kv(b, " index=", idx, 0);
 	if (w & 0xff)
-		buf_printf(b, " log2align=%u", w & 0xff);
+		put_kv(b, " log2align=", w & 0xff, 0);
 	if ((w >> 8) & 15)
-		buf_printf(b, " space=%u", (w >> 8) & 15);
+		put_kv(b, " space=", (w >> 8) & 15, 0);
 	if (((w >> 12) & 31) != 31)
-		buf_printf(b, " cbank=%u", (w >> 12) & 31);
+		put_kv(b, " cbank=", (w >> 12) & 31, 0);
 	if ((w >> 17) & 1)
 		buf_puts(b, " smem");
 }
@@ -99,16 +101,17 @@ payload(Listing *L, const CSection *s, const InfoRec *r, int compat, Buf *b)
 			buf_putc(b, ' ');
 			symref(c, b, rd32(p));
 			if (r->id == 0x2f && regs_auto(L, rd32(p), rd32(p + 4)))
-				buf_printf(b, " auto\t// 0x%x", rd32(p + 4));
+				put_kv(b, " auto\t// ", rd32(p + 4), 1);
 			else
-				buf_printf(b, " 0x%x", rd32(p + 4));
+				put_kv(b, " ", rd32(p + 4), 1);
 			return;
 		case EIATTR_PARAM_CBANK:
 			if (r->len != 8)
 				break;
 			buf_putc(b, ' ');
 			symref(c, b, rd32(p));
-			buf_printf(b, " 0x%x 0x%x", rd16(p + 4), rd16(p + 6));
+			put_kv(b, " ", rd16(p + 4), 1);
+			put_kv(b, " ", rd16(p + 6), 1);
 			return;
 		case EIATTR_KPARAM_INFO:
 			if (r->len != 12)
@@ -127,7 +130,7 @@ payload(Listing *L, const CSection *s, const InfoRec *r, int compat, Buf *b)
 			if (exits_auto(c, s, r)) {
 				buf_puts(b, " auto\t//");
 				for (i = 0; i < r->len; i += 4)
-					buf_printf(b, " 0x%x", rd32(p + i));
+					put_kv(b, " ", rd32(p + i), 1);
 				return;
 			}
 			break;
@@ -140,7 +143,7 @@ payload(Listing *L, const CSection *s, const InfoRec *r, int compat, Buf *b)
 		return;
 	}
 	for (i = 0; i < r->len; i += 4)
-		buf_printf(b, " 0x%x", rd32(p + i));
+		put_kv(b, " ", rd32(p + i), 1);
 }
 
 static const char *const fmtnames[] = {"?", "N", "B", "H", "S"};
@@ -163,21 +166,21 @@ list_info(Listing *L, const char *path, const CSection *s, Buf *b)
 			return -1;
 		}
 		if (nm)
-			buf_printf(b, "\t%s", nm);
+			buf_putc(b, '\t'), buf_puts(b, nm);
 		else
 			buf_printf(b, "\t0x%02x", r.id);
 		if (r.fmt != eiattr_fmt(r.id, compat))
-			buf_printf(b, " fmt=%s", fmtnames[r.fmt]);
+			buf_puts(b, " fmt="), buf_puts(b, fmtnames[r.fmt]);
 		if (r.fmt == EIFMT_BVAL)
-			buf_printf(b, " 0x%x", r.len & 0xff);
+			put_kv(b, " ", r.len & 0xff, 1);
 		else if (r.fmt == EIFMT_HVAL)
-			buf_printf(b, " 0x%x", r.len);
+			put_kv(b, " ", r.len, 1);
 		else if (r.fmt == EIFMT_SVAL)
 			payload(L, s, &r, compat, b);
 		if (r.fmt == EIFMT_BVAL && r.len >> 8)
-			buf_printf(b, " pad=0x%x", r.len >> 8);
+			put_kv(b, " pad=", r.len >> 8, 1);
 		if (r.fmt == EIFMT_NVAL && r.len)
-			buf_printf(b, " pad=0x%x", r.len);
+			put_kv(b, " pad=", r.len, 1);
 		buf_putc(b, '\n');
 	}
 	return 0;

@@ -5,6 +5,7 @@
 
 #include "cubin/elfio.h"
 #include "cubin/kinfo.h"
+#include "cubin/listing.h"
 
 static void
 global_info(const Cubin *c, KernelInfo *k, u32 sym)
@@ -123,27 +124,34 @@ cubin_summary(const Cubin *c, Buf *b)
 	u32 j;
 
 	for (i = 0; i < n && i < NELEM(k); i++) {
-		buf_printf(b, "// kernel %s: %u registers, %llu code bytes, %u exit%s", k[i].name, k[i].regs,
-			   (unsigned long long)k[i].code_bytes, k[i].nexits, k[i].nexits == 1 ? "" : "s");
-		buf_printf(b, ", local frame %u, min stack %u, shared 0x%llx", k[i].frame, k[i].min_stack,
-			   (unsigned long long)k[i].shared);
+		buf_puts(b, "// kernel "), buf_puts(b, k[i].name);
+		put_kv(b, ": ", k[i].regs, 0);
+		put_kv(b, " registers, ", k[i].code_bytes, 0);
+		put_kv(b, " code bytes, ", k[i].nexits, 0), buf_puts(b, k[i].nexits == 1 ? " exit" : " exits");
+		put_kv(b, ", local frame ", k[i].frame, 0);
+		put_kv(b, ", min stack ", k[i].min_stack, 0);
+		put_kv(b, ", shared ", k[i].shared, 1);
 		if (k[i].barriers)
-			buf_printf(b, ", %u barrier%s", k[i].barriers, k[i].barriers == 1 ? "" : "s");
+			put_kv(b, ", ", k[i].barriers, 0), buf_puts(b, k[i].barriers == 1 ? " barrier" : " barriers");
 		if (k[i].max_threads)
-			buf_printf(b, ", max %u threads", k[i].max_threads);
-		if (k[i].cluster[0])
-			buf_printf(b, ", cluster %ux%ux%u", k[i].cluster[0], k[i].cluster[1], k[i].cluster[2]);
+			put_kv(b, ", max ", k[i].max_threads, 0), buf_puts(b, " threads");
+		if (k[i].cluster[0]) {
+			put_kv(b, ", cluster ", k[i].cluster[0], 0);
+			put_kv(b, "x", k[i].cluster[1], 0);
+			put_kv(b, "x", k[i].cluster[2], 0);
+		}
 		if (k[i].maxreg && k[i].maxreg != 255)
-			buf_printf(b, ", maxreg %u", k[i].maxreg);
+			put_kv(b, ", maxreg ", k[i].maxreg, 0);
 		buf_putc(b, '\n');
 		if (k[i].nparams) {
-			buf_printf(b, "//   %u params, %u bytes at c[0x0][0x%x]:", k[i].nparams, k[i].param_bytes,
-				   k[i].param_base);
+			put_kv(b, "//   ", k[i].nparams, 0);
+			put_kv(b, " params, ", k[i].param_bytes, 0);
+			put_kv(b, " bytes at c[0x0][", k[i].param_base, 1), buf_puts(b, "]:");
 			for (j = 0; j < k[i].nparams && j < 64; j++) {
 				u32 off, size;
 
 				if (cubin_kparam(c, &k[i], j, &off, &size) == 0)
-					buf_printf(b, " %u@0x%x", size, off);
+					put_kv(b, " ", size, 0), put_kv(b, "@", off, 1);
 			}
 			buf_putc(b, '\n');
 		}

@@ -67,20 +67,20 @@ eiattr_fmt(int id, int compat)
 }
 
 /* "0x" and lowercase hex digits, as %#llx writes a nonzero value and 0x%llx any. */
-static void
-put_hex(Buf *b, u64 v)
+void
+put_0x(Buf *b, u64 v)
 {
 	buf_putn(b, "0x", 2);
 	buf_putx(b, v);
 }
 
-/* s, then the number v in decimal or hex (put_hex). */
-static void
+/* s, then the number v in decimal or hex (put_0x). */
+void
 put_kv(Buf *b, const char *s, u64 v, int hex)
 {
 	buf_puts(b, s);
 	if (hex)
-		put_hex(b, v);
+		put_0x(b, v);
 	else
 		buf_putu(b, v);
 }
@@ -180,7 +180,7 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 		for (z = i; z < n && !p[z]; z++)
 			;
 		if (z - i >= 64 || (z == n && z - i >= 8)) { /* zero runs compactly */
-			buf_printf(b, "\t.zero 0x%llx\n", (unsigned long long)(z - i));
+			put_kv(b, "\t.zero ", z - i, 1), buf_putc(b, '\n');
 			i = z;
 			continue;
 		}
@@ -210,9 +210,13 @@ note_comment(const CSection *s, Buf *b)
 	if (nsz > 256 || dsz > s->size || 12 + align_up(nsz, 4) + dsz > s->size)
 		return;
 	d = p + 12 + align_up(nsz, 4);
-	buf_printf(b, "\t// note type %u, %u-byte descriptor", type, dsz);
-	if (type == 1000 && dsz >= 8)
-		buf_printf(b, ": version %u, virtual sm_%u, CUDA API %u", rd16(d), rd16(d + 2), rd32(d + 4));
+	put_kv(b, "\t// note type ", type, 0);
+	put_kv(b, ", ", dsz, 0), buf_puts(b, "-byte descriptor");
+	if (type == 1000 && dsz >= 8) {
+		put_kv(b, ": version ", rd16(d), 0);
+		put_kv(b, ", virtual sm_", rd16(d + 2), 0);
+		put_kv(b, ", CUDA API ", rd32(d + 4), 0);
+	}
 	buf_putc(b, '\n');
 	if (type != 2000 || dsz < 24)
 		return;
@@ -221,7 +225,7 @@ note_comment(const CSection *s, Buf *b)
 		static const char *const what[] = {"", "object", "tool", "version", "branch", "options"};
 
 		if (24 + (u64)off < dsz && memchr(d + 24 + off, 0, dsz - 24 - off) && d[24 + off]) {
-			buf_printf(b, "\t// %s: ", what[i]);
+			buf_puts(b, "\t// "), buf_puts(b, what[i]), buf_puts(b, ": ");
 			put_quoted(b, (const char *)d + 24 + off);
 			buf_putc(b, '\n');
 		}
@@ -237,9 +241,11 @@ object_comments(const Cubin *c, size_t sec, Buf *b)
 	for (i = 1; i < c->sym.n; i++) {
 		const CSymbol *y = &c->sym.v[i];
 
-		if (y->shndx == sec && (y->info & 15) == STT_OBJECT)
-			buf_printf(b, "\t// object %s at 0x%llx, 0x%llx bytes\n", y->name,
-				   (unsigned long long)y->value, (unsigned long long)y->size);
+		if (y->shndx == sec && (y->info & 15) == STT_OBJECT) {
+			buf_puts(b, "\t// object "), buf_puts(b, y->name);
+			put_kv(b, " at ", y->value, 1);
+			put_kv(b, ", ", y->size, 1), buf_puts(b, " bytes\n");
+		}
 	}
 }
 
@@ -430,14 +436,15 @@ list_phdrs(const Listing *L, Buf *b)
 	for (i = 0; i < c->ph.n; i++) {
 		const CPhdr *p = &c->ph.v[i];
 
-		buf_printf(b, ".phdr %s %c%c%c",
-			   p->type == PT_LOAD ? "LOAD" : p->type == PT_PHDR ? "PHDR" : "?",
-			   p->flags & 4 ? 'R' : '-', p->flags & 2 ? 'W' : '-', p->flags & 1 ? 'X' : '-');
+		char rwx[4] = {p->flags & 4 ? 'R' : '-', p->flags & 2 ? 'W' : '-', p->flags & 1 ? 'X' : '-', 0};
+
+		buf_puts(b, ".phdr "), buf_puts(b, p->type == PT_LOAD ? "LOAD" : p->type == PT_PHDR ? "PHDR" : "?");
+		buf_putc(b, ' '), buf_puts(b, rwx);
 		if (p->type != PT_LOAD && p->type != PT_PHDR)
-			buf_printf(b, " type=0x%x", p->type);
+			put_kv(b, " type=", p->type, 1);
 		if (p->flags & ~7u)
-			buf_printf(b, " flags=0x%x", p->flags);
-		buf_printf(b, " align=%llu ", (unsigned long long)p->align);
+			put_kv(b, " flags=", p->flags, 1);
+		put_kv(b, " align=", p->align, 0), buf_putc(b, ' ');
 		if (p->first == PH_TABLE) {
 			buf_puts(b, "phdrs");
 		} else {
@@ -470,14 +477,17 @@ cubin_list(const Cubin *c, const char *path, const ListOpts *o, Buf *b)
 	a = L.a = arch_lookup(an);
 	L.code = xcalloc(c->sec.n + 1, sizeof *L.code);
 	L.named = named_sections(c);
-	buf_printf(b, "// %s: CUDA ELF for %s, listed by openassembler disasm\n", path, an);
-	buf_printf(b, ".target %s\n", an);
-	buf_printf(b, ".elf type=%u osabi=0x%x abiversion=%u version=%u flags=0x%x", c->type,
-		   c->osabi, c->abiversion, c->version, c->flags);
+	buf_puts(b, "// "), buf_puts(b, path), buf_puts(b, ": CUDA ELF for "), buf_puts(b, an);
+	buf_puts(b, ", listed by openassembler disasm\n.target "), buf_puts(b, an);
+	put_kv(b, "\n.elf type=", c->type, 0);
+	put_kv(b, " osabi=", c->osabi, 1);
+	put_kv(b, " abiversion=", c->abiversion, 0);
+	put_kv(b, " version=", c->version, 0);
+	put_kv(b, " flags=", c->flags, 1);
 	if (c->entry)
-		buf_printf(b, " entry=0x%llx", (unsigned long long)c->entry);
+		put_kv(b, " entry=", c->entry, 1);
 	if (c->phentsize)
-		buf_printf(b, " phentsize=%u", c->phentsize);
+		put_kv(b, " phentsize=", c->phentsize, 0);
 	for (i = 0; i < 7; i++)
 		if (c->ident_pad[i])
 			break;

@@ -9,6 +9,8 @@ const char *shtype_name(u32 t);
 int shtype_lookup(const char *name, u32 *t);
 int eiattr_fmt(int id, int compat);
 void put_quoted(Buf *b, const char *s);
+void put_0x(Buf *b, u64 v);   /* as 0x%llx */
+void put_kv(Buf *b, const char *s, u64 v, int hex);   /* s, then v as %llu or 0x%llx */
 void symref(const Cubin *c, Buf *b, u64 i);
 /* The REGCOUNT attribute of symbol sym in .nv.info, or -1. */
 int regcount_of(const Cubin *c, u32 sym);
