@@ -293,6 +293,7 @@ cmd_compile(int argc, char **argv)
 	sprintf(path, "%s/cubin/%s.cubin", a.dir, name);
 	if (write_file(path, cub.s, cub.n) < 0)
 		goto out_r;
+	buf_grow(&sass, 4 * cub.n + 4096);   /* the listing is 2-4 times the cubin: grown once */
 	if (cubin_list(&r.cubin, path, &lo, &sass) == 0) {
 		char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
 		sprintf(sp, "%s/sass", a.dir);

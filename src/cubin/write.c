@@ -224,6 +224,7 @@ cubin_write(Cubin *c, Buf *out)
 	phoff = c->ph.n ? shoff + 64 * (u64)c->sec.n : 0;
 	for (i = 0; i < c->ph.n; i++)
 		cubin_phdr_extent(c, &c->ph.v[i], phoff);
+	buf_grow(out, shoff + 64 * c->sec.n + 56 * c->ph.n);   /* the whole file: no copy while it grows */
 	h[7] = c->osabi;
 	h[8] = c->abiversion;
 	memcpy(h + 9, c->ident_pad, 7);
