@@ -5,6 +5,15 @@
 
 /* ir_count's walks: the visitors above with the counting inlined (it
  * runs over the whole function at the start of most passes). */
+static inline void
+bump(const PtxOperand *o, int *n)
+{
+	if (o->reg >= 0)
+		n[o->reg]++;
+	if (o->reg2 >= 0)
+		n[o->reg2]++;
+}
+
 static void
 count_uses(const PtxOperand *o, int def, int *uses)
 {
@@ -12,12 +21,8 @@ count_uses(const PtxOperand *o, int def, int *uses)
 
 	switch (o->kind) {
 	case PTX_OPD_REG:
-		if (!def) {
-			if (o->reg >= 0)
-				uses[o->reg]++;
-			if (o->reg2 >= 0)
-				uses[o->reg2]++;
-		}
+		if (!def)
+			bump(o, uses);
 		break;
 	case PTX_OPD_ADDR:
 		if (o->reg >= 0)
@@ -37,12 +42,9 @@ count_defs(const PtxOperand *o, int *defs)
 {
 	int i;
 
-	if (o->kind == PTX_OPD_REG) {
-		if (o->reg >= 0)
-			defs[o->reg]++;
-		if (o->reg2 >= 0)
-			defs[o->reg2]++;
-	} else if (o->kind == PTX_OPD_VEC) {
+	if (o->kind == PTX_OPD_REG)
+		bump(o, defs);
+	else if (o->kind == PTX_OPD_VEC) {
 		for (i = 0; i < o->nelems; i++)
 			count_defs(&o->elems[i], defs);
 	}
@@ -61,13 +63,25 @@ ir_count(const IrFunc *f, int *defs, int *uses)
 			if (f->b.v[b].ins.v[i].dead)
 				continue;
 			d = ir_opd_is_def(in, 0);
-			if (defs && d)
-				count_defs(&in->opds[0], defs);
+			/* most operands are plain registers or immediates:
+			 * counted here, without a call */
+			if (defs && d) {
+				if (in->opds[0].kind == PTX_OPD_REG)
+					bump(&in->opds[0], defs);
+				else if (in->opds[0].kind == PTX_OPD_VEC)
+					count_defs(&in->opds[0], defs);
+			}
 			if (!uses)
 				continue;
 			if (in->guard >= 0)
 				uses[in->guard]++;
-			for (k = 0; k < in->nopds; k++)
-				count_uses(&in->opds[k], k == 0 && d && !ir_reads_dst(in), uses);
+			for (k = 0; k < in->nopds; k++) {
+				const PtxOperand *o = &in->opds[k];
+				int def = k == 0 && d && !ir_reads_dst(in);
+				if (o->kind == PTX_OPD_REG && !def)
+					bump(o, uses);
+				else if (o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_VEC)
+					count_uses(o, def, uses);
+			}
 		}
 }
