@@ -35,20 +35,24 @@ sass_reg_max(const char *t)
 	const char *mn = t, *p;
 	int w = 1, k = 0, max = -1, cur = -1, cur_last = -1, store, dbl, wide = 0;
 
-	if (*mn == '@')
-		mn += strcspn(mn, " ") + 1;
+	if (*mn == '@') { /* the guard */
+		while (*mn && *mn != ' ')
+			mn++;
+		mn += *mn == ' ';
+	}
+	/* (the character tests stop at the NUL: no strncmp calls per text) */
 	for (p = mn; *p && *p != ' '; p++)
 		if (*p == '.') { /* ".WIDE", ".128", ".64" anywhere in the mnemonic */
-			if (!strncmp(p, ".WIDE", 5))
+			if (p[1] == 'W' && p[2] == 'I' && p[3] == 'D' && p[4] == 'E')
 				wide = 1;
-			else if (!strncmp(p, ".128", 4))
+			else if (p[1] == '1' && p[2] == '2' && p[3] == '8')
 				w = 4;
-			else if (!strncmp(p, ".64", 3) && w < 4)
+			else if (p[1] == '6' && p[2] == '4' && w < 4)
 				w = 2;
 		}
 	if (wide && w < 4)
 		w = 2;
-	store = !strncmp(mn, "ST", 2) || !strncmp(mn, "RED", 3);
+	store = (mn[0] == 'S' && mn[1] == 'T') || (mn[0] == 'R' && mn[1] == 'E' && mn[2] == 'D');
 	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
 	for (; *p; p++) {
 		int r, own, wd, wd_last;
@@ -65,7 +69,7 @@ sass_reg_max(const char *t)
 			r = r * 10 + (*p - '0');
 		while (digit(*p))
 			p++;
-		own = !strncmp(p, ".64", 3);
+		own = p[0] == '.' && p[1] == '6' && p[2] == '4';
 		p--;
 		if (r >= 255)
 			continue;
