@@ -222,8 +222,10 @@ lex_number(Lex *l, Tok *t)
 	l->p = p;
 }
 
-void
-lex_next(Lex *l, Tok *t)
+/* Any token: lex_next's slow path (comments, numbers, strings, the end
+ * of the input, errors). */
+static __attribute__((noinline)) void
+lex_any(Lex *l, Tok *t)
 {
 	const char *s;
 	size_t p, n;
@@ -278,4 +280,48 @@ lex_next(Lex *l, Tok *t)
 		lex_error(l, p, "unexpected byte 0x%02x", c);
 	}
 	t->len = (u32)(l->p - p);
+}
+
+/* The next token.  Most are names, directives/modifiers and punctuation
+ * after plain spaces: lexed here, in a function that calls nothing (no
+ * registers to save); the rest by lex_any, which starts over. */
+void
+lex_next(Lex *l, Tok *t)
+{
+	const char *s = l->s;
+	size_t p = l->p, n = l->n, q = p;
+	int c;
+
+	while (q < n && (cclass[(uchar)s[q]] & C_SPACE))
+		q++;
+	if (q >= n || (c = (uchar)s[q]) == '/') {
+		lex_any(l, t);
+		return;
+	}
+	if (cclass[c] & C_IDSTART) {
+		size_t e = q + 1;
+		while (e < n && is_idchar(s[e]))
+			e++;
+		t->kind = TK_IDENT;
+		l->p = e;
+	} else if (c == '.' && q + 1 < n && is_idchar(s[q + 1])) {
+		size_t e = q + 1;
+		while (e < n && (is_idchar(s[e]) ||
+				 (s[e] == ':' && e + 2 < n && s[e + 1] == ':' && is_idchar(s[e + 2]))))
+			e += s[e] == ':' ? 2 : 1;
+		t->kind = TK_DOT;
+		l->p = e;
+	} else if (cclass[c] & C_PUNCT) {
+		t->kind = TK_PUNCT;
+		t->ch = (char)c;
+		l->p = q + 1;
+	} else {
+		lex_any(l, t);
+		return;
+	}
+	t->space = q != p;
+	t->pos = q;
+	t->is_f64 = 0;
+	t->ival = 0;
+	t->len = (u32)(l->p - q);
 }
