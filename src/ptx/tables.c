@@ -18,14 +18,23 @@ hm_hash(const char *s, size_t n)
 	return h;
 }
 
-static HEnt *
+/* Keys are short names: compared here, not by a memcmp call. */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	while (n && *a == *b)
+		a++, b++, n--;
+	return !n;
+}
+
+static inline HEnt *
 hm_find(const HMap *m, const char *s, size_t n, u32 h)
 {
 	u32 i, mask = m->cap - 1;
 
 	for (i = h & mask;; i = (i + 1) & mask) {
 		HEnt *e = &m->e[i];
-		if (!e->k || (e->h == h && e->n == n && !memcmp(e->k, s, n)))
+		if (!e->k || (e->h == h && e->n == n && same(e->k, s, n)))
 			return e;
 	}
 }
