@@ -138,7 +138,7 @@ slot_find(const PtxHashSlot *t, u32 cap, const char *const *names, size_t stride
 
 	for (i = h & (cap - 1); t[i].id; i = (i + 1) & (cap - 1))
 		if (t[i].h == h && t[i].n == n &&
-		    !memcmp(*(const char *const *)((const char *)names + t[i].id * stride), s, n))
+		    same(*(const char *const *)((const char *)names + t[i].id * stride), s, n))
 			return t[i].id;
 	return -1;
 }
