@@ -235,27 +235,41 @@ copy_text(char *t, size_t n, const char *s)
 
 /* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
  * not print).  The texts made are kept per thread (printing a float is
- * dear, and the same constants are offered to reader after reader). */
-enum { FCACHE = 64, FTEXT = 40 };
-static _Thread_local struct {
+ * dear: ~6 K instructions, and the same constants are offered to reader
+ * after reader, as f32, f16 and bf16 halves): a hash slot holds an entry's
+ * index + 1, colliding keys in the slots after it; entries are taken in
+ * order, and when they run out, all go.  In the heap (thread_calloc). */
+enum { FSLOTS = 2048, FENTRIES = 1024, FTEXT = 40 };
+typedef struct {
 	u64 raw;
-	u8 bits;          /* 0: empty */
+	u8 bits;
 	u8 ok;
 	char t[FTEXT];
-} fcache[FCACHE];
+} FText;
+typedef struct {
+	u16 slot[FSLOTS];
+	u32 n;
+	FText e[FENTRIES];
+} FTable;
+static _Thread_local void *ftable;
 
 static int
 ftext(char *t, size_t n, u64 raw, int bits)
 {
+	FTable *c = thread_calloc(&ftable, sizeof *c);
 	Buf b = {0};
 	int ok;
 	u64 h = (raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull;
-	size_t i = (size_t)(h >> 56) % FCACHE, len;
+	size_t i, len;
+	FText *e;
 
-	if (fcache[i].bits == bits && fcache[i].raw == raw) {
-		if (fcache[i].ok)
-			copy_text(t, n, fcache[i].t);
-		return fcache[i].ok;
+	for (i = (size_t)(h >> 53) % FSLOTS; c->slot[i]; i = (i + 1) % FSLOTS) {
+		e = &c->e[c->slot[i] - 1];
+		if (e->bits == bits && e->raw == raw) {
+			if (e->ok)
+				copy_text(t, n, e->t);
+			return e->ok;
+		}
 	}
 	isa_fmt_float(&b, raw, bits);
 	ok = b.s && !strstr(b.s, "NAN");
@@ -263,11 +277,17 @@ ftext(char *t, size_t n, u64 raw, int bits)
 		copy_text(t, n, b.s);
 	len = b.s ? strlen(b.s) : 0;
 	if (len < FTEXT) {
-		fcache[i].raw = raw;
-		fcache[i].bits = (u8)bits;
-		fcache[i].ok = (u8)ok;
-		if (b.s)
-			memcpy(fcache[i].t, b.s, len + 1);
+		if (c->n == FENTRIES) {
+			memset(c->slot, 0, sizeof c->slot);
+			c->n = 0;
+			i = (size_t)(h >> 53) % FSLOTS;
+		}
+		c->slot[i] = (u16)(++c->n);
+		e = &c->e[c->n - 1];
+		e->raw = raw;
+		e->bits = (u8)bits;
+		e->ok = (u8)ok;
+		memcpy(e->t, b.s ? b.s : "", len + 1);
 	}
 	buf_free(&b);
 	return ok;

@@ -13,27 +13,33 @@
  * mnemonic is tried) and is not in isa_parse's memo.  An answer depends on
  * the arch and the text alone (address 0, no symbols), so a text seen
  * before gets the same answer without the tables. */
-enum { PSLOTS = 1024, PENTRIES = 384, PTEXT = 110 };
+enum { PSLOTS = 4096, PENTRIES = 2048, PTEXT = 110 };
 typedef struct {
 	const Arch *a;
 	Word w;           /* the encoding, when it encodes */
+	u32 hash;
 	u8 len;
 	u8 enc;           /* it encodes */
 	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
 	char text[PTEXT];
 } Probe;
-/* A hash slot holds an entry's index + 1 (0: empty); entries are taken in
- * order, so a compile touches a page of them per ~28 texts, not a page per
- * text (a page fault costs more than a probe); when they run out, all go. */
-static _Thread_local u16 pslot[PSLOTS];
-static _Thread_local Probe probes[PENTRIES];
-static _Thread_local int nprobes;
+/* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
+ * the slots after it (a lost answer costs a parse); entries are taken in
+ * order, so a compile touches the pages it fills, not a page per text;
+ * when they run out, all go.  In the heap (thread_calloc): huge pages. */
+typedef struct {
+	u16 slot[PSLOTS];
+	u32 n;
+	Probe e[PENTRIES];
+} ProbeTable;
+static _Thread_local void *ptable;
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
  * too long to keep. */
 static Probe *
 probe(const Arch *a, const char *text)
 {
+	ProbeTable *t = thread_calloc(&ptable, sizeof *t);
 	u32 h = 2166136261u;
 	size_t n, i;
 	Probe *p;
@@ -45,23 +51,22 @@ probe(const Arch *a, const char *text)
 			return NULL;
 		h = (h ^ (uchar)text[n]) * 16777619u;
 	}
-	i = (h ^ h >> 15) % PSLOTS;
-	if (pslot[i]) {
-		p = &probes[pslot[i] - 1];
-		if (p->a == a && p->len == n && !memcmp(p->text, text, n))
+	for (i = (h ^ h >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS) {
+		p = &t->e[t->slot[i] - 1];
+		if (p->hash == h && p->a == a && p->len == n && !memcmp(p->text, text, n))
 			return p;
-	} else {
-		if (nprobes == PENTRIES) {
-			memset(pslot, 0, sizeof pslot);
-			nprobes = 0;
-		}
-		pslot[i] = (u16)(++nprobes);
-		p = &probes[nprobes - 1];
 	}
-	p->a = NULL;
+	if (t->n == PENTRIES) {
+		memset(t->slot, 0, sizeof t->slot);
+		t->n = 0;
+		i = (h ^ h >> 15) % PSLOTS;
+	}
+	t->slot[i] = (u16)(++t->n);
+	p = &t->e[t->n - 1];
 	p->enc = isa_parse(a, text, 0, NULL, &p->w, err, sizeof err, &pos) == 0;
 	p->exact = 0;
 	p->a = a;
+	p->hash = h;
 	p->len = (u8)n;
 	memcpy(p->text, text, n);
 	return p;
