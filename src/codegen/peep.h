@@ -24,8 +24,13 @@ int peep_uniform(MFunc *f, const Arch *a, int sm);
 
 /* Immediates and constant-bank values (single unguarded MOV / LDC
  * definitions) into every reader slot that encodes them (peep_fold.c);
- * loads left without readers go.  Returns the operands folded. */
-int peep_fold(MFunc *f, const Arch *a, int sm);
+ * loads left without readers go.  Returns the operands folded.  memo
+ * (peep_fold_memo, for f and its life): the readers that folded nothing,
+ * not asked again while they and their constants stay the same. */
+typedef struct FoldMemo FoldMemo;
+FoldMemo *peep_fold_memo(const MFunc *f);
+void peep_fold_memo_free(FoldMemo *memo);
+int peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo);
 
 /* "IADD3 t, a, b, RZ; IADD3 d, t, c, RZ" -> "IADD3 d, a, b, c" and
  * "SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ" -> "LEA d, a, b, k" for a t

@@ -689,6 +689,136 @@ drop_dead(Fold *F, int rescan, int *exact)
 	return n;
 }
 
+/* ---- readers that cannot fold ----
+ *
+ * Whether ref k of m folds depends on m's text, its refs and guard, and
+ * the parts the ref covers (const_ref's reads), nothing else: not on the
+ * other readers, nor on where m is (but for a guarded constant, see
+ * guard_holds).  So a reader whose every ref failed once fails again while
+ * those stay the same: the later rounds of peep_fold (which mostly confirm
+ * that nothing more folds) and the second peep_fold after peep_combine
+ * skip it.  Texts are never written in place (a rewrite makes a new one),
+ * so the text pointer stands for the text. */
+typedef struct {
+	u32 val[2];
+	int guard[2];
+	u8 kind[2], gneg[2], lo, hi;
+} RefView;
+
+struct FoldMemo {
+	size_t cap;       /* a power of two */
+	size_t n;
+	struct Settled {
+		const char *text;   /* NULL: an empty slot */
+		MRef r[MI_MAXREF];
+		u8 rf[MI_MAXREF];
+		u8 nr, guard_neg;
+		int guard;
+		RefView v[MI_MAXREF];
+	} *e;
+};
+
+/* What const_ref reads of ref k of m; 1 when it may name a constant. */
+static int
+ref_view(Fold *F, const MIns *m, int k, RefView *v)
+{
+	MRef r = m->r[k];
+	int s, lo, hi;
+
+	memset(v, 0, sizeof *v);
+	if (!(m->rf[k] & MF_USE) || (m->rf[k] & MF_DEF) || F->f->vr.v[r.v].cls != RC_R)
+		return 0;
+	span(F->f, r, &lo, &hi);
+	if (hi - lo > 2 || hi <= lo)
+		return 0;
+	v->lo = (u8)lo, v->hi = (u8)hi;
+	for (s = lo; s < hi; s++) {
+		const Part *P = part(F, r.v, s);
+		v->kind[s - lo] = P->kind, v->val[s - lo] = P->val;
+		v->guard[s - lo] = P->guard, v->gneg[s - lo] = P->gneg;
+	}
+	return v->kind[0] == K_IMM || v->kind[0] == K_CBANK;
+}
+
+/* m's slot in the memo (its own entry, another's, or an empty one). */
+static struct Settled *
+memo_slot(FoldMemo *M, const MIns *m)
+{
+	size_t i = (size_t)(((uintptr_t)m->text >> 3) * 0x9e3779b97f4a7c15ull >> 20) & (M->cap - 1);
+
+	while (M->e[i].text && M->e[i].text != m->text)
+		i = (i + 1) & (M->cap - 1);
+	return &M->e[i];
+}
+
+static int
+same_refs(const struct Settled *e, const MIns *m)
+{
+	int k;
+
+	if (e->text != m->text || e->nr != m->nr || e->guard != m->guard || e->guard_neg != m->guard_neg)
+		return 0;
+	for (k = 0; k < m->nr; k++)
+		if (e->r[k].v != m->r[k].v || e->r[k].sub != m->r[k].sub || e->r[k].w != m->r[k].w ||
+		    e->rf[k] != m->rf[k])
+			return 0;
+	return 1;
+}
+
+/* Did m, with these views of its refs, fail before? */
+static int
+memo_failed(FoldMemo *M, const MIns *m, const RefView *v)
+{
+	const struct Settled *e = memo_slot(M, m);
+
+	return same_refs(e, m) && !memcmp(e->v, v, (size_t)m->nr * sizeof *v);
+}
+
+/* m, with views v, folds nothing (unless a guarded constant: its answer
+ * depends on where m is). */
+static void
+memo_fail(FoldMemo *M, const MIns *m, const RefView *v)
+{
+	struct Settled *e;
+	int k;
+
+	for (k = 0; k < m->nr; k++)
+		if ((v[k].kind[0] == K_IMM || v[k].kind[0] == K_CBANK) && (v[k].guard[0] >= 0 || v[k].guard[1] >= 0))
+			return;
+	if (4 * (M->n + 1) > 3 * M->cap)
+		return;   /* full enough: the rest is asked again */
+	e = memo_slot(M, m);
+	M->n += !e->text;
+	e->text = m->text;
+	memcpy(e->r, m->r, sizeof e->r);
+	memcpy(e->rf, m->rf, sizeof e->rf);
+	e->nr = m->nr, e->guard = m->guard, e->guard_neg = m->guard_neg;
+	memcpy(e->v, v, (size_t)m->nr * sizeof *v);
+}
+
+FoldMemo *
+peep_fold_memo(const MFunc *f)
+{
+	FoldMemo *M = xcalloc(1, sizeof *M);
+	size_t b, n = 64;
+
+	for (b = 0; b < f->b.n; b++)
+		n += f->b.v[b].ins.n;
+	for (M->cap = 256; M->cap < 2 * n; M->cap *= 2)
+		;
+	M->e = xcalloc(M->cap, sizeof *M->e);
+	return M;
+}
+
+void
+peep_fold_memo_free(FoldMemo *M)
+{
+	if (M) {
+		free(M->e);
+		free(M);
+	}
+}
+
 /* A round of folding over every reader; returns the operands folded.
  * F->p stays what fold_scan would make of the function: the readers'
  * uses go as they fold, and readers left as constant definitions
@@ -704,9 +834,14 @@ fold_round(Fold *F)
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
-			int folded = 0;
+			RefView v[MI_MAXREF];
+			int folded = 0, some = 0;
 			if (m->target >= 0)
 				continue;
+			for (k = 0; k < m->nr; k++)
+				some |= ref_view(F, m, k, &v[k]);
+			if (!some || memo_failed(F->memo, m, v))
+				continue;   /* no ref names a constant, or it failed as it is */
 			F->cb = (int)b, F->ci = (int)i;
 			for (k = 0; k < m->nr; k++) {
 				MRef r = m->r[k];
@@ -719,6 +854,8 @@ fold_round(Fold *F)
 				k--;
 				n++;
 			}
+			if (!folded)
+				memo_fail(F->memo, m, v);
 			if (folded && m->nr == 1) {
 				if (nt == cap)
 					at = xrealloc(at, (size_t)(cap = 2 * cap + 16) * sizeof *at);
@@ -743,14 +880,14 @@ fold_round(Fold *F)
 }
 
 int
-peep_fold(MFunc *f, const Arch *a, int sm)
+peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 {
 	Fold F;
 	size_t nv = f->vr.n;
 	int n = 0, round, changed, exact;
 
 	memset(&F, 0, sizeof F);
-	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1;
+	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.memo = memo;
 	F.p = xcalloc(4 * (nv + 1), sizeof *F.p);
 	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds */

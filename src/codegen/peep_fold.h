@@ -31,6 +31,7 @@ typedef struct {
 	u32 gen;          /* fold_scan's count: parts of older scans are zero */
 	int cb, ci;       /* block and index of the reader being folded */
 	Buf tb;           /* the trial texts, one after another (fold_trial) */
+	FoldMemo *memo;   /* the readers that folded nothing (peep_fold.c) */
 } Fold;
 
 /* Part sub of vreg v (zero when the current scan has not written it:

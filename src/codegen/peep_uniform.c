@@ -184,13 +184,15 @@ int
 peep_uniform(MFunc *f, const Arch *a, int sm)
 {
 	size_t b, i, nv;
-	int *cand_of, nc = 0, q, n = peep_fold(f, a, sm);
+	FoldMemo *memo = peep_fold_memo(f);
+	int *cand_of, nc = 0, q, n = peep_fold(f, a, sm, memo);
 	u8 *seen;
 	Cand *cs = NULL;
 	MCounts cnt;
 
 	if (peep_combine(f, a))
-		n += peep_fold(f, a, sm);  /* constants the combined ones left unread */
+		n += peep_fold(f, a, sm, memo);  /* constants the combined ones left unread */
+	peep_fold_memo_free(memo);
 
 	if (sm < 90)
 		return n;
