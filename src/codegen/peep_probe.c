@@ -7,6 +7,14 @@
 
 #include "codegen/peep.h"
 
+/* Does text encode (into *w)?  No message asked for: nothing reads it,
+ * and most probes fail (a message is copied per failure). */
+static int
+encode(const Arch *a, const char *text, Word *w)
+{
+	return isa_parse(a, text, 0, NULL, w, NULL, 0, NULL) == 0;
+}
+
 /* The answers already given, per thread: the passes probe the same texts
  * again and again (each round of peep_fold, each reader of a value), and
  * a text that fails to encode is the dearest to ask (every form of its
@@ -43,8 +51,6 @@ probe(const Arch *a, const char *text)
 	u32 h = 2166136261u;
 	size_t n, i;
 	Probe *p;
-	char err[160];
-	size_t pos;
 
 	for (n = 0; text[n]; n++) {
 		if (n == PTEXT)
@@ -63,7 +69,7 @@ probe(const Arch *a, const char *text)
 	}
 	t->slot[i] = (u16)(++t->n);
 	p = &t->e[t->n - 1];
-	p->enc = isa_parse(a, text, 0, NULL, &p->w, err, sizeof err, &pos) == 0;
+	p->enc = encode(a, text, &p->w);
 	p->exact = 0;
 	p->a = a;
 	p->hash = h;
@@ -76,15 +82,13 @@ int
 peep_encodes(const Arch *a, const char *text)
 {
 	Word w;
-	char err[160];
-	size_t pos;
 	Probe *p;
 
 	if (!a)
 		return 0;
 	if ((p = probe(a, text)))
 		return p->enc;
-	return isa_parse(a, text, 0, NULL, &w, err, sizeof err, &pos) == 0;
+	return encode(a, text, &w);
 }
 
 /* Does w print back as text? */
@@ -100,8 +104,6 @@ prints_as(const Arch *a, Word w, const char *text)
 int
 peep_encodes_exact(const Arch *a, const char *text, Word *w)
 {
-	char err[160];
-	size_t pos;
 	Probe *p;
 
 	if (!a)
@@ -114,7 +116,7 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 			p->exact = prints_as(a, p->w, text) ? 2 : 1;
 		return p->exact == 2;
 	}
-	if (isa_parse(a, text, 0, NULL, w, err, sizeof err, &pos) != 0)
+	if (!encode(a, text, w))
 		return 0;
 	return prints_as(a, *w, text);
 }
