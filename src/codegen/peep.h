@@ -42,6 +42,11 @@ int peep_combine(MFunc *f, const Arch *a);
  * peep_encodes_exact: it encodes and prints back as the same text (so an
  * immediate's spelling is the slot's own kind: hex, f32, f16, f64). */
 int peep_encodes(const Arch *a, const char *text);
+/* 0 when no text like this one encodes, PEEP_LIT standing for any
+ * literal (hex, float; "\003, \003" for a pair of halves) where an
+ * operand starts: the parser's quick test fails for every form. */
+#define PEEP_LIT "\003"
+int peep_may_encode(const Arch *a, const char *text);
 int peep_encodes_exact(const Arch *a, const char *text, Word *w);
 /* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
  * text [from, to) of m->text replaced by lit (from < 0: nothing). */

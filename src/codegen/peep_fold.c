@@ -320,6 +320,14 @@ try_lit(Fold *F, MIns *m, int k, int from, int to, const char *lit, int how, u32
 	return ok;
 }
 
+/* May a literal (lits: PEEP_LIT, or a pair of them) take [from, to) of
+ * m at all?  A no spares every spelling's float text and probe. */
+static int
+lit_may(Fold *F, const MIns *m, int from, int to, const char *lits)
+{
+	return peep_may_encode(F->a, fold_trial(F, m, from, to, lits));
+}
+
 /* Text of one half (f16, or bf16: the top of an f32) into t. */
 static int
 htext(char *t, size_t n, u32 h, int bf)
@@ -362,22 +370,26 @@ try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
 		u32 h = half == 1 ? v & 0xffff : v >> 16;
 		if (neg)
 			h ^= 0x8000;
-		return try_halves(F, m, k, from, to, h << 16 | h);
+		return lit_may(F, m, from, to, PEEP_LIT ", " PEEP_LIT) && try_halves(F, m, k, from, to, h << 16 | h);
 	}
 	peep_hex(peep_cat(t, "0x"), iv);
 	if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 		return 1;
-	if ((i32)iv < 0) {
-		peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
-		if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
+	if (lit_may(F, m, from, to, PEEP_LIT)) {
+		if ((i32)iv < 0) {
+			peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
+			if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
+				return 1;
+		}
+		if (ftext(t, sizeof t, fv, 32) && try_lit(F, m, k, from, to, t, C_BITS, fv))
 			return 1;
 	}
-	if (ftext(t, sizeof t, fv, 32) && try_lit(F, m, k, from, to, t, C_BITS, fv))
-		return 1;
 	/* the register's '-' may stay as the slot's negation of the literal */
-	if (neg && ftext(t, sizeof t, v, 32) && try_lit(F, m, k, from + 1, to, t, C_BITS, v))
+	if (neg && lit_may(F, m, from + 1, to, PEEP_LIT) && ftext(t, sizeof t, v, 32) &&
+	    try_lit(F, m, k, from + 1, to, t, C_BITS, v))
 		return 1;
-	return try_halves(F, m, k, from, to, neg ? v ^ 0x80008000u : v);
+	return lit_may(F, m, from, to, PEEP_LIT ", " PEEP_LIT) &&
+	       try_halves(F, m, k, from, to, neg ? v ^ 0x80008000u : v);
 }
 
 /* A guarded constant definition reaches reader m (at F->cb, F->ci) when

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "codegen/peep.h"
+#include "isa/isa_impl.h"
 
 /* Does text encode (into *w)?  No message asked for: nothing reads it,
  * and most probes fail (a message is copied per failure). */
@@ -29,6 +30,7 @@ typedef struct {
 	u8 len;
 	u8 enc;           /* it encodes */
 	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
+	u8 shape;         /* a peep_may_encode answer (enc), not a parse */
 	char text[PTEXT];
 } Probe;
 /* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
@@ -42,10 +44,12 @@ typedef struct {
 } ProbeTable;
 static _Thread_local void *ptable;
 
+static int may_parse(const Arch *a, const char *text);
+
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
- * too long to keep. */
+ * too long to keep; shape: peep_may_encode's question, else isa_parse's. */
 static Probe *
-probe(const Arch *a, const char *text)
+probe(const Arch *a, const char *text, int shape)
 {
 	ProbeTable *t = thread_calloc(&ptable, sizeof *t);
 	u32 h = 2166136261u;
@@ -59,7 +63,7 @@ probe(const Arch *a, const char *text)
 	}
 	for (i = (h ^ h >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS) {
 		p = &t->e[t->slot[i] - 1];
-		if (p->hash == h && p->a == a && p->len == n && !memcmp(p->text, text, n))
+		if (p->hash == h && p->a == a && p->len == n && p->shape == shape && !memcmp(p->text, text, n))
 			return p;
 	}
 	if (t->n == PENTRIES) {
@@ -69,7 +73,8 @@ probe(const Arch *a, const char *text)
 	}
 	t->slot[i] = (u16)(++t->n);
 	p = &t->e[t->n - 1];
-	p->enc = encode(a, text, &p->w);
+	p->enc = shape ? may_parse(a, text) : encode(a, text, &p->w);
+	p->shape = (u8)shape;
 	p->exact = 0;
 	p->a = a;
 	p->hash = h;
@@ -86,7 +91,7 @@ peep_encodes(const Arch *a, const char *text)
 
 	if (!a)
 		return 0;
-	if ((p = probe(a, text)))
+	if ((p = probe(a, text, 0)))
 		return p->enc;
 	return encode(a, text, &w);
 }
@@ -108,7 +113,7 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 
 	if (!a)
 		return 0;
-	if ((p = probe(a, text))) {
+	if ((p = probe(a, text, 0))) {
 		if (!p->enc)
 			return 0;
 		*w = p->w;
@@ -119,6 +124,71 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 	if (!encode(a, text, w))
 		return 0;
 	return prints_as(a, *w, text);
+}
+
+/* The classes (isa/parse.c opclass) an operand spelled by a literal may
+ * start with: '-' (4), '0' (5), '1'..'9' (6), '+' (12: "+INF "). */
+enum { LIT_CLS = 1 << 4 | 1 << 5 | 1 << 6 | 1 << 12 };
+
+/* isa_parse's first test of a form, isa_quick_ok, without the bytes the
+ * form needs: the count of commas and the class of each operand's first
+ * byte, an operand PEEP_LIT standing for any literal.  0 when no form of
+ * the text's mnemonic passes it: isa_parse then fails, for every literal
+ * in that place (the parser tries only those forms, each first through
+ * isa_quick_ok, which asks more). */
+static int
+may_parse(const Arch *a, const char *text)
+{
+	const char *body = text, *name, *s;
+	size_t n, lo = 0, hi = a->nforms, end;
+	IsaQuick q;
+	u32 k;
+
+	if (*body == ' ' || *body == '\t')
+		return 1;   /* the parser skips it: let isa_parse say */
+	if (*body == '@') {
+		body += strcspn(body, " ");  /* the guard: "@P0 ", "@!P0 " */
+		if (!*body++)
+			return 1;
+	}
+	n = strlen(body);
+	if (!n || body[n - 1] == ' ' || body[n - 1] == '\t')
+		return 1;   /* the parser trims it: let isa_parse say */
+	for (n = 0; isalnum((uchar)body[n]) || body[n] == '_'; n++)
+		;
+	isa_quick(body, &q);
+	for (s = body, k = 0; (s = strchr(s, ',')); s++, k++)
+		if (k < 16 && s[1] == ' ' && s[2] == PEEP_LIT[0])
+			q.cls[k] = LIT_CLS;
+	/* the forms of the mnemonic: by_base is sorted by it (unsigned bytes) */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strncmp(a->strs[a->forms[a->by_base[mid]].base], body, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == a->nforms || (name = a->strs[a->forms[a->by_base[lo]].base], strncmp(name, body, n) || name[n]))
+		return 1;   /* not found here: let isa_parse say */
+	for (end = isa_base_end(a, (u32)lo); lo < end; lo++) {
+		const IsaForm *fm = &a->forms[a->by_base[lo]];
+		if (q.commas < fm->cmin || q.commas > fm->cmax)
+			continue;
+		for (k = 0; k < q.commas && k < 7; k++)
+			if (q.commas - 1 - k < 16 && !(fm->opc[k] & q.cls[q.commas - 1 - k]))
+				break;
+		if (k == q.commas || k == 7)
+			return 1;
+	}
+	return 0;
+}
+
+int
+peep_may_encode(const Arch *a, const char *text)
+{
+	Probe *p = probe(a, text, 1);
+
+	return p ? p->enc : may_parse(a, text);
 }
 
 char *
