@@ -375,15 +375,14 @@ try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
 	peep_hex(peep_cat(t, "0x"), iv);
 	if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 		return 1;
-	if (lit_may(F, m, from, to, PEEP_LIT)) {
-		if ((i32)iv < 0) {
-			peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
-			if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
-				return 1;
-		}
-		if (ftext(t, sizeof t, fv, 32) && try_lit(F, m, k, from, to, t, C_BITS, fv))
+	if ((i32)iv < 0) {
+		peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
+		if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 			return 1;
 	}
+	if (lit_may(F, m, from, to, PEEP_LIT) && ftext(t, sizeof t, fv, 32) &&
+	    try_lit(F, m, k, from, to, t, C_BITS, fv))
+		return 1;
 	/* the register's '-' may stay as the slot's negation of the literal */
 	if (neg && lit_may(F, m, from + 1, to, PEEP_LIT) && ftext(t, sizeof t, v, 32) &&
 	    try_lit(F, m, k, from + 1, to, t, C_BITS, v))
@@ -657,7 +656,9 @@ zero_part(Part *P)
  * be stale; else it is what fold_scan would make, and stays so: the
  * parts of a dropped definition go to zero and those defined later in
  * its block move with their definitions, unless a dropped part has
- * another definition: then *exact = 0).  Returns how many. */
+ * another definition: then *exact = 0).  Returns how many.  Only the
+ * unread definitions' texts are read: a constant part of a read one
+ * names its definition itself (F->p as fold_scan makes it). */
 static int
 drop_dead(Fold *F, int rescan, int *exact)
 {
@@ -674,27 +675,31 @@ drop_dead(Fold *F, int rescan, int *exact)
 			MIns *m = &B->ins.v[i];
 			u8 kind, wide;
 			u32 val;
-			if (const_def(F, m, &kind, &val, &wide)) {
+			if (m->nr == 1 && m->rf[0] == MF_DEF) {   /* const_def's first test */
 				int lo, hi, s, used = 0;
 				span(f, m->r[0], &lo, &hi);
 				for (s = lo; s < hi; s++)
 					used |= part(F, m->r[0].v, s)->uses > 0;
-				for (s = lo; s < hi; s++) {
+				for (s = lo; s < hi && used; s++) {
 					Part *P = part(F, m->r[0].v, s);
-					if (used && (P->kind == K_IMM || P->kind == K_CBANK) && P->defb == (int)b &&
-					    P->defi == (int)i)
+					if ((P->kind == K_IMM || P->kind == K_CBANK) && P->defb == (int)b && P->defi == (int)i)
 						P->defi = (int)j;
-					else if (!used && P->ndef > 1)
-						*exact = 0;
-					else if (!used)
-						zero_part(P);
 				}
-				if (!used) {
+				if (!used && const_def(F, m, &kind, &val, &wide)) {
+					for (s = lo; s < hi; s++) {
+						Part *P = part(F, m->r[0].v, s);
+						if (P->ndef > 1)
+							*exact = 0;
+						else
+							zero_part(P);
+					}
 					n++;
 					continue;
 				}
 			}
-			B->ins.v[j++] = *m;
+			if (j < i)
+				B->ins.v[j] = *m;
+			j++;
 		}
 		B->ins.n = j;
 	}
@@ -743,6 +748,8 @@ ref_view(Fold *F, const MIns *m, int k, RefView *v)
 	span(F->f, r, &lo, &hi);
 	if (hi - lo > 2 || hi <= lo)
 		return 0;
+	if (part(F, r.v, lo)->kind != K_IMM && part(F, r.v, lo)->kind != K_CBANK)
+		return 0;   /* const_ref says no whatever the rest is: the zero view */
 	v->lo = (u8)lo, v->hi = (u8)hi;
 	for (s = lo; s < hi; s++) {
 		const Part *P = part(F, r.v, s);
