@@ -110,29 +110,44 @@ insert_mov(MFunc *f, int b, size_t at, int t, u32 val)
 	mir_insert(B, at, m);
 }
 
-/* The readers of pair v (whole, read only), or -1 when some other use. */
-static int
-pair_readers(Fold *F, int v, Reader *rd, int max)
+/* The readers of a pair (whole, read only): n of them, or -1 when some
+ * other use. */
+typedef struct {
+	int n;
+	Reader rd[16];
+} Readers;
+
+/* Add ref k of m (at b, i) to the readers of its pair R. */
+static void
+add_reader(Readers *R, const MIns *m, int b, int i, int k)
+{
+	if (R->n < 0)
+		return;
+	if ((m->rf[k] & MF_DEF) || m->r[k].sub || (m->r[k].w && m->r[k].w != 2) || R->n == 16 || m->target >= 0) {
+		R->n = -1;
+		return;
+	}
+	R->rd[R->n].b = b, R->rd[R->n].i = i, R->rd[R->n].k = k;
+	hex_literal(m, &(int){0}, &(int){0}, &R->rd[R->n].val);
+	R->n++;
+}
+
+/* The readers of every pair p < nslot with slot[p] >= 0 into
+ * rs[slot[p]], in one walk of the function. */
+static void
+pair_readers(Fold *F, const int *slot, int nslot, Readers *rs)
 {
 	MFunc *f = F->f;
 	size_t b, i;
-	int k, n = 0;
+	int k, v;
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++) {
-				if (m->r[k].v != v || !(m->rf[k] & MF_USE))
-					continue;
-				if ((m->rf[k] & MF_DEF) || m->r[k].sub || (m->r[k].w && m->r[k].w != 2) || n == max ||
-				    m->target >= 0)
-					return -1;
-				rd[n].b = (int)b, rd[n].i = (int)i, rd[n].k = k;
-				hex_literal(m, &(int){0}, &(int){0}, &rd[n].val);
-				n++;
-			}
+			for (k = 0; k < m->nr; k++)
+				if ((m->rf[k] & MF_USE) && (v = m->r[k].v) >= 0 && v < nslot && slot[v] >= 0)
+					add_reader(&rs[slot[v]], m, (int)b, (int)i, k);
 		}
-	return n;
 }
 
 /* Literal registers made so far: the MOV of val at (b, i) defines t;
@@ -157,12 +172,12 @@ lit_find(const Lits *L, int b, int i, u32 val)
 	return -1;
 }
 
+/* Swap pair v for its readers rd[0..n) (changed: where they moved). */
 static int
-swap_pair(Fold *F, int v, int probe, Lits *L)
+swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
 {
 	MFunc *f = F->f;
-	Reader rd[16];
-	int n = pair_readers(F, v, rd, 16), j, q, movs = 0;
+	int j, q, movs = 0;
 	u32 off = part(F, v, 0)->val;
 
 	if (n <= 0)
@@ -196,27 +211,56 @@ swap_pair(Fold *F, int v, int probe, Lits *L)
 	return n;
 }
 
+/* Is vreg v a constant pair of c[] words (8 aligned bytes)? */
+static int
+cbank_pair(Fold *F, int v)
+{
+	Part *a, *b;
+
+	if (F->f->vr.v[v].w != 2)
+		return 0;
+	a = part(F, v, 0), b = part(F, v, 1);
+	return a->kind == K_CBANK && b->kind == K_CBANK && b->val == a->val + 4 && !(a->val % 8) && a->guard < 0 &&
+	       b->guard < 0;
+}
+
 int
 fold_swap_pairs(Fold *F)
 {
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
-	int n = 0, probe = -1;
+	int n = 0, probe = -1, np = 0, q, *slot, fresh = 1;
+	Readers *rs;
 	Lits L;
 
+	/* the pairs, their readers found in one walk (again after a swap:
+	   it moves and rewrites instructions; fresh: the lists are due) */
+	slot = xmalloc((nv + 1) * sizeof *slot);
+	for (v = 0; v < nv; v++)
+		slot[v] = cbank_pair(F, (int)v) ? np++ : -1;
+	if (!np) {
+		free(slot);
+		return 0;
+	}
+	rs = xmalloc((size_t)np * sizeof *rs);
 	L.n = 0;
 	for (v = 0; v < nv; v++) {
-		Part *a, *b;
-		if (f->vr.v[v].w != 2)
-			continue;
-		a = part(F, (int)v, 0), b = part(F, (int)v, 1);
-		if (a->kind != K_CBANK || b->kind != K_CBANK || b->val != a->val + 4 || a->val % 8 || a->guard >= 0 ||
-		    b->guard >= 0)
+		int k;
+		if ((q = slot[v]) < 0)
 			continue;
 		if (probe < 0)
 			probe = mvreg(f, RC_R, 1);
-		n += swap_pair(F, (int)v, probe, &L);
+		if (fresh) {
+			for (k = 0; k < np; k++)
+				rs[k].n = 0;
+			pair_readers(F, slot, (int)nv, rs);
+			fresh = 0;
+		}
+		k = swap_pair(F, (int)v, rs[q].rd, rs[q].n, probe, &L);
+		n += k;
+		fresh = k > 0;
 	}
+	free(rs);
+	free(slot);
 	return n;
 }
-
