@@ -26,7 +26,8 @@ int peep_uniform(MFunc *f, const Arch *a, int sm);
  * definitions) into every reader slot that encodes them (peep_fold.c);
  * loads left without readers go.  Returns the operands folded.  memo
  * (peep_fold_memo, for f and its life): the readers that folded nothing,
- * not asked again while they and their constants stay the same. */
+ * not asked again while they and their constants stay the same, and the
+ * pass's tables, kept from one peep_fold to the next. */
 typedef struct FoldMemo FoldMemo;
 FoldMemo *peep_fold_memo(const MFunc *f);
 void peep_fold_memo_free(FoldMemo *memo);

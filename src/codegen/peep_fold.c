@@ -723,6 +723,11 @@ typedef struct {
 } RefView;
 
 struct FoldMemo {
+	/* the parts (Fold.p) too, and their generation: the second
+	   peep_fold's scan makes the first's parts stale, no clearing */
+	Part *p;
+	size_t np;
+	u32 gen;
 	size_t cap;       /* a power of two */
 	size_t n;
 	struct Settled {
@@ -833,9 +838,23 @@ void
 peep_fold_memo_free(FoldMemo *M)
 {
 	if (M) {
+		free(M->p);
 		free(M->e);
 		free(M);
 	}
+}
+
+/* M's parts, for nv vregs at least; a scan (fold_scan) follows, so what
+ * they held may go.  Room for the vregs peep_swap adds. */
+static Part *
+memo_parts(FoldMemo *M, size_t nv)
+{
+	if (M->np < 4 * (nv + 1)) {
+		free(M->p);
+		M->np = 4 * (nv + 1 + 72);
+		M->p = xcalloc(M->np, sizeof *M->p);   /* fresh memory: no clearing */
+	}
+	return M->p;
 }
 
 /* A round of folding over every reader; returns the operands folded.
@@ -907,7 +926,8 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 
 	memset(&F, 0, sizeof F);
 	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.memo = memo;
-	F.p = xcalloc(4 * (nv + 1), sizeof *F.p);
+	F.p = memo_parts(memo, nv);
+	F.gen = memo->gen;
 	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds */
 	for (round = 0; round < 3; round++) {
@@ -919,11 +939,10 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 			break;
 	}
 	if (fold_swap_pairs(&F)) {
-		F.p = xrealloc(F.p, 4 * (f->vr.n + 1) * sizeof *F.p);
-		memset(F.p + 4 * (nv + 1), 0, 4 * (f->vr.n - nv) * sizeof *F.p);
+		F.p = memo_parts(memo, f->vr.n);
 		drop_dead(&F, 1, &exact);
 	}
-	free(F.p);
+	memo->gen = F.gen;
 	buf_free(&F.tb);
 	return n;
 }

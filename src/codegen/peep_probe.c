@@ -275,12 +275,11 @@ int
 peep_hole(const MIns *m, int k)
 {
 	const char *p;
-	for (p = m->text; *p; p++)
-		if (*p == 1) {
-			if (p[1] == k + 1)
-				return (int)(p - m->text);
-			p++;
-		}
+
+	/* holes are "\001" and a byte >= 1: a plain byte is never \001 */
+	for (p = strchr(m->text, 1); p; p = strchr(p + 2, 1))
+		if (p[1] == k + 1)
+			return (int)(p - m->text);
 	return -1;
 }
 
