@@ -605,7 +605,7 @@ fold_commuted(Fold *F, MIns *m, int k)
 		return 1;
 	at = peep_hole(m, k);
 	for (c = 0; c < (int)(sizeof commute / sizeof *commute); c++)
-		if (!strncmp(m->text, commute[c].op, strlen(commute[c].op)))
+		if (m->text[0] == commute[c].op[0] && !strncmp(m->text, commute[c].op, strlen(commute[c].op)))
 			break;
 	if (c == (int)(sizeof commute / sizeof *commute) || at < 0 ||
 	    (n = fold_operands(m->text, s, e, 6)) != commute[c].ntok)
