@@ -25,12 +25,11 @@ int peep_uniform(MFunc *f, const Arch *a, int sm);
 /* Immediates and constant-bank values (single unguarded MOV / LDC
  * definitions) into every reader slot that encodes them (peep_fold.c);
  * loads left without readers go.  Returns the operands folded.  memo
- * (peep_fold_memo, for f and its life): the readers that folded nothing,
- * not asked again while they and their constants stay the same, and the
- * pass's tables, kept from one peep_fold to the next. */
+ * (peep_fold_memo: in f's arena, for f alone): the readers that folded
+ * nothing, not asked again while they and their constants stay the same,
+ * and the pass's tables, kept from one peep_fold to the next. */
 typedef struct FoldMemo FoldMemo;
-FoldMemo *peep_fold_memo(const MFunc *f);
-void peep_fold_memo_free(FoldMemo *memo);
+FoldMemo *peep_fold_memo(MFunc *f);
 int peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo);
 
 /* "IADD3 t, a, b, RZ; IADD3 d, t, c, RZ" -> "IADD3 d, a, b, c" and
@@ -48,6 +47,9 @@ int peep_encodes(const Arch *a, const char *text);
  * operand starts: the parser's quick test fails for every form. */
 #define PEEP_LIT "\003"
 int peep_may_encode(const Arch *a, const char *text);
+/* 0 when no form of text's mnemonic can print a hex literal (so no text
+ * with one prints back as itself: peep_encodes_exact says no). */
+int peep_may_print_hex(const Arch *a, const char *text);
 int peep_encodes_exact(const Arch *a, const char *text, Word *w);
 /* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
  * text [from, to) of m->text replaced by lit (from < 0: nothing). */

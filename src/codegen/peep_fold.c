@@ -372,13 +372,17 @@ try_imm32(Fold *F, MIns *m, int k, int from, int to, u32 v, int neg, int half)
 			h ^= 0x8000;
 		return lit_may(F, m, from, to, PEEP_LIT ", " PEEP_LIT) && try_halves(F, m, k, from, to, h << 16 | h);
 	}
-	peep_hex(peep_cat(t, "0x"), iv);
-	if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
-		return 1;
-	if ((i32)iv < 0) {
-		peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
+	/* hex spellings, where the mnemonic prints hex at all (an f32
+	   operation: no, and its parse of a hex literal is a dear one) */
+	if (peep_may_print_hex(F->a, m->text)) {
+		peep_hex(peep_cat(t, "0x"), iv);
 		if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
 			return 1;
+		if ((i32)iv < 0) {
+			peep_hex(peep_cat(t, "-0x"), (u32)-(i64)(i32)iv);
+			if (try_lit(F, m, k, from, to, t, C_TEXT, 0))
+				return 1;
+		}
 	}
 	if (lit_may(F, m, from, to, PEEP_LIT) && ftext(t, sizeof t, fv, 32) &&
 	    try_lit(F, m, k, from, to, t, C_BITS, fv))
@@ -723,6 +727,9 @@ typedef struct {
 } RefView;
 
 struct FoldMemo {
+	/* its memory is the function's arena (zero; nothing freed early for
+	   later callocs to clear again) */
+	Arena *a;
 	/* the parts (Fold.p) too, and their generation: the second
 	   peep_fold's scan makes the first's parts stale, no clearing */
 	Part *p;
@@ -798,6 +805,23 @@ memo_failed(FoldMemo *M, const MIns *m, const RefView *v)
 	return same_refs(e, m) && !memcmp(e->v, v, (size_t)m->nr * sizeof *v);
 }
 
+/* Twice the slots, the entries moved over. */
+static void
+memo_grow(FoldMemo *M)
+{
+	struct Settled *old = M->e;
+	size_t i, cap = M->cap;
+
+	M->cap *= 2;
+	M->e = arena_alloc(M->a, M->cap * sizeof *M->e);
+	for (i = 0; i < cap; i++)
+		if (old[i].text) {
+			MIns m = {0};
+			m.text = (char *)old[i].text;
+			*memo_slot(M, &m) = old[i];
+		}
+}
+
 /* m, with views v, folds nothing (unless a guarded constant: its answer
  * depends on where m is). */
 static void
@@ -810,7 +834,7 @@ memo_fail(FoldMemo *M, const MIns *m, const RefView *v)
 		if ((v[k].kind[0] == K_IMM || v[k].kind[0] == K_CBANK) && (v[k].guard[0] >= 0 || v[k].guard[1] >= 0))
 			return;
 	if (4 * (M->n + 1) > 3 * M->cap)
-		return;   /* full enough: the rest is asked again */
+		memo_grow(M);
 	e = memo_slot(M, m);
 	M->n += !e->text;
 	e->text = m->text;
@@ -821,27 +845,14 @@ memo_fail(FoldMemo *M, const MIns *m, const RefView *v)
 }
 
 FoldMemo *
-peep_fold_memo(const MFunc *f)
+peep_fold_memo(MFunc *f)
 {
-	FoldMemo *M = xcalloc(1, sizeof *M);
-	size_t b, n = 64;
+	FoldMemo *M = arena_alloc(f->a, sizeof *M);
 
-	for (b = 0; b < f->b.n; b++)
-		n += f->b.v[b].ins.n;
-	for (M->cap = 256; M->cap < 2 * n; M->cap *= 2)
-		;
-	M->e = xcalloc(M->cap, sizeof *M->e);
+	M->a = f->a;
+	M->cap = 64;   /* grows: most readers name no constant */
+	M->e = arena_alloc(M->a, M->cap * sizeof *M->e);
 	return M;
-}
-
-void
-peep_fold_memo_free(FoldMemo *M)
-{
-	if (M) {
-		free(M->p);
-		free(M->e);
-		free(M);
-	}
 }
 
 /* M's parts, for nv vregs at least; a scan (fold_scan) follows, so what
@@ -850,9 +861,8 @@ static Part *
 memo_parts(FoldMemo *M, size_t nv)
 {
 	if (M->np < 4 * (nv + 1)) {
-		free(M->p);
 		M->np = 4 * (nv + 1 + 72);
-		M->p = xcalloc(M->np, sizeof *M->p);   /* fresh memory: no clearing */
+		M->p = arena_alloc(M->a, M->np * sizeof *M->p);
 	}
 	return M->p;
 }

@@ -30,7 +30,8 @@ typedef struct {
 	u8 len;
 	u8 enc;           /* it encodes */
 	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
-	u8 shape;         /* a peep_may_encode answer (enc), not a parse */
+	u8 shape;         /* not a parse: the answer (enc) of peep_may_encode
+			     (1) or peep_may_print_hex (2) */
 	char text[PTEXT];
 } Probe;
 /* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
@@ -45,9 +46,11 @@ typedef struct {
 static _Thread_local void *ptable;
 
 static int may_parse(const Arch *a, const char *text);
+static int prints_x(const Arch *a, const char *name);
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
- * too long to keep; shape: peep_may_encode's question, else isa_parse's. */
+ * too long to keep; shape: 1 peep_may_encode's question, 2
+ * peep_may_print_hex's (text: the mnemonic), 0 isa_parse's. */
 static Probe *
 probe(const Arch *a, const char *text, int shape)
 {
@@ -73,7 +76,7 @@ probe(const Arch *a, const char *text, int shape)
 	}
 	t->slot[i] = (u16)(++t->n);
 	p = &t->e[t->n - 1];
-	p->enc = shape ? may_parse(a, text) : encode(a, text, &p->w);
+	p->enc = shape == 2 ? prints_x(a, text) : shape ? may_parse(a, text) : encode(a, text, &p->w);
 	p->shape = (u8)shape;
 	p->exact = 0;
 	p->a = a;
@@ -126,6 +129,69 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 	return prints_as(a, *w, text);
 }
 
+/* The forms of mnemonic name[0..n): by_base[*lo .. *end) (it is sorted
+ * by the mnemonic, unsigned bytes); 0 when it has none. */
+static int
+base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
+{
+	size_t hi = a->nforms;
+	const char *b;
+
+	for (*lo = 0; *lo < hi;) {
+		size_t mid = (*lo + hi) / 2;
+		if (strncmp(a->strs[a->forms[a->by_base[mid]].base], name, n) < 0)
+			*lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (*lo == a->nforms || (b = a->strs[a->forms[a->by_base[*lo]].base], strncmp(b, name, n) || b[n]))
+		return 0;
+	*end = isa_base_end(a, (u32)*lo);
+	return 1;
+}
+
+/* Can a form of mnemonic name print a lowercase 'x' (as "0x.." of a hex
+ * field; or in its template or an enumeration string)?  Registers,
+ * decimals and floats never do.  1 also when name is not found. */
+static int
+prints_x(const Arch *a, const char *name)
+{
+	size_t lo, end;
+	u32 i, v;
+
+	if (!base_forms(a, name, strlen(name), &lo, &end))
+		return 1;
+	for (; lo < end; lo++) {
+		const IsaForm *fm = &a->forms[a->by_base[lo]];
+		if (strchr(fm->tmpl, 'x'))
+			return 1;
+		for (i = 0; i < fm->nfield; i++) {
+			const IsaField *f = &a->fields[fm->field0 + i];
+			if (f->kind == FK_HEX || (f->kind == FK_ENUM && f->nbits > 5))
+				return 1;   /* (a long enumeration: not worth reading) */
+			for (v = 0; f->kind == FK_ENUM && v < 1u << f->nbits; v++)
+				if (a->enums[f->table + v] != ENUM_INVALID &&
+				    strchr(a->strs[a->enums[f->table + v] & ENUM_ID], 'x'))
+					return 1;
+		}
+	}
+	return 0;
+}
+
+int
+peep_may_print_hex(const Arch *a, const char *text)
+{
+	char name[64];
+	size_t n;
+	Probe *p;
+
+	for (n = 0; n + 1 < sizeof name && (isalnum((uchar)text[n]) || text[n] == '_'); n++)
+		name[n] = text[n];
+	name[n] = 0;
+	p = probe(a, name, 2);
+	return p ? p->enc : prints_x(a, name);
+}
+
 /* The classes (isa/parse.c opclass) an operand spelled by a literal may
  * start with: '-' (4), '0' (5), '1'..'9' (6), '+' (12: "+INF "). */
 enum { LIT_CLS = 1 << 4 | 1 << 5 | 1 << 6 | 1 << 12 };
@@ -139,8 +205,8 @@ enum { LIT_CLS = 1 << 4 | 1 << 5 | 1 << 6 | 1 << 12 };
 static int
 may_parse(const Arch *a, const char *text)
 {
-	const char *body = text, *name, *s;
-	size_t n, lo = 0, hi = a->nforms, end;
+	const char *body = text, *s;
+	size_t n, lo, end;
 	IsaQuick q;
 	u32 k;
 
@@ -160,17 +226,9 @@ may_parse(const Arch *a, const char *text)
 	for (s = body, k = 0; (s = strchr(s, ',')); s++, k++)
 		if (k < 16 && s[1] == ' ' && s[2] == PEEP_LIT[0])
 			q.cls[k] = LIT_CLS;
-	/* the forms of the mnemonic: by_base is sorted by it (unsigned bytes) */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (strncmp(a->strs[a->forms[a->by_base[mid]].base], body, n) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == a->nforms || (name = a->strs[a->forms[a->by_base[lo]].base], strncmp(name, body, n) || name[n]))
+	if (!base_forms(a, body, n, &lo, &end))
 		return 1;   /* not found here: let isa_parse say */
-	for (end = isa_base_end(a, (u32)lo); lo < end; lo++) {
+	for (; lo < end; lo++) {
 		const IsaForm *fm = &a->forms[a->by_base[lo]];
 		if (q.commas < fm->cmin || q.commas > fm->cmax)
 			continue;

@@ -192,7 +192,6 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 
 	if (peep_combine(f, a))
 		n += peep_fold(f, a, sm, memo);  /* constants the combined ones left unread */
-	peep_fold_memo_free(memo);
 
 	if (sm < 90)
 		return n;
