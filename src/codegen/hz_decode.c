@@ -434,14 +434,18 @@ flow_of(HIns *h, size_t n)
  * shows), not on its stall, yield, scoreboard and wait bits, nor on its
  * address unless a field is PC-relative.  So each word is decoded once per
  * process and arch, keyed by those bits; a PC-relative word (its text at
- * two addresses differs: branches, BSSY ...) is decoded afresh each time.
- * The memo's strings live in its own arena for the life of the process. */
+ * two addresses differs: branches, BSSY ...) is marked so in that entry,
+ * which serves the address it was decoded at, and gets one more entry per
+ * other address (the three decodes of a compile see it at the same one).  The memo's strings live in its own
+ * arena for the life of the process. */
 
 enum { MEMO_MAX = 1 << 20 };  /* entries; past that, decode without the memo */
 
 typedef struct {
 	const Arch *a;
 	Word key;
+	u64 addr;  /* an entry for one address (key tagged by MEMO_AT_ADDR), else 0 */
+	u64 at;    /* the address it was decoded at */
 	u8 pcrel;
 	HIns h;
 } Memo;
@@ -470,23 +474,26 @@ memo_key(Word w)
 	return w;
 }
 
+/* A cleared control bit of memo_key set: the key of a per-address entry. */
+#define MEMO_AT_ADDR (1ull << 41)
+
 static size_t
-memo_hash(const Arch *a, Word k)
+memo_hash(const Arch *a, Word k, u64 addr)
 {
-	u64 x = k.lo * 0x9e3779b97f4a7c15ull ^ (k.hi + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
+	u64 x = (k.lo ^ addr) * 0x9e3779b97f4a7c15ull ^ (k.hi + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
 	return (size_t)(x ^ x >> 29);
 }
 
-/* The table position of key k: its entry's, or the empty one to fill. */
+/* The table position of (k, addr): its entry's, or the empty one to fill. */
 static size_t
-memo_pos(const Arch *a, Word k)
+memo_pos(const Arch *a, Word k, u64 addr)
 {
-	size_t m = memo.tcap - 1, i = memo_hash(a, k) & m;
+	size_t m = memo.tcap - 1, i = memo_hash(a, k, addr) & m;
 
 	for (; memo.tab[i]; i = (i + 1) & m) {
 		const Memo *e = MEMO_AT(memo.tab[i] - 1);
-		if (e->a == a && e->key.lo == k.lo && e->key.hi == k.hi)
+		if (e->a == a && e->key.lo == k.lo && e->key.hi == k.hi && e->addr == addr)
 			break;
 	}
 	return i;
@@ -501,7 +508,46 @@ memo_rehash(void)
 	free(memo.tab);
 	memo.tab = xcalloc(memo.tcap, sizeof *memo.tab);
 	for (i = 0; i < memo.n; i++)
-		memo.tab[memo_pos(MEMO_AT(i)->a, MEMO_AT(i)->key)] = (u32)(i + 1);
+		memo.tab[memo_pos(MEMO_AT(i)->a, MEMO_AT(i)->key, MEMO_AT(i)->addr)] = (u32)(i + 1);
+}
+
+/* The entry of (k, addr), or NULL with *pos where to add it (NULL and
+   *pos = (size_t)-1 when the memo is full). */
+static Memo *
+memo_find(const Arch *a, Word k, u64 addr, size_t *pos)
+{
+	if (memo.n >= MEMO_MAX) {
+		*pos = (size_t)-1;
+		return NULL;
+	}
+	if (2 * (memo.n + 1) > memo.tcap)
+		memo_rehash();
+	*pos = memo_pos(a, k, addr);
+	return memo.tab[*pos] ? MEMO_AT(memo.tab[*pos] - 1) : NULL;
+}
+
+/* Room for one more entry (memo_add counts it). */
+static Memo *
+memo_next(void)
+{
+	if (memo.n == memo.nc * MEMO_CH) {
+		memo.c = xrealloc(memo.c, (memo.nc + 1) * sizeof *memo.c);
+		memo.c[memo.nc++] = xmalloc(MEMO_CH * sizeof **memo.c);
+	}
+	return MEMO_AT(memo.n);
+}
+
+/* memo_next's entry, decoded, becomes the one of (k, addr) at table
+   position pos. */
+static void
+memo_add(const Arch *a, Word k, u64 addr, size_t pos)
+{
+	Memo *m = MEMO_AT(memo.n);
+
+	m->a = a;
+	m->key = k;
+	m->addr = addr;
+	memo.tab[pos] = (u32)(++memo.n);
 }
 
 /* Opcode names interned: ops.v[id] (strings in memo.ar). */
@@ -751,52 +797,52 @@ pcrel(const Arch *a, Word w, u64 addr, const Buf *b, Buf *t)
 	return t->n != b->n || memcmp(t->s, b->s, b->n);
 }
 
+/* h = the memo's decoded word with code word w's control bits (its
+   branch target again: it may depend on n). */
+static void
+from_memo(HIns *h, const Memo *m, Word w, size_t n)
+{
+	*h = m->h;
+	h->c = ctrl_get(w);
+	if (OF_FLOW(opf.f[h->opid])) {
+		h->kind = HK_NORMAL;
+		flow_of(h, n);
+	}
+}
+
 int
 hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad)
 {
 	Buf b = {0}, t = {0};
-	size_t i;
+	size_t i, pos;
 	int rc = 0;
 
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
 		Word k = memo_key(code[i]);
-		Memo *m = NULL;
-		size_t pos = 0;
-		int room = memo.n < MEMO_MAX;
-		if (room) {
-			if (2 * (memo.n + 1) > memo.tcap)
-				memo_rehash();
-			pos = memo_pos(a, k);
-			m = memo.tab[pos] ? MEMO_AT(memo.tab[pos] - 1) : NULL;
+		u64 addr = (u64)i * 16;
+		Memo *m = memo_find(a, k, 0, &pos);
+		if (m && m->pcrel && m->at != addr) {  /* the entry for this address */
+			k.hi |= MEMO_AT_ADDR;
+			m = memo_find(a, k, addr, &pos);
 		}
-		if (m && !m->pcrel) {
-			*h = m->h;
-			h->c = ctrl_get(code[i]);
-			if (OF_FLOW(opf.f[h->opid])) {  /* a branch target may depend on n */
-				h->kind = HK_NORMAL;
-				flow_of(h, n);
-			}
+		if (m) {
+			from_memo(h, m, code[i], n);
 			continue;
 		}
-		if (m || !room) {  /* PC-relative, or no room */
-			if (decode1(a, code[i], (u64)i * 16, n, h, ar, &b) < 0)
+		if (pos == (size_t)-1) {  /* no room */
+			if (decode1(a, code[i], addr, n, h, ar, &b) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
-		if (memo.n == memo.nc * MEMO_CH) {
-			memo.c = xrealloc(memo.c, (memo.nc + 1) * sizeof *memo.c);
-			memo.c[memo.nc++] = xmalloc(MEMO_CH * sizeof **memo.c);
-		}
-		m = MEMO_AT(memo.n);
-		if (decode1(a, code[i], (u64)i * 16, n, &m->h, &memo.ar, &b) < 0) {
+		m = memo_next();
+		if (decode1(a, code[i], addr, n, &m->h, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}
-		m->a = a;
-		m->key = k;
-		m->pcrel = (u8)pcrel(a, code[i], (u64)i * 16, &b, &t);
-		memo.tab[pos] = (u32)(++memo.n);
+		m->at = addr;
+		m->pcrel = (u8)pcrel(a, code[i], addr, &b, &t);
+		memo_add(a, k, k.hi & MEMO_AT_ADDR ? addr : 0, pos);
 		*h = m->h;  /* decoded at this address: right even when PC-relative */
 	}
 	buf_free(&b);
