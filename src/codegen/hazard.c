@@ -119,6 +119,7 @@ struct Hz {
 	/* the solve: each block's hazards and fix events (what hz_fix would act
 	   on) on its latest visit, and their sums over the blocks */
 	int nev, *bhaz, *bev, shaz, sev;
+	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 };
 
@@ -375,6 +376,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->st = xcalloc(h->nb + 1, sizeof *h->st);
 	h->bhaz = xcalloc(2 * (h->nb + 1), sizeof *h->bhaz);
 	h->bev = h->bhaz + h->nb + 1;
+	h->bumped = xcalloc(h->nb + 1, 1);
 	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->nb + 1) * stride);
 	for (b = 0; b < h->nb; b++)
@@ -409,6 +411,7 @@ hz_free(Hz *h)
 	free(h->nw);
 	free(h->lim);
 	free(h->bhaz);
+	free(h->bumped);
 	free(h->exck);
 	free(h->excv);
 	free(h);
@@ -562,6 +565,7 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 			x->c.stall = (u8)(x->c.stall + add);
 			d -= add;
 			h->changes++;
+			h->bumped[b] = 1;
 			/* ptxas yields where a stall waits for a fixed latency (98.7%
 			   of its stalls >= 2 that feed the next instruction), never
 			   on the scoreboard setters (docs/findings-ctrl.md) */
@@ -1137,14 +1141,17 @@ hz_solved_fixes(const Hz *h)
 	return h->sev;
 }
 
-/* Every reachable block once from its entry state. */
+/* Every reachable block once from its entry state; with skip_quiet,
+ * not the blocks whose latest solve visit found no fix event (bev) and
+ * whose stalls no fix raised since: run again they would repeat that
+ * visit step for step, and a step changes bits only at an event. */
 static void
-run_all(Hz *h)
+run_all(Hz *h, int skip_quiet)
 {
 	size_t b;
 
 	for (b = 0; b < h->nb; b++) {
-		if (!h->st[b]->valid)
+		if (!h->st[b]->valid || (skip_quiet && !h->bev[b] && !h->bumped[b]))
 			continue;
 		state_copy(h, h->tmp, h->st[b]);
 		run_block(h, b, h->tmp);
@@ -1165,7 +1172,7 @@ hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe)
 	h->report = report;
 	h->observe = observe;
 	h->nhaz = 0;
-	run_all(h);
+	run_all(h, 0);
 	h->report = h->observe = NULL;
 	return h->nhaz;
 }
@@ -1176,7 +1183,8 @@ hz_fix(Hz *h)
 	h->fixing = 1;
 	h->changes = 0;
 	h->unsat = 0;
-	run_all(h);
+	memset(h->bumped, 0, h->nb);
+	run_all(h, 1);
 	h->fixing = 0;
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }

@@ -113,8 +113,9 @@ int hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe);
  * only until the table's latency: for --observe, whose distances must
  * not depend on the table being mined. */
 void hz_keep_producers(Hz *h);
-/* For the assigner: one pass that adds the wait bits every instruction
- * needs and raises stalls where a fixed latency is short.  Returns the
+/* For the assigner, after hz_solve: one pass that adds the wait bits every
+ * instruction needs and raises stalls where a fixed latency is short
+ * (over the blocks where the solve saw something to fix).  Returns the
  * number of changes, or -2 when a latency cannot be met without padding
  * instructions (a producer right before its consumer needs more than 15
  * cycles). */
