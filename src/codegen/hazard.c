@@ -34,10 +34,12 @@ _Static_assert((int)LC_NCAT <= (int)RSTR && NPR == 8, "rem and pa are 8 bytes pe
  * NPR or LC_NCAT per slot for pp, pa, rem) live in one block after the
  * struct, so a copy is one memcpy. */
 typedef struct {
-	/* live slots: bit d clear means rem[d] is all zero (lrem), np[d] is 0
-	   (lnp), wsb[d] and rsb[d] are 0 (lsb); a set bit may be stale */
-	u64 *lrem, *lnp, *lsb;  /* [nwd] */
+	/* live slots: bit d clear means np[d] is 0 (lnp), wsb[d] and rsb[d]
+	   are 0 (lsb); a set bit may be stale */
+	u64 *lnp, *lsb;     /* [nwd] */
 	u8 *rem;            /* [ns][RSTR] */
+	u32 *rclk;          /* rem holds the cycles left at clock rclk (rem_at
+			       counts them down to clk: no work per stall) */
 	u32 *fts;           /* clk when fprod issued: its age (min over paths) is
 			       fage = min(clk - fts, AGE_MAX) */
 	i32 *fprod;         /* the fixed producer, -1 none */
@@ -318,13 +320,13 @@ state_at(const Hz *h, void *mem)
 
 	s->valid = 0;
 	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
-	s->lrem = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
 	s->fts = (u32 *)p, p += ns * sizeof(u32);
 	s->pclk = (u32 *)p, p += ns * sizeof(u32);
 	s->pdue = (u32 *)p, p += ns * sizeof(u32);
+	s->rclk = (u32 *)p, p += ns * sizeof(u32);
 	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
 	s->wprod = (i32 *)p, p += ns * sizeof(i32);
 	s->rprod = (i32 *)p, p += ns * sizeof(i32);
@@ -365,7 +367,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (6 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->ssz = 2 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	set_lim(h);
 	for (h->excm = 64; h->excm < 2 * h->uo[n]; h->excm *= 2)
@@ -422,6 +424,8 @@ hz_free(Hz *h)
 static inline void pa_now(HState *s, size_t j);
 static void pa_due(const Hz *h, HState *s, size_t j);
 static void sat_add_by(u8 *p, u32 d);
+static inline u64 rem_at(const HState *s, size_t j);
+static inline void rem_now(HState *s, size_t j);
 
 static void
 state_init(const Hz *h, HState *s)
@@ -454,12 +458,14 @@ state_join(const Hz *h, HState *d, const HState *s)
 	}
 	for (i = 0; i < h->ns; i++) {
 		int k, m;
-		u64 rs, rd;
-		memcpy(&rs, &REM(s, i, 0), 8);
+		u64 rs = rem_at(s, i), rd;
+		u8 sr[RSTR];
+		rem_now(d, i);
 		memcpy(&rd, &REM(d, i, 0), 8);
+		memcpy(sr, &rs, 8);
 		for (c = 0; rs != rd && c < LC_NCAT; c++)
-			if (REM(s, i, c) > REM(d, i, c)) {
-				REM(d, i, c) = REM(s, i, c);
+			if (sr[c] > REM(d, i, c)) {
+				REM(d, i, c) = sr[c];
 				d->fprod[i] = s->fprod[i];
 				ch = 1;
 			}
@@ -509,7 +515,6 @@ state_join(const Hz *h, HState *d, const HState *s)
 		}
 	}
 	for (i = 0; i < h->nwd; i++) {
-		d->lrem[i] |= s->lrem[i];
 		d->lnp[i] |= s->lnp[i];
 		d->lsb[i] |= s->lsb[i];
 	}
@@ -732,8 +737,10 @@ reads(Hz *h, HState *s, size_t i)
 					buf_printf(h->observe, "obs %s %d %d %d %s\n",
 						   h->ins[PP(s, j, k)].cls, f, cat, PA(s, j, k), x->cls);
 		}
-		need = REM(s, j, cat);
-		if (!s->pover[j]) {
+		if (s->pover[j]) {
+			rem_now(s, j);
+			need = REM(s, j, cat);
+		} else {
 			int k, e;
 			need = 0;
 			for (k = 0; k < s->np[j]; k++) {
@@ -840,6 +847,7 @@ writes(Hz *h, HState *s, size_t i)
 			s->wprod[j] = (i32)i;
 			if (!x->cond) {
 				memset(&REM(s, j, 0), 0, LC_NCAT);
+				s->rclk[j] = s->clk;
 				s->fprod[j] = -1;
 				SET_FAGE(s, j, AGE_MAX);
 				s->np[j] = s->pover[j] = 0;
@@ -847,13 +855,15 @@ writes(Hz *h, HState *s, size_t i)
 			}
 		} else {
 			int f = h->file[j];
-			s->lrem[j / 64] |= 1ull << (j % 64);
 			s->lnp[j / 64] |= 1ull << (j % 64);
-			if (!x->cond)
+			if (!x->cond) {
 				memcpy(&REM(s, j, 0), x->need[h->m][f], LC_NCAT);
-			else
+				s->rclk[j] = s->clk;
+			} else {
+				rem_now(s, j);
 				for (c = 0; c < LC_NCAT; c++)
 					REM(s, j, c) = (u8)MAX(REM(s, j, c), x->need[h->m][f][c]);
+			}
 			if (u->slot == x->wide_hi)
 				REM(s, j, LC_ALU) = (u8)MAX(REM(s, j, LC_ALU), LAT_WIDE_HI);
 			s->fprod[j] = (i32)i;
@@ -922,6 +932,36 @@ sat_add_by(u8 *p, u32 d)
 		sat_add(p, NPR, (int)d);
 }
 
+/* Slot j's rem as of now (in one word: LC_NCAT bytes and the 0 padding). */
+static inline u64
+rem_at(const HState *s, size_t j)
+{
+	u32 d = s->clk - s->rclk[j];
+	u64 r;
+
+	memcpy(&r, &REM(s, j, 0), 8);
+	if (!r || !d)
+		return r;
+	if (d >= AGE_MAX)
+		return 0;  /* no rem is above 255 */
+	if (d >= 128) {
+		r = sat_sub(r, B0 * 127);
+		d -= 127;
+	}
+	return sat_sub(r, B0 * d);
+}
+
+/* Bring slot j's rem to now. */
+static inline void
+rem_now(HState *s, size_t j)
+{
+	if (s->rclk[j] != s->clk) {
+		u64 r = rem_at(s, j);
+		memcpy(&REM(s, j, 0), &r, 8);
+		s->rclk[j] = s->clk;
+	}
+}
+
 /* Slot j's producer ages as of now. */
 static inline void
 pa_now(HState *s, size_t j)
@@ -956,25 +996,10 @@ advance(const Hz *h, HState *s, int t)
 {
 	size_t j, w;
 	int c;
-	u64 T = B0 * (u64)t;
 
 	if (t <= 0)
 		return;
-	s->clk += (u32)t;
-	/* only the live slots: the others' rem stays 0 and have no producers */
-	for (w = 0; w < h->nwd; w++) {
-		u64 m = s->lrem[w];
-		while (m) {
-			u64 r;
-			j = w * 64 + (size_t)__builtin_ctzll(m);
-			m &= m - 1;
-			memcpy(&r, &REM(s, j, 0), 8);
-			r = sat_sub(r, T);
-			memcpy(&REM(s, j, 0), &r, 8);
-			if (!r)
-				s->lrem[w] &= ~(1ull << (j % 64));
-		}
-	}
+	s->clk += (u32)t;  /* rem counts down by itself (rem_at) */
 	if ((i32)(s->clk - s->mindue) < 0)
 		return;  /* no producer is old enough to leave yet */
 	s->mindue = s->clk + 0x7fffffff;  /* the scan below lowers it again */
