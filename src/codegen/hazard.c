@@ -35,8 +35,8 @@ _Static_assert((int)LC_NCAT <= (int)RSTR && NPR == 8, "rem and pa are 8 bytes pe
  * struct, so a copy is one memcpy. */
 typedef struct {
 	/* live slots: bit d clear means np[d] is 0 (lnp), wsb[d] and rsb[d]
-	   are 0 (lsb); a set bit may be stale */
-	u64 *lnp, *lsb;     /* [nwd] */
+	   are 0 (lsb), wsb[d] lacks SB_NONE (lnone); a set bit may be stale */
+	u64 *lnp, *lsb, *lnone;  /* [nwd] */
 	u8 *rem;            /* [ns][RSTR] */
 	u32 *rclk;          /* rem holds the cycles left at clock rclk (rem_at
 			       counts them down to clk: no work per stall) */
@@ -123,6 +123,7 @@ struct Hz {
 	int nev, *bhaz, *bev, shaz, sev;
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
+	int depbar;               /* the code has a DEPBAR: wdep is counted */
 };
 
 /* ---- CFG ---- */
@@ -322,6 +323,7 @@ state_at(const Hz *h, void *mem)
 	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
+	s->lnone = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->fprod = (i32 *)p, p += ns * sizeof(i32);
 	s->fts = (u32 *)p, p += ns * sizeof(u32);
 	s->pclk = (u32 *)p, p += ns * sizeof(u32);
@@ -367,8 +369,10 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	build_cfg(h);
 	track_slots(h);
 	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 2 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
+	for (b = 0; b < n; b++)
+		h->depbar |= ins[b].kind == HK_DEPBAR;
 	set_lim(h);
 	for (h->excm = 64; h->excm < 2 * h->uo[n]; h->excm *= 2)
 		;
@@ -516,6 +520,7 @@ state_join(const Hz *h, HState *d, const HState *s)
 	}
 	for (i = 0; i < h->nwd; i++) {
 		d->lnp[i] |= s->lnp[i];
+		d->lnone[i] |= s->lnone[i];
 		d->lsb[i] |= s->lsb[i];
 	}
 	for (c = 0; c < NSB; c++)
@@ -843,6 +848,8 @@ writes(Hz *h, HState *s, size_t i)
 				m = (u8)(1u << x->c.rdsb);
 			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
 			LIVE(s, j);
+			if (m == SB_NONE)
+				s->lnone[j / 64] |= 1ull << (j % 64);
 			s->wdep[j] = 0;
 			s->wprod[j] = (i32)i;
 			if (!x->cond) {
@@ -1032,11 +1039,53 @@ advance(const Hz *h, HState *s, int t)
 	}
 }
 
+/* Instruction i sets SBk: one more increment after their producer for
+ * the slots waiting on SBk (what DEPBAR.LE SBk, n compares).  Only when
+ * the code has a DEPBAR: without one, wdep stays 0 and is never read (the
+ * solve may then visit fewer blocks again, to the same fixed point). */
+static void
+count_sb(const Hz *h, HState *s, size_t i, int k)
+{
+	size_t j, w;
+
+	for (w = 0; w < h->nwd; w++) {
+		u64 m = s->lsb[w];  /* the rest have wsb 0 */
+		while (m) {
+			j = w * 64 + (size_t)__builtin_ctzll(m);
+			m &= m - 1;
+			if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
+				s->wdep[j]++;
+		}
+	}
+}
+
+/* Results of the same pipe complete in order (ptxas relies on it:
+ * MUFU.RCP without a scoreboard, covered by the wait on the next MUFU's):
+ * a pending result with no scoreboard waits on SBk, which instruction i
+ * of its pipe sets. */
+static void
+pipe_cover(const Hz *h, HState *s, size_t i, int k)
+{
+	size_t j, w;
+
+	for (w = 0; w < h->nwd; w++) {
+		u64 m = s->lnone[w];
+		while (m) {
+			j = w * 64 + (size_t)__builtin_ctzll(m);
+			m &= m - 1;
+			if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
+			    same_pipe(h, (size_t)s->wprod[j], i))
+				s->wsb[j] = (u8)(1u << k);
+			if (!(s->wsb[j] & SB_NONE))
+				s->lnone[w] &= ~(1ull << (j % 64));
+		}
+	}
+}
+
 static void
 step(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	size_t j, w;
 	int k;
 
 	if (h->observe)
@@ -1072,21 +1121,9 @@ step(Hz *h, HState *s, size_t i)
 	if ((k = x->c.wrsb) < NSB) {
 		s->sbts[k] = s->clk;
 		s->sbprod[k] = (i32)i;
-		for (w = 0; w < h->nwd; w++) {
-			u64 m = s->lsb[w];  /* the rest have wsb 0 */
-			while (m) {
-				j = w * 64 + (size_t)__builtin_ctzll(m);
-				m &= m - 1;
-				if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
-					s->wdep[j]++;
-				/* results of the same pipe complete in order (ptxas relies
-				   on it: MUFU.RCP without a scoreboard, covered by the wait
-				   on the next MUFU's) */
-				if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-				    same_pipe(h, (size_t)s->wprod[j], i))
-					s->wsb[j] = (u8)(1u << k);
-			}
-		}
+		if (h->depbar)
+			count_sb(h, s, i, k);
+		pipe_cover(h, s, i, k);
 	}
 	advance(h, s, x->c.stall);
 }
