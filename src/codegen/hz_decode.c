@@ -627,48 +627,77 @@ is_mem(const char *op)
 	       !strncmp(op, "RED", 3);
 }
 
-/* h->need and h->maxneed of h->row, computed once per table row (the
- * rows are never changed once made). */
-static void
-need_of(HIns *h)
+/* need and maxneed of one table row (the rows are never changed once
+ * made), computed once per process: in the heap, an open-addressing
+ * table of the rows met (a compile meets a few dozen). */
+typedef struct {
+	const LatRow *row;
+	u8 used;
+	u8 need[2][LF_N][LC_NCAT], maxneed[2];
+} NeedMemo;
+
+static struct {
+	NeedMemo *v;
+	size_t n, cap;
+} nm;
+
+static size_t
+need_pos(const LatRow *row)
 {
-	enum { NROW = 256 };
-	static struct {
-		const LatRow *row;
-		int used;
-		u8 need[2][LF_N][LC_NCAT], maxneed[2];
-	} memo_rows[NROW];
-	size_t k = ((uintptr_t)h->row >> 4) % NROW, tries;
+	size_t m = nm.cap - 1, i = ((uintptr_t)row >> 4) * 0x9e3779b97f4a7c15ull >> 40 & m;
+
+	while (nm.v[i].used && nm.v[i].row != row)
+		i = (i + 1) & m;
+	return i;
+}
+
+static void
+need_calc(const LatRow *row, NeedMemo *e)
+{
 	int m, f, c;
 
-	for (tries = 0; tries < NROW; tries++, k = (k + 1) % NROW)
-		if (!memo_rows[k].used || memo_rows[k].row == h->row)
-			break;
-	if (tries < NROW && memo_rows[k].used) {
-		memcpy(h->need, memo_rows[k].need, sizeof h->need);
-		memcpy(h->maxneed, memo_rows[k].maxneed, sizeof h->maxneed);
-		return;
-	}
 	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all) */
-	lat_need_all(h->row, 1, h->need[1]);
+	lat_need_all(row, 1, e->need[1]);
 	for (f = 0; f < LF_N; f++)
 		for (c = 0; c < LC_NCAT; c++)
-			h->need[0][f][c] = (u8)MAX(h->need[1][f][c], LAT_SAFE);
+			e->need[0][f][c] = (u8)MAX(e->need[1][f][c], LAT_SAFE);
 	for (m = 0; m < 2; m++)
 		for (f = 0; f < LF_N; f++)
 			for (c = 0; c < LC_NCAT; c++)
-				h->maxneed[m] = MAX(h->maxneed[m], h->need[m][f][c]);
+				e->maxneed[m] = MAX(e->maxneed[m], e->need[m][f][c]);
 	/* a consumer class may need more than its category (an exc row):
 	   the producer stays tracked that long */
-	for (c = 0; h->row && c < h->row->nexc; c++)
+	for (c = 0; row && c < row->nexc; c++)
 		for (m = 0; m < 2; m++)
-			h->maxneed[m] = MAX(h->maxneed[m], h->row->exc[c].lat);
-	if (tries < NROW) {
-		memo_rows[k].row = h->row;
-		memo_rows[k].used = 1;
-		memcpy(memo_rows[k].need, h->need, sizeof h->need);
-		memcpy(memo_rows[k].maxneed, h->maxneed, sizeof h->maxneed);
+			e->maxneed[m] = MAX(e->maxneed[m], row->exc[c].lat);
+}
+
+/* h->need and h->maxneed of h->row. */
+static void
+need_of(HIns *h)
+{
+	NeedMemo *e;
+	size_t i;
+
+	if (2 * (nm.n + 1) > nm.cap) {
+		NeedMemo *old = nm.v;
+		size_t oc = nm.cap;
+		nm.cap = oc ? 2 * oc : 64;
+		nm.v = xcalloc(nm.cap, sizeof *nm.v);
+		for (i = 0; i < oc; i++)
+			if (old[i].used)
+				nm.v[need_pos(old[i].row)] = old[i];
+		free(old);
 	}
+	e = &nm.v[need_pos(h->row)];
+	if (!e->used) {
+		e->row = h->row;
+		e->used = 1;
+		need_calc(h->row, e);
+		nm.n++;
+	}
+	memcpy(h->need, e->need, sizeof h->need);
+	memcpy(h->maxneed, e->maxneed, sizeof h->maxneed);
 }
 
 /* The per-opcode and latency facts the checker uses at every step. */
