@@ -482,6 +482,9 @@ memo_hash(const Arch *a, Word k, u64 addr)
 {
 	u64 x = (k.lo ^ addr) * 0x9e3779b97f4a7c15ull ^ (k.hi + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
+	/* the high bits of the products mix every input bit; the low ones only the low bits */
+	x ^= x >> 32;
+	x *= 0xff51afd7ed558ccdull;
 	return (size_t)(x ^ x >> 29);
 }
 
