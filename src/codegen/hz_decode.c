@@ -65,7 +65,6 @@ static const char *const conv_ops[] = {"F2F", "F2I", "I2F", "FRND", NULL};
 static const char *const wide_ops[] = {"IMAD", "UIMAD", NULL};
 
 static int ndst(const Insn *in, int of);
-static int pipe_of(const char *op);
 static int is_mem(const char *op);
 
 /* What the lists above and the opcode tests below say about an opcode,
@@ -86,8 +85,90 @@ enum { FL_NONE, FL_BRA, FL_EXIT, FL_CALL, FL_RET, FL_BRX, FL_DEPBAR };
 /* ndst's special forms: VOTE, PLOP3-like (two predicate results), LOP3-like
    (a predicate and a register result when the second operand is one). */
 enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
-static int flow_kind(const char *op);
-static int nd_kind(const char *op);
+/* Control flow kinds by name. */
+static const char *const flow_ops[][3] = {
+	[FL_BRA] = {"BRA", "JMP", NULL}, [FL_EXIT] = {"EXIT", "KILL", NULL},
+	[FL_CALL] = {"CALL", NULL}, [FL_RET] = {"RET", NULL},
+	[FL_BRX] = {"BRX", "JMX", NULL}, [FL_DEPBAR] = {"DEPBAR", NULL},
+};
+/* ndst's special forms by name (and every ATOM* not named: ND_LOPP). */
+static const char *const nd_ops[][6] = {
+	[ND_VOTE] = {"VOTE", "VOTEU", NULL}, [ND_PLOP] = {"PLOP3", "UPLOP3", "ELECT", NULL},
+	[ND_LOPP] = {"LOP3", "ULOP3", "SHFL", "QSPC", NULL},
+};
+/* Pipe of variable-latency instructions that complete in order with each
+ * other (pipe k + 1): FP64; the conversion/SFU pipe (ptxas: I2F without a
+ * scoreboard covered by the next MUFU's, F2I by the next F2F's); shared
+ * memory and shuffles (ptxas: an LDS without a scoreboard covered by the
+ * wait on the next SHFL's, tests/emu/simt.sm_90.cubin). */
+static const char *const pipe_ops[][6] = {
+	{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
+	{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
+	{"LDS", "SHFL", NULL},
+};
+
+/* Every name in the lists above with the op_flags bits its lists give,
+ * in an open-addressing table built on first use: one lookup per new
+ * opcode instead of a scan of every list. */
+typedef struct {
+	const char *name;  /* NULL: empty */
+	u32 f;
+} ListBits;
+
+static struct {
+	ListBits *v;
+	size_t m;  /* capacity - 1 */
+} lb;
+
+static size_t op_hash(const char *s);
+
+static ListBits *
+lb_slot(const char *name)
+{
+	size_t i = op_hash(name) & lb.m;
+
+	while (lb.v[i].name && strcmp(lb.v[i].name, name))
+		i = (i + 1) & lb.m;
+	return &lb.v[i];
+}
+
+static void
+lb_add(const char *const *l, u32 f)
+{
+	for (; *l; l++) {
+		ListBits *e = lb_slot(*l);
+		e->name = *l;
+		e->f |= f;
+	}
+}
+
+/* The list bits of op (OF_NODST ... and the OF_PIPE, OF_FLOW, OF_ND fields). */
+static u32
+list_bits(const char *op)
+{
+	const ListBits *e;
+	u32 k;
+
+	if (!lb.v) {
+		lb.m = 255;  /* about 100 names */
+		lb.v = xcalloc(lb.m + 1, sizeof *lb.v);
+		lb_add(nodst_ops, OF_NODST);
+		lb_add(dbl_ops, OF_DBL);
+		lb_add(mem_ops, OF_MEMOP);
+		lb_add(mma_ops, OF_MMA);
+		lb_add(conv_ops, OF_CONV);
+		lb_add(wide_ops, OF_WIDE);
+		for (k = 0; k < NELEM(pipe_ops); k++)
+			lb_add(pipe_ops[k], (k + 1) << 12);
+		for (k = FL_BRA; k < NELEM(flow_ops); k++)
+			lb_add(flow_ops[k], k << 20);
+		for (k = ND_VOTE; k < NELEM(nd_ops); k++)
+			lb_add(nd_ops[k], k << 24);
+	}
+	e = lb_slot(op);
+	return e->name ? e->f : 0;
+}
+
 static struct {
 	u32 *f;
 	size_t n;
@@ -96,7 +177,6 @@ static struct {
 static int
 op_flags(int id, const char *op)
 {
-	Insn in = {.op = op};
 	int f = OF_KNOWN;
 
 	if ((size_t)id >= opf.n) {
@@ -109,17 +189,11 @@ op_flags(int id, const char *op)
 	}
 	if (opf.f[id])
 		return opf.f[id];
-	f |= op_is(&in, nodst_ops) ? OF_NODST : 0;
-	f |= op_is(&in, dbl_ops) ? OF_DBL : 0;
-	f |= op_is(&in, mem_ops) ? OF_MEMOP : 0;
-	f |= name_in(op, mma_ops) ? OF_MMA : 0;
-	f |= name_in(op, conv_ops) ? OF_CONV : 0;
-	f |= name_in(op, wide_ops) ? OF_WIDE : 0;
+	f |= (int)list_bits(op);
 	f |= lat_cat_op(op) << 8;
-	f |= pipe_of(op) << 12;
 	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
-	f |= flow_kind(op) << 20;
-	f |= nd_kind(op) << 24;
+	if (!OF_ND(f) && !strncmp(op, "ATOM", 4))
+		f |= ND_LOPP << 24;
 	return (int)(opf.f[id] = (u32)f);
 }
 
@@ -357,37 +431,6 @@ target_of(const Insn *in, size_t n)
 	return -1;
 }
 
-static int
-flow_kind(const char *op)
-{
-	static const char *const l[][3] = {
-		[FL_BRA] = {"BRA", "JMP", NULL}, [FL_EXIT] = {"EXIT", "KILL", NULL},
-		[FL_CALL] = {"CALL", NULL}, [FL_RET] = {"RET", NULL},
-		[FL_BRX] = {"BRX", "JMX", NULL}, [FL_DEPBAR] = {"DEPBAR", NULL},
-	};
-	int k;
-
-	for (k = FL_BRA; k <= FL_DEPBAR; k++)
-		if (name_in(op, l[k]))
-			return k;
-	return FL_NONE;
-}
-
-static int
-nd_kind(const char *op)
-{
-	static const char *const l[][6] = {
-		[ND_VOTE] = {"VOTE", "VOTEU", NULL}, [ND_PLOP] = {"PLOP3", "UPLOP3", "ELECT", NULL},
-		[ND_LOPP] = {"LOP3", "ULOP3", "SHFL", "QSPC", NULL},
-	};
-	int k;
-
-	for (k = ND_VOTE; k <= ND_LOPP; k++)
-		if (name_in(op, l[k]))
-			return k;
-	return !strncmp(op, "ATOM", 4) ? ND_LOPP : ND_NONE;
-}
-
 /* h->kind (left as it is for ordinary instructions), h->target, h->sb/sbn. */
 static void
 flow_of(HIns *h, size_t n)
@@ -600,27 +643,6 @@ hz_opid(const char *op)
 	ops.v[ops.n] = arena_strdup(&memo.ar, op);
 	ops.tab[i] = (u16)(ops.n + 1);
 	return (int)ops.n++;
-}
-
-/* Pipe of variable-latency instructions that complete in order with each
- * other: FP64; the conversion/SFU pipe (ptxas: I2F without a scoreboard
- * covered by the next MUFU's, F2I by the next F2F's); shared memory and
- * shuffles (ptxas: an LDS without a scoreboard covered by the wait on the
- * next SHFL's, tests/emu/simt.sm_90.cubin).  0 = none. */
-static int
-pipe_of(const char *op)
-{
-	static const char *const pipes[][6] = {
-		{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
-		{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
-		{"LDS", "SHFL", NULL},
-	};
-	size_t k;
-
-	for (k = 0; k < NELEM(pipes); k++)
-		if (name_in(op, pipes[k]))
-			return (int)k + 1;
-	return 0;
 }
 
 static int
