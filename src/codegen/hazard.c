@@ -244,21 +244,23 @@ build_cfg(Hz *h)
 static void
 track_slots(Hz *h)
 {
-	i32 dense[NSLOT];
+	enum { NWM = (NSLOT + 63) / 64 };
+	u64 wm[NWM] = {0};  /* the written slots */
+	short dense[NSLOT];
 	size_t i, nu = 0;
-	int r, j;
+	int r, j, w;
 
-	for (j = 0; j < NSLOT; j++)
-		dense[j] = -1;
+	memset(dense, 0xff, sizeof dense);  /* -1: not tracked */
 	for (i = 0; i < h->n; i++)
 		for (r = 0; r < h->ins[i].nwr; r++)
 			for (j = h->ins[i].wr[r].s; j < h->ins[i].wr[r].s + h->ins[i].wr[r].n; j++)
-				dense[j] = 0;
-	h->slot = xcalloc(NSLOT, sizeof *h->slot);
-	h->file = xcalloc(NSLOT, 1);
-	for (j = 0; j < NSLOT; j++)
-		if (dense[j] == 0) {
-			dense[j] = (i32)h->ns;
+				wm[j / 64] |= 1ull << (j % 64);
+	h->slot = xmalloc(NSLOT * sizeof *h->slot);
+	h->file = xmalloc(NSLOT);
+	for (w = 0; w < NWM; w++)
+		for (u64 m = wm[w]; m; m &= m - 1) {
+			j = w * 64 + __builtin_ctzll(m);
+			dense[j] = (short)h->ns;
 			h->slot[h->ns] = (u16)j;
 			h->file[h->ns++] = (u8)hz_file(j);
 		}
