@@ -3,6 +3,7 @@
  * its latency class, its control flow (branch, call, return, exit) and its
  * control bits.  Built from the printer's text through insn_parse, so it
  * knows exactly what the disassembler shows. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -812,7 +813,9 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 {
 	char err[256];
 
-	memset(h, 0, sizeof *h);
+	/* insn_parse zeroes h->in itself */
+	memset(h, 0, offsetof(HIns, in));
+	memset((char *)&h->in + sizeof h->in, 0, sizeof *h - offsetof(HIns, in) - sizeof h->in);
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
