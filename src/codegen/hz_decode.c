@@ -682,15 +682,14 @@ need_calc(const LatRow *row, NeedMemo *e)
 {
 	int m, f, c;
 
-	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all) */
+	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all), so is its maximum */
 	lat_need_all(row, 1, e->need[1]);
 	for (f = 0; f < LF_N; f++)
-		for (c = 0; c < LC_NCAT; c++)
+		for (c = 0; c < LC_NCAT; c++) {
 			e->need[0][f][c] = (u8)MAX(e->need[1][f][c], LAT_SAFE);
-	for (m = 0; m < 2; m++)
-		for (f = 0; f < LF_N; f++)
-			for (c = 0; c < LC_NCAT; c++)
-				e->maxneed[m] = MAX(e->maxneed[m], e->need[m][f][c]);
+			e->maxneed[1] = MAX(e->maxneed[1], e->need[1][f][c]);
+		}
+	e->maxneed[0] = MAX(e->maxneed[1], LAT_SAFE);
 	/* a consumer class may need more than its category (an exc row):
 	   the producer stays tracked that long */
 	for (c = 0; row && c < row->nexc; c++)
