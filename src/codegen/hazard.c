@@ -84,6 +84,9 @@ typedef struct {
 	u8 late;   /* reads: a late reader keeps it (not a guard, not uniform) */
 } HUse;
 
+typedef VEC(size_t) SizeVec;
+typedef struct HzShape HzShape;
+
 struct Hz {
 	const Arch *a;
 	HIns *ins;
@@ -92,7 +95,7 @@ struct Hz {
 	size_t nb;
 	size_t *bfirst, *blast;   /* block instruction ranges */
 	size_t *bof;              /* block of each instruction */
-	VEC(size_t) *succ, *pred;
+	SizeVec *succ, *pred;
 	HState **st;              /* entry state per block */
 	u8 *stmem;                /* all the states, one allocation */
 	/* tracked slots */
@@ -124,6 +127,7 @@ struct Hz {
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 	int depbar;               /* the code has a DEPBAR: wdep is counted */
+	HzShape *shape;           /* owns the CFG and slot arrays above */
 };
 
 /* ---- CFG ---- */
@@ -357,6 +361,117 @@ state_copy(const Hz *h, HState *d, const HState *s)
 	d->valid = s->valid;
 }
 
+/* ---- the shape: CFG and tracked slots ----
+ * What build_cfg and track_slots derive depends only on each
+ * instruction's control flow (kind, target, guard, modifiers present)
+ * and registers (rd, wr).  The assigner and then the checker analyse the
+ * same words of a kernel, differing only in their control bits, so the
+ * last shape is kept and used again for instructions of the same
+ * signature (those facts, packed). */
+struct HzShape {
+	size_t n, nb, ns;
+	size_t *bfirst, *blast, *bof;
+	SizeVec *succ, *pred;
+	u16 *slot;
+	u8 *file;
+	HUse *use;
+	size_t *uo;
+	u16 *nr, *nw;
+	u8 *sig;
+	size_t nsig;
+	int refs;
+};
+
+static _Thread_local HzShape *last_shape;
+
+/* The signature of ins[0, n) in *nsig bytes (malloc'd). */
+static u8 *
+shape_sig(const HIns *ins, size_t n, size_t *nsig)
+{
+	size_t i, k = 0, cap = 0;
+	u8 *p;
+
+	for (i = 0; i < n; i++)
+		cap += 16 + (size_t)(ins[i].nrd + ins[i].nwr) * sizeof(HRange);
+	p = xmalloc(cap + 1);
+	for (i = 0; i < n; i++) {
+		const HIns *x = &ins[i];
+		i64 t = x->target;
+		p[k++] = (u8)x->kind;
+		p[k++] = (u8)x->cond;
+		p[k++] = x->in.nmods > 0;
+		p[k++] = (u8)x->nrd;
+		p[k++] = (u8)x->nwr;
+		memcpy(p + k, &t, sizeof t), k += sizeof t;
+		memcpy(p + k, x->rd, (size_t)x->nrd * sizeof(HRange)), k += (size_t)x->nrd * sizeof(HRange);
+		memcpy(p + k, x->wr, (size_t)x->nwr * sizeof(HRange)), k += (size_t)x->nwr * sizeof(HRange);
+	}
+	*nsig = k;
+	return p;
+}
+
+static void
+shape_free(HzShape *sh)
+{
+	size_t b;
+
+	if (!sh || --sh->refs > 0)
+		return;
+	for (b = 0; b < sh->nb; b++) {
+		vec_free(&sh->succ[b]);
+		vec_free(&sh->pred[b]);
+	}
+	free(sh->succ);
+	free(sh->pred);
+	free(sh->bof);
+	free(sh->bfirst);
+	free(sh->blast);
+	free(sh->slot);
+	free(sh->file);
+	free(sh->use);
+	free(sh->uo);
+	free(sh->nr);
+	free(sh->nw);
+	free(sh->sig);
+	free(sh);
+}
+
+/* h's CFG and slots: the last shape's when the signature matches, else
+ * built (and kept as the last). */
+static void
+shape_of(Hz *h)
+{
+	size_t nsig;
+	u8 *sig = shape_sig(h->ins, h->n, &nsig);
+	HzShape *sh = last_shape;
+
+	if (!sh || sh->n != h->n || sh->nsig != nsig || memcmp(sh->sig, sig, nsig)) {
+		build_cfg(h);
+		track_slots(h);
+		sh = xcalloc(1, sizeof *sh);
+		*sh = (HzShape){h->n, h->nb, h->ns, h->bfirst, h->blast, h->bof, h->succ, h->pred,
+				h->slot, h->file, h->use, h->uo, h->nr, h->nw, sig, nsig, 1};
+		shape_free(last_shape);
+		last_shape = sh;
+	} else
+		free(sig);
+	sh->refs++;
+	h->shape = sh;
+	h->nb = sh->nb;
+	h->ns = sh->ns;
+	h->bfirst = sh->bfirst;
+	h->blast = sh->blast;
+	h->bof = sh->bof;
+	h->succ = sh->succ;
+	h->pred = sh->pred;
+	h->slot = sh->slot;
+	h->file = sh->file;
+	h->use = sh->use;
+	h->uo = sh->uo;
+	h->nr = sh->nr;
+	h->nw = sh->nw;
+}
+
 Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
@@ -368,8 +483,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->n = n;
 	h->mode = mode;
 	h->m = mode ? 1 : 0;
-	build_cfg(h);
-	track_slots(h);
+	shape_of(h);
 	h->nwd = (h->ns + 63) / 64;
 	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
@@ -396,27 +510,11 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 void
 hz_free(Hz *h)
 {
-	size_t b;
-
 	if (!h)
 		return;
-	for (b = 0; b < h->nb; b++) {
-		vec_free(&h->succ[b]);
-		vec_free(&h->pred[b]);
-	}
-	free(h->succ);
-	free(h->pred);
-	free(h->bof);
-	free(h->bfirst);
-	free(h->blast);
+	shape_free(h->shape);
 	free(h->st);
 	free(h->stmem);
-	free(h->slot);
-	free(h->file);
-	free(h->use);
-	free(h->uo);
-	free(h->nr);
-	free(h->nw);
 	free(h->lim);
 	free(h->bhaz);
 	free(h->bumped);
