@@ -382,7 +382,7 @@ struct HzShape {
 	int refs;
 };
 
-static _Thread_local HzShape *last_shape;
+static HzShape *last_shape;  /* like hz_decode's memo: one thread analyses */
 
 /* The signature of ins[0, n) in *nsig bytes (malloc'd). */
 static u8 *
