@@ -353,20 +353,22 @@ lat_need_row(const LatRow *r, int f, int cat, int mode)
 void
 lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT])
 {
-	int rowmax[LF_N] = {0}, f, c, v;
+	int rowmax[LF_N] = {0}, fb[LF_N], f, c, v;
 
 	for (f = 0; r && f < LF_N; f++)
 		for (c = 0; c < LC_NCAT; c++)
 			rowmax[f] = MAX(rowmax[f], r->lat[f][c]);
+	/* what an unobserved entry of file f gets (as lat_need_row) */
+	for (f = 0; f < LF_N; f++) {
+		fb[f] = rowmax[f];
+		if (!fb[f] && f == LF_UP)
+			fb[f] = rowmax[LF_P];
+		if (!fb[f])
+			fb[f] = LAT_SAFE;
+	}
 	for (f = 0; f < LF_N; f++)
 		for (c = 0; c < LC_NCAT; c++) {
-			v = r ? r->lat[f][c] : 0;
-			if (!v)
-				v = rowmax[f];
-			if (!v && (f == LF_P || f == LF_UP))
-				v = rowmax[LF_P];
-			if (!v)
-				v = LAT_SAFE;
+			v = r && r->lat[f][c] ? r->lat[f][c] : fb[f];
 			if (mode == 0)
 				v = MAX(v, LAT_SAFE);
 			out[f][c] = (u8)MIN(255, v);
