@@ -526,6 +526,7 @@ hz_free(Hz *h)
 /* ---- state ---- */
 
 static inline void pa_now(HState *s, size_t j);
+static inline void set_due(HState *s, size_t j, u32 due);
 static void pa_due(const Hz *h, HState *s, size_t j);
 static void sat_add_by(u8 *p, u32 d);
 static inline u64 rem_at(const HState *s, size_t j);
@@ -958,7 +959,7 @@ writes(Hz *h, HState *s, size_t i)
 				s->fprod[j] = -1;
 				SET_FAGE(s, j, AGE_MAX);
 				s->np[j] = s->pover[j] = 0;
-				pa_due(h, s, j);
+				set_due(s, j, s->clk + 0x7fffffff);  /* pa_due of no producer */
 			}
 		} else {
 			int f = h->file[j];
@@ -981,6 +982,7 @@ writes(Hz *h, HState *s, size_t i)
 				PP(s, j, 0) = (i32)i;
 				PA(s, j, 0) = 0;
 				s->pclk[j] = s->clk;
+				set_due(s, j, s->clk + h->lim[i]);  /* pa_due of producer i alone */
 			} else {
 				pa_now(s, j);
 				if (s->np[j] < NPR) {
@@ -988,8 +990,8 @@ writes(Hz *h, HState *s, size_t i)
 					PA(s, j, s->np[j]++) = 0;
 				} else
 					s->pover[j] = 1;
+				pa_due(h, s, j);
 			}
-			pa_due(h, s, j);
 			if (!x->cond)
 				s->wsb[j] = 0;
 		}
@@ -1079,6 +1081,15 @@ pa_now(HState *s, size_t j)
 	}
 }
 
+/* s->pdue[j] = due, and mindue kept at most every pdue. */
+static inline void
+set_due(HState *s, size_t j, u32 due)
+{
+	s->pdue[j] = due;
+	if ((i32)(due - s->mindue) < 0)
+		s->mindue = due;
+}
+
 /* s->pdue[j]: the first clock at which one of slot j's producers is old
  * enough to leave (never while pover); ages current (pa_now). */
 static void
@@ -1092,9 +1103,7 @@ pa_due(const Hz *h, HState *s, size_t j)
 		if ((i32)(at - due) < 0)
 			due = at;
 	}
-	s->pdue[j] = due;
-	if ((i32)(due - s->mindue) < 0)
-		s->mindue = due;
+	set_due(s, j, due);
 }
 
 /* The clock advances by t cycles, a stall count (0..15). */
