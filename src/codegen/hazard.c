@@ -528,7 +528,7 @@ hz_free(Hz *h)
 static inline void pa_now(HState *s, size_t j);
 static inline void set_due(HState *s, size_t j, u32 due);
 static void pa_due(const Hz *h, HState *s, size_t j);
-static void sat_add_by(u8 *p, u32 d);
+static inline void sat_add_by(u8 *p, u32 d);
 static inline u64 rem_at(const HState *s, size_t j);
 static inline void rem_now(HState *s, size_t j);
 
@@ -1029,7 +1029,7 @@ sat_sub(u64 x, u64 T)
 }
 
 /* p[0..8) += d, saturated at 255 (as d steps of one cycle would). */
-static void
+static inline void
 sat_add_by(u8 *p, u32 d)
 {
 	if (d >= AGE_MAX)
