@@ -866,22 +866,56 @@ from_memo(HIns *h, const Memo *m, Word w, size_t n)
 	}
 }
 
+/* The memo entries of the last code decoded, by index: the checker decodes
+ * the words the assigner has just decoded (their control bits aside), so
+ * a word whose key is the one at its index last time needs no lookup (at
+ * the same index a PC-relative word's entry is this address's). */
+static struct {
+	const Arch *a;
+	Word *key;
+	Memo **m;
+	size_t n, cap;
+} last;
+
+/* The memo entry of code word i (key *k), or NULL with *pos as memo_find
+ * (and *k tagged when the entry to add is one for this address). */
+static Memo *
+memo_at(const Arch *a, Word *k, size_t i, size_t nlast, size_t *pos)
+{
+	u64 addr = (u64)i * 16;
+	Memo *m;
+
+	if (i < nlast && last.m[i] && last.key[i].lo == k->lo && last.key[i].hi == k->hi)
+		return last.m[i];
+	m = memo_find(a, *k, 0, pos);
+	if (m && m->pcrel && m->at != addr) {  /* the entry for this address */
+		k->hi |= MEMO_AT_ADDR;
+		m = memo_find(a, *k, addr, pos);
+	}
+	return m;
+}
+
 int
 hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad)
 {
 	Buf b = {0}, t = {0};
-	size_t i, pos;
+	size_t i, pos, nlast = last.a == a ? last.n : 0;
 	int rc = 0;
 
+	if (n > last.cap) {
+		last.cap = n;
+		last.key = xrealloc(last.key, n * sizeof *last.key);
+		last.m = xrealloc(last.m, n * sizeof *last.m);
+	}
+	last.a = a;
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
 		Word k = memo_key(code[i]);
 		u64 addr = (u64)i * 16;
-		Memo *m = memo_find(a, k, 0, &pos);
-		if (m && m->pcrel && m->at != addr) {  /* the entry for this address */
-			k.hi |= MEMO_AT_ADDR;
-			m = memo_find(a, k, addr, &pos);
-		}
+		Memo *m = memo_at(a, &k, i, nlast, &pos);
+
+		last.key[i] = memo_key(code[i]);
+		last.m[i] = m;
 		if (m) {
 			from_memo(h, m, code[i], n);
 			continue;
@@ -899,8 +933,10 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		m->at = addr;
 		m->pcrel = (u8)pcrel(a, code[i], addr, &b, &t);
 		memo_add(a, k, k.hi & MEMO_AT_ADDR ? addr : 0, pos);
+		last.m[i] = m;
 		*h = m->h;  /* decoded at this address: right even when PC-relative */
 	}
+	last.n = i;
 	buf_free(&b);
 	buf_free(&t);
 	return rc;
