@@ -6,6 +6,7 @@
  *   |x| >= 1e9 -> "%.20e"          otherwise -> "%.20g"
  * The special values carry a trailing space ("+INF , PT"). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "isa/isa_impl.h"
@@ -118,8 +119,8 @@ round_digits(double x, int nsig, char *d, int *x10)
 /* printf's "%.{prec}e" (g = 0), or "%.{prec}g" (g = 1) of x, without
  * glibc's __printf_fp (a tenth of a float-heavy compile): the same digits,
  * rounded the same way, laid out by the same rules (C11 7.21.6.1). */
-static void
-fmt_double(Buf *out, double x, int prec, int g)
+static size_t
+fmt_double(char *out, double x, int prec, int g)
 {
 	char d[64], t[128];
 	int nsig = g ? (prec ? prec : 1) : prec + 1, x10, n = 0, i, frac;
@@ -166,14 +167,18 @@ fmt_double(Buf *out, double x, int prec, int g)
 		t[n++] = (char)('0' + a / 10 % 10);
 		t[n++] = (char)('0' + a % 10);
 	}
-	buf_putn(out, t, (size_t)n);
+	memcpy(out, t, (size_t)n);
+	return (size_t)n;
 }
 
-void
-isa_fmt_float(Buf *out, u64 raw, int bits)
+/* The text (nvdisasm's: printf's %.20g, or %.20e from 1e9 up, made by
+ * fmt_double) into t of ISA_FLOAT_TEXT bytes; returns its length. */
+static size_t
+format(u64 raw, int bits, char *t)
 {
 	u64 sign = raw >> (bits - 1) & 1, quiet;
 	double x;
+	int n;
 
 	if (bits == 16) {
 		x = half_to_double((u32)raw);
@@ -190,13 +195,51 @@ isa_fmt_float(Buf *out, u64 raw, int bits)
 		quiet = 0x8000000000000ull;
 	}
 	if (isnan(x))
-		buf_printf(out, "%c%s ", sign ? '-' : '+', raw & quiet ? "QNAN" : "SNAN");
+		n = snprintf(t, ISA_FLOAT_TEXT, "%c%s ", sign ? '-' : '+', raw & quiet ? "QNAN" : "SNAN");
 	else if (isinf(x))
-		buf_puts(out, sign ? "-INF " : "+INF ");
+		n = snprintf(t, ISA_FLOAT_TEXT, "%s", sign ? "-INF " : "+INF ");
 	else if (x == 0)
-		buf_puts(out, sign ? "-0.0 " : "0");
+		n = snprintf(t, ISA_FLOAT_TEXT, "%s", sign ? "-0.0 " : "0");
 	else if (fabs(x) >= 1e9)
-		fmt_double(out, x, 20, 0);
+		n = (int)fmt_double(t, x, 20, 0);
 	else
-		fmt_double(out, x, 20, 1);
+		n = (int)fmt_double(t, x, 20, 1);
+	if (n < 0 || n >= ISA_FLOAT_TEXT)
+		die("isa_float_text: %d bytes", n);
+	return (size_t)n;
+}
+
+/* A per-thread memo of the texts made last, direct-mapped on the value: a
+ * compile spells its few constants again and again (the parser's
+ * print-back, the peepholes' probes, the hazard decoder, the listing).
+ * In the heap (thread_calloc), as isa_print's memo. */
+enum { FMEMO = 256 };
+typedef struct {
+	u64 raw;
+	u8 bits, len;
+	char text[ISA_FLOAT_TEXT];
+} FMemo;
+static _Thread_local void *fmemo;
+
+size_t
+isa_float_text(u64 raw, int bits, char *t)
+{
+	FMemo *m = thread_calloc(&fmemo, FMEMO * sizeof *m);
+
+	m += (raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 56;
+	if (m->bits != bits || m->raw != raw) {
+		m->len = (u8)format(raw, bits, m->text);
+		m->raw = raw;
+		m->bits = (u8)bits;
+	}
+	memcpy(t, m->text, m->len);
+	return m->len;
+}
+
+void
+isa_fmt_float(Buf *out, u64 raw, int bits)
+{
+	char t[ISA_FLOAT_TEXT];
+
+	buf_putn(out, t, isa_float_text(raw, bits, t));
 }

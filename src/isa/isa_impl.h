@@ -222,7 +222,11 @@ memo_find(MemoIndex *x, u32 h)
 /* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
 void isa_print_guard(Word w, int up, Buf *out);
 
-/* nvdisasm's rendering of a float immediate (raw bits of an f16, f32 or f64). */
+/* nvdisasm's rendering of a float immediate (raw bits of an f16, f32 or f64);
+ * isa_float_text writes it into t (ISA_FLOAT_TEXT bytes) and returns its
+ * length (isa/float.c, memoized). */
+enum { ISA_FLOAT_TEXT = 38 };
 void isa_fmt_float(Buf *out, u64 raw, int bits);
+size_t isa_float_text(u64 raw, int bits, char *t);
 
 #endif
