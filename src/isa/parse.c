@@ -18,6 +18,9 @@ typedef struct {
 	u64 addr;
 	const IsaSyms *syms;
 	u64 val[256];
+	/* where each field's hole (not an enumeration's) matched the text:
+	 * from[fi] .. to[fi], for the print-back shortcut (printed_back) */
+	const char *from[256], *to[256];
 } Ctx;
 
 static int
@@ -489,8 +492,10 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 		rep = c->fm->twin && repeated(c, t);
 		if (f->kind == FK_ENUM)
 			return match_enum(c, f, fi, rep, t, s);
+		c->from[fi] = s;
 		if (!(s = match_value(c, f, fi, rep, s)))
 			return NULL;
+		c->to[fi] = s;
 	}
 }
 
@@ -651,6 +656,47 @@ base_first(const Arch *a, const char *name, size_t n, int *found)
 	return lo;
 }
 
+/* Does isa_print spell x (the word of form c->fm for the text buf, its
+ * operation from body on, the yield bit set) exactly as buf?  1 when that
+ * follows without printing: x decodes as the form with the values the
+ * template matched, so it prints the form's template with each value's
+ * spelling (trailing blanks trimmed, as buf is); the guard is spelled as
+ * isa_print would, and every hole's text is its value's spelling (an
+ * enumeration's string always is: the one the value prints).  0 when that
+ * is not shown here (a pc-relative or twin form, another spelling): print. */
+static int
+printed_back(const Ctx *c, Word x, const char *buf, const char *body)
+{
+	const IsaForm *fm = c->fm;
+	const Arch *a = c->a;
+	char t[ISA_FLOAT_TEXT];
+	u32 k;
+	int n;
+
+	if (fm->pcrel || fm->twin || isa_match(a, x) != fm)
+		return 0;
+	if (body != buf) {	/* "@!UP0 ": isa_print writes none for PT, U for a uniform guard */
+		int neg = (int)(x.lo >> 15 & 1);
+
+		if ((x.lo >> 12 & 7) == 7 && !neg)
+			return 0;
+		if ((buf[1 + neg] == 'U') != fm->uguard)
+			return 0;
+	}
+	for (k = 0; k < fm->nfield; k++) {
+		const IsaField *f = &a->fields[fm->field0 + k];
+
+		if (isa_field_get(a, f, x) != c->val[k])
+			return 0;
+		if (f->kind == FK_ENUM)
+			continue;
+		n = isa_value_text(f, c->val[k], t);
+		if (n < 0 || c->to[k] - c->from[k] != n || memcmp(t, c->from[k], (size_t)n))
+			return 0;
+	}
+	return 1;
+}
+
 static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 		      size_t errlen, size_t *errpos, int strict, int *pcrel);
 
@@ -784,6 +830,13 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			continue;
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
+		if (printed_back(c, x, buf, body)) {
+			isa_print_seed(a, x, buf, strlen(buf));
+			x.hi &= ~(1ull << 45);
+			*w = x;
+			buf_free(&back);
+			return 0;
+		}
 		back.n = 0;
 		if (back.s)
 			back.s[0] = 0;

@@ -71,17 +71,6 @@ put(Out *o, const char *s, size_t n)
 }
 
 static void
-put_dec(Out *o, u64 v)
-{
-	char t[24], *p = t + sizeof t;
-
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	put(o, p, (size_t)(t + sizeof t - p));
-}
-
-static void
 put_hex(Out *o, u64 v)
 {
 	char t[24], *p = t + sizeof t;
@@ -94,31 +83,82 @@ put_hex(Out *o, u64 v)
 	put(o, p, (size_t)(t + sizeof t - p));
 }
 
-static void
-print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Out *o)
+/* The text of field f holding v into t (ISA_FLOAT_TEXT bytes at least)
+ * for all kinds but enumerations and pc-relative values: its length, or
+ * -1 (the parser's print-back shortcut asks too: see isa_impl.h). */
+int
+isa_value_text(const IsaField *f, u64 v, char *t)
 {
 	static const char reg[][3] = { "R", "UR", "P", "UP", "B", "SB" };
 	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
+	char d[24], *p = d + sizeof d;
+	size_t n = 0;
+	i64 x;
+
+	switch (f->kind) {
+	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
+		t[n++] = reg[f->kind][0];
+		if (reg[f->kind][1])
+			t[n++] = reg[f->kind][1];
+		if (v == zero[f->kind]) {
+			t[n++] = f->kind <= FK_UR ? 'Z' : 'T';
+			return (int)n;
+		}
+		break;
+	case FK_HEX:
+		if (f->flags & FF_PCREL)
+			return -1;
+		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
+		x = (i64)((u64)x << f->scale);
+		if ((f->flags & FF_OPTPLUS) && x == 0)
+			return 0;
+		if (f->flags & FF_OPTPLUS)
+			t[n++] = '+';
+		if (x < 0)
+			t[n++] = '-';
+		v = x < 0 ? -(u64)x : (u64)x;
+		do
+			*--p = "0123456789abcdef"[v & 15];
+		while (v >>= 4);
+		*--p = 'x';
+		*--p = '0';
+		memcpy(t + n, p, (size_t)(d + sizeof d - p));
+		return (int)(n + (size_t)(d + sizeof d - p));
+	case FK_F32:
+		return (int)isa_float_text(v, 32, t);
+	case FK_F64H:
+		return (int)isa_float_text(v << 32, 64, t);
+	case FK_F16:
+		return (int)isa_float_text(v, 16, t);
+	case FK_DEC:
+		break;
+	default:
+		return -1;
+	}
+	do	/* a register's number, a decimal */
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	memcpy(t + n, p, (size_t)(d + sizeof d - p));
+	return (int)(n + (size_t)(d + sizeof d - p));
+}
+
+static void
+print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Out *o)
+{
 	u64 v = isa_field_get(a, f, w);
 	i64 x;
 	u32 id;
 
 	switch (f->kind) {
-	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
-		put(o, reg[f->kind], reg[f->kind][1] ? 2 : 1);
-		if (v == zero[f->kind])
-			put(o, f->kind <= FK_UR ? "Z" : "T", 1);
-		else
-			put_dec(o, v);
-		return;
 	case FK_HEX:
+		if (!(f->flags & FF_PCREL))
+			break;
 		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
-		x = (i64)((u64)x << f->scale);
-		if (f->flags & FF_PCREL) {
-			const char *l;
+		x = (i64)((u64)x << f->scale) + (i64)addr + 16;
+		if (syms && syms->label_of) {
+			const char *l = syms->label_of(syms->ctx, (u64)x);
 
-			x += (i64)addr + 16;
-			if (syms && syms->label_of && (l = syms->label_of(syms->ctx, (u64)x))) {
+			if (l) {
 				flush(o);
 				buf_printf(o->out, "`(%s)", l);
 				return;
@@ -132,24 +172,16 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 			put(o, "-", 1);
 		put_hex(o, x < 0 ? -(u64)x : (u64)x);
 		return;
-	case FK_F32: case FK_F64H: case FK_F16:
-		flush(o);
-		if (f->kind == FK_F32)
-			isa_fmt_float(o->out, v, 32);
-		else if (f->kind == FK_F64H)
-			isa_fmt_float(o->out, v << 32, 64);
-		else
-			isa_fmt_float(o->out, v, 16);
-		return;
-	case FK_DEC:
-		put_dec(o, v);
-		return;
 	case FK_ENUM:
 		id = a->enums[f->table + v] & ENUM_ID;
 		put(o, a->strs[id], (size_t)(a->sinfo[id] & 0xff));
 		return;
 	}
-	die("print_field: bad kind %d", f->kind);
+	if (f->kind > FK_ENUM)
+		die("print_field: bad kind %d", f->kind);
+	if (o->n + ISA_FLOAT_TEXT > sizeof o->t)
+		flush(o);
+	o->n += (size_t)isa_value_text(f, v, o->t + o->n);
 }
 
 Word
@@ -259,6 +291,33 @@ pmemo_slot(Word key)
 	return &t->e[memo_find(&t->index, (u32)(h >> 32))];
 }
 
+/* The key of w in the memo: its operation bits and, with the yield bit
+ * set, the reuse flags (nvdisasm shows them only then). */
+static Word
+pmemo_key(Word w)
+{
+	Word key = { w.lo, w.hi & ((1ull << 41) - 1) };
+
+	if (w.hi >> 45 & 1)
+		key.hi |= w.hi & 0xfull << 58;
+	return key;
+}
+
+void
+isa_print_seed(const Arch *a, Word w, const char *text, size_t n)
+{
+	Word key = pmemo_key(w);
+	PMemo *m;
+
+	if (n > PMEMOTEXT)
+		return;
+	m = pmemo_slot(key);
+	m->a = a;
+	m->w = key;
+	m->len = (u8)n;
+	memcpy(m->text, text, n);
+}
+
 int
 isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
@@ -274,8 +333,7 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 		w.hi &= ~(0xfull << 58);
 	/* the memo holds only words of forms without a pc-relative field,
 	 * and the key decides the form: a hit needs no isa_match */
-	key.lo = w.lo;
-	key.hi = w.hi & (((1ull << 41) - 1) | 0xfull << 58);
+	key = pmemo_key(w);
 	m = pmemo_slot(key);
 	if (m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
 		buf_putn(out, m->text, m->len);
