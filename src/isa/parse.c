@@ -697,6 +697,39 @@ printed_back(const Ctx *c, Word x, const char *buf, const char *body)
 	return 1;
 }
 
+/* base_first through a per-thread memo of the mnemonics looked up last
+ * (direct-mapped on the name, up to 7 bytes: all but a few): a compile
+ * uses a few dozen of them, each many times, and the binary search over
+ * every form costs some 350 instructions.  In the heap (thread_calloc). */
+enum { BASEMEMO = 256 };
+typedef struct {
+	const Arch *a;
+	u64 key;	/* key7 of the name | its length */
+	u32 lo;
+	int found;
+} BaseMemo;
+static _Thread_local void *basememo;
+
+static size_t
+base_lookup(const Arch *a, const char *name, size_t n, int *found)
+{
+	BaseMemo *m;
+	u64 key;
+
+	if (n > 7)
+		return base_first(a, name, n, found);
+	key = (key7(first7(name)) & kmask[n]) | n;
+	m = thread_calloc(&basememo, BASEMEMO * sizeof *m);
+	m += (key * 0x9e3779b97f4a7c15ull) >> 56;
+	if (m->a != a || m->key != key) {
+		m->lo = (u32)base_first(a, name, n, &m->found);
+		m->a = a;
+		m->key = key;
+	}
+	*found = m->found;
+	return m->lo;
+}
+
 static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 		      size_t errlen, size_t *errpos, int strict, int *pcrel);
 
@@ -804,7 +837,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	for (n = 0; is_ident(body[n]); n++)
 		;
 	isa_quick(body, &quick);
-	lo = base_first(a, body, n, &have_base);
+	lo = base_lookup(a, body, n, &have_base);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
