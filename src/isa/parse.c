@@ -595,23 +595,50 @@ parse_unknown(const char *s, Word *w)
 /* The message pre, then arg[0..argn), then post into err, cut to errlen
  * as snprintf would (a probe's failures are frequent: snprintf cost more
  * than the rest of a failed parse). */
+static size_t
+err_put(char *err, size_t errlen, size_t n, const char *s, size_t len)
+{
+	len = MIN(len, errlen - 1 - n);
+	memcpy(err + n, s, len);
+	return n + len;
+}
+
 static void
 seterr(char *err, size_t errlen, size_t *errpos, size_t pos, const char *pre, const char *arg, size_t argn,
        const char *post)
 {
-	size_t n = 0;
+	size_t n;
 
 	if (errpos)
 		*errpos = pos;
 	if (!err || !errlen)
 		return;
-	for (; *pre && n + 1 < errlen; pre++)
-		err[n++] = *pre;
-	for (; argn && n + 1 < errlen; argn--)
-		err[n++] = *arg++;
-	for (; *post && n + 1 < errlen; post++)
-		err[n++] = *post;
+	n = err_put(err, errlen, 0, pre, strlen(pre));
+	n = err_put(err, errlen, n, arg, argn);
+	n = err_put(err, errlen, n, post, strlen(post));
 	err[n] = 0;
+}
+
+/* Why parse_text failed (WHY_*), where (the byte offset in the text t
+ * after its leading blanks), as a message: an unknown opcode names it. */
+enum { WHY_LONG, WHY_GUARD, WHY_OPCODE, WHY_FORM };
+static void
+why_err(int why, const char *t, size_t pos, char *err, size_t errlen, size_t *errpos)
+{
+	static const char *const msg[][2] = {
+		{ "instruction text too long", "" },
+		{ "bad guard predicate", "" },
+		{ "unknown opcode '", "'" },
+		{ "no form of this instruction matches these operands", "" },
+	};
+	size_t n = 0;
+
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (why == WHY_OPCODE)
+		while (n < 63 && is_ident(t[pos + n]))
+			n++;
+	seterr(err, errlen, errpos, pos, msg[why][0], t + pos, n, msg[why][1]);
 }
 
 /* kn: key7 of name[0..n) (zeros after n), for n <= 7. */
@@ -730,24 +757,27 @@ base_lookup(const Arch *a, const char *name, size_t n, int *found)
 	return m->lo;
 }
 
-static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
-		      size_t errlen, size_t *errpos, int strict, int *pcrel);
+static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
+		      size_t *whypos, int strict, int *pcrel);
 
 /* A per-thread memo of the texts parsed last: the compiler parses most
  * instructions two or three times (does a rewrite encode, the encoding,
- * the listing read back).  A word depends on the text alone, but for the
+ * the listing read back), and the peepholes ask again about rewrites that
+ * do not encode (a failure is kept as why it failed, WHY_* + 1, and where,
+ * in w.lo; but for an "UNKNOWN 0x..." text, whose failure may leave *w
+ * changed).  A word depends on the text alone, but for the
  * address and the symbols when a form the parse tried has a pc-relative
  * field (even one that did not match may have been rejected because of
  * them: such texts are memoized only without symbols, for one address),
  * and a text that names a label never is.
  * Per thread, so no locks; in the heap (thread_calloc), not in the
  * thread's static block, so its pages are the heap's. */
-enum { MEMOTEXT = 62 };	/* 96-byte entries: 192 KiB a thread, touched as used */
+enum { MEMOTEXT = 61 };	/* 96-byte entries: 192 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	u64 addr;
 	Word w;
-	u8 len, pcrel;
+	u8 len, pcrel, why;
 	char text[MEMOTEXT];
 } Memo;
 typedef struct {
@@ -761,13 +791,17 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	  size_t errlen, size_t *errpos)
 {
 	u64 h = 0, x;
-	size_t n = strlen(text), i;
+	size_t n = strlen(text), i, pos;
 	Memo *m;
 	MemoTable *t;
-	int pcrel = 0;
+	int pcrel = 0, why;
 
-	if (n >= MEMOTEXT || memchr(text, '`', n))
-		return parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, NULL);
+	if (n >= MEMOTEXT || memchr(text, '`', n)) {
+		if (parse_text(a, text, addr, syms, w, &why, &pos, 0, NULL) == 0)
+			return 0;
+		why_err(why, text, pos, err, errlen, errpos);
+		return -1;
+	}
 	for (i = 0; i + 8 <= n; i += 8) {	/* the hash picks a slot only */
 		memcpy(&x, text + i, 8);
 		h = (h ^ x) * 0x9e3779b97f4a7c15ull;
@@ -779,20 +813,33 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	t = thread_calloc(&memo, sizeof *t);
 	m = &t->e[memo_find(&t->index, (u32)(h >> 32))];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
-		*w = m->w;
-		return 0;
-	}
-	if (parse_text(a, text, addr, syms, w, err, errlen, errpos, 0, &pcrel) < 0)
+		if (!m->why) {
+			*w = m->w;
+			return 0;
+		}
+		why_err(m->why - 1, text, (size_t)m->w.lo, err, errlen, errpos);
 		return -1;
+	}
 	m->a = NULL;
+	if (parse_text(a, text, addr, syms, w, &why, &pos, 0, &pcrel) < 0) {
+		why_err(why, text, pos, err, errlen, errpos);
+		for (i = 0; text[i] == ' ' || text[i] == '\t'; i++)
+			;
+		if (!strncmp(text + i, "UNKNOWN 0x", 10))
+			return -1;
+		m->why = (u8)(why + 1);
+		m->w.lo = pos;
+	} else {
+		m->why = 0;
+		m->w = *w;
+	}
 	if ((m->pcrel = (u8)pcrel) && syms)
-		return 0;	/* labels may print in place of the address */
+		return m->why ? -1 : 0;	/* labels may print in place of the address */
 	m->a = a;
 	m->addr = addr;
-	m->w = *w;
 	m->len = (u8)n;
 	memcpy(m->text, text, n);
-	return 0;
+	return m->why ? -1 : 0;
 }
 
 /* Unless strict, a text that no form prints back exactly but one spells
@@ -801,8 +848,8 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
  * own text parses back strictly (it is a word the tables know how to
  * spell; isa_print gives the canonical text). */
 static int
-parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
-	   size_t errlen, size_t *errpos, int strict, int *pcrel)
+parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
+	   size_t *whypos, int strict, int *pcrel)
 {
 	Word alias = { 0, 0 };
 	int have_alias = 0;
@@ -823,7 +870,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
 	if (n >= sizeof buf - 8) {
-		seterr(err, errlen, errpos, 0, "instruction text too long", "", 0, "");
+		*why = WHY_LONG;
+		*whypos = 0;
 		return -1;
 	}
 	memcpy(buf, text, n);
@@ -831,7 +879,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	if (!parse_unknown(buf, w))
 		return 0;
 	if (!(body = parse_guard(buf, &guard))) {
-		seterr(err, errlen, errpos, 0, "bad guard predicate", "", 0, "");
+		*why = WHY_GUARD;
+		*whypos = 0;
 		return -1;
 	}
 	for (n = 0; is_ident(body[n]); n++)
@@ -877,9 +926,11 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		ok = back.s && !strcmp(back.s, buf);
 		if (!ok && !strict && !have_alias && back.s && strncmp(back.s, "UNKNOWN", 7)) {
 			Word y;
+			int why2;
+			size_t pos2;
 
 			x.hi &= ~(1ull << 45);
-			if (!parse_text(a, back.s, addr, syms, &y, NULL, 0, NULL, 1, pcrel)) {
+			if (!parse_text(a, back.s, addr, syms, &y, &why2, &pos2, 1, pcrel)) {
 				alias = x;
 				have_alias = 1;
 			}
@@ -898,10 +949,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	for (s = body; *s && *s != ' '; s++)
 		;
-	if (!found)
-		seterr(err, errlen, errpos, (size_t)(body - buf), "unknown opcode '", body, MIN(n, 63), "'");
-	else
-		seterr(err, errlen, errpos, (size_t)(s - buf), "no form of this instruction matches these operands",
-		       "", 0, "");
+	*why = found ? WHY_FORM : WHY_OPCODE;
+	*whypos = (size_t)((found ? s : body) - buf);
 	return -1;
 }
