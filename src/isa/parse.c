@@ -85,9 +85,8 @@ read_num(const char *s, int base, u64 *v)
 				break;
 			d += 10;
 		}
-		if (x > (~0ull - d) / (u64)base)
+		if (__builtin_mul_overflow(x, (u64)base, &x) || __builtin_add_overflow(x, (u64)d, &x))
 			over = 1;
-		x = x * (u64)base + d;
 	}
 	*v = over ? ~0ull : x;
 	return s;
