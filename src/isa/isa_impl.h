@@ -168,6 +168,14 @@ u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 /* Store v in field f of *w; returns -1 if v does not fit. */
 int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
 
+/* isa_parse without its memo and with isa_print's print-back check for
+ * every form whose template matches (isa_parse checks most without
+ * printing): the same answers, for tests (isa/parse.c). */
+int isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
+		    size_t errlen, size_t *errpos);
+/* isa_print without its memo (isa/print.c), for tests. */
+int isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
+
 /* The parser's quick test of a form against a text (the text after any
  * guard; see IsaForm.need, cmin, cmax, opc): isa_quick reads the text
  * once, isa_quick_ok says whether form fm may match it (isa/parse.c). */

@@ -756,8 +756,11 @@ base_lookup(const Arch *a, const char *name, size_t n, int *found)
 	return m->lo;
 }
 
+/* parse_text's flags: STRICT, no alias (below); PLAIN, print back by
+ * isa_print always, not by printed_back (isa_parse_plain, for tests). */
+enum { STRICT = 1, PLAIN = 2 };
 static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
-		      size_t *whypos, int strict, int *pcrel);
+		      size_t *whypos, int flags, int *pcrel);
 
 /* A per-thread memo of the texts parsed last: the compiler parses most
  * instructions two or three times (does a rewrite encode, the encoding,
@@ -841,14 +844,27 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	return m->why ? -1 : 0;
 }
 
-/* Unless strict, a text that no form prints back exactly but one spells
+int
+isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
+		size_t errlen, size_t *errpos)
+{
+	size_t pos;
+	int why;
+
+	if (parse_text(a, text, addr, syms, w, &why, &pos, PLAIN, NULL) == 0)
+		return 0;
+	why_err(why, text, pos, err, errlen, errpos);
+	return -1;
+}
+
+/* Unless STRICT, a text that no form prints back exactly but one spells
  * with another alias (nvdisasm's "IMAD.MOV R15, R12, 0x0, R15" for
  * "IMAD R15, R12, 0x0, R15") encodes as that form's word, when the word's
  * own text parses back strictly (it is a word the tables know how to
  * spell; isa_print gives the canonical text). */
 static int
 parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
-	   size_t *whypos, int strict, int *pcrel)
+	   size_t *whypos, int flags, int *pcrel)
 {
 	Word alias = { 0, 0 };
 	int have_alias = 0;
@@ -911,7 +927,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			continue;
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
-		if (printed_back(c, x, buf, body)) {
+		if (!(flags & PLAIN) && printed_back(c, x, buf, body)) {
 			isa_print_seed(a, x, buf, strlen(buf));
 			x.hi &= ~(1ull << 45);
 			*w = x;
@@ -923,13 +939,13 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			back.s[0] = 0;
 		isa_print(a, x, addr, syms, &back);
 		ok = back.s && !strcmp(back.s, buf);
-		if (!ok && !strict && !have_alias && back.s && strncmp(back.s, "UNKNOWN", 7)) {
+		if (!ok && !(flags & STRICT) && !have_alias && back.s && strncmp(back.s, "UNKNOWN", 7)) {
 			Word y;
 			int why2;
 			size_t pos2;
 
 			x.hi &= ~(1ull << 45);
-			if (!parse_text(a, back.s, addr, syms, &y, &why2, &pos2, 1, pcrel)) {
+			if (!parse_text(a, back.s, addr, syms, &y, &why2, &pos2, STRICT | (flags & PLAIN), pcrel)) {
 				alias = x;
 				have_alias = 1;
 			}

@@ -318,15 +318,16 @@ isa_print_seed(const Arch *a, Word w, const char *text, size_t n)
 	memcpy(m->text, text, n);
 }
 
-int
-isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+/* isa_print, through the memo when memo is set. */
+static int
+print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, int memo)
 {
 	const IsaForm *fm;
 	const char *t;
 	size_t start = out->n;
 	Out o;
 	Word key;
-	PMemo *m;
+	PMemo *m = NULL;
 
 	/* nvdisasm shows reuse flags only when the yield bit is set */
 	if (!(w.hi >> 45 & 1))
@@ -334,8 +335,9 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 	/* the memo holds only words of forms without a pc-relative field,
 	 * and the key decides the form: a hit needs no isa_match */
 	key = pmemo_key(w);
-	m = pmemo_slot(key);
-	if (m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
+	if (memo)
+		m = pmemo_slot(key);
+	if (m && m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
 		buf_putn(out, m->text, m->len);
 		return 0;
 	}
@@ -377,4 +379,16 @@ isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 		memcpy(m->text, out->s + start, m->len);
 	}
 	return 0;
+}
+
+int
+isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+{
+	return print_word(a, w, addr, syms, out, 1);
+}
+
+int
+isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+{
+	return print_word(a, w, addr, syms, out, 0);
 }

@@ -1,4 +1,5 @@
 /* test_isa.c -- control bits, float immediates, the golden pairs. */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -510,6 +511,119 @@ TEST(isa_parse_memo)
 			bad++;
 	CHECK(bad == 0);
 	free(text);
+}
+
+/* isa_parse (its memo, the print-back check without printing, failures
+ * kept) answers as isa_parse_plain (no memo, isa_print's check every
+ * time): the same word or the same message and position, for the suite's
+ * texts and for spellings isa_print would not give (a leading zero, upper
+ * case hex, a PT or uniform guard, a negative zero) that fail or encode
+ * by an alias; each twice, so the second answer is the memo's. */
+static void
+parse_same(TestState *t_, const Arch *a, const char *text, size_t *n, size_t *bad)
+{
+	Word w1 = { 1, 2 }, w2 = { 1, 2 };
+	char e1[100] = "", e2[100] = "";
+	size_t p1 = 7, p2 = 7;
+	int r1, r2, k;
+
+	for (k = 0; k < 2; k++) {
+		r1 = isa_parse(a, text, 0x100, NULL, &w1, e1, sizeof e1, &p1);
+		r2 = isa_parse_plain(a, text, 0x100, NULL, &w2, e2, sizeof e2, &p2);
+		(*n)++;
+		if (r1 != r2 || (!r1 && (w1.lo != w2.lo || w1.hi != w2.hi)) || (r1 && (strcmp(e1, e2) || p1 != p2))) {
+			if (++*bad <= 5)
+				FAIL("%s: isa_parse %d %s, isa_parse_plain %d %s", text, r1, e1, r2, e2);
+		}
+	}
+	if (!r1) {	/* what the parse told isa_print's memo is its own text */
+		Buf b1 = { 0 }, b2 = { 0 };
+
+		w1.hi |= 1ull << 45;
+		isa_print(a, w1, 0x100, NULL, &b1);
+		isa_print_plain(a, w1, 0x100, NULL, &b2);
+		if (!b1.s || !b2.s || strcmp(b1.s, b2.s)) {
+			if (++*bad <= 5)
+				FAIL("%s: printed %s, %s without the memo", text, b1.s, b2.s);
+		}
+		buf_free(&b1);
+		buf_free(&b2);
+	}
+}
+
+static void
+parse_shortcut_ok(TestState *t_, const char *path)
+{
+	size_t n, count = 0, bad = 0;
+	char *text = read_file(path, &n), *line, *next, m[600], *p;
+	const Arch *a = NULL;
+
+	if (!text) {
+		FAIL("%s unreadable", path);
+		return;
+	}
+	for (line = text; line && *line; line = next) {
+		unsigned long long ad, lo, hi;
+		int off = 0;
+		const char *t;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line == '#') {
+			if (!a && (p = strstr(line, "SM")))
+				a = arch_lookup((char[]){ p[0], p[1], p[2], p[3], 0 });
+			continue;
+		}
+		if (!a || sscanf(line, "%llx %llx %llx %n", &ad, &lo, &hi, &off) != 3 || !off ||
+		    strlen(line + off) > 500 || strchr(line + off, '`'))
+			continue;
+		t = line + off;
+		parse_same(t_, a, t, &count, &bad);
+		if ((p = strstr(t, "0x"))) {	/* upper case hex digits; a leading zero */
+			strcpy(m, t);
+			for (p = m + (p - t) + 2; isxdigit((uchar)*p); p++)
+				*p = (char)toupper((uchar)*p);
+			parse_same(t_, a, m, &count, &bad);
+			strcpy(m, t);
+			p = m + (strstr(t, "0x") - t) + 2;
+			memmove(p + 1, p, strlen(p) + 1);
+			*p = '0';
+			parse_same(t_, a, m, &count, &bad);
+		}
+		if ((p = strstr(t, " R")) && isdigit((uchar)p[2])) {	/* R05 */
+			strcpy(m, t);
+			p = m + (p - t) + 2;
+			memmove(p + 1, p, strlen(p) + 1);
+			*p = '0';
+			parse_same(t_, a, m, &count, &bad);
+		}
+		if ((p = strstr(t, ", 0x0"))) {	/* -0x0 */
+			strcpy(m, t);
+			p = m + (p - t) + 2;
+			memmove(p + 1, p, strlen(p) + 1);
+			*p = '-';
+			parse_same(t_, a, m, &count, &bad);
+		}
+		if (*t != '@') {
+			snprintf(m, sizeof m, "@PT %s", t);
+			parse_same(t_, a, m, &count, &bad);
+			snprintf(m, sizeof m, "@!UP1 %s", t);
+			parse_same(t_, a, m, &count, &bad);
+			snprintf(m, sizeof m, "@P2 %s", t);
+			parse_same(t_, a, m, &count, &bad);
+		}
+	}
+	CHECK(count > 10000);
+	CHECK(bad == 0);
+	free(text);
+}
+
+TEST(isa_parse_shortcut)
+{
+	parse_shortcut_ok(t_, "tests/golden/suite-sm_90.txt");
+	parse_shortcut_ok(t_, "tests/golden/suite-sm_80.txt");
+	parse_shortcut_ok(t_, "tests/golden/fuzz-sm_90.txt");
 }
 
 /* Four threads parse and print the same suite texts at once (the tables
