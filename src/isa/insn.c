@@ -20,15 +20,28 @@ fail(Ctx *c, const char *what, const char *s)
 	return -1;
 }
 
+/* The hexadecimal number at s (at least one digit), as strtoull(s, end,
+ * 16) reads it: an optional 0x before a digit, saturating at 2^64 - 1; by
+ * hand (strtoull's locale and errno work cost more than the rest). */
 static int
-parse_num(const char *s, int base, u64 *v, const char **end)
+parse_hex(const char *s, u64 *v, const char **end)
 {
-	char *e;
+	u64 x = 0;
+	int over = 0;
 
 	if (!isxdigit((uchar)*s))
 		return -1;
-	*v = strtoull(s, &e, base);
-	*end = e;
+	if (s[0] == '0' && (s[1] | 0x20) == 'x' && isxdigit((uchar)s[2]))
+		s += 2;
+	for (; isxdigit((uchar)*s); s++) {
+		u32 d = isdigit((uchar)*s) ? (u32)(*s - '0') : (u32)((*s | 0x20) - 'a' + 10);
+
+		if (x >> 60)
+			over = 1;
+		x = x << 4 | d;
+	}
+	*v = over ? ~0ull : x;
+	*end = s;
 	return 0;
 }
 
@@ -146,7 +159,7 @@ parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
 			p++;
 		if (*p == '-' || isdigit((uchar)*p)) {
 			int neg = *p == '-';
-			if (parse_num(p + neg, 16, &v, &end) < 0 || strncmp(p + neg, "0x", 2) || *end)
+			if (parse_hex(p + neg, &v, &end) < 0 || strncmp(p + neg, "0x", 2) || *end)
 				return fail(c, "bad address offset in", all);
 			o->imm += neg ? -v : v;
 		} else if (parse_regname(p, &k, &r, &end) == 0 && (k == OPK_R || k == OPK_UR)) {
@@ -208,14 +221,14 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	o->scale = 1;
 	if (s[0] == '-' && s[1] == '0' && s[2] == 'x') {
 		u64 v;
-		if (parse_num(s + 1, 16, &v, &end) < 0 || *end)
+		if (parse_hex(s + 1, &v, &end) < 0 || *end)
 			return fail(c, "bad immediate", all);
 		o->kind = OPK_IMM;
 		o->imm = -v;
 		return 0;
 	}
 	if (s[0] == '0' && s[1] == 'x') {
-		if (parse_num(s, 16, &o->imm, &end) < 0 || *end)
+		if (parse_hex(s, &o->imm, &end) < 0 || *end)
 			return fail(c, "bad immediate", all);
 		o->kind = OPK_IMM;
 		return 0;
@@ -267,7 +280,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	}
 	if (!strncmp(s, "c[", 2)) {
 		u64 b;
-		if (parse_num(s + 2, 16, &b, &end) < 0 || strncmp(end, "][", 2))
+		if (parse_hex(s + 2, &b, &end) < 0 || strncmp(end, "][", 2))
 			return fail(c, "bad constant bank in", all);
 		o->bank = (u16)b;
 		q = strchr(end + 2, ']');
