@@ -527,21 +527,25 @@ void
 isa_quick(const char *body, IsaQuick *q)
 {
 	const char *s;
+	u64 lo = 0, hi = 0;	/* in registers, not q's memory, in the loop */
 
-	q->have[0] = q->have[1] = 0;
 	q->commas = 0;
 	for (s = body; *s; s++) {
 		uchar ch = (uchar)*s;
+		u64 bit = 1ull << (ch & 63);
 
 		/* a byte >= 128 (no form needs one) sets a bit of one below:
 		 * more bits only let more forms through */
-		q->have[ch >> 6 & 1] |= 1ull << (ch & 63);
+		lo |= ch & 64 ? 0 : bit;
+		hi |= ch & 64 ? bit : 0;
 		if (ch == ',') {
 			if (q->commas < 16)
 				q->cls[q->commas] = (u16)(s[1] == ' ' ? 1u << opclass((uchar)s[2]) : 0xffff);
 			q->commas++;
 		}
 	}
+	q->have[0] = lo;
+	q->have[1] = hi;
 }
 
 /* "@P0 ", "@!UPT " ...: the predicate bits; the kind (P or UP) is the
