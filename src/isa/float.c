@@ -209,24 +209,28 @@ format(u64 raw, int bits, char *t)
 	return (size_t)n;
 }
 
-/* A per-thread memo of the texts made last, direct-mapped on the value: a
- * compile spells its few constants again and again (the parser's
- * print-back, the peepholes' probes, the hazard decoder, the listing).
- * In the heap (thread_calloc), as isa_print's memo. */
-enum { FMEMO = 256 };
+/* A per-thread memo of the texts made last (a MemoIndex: entries taken
+ * in order, so they fill pages densely): a compile spells its constants
+ * again and again (the parser's print-back, the peepholes' probes, the
+ * hazard decoder, the listing).  In the heap (thread_calloc), as
+ * isa_print's memo. */
 typedef struct {
 	u64 raw;
 	u8 bits, len;
 	char text[ISA_FLOAT_TEXT];
 } FMemo;
+typedef struct {
+	MemoIndex index;
+	FMemo e[MEMO_ENTRIES];
+} FMemoTable;
 static _Thread_local void *fmemo;
 
 size_t
 isa_float_text(u64 raw, int bits, char *t)
 {
-	FMemo *m = thread_calloc(&fmemo, FMEMO * sizeof *m);
+	FMemoTable *tab = thread_calloc(&fmemo, sizeof *tab);
+	FMemo *m = &tab->e[memo_find(&tab->index, (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 32))];
 
-	m += (raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 56;
 	if (m->bits != bits || m->raw != raw) {
 		m->len = (u8)format(raw, bits, m->text);
 		m->raw = raw;
