@@ -126,17 +126,36 @@ mi(MFunc *f, const char *fmt, ...)
 
 static const char *cls_prefix[] = { "R", "P", "UR", "UP" };
 
+/* A physical register's name ("R12", "UP0") into t, in one Buf call: the
+ * encoder renders every operand of every instruction. */
+static void
+put_phys(int cls, int n, Buf *out)
+{
+	char t[16], *p = t + sizeof t;
+	const char *c = cls_prefix[cls];
+	unsigned u = n < 0 ? -(unsigned)n : (unsigned)n;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (n < 0)
+		*--p = '-';
+	if (c[1])
+		*--p = c[1];
+	*--p = c[0];
+	buf_putn(out, p, (size_t)(t + sizeof t - p));
+}
+
 static void
 put_reg(const MFunc *f, MRef r, int phys, Buf *out)
 {
 	const MVreg *v = &f->vr.v[r.v];
 	if (r.v == f->rz)
-		buf_puts(out, "RZ");
+		buf_putn(out, "RZ", 2);
 	else if (r.v == f->pt)
-		buf_puts(out, "PT");
+		buf_putn(out, "PT", 2);
 	else if (phys) {
-		buf_puts(out, cls_prefix[v->cls]);
-		buf_putd(out, v->phys + r.sub);
+		put_phys(v->cls, v->phys + r.sub, out);
 	} else {
 		buf_putc(out, '%');
 		buf_puts(out, cls_prefix[v->cls]);
