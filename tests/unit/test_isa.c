@@ -1,5 +1,6 @@
 /* test_isa.c -- control bits, float immediates, the golden pairs. */
 #include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,53 @@ TEST(isa_float_format)
 		CHECK_STR(b.s, v[i].text);
 		buf_free(&b);
 	}
+}
+
+/* isa_float_text's own formatting of short binary fractions (and its
+ * memo) against printf's "%.20g" / "%.20e": every f32 with a 10-bit
+ * mantissa and f64 dyadic rationals. */
+static int
+float_printf_ok(u64 raw, int bits)
+{
+	char a[ISA_FLOAT_TEXT + 1], b[64];
+	size_t n = isa_float_text(raw, bits, a);
+	double x;
+
+	a[n] = 0;
+	if (bits == 32) {
+		float f;
+		u32 r = (u32)raw;
+
+		memcpy(&f, &r, 4);
+		x = f;
+	} else {
+		memcpy(&x, &raw, 8);
+	}
+	if (isnan(x) || isinf(x) || x == 0)
+		return 1;	/* the special spellings: isa_float_format */
+	snprintf(b, sizeof b, fabs(x) >= 1e9 ? "%.20e" : "%.20g", x);
+	return !strcmp(a, b);
+}
+
+TEST(isa_float_text_printf)
+{
+	size_t bad = 0;
+	u32 s, e, m;
+	int k;
+
+	for (s = 0; s < 2; s++)
+		for (e = 0; e < 255; e++)
+			for (m = 0; m < 1024; m++)
+				bad += !float_printf_ok((u64)s << 31 | e << 23 | m << 13, 32);
+	for (k = 0; k < 64; k++)
+		for (m = 1; m < 4096; m += 7) {
+			double d = ldexp((double)m, -k) * (m & 2 ? -1 : 1);
+			u64 r;
+
+			memcpy(&r, &d, 8);
+			bad += !float_printf_ok(r, 64);
+		}
+	CHECK(bad == 0);
 }
 
 TEST(isa_arch_lookup)
