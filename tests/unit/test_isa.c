@@ -87,7 +87,7 @@ TEST(isa_float_format)
 	}
 }
 
-/* isa_float_text's own formatting of short binary fractions (and its
+/* isa_float_text (fmt_double's exact digits, and its
  * memo) against printf's "%.20g" / "%.20e": every f32 with a 10-bit
  * mantissa and f64 dyadic rationals. */
 static int
