@@ -146,8 +146,10 @@ addr_of(void *ctx, const char *name, u64 *addr)
 	return 0;
 }
 
-/* Would `as` give back exactly w from this text and its control comment?
- * If not (an ISA table gap), the caller lists the raw word instead. */
+/* Would `as` give back exactly w from this text (isa_print's of w) and its
+ * control comment?  If not (an ISA table gap), the caller lists the raw
+ * word instead.  The compiler's words were parsed from their texts: the
+ * print memo then knows the parse's word. */
 static int
 reencodes(const Arch *a, Word w, Word h, u64 addr, const IsaSyms *syms, const char *text)
 {
@@ -156,7 +158,7 @@ reencodes(const Arch *a, Word w, Word h, u64 addr, const IsaSyms *syms, const ch
 	char err[256];
 	size_t pos;
 
-	if (isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
+	if (!isa_print_parsed(a, w, &x) && isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
 		return 0;
 	c.reuse = ctrl_get(x).reuse;
 	x = ctrl_set(x, c);

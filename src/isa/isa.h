@@ -57,6 +57,10 @@ typedef struct {
  * row matched; otherwise appends an explicit unknown form
  * ("UNKNOWN 0x<lo>, 0x<hi>") and returns -1.  syms may be NULL. */
 int isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
+/* 1 and *x = isa_parse's word for isa_print's text of w, when the print
+ * memo knows it without parsing (the text came from a parse that no
+ * address or symbols could change); else 0. */
+int isa_print_parsed(const Arch *a, Word w, Word *x);
 
 /* Bits of w (operation bits 0..104) that its text does not show and that
  * differ from what the parser assumes for them (ptxas's usual value), as an

@@ -235,7 +235,7 @@ int isa_value_text(const IsaField *f, u64 v, char *t);
  * pc-relative field that prints exactly that) in its memo: the parser's
  * print-back shortcut shows the text without printing it, and the hazard
  * decoder and the listing print the word again. */
-void isa_print_seed(const Arch *a, Word w, const char *text, size_t n);
+void isa_print_seed(const Arch *a, Word w, const char *text, size_t n, int exact);
 
 /* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
 void isa_print_guard(Word w, int up, Buf *out);

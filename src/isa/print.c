@@ -269,11 +269,13 @@ isa_print_guard(Word w, int up, Buf *out)
  * the unit test isa_print_memo checks), so those are the key.  Per
  * thread, so no locks; in the heap (thread_calloc), not in the thread's
  * static block, so its pages are the heap's. */
-enum { PMEMOTEXT = 103 };	/* 128-byte entries: 256 KiB a thread, touched as used */
+enum { PMEMOTEXT = 98 };	/* 128-byte entries: 256 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	Word w;
+	u32 ctrl;	/* parsed: the control field isa_parse gave */
 	u8 len;
+	u8 parsed;	/* entered by a parse no address or symbol could change */
 	char text[PMEMOTEXT];
 } PMemo;
 typedef struct {
@@ -303,8 +305,11 @@ pmemo_key(Word w)
 	return key;
 }
 
+/* w (yield bit set) printed as text, which parses to w; exact: that parse
+ * tried no pc-relative form, so it gives w at any address, with any
+ * symbols (isa_print_parsed). */
 void
-isa_print_seed(const Arch *a, Word w, const char *text, size_t n)
+isa_print_seed(const Arch *a, Word w, const char *text, size_t n, int exact)
 {
 	Word key = pmemo_key(w);
 	PMemo *m;
@@ -315,7 +320,29 @@ isa_print_seed(const Arch *a, Word w, const char *text, size_t n)
 	m->a = a;
 	m->w = key;
 	m->len = (u8)n;
+	m->parsed = (u8)exact;
+	m->ctrl = (u32)(w.hi >> 41) & ~(1u << 4);	/* isa_parse clears the yield bit */
 	memcpy(m->text, text, n);
+}
+
+/* The word isa_parse gives for isa_print's text of w, when the memo knows
+ * it (the text was entered by an exact isa_print_seed and is still there):
+ * 1 and *x, else 0.  Saves the listing's re-encode check a parse. */
+int
+isa_print_parsed(const Arch *a, Word w, Word *x)
+{
+	Word key;
+	PMemo *m;
+
+	if (!(w.hi >> 45 & 1))
+		w.hi &= ~(0xfull << 58);
+	key = pmemo_key(w);
+	m = pmemo_slot(key);
+	if (m->a != a || m->w.lo != key.lo || m->w.hi != key.hi || !m->parsed)
+		return 0;
+	x->lo = key.lo;
+	x->hi = (key.hi & ((1ull << 41) - 1)) | (u64)m->ctrl << 41;
+	return 1;
 }
 
 /* isa_print, through the memo when memo is set. */
@@ -376,6 +403,7 @@ print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, int m
 		m->a = a;
 		m->w = key;
 		m->len = (u8)(out->n - start);
+		m->parsed = 0;
 		memcpy(m->text, out->s + start, m->len);
 	}
 	return 0;
