@@ -9,6 +9,7 @@
 
 #include "cubin/build.h"
 #include "cubin/elfio.h"
+#include "cubin/listing.h"
 #include "openassembler.h"
 
 #define NOP_LO 0x0000000000007918ull
@@ -257,7 +258,7 @@ ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 a
 {
 	char name[512];
 
-	snprintf(name, sizeof name, "%s%s", prefix, kname);
+	str_join(name, sizeof name, prefix, kname);
 	return sec(c, name, type, flags, align);
 }
 

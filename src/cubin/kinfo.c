@@ -38,7 +38,7 @@ kernel_info(const Cubin *c, KernelInfo *k, int text)
 	u64 pos = 0;
 	InfoRec r;
 
-	snprintf(name, sizeof name, ".nv.info.%s", k->name);
+	str_join(name, sizeof name, ".nv.info.", k->name);
 	if ((i = cubin_find_section(c, name)) < 0)
 		return;
 	s = &c->sec.v[i];
@@ -66,7 +66,7 @@ kernel_info(const Cubin *c, KernelInfo *k, int text)
 		}
 	}
 	k->code_bytes = c->sec.v[text].size;
-	snprintf(name, sizeof name, ".nv.shared.%s", k->name);
+	str_join(name, sizeof name, ".nv.shared.", k->name);
 	if ((i = cubin_find_section(c, name)) >= 0)
 		k->shared = c->sec.v[i].size;
 }
@@ -103,7 +103,7 @@ cubin_kparam(const Cubin *c, const KernelInfo *k, u32 ordinal, u32 *offset, u32 
 	u64 pos = 0;
 	InfoRec r;
 
-	snprintf(name, sizeof name, ".nv.info.%s", k->name);
+	str_join(name, sizeof name, ".nv.info.", k->name);
 	if ((i = cubin_find_section(c, name)) < 0)
 		return -1;
 	s = &c->sec.v[i];

@@ -11,6 +11,8 @@ int eiattr_fmt(int id, int compat);
 void put_quoted(Buf *b, const char *s);
 void put_0x(Buf *b, u64 v);   /* as 0x%llx */
 void put_kv(Buf *b, const char *s, u64 v, int hex);   /* s, then v as %llu or 0x%llx */
+/* d = prefix s (n bytes, cut as snprintf "%s%s" would; n >= 1) */
+char *str_join(char *d, size_t n, const char *prefix, const char *s);
 void symref(const Cubin *c, Buf *b, u64 i);
 /* The REGCOUNT attribute of symbol sym in .nv.info, or -1. */
 int regcount_of(const Cubin *c, u32 sym);
