@@ -154,14 +154,14 @@ static int
 reencodes(const Arch *a, Word w, Word h, u64 addr, const IsaSyms *syms, const char *text)
 {
 	Word x = {0, 0};
-	Ctrl c = ctrl_get(w);
+	u64 ops = (1ull << 41) - 1, reuse = 0x3full << 58;	/* bits 0..104; 122..127 */
 	char err[256];
 	size_t pos;
 
 	if (!isa_print_parsed(a, w, &x) && isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
 		return 0;
-	c.reuse = ctrl_get(x).reuse;
-	x = ctrl_set(x, c);
+	/* the control field is w's but for the reuse bits, which the text gives */
+	x.hi = (x.hi & (ops | reuse)) | (w.hi & ~(ops | reuse));
 	return (x.lo ^ h.lo) == w.lo && (x.hi ^ h.hi) == w.hi;
 }
 
