@@ -78,41 +78,79 @@ cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
 	return c->sec.n - 1;
 }
 
-/* Offset of the first string equal to name in a string table, or -1. */
-static long
-str_find(const CSection *s, const char *name)
-{
-	u64 off = 0, len = strlen(name);
+/* A string table being filled: its bytes and each string's offset and
+ * length, so that a name is found without rescanning the table's bytes
+ * and added without copying them (both were per name).  The offsets are
+ * those of the first string equal to the name, as a scan from 0 finds. */
+typedef struct {
+	Buf b;
+	u32 (*str)[2];	/* offset, length of each NUL-terminated string */
+	size_t n;
+	long open;	/* a last string without its NUL: its offset, else -1 */
+} StrTab;
 
+static void
+strtab_add(StrTab *t, u64 off, u64 len)
+{
+	if (t->n % 64 == 0)
+		t->str = xrealloc(t->str, (t->n + 64) * sizeof *t->str);
+	t->str[t->n][0] = (u32)off;
+	t->str[t->n++][1] = (u32)len;
+}
+
+static void
+strtab_open(StrTab *t, const CSection *s)
+{
+	u64 off = 0;
+
+	memset(t, 0, sizeof *t);
+	t->open = -1;
+	buf_putn(&t->b, s->data, s->size);
 	while (off < s->size) {
 		const u8 *e = memchr(s->data + off, 0, s->size - off);
-		u64 l = e ? (u64)(e - (s->data + off)) : s->size - off;
 
-		if (l == len && !memcmp(s->data + off, name, len) && e)
-			return off;
-		off += l + 1;
+		if (!e) {
+			t->open = (long)off;
+			break;
+		}
+		strtab_add(t, off, (u64)(e - (s->data + off)));
+		off = (u64)(e - s->data) + 1;
 	}
-	return -1;
 }
 
 static u32
-str_intern(Cubin *c, int sec, const char *name)
+strtab_intern(StrTab *t, const char *name)
+{
+	size_t len = strlen(name), i;
+	u64 off;
+
+	for (i = 0; i < t->n; i++)
+		if (t->str[i][1] == len && !memcmp(t->b.s + t->str[i][0], name, len))
+			return t->str[i][0];
+	if (t->b.n == 0 && *name) /* every table starts with "" */
+		strtab_intern(t, "");
+	off = t->b.n;
+	buf_putn(&t->b, name, len + 1);
+	if (t->open >= 0)	/* glued to the unterminated string before it */
+		strtab_add(t, (u64)t->open, t->b.n - 1 - (u64)t->open), t->open = -1;
+	else
+		strtab_add(t, off, len);
+	return (u32)off;
+}
+
+/* The table's new bytes into section sec (one copy), zero after them. */
+static void
+strtab_close(Cubin *c, int sec, StrTab *t)
 {
 	CSection *s = &c->sec.v[sec];
-	long off = str_find(s, name);
-	u8 *d;
 
-	if (off >= 0)
-		return off;
-	if (s->size == 0 && *name) /* every table starts with "" */
-		str_intern(c, sec, "");
-	d = arena_alloc(&c->arena, s->size + strlen(name) + 2);
-	memcpy(d, s->data, s->size);
-	memcpy(d + s->size, name, strlen(name) + 1);
-	off = s->size;
-	s->data = d;
-	s->size += strlen(name) + 1;
-	return off;
+	if (t->b.n != s->size) {
+		s->data = arena_alloc(&c->arena, t->b.n + 1);
+		memcpy(s->data, t->b.s, t->b.n);
+		s->size = t->b.n;
+	}
+	buf_free(&t->b);
+	free(t->str);
 }
 
 static void
@@ -121,14 +159,20 @@ names(Cubin *c)
 	size_t i;
 	Buf b = {0};
 
+	StrTab t;
+
 	ASSERT(c->shstrtab > 0 && c->shstrtab < (int)c->sec.n);
+	strtab_open(&t, &c->sec.v[c->shstrtab]);
 	for (i = 1; i < c->sec.n; i++)
-		c->sec.v[i].name_off = str_intern(c, c->shstrtab, c->sec.v[i].name);
+		c->sec.v[i].name_off = strtab_intern(&t, c->sec.v[i].name);
+	strtab_close(c, c->shstrtab, &t);
 	if (!c->symtab)
 		return;
 	ASSERT(c->strtab > 0);
+	strtab_open(&t, &c->sec.v[c->strtab]);
 	for (i = 0; i < c->sym.n; i++)
-		c->sym.v[i].name_off = str_intern(c, c->strtab, c->sym.v[i].name);
+		c->sym.v[i].name_off = strtab_intern(&t, c->sym.v[i].name);
+	strtab_close(c, c->strtab, &t);
 	for (i = 0; i < c->sym.n; i++) {
 		CSymbol *s = &c->sym.v[i];
 
