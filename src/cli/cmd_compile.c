@@ -150,8 +150,10 @@ fnv1a(const void *p, size_t n)
 	const u8 *b = p;
 	u64 h = 0xcbf29ce484222325ull, k = 0x100000001b3ull;
 
-	for (; n >= 4; n -= 4, b += 4) /* the same bytewise hash, less loop */
+	for (; n >= 8; n -= 8, b += 8) { /* the same bytewise hash, less loop */
 		h = ((((((h ^ b[0]) * k) ^ b[1]) * k ^ b[2]) * k) ^ b[3]) * k;
+		h = ((((((h ^ b[4]) * k) ^ b[5]) * k ^ b[6]) * k) ^ b[7]) * k;
+	}
 	while (n--)
 		h = (h ^ *b++) * k;
 	return h;
