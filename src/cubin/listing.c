@@ -153,14 +153,20 @@ named_sections(const Cubin *c)
 	u8 *ok = xcalloc(c->sec.n + 1, 1);
 	u32 i, j;
 
+	u32 *h = xmalloc((c->sec.n + 1) * sizeof *h);	/* names' hashes: fewer strcmp */
+
 	for (i = 1; i < c->sec.n; i++) {
 		const char *name = c->sec.v[i].name;
 
+		h[i] = 2166136261u;
+		for (j = 0; name[j]; j++)
+			h[i] = (h[i] ^ (uchar)name[j]) * 16777619u;
 		ok[i] = (u8)plain_name(name);
 		for (j = 1; j < i && ok[i]; j++)
-			if (c->sec.v[j].name[0] == name[0] && !strcmp(c->sec.v[j].name, name))
+			if (h[j] == h[i] && !strcmp(c->sec.v[j].name, name))
 				ok[i] = 0;
 	}
+	free(h);
 	return ok;
 }
 
@@ -192,7 +198,9 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 
 	memcpy(line, "\t.byte ", 7);
 	while (i < n) {
-		for (z = i; z < n && !p[z]; z++)
+		for (z = i; z + 8 <= n && !rd64(p + z); z += 8)	/* zero runs: 8 bytes a step */
+			;
+		for (; z < n && !p[z]; z++)
 			;
 		if (z - i >= 64 || (z == n && z - i >= 8)) { /* zero runs compactly */
 			put_kv(b, "\t.zero ", z - i, 1), buf_putc(b, '\n');
