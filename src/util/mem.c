@@ -56,7 +56,7 @@ xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
-enum { CHUNK = 64 * 1024 };
+enum { CHUNK = 16 * 1024 };
 
 struct ArenaChunk {
 	ArenaChunk *next;
