@@ -476,9 +476,9 @@ flow_of(HIns *h, size_t n)
  * checker) and a module repeats many words: the decoded view of a word
  * depends only on its operation bits (and the reuse flags the printer
  * shows), not on its stall, yield, scoreboard and wait bits, nor on its
- * address unless a field is PC-relative.  So each word is decoded once per
- * process and arch, keyed by those bits; a PC-relative word (its text at
- * two addresses differs: branches, BSSY ...) is marked so in that entry,
+ * address unless its form has a PC-relative field.  So each word is decoded once per
+ * process and arch, keyed by those bits; a PC-relative word (its form has
+ * such a field: branches, BSSY ...) is marked so in that entry,
  * which serves the address it was decoded at, and gets one more entry per
  * other address (the three decodes of a compile see it at the same one).  The memo's strings live in its own
  * arena for the life of the process. */
@@ -838,21 +838,6 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 	return 0;
 }
 
-/* Does w's text depend on its address?  (b holds its text at addr; a
-   PC-relative field prints as a hex number, never omitted -- test_ctrl
-   checks the tables -- so a text without one has none.) */
-static int
-pcrel(const Arch *a, Word w, u64 addr, const Buf *b, Buf *t)
-{
-	if (!b->s || !strstr(b->s, "0x"))
-		return 0;
-	t->n = 0;
-	if (t->s)
-		t->s[0] = 0;
-	isa_print(a, w, addr + 0x100010, NULL, t);
-	return t->n != b->n || memcmp(t->s, b->s, b->n);
-}
-
 /* h = the memo's decoded word with code word w's control bits (its
    branch target again: it may depend on n). */
 static void
@@ -898,7 +883,7 @@ memo_at(const Arch *a, Word *k, size_t i, size_t nlast, size_t *pos)
 int
 hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad)
 {
-	Buf b = {0}, t = {0};
+	Buf b = {0};
 	size_t i, pos, nlast = last.a == a ? last.n : 0;
 	int rc = 0;
 
@@ -931,13 +916,13 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 			continue;
 		}
 		m->at = addr;
-		m->pcrel = (u8)pcrel(a, code[i], addr, &b, &t);
+		/* a pc-relative field is what makes the text depend on the address */
+		m->pcrel = (u8)insn_pcrel(a, code[i]);
 		memo_add(a, k, k.hi & MEMO_AT_ADDR ? addr : 0, pos);
 		last.m[i] = m;
 		*h = m->h;  /* decoded at this address: right even when PC-relative */
 	}
 	last.n = i;
 	buf_free(&b);
-	buf_free(&t);
 	return rc;
 }

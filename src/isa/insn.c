@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isa/insn.h"
+#include "isa/isa_impl.h"
 
 typedef struct {
 	char *err;
@@ -408,4 +409,12 @@ insn_has(const Insn *in, const char *m)
 		if (!strcmp(in->mods[i], m))
 			return 1;
 	return 0;
+}
+
+int
+insn_pcrel(const Arch *a, Word w)
+{
+	const IsaForm *fm = isa_match(a, w);
+
+	return fm && fm->pcrel;
 }

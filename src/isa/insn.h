@@ -9,6 +9,7 @@
 #ifndef OA_INSN_H
 #define OA_INSN_H
 
+#include "isa/isa.h"
 #include "util/util.h"
 
 enum {
@@ -60,5 +61,8 @@ typedef struct {
 int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
 /* Has modifier m (exact match)? */
 int insn_has(const Insn *in, const char *m);
+/* Does the form that decodes w have a pc-relative field, so that its text
+ * depends on the address it is printed at?  (0 when no form decodes w.) */
+int insn_pcrel(const Arch *a, Word w);
 
 #endif
