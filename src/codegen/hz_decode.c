@@ -358,6 +358,10 @@ regs_of(const Arch *a, HIns *h)
 	int conv = !!(of & OF_CONV);
 	int wide = !!(of & OF_WIDE);
 	int hi = wide && insn_has(in, "HI");
+	/* the opcode tests of the operand loop, once */
+	int cs2r = !strcmp(in->op, "CS2R"), ldsm = !strcmp(in->op, "LDSM");
+	int w64 = insn_has(in, "64") && strcmp(in->op, "SHF") && strcmp(in->op, "USHF") &&
+		  strncmp(in->op, "MUFU", 4);
 
 	/* IMAD.WIDE writes a pair; IMAD.WIDE and IMAD.HI add a pair c (the
 	 * third register source, after an optional carry-out predicate) */
@@ -402,14 +406,13 @@ regs_of(const Arch *a, HIns *h)
 				w = (dst && wide) || k == nd + 2 ? 2 : 1;
 			else if (ismem)
 				w = data_width(in);
-			else if (!strcmp(in->op, "CS2R"))
+			else if (cs2r)
 				w = insn_has(in, "32") ? 1 : 2;
-			else if (insn_has(in, "64") && strcmp(in->op, "SHF") && strcmp(in->op, "USHF") &&
-				 strncmp(in->op, "MUFU", 4))
+			else if (w64)
 				w = 2;
 			if (o->x64)
 				w = MAX(w, 2);
-			if (!strcmp(in->op, "LDSM"))
+			if (ldsm)
 				w = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1;
 		}
 		if (dst)
