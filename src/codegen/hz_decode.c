@@ -821,7 +821,8 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
-	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse(b->s, &h->in, ar, err, sizeof err) < 0)
+	/* no float immediate's value: nothing in the checker reads one */
+	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, &h->in, ar, err, sizeof err) < 0)
 		return -1;
 	h->c = ctrl_get(w);
 	h->opid = (u16)hz_opid(h->in.op);

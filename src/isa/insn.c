@@ -12,6 +12,7 @@
 typedef struct {
 	char *err;
 	size_t errlen;
+	int novalue;  /* insn_parse_novalue: float immediates without their value */
 } Ctx;
 
 static int
@@ -185,6 +186,28 @@ parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
 	return 0;
 }
 
+/* Is s a plain decimal number, digits[.digits][e[+-]digits] (so that
+   strtod reads all of it)? */
+static int
+plain_decimal(const char *s)
+{
+	if (!isdigit((uchar)*s))
+		return 0;
+	while (isdigit((uchar)*s))
+		s++;
+	if (*s == '.')
+		for (s++; isdigit((uchar)*s); s++)
+			;
+	if (*s == 'e' || *s == 'E') {
+		s += s[1] == '+' || s[1] == '-' ? 2 : 1;
+		if (!isdigit((uchar)*s))
+			return 0;
+		while (isdigit((uchar)*s))
+			s++;
+	}
+	return !*s;
+}
+
 static int
 parse_float(Ctx *c, const char *s, Operand *o, const char *all)
 {
@@ -193,6 +216,10 @@ parse_float(Ctx *c, const char *s, Operand *o, const char *all)
 
 	if (*s == '-' || *s == '+')
 		neg = *s++ == '-';
+	if (c->novalue && plain_decimal(s)) {  /* valid; its value is not wanted */
+		o->kind = OPK_FIMM;
+		return 0;
+	}
 	if (!strcmp(s, "INF"))
 		o->f = INFINITY;
 	else if (!strcmp(s, "QNAN") || !strcmp(s, "NAN") || !strcmp(s, "SNAN"))
@@ -342,10 +369,9 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	return 0;
 }
 
-int
-insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
+static int
+parse(const char *text, Insn *in, Arena *a, Ctx c)
 {
-	Ctx c = {err, errlen};
 	char *buf, *s, *e, *dot;
 	size_t n = strlen(text);
 
@@ -398,6 +424,18 @@ insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 	if (e && split_ops(&c, e, in, a) < 0)
 		return -1;
 	return 0;
+}
+
+int
+insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
+{
+	return parse(text, in, a, (Ctx){err, errlen, 0});
+}
+
+int
+insn_parse_novalue(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
+{
+	return parse(text, in, a, (Ctx){err, errlen, 1});
 }
 
 int

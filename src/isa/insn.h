@@ -59,6 +59,11 @@ typedef struct {
 /* Parse text into *in (strings live in a).  Returns 0, or -1 with a
  * message in err. */
 int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
+/* insn_parse for a consumer that never reads a float immediate's value
+ * (the hazard decoder): a plain decimal one is an OPK_FIMM with f and imm
+ * 0 (strtod is costly on the 20 digits the printer writes); what is an
+ * error is the same. */
+int insn_parse_novalue(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
 /* Has modifier m (exact match)? */
 int insn_has(const Insn *in, const char *m);
 /* Does the form that decodes w have a pc-relative field, so that its text
