@@ -142,7 +142,7 @@ parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
 {
 	char tmp[128];
 	size_t n = (size_t)(e - s);
-	char *p, *tok, *save;
+	char *p, *tok, *cur;
 
 	if (n >= sizeof tmp)
 		return fail(c, "address too long", all);
@@ -151,11 +151,22 @@ parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
 	o->kind = OPK_MEM;
 	o->ur = 63;
 	o->scale = 1;
-	for (tok = strtok_r(tmp, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+	for (cur = tmp;;) {
 		u8 k;
 		u16 r;
 		const char *end;
 		u64 v;
+
+		/* the next term, as strtok_r(.., "+", ..) cuts them (no empty ones) */
+		while (*cur == '+')
+			cur++;
+		if (!*cur)
+			break;
+		tok = cur;
+		while (*cur && *cur != '+')
+			cur++;
+		if (*cur)
+			*cur++ = 0;
 		p = tok;
 		while (*p == ' ')
 			p++;
@@ -372,7 +383,7 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 static int
 parse(const char *text, Insn *in, Arena *a, Ctx c)
 {
-	char *buf, *s, *e, *dot;
+	char *buf, *s, *e;
 	size_t n = strlen(text);
 
 	memset(in, 0, sizeof *in);
@@ -400,27 +411,19 @@ parse(const char *text, Insn *in, Arena *a, Ctx c)
 		in->guard_up = k == OPK_UP;
 		s = e + 1;
 	}
-	e = s;
-	while (*e && *e != ' ')
-		e++;
+	/* opcode and modifiers: the first word, cut at its dots */
+	in->op = s;
+	for (e = s; *e && *e != ' '; e++)
+		if (*e == '.') {
+			*e = 0;
+			if (in->nmods == INSN_MAXMODS)
+				return fail(&c, "too many modifiers in", text);
+			in->mods[in->nmods++] = e + 1;
+		}
 	if (*e)
 		*e++ = 0;
 	else
 		e = NULL;
-	/* opcode and modifiers */
-	dot = strchr(s, '.');
-	if (dot)
-		*dot = 0;
-	in->op = s;
-	while (dot) {
-		char *m = dot + 1;
-		dot = strchr(m, '.');
-		if (dot)
-			*dot = 0;
-		if (in->nmods == INSN_MAXMODS)
-			return fail(&c, "too many modifiers in", text);
-		in->mods[in->nmods++] = m;
-	}
 	if (e && split_ops(&c, e, in, a) < 0)
 		return -1;
 	return 0;
