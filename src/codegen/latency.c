@@ -157,7 +157,7 @@ find_row(const Arch *a, const char *cls)
 	hi = count[ai];
 	while (lo < hi) {  /* the generator sorts rows by class name (strcmp order) */
 		mid = (lo + hi) / 2;
-		c = strcmp(rows[mid].cls, cls);
+		c = rows[mid].cls[0] != cls[0] ? (uchar)rows[mid].cls[0] - (uchar)cls[0] : strcmp(rows[mid].cls, cls);
 		if (!c)
 			return &rows[mid];
 		if (c < 0)
@@ -202,7 +202,9 @@ lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
 		int mid = (lo + hi) / 2, d;
 		const LatExc *e = &r->exc[mid];
 
-		d = e->f != f ? e->f - f : e->cat != cat ? e->cat - cat : strcmp(e->cons, cons);
+		/* the first letters inline (strcmp's order), most names differ there */
+		d = e->f != f ? e->f - f : e->cat != cat ? e->cat - cat :
+		    e->cons[0] != cons[0] ? (uchar)e->cons[0] - (uchar)cons[0] : strcmp(e->cons, cons);
 		if (!d)
 			return e->lat;
 		if (d < 0)
