@@ -354,7 +354,12 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	int depth = 0;
 	char *start = s, *p;
 
+	/* the characters the loop acts on; the rest (most) it passes over */
+	static const u8 special[256] = {[0] = 1, [' '] = 1, [','] = 1, ['['] = 1, [']'] = 1};
+
 	for (p = s;; p++) {
+		if (!special[(uchar)*p])
+			continue;
 		if (*p == '[')
 			depth++;
 		if (*p == ']')
@@ -388,12 +393,14 @@ parse(const char *text, Insn *in, Arena *a, Ctx c)
 
 	memset(in, 0, sizeof *in);
 	in->guard = -1;
-	in->text = arena_strndup(a, text, n);
+	/* the text and a working copy, cut in place (the opcode, the
+	 * modifiers and the operands' text point into it), in one allocation
+	 * from the arena (which hands out zeroed memory: both end in 0) */
+	buf = arena_alloc(a, 2 * (n + 1));
+	in->text = memcpy(buf + n + 1, text, n);
 	if (n >= 512)
 		return fail(&c, "instruction too long", "");
-	/* one working copy in the arena, cut in place: the opcode, the
-	 * modifiers and the operands' text point into it */
-	buf = arena_strndup(a, text, n);
+	memcpy(buf, text, n);
 	/* trim blanks and the trailing ';' */
 	while (n && (buf[n - 1] == ' ' || buf[n - 1] == ';' || buf[n - 1] == '\n'))
 		buf[--n] = 0;
