@@ -242,8 +242,7 @@ parse_float(Ctx *c, const char *s, Operand *o, const char *all)
 	}
 	if (neg)
 		o->f = -o->f;
-	o->kind = OPK_FIMM;
-	memcpy(&o->imm, &o->f, 8);
+	o->kind = OPK_FIMM;  /* o->imm: f's bits (a union) */
 	return 0;
 }
 

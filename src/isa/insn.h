@@ -37,8 +37,10 @@ typedef struct {
 	u16 bank;           /* CB: bank number */
 	u16 ur;             /* MEM: the +URn offset register (63 when none) */
 	u16 desc;           /* MEM: desc[URn] register (0xffff when none) */
-	u64 imm;            /* IMM value; CB/MEM byte offset */
-	double f;           /* FIMM value */
+	union {             /* one field: a FIMM's imm is f's bits */
+		u64 imm;    /* IMM value; CB/MEM byte offset; FIMM: f's f64 bits */
+		double f;   /* FIMM value */
+	};
 	const char *text;   /* SR name; the operand text otherwise */
 } Operand;
 
