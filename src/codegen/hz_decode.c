@@ -834,7 +834,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
 		regs_of(a, h);
 	facts_of(h);
 	h->wide_hi = -1;
-	if (!h->lat.var && lat_is_wide(h->cls) && h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR) {
+	if (h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR && !h->lat.var && lat_is_wide(h->cls)) {
 		h->wide_hi = (short)(h->wr[0].s + 1);
 		h->maxneed[0] = (u8)MAX(h->maxneed[0], LAT_WIDE_HI);
 		h->maxneed[1] = (u8)MAX(h->maxneed[1], LAT_WIDE_HI);
@@ -899,11 +899,11 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 	last.a = a;
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
-		Word k = memo_key(code[i]);
+		Word k0 = memo_key(code[i]), k = k0;  /* memo_at may tag k */
 		u64 addr = (u64)i * 16;
 		Memo *m = memo_at(a, &k, i, nlast, &pos);
 
-		last.key[i] = memo_key(code[i]);
+		last.key[i] = k0;
 		last.m[i] = m;
 		if (m) {
 			from_memo(h, m, code[i], n);
