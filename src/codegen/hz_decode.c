@@ -683,7 +683,7 @@ need_pos(const LatRow *row)
 static void
 need_calc(const LatRow *row, NeedMemo *e)
 {
-	int m, f, c;
+	int m, f, c, maxexc = 0;
 
 	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all), so is its maximum */
 	lat_need_all(row, 1, e->need[1]);
@@ -696,8 +696,9 @@ need_calc(const LatRow *row, NeedMemo *e)
 	/* a consumer class may need more than its category (an exc row):
 	   the producer stays tracked that long */
 	for (c = 0; row && c < row->nexc; c++)
-		for (m = 0; m < 2; m++)
-			e->maxneed[m] = MAX(e->maxneed[m], row->exc[c].lat);
+		maxexc = MAX(maxexc, row->exc[c].lat);
+	for (m = 0; m < 2; m++)
+		e->maxneed[m] = (u8)MAX(e->maxneed[m], maxexc);
 }
 
 /* h->need and h->maxneed of h->row. */
