@@ -3,7 +3,6 @@
  * An instruction's class is its opcode plus the modifiers that change its
  * latency; a class missing from the table falls back to a built-in list
  * of variable-latency opcodes (everything else fixed, LAT_SAFE cycles). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "codegen/latency.h"
@@ -96,18 +95,13 @@ static const char *const late_ops[] = {
 	"STG", "STL", "STS", "SYNCS", "UBLKCP", "UTMALDG", "UTMASTG",
 };
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Is op in the list l of n names?  By binary search: the lists above are
+/* Is op in the list l of n names?  By binary search (by hand: bsearch's
+   callback per probe costs more than the compare): the lists above are
    kept in strcmp order, which the first call checks (*ready). */
 static int
 in_list_sorted(const char *op, const char *const *l, size_t n, int *ready)
 {
-	size_t i;
+	size_t i, lo = 0, hi = n;
 
 	if (!*ready) {
 		for (i = 1; i < n; i++)
@@ -115,7 +109,18 @@ in_list_sorted(const char *op, const char *const *l, size_t n, int *ready)
 				die("latency.c: opcode list not sorted at \"%s\"", l[i]);
 		*ready = 1;
 	}
-	return bsearch(&op, l, n, sizeof *l, cmp_str) != NULL;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = l[mid][0] != op[0] ? (uchar)l[mid][0] - (uchar)op[0] : strcmp(l[mid], op);
+
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
 }
 
 static int
