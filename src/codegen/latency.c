@@ -393,7 +393,7 @@ lat_min_stall_row(const LatRow *r, const Insn *in)
 {
 	int v = r && r->minstall ? r->minstall : 1;
 
-	if (!strcmp(in->op, "DEPBAR"))
+	if (in->op[0] == 'D' && !strcmp(in->op, "DEPBAR"))
 		v = MAX(v, 4);  /* Huerta et al.: DEPBAR needs stall >= 4 to take effect */
 	return v;
 }
