@@ -359,7 +359,8 @@ regs_of(const Arch *a, HIns *h)
 	int wide = !!(of & OF_WIDE);
 	int hi = wide && insn_has(in, "HI");
 	/* the opcode tests of the operand loop, once */
-	int cs2r = !strcmp(in->op, "CS2R"), ldsm = !strcmp(in->op, "LDSM");
+	int cs2r = in->op[0] == 'C' && !strcmp(in->op, "CS2R");
+	int ldsm = in->op[0] == 'L' && !strcmp(in->op, "LDSM");
 	int w64 = insn_has(in, "64") && strcmp(in->op, "SHF") && strcmp(in->op, "USHF") &&
 		  strncmp(in->op, "MUFU", 4);
 

@@ -28,7 +28,8 @@ is_mma(const char *op)
 {
 	size_t n = strlen(op);
 
-	if (n < 4 || strcmp(op + n - 3, "MMA"))  /* what every name below ends with */
+	/* what every name below ends with */
+	if (n < 4 || op[n - 3] != 'M' || op[n - 2] != 'M' || op[n - 1] != 'A')
 		return 0;
 	return !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") ||
 	       !strcmp(op, "HGMMA") || !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ||
