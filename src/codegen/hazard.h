@@ -58,7 +58,7 @@ typedef struct {
 
 typedef struct {
 	Ctrl c;
-	Insn in;
+	Insn in;           /* insn_parse_novalue: float immediates hold 0, not their value */
 	const char *cls;   /* latency class name */
 	const LatRow *row; /* its table row, NULL if none */
 	u16 opid;          /* the opcode as a small number (hz_opid) */
