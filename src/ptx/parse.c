@@ -242,6 +242,8 @@ scoped_put(P *p, HMap *m, const char *s, size_t n, int v)
 	u.n = (u32)n;
 	u.old = hm_put(m, s, n, v);
 	vec_push(&p->undo, u);
+	if (m == &p->rangemap)
+		p->rangegen++;
 }
 
 static void
@@ -285,6 +287,7 @@ pop_scope(P *p)
 		Undo *u = &p->undo.v[--p->undo.n];
 		hm_put(u->map, u->k, u->n, u->old);
 	}
+	p->rangegen++;
 }
 
 static void
@@ -735,6 +738,30 @@ new_var(P *p, int space, int linkage)
 
 /* ---- registers ---- */
 
+/* The declaration of the range prefix s[0..k) (%r of .reg .b32 %r<20>),
+ * or -1: through a small memo, as the hash lookup costs more. */
+static int
+range_decl(P *p, const char *s, size_t k)
+{
+	u64 key = 0;
+	size_t j;
+	int i;
+	__typeof__(p->rmemo[0]) *m;
+
+	if (k > 8)
+		return hm_get(&p->rangemap, s, k);
+	for (j = 0; j < k; j++)   /* names have no NUL: the key is unique */
+		key = key << 8 | (uchar)s[j];
+	m = &p->rmemo[(key * 0x9e3779b97f4a7c15ull) >> 61];
+	if (m->key == key && m->gen == p->rangegen)
+		return m->decl;
+	i = hm_get(&p->rangemap, s, k);
+	m->key = key;
+	m->gen = p->rangegen;
+	m->decl = i;
+	return i;
+}
+
 int
 lookup_reg(P *p, const char *s, size_t n)
 {
@@ -750,7 +777,7 @@ lookup_reg(P *p, const char *s, size_t n)
 		;
 	if (k == n || k == 0 || n - k > 9 || (s[k] == '0' && n - k > 1))
 		return -1;
-	i = hm_get(&p->rangemap, s, k);
+	i = range_decl(p, s, k);
 	if (i < 0)
 		return -1;
 	for (; k < n; k++)
@@ -1069,6 +1096,7 @@ reset_fn(P *p)
 {
 	hm_free(&p->regmap);
 	hm_free(&p->rangemap);
+	p->rangegen++;
 	hm_free(&p->lsyms);
 	hm_free(&p->labels);
 	p->lsym.n = p->undo.n = p->scopes.n = p->instrs.n = p->regs.n = 0;

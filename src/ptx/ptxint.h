@@ -92,6 +92,12 @@ typedef struct {
 	/* the function being parsed */
 	PtxFunc *f;
 	HMap regmap, rangemap, lsyms, labels;
+	/* lookup_reg's memo of range prefixes (%r, %rd, %f: a handful per
+	 * function, read by most operands): the prefix's bytes -> its decl
+	 * index (or -1), valid while rangegen, bumped whenever rangemap may
+	 * change, is the same */
+	struct { u64 key; u32 gen; int decl; } rmemo[8];
+	u32 rangegen;
 	VEC(Sym) lsym;
 	VEC(Undo) undo;
 	VEC(size_t) scopes;
