@@ -32,6 +32,9 @@ typedef struct {
 	u64 *gv;
 	u8 *lk;         /* known at the current point of the block walk */
 	u64 *lv;
+	int *touched;   /* registers whose lk/lv the walk changed ... */
+	int ntouched;
+	u8 *dirty;      /* ... each once */
 	int cfg;        /* a branch was folded: prune unreachable blocks */
 } Fold;
 
@@ -548,10 +551,42 @@ forward(Fold *c, IrIns *x)
 	return n;
 }
 
+/* r's lk/lv are about to change: remember to restore them at the end of
+ * the block (restoring what changed is cheaper than copying all of gk/gv
+ * at every block's start). */
+static inline void
+touch(Fold *c, int r)
+{
+	if (!c->dirty[r]) {
+		c->dirty[r] = 1;
+		c->touched[c->ntouched++] = r;
+	}
+}
+
+/* Back to lk/lv = gk/gv, the state every block walk starts from. */
+static void
+restore(Fold *c)
+{
+	int i;
+
+	for (i = 0; i < c->ntouched; i++) {
+		int r = c->touched[i];
+		c->lk[r] = c->gk[r];
+		c->lv[r] = c->gv[r];
+		c->dirty[r] = 0;
+	}
+	c->ntouched = 0;
+}
+
 static void
 unknown(void *ctx, int r)
 {
-	((Fold *)ctx)->lk[r] = 0;
+	Fold *c = ctx;
+
+	if (c->lk[r]) {   /* else lk[r] == gk[r] == 0 or r is touched already */
+		touch(c, r);
+		c->lk[r] = 0;
+	}
 }
 
 /* After x executes: which of its destinations are known. */
@@ -577,6 +612,7 @@ learn(Fold *c, const IrIns *x)
 		} else if (!val(c, o, o->kind == PTX_OPD_FIMM ? rt : (PtxType)in->types[0], &v)) {
 			return;
 		}
+		touch(c, in->opds[0].reg);
 		c->lk[in->opds[0].reg] = 1;
 		c->lv[in->opds[0].reg] = zext(v, w);
 	}
@@ -630,8 +666,6 @@ fold_block(Fold *c, int b)
 	size_t i;
 	int n = 0;
 
-	memcpy(c->lk, c->gk, (size_t)c->f->nregs);
-	memcpy(c->lv, c->gv, (size_t)c->f->nregs * sizeof *c->lv);
 	for (i = 0; i < B->ins.n; i++) {
 		IrIns *x = &B->ins.v[i];
 		u64 p;
@@ -644,6 +678,7 @@ fold_block(Fold *c, int b)
 			if ((x->p.op == PTX_OP_setp && fold_setp(c, &x->p, &p)) || fold_pred(c, &x->p, &p)) {
 				int d = x->p.opds[0].reg;
 				ir_each_def(&x->p, unknown, c);
+				touch(c, d);
 				c->lk[d] = 1;
 				c->lv[d] = p;
 				if (c->defs[d] == 1 && !c->gk[d]) {   /* known everywhere */
@@ -660,16 +695,20 @@ fold_block(Fold *c, int b)
 		}
 		learn(c, x);
 	}
+	restore(c);
 	return n;
 }
 
-/* Registers written once, by an unguarded constant move. */
+/* Registers written once, by an unguarded constant move.  Each move is
+ * learned with nothing else known (lk all 0; learn sets at most lk[d]).
+ * Leaves lk/lv = gk/gv for the block walks. */
 static int
 find_global(Fold *c)
 {
-	size_t b, i;
+	size_t b, i, nr = (size_t)c->f->nregs;
 	int n = 0;
 
+	memset(c->lk, 0, nr);
 	for (b = 0; b < c->f->b.n; b++)
 		for (i = 0; i < c->f->b.v[b].ins.n; i++) {
 			const IrIns *x = &c->f->b.v[b].ins.v[i];
@@ -680,14 +719,19 @@ find_global(Fold *c)
 			d = x->p.opds[0].reg;
 			if (c->defs[d] != 1 || c->gk[d])
 				continue;
-			memset(c->lk, 0, (size_t)c->f->nregs);
 			learn(c, x);
 			if (c->lk[d]) {
 				c->gk[d] = 1;
 				c->gv[d] = c->lv[d];
 				n++;
 			}
+			c->lk[d] = 0;
 		}
+	memcpy(c->lk, c->gk, nr);
+	memcpy(c->lv, c->gv, nr * sizeof *c->lv);
+	for (i = 0; i < (size_t)c->ntouched; i++)
+		c->dirty[c->touched[i]] = 0;
+	c->ntouched = 0;
 	return n;
 }
 
@@ -704,8 +748,10 @@ ir_constfold(IrFunc *f)
 	c.uses = xcalloc(nr, sizeof *c.uses);
 	c.gk = xcalloc(nr, 1);
 	c.gv = xcalloc(nr, sizeof *c.gv);
-	c.lk = xcalloc(nr, 1);
+	c.lk = xcalloc(nr, 2);
+	c.dirty = c.lk + nr;
 	c.lv = xcalloc(nr, sizeof *c.lv);
+	c.touched = xcalloc(nr, sizeof *c.touched);
 	ir_count(f, c.defs, c.uses);
 	for (round = 0; round < 4; round++) {
 		find_global(&c);
@@ -730,5 +776,6 @@ ir_constfold(IrFunc *f)
 	free(c.gv);
 	free(c.lk);
 	free(c.lv);
+	free(c.touched);
 	return total;
 }
