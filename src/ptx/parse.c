@@ -232,6 +232,14 @@ const_expr(P *p)
 
 /* ---- scopes and symbols ---- */
 
+/* A register name's bit in regfilt: a clear bit says the name is not in
+ * regmap, without hashing it. */
+static unsigned
+reg_bit(const char *s, size_t n)
+{
+	return ((uchar)s[n > 1] * 7u + (uchar)s[n - 1] * 3u + (unsigned)n) & 255;
+}
+
 static void
 scoped_put(P *p, HMap *m, const char *s, size_t n, int v)
 {
@@ -244,6 +252,8 @@ scoped_put(P *p, HMap *m, const char *s, size_t n, int v)
 	vec_push(&p->undo, u);
 	if (m == &p->rangemap)
 		p->rangegen++;
+	if (m == &p->regmap)
+		p->regfilt[reg_bit(s, n) >> 6] |= 1ull << (reg_bit(s, n) & 63);
 }
 
 static void
@@ -765,10 +775,15 @@ range_decl(P *p, const char *s, size_t k)
 int
 lookup_reg(P *p, const char *s, size_t n)
 {
-	int i = p->regmap.len ? hm_get(&p->regmap, s, n) : -1;
+	int i = -1;
 	size_t k;
 	u64 idx = 0;
 
+	if (p->regmap.len) {
+		unsigned bit = reg_bit(s, n);
+		if (p->regfilt[bit >> 6] >> (bit & 63) & 1)
+			i = hm_get(&p->regmap, s, n);
+	}
 	if (i >= 0)
 		return i;
 	if (!p->rangemap.len)
@@ -1095,6 +1110,7 @@ static void
 reset_fn(P *p)
 {
 	hm_free(&p->regmap);
+	memset(p->regfilt, 0, sizeof p->regfilt);
 	hm_free(&p->rangemap);
 	p->rangegen++;
 	hm_free(&p->lsyms);

@@ -98,6 +98,8 @@ typedef struct {
 	 * change, is the same */
 	struct { u64 key; u32 gen; int decl; } rmemo[8];
 	u32 rangegen;
+	u64 regfilt[4];        /* bits of regmap's names (reg_bit): most
+				  operands are range registers, not in it */
 	VEC(Sym) lsym;
 	VEC(Undo) undo;
 	VEC(size_t) scopes;
