@@ -167,35 +167,43 @@ cexpr_unary1(P *p)
 	perr(p, pos, "expected a constant, found %s", describe(p));
 }
 
+/* The binary operator at the current token (its first character) and
+ * its precedence, or 0. */
 static int
 binop(P *p, int *prec)
 {
-	static const struct { char c, c2; int prec; } ops[] = {
-		{ '|', 0, 1 }, { '^', 0, 2 }, { '&', 0, 3 }, { '<', '<', 4 },
-		{ '>', '>', 4 }, { '+', 0, 5 }, { '-', 0, 5 }, { '*', 0, 6 },
-		{ '/', 0, 6 },
-	};
-	size_t i;
+	int c = p->t.ch;
 
 	if (p->t.kind != TK_PUNCT)
 		return 0;
-	for (i = 0; i < NELEM(ops); i++)
-		if (ops[i].c == p->t.ch) {
-			if (ops[i].c2) {
-				size_t q = p->lx.p;
-				if (q >= p->lx.n || p->lx.s[q] != ops[i].c2)
-					return 0;
-			}
-			*prec = ops[i].prec;
-			return ops[i].c;
-		}
+	switch (c) {
+	case '|': *prec = 1; return c;
+	case '^': *prec = 2; return c;
+	case '&': *prec = 3; return c;
+	case '<': case '>':   /* << >> */
+		if (p->lx.p >= p->lx.n || p->lx.s[p->lx.p] != c)
+			return 0;
+		*prec = 4;
+		return c;
+	case '+': case '-': *prec = 5; return c;
+	case '*': case '/': *prec = 6; return c;
+	}
 	return 0;
 }
+
+static i64 cexpr_rest(P *p, i64 l, int minprec);
 
 static i64
 cexpr_bin(P *p, int minprec)
 {
-	i64 l = cexpr_unary(p), r;
+	return cexpr_rest(p, cexpr_unary(p), minprec);
+}
+
+/* The operators after the left operand l that bind tighter than minprec. */
+static i64
+cexpr_rest(P *p, i64 l, int minprec)
+{
+	i64 r;
 	int op, prec;
 
 	while ((op = binop(p, &prec)) && prec > minprec) {
@@ -227,7 +235,13 @@ cexpr_bin(P *p, int minprec)
 i64
 const_expr(P *p)
 {
-	return cexpr_bin(p, 0);
+	i64 v;
+
+	if (p->t.kind != TK_INT)
+		return cexpr_bin(p, 0);
+	v = (i64)p->t.ival;   /* most are one literal: no unary levels */
+	next(p);
+	return cexpr_rest(p, v, 0);
 }
 
 /* ---- scopes and symbols ---- */
