@@ -95,6 +95,15 @@ val(const Fold *c, const PtxOperand *o, PtxType t, u64 *v)
 	return 0;
 }
 
+/* Can val succeed on o for some type?  (A cheap test before the folds.) */
+static int
+may_val(const Fold *c, const PtxOperand *o)
+{
+	if (o->kind == PTX_OPD_IMM || o->kind == PTX_OPD_FIMM)
+		return 1;
+	return o->kind == PTX_OPD_REG && o->reg >= 0 && o->reg2 < 0 && c->lk[o->reg];
+}
+
 /* Rewrite x into `mov.bN d, src` (N from the destination register). */
 static void
 to_mov(Fold *c, IrIns *x, const PtxOperand *src)
@@ -675,7 +684,10 @@ fold_block(Fold *c, int b)
 		if (x->dead)
 			continue;
 		if (x->p.guard < 0) {
-			if ((x->p.op == PTX_OP_setp && fold_setp(c, &x->p, &p)) || fold_pred(c, &x->p, &p)) {
+			/* setp, pred, int, cvt and float folds all need the value
+			 * of the first source: skip them when it has none */
+			int v1 = x->p.nopds > 1 && may_val(c, &x->p.opds[1]);
+			if (v1 && ((x->p.op == PTX_OP_setp && fold_setp(c, &x->p, &p)) || fold_pred(c, &x->p, &p))) {
 				int d = x->p.opds[0].reg;
 				ir_each_def(&x->p, unknown, c);
 				touch(c, d);
@@ -688,7 +700,7 @@ fold_block(Fold *c, int b)
 				}
 				continue;
 			}
-			if (fold_int(c, x) || fold_cvt(c, x) || fold_float(c, x) || identity(c, x))
+			if ((v1 && (fold_int(c, x) || fold_cvt(c, x) || fold_float(c, x))) || identity(c, x))
 				n++;
 			else
 				n += forward(c, x);
