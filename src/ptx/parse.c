@@ -1097,8 +1097,10 @@ body_stmt(P *p)
 		push_scope(p);
 		return;
 	}
-	if (p->t.kind == TK_IDENT && p->lx.p < p->lx.n) {
-		/* NAME: -- a label, prototype or branch-target table */
+	/* NAME: -- a label, prototype or branch-target table.  An opcode
+	 * with a modifier right after it (ld.global) cannot be one: no
+	 * lookahead token for it. */
+	if (p->t.kind == TK_IDENT && p->lx.p < p->lx.n && p->lx.s[p->lx.p] != '.') {
 		Lex save = p->lx;
 		Tok name = p->t;
 		next(p);
