@@ -72,9 +72,16 @@ clear_over(void *ctx, int r)
 	o->over[r] = 0;
 }
 
-/* Backwards through each block: definitions overwritten before a read. */
+static void
+unuse(void *ctx, int r)
+{
+	((int *)ctx)[r]--;
+}
+
+/* Backwards through each block: definitions overwritten before a read.
+ * The reads of what it removes come off uses. */
 static int
-dead_defs(IrFunc *f)
+dead_defs(IrFunc *f, int *uses)
 {
 	Over o = { xcalloc((size_t)f->nregs + 1, sizeof(int)), 0, 0 };
 	size_t b, i;
@@ -92,6 +99,7 @@ dead_defs(IrFunc *f)
 				ir_each_def(&x->p, test_over, &o);
 				if (o.all) {
 					x->dead = 1;
+					ir_each_use(&x->p, unuse, uses);
 					n++;
 					continue;
 				}
@@ -104,22 +112,26 @@ dead_defs(IrFunc *f)
 	return n;
 }
 
+/* Rounds of dead_defs and removing what nobody reads, until neither
+ * finds anything.  uses is counted once and kept current: each removed
+ * instruction's reads come off it (those of a round's unread ones after
+ * the round, which judges them all by the counts at its start). */
 int
 ir_dce(IrFunc *f)
 {
 	int total = 0, changed = 1;
 	int *uses = xcalloc((size_t)f->nregs, sizeof *uses);
+	VEC(IrIns *) gone = {0};
 
+	ir_count(f, NULL, uses);
 	while (changed) {
 		size_t b, i;
 		changed = 0;
-		if ((i = (size_t)dead_defs(f)) > 0) {
+		if ((i = (size_t)dead_defs(f, uses)) > 0) {
 			total += (int)i;
 			changed = 1;
 		}
-		for (i = 0; i < (size_t)f->nregs; i++)
-			uses[i] = 0;
-		ir_count(f, NULL, uses);
+		gone.n = 0;
 		for (b = 0; b < f->b.n; b++)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				IrIns *x = &f->b.v[b].ins.v[i];
@@ -129,11 +141,15 @@ ir_dce(IrFunc *f)
 				ir_each_def(&x->p, mark, &m);
 				if (!m.live) {
 					x->dead = 1;
+					vec_push(&gone, x);
 					changed = 1;
 					total++;
 				}
 			}
+		for (i = 0; i < gone.n; i++)
+			ir_each_use(&gone.v[i]->p, unuse, uses);
 	}
+	free(gone.v);
 	free(uses);
 	return total;
 }
