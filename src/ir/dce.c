@@ -3,6 +3,7 @@
  * side-effect-free instructions whose results are all overwritten before
  * anything reads them (`mov r, 1; mov r, 2`). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir/ir.h"
 #include "ir/walk.h"
@@ -112,6 +113,18 @@ dead_defs(IrFunc *f, int *uses)
 	return n;
 }
 
+/* OA_VERIFY=1: the uses kept by ir_dce are ir_count's. */
+static void
+recount_same(const IrFunc *f, const int *uses)
+{
+	int *u = xcalloc((size_t)f->nregs + 1, sizeof *u);
+
+	ir_count(f, NULL, u);
+	if (memcmp(u, uses, sizeof *u * (size_t)f->nregs))
+		die("dce: the kept use counts differ from ir_count's");
+	free(u);
+}
+
 /* Rounds of dead_defs and removing what nobody reads, until neither
  * finds anything.  uses is counted once and kept current: each removed
  * instruction's reads come off it (those of a round's unread ones after
@@ -131,6 +144,8 @@ ir_dce(IrFunc *f)
 			total += (int)i;
 			changed = 1;
 		}
+		if (ir_verify_all())
+			recount_same(f, uses);
 		gone.n = 0;
 		for (b = 0; b < f->b.n; b++)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
