@@ -791,7 +791,7 @@ lookup_reg(P *p, const char *s, size_t n)
 {
 	int i = -1;
 	size_t k;
-	u64 idx = 0;
+	u64 idx = 0, unit = 1;
 
 	if (p->regmap.len) {
 		unsigned bit = reg_bit(s, n);
@@ -802,15 +802,15 @@ lookup_reg(P *p, const char *s, size_t n)
 		return i;
 	if (!p->rangemap.len)
 		return -1;
-	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
-		;
+	/* the trailing digits and their value (meaningless past 9 digits,
+	 * which are refused) */
+	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--, unit *= 10)
+		idx += (u64)(s[k - 1] - '0') * unit;
 	if (k == n || k == 0 || n - k > 9 || (s[k] == '0' && n - k > 1))
 		return -1;
 	i = range_decl(p, s, k);
 	if (i < 0)
 		return -1;
-	for (; k < n; k++)
-		idx = idx * 10 + (u64)(s[k] - '0');
 	if (idx >= (u64)p->decls.v[i].count)
 		return -1;
 	return p->decls.v[i].first + (int)idx;
