@@ -89,10 +89,10 @@ set_reuse(const Arch *a, const Word *code, HIns *ins, size_t n, const u8 *lead)
 	for (i = 0; i + 1 < n; i++) {
 		HIns *x = &ins[i], *y = &ins[i + 1];
 		if (lead[i + 1] || x->kind != HK_NORMAL || x->never || y->never || x->cond != y->cond ||
-		    x->c.yield == 0 || x->c.stall > 11 || y->c.wait || !reuse_op(&x->in) || !reuse_op(&y->in))
+		    x->c.yield == 0 || x->c.stall > 11 || y->c.wait || !reuse_op(x->in) || !reuse_op(y->in))
 			continue;
 		for (k = 0; k < 3; k++)
-			if ((r = src_reg(&x->in, k)) >= 0 && r == src_reg(&y->in, k) && !writes_reg(x, r)) {
+			if ((r = src_reg(x->in, k)) >= 0 && r == src_reg(y->in, k) && !writes_reg(x, r)) {
 				Ctrl c = x->c;
 				c.reuse |= (u8)(1u << k);
 				if (reuse_ok(a, code[i], c, i, &b))
@@ -118,14 +118,14 @@ initial(const Arch *a, HIns *ins, size_t n)
 		c.yield = 1;
 		c.wrsb = c.rdsb = 7;
 		if (!x->never) {
-			if (!strcmp(x->in.op, "LDGDEPBAR"))
+			if (!strcmp(x->in->op, "LDGDEPBAR"))
 				c.wrsb = (u8)(depsb >= 0 ? depsb : 0);
 			else if (x->lat.var && x->nwr > 0) {
 				for (k = 0; k < 6 && (rr % 6) == depsb; k++)
 					rr++;
 				c.wrsb = (u8)(rr++ % 6);
 			}
-			if ((x->lat.rd_late || x->lat.var) && x->nrd > (x->in.guard >= 0 && x->in.guard != 7)) {
+			if ((x->lat.rd_late || x->lat.var) && x->nrd > (x->in->guard >= 0 && x->in->guard != 7)) {
 				for (k = 0; k < 6 && (rr % 6) == depsb; k++)
 					rr++;
 				c.rdsb = (u8)(rr++ % 6);

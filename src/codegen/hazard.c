@@ -199,7 +199,7 @@ build_cfg(Hz *h)
 		case HK_BRA:
 			edge(h, b, h->bof[x->target]);
 			/* BRA.DIV, BRA.ANY ... may fall through too */
-			fall = fall && (x->cond || x->in.nmods > 0);
+			fall = fall && (x->cond || x->in->nmods > 0);
 			break;
 		case HK_EXIT:
 			fall = fall && x->cond;
@@ -399,7 +399,7 @@ shape_sig(const HIns *ins, size_t n, size_t *nsig)
 		i64 t = x->target;
 		p[k++] = (u8)x->kind;
 		p[k++] = (u8)x->cond;
-		p[k++] = x->in.nmods > 0;
+		p[k++] = x->in->nmods > 0;
 		p[k++] = (u8)x->nrd;
 		p[k++] = (u8)x->nwr;
 		memcpy(p + k, &t, sizeof t), k += sizeof t;
@@ -723,7 +723,7 @@ same_pipe(const Hz *h, size_t i, size_t k)
 static int
 exclusive(const Hz *h, size_t p, size_t i)
 {
-	const Insn *a = &h->ins[p].in, *b = &h->ins[i].in;
+	const Insn *a = h->ins[p].in, *b = h->ins[i].in;
 	size_t k;
 	int r, slot;
 
@@ -748,7 +748,7 @@ pname(Hz *h, long p, char *buf, size_t n)
 	if (p < 0)
 		snprintf(buf, n, "(another path)");
 	else
-		snprintf(buf, n, "%s at 0x%lx", h->ins[p].in.op, (unsigned long)p * 16);
+		snprintf(buf, n, "%s at 0x%lx", h->ins[p].in->op, (unsigned long)p * 16);
 	return buf;
 }
 
@@ -772,7 +772,7 @@ waits(Hz *h, HState *s, size_t i)
 				bump(h, i, s->sbprod[k], 2 - SBAGE(s, k));
 			else
 				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-				       x->in.op, k, SBAGE(s, k), PROD_NAME(h, s->sbprod[k], b1));
+				       x->in->op, k, SBAGE(s, k), PROD_NAME(h, s->sbprod[k], b1));
 		}
 	}
 	/* all waited scoreboards at once, only the slots with one pending */
@@ -873,7 +873,7 @@ reads(Hz *h, HState *s, size_t i)
 			else
 				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
-				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       SLOT_NAME(h, u->slot, b2), x->in->op,
 				       PROD_NAME(h, s->fprod[j], b1), FAGE(s, j),
 				       FAGE(s, j) + need);
 		}
@@ -889,12 +889,12 @@ reads(Hz *h, HState *s, size_t i)
 			} else if (s->wsb[j] & SB_NONE)
 				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (it sets no scoreboard)",
-				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       SLOT_NAME(h, u->slot, b2), x->in->op,
 				       PROD_NAME(h, s->wprod[j], b1));
 			else
 				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
-				       SLOT_NAME(h, u->slot, b2), x->in.op,
+				       SLOT_NAME(h, u->slot, b2), x->in->op,
 				       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		}
 	}
@@ -928,7 +928,7 @@ writes(Hz *h, HState *s, size_t i)
 		else if (s->wsb[j] && !h->fixing)
 			hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
 			       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-			       SLOT_NAME(h, u->slot, b2), x->in.op,
+			       SLOT_NAME(h, u->slot, b2), x->in->op,
 			       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		/* memory instructions reach the memory pipe in order: a load
 		   cannot write before an earlier store has read its data */
@@ -938,7 +938,7 @@ writes(Hz *h, HState *s, size_t i)
 		if (s->rsb[j] && !h->fixing)
 			hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
 			       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-			       SLOT_NAME(h, u->slot, b2), x->in.op,
+			       SLOT_NAME(h, u->slot, b2), x->in->op,
 			       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
 		if (x->lat.var) {
 			u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;

@@ -58,7 +58,8 @@ typedef struct {
 
 typedef struct {
 	Ctrl c;
-	Insn in;           /* insn_parse_novalue: float immediates hold 0, not their value */
+	const Insn *in;    /* insn_parse_novalue (float immediates hold 0, not their
+			      value); shared by every copy of a memoised word, read-only */
 	const char *cls;   /* latency class name */
 	const LatRow *row; /* its table row, NULL if none */
 	u16 opid;          /* the opcode as a small number (hz_opid) */

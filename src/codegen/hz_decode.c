@@ -350,7 +350,7 @@ mem_reads(HIns *h, const Operand *o, int cat)
 static void
 regs_of(const Arch *a, HIns *h)
 {
-	const Insn *in = &h->in;
+	const Insn *in = h->in;
 	int of = op_flags(h->opid, in->op);
 	int nd = ndst(in, of), k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
@@ -440,7 +440,7 @@ target_of(const Insn *in, size_t n)
 static void
 flow_of(HIns *h, size_t n)
 {
-	const Insn *in = &h->in;
+	const Insn *in = h->in;
 
 	h->target = -1;
 	switch (OF_FLOW(op_flags(h->opid, in->op))) {
@@ -495,7 +495,8 @@ typedef struct {
 	u64 addr;  /* an entry for one address (key tagged by MEMO_AT_ADDR), else 0 */
 	u64 at;    /* the address it was decoded at */
 	u8 pcrel;
-	HIns h;
+	HIns h;   /* h.in points to in */
+	Insn in;
 } Memo;
 
 /* Entries in dense chunks of MEMO_CH (a small kernel touches few pages;
@@ -734,11 +735,11 @@ need_of(HIns *h)
 static void
 facts_of(HIns *h)
 {
-	int of = op_flags(h->opid, h->in.op);
+	int of = op_flags(h->opid, h->in->op);
 
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
-	h->minst = (u8)lat_min_stall_row(h->row, &h->in);
+	h->minst = (u8)lat_min_stall_row(h->row, h->in);
 	need_of(h);
 }
 
@@ -779,8 +780,8 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 	u64 key;
 	size_t i;
 
-	if (lat_class_key(&h->in, &key) < 0) {
-		h->cls = lat_class(&h->in, ar);
+	if (lat_class_key(h->in, &key) < 0) {
+		h->cls = lat_class(h->in, ar);
 		h->row = lat_row(a, h->cls);
 		h->lat = lat_of_row(h->row, h->cls);
 		return;
@@ -800,7 +801,7 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 		e->a = a;
 		e->key = key;
 		e->opid = h->opid;
-		e->cls = lat_class(&h->in, &memo.ar);
+		e->cls = lat_class(h->in, &memo.ar);
 		e->row = lat_row(a, e->cls);
 		e->lat = lat_of_row(e->row, e->cls);
 		cm.n++;
@@ -810,27 +811,26 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 	h->lat = e->lat;
 }
 
-/* Decode word w at address addr into h (strings in ar); -1 if it does not
-   decode. */
+/* Decode word w at address addr into h, its Insn into in (strings in
+   ar); -1 if it does not decode. */
 static int
-decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Arena *ar, Buf *b)
+decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar, Buf *b)
 {
 	char err[256];
 
-	/* insn_parse zeroes h->in itself */
-	memset(h, 0, offsetof(HIns, in));
-	memset((char *)&h->in + sizeof h->in, 0, sizeof *h - offsetof(HIns, in) - sizeof h->in);
+	memset(h, 0, sizeof *h);  /* insn_parse zeroes in itself */
+	h->in = in;
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
 	/* no float immediate's value: nothing in the checker reads one */
-	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, &h->in, ar, err, sizeof err) < 0)
+	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, in, ar, err, sizeof err) < 0)
 		return -1;
 	h->c = ctrl_get(w);
-	h->opid = (u16)hz_opid(h->in.op);
+	h->opid = (u16)hz_opid(h->in->op);
 	class_of(a, h, ar);
-	h->cond = h->in.guard >= 0 && h->in.guard != 7;
-	h->never = h->in.guard == 7 && h->in.guard_not;
+	h->cond = h->in->guard >= 0 && h->in->guard != 7;
+	h->never = h->in->guard == 7 && h->in->guard_not;
 	flow_of(h, n);
 	if (!h->never)
 		regs_of(a, h);
@@ -912,12 +912,12 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 			continue;
 		}
 		if (pos == (size_t)-1) {  /* no room */
-			if (decode1(a, code[i], addr, n, h, ar, &b) < 0)
+			if (decode1(a, code[i], addr, n, h, arena_alloc(ar, sizeof(Insn)), ar, &b) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
 		m = memo_next();
-		if (decode1(a, code[i], addr, n, &m->h, &memo.ar, &b) < 0) {
+		if (decode1(a, code[i], addr, n, &m->h, &m->in, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}

@@ -54,7 +54,7 @@ op_fence(const HIns *h)
 		fence_of.n = n;
 	}
 	if (fence_of.v[h->opid] < 0)
-		fence_of.v[h->opid] = (signed char)in_list(h->in.op, fences);
+		fence_of.v[h->opid] = (signed char)in_list(h->in->op, fences);
 	return fence_of.v[h->opid];
 }
 
@@ -64,7 +64,7 @@ is_fence(const HIns *h)
 	if (fence_of.s2r < 0)
 		fence_of.s2r = hz_opid("S2R");
 	return h->kind != HK_NORMAL || op_fence(h) ||
-	       (h->opid == fence_of.s2r && h->in.nops > 1 && h->in.o[1].text && strstr(h->in.o[1].text, "CLOCK"));
+	       (h->opid == fence_of.s2r && h->in->nops > 1 && h->in->o[1].text && strstr(h->in->o[1].text, "CLOCK"));
 }
 
 /* Exact register sets: one bit per slot (hazard.h: hz_decode keeps
