@@ -1284,12 +1284,20 @@ hz_solve(Hz *h)
 		h->bev[b] = h->nev - ev0;
 		for (k = 0; k < h->succ[b].n; k++) {
 			size_t t = h->succ[b].v[k];
-			if (state_join(h, h->st[t], s) && !inq[t]) {
+			if (!h->st[t]->valid && k + 1 == h->succ[b].n) {
+				/* the join would copy s, which is not read again:
+				   t's state takes s's memory, s the unused one */
+				HState *u = h->st[t];
+				h->st[t] = s, s = u;
+			} else if (!state_join(h, h->st[t], s))
+				continue;
+			if (!inq[t]) {
 				inq[t] = 1;
 				work[nw++] = t;
 			}
 		}
 	}
+	h->tmp = s;  /* the scratch state (run_all's) may have moved */
 	free(work);
 	free(inq);
 	/* the latest visit of a block ran from its final entry state (a change
