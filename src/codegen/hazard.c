@@ -1320,20 +1320,26 @@ hz_solved_fixes(const Hz *h)
 	return h->sev;
 }
 
-/* Every reachable block once from its entry state; with skip_quiet,
+/* Every reachable block once from its entry state; for the fix pass,
  * not the blocks whose latest solve visit found no fix event (bev) and
  * whose stalls no fix raised since: run again they would repeat that
- * visit step for step, and a step changes bits only at an event. */
+ * visit step for step, and a step changes bits only at an event.  The
+ * fix pass runs on the entry states themselves (no copy): its changes
+ * make them stale, and the next hz_solve starts afresh. */
 static void
-run_all(Hz *h, int skip_quiet)
+run_all(Hz *h, int fixing)
 {
 	size_t b;
 
 	for (b = 0; b < h->nb; b++) {
-		if (!h->st[b]->valid || (skip_quiet && !h->bev[b] && !h->bumped[b]))
+		if (!h->st[b]->valid || (fixing && !h->bev[b] && !h->bumped[b]))
 			continue;
-		state_copy(h, h->tmp, h->st[b]);
-		run_block(h, b, h->tmp);
+		if (fixing)
+			run_block(h, b, h->st[b]);
+		else {
+			state_copy(h, h->tmp, h->st[b]);
+			run_block(h, b, h->tmp);
+		}
 	}
 }
 

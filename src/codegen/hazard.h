@@ -119,7 +119,8 @@ void hz_keep_producers(Hz *h);
  * (over the blocks where the solve saw something to fix).  Returns the
  * number of changes, or -2 when a latency cannot be met without padding
  * instructions (a producer right before its consumer needs more than 15
- * cycles). */
+ * cycles).  It uses up the solve's states: hz_solve again before another
+ * hz_pass or hz_fix. */
 int hz_fix(Hz *h);
 
 #endif
