@@ -180,17 +180,18 @@ load_c0(Sel *s, MRef d, u32 off)
 static int
 sreg_value(Sel *s, const PtxOperand *o, MRef d)
 {
-	static const char xyz[] = "XYZ";
+	static const char *const sr[2][3] = {
+		{ "SR_TID.X", "SR_TID.Y", "SR_TID.Z" },
+		{ "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z" },
+	};
 	int c = o->comp < 0 ? 0 : o->comp;
-	char t[32];
 
 	switch (o->sreg) {
 	case PTX_SR_tid:
 	case PTX_SR_ctaid:
 		if (c > 2)
 			break;
-		snprintf(t, sizeof t, "%s.%c", o->sreg == PTX_SR_tid ? "SR_TID" : "SR_CTAID", xyz[c]);
-		mi(s->mf, "S2R %D, %s", d, t);
+		mi(s->mf, "S2R %D, %s", d, sr[o->sreg != PTX_SR_tid][c]);
 		return 0;
 	case PTX_SR_ntid:
 		if (c > 2)

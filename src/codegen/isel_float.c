@@ -26,12 +26,26 @@ rnd(const IrIns *x)
 	return "";
 }
 
-/* Modifier suffix ".FTZ" / ".SAT" / rounding as ptxas orders them. */
+/* Modifier suffix ".FTZ" / ".SAT" / rounding as ptxas orders them, into
+ * out (at least 12 bytes); pasted, not formatted: every float add, mul
+ * and fma comes here. */
 static void
-fmods(const IrIns *x, char *out, size_t n, int f32)
+fmods(const IrIns *x, char *out, int f32)
 {
-	snprintf(out, n, "%s%s%s", f32 && (x->p.flags & PTX_F_FTZ) ? ".FTZ" : "", rnd(x),
-		 x->p.flags & PTX_F_SAT ? ".SAT" : "");
+	const char *r = rnd(x);
+	size_t n = strlen(r);
+
+	if (f32 && (x->p.flags & PTX_F_FTZ)) {
+		memcpy(out, ".FTZ", 4);
+		out += 4;
+	}
+	memcpy(out, r, n);
+	out += n;
+	if (x->p.flags & PTX_F_SAT) {
+		memcpy(out, ".SAT", 4);
+		out += 4;
+	}
+	*out = 0;
 }
 
 int
@@ -46,7 +60,7 @@ sel_float_arith(Sel *s, const IrIns *x)
 		return sel_is_half(t) ? sel_half_arith(s, x) : sel_unsupported(s, "f16/bf16 arithmetic");
 	if (op == PTX_OP_mad && !(x->p.rnd))
 		return sel_unsupported(s, "mad.f32 without a rounding mode");
-	fmods(x, m, sizeof m, t == PTX_T_F32);
+	fmods(x, m, t == PTX_T_F32);
 	if (t == PTX_T_F64) {
 		MRef a = sel_r64(s, S1), b = sel_r64(s, S2);
 		if (x->p.flags & PTX_F_SAT)
