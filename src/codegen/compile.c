@@ -14,6 +14,7 @@
 #include "cubin/build.h"
 #include "cubin/listing.h"
 #include "ir/ir.h"
+#include "ir/walk.h"
 #include "isa/isa.h"
 
 typedef VEC(Word) WordVec;
@@ -79,6 +80,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 	size_t i, nidle = 0, k;
 
 	dump_ir(o, f, "build", 0);
+	ir_count_forget();
 	for (i = 0; i < sizeof passes / sizeof *passes; i++) {
 		int n, rerun;
 		u64 h = 0;
@@ -93,7 +95,10 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		}
 		if (full)
 			h = ir_hash(f);
+		ir_count_offer(f);
 		n = passes[i].fn(f);
+		if (n)
+			ir_count_forget();
 		if (full) {
 			ir_verify(f, passes[i].name);
 			if ((rerun || !n) && ir_hash(f) != h)
@@ -109,6 +114,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 			idle[nidle++] = passes[i].fn;
 		dump_ir(o, f, passes[i].name, n);
 	}
+	ir_count_forget();
 }
 
 /* Encode the allocated MIR: block addresses, then each instruction. */

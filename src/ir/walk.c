@@ -1,7 +1,10 @@
 /* walk.c -- helpers shared by the passes: visit the registers an
  * instruction reads and writes, count definitions and uses. */
+#include <string.h>
+
 #include "ir/ir.h"
 #include "ir/walk.h"
+#include "util/util.h"
 
 /* ir_count's walks: the visitors above with the counting inlined (it
  * runs over the whole function at the start of most passes). */
@@ -50,8 +53,8 @@ count_defs(const PtxOperand *o, int *defs)
 	}
 }
 
-void
-ir_count(const IrFunc *f, int *defs, int *uses)
+static void
+walk(const IrFunc *f, int *defs, int *uses)
 {
 	size_t b, i;
 	int k;
@@ -84,4 +87,54 @@ ir_count(const IrFunc *f, int *defs, int *uses)
 					count_uses(o, def, uses);
 			}
 		}
+}
+
+/* The counts of the last walk (see ir_count_offer): of f with n
+ * registers; have[0] / have[1]: the defs / uses were counted. */
+static _Thread_local struct {
+	const IrFunc *f;
+	int n, have[2], offered;
+	int *c[2];
+} kept;
+
+void
+ir_count_offer(const IrFunc *f)
+{
+	kept.offered = kept.f == f;
+}
+
+void
+ir_count_forget(void)
+{
+	kept.f = NULL;
+	kept.offered = 0;
+}
+
+void
+ir_count(const IrFunc *f, int *defs, int *uses)
+{
+	int *want[2] = { defs, uses }, j;
+	size_t sz = (size_t)f->nregs * sizeof(int);
+
+	if (kept.offered && kept.f == f && kept.n == f->nregs && (!defs || kept.have[0]) &&
+	    (!uses || kept.have[1])) {
+		kept.offered = 0;
+		for (j = 0; j < 2; j++)
+			if (want[j])
+				memcpy(want[j], kept.c[j], sz);
+		return;
+	}
+	/* only a pass's first ir_count may reuse: later ones may follow
+	 * changes it made */
+	kept.offered = 0;
+	walk(f, defs, uses);
+	kept.f = f;
+	kept.n = f->nregs;
+	for (j = 0; j < 2; j++) {
+		kept.have[j] = want[j] != NULL;
+		if (want[j]) {
+			kept.c[j] = xrealloc(kept.c[j], sz + sizeof(int));
+			memcpy(kept.c[j], want[j], sz);
+		}
+	}
 }

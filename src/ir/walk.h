@@ -76,7 +76,17 @@ ir_each_def(const PtxInstr *in, void (*fn)(void *, int), void *ctx)
 		ir_defs_opd(&in->opds[0], fn, ctx);
 }
 
-/* defs[r], uses[r] += counts over live instructions (arrays of f->nregs; either may be NULL). */
+/* defs[r], uses[r] = counts over live instructions (zeroed arrays of at
+ * least f->nregs; either may be NULL). */
 void ir_count(const IrFunc *f, int *defs, int *uses);
+
+/* Most passes start with ir_count, and most passes change nothing: the
+ * counts of the last walk are kept, and run_passes (compile.c) offers
+ * them to the next pass's first ir_count while no pass has reported a
+ * change since (a pass that reports none leaves the IR as it was: under
+ * OA_VERIFY compile.c proves it with ir_hash).  ir_count_forget drops
+ * them (after a change, and around run_passes). */
+void ir_count_offer(const IrFunc *f);
+void ir_count_forget(void);
 
 #endif
