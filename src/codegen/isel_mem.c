@@ -142,15 +142,27 @@ shared_place(Sel *s, const PtxVar *v, u32 al)
 	s->shared_size = off + (u32)v->size;
 }
 
+typedef VEC(const PtxVar *) VarVec;
+
+/* Static shared variables are placed as o names them; extern ones
+ * (size 0) are gathered in ext, in order of first use, for later. */
 static void
-shared_scan_opd(Sel *s, const PtxOperand *o, int ext)
+shared_scan_opd(Sel *s, const PtxOperand *o, VarVec *ext)
 {
 	int i;
+	size_t k;
 	const PtxVar *v = o->var;
 
-	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && v && v->space == PTX_S_SHARED &&
-	    (v->size == 0) == ext)
-		shared_place(s, v, v->align ? v->align : 1);
+	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && v && v->space == PTX_S_SHARED) {
+		if (v->size)
+			shared_place(s, v, v->align ? v->align : 1);
+		else {
+			for (k = 0; k < ext->n && ext->v[k] != v; k++)
+				;
+			if (k == ext->n)
+				vec_push(ext, v);
+		}
+	}
 	if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_ADDR)
 		for (i = 0; i < o->nelems; i++)
 			shared_scan_opd(s, &o->elems[i], ext);
@@ -159,28 +171,34 @@ shared_scan_opd(Sel *s, const PtxOperand *o, int ext)
 /* Lay out every shared variable the function names, in order of first
  * use; extern (dynamic, size 0) arrays all start after the static ones,
  * whose size is rounded to 16 (ptxas's .nv.shared size; the driver puts
- * dynamic shared memory right after it). */
+ * dynamic shared memory right after it).  One walk over the code: only
+ * address, symbol and vector operands can name a variable. */
 static void
 shared_layout(Sel *s)
 {
+	VarVec ext = {0};
 	size_t b, i;
-	int k, ext;
-	u32 stat = 0;
+	int k;
+	u32 stat;
 
 	if (s->shared_vars.n)
 		return;
-	for (ext = 0; ext < 2; ext++) {
-		if (ext) /* as ptxas: the static size rounded to 16, then dynamic */
-			stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
-		for (b = 0; b < s->ir->b.n; b++)
-			for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
-				const IrIns *x = &s->ir->b.v[b].ins.v[i];
-				if (x->dead)
-					continue;
-				for (k = 0; k < x->p.nopds; k++)
-					shared_scan_opd(s, &x->p.opds[k], ext);
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			const IrIns *x = &s->ir->b.v[b].ins.v[i];
+			if (x->dead)
+				continue;
+			for (k = 0; k < x->p.nopds; k++) {
+				const PtxOperand *o = &x->p.opds[k];
+				if (o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM || o->kind == PTX_OPD_VEC)
+					shared_scan_opd(s, o, &ext);
 			}
-	}
+		}
+	/* as ptxas: the static size rounded to 16, then dynamic */
+	stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
+	for (i = 0; i < ext.n; i++)
+		shared_place(s, ext.v[i], ext.v[i]->align ? ext.v[i]->align : 1);
+	vec_free(&ext);
 	s->shared_size = stat;
 	s->uses_shared = 1;
 }
