@@ -272,7 +272,8 @@ seq_emit(Seq *q, const char *line)
 			fmt[fl++] = *p++;
 			continue;
 		}
-		r = ops && p > ops ? reg_token(line, p, &pred, &w, &len) : -1;
+		/* (a register token starts with R or P: no call for the rest) */
+		r = ops && p > ops && (*p == 'R' || *p == 'P') ? reg_token(line, p, &pred, &w, &len) : -1;
 		if (r < 0) {
 			if (fl >= (int)sizeof fmt - 4)
 				die("seq: line too long");
