@@ -49,14 +49,18 @@ static _Thread_local Buf mi_text;
 MIns *
 mi(MFunc *f, const char *fmt, ...)
 {
-	MIns m = {0};
+	MBlock *B = &f->b.v[f->cur];
+	MIns *m;
 	Buf *t = &mi_text;
 	va_list ap;
 	const char *p;
 
-	m.guard = f->guard;
-	m.guard_neg = f->guard_neg;
-	m.target = -1;
+	/* built in its slot: an MIns is ~140 bytes, a copy costs */
+	vec_push(&B->ins, (MIns){0});
+	m = &B->ins.v[B->ins.n - 1];
+	m->guard = f->guard;
+	m->guard_neg = f->guard_neg;
+	m->target = -1;
 	t->n = 0;
 	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
@@ -71,30 +75,30 @@ mi(MFunc *f, const char *fmt, ...)
 		switch (*++p) {
 		case 'D': case 'U': {
 			MRef r = va_arg(ap, MRef);
-			char h[2] = { 1, (char)(m.nr + 1) };
-			if (m.nr == MI_MAXREF)
+			char h[2] = { 1, (char)(m->nr + 1) };
+			if (m->nr == MI_MAXREF)
 				die("mi: too many registers in \"%s\"", fmt);
 			if (r.v < 0 || (size_t)r.v >= f->vr.n)
 				die("mi: bad vreg %d in \"%s\"", r.v, fmt);
-			m.r[m.nr] = r;
-			m.rf[m.nr] = *p == 'D' ? MF_DEF : MF_USE;
+			m->r[m->nr] = r;
+			m->rf[m->nr] = *p == 'D' ? MF_DEF : MF_USE;
 			buf_putn(t, h, 2);
-			m.nr++;
+			m->nr++;
 			break;
 		}
 		case 'O': {
 			MOpd o = va_arg(ap, MOpd);
-			char h[2] = { 1, (char)(m.nr + 1) };
+			char h[2] = { 1, (char)(m->nr + 1) };
 			if (o.txt[0]) {
 				buf_puts(t, o.txt);
 				break;
 			}
-			if (m.nr == MI_MAXREF || o.r.v < 0 || (size_t)o.r.v >= f->vr.n)
+			if (m->nr == MI_MAXREF || o.r.v < 0 || (size_t)o.r.v >= f->vr.n)
 				die("mi: bad operand in \"%s\"", fmt);
-			m.r[m.nr] = o.r;
-			m.rf[m.nr] = MF_USE;
+			m->r[m->nr] = o.r;
+			m->rf[m->nr] = MF_USE;
 			buf_putn(t, h, 2);
-			m.nr++;
+			m->nr++;
 			break;
 		}
 		case 's':
@@ -108,7 +112,7 @@ mi(MFunc *f, const char *fmt, ...)
 			buf_putx(t, va_arg(ap, u32));
 			break;
 		case 'L':
-			m.target = va_arg(ap, int);
+			m->target = va_arg(ap, int);
 			buf_putc(t, 2);
 			break;
 		case '%':
@@ -119,9 +123,8 @@ mi(MFunc *f, const char *fmt, ...)
 		}
 	}
 	va_end(ap);
-	m.text = arena_strndup(f->a, t->n ? t->s : "", t->n);
-	vec_push(&f->b.v[f->cur].ins, m);
-	return &f->b.v[f->cur].ins.v[f->b.v[f->cur].ins.n - 1];
+	m->text = arena_strndup(f->a, t->n ? t->s : "", t->n);
+	return m;
 }
 
 static const char *cls_prefix[] = { "R", "P", "UR", "UP" };
