@@ -129,24 +129,43 @@ mi(MFunc *f, const char *fmt, ...)
 
 static const char *cls_prefix[] = { "R", "P", "UR", "UP" };
 
-/* A physical register's name ("R12", "UP0") into t, in one Buf call: the
- * encoder renders every operand of every instruction. */
+/* A physical register's name ("R12", "UP0") written straight into out:
+ * the encoder renders every operand of every instruction, and a memcpy
+ * call per name cost more than the name. */
 static void
 put_phys(int cls, int n, Buf *out)
 {
-	char t[16], *p = t + sizeof t;
 	const char *c = cls_prefix[cls];
 	unsigned u = n < 0 ? -(unsigned)n : (unsigned)n;
+	char *d;
 
-	do
-		*--p = (char)('0' + u % 10);
-	while (u /= 10);
-	if (n < 0)
-		*--p = '-';
+	if (out->n + 16 > out->cap)
+		buf_grow(out, 15);
+	d = out->s + out->n;
+	*d++ = c[0];
 	if (c[1])
-		*--p = c[1];
-	*--p = c[0];
-	buf_putn(out, p, (size_t)(t + sizeof t - p));
+		*d++ = c[1];
+	if (n < 0)
+		*d++ = '-';
+	if (u >= 100) {
+		if (u >= 1000) {   /* never a register; spelled all the same */
+			char t[12], *p = t + sizeof t;
+			do
+				*--p = (char)('0' + u % 10);
+			while (u /= 10);
+			memcpy(d, p, (size_t)(t + sizeof t - p));
+			d += t + sizeof t - p;
+			goto done;
+		}
+		*d++ = (char)('0' + u / 100);
+		u %= 100;
+		*d++ = (char)('0' + u / 10);
+	} else if (u >= 10)
+		*d++ = (char)('0' + u / 10);
+	*d++ = (char)('0' + u % 10);
+done:
+	*d = 0;
+	out->n = (size_t)(d - out->s);
 }
 
 static void
