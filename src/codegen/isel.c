@@ -509,6 +509,10 @@ isel_func(Sel *s)
 		mb.succ[0] = s->ir->b.v[b].succ[0];
 		mb.succ[1] = s->ir->b.v[b].succ[1];
 		mb.loop_depth = s->ir->b.v[b].loop_depth;
+		/* room for two MIR instructions per PTX one from the start:
+		 * growing one slot array from 8 copied each MIns ~2 times */
+		mb.ins.cap = 2 * s->ir->b.v[b].ins.n + 8;
+		mb.ins.v = xmalloc(mb.ins.cap * sizeof *mb.ins.v);
 		vec_push(&s->mf->b, mb);
 	}
 	s->mf->cur = 0;
