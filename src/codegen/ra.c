@@ -516,7 +516,9 @@ remove_noop_copies(MFunc *f, RaResult *res)
 				res->copies_removed++;
 				continue;
 			}
-			B->ins.v[j++] = *m;
+			if (j != i)   /* most blocks lose nothing: no copy onto itself */
+				B->ins.v[j] = *m;
+			j++;
 		}
 		B->ins.n = j;
 	}
@@ -1131,7 +1133,9 @@ forward_stores(MFunc *f, RaResult *res)
 					m->copy = 1;
 				}
 			}
-			B->ins.v[j++] = *m;
+			if (j != i)
+				B->ins.v[j] = *m;
+			j++;
 		}
 		B->ins.n = j;
 	}
