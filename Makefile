@@ -119,4 +119,7 @@ oracle:
 clean:
 	rm -rf build openassembler oa-gpucheck
 
--include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d) $(GPUOBJ:.o=.d) $(TESTOBJ:.o=.d) $(LIBSRC:%.c=$(PROG)/%.d)
+-include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d) $(GPUOBJ:.o=.d) $(TESTOBJ:.o=.d)
+ifneq ($(MUSLCC),)
+-include $(LIBSRC:%.c=$(PROG)/%.d)
+endif

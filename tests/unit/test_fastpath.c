@@ -440,7 +440,8 @@ TEST(fast_mem_bounds)
 	arena_free(&A);
 }
 
-/* the reference run: the general handlers only */
+/* the reference runs: the general handlers only (emu_fast_off), or the
+ * fast handlers compiled for any x86-64 (emu_fast_plain) */
 static void
 fast_setup(int without, EmuOpts *o)
 {
@@ -449,17 +450,6 @@ fast_setup(int without, EmuOpts *o)
 }
 
 static void
-suite(TestState *t_, const char *arch)
-{
-	emu_pair_suite(t_, arch, "fast path", fast_setup, 0);
-	emu_fast_off = 0;
-}
-
-TEST(fast_suite_sm90) { suite(t_, "sm_90"); }
-TEST(fast_suite_sm80) { suite(t_, "sm_80"); }
-
-/* the reference run: the fast handlers compiled for any x86-64 */
-static void
 plain_setup(int without, EmuOpts *o)
 {
 	(void)o;
@@ -467,11 +457,13 @@ plain_setup(int without, EmuOpts *o)
 }
 
 static void
-suite_v3(TestState *t_, const char *arch)
+suite(TestState *t_, const char *arch, const char *what, EmuPairSetup setup)
 {
-	emu_pair_suite(t_, arch, "x86-64-v3 fast path", plain_setup, 0);
-	emu_fast_plain = 0;
+	emu_pair_suite(t_, arch, what, setup, 0);
+	emu_fast_off = emu_fast_plain = 0;
 }
 
-TEST(fast_v3_sm90) { suite_v3(t_, "sm_90"); }
-TEST(fast_v3_sm80) { suite_v3(t_, "sm_80"); }
+TEST(fast_suite_sm90) { suite(t_, "sm_90", "fast path", fast_setup); }
+TEST(fast_suite_sm80) { suite(t_, "sm_80", "fast path", fast_setup); }
+TEST(fast_v3_sm90) { suite(t_, "sm_90", "x86-64-v3 fast path", plain_setup); }
+TEST(fast_v3_sm80) { suite(t_, "sm_80", "x86-64-v3 fast path", plain_setup); }
