@@ -61,6 +61,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		int (*fn)(IrFunc *);
 		int level;
 	} passes[] = {
+		{"paramaddr", ir_paramaddr, OPT_SAFE},
 		{"constfold", ir_constfold, OPT_MINED},
 		{"copyprop", ir_copyprop, OPT_MINED},
 		{"widen", ir_widen, OPT_MINED},

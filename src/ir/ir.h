@@ -71,6 +71,7 @@ int ir_unroll(IrFunc *f);      /* unroll.c */
 int ir_ifconv(IrFunc *f);      /* ifconv.c */
 int ir_widen(IrFunc *f);       /* widen.c */
 int ir_compact(IrFunc *f);     /* cfg.c: drop empty fall-through blocks */
+int ir_paramaddr(IrFunc *f);   /* paramaddr.c: ld.param through a parameter's address */
 
 /* Operand roles: is operand i of in a destination (written)?  Only
  * operand 0 can be, unless the operation is one of ir_no_def (stores,
