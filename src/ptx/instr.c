@@ -140,6 +140,14 @@ parse_ident_opd(P *p, PtxOperand *o)
 		}
 		return;
 	}
+	if (n == 7 && !memcmp(s, "WARP_SZ", 7)) {
+		/* the predefined run-time constant (the CUDA headers' __shfl_*
+		 * with a width compute (WARP_SZ - width) << 8) */
+		o->kind = PTX_OPD_IMM;
+		o->imm = 32;
+		next(p);
+		return;
+	}
 	o->kind = PTX_OPD_SYM;
 	o->sym = tok_str(p, &p->t);
 	resolve_sym(p, o, 0);
