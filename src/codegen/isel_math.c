@@ -700,6 +700,52 @@ sel_sqrt(Sel *s, const IrIns *x)
 
 /* ---- MUFU approximations ---- */
 
+/* rsqrt.approx.f64 (subnormals kept; the CUDA headers' rsqrt(double)):
+ * ptxas's fast path -- MUFU.RSQ64H, then one step
+ * y + y*e*(0.5 + 0.375*e), e = 1 - a*y*y -- for a positive, normal a.
+ * The rest is ours (ptxas calls its own drsqrt slow path): a positive
+ * subnormal is scaled by 2^108 and its result by 2^54; a negative a
+ * (-inf too, not -0) gives NaN; +-0, +inf and NaN keep MUFU's answer
+ * (+-inf, +0, NaN).  a in R2:R3; the result in R60:R61. */
+static const char *const drsqrt[] = {
+	"MOV R4:p, 0x0",
+	"MOV R8:p, 0x0",
+	"MOV R9:p, 0x3fd80000",
+	"MUFU.RSQ64H R5:p, R3",
+	"IADD3 R0:p, R3, -0x100000, RZ",
+	"ISETP.GE.U32.AND P6, PT, R0, 0x7fe00000, PT",
+	"DMUL R6:2, R4:2, R4:2",
+	"DFMA R6:2, R2:2, -R6:2, 1",
+	"DFMA R8:2, R6:2, R8:2, 0.5",
+	"DMUL R6:2, R4:2, R6:2",
+	"DFMA R60:2, R8:2, R6:2, R4:2",
+	"SKIP P6",
+	"DMUL R10:2, R2:2, 3.2451855365842672678e+32",
+	"MOV R12:p, 0x0",
+	"MUFU.RSQ64H R13:p, R11",
+	"MOV R14:p, 0x0",
+	"MOV R15:p, 0x3fd80000",
+	"DMUL R16:2, R12:2, R12:2",
+	"DFMA R16:2, R10:2, -R16:2, 1",
+	"DFMA R14:2, R16:2, R14:2, 0.5",
+	"DMUL R16:2, R12:2, R16:2",
+	"DFMA R18:2, R14:2, R16:2, R12:2",
+	"DMUL R20:2, R18:2, 18014398509481984",
+	"MOV R40, R4",
+	"MOV R41, R5",
+	"ISETP.LT.U32.AND P0, PT, R3, 0x100000, PT",
+	"DSETP.NE.AND P0, PT, R2:2, RZ, P0",
+	"@P0 MOV R40, R20",
+	"@P0 MOV R41, R21",
+	"DSETP.LT.AND P1, PT, R2:2, RZ, PT",
+	"@P1 MOV R40, 0x0",
+	"@P1 MOV R41, 0xfff80000",
+	"@P6 MOV R60, R40",
+	"@P6 MOV R61, R41",
+	"JOIN",
+	NULL,
+};
+
 static int
 sel_rsqrt(Sel *s, const IrIns *x)
 {
@@ -714,7 +760,7 @@ sel_rsqrt(Sel *s, const IrIns *x)
 	if (ty(x) == PTX_T_F64) {
 		MRef d = sel_reg(s, D0->reg);
 		if (!ftz(x))
-			return sel_unsupported(s, "rsqrt.approx.f64 without .ftz");
+			return dfunc(s, x, drsqrt);
 		mi(s->mf, "MUFU.RSQ64H %D, %U", mpart(d.v, 1, 1), sel_r32(s, S1, 1));
 		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 0, 1));
 		return 0;
