@@ -353,6 +353,8 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
 	kd->barriers = (u8)s.barriers;
+	for (kd->nexterns = 0; kd->nexterns < s.next; kd->nexterns++)
+		kd->externs[kd->nexterns] = sel_sys_names[s.ext[kd->nexterns]];
 	for (i = 0; i < 3; i++) {
 		kd->max_threads[i] = fn->maxntid[i];
 		kd->reqntid[i] = fn->reqntid[i];

@@ -371,6 +371,13 @@ regs_of(const Arch *a, HIns *h)
 		mma_widths(in, mw);
 	if (in->guard >= 0 && in->guard != 7)
 		add(h->rd, &h->nrd, HZ_RD, in->guard_up ? OPK_UP : OPK_P, in->guard, 1, LC_GUARD);
+	if (OF_FLOW(of) == FL_CALL && insn_has(in, "ABS")) {
+		/* a call out of the cubin (vprintf...): the callee reads its
+		 * arguments and may overwrite any register, so every pending
+		 * result and every pending read must be waited for */
+		add(h->rd, &h->nrd, HZ_RD, OPK_R, 0, 255, cat);
+		add(h->wr, &h->nwr, HZ_WR, OPK_R, 2, 253, 0);
+	}
 	for (k = 0; k < in->nops; k++) {
 		const Operand *o = &in->o[k];
 		int w = 1, dst = k < nd;

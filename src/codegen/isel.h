@@ -34,6 +34,7 @@ typedef struct {
 	struct SeqSub *subs;  /* shared slow-path subroutines (isel_seq.c) */
 	int swin;             /* sm_90 shared window base vreg + 1, 0 = none yet (isel_mem.c) */
 	const PtxInstr **only_def; /* sel_only_def per PTX register, built at its first call */
+	u8 ext[4], next;      /* system externals called (sel_sys_index), in first-call order */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -73,6 +74,14 @@ int sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off);
 int sel_module_data(const PtxModule *m, Cubin *c, int sm);
 
 int isel_func(Sel *s);
+
+/* System externals (isel_call.c): the index of f among vprintf, malloc,
+ * free, __assertfail (-1: another function); the module's called ones in
+ * declaration order (their c[0x4] slots, 8 bytes each, come first), the
+ * count returned and out (may be NULL) filled. */
+int sel_sys_index(const PtxFunc *f);
+int sel_module_externs(const PtxModule *m, const PtxFunc **out);
+extern const char *const sel_sys_names[4];
 
 /* Float cases of the shared PTX opcodes (add sub mul mad fma; setp;
  * min max), in isel_float.c. */

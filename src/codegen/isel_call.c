@@ -303,6 +303,151 @@ sel_st_param(Sel *s, const IrIns *x)
 	return mem_rule(PTX_OP_st)(s, x);
 }
 
+/* ---- calls to the CUDA system externals ----
+ *
+ * vprintf, malloc, free and __assertfail live in the driver.  ptxas calls
+ * them through an address the driver writes into a c[0x4] slot at load
+ * (R_CUDA_64 against an undefined FUNC symbol), with NVIDIA's register
+ * ABI: arguments from R4 on in parameter order (a 64-bit one at an even
+ * register), the result in R4 (R4:R5), the return address in R20:R21
+ * (LEPC), R1 the stack pointer, everything else clobbered.  Here the
+ * arguments are staged where st.param put them (the call site's area
+ * below R1, as for a .func) and loaded into R4.. right before the call,
+ * the result stored back to the area at the return point: between those
+ * literal loads and the CALL nothing the allocator placed is live (ra.c
+ * spills whatever lives across a CALL), so R2..R19 are free to use. */
+
+const char *const sel_sys_names[4] = {"vprintf", "malloc", "free", "__assertfail"};
+
+int
+sel_sys_index(const PtxFunc *f)
+{
+	size_t i;
+
+	if (!f || f->has_body || f->is_entry)
+		return -1;
+	for (i = 0; i < NELEM(sel_sys_names); i++)
+		if (!strcmp(f->name, sel_sys_names[i]))
+			return (int)i;
+	return -1;
+}
+
+int
+sel_module_externs(const PtxModule *m, const PtxFunc **out)
+{
+	int i, j, k, n = 0;
+	u8 *called = xcalloc((size_t)m->nfuncs + 1, 1);
+
+	for (i = 0; i < m->nfuncs; i++)
+		for (j = 0; j < m->funcs[i]->ninstrs; j++) {
+			const PtxInstr *in = &m->funcs[i]->instrs[j];
+			const PtxOperand *t = in->nopds > 2 ? &in->opds[1] : NULL;
+			if (in->op == PTX_OP_call && t && t->kind == PTX_OPD_SYM && t->symkind == PTX_SYM_FUNC &&
+			    t->index >= 0 && t->index < m->nfuncs)
+				called[t->index] = 1;
+		}
+	for (k = 0; k < m->nfuncs; k++)
+		if (called[k] && sel_sys_index(m->funcs[k]) >= 0) {
+			if (out)
+				out[n] = m->funcs[k];
+			n++;
+		}
+	free(called);
+	return n;
+}
+
+/* Append fmt to block b at position pos (unguarded). */
+static void
+put_at(MFunc *f, int b, size_t pos, const char *fmt, int target)
+{
+	int cur = f->cur, g = f->guard;
+	u8 gn = f->guard_neg;
+	MIns m;
+
+	f->cur = b;
+	f->guard = -1;
+	f->guard_neg = 0;
+	if (target >= 0)
+		mi(f, fmt, target);
+	else
+		mi(f, "%s", fmt);
+	m = f->b.v[b].ins.v[--f->b.v[b].ins.n];
+	mir_insert(&f->b.v[b], pos, m);
+	f->cur = cur;
+	f->guard = g;
+	f->guard_neg = gn;
+}
+
+static int
+sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
+{
+	const PtxFunc *ext[NELEM(sel_sys_names)];
+	int b = s->mf->cur, reg = 4, k, n, slot = -1, i;
+	u32 roff[8], poff[8], a;
+	char t[64];
+
+	if (cf->nrets > 1 || cf->nparams > 6)
+		return sel_unsupported(s, "a call to a system external with this signature");
+	a = layout(cf->rets, cf->nrets, cf->params, cf->nparams, roff, poff);
+	n = sel_module_externs(s->m, ext);
+	for (i = 0; i < n; i++)
+		if (ext[i] == cf)
+			slot = 8 * i;
+	if (slot < 0)
+		die("isel_call: extern %s has no c[0x4] slot", cf->name);
+	if (b + 1 >= (int)s->mf->b.n)
+		return sel_unsupported(s, "a call at the very end of a function");
+	for (i = 0; i < s->next && s->ext[i] != sel_sys_index(cf); i++)
+		;
+	if (i == s->next)
+		s->ext[s->next++] = (u8)sel_sys_index(cf);
+	if (x->p.guard >= 0) {   /* @p call: branched around, as a .func call */
+		s->mf->guard_neg ^= 1;
+		mi(s->mf, "BRA %L", b + 1);
+		s->mf->guard = -1;
+		s->mf->guard_neg = 0;
+	}
+	for (k = 0; k < cf->nparams; k++) {
+		u64 sz = cf->params[k].size;
+		if (sz != 4 && sz != 8)
+			return sel_unsupported(s, "a system external's parameter that is not 4 or 8 bytes");
+		if (sz == 8)
+			reg = (reg + 1) & ~1;
+		snprintf(t, sizeof t, "%s R%d, [R1+-0x%x]", sz == 8 ? "LDL.64" : "LDL", reg, a - poff[k]);
+		mi(s->mf, "%s", t);
+		reg += (int)sz / 4;
+	}
+	if (slot)
+		snprintf(t, sizeof t, "LDC.64 R2, c[0x4][0x%x]", slot);
+	else
+		snprintf(t, sizeof t, "LDC.64 R2, c[0x4][RZ]");
+	mi(s->mf, "%s", t);
+	if (s->sm >= 90) {
+		mi(s->mf, "LEPC R20, %L", b + 1);   /* the return address */
+	} else {
+		/* LEPC has no label form: the block starts with LEPC R20 (the
+		 * scheduler does not move it, sched.c), and R20:R21 += the
+		 * return point - the block's start, as ptxas computes it */
+		put_at(s->mf, b, 0, "LEPC R20", -1);
+		mi(s->mf, "MOV R22, %L", b + 1);
+		mi(s->mf, "MOV R23, %L", b);
+		mi(s->mf, "IADD3 R20, P0, P1, -R23, R22, R20");
+		mi(s->mf, "IADD3.X R21, ~RZ, RZ, R21, P0, P1");
+	}
+	mi(s->mf, "CALL.ABS.NOINC R2");
+	/* at the return point: the memory descriptor again (uniform
+	 * registers are clobbered), the result to the area */
+	put_at(s->mf, b + 1, 0, s->sm >= 90 ? "ULDC.64 UR4, c[0x0][0x208]" : "ULDC.64 UR4, c[0x0][0x118]", -1);
+	if (cf->nrets) {
+		u64 sz = cf->rets[0].size;
+		if (sz != 4 && sz != 8)
+			return sel_unsupported(s, "a system external's result that is not 4 or 8 bytes");
+		snprintf(t, sizeof t, "%s [R1+-0x%x], R4", sz == 8 ? "STL.64" : "STL", a - roff[0]);
+		put_at(s->mf, b + 1, 1, t, -1);
+	}
+	return 0;
+}
+
 /* Placeholder targets until call_link knows where function fi starts. */
 #define FUNC_MARK (-1000)
 
@@ -316,6 +461,8 @@ sel_call(Sel *s, const IrIns *x)
 	ctx(s);
 	if (!cf && !proto_of(s, &x->p))
 		return sel_unsupported(s, "a call through a register without a prototype");
+	if (cf && sel_sys_index(cf) >= 0)
+		return sel_call_sys(s, x, cf);
 	if (cf && (!cf->has_body || cf->is_entry))
 		return sel_unsupported(s, "a call to a function without a body in this module");
 	if (signature(s, &x->p, &rv, &nr, &pv, &np) < 0)
@@ -564,6 +711,13 @@ link_one(Sel *s, Link *l, int fi)
 			s->local_size = cs.local_size;
 		if (cs.barriers > s->barriers)
 			s->barriers = cs.barriers;
+		for (int e = 0; e < cs.next; e++) {   /* its system externals are the kernel's too */
+			int j;
+			for (j = 0; j < s->next && s->ext[j] != cs.ext[e]; j++)
+				;
+			if (j == s->next)
+				s->ext[s->next++] = cs.ext[e];
+		}
 		if (cs.shared_size)
 			rc = sel_unsupported(&cs, "shared variables in a called function");
 		else

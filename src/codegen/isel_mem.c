@@ -365,8 +365,17 @@ static int
 modvars(const PtxModule *m, ModVar *out, const PtxVar **bad)
 {
 	u64 coff = 0, ioff = 0, zoff = 0, slot = 0, *o;
-	int i, n = 0;
+	const PtxFunc *ext[4];
+	int i, n = sel_module_externs(m, ext);
 
+	for (i = 0; i < n; i++) {   /* the system externals' addresses first, as ptxas */
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].name = ext[i]->name;
+		out[i].space = MV_EXTERN;
+		out[i].visible = 1;
+		out[i].slot = slot;
+		slot += 8;
+	}
 	for (i = 0; i < m->nvars; i++) {
 		const PtxVar *v = m->vars[i];
 		ModVar *x = &out[n];
@@ -399,9 +408,9 @@ modvars(const PtxModule *m, ModVar *out, const PtxVar **bad)
 static int
 modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 {
-	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 1));
+	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 5));
 	const PtxVar *bad = NULL;
-	int i, k = 0, n = modvars(s->m, all, &bad);
+	int i, k = sel_module_externs(s->m, NULL), n = modvars(s->m, all, &bad);
 
 	if (n < 0)
 		return sel_unsupported(s, "a module variable with an address initializer, extern or of unknown size");
@@ -440,7 +449,7 @@ global_var_addr(Sel *s, const PtxVar *v)
 int
 sel_module_data(const PtxModule *m, Cubin *c, int sm)
 {
-	ModVar *all = xcalloc((size_t)m->nvars + 1, sizeof *all);
+	ModVar *all = xcalloc((size_t)m->nvars + 5, sizeof *all);
 	const PtxVar *bad = NULL;
 	int n = modvars(m, all, &bad), rc = 0;
 

@@ -654,10 +654,11 @@ retarget(Rc *r, int b, int from, int to)
 	size_t i;
 	for (i = 0; i < f->b.v[b].ins.n; i++) {
 		MIns *m = &f->b.v[b].ins.v[i];
-		/* branches, and the return address of a CALL (MOV R20, <J>; an
-		 * indirect CALL.REL is relative to it) */
+		/* branches, and the return address of a CALL (MOV R20, <J> or
+		 * LEPC R20, <J>; an indirect CALL.REL is relative to it) */
 		if (m->target == from &&   /* the cheap test first: most have none */
-		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL"))) {
+		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL") ||
+		     mir_op_is(m->text, "LEPC"))) {
 			m->target = to;
 			sum_dirty(r, b);
 		}

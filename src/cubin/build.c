@@ -172,9 +172,17 @@ param_bytes(const KernelDesc *k, u32 *offs)
 	return off;
 }
 
+/* Per-kernel section and symbol indices. */
+typedef struct {
+	int kinfo, relt, c0, text, sh, ksym, c0sym;
+	u32 exits[256], offs[256], psize, ext[4], sys[256];
+	size_t nexit, nsys;
+	u64 tsize, first_cf;
+} KState;
+
 static void
 kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, size_t nexit,
-	    const u32 *offs, u32 psize)
+	    const u32 *offs, u32 psize, const KState *st)
 {
 	u32 w[4];
 	size_t i;
@@ -201,8 +209,16 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, si
 	rec_h(b, EIFMT_HVAL, 0x1b, (u16)(k->maxreg ? k->maxreg : 0xff));
 	if (k->barriers)
 		rec_h(b, EIFMT_BVAL, 0x4c, k->barriers);
+	if (k->nexterns)
+		rec_s(b, 0x0f, st->ext, k->nexterns);   /* EXTERNS */
 	rec_h(b, EIFMT_HVAL, 0x5f, sm >= 90 ? 0x0101 : 0);
+	if (st->nsys)
+		rec_s(b, 0x46, st->sys, (int)st->nsys);   /* SYSCALL_OFFSETS */
 	rec_s(b, 0x1c, exits, (int)nexit);
+	if (k->nexterns) {
+		w[0] = 0;
+		rec_s(b, 0x1e, w, 1);   /* CRS_STACK_SIZE */
+	}
 	if (k->max_threads[0])
 		rec_s(b, 0x05, k->max_threads, 3);
 	if (k->reqntid[0])
@@ -239,13 +255,6 @@ phdr(Cubin *c, int type, int flags, int first, int last)
 	vec_push(&c->ph, p);
 }
 
-/* Per-kernel section and symbol indices. */
-typedef struct {
-	int kinfo, relt, c0, text, sh, ksym, c0sym;
-	u32 exits[256], offs[256], psize;
-	size_t nexit;
-	u64 tsize, first_cf;
-} KState;
 
 static int
 has_shared(const KernelDesc *k)
@@ -279,6 +288,9 @@ code(Cubin *c, const KernelDesc *k, KState *st, int s90)
 		put64(&b, NOP_HI);
 	}
 	st->nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, st->exits, NELEM(st->exits));
+	for (st->nsys = 0, i = 0; i < 16 * k->ncode && st->nsys < NELEM(st->sys); i += 16)
+		if (((u8)b.s[i] | ((u32)(u8)b.s[i + 1] << 8)) == 0x7343)   /* CALL.ABS.NOINC Rn */
+			st->sys[st->nsys++] = (u32)i;
 	for (st->first_cf = 0; st->first_cf < 16 * k->ncode; st->first_cf += 16) { /* first BRA or EXIT */
 		u64 op = (u8)b.s[st->first_cf] | ((u64)(u8)b.s[st->first_cf + 1] << 8);
 
@@ -344,7 +356,7 @@ static void
 symbols(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, const int *idx)
 {
 	size_t i;
-	int first_global;
+	int first_global, k;
 
 	sym(c, "", 0, 0, 0, 0, 0);
 	sym(c, ".note.nv.tkinfo", STB_LOCAL, STT_SECTION, 0, idx[1], 0);
@@ -369,6 +381,14 @@ symbols(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, const int
 	first_global = c->sym.n;
 	for (i = 0; i < n; i++)
 		st[i].ksym = sym(c, ks[i].name, STB_GLOBAL, STT_FUNC, 0x10, st[i].text, 0);
+	for (i = 0; i < n; i++)   /* the driver's functions: undefined, once per module */
+		for (k = 0; k < ks[i].nexterns; k++) {
+			size_t j;
+			for (j = first_global; j < c->sym.n && strcmp(c->sym.v[j].name, ks[i].externs[k]); j++)
+				;
+			st[i].ext[k] = j < c->sym.n ? (u32)j
+						    : (u32)sym(c, ks[i].externs[k], STB_GLOBAL, STT_FUNC, 0, 0, 0);
+		}
 	for (i = 0; i < n && s90; i++)
 		st[i].c0sym = sym(c, c->sec.v[st[i].c0].name, STB_LOCAL, STT_SECTION, 0, st[i].c0, 0);
 	c->sec.v[c->symtab].link = c->strtab;
@@ -469,7 +489,7 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	global_info(c, ks, st, n, idx[3]);
 	for (i = 0; i < n; i++) {
 		st[i].psize = param_bytes(&ks[i], st[i].offs);
-		kernel_info(&b, &ks[i], sm, st[i].c0sym, st[i].exits, st[i].nexit, st[i].offs, st[i].psize);
+		kernel_info(&b, &ks[i], sm, st[i].c0sym, st[i].exits, st[i].nexit, st[i].offs, st[i].psize, &st[i]);
 		set(c, st[i].kinfo, &b);
 		c->sec.v[st[i].kinfo].link = c->symtab;
 		c->sec.v[st[i].kinfo].info = st[i].text;
@@ -495,6 +515,11 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	for (i = 1; i <= 4; i++) {
 		put32(&b, 0);
 		put32(&b, (u32)-(i32)i);
+		for (j = 0; i == 1 && j < n; j++)   /* kernel -> extern, last called first (ptxas) */
+			for (int k = ks[j].nexterns; k-- > 0;) {
+				put32(&b, (u32)st[j].ksym);
+				put32(&b, st[j].ext[k]);
+			}
 	}
 	set(c, idx[5], &b);
 	c->sec.v[idx[5]].link = c->symtab;

@@ -27,6 +27,11 @@ typedef struct {
 	u32 max_threads[3]; /* .maxntid / __launch_bounds__; 0 = none */
 	u32 reqntid[3];     /* .reqntid; 0 = none */
 	u8 barriers;        /* named barriers used (NUM_BARRIERS); 0 = none */
+	const char *externs[4]; /* driver functions it calls (vprintf...), first call first:
+				   an undefined FUNC symbol each (the module's, once), EXTERNS,
+				   SYSCALL_OFFSETS (its CALL.ABS.NOINC words), CRS_STACK_SIZE 0
+				   and callgraph edges */
+	u8 nexterns;
 } KernelDesc;
 
 /* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */

@@ -10,6 +10,9 @@
  *           filled by R_CUDA_64 relocations (.rela.nv.constant4 on sm_90,
  *           .rel.nv.constant4 on sm_80) that the driver (and our emulator)
  *           apply at load time.
+ *   externs:  (vprintf, malloc, free, __assertfail) an 8-byte slot each in
+ *           bank 4 too, before the variables', relocated against the
+ *           undefined FUNC symbol cubin_build_module made for it.
  *
  * The caller gives each variable's offset (bank 3 offset, or the offset
  * of its slot in bank 4 and in its data section); the sections are added
@@ -96,9 +99,9 @@ cubin_add_data(Cubin *c, const ModVar *v, size_t n, int sm)
 	if (!n)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (v[i].space != MV_CONST && v[i].space != MV_GLOBAL)
+		if (v[i].space != MV_CONST && v[i].space != MV_GLOBAL && v[i].space != MV_EXTERN)
 			return -1;
-		if (v[i].space == MV_GLOBAL)
+		if (v[i].space != MV_CONST)
 			nglob++;
 	}
 	if (nglob)
@@ -124,11 +127,22 @@ cubin_add_data(Cubin *c, const ModVar *v, size_t n, int sm)
 		add_sym(c, ".nv.constant4", STB_LOCAL, STT_SECTION, c4, 0, 0);
 	for (i = 0; i < n; i++) {
 		int sh = v[i].space == MV_CONST ? c3 : v[i].init ? gi : gn;
+		if (v[i].space == MV_EXTERN) {   /* the module's undefined FUNC symbol */
+			for (k = 0; k < (int)c->sym.n && strcmp(c->sym.v[k].name, v[i].name); k++)
+				;
+			if (k == (int)c->sym.n) {
+				free(symi);
+				buf_free(&r);
+				return -1;
+			}
+			symi[i] = k;
+			continue;
+		}
 		symi[i] = add_sym(c, v[i].name, v[i].visible ? STB_GLOBAL : STB_LOCAL, STT_OBJECT, sh, v[i].off,
 				  v[i].size);
 	}
 	for (i = 0; i < n; i++) {
-		if (v[i].space != MV_GLOBAL)
+		if (v[i].space == MV_CONST)
 			continue;
 		for (k = 0; k < 8; k++)
 			buf_putc(&r, (char)(v[i].slot >> (8 * k)));

@@ -5,16 +5,18 @@
 
 #include "cubin/cubin.h"
 
-enum { MV_CONST = 1, MV_GLOBAL = 2 };
+/* MV_EXTERN: a function of the driver (vprintf...): only its address
+ * slot in bank 4; its undefined FUNC symbol is cubin_build_module's. */
+enum { MV_CONST = 1, MV_GLOBAL = 2, MV_EXTERN = 3 };
 
 typedef struct {
 	const char *name;
-	int space;        /* MV_CONST, MV_GLOBAL */
+	int space;        /* MV_CONST, MV_GLOBAL, MV_EXTERN */
 	int visible;      /* a GLOBAL symbol (.visible), else LOCAL */
 	u64 size;
 	u32 align;
 	u64 off;          /* offset in bank 3 (const) or in its data section (global) */
-	u64 slot;         /* global: offset of its address in bank 4 */
+	u64 slot;         /* global, extern: offset of its address in bank 4 */
 	const u8 *init;   /* size bytes, or NULL (zeros) */
 } ModVar;
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# extern.sh -- calls to the CUDA system externals (vprintf, malloc, free,
+# __assertfail; docs/compiler-flow.md "Calls to system externals"): the
+# cubin pieces the driver needs are there, as ptxas writes them, for both
+# arches (tests/cli/compile.sh verifies the same kernels in the emulator).
+. tests/cli/lib.bash
+d=tests/compile/extern
+
+# want NAME LISTING PATTERN: the listing has a line matching PATTERN
+want() {
+	if grep -Eq -- "$3" "$2"; then echo "PASS $1"
+	else echo "FAIL $1: no line matching '$3'"; fi
+}
+
+for a in sm_90 sm_80; do
+	for f in printf assert malloc; do
+		case $f in
+		printf) ext=vprintf ;;
+		assert) ext=__assertfail ;;
+		malloc) ext='malloc free' ;;
+		esac
+		if ! "$OA" compile $d/$f.ptx --arch $a --out-dir "$tmp/$a" >/dev/null 2>"$tmp/err"; then
+			echo "FAIL extern_${f}_$a: does not compile"; head -5 "$tmp/err"; continue
+		fi
+		"$OA" disasm "$tmp/$a/cubin/$f.cubin" >"$tmp/l" 2>&1
+		n=$(grep -c 'CALL.ABS.NOINC R' "$tmp/l")
+		s=$(grep -o 'EIATTR_SYSCALL_OFFSETS.*' "$tmp/l" | wc -w)
+		if [ "$n" -ge 1 ] && [ "$s" = $((n + 1)) ]; then echo "PASS extern_${f}_syscall_offsets_$a"
+		else echo "FAIL extern_${f}_syscall_offsets_$a: $n CALL.ABS.NOINC, SYSCALL_OFFSETS has $((s - 1))"; fi
+		want "extern_${f}_externs_$a" "$tmp/l" "EIATTR_EXTERNS $ext\$"
+		want "extern_${f}_crs_$a" "$tmp/l" 'EIATTR_CRS_STACK_SIZE 0x0'
+		for e in $ext; do
+			want "extern_${f}_${e}_symbol_$a" "$tmp/l" "\.sym \"$e\" FUNC GLOBAL	"
+			want "extern_${f}_${e}_reloc_$a" "$tmp/l" "\.reloc 0x[0-9a-f]+ R_CUDA_64 $e"
+			want "extern_${f}_${e}_edge_$a" "$tmp/l" "\.edge k_$f $e\$"
+		done
+		if [ $a = sm_90 ]; then want "extern_${f}_lepc_$a" "$tmp/l" 'LEPC R20, `'
+		else want "extern_${f}_lepc_$a" "$tmp/l" 'LEPC R20 ;'; fi
+		want "extern_${f}_slot_$a" "$tmp/l" 'LDC.64 R2, c\[0x4\]'
+		# what the cubin says is what it holds: listed, assembled back, identical
+		"$OA" as "$tmp/l" -o "$tmp/re.cubin" 2>/dev/null
+		same "extern_${f}_reassembles_$a" "$tmp/$a/cubin/$f.cubin" "$tmp/re.cubin"
+	done
+done
+# printf's format string is in .nv.global.init, relocated into c[0x4]
+"$OA" disasm "$tmp/sm_90/cubin/printf.cubin" >"$tmp/p" 2>&1
+want extern_printf_string_data "$tmp/p" '\.reloc 0x[0-9a-f]+ R_CUDA_64 \$str'
+
+# another function without a body is still refused cleanly
+cat > "$tmp/other.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 r) puts(.param .b64 s);
+.visible .entry k()
+{
+	.param .b64 p0;
+	.param .b32 r0;
+	st.param.b64 [p0], 0;
+	call.uni (r0), puts, (p0);
+	ret;
+}
+P
+fails extern_other_refused "$OA" compile "$tmp/other.ptx" --arch sm_90 --out-dir "$tmp/o"
