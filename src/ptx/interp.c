@@ -81,8 +81,8 @@ var_align(const PtxVar *v)
 	return a ? a : 1;
 }
 
-static u64
-add_global(Interp *I, u8 *data, u64 size, int arg)
+u64
+interp_add_global(Interp *I, u8 *data, u64 size, int arg)
 {
 	u64 base = GW_GLOBAL;
 	int n = I->ngl;
@@ -126,7 +126,7 @@ layout_var(Interp *I, FnInfo *fi, const PtxVar *v, int pass)
 		d = xcalloc(1, v->size ? v->size : 1);
 		if (v->init)
 			memcpy(d, v->init, v->size);
-		var_put(I, v, PTX_S_GLOBAL, add_global(I, d, v->size, -1));
+		var_put(I, v, PTX_S_GLOBAL, interp_add_global(I, d, v->size, -1));
 		break;
 	}
 	case PTX_S_CONST:
@@ -269,7 +269,7 @@ bind_params(Interp *I)
 	addr = xcalloc(I->spec->nall + 1, sizeof *addr);
 	for (i = 0; i < (int)I->spec->nall; i++)
 		if (I->spec->args[i].is_buffer)
-			addr[i] = add_global(I, I->l->data[i], I->l->bytes[i], i);
+			addr[i] = interp_add_global(I, I->l->data[i], I->l->bytes[i], i);
 	for (i = 0; i < e->nparams; i++) {
 		const SpecArg *a = &I->spec->args[i];
 		const PtxVar *p = &e->params[i];
@@ -356,23 +356,24 @@ do_call(Interp *I, Thread *t, const PtxInstr *in)
 		idx = (int)((a - GW_FUNC) / 16);
 	}
 	fi = &I->fi[idx];
-	if (!fi->fn->has_body) {
-		if (!strcmp(fi->fn->name, "vprintf")) {  /* device printf */
-			u64 v[2] = {0, 0};
-			i32 n;
-			for (i = 0; i < 2 && i < args->nelems; i++) {
-				const PtxOperand *a = &args->elems[i];
-				if (a->kind == PTX_OPD_SYM && a->var) {
-					VarLoc *al = var_loc(I, a->var);
-					memcpy(&v[i], caller->param + al->off, 8);
-				} else
-					v[i] = opd_read(I, t, in, a, PTX_T_U64);
-			}
-			n = interp_vprintf(I, t, v[0], v[1]);
-			if (in->opds[0].nelems > 0 && in->opds[0].elems[0].kind == PTX_OPD_SYM) {
+	if (!fi->fn->has_body) {   /* vprintf, malloc...: the arguments' values */
+		u64 v[8] = {0}, ret;
+		int nv = MIN(args->nelems, 8);
+		for (i = 0; i < nv; i++) {
+			const PtxOperand *a = &args->elems[i];
+			const PtxVar *p = i < fi->fn->nparams ? &fi->fn->params[i] : NULL;
+			u64 sz = p ? MIN(MAX(p->size, (u64)ptx_type_size(p->type)), 8) : 8;
+			if (a->kind == PTX_OPD_SYM && a->var) {
+				VarLoc *al = var_loc(I, a->var);
+				memcpy(&v[i], caller->param + al->off, MIN(sz, MAX(a->var->size, (u64)ptx_type_size(a->var->type))));
+			} else
+				v[i] = opd_read(I, t, in, a, p ? p->type : PTX_T_U64);
+		}
+		if (interp_syscall(I, t, fi->fn, v, nv, &ret)) {
+			if (in->opds[0].nelems > 0 && in->opds[0].elems[0].kind == PTX_OPD_SYM && fi->fn->nrets) {
 				VarLoc *vl = var_loc(I, in->opds[0].elems[0].var);
 				if (vl)
-					memcpy(caller->param + vl->off, &n, 4);
+					memcpy(caller->param + vl->off, &ret, MIN(fi->fn->rets[0].size, 8));
 			}
 			t->pc++;
 			return;
@@ -823,6 +824,7 @@ interp_free(Interp *I)
 	for (i = 0; i < I->ngl; i++)
 		if (I->gl[i].arg < 0)
 			free(I->gl[i].data);
+	dev_heap_free(&I->heap);
 	free(I->gl);
 	free(I->constmem);
 	free(I->kparam);

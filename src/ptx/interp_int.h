@@ -6,6 +6,7 @@
 
 #include "ptx/arith.h"
 #include "ptx/interp.h"
+#include "run/devsys.h"
 
 /* Where a variable lives: its space and offset (or absolute address for
  * .global); for .local and .param of functions the offset is relative to
@@ -101,6 +102,7 @@ typedef struct Interp {
 	u32 (*org)[3];    /* --all-ctas: cluster origins */
 	u64 steps, max_steps;
 	u64 writes;       /* stores, atomics and mbarrier updates so far */
+	DevHeap heap;     /* malloc/free (interp_sys.c); size 0 until the first malloc */
 	Thread *cur;      /* for error messages */
 	const PtxInstr *curin;
 	jmp_buf fail;
@@ -110,7 +112,10 @@ _Noreturn void ierr(Interp *I, const char *fmt, ...) __attribute__((format(print
 VarLoc *var_loc(Interp *I, const PtxVar *v);
 void local_grow(Interp *I, Thread *t, u64 sp);
 void interp_trace(Interp *I, Thread *t, const PtxInstr *in);
-int interp_vprintf(Interp *I, Thread *t, u64 fmt, u64 args);  /* interp_printf.c */
+/* A call to vprintf, __assertfail, malloc or free (interp_sys.c) with its
+ * nv argument values: 1 (done, the result in *ret), 0 (another function). */
+int interp_syscall(Interp *I, Thread *t, const PtxFunc *fn, const u64 *v, int nv, u64 *ret);
+u64 interp_add_global(Interp *I, u8 *data, u64 size, int arg);   /* arg < 0: freed at the end */
 
 /* memory (interp_mem.c) */
 u8 *mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write);
