@@ -192,6 +192,8 @@ cmd_emu(int argc, char **argv)
 			fprintf(stderr, "openassembler emu: error: need --spec SPEC.json\n");
 			return 1;
 		}
+		/* device printf: stdout, unless the buffers go there */
+		eo.printf_to = out && strcmp(out, "-") ? stdout : stderr;
 		return run_cubin(cubin, spec, kernel, out, &eo, stats);
 	}
 	if (!ptx || !spec) {

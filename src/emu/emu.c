@@ -342,6 +342,12 @@ apply_relocs(Emu *E, const u64 *secbase)
 				return snprintf(emu_why, sizeof emu_why, "relocation of a missing symbol"), -1;
 			const CSymbol *y = &E->c->sym.v[sym];
 			addr = (y->shndx < E->c->sec.n ? secbase[y->shndx] : 0) + y->value + (u64)add;
+			if (!y->shndx && (y->info & 0xf) == STT_FUNC) {   /* a function of the driver */
+				if (!(addr = emu_extern_addr(y->name)))
+					return snprintf(emu_why, sizeof emu_why, "the external function %s is not emulated",
+							y->name), -1;
+				addr += (u64)add;
+			}
 			if (type == 2 && off + 8 <= E->cbsize[bank])
 				memcpy(E->cb[bank] + off, &addr, 8);
 			else if (type == 1 && off + 4 <= E->cbsize[bank])
@@ -853,6 +859,8 @@ out:
 	free(E->local);
 	free(E->w);
 	free(E->gl);
+	free(E->heap_data);
+	dev_heap_free(&E->heap);
 	free(secbase);
 	emu_timing_free(E->timing);
 	emu_tlog = NULL;   /* a run stopped inside a timed instruction */

@@ -25,6 +25,7 @@ typedef struct {
 				(stall counts, scoreboards) sees the old value */
 	FILE *trace;         /* if set: trace warp-instructions of one warp */
 	long trace_cta, trace_warp;
+	FILE *printf_to;     /* device printf and assert messages (NULL: discarded) */
 } EmuOpts;
 
 /* Outcomes of emu_run. */

@@ -298,11 +298,27 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static void
 h_call(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	const Operand *t = last_imm(E, I);
+	const Operand *t;
 	int l;
 
 	if (!insn_has(&I->in, "REL") && !insn_has(&I->in, "ABS"))
 		eunsup(E, I, NULL);
+	if (insn_has(&I->in, "ABS") && I->in.nops >= 1 && I->in.o[0].kind == OPK_R) {
+		/* an absolute address: a system function (emu_sys.c), or code */
+		LANES(l, gm) {
+			u64 a = e_opr64(E, w, l, &I->in.o[0]) + (I->in.nops > 1 ? I->in.o[1].imm : 0);
+			if (a >= EMU_SYS_BASE) {
+				emu_call_sys(E, w, I, gm, a);   /* the whole group goes at once */
+				return;
+			}
+			if (a - EMU_CODE_BASE >= (u64)E->ncode * 16)
+				eerr(E, "CALL.ABS to 0x%llx at %s+0x%x, outside the code", (unsigned long long)a,
+				     E->kname, I->pc);
+			w->pc[l] = (u32)(a - EMU_CODE_BASE);
+		}
+		return;
+	}
+	t = last_imm(E, I);
 	LANES(l, gm) {
 		u32 base = I->in.o[0].kind == OPK_R ? e_opr(E, w, l, &I->in.o[0]) : 0;
 		w->pc[l] = base + (u32)t->imm;
@@ -1015,7 +1031,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
 	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},
 	{"UCGABAR_WAIT", h_cgabar}, {"WARPGROUP", h_nop},
-	{"EXIT", h_exit}, {"BRA", h_bra}, {"BRX", h_bra}, {"BRXU", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"BSSY", h_bssy},
+	{"EXIT", h_exit}, {"BRA", h_bra}, {"BRX", h_bra}, {"BRXU", h_bra}, {"CALL", h_call}, {"RET", h_ret}, {"LEPC", h_lepc}, {"BSSY", h_bssy},
 	{"BSYNC", h_bsync}, {"BREAK", h_break}, {"WARPSYNC", h_warpsync}, {"BAR", h_bar},
 	{"MOV", h_mov}, {"UMOV", h_mov}, {"S2R", h_s2r}, {"S2UR", h_s2r}, {"CS2R", h_cs2r},
 	{"LDC", h_ldc}, {"ULDC", h_ldc}, {"R2UR", h_r2ur},

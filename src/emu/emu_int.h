@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emu/emu.h"
+#include "run/devsys.h"
 #include "isa/insn.h"
 #include "ptx/interp.h"   /* the generic address windows (GW_*) */
 
@@ -114,6 +115,8 @@ struct Emu {
 	Launch *l;
 	int fma_hw;         /* the host has FMA instructions (emu_fast.c) */
 	EmuTiming *timing;  /* emu --timing (emu_timing.c), else NULL */
+	DevHeap heap;       /* malloc/free (emu_sys.c); size 0 until the first malloc */
+	u8 *heap_data;
 };
 
 /* Timing mode (emu_timing.c): set up from the kernel's code words, forget
@@ -133,6 +136,15 @@ void emu_tlog_write(int file, int reg, int lane, u32 old);
 int emu_release(Warp *w);
 _Noreturn void eerr(Emu *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void eunsup(Emu *E, const EInsn *I, const char *why);
+
+/* Code and system-function addresses (emu_sys.c): the kernel's code at
+ * EMU_CODE_BASE, vprintf, malloc, free, __assertfail at EMU_SYS_BASE +
+ * 16 * k (0 for another name). */
+#define EMU_CODE_BASE 0x0000760000000000ull
+#define EMU_SYS_BASE  0x0000770000000000ull
+u64 emu_extern_addr(const char *name);
+void h_lepc(Emu *E, Warp *w, const EInsn *I, u32 gm);
+void emu_call_sys(Emu *E, Warp *w, const EInsn *I, u32 gm, u64 target);
 
 /* Handlers by opcode name (emu_exec.c etc.); NULL if unknown. */
 Handler emu_handler(const char *op);
