@@ -17,6 +17,7 @@
 #include "codegen/compile.h"
 #include "emu/emu.h"
 #include "ptx/interp.h"
+#include "run/devsys.h"
 #include "run/spec.h"
 
 typedef struct {
@@ -181,7 +182,8 @@ mkdirs(const char *dir)
 }
 
 /* Run the spec's kernel in the PTX interpreter and in the emulator on our
- * cubin; compare.  Returns 0 (match), 1 (mismatch or failure). */
+ * cubin; compare the buffers and the printed text.  Returns 0 (match), 1
+ * (mismatch or failure). */
 static int
 verify(PtxModule *m, const Cubin *c, const char *cubin_path, const char *specpath, const char **why)
 {
@@ -195,16 +197,36 @@ verify(PtxModule *m, const Cubin *c, const char *cubin_path, const char *specpat
 		*why = "bad launch spec";
 		return 1;
 	}
+	char *pw = NULL, *pg = NULL;
+	size_t npw = 0, npg = 0;
+	int ri, re;
+
 	launch_init(&want, &sp);
 	launch_init(&got, &sp);
-	if (interp_run(m, sp.kernel, &want, &io) != 0)
+	io.printf_to = open_memstream(&pw, &npw);
+	eo.printf_to = open_memstream(&pg, &npg);
+	ri = interp_run(m, sp.kernel, &want, &io);
+	re = ri == 0 ? emu_run(c, cubin_path, sp.kernel, &got, &eo) : EMU_OK;
+	if (io.printf_to)
+		fclose(io.printf_to);
+	if (eo.printf_to)
+		fclose(eo.printf_to);
+	if (ri != 0)
 		*why = "the PTX interpreter failed";
-	else if (emu_run(c, cubin_path, sp.kernel, &got, &eo) != EMU_OK)
+	else if (re != EMU_OK)
 		*why = "the SASS emulator failed on our cubin";
 	else if (launch_compare(&got, &want, stderr) != 0)
 		*why = "outputs differ (emulated SASS vs PTX interpreter)";
+	else if (dev_printed_compare(pw, pg, stderr) != 0)
+		*why = "printed text differs (emulated SASS vs PTX interpreter)";
 	else
 		rc = 0, *why = "match";
+	if (ri != 0 && pw && *pw)   /* an assertion's message */
+		fputs(pw, stderr);
+	else if (re != EMU_OK && pg && *pg)
+		fputs(pg, stderr);
+	free(pw);
+	free(pg);
 	launch_free(&want);
 	launch_free(&got);
 	spec_free(&sp);

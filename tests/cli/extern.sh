@@ -62,3 +62,23 @@ cat > "$tmp/other.ptx" <<'P'
 }
 P
 fails extern_other_refused "$OA" compile "$tmp/other.ptx" --arch sm_90 --out-dir "$tmp/o"
+
+# the emulator runs our cubins' calls: printf prints what the interpreter
+# prints (as sorted lines: threads print in no defined order), a failed
+# assert prints CUDA's message and stops both with an error
+for a in sm_90 sm_80; do
+	"$OA" emu "$tmp/$a/cubin/printf.cubin" --spec $d/printf.spec.json -o "$tmp/o" 2>/dev/null | sort >"$tmp/pe"
+	"$OA" emu --ptx $d/printf.ptx --spec $d/printf.spec.json -o "$tmp/o" 2>/dev/null | sort >"$tmp/pi"
+	if [ "$(wc -l <"$tmp/pe")" = 12 ] && grep -q '^\[odd\] p=0x1001 f=12.000000 e=1.000000e-03 g=0.25 ld=-1 lld=2501999792982 llx=2468acf1356     1|1   |03.14%$' "$tmp/pe"; then
+		same "extern_printf_text_$a" "$tmp/pe" "$tmp/pi"
+	else echo "FAIL extern_printf_text_$a: the emulator printed $(wc -l <"$tmp/pe") lines, not the expected ones"; fi
+	sed 's/"start": 3/"start": -3/' $d/assert.spec.json >"$tmp/neg.spec.json"
+	for side in emu interp; do
+		if [ $side = emu ]; then "$OA" emu "$tmp/$a/cubin/assert.cubin" --spec "$tmp/neg.spec.json" -o "$tmp/o" >"$tmp/am" 2>&1
+		else "$OA" emu --ptx $d/assert.ptx --spec "$tmp/neg.spec.json" -o "$tmp/o" >"$tmp/am" 2>&1; fi
+		rc=$?
+		if [ $rc = 1 ] && grep -q 'block: \[0,0,0\], thread: \[0,0,0\] Assertion `a\[t\] >= 0` failed\.$' "$tmp/am" &&
+		   grep -q 'error:.*assertion failed' "$tmp/am"; then echo "PASS extern_assert_fails_${side}_$a"
+		else echo "FAIL extern_assert_fails_${side}_$a: exit $rc"; head -3 "$tmp/am"; fi
+	done
+done
