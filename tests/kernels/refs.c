@@ -76,6 +76,7 @@
 #include "ew_special_f16/ref.c"
 #include "ew_special_f64/ref.c"
 #include "bulk_copy/ref.c"
+#include "device_syscalls/ref.c"
 
 const KernelRef kernel_refs[] = {
 #define X(n) {#n, ref_##n},
