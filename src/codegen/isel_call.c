@@ -425,14 +425,13 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 	if (s->sm >= 90) {
 		mi(s->mf, "LEPC R20, %L", b + 1);   /* the return address */
 	} else {
-		/* LEPC has no label form: the block starts with LEPC R20 (the
-		 * scheduler does not move it, sched.c), and R20:R21 += the
-		 * return point - the block's start, as ptxas computes it */
-		put_at(s->mf, b, 0, "LEPC R20", -1);
-		mi(s->mf, "MOV R22, %L", b + 1);
-		mi(s->mf, "MOV R23, %L", b);
-		mi(s->mf, "IADD3 R20, P0, P1, -R23, R22, R20");
-		mi(s->mf, "IADD3.X R21, ~RZ, RZ, R21, P0, P1");
+		/* LEPC has no label form on sm_80: LEPC's own address + 0x40 is
+		 * the instruction after the CALL.  Nothing comes between: LEPC
+		 * and CALL are fences to the scheduler (sched.c), the reconvergence
+		 * pass puts its BSSY before the LEPC, and these read no vreg. */
+		mi(s->mf, "LEPC R20");
+		mi(s->mf, "IADD3 R20, P0, R20, 0x40, RZ");
+		mi(s->mf, "IADD3.X R21, RZ, R21, RZ, P0, !PT");
 	}
 	mi(s->mf, "CALL.ABS.NOINC R2");
 	/* at the return point: the memory descriptor again (uniform

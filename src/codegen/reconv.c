@@ -806,8 +806,14 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 		MIns t;
 		while (pos > 0 && mir_is_bra(&B->ins.v[pos - 1]))
 			pos--;
-		if (ends_with_call(B) && pos >= 2)
-			pos -= 2;   /* before MOV R20, CALL */
+		if (ends_with_call(B) && pos >= 2) {
+			/* before what sets the return address: MOV R20 (a .func
+			 * call) or the LEPC of a call to a system external */
+			pos -= 2;
+			while (pos > 0 && !mir_op_is(B->ins.v[pos].text, "LEPC") &&
+			       mir_op_is(B->ins.v[B->ins.n - 1].text, "CALL") && strstr(B->ins.v[B->ins.n - 1].text, ".ABS"))
+				pos--;
+		}
 		emit_in(r, e, "BSSY B0, %L", g->e);
 		B = &f->b.v[e];
 		t = B->ins.v[B->ins.n - 1];

@@ -35,7 +35,13 @@ for a in sm_90 sm_80; do
 			want "extern_${f}_${e}_edge_$a" "$tmp/l" "\.edge k_$f $e\$"
 		done
 		if [ $a = sm_90 ]; then want "extern_${f}_lepc_$a" "$tmp/l" 'LEPC R20, `'
-		else want "extern_${f}_lepc_$a" "$tmp/l" 'LEPC R20 ;'; fi
+		else
+			# LEPC's address + 0x40 must be the instruction after the CALL
+			l=$(sed -n 's|.*/\*\([0-9a-f]*\)\*/   LEPC R20 ;.*|\1|p' "$tmp/l" | head -1)
+			c=$(sed -n 's|.*/\*\([0-9a-f]*\)\*/   CALL.ABS.NOINC R2 ;.*|\1|p' "$tmp/l" | head -1)
+			if [ -n "$l" ] && [ -n "$c" ] && [ $((0x$c - 0x$l)) = 48 ]; then echo "PASS extern_${f}_lepc_$a"
+			else echo "FAIL extern_${f}_lepc_$a: LEPC at '$l', CALL at '$c' (want 0x30 apart)"; fi
+		fi
 		want "extern_${f}_slot_$a" "$tmp/l" 'LDC.64 R2, c\[0x4\]'
 		# what the cubin says is what it holds: listed, assembled back, identical
 		"$OA" as "$tmp/l" -o "$tmp/re.cubin" 2>/dev/null
