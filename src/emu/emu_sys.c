@@ -118,11 +118,14 @@ sys_call(Emu *E, Warp *w, int l, u64 k)
 		eerr(E, "device-side assertion failed (__assertfail) in warp %d lane %d", w->id, l);
 	}
 	}
+	/* written directly, not through e_setr: in timing mode (emu_tlog)
+	 * that would make the result look in flight after the return, and
+	 * the callee has long finished when the caller runs on */
 	for (n = 6; n < 16; n++)   /* the argument registers past the result */
-		e_setr(w, l, n, 0xdeadbeef);
-	e_setr(w, l, 4, (u32)ret);
+		w->r[n][l] = 0xdeadbeef;
+	w->r[4][l] = (u32)ret;
 	if (wide)
-		e_setr(w, l, 5, (u32)(ret >> 32));
+		w->r[5][l] = (u32)(ret >> 32);
 }
 
 /* CALL.ABS.NOINC Rn to a system function: run it for every lane of gm

@@ -311,6 +311,13 @@ emu_timing_issue(Emu *E, Warp *w, int wi, const EInsn *I, u32 gm)
 	u32 l;
 
 	retire(T, tw, c);
+	if (!strcmp(I->in.op, "CALL") && insn_has(&I->in, "ABS"))
+		/* a call out of the code (vprintf...): the callee reads its
+		 * arguments and R20:R21 many cycles later, when every fixed-
+		 * latency result is there (pending loads were waited for) */
+		for (k = tw->nf - 1; k >= 0; k--)
+			if (tw->f[k].sb == 7)
+				drop(tw, k);
 	/* newest first, so the oldest write's old value ends up in place */
 	if (tw->nf > 1)
 		qsort(tw->f, tw->nf, sizeof *tw->f, cmp_seq_desc);
