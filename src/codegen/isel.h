@@ -35,6 +35,8 @@ typedef struct {
 	int swin;             /* sm_90 shared window base vreg + 1, 0 = none yet (isel_mem.c) */
 	const PtxInstr **only_def; /* sel_only_def per PTX register, built at its first call */
 	u8 ext[4], next;      /* system externals called (sel_sys_index), in first-call order */
+	const PtxFunc *mext[4]; /* the module's called ones (sel_externs), */
+	int nmext;            /* their count + 1; 0 until first asked */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -81,6 +83,7 @@ int isel_func(Sel *s);
  * count returned and out (may be NULL) filled. */
 int sel_sys_index(const PtxFunc *f);
 int sel_module_externs(const PtxModule *m, const PtxFunc **out);
+int sel_externs(Sel *s);   /* the same, once per Sel, into s->mext */
 extern const char *const sel_sys_names[4];
 
 /* Float cases of the shared PTX opcodes (add sub mul mad fma; setp;

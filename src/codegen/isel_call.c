@@ -356,6 +356,14 @@ sel_module_externs(const PtxModule *m, const PtxFunc **out)
 	return n;
 }
 
+int
+sel_externs(Sel *s)
+{
+	if (!s->nmext)
+		s->nmext = sel_module_externs(s->m, s->mext) + 1;
+	return s->nmext - 1;
+}
+
 /* Append fmt to block b at position pos (unguarded). */
 static void
 put_at(MFunc *f, int b, size_t pos, const char *fmt, int target)
@@ -381,7 +389,6 @@ put_at(MFunc *f, int b, size_t pos, const char *fmt, int target)
 static int
 sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 {
-	const PtxFunc *ext[NELEM(sel_sys_names)];
 	int b = s->mf->cur, reg = 4, k, n, slot = -1, i;
 	u32 roff[8], poff[8], a;
 	char t[64];
@@ -389,9 +396,9 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 	if (cf->nrets > 1 || cf->nparams > 6)
 		return sel_unsupported(s, "a call to a system external with this signature");
 	a = layout(cf->rets, cf->nrets, cf->params, cf->nparams, roff, poff);
-	n = sel_module_externs(s->m, ext);
+	n = sel_externs(s);
 	for (i = 0; i < n; i++)
-		if (ext[i] == cf)
+		if (s->mext[i] == cf)
 			slot = 8 * i;
 	if (slot < 0)
 		die("isel_call: extern %s has no c[0x4] slot", cf->name);

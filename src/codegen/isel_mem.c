@@ -359,14 +359,14 @@ local_base(Sel *s, const PtxVar *v, i64 off)
 
 /* The layout of every module variable (ptxas's): .const in bank 3 in
  * module order, .global initialised / not in their sections, each with
- * an 8-byte address slot in bank 4.  Returns the count, or -1 (with
- * *bad) for a variable the writer cannot lay out. */
+ * an 8-byte address slot in bank 4 after those of the next system
+ * externals ext (sel_module_externs), which come first in out.  Returns
+ * the count, or -1 (with *bad) for a variable the writer cannot lay out. */
 static int
-modvars(const PtxModule *m, ModVar *out, const PtxVar **bad)
+modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, const PtxVar **bad)
 {
 	u64 coff = 0, ioff = 0, zoff = 0, slot = 0, *o;
-	const PtxFunc *ext[4];
-	int i, n = sel_module_externs(m, ext);
+	int i, n = next;
 
 	for (i = 0; i < n; i++) {   /* the system externals' addresses first, as ptxas */
 		memset(&out[i], 0, sizeof out[i]);
@@ -410,7 +410,7 @@ modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 {
 	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 5));
 	const PtxVar *bad = NULL;
-	int i, k = sel_module_externs(s->m, NULL), n = modvars(s->m, all, &bad);
+	int i, k = sel_externs(s), n = modvars(s->m, s->mext, k, all, &bad);
 
 	if (n < 0)
 		return sel_unsupported(s, "a module variable with an address initializer, extern or of unknown size");
@@ -451,7 +451,8 @@ sel_module_data(const PtxModule *m, Cubin *c, int sm)
 {
 	ModVar *all = xcalloc((size_t)m->nvars + 5, sizeof *all);
 	const PtxVar *bad = NULL;
-	int n = modvars(m, all, &bad), rc = 0;
+	const PtxFunc *ext[4];
+	int n = modvars(m, ext, sel_module_externs(m, ext), all, &bad), rc = 0;
 
 	if (n < 0) {
 		diag_at(&m->src, bad->pos, "unsupported by the compiler for sm_%d: this module variable (an address "

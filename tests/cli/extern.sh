@@ -88,3 +88,15 @@ for a in sm_90 sm_80; do
 		else echo "FAIL extern_assert_fails_${side}_$a: exit $rc"; head -3 "$tmp/am"; fi
 	done
 done
+
+# the second kernel of guarded.ptx (compile.sh verifies the first): both
+# kernels name the one vprintf symbol, each has its own EXTERNS and edge
+for a in sm_90 sm_80; do
+	ok "extern_second_kernel_verifies_$a" "$OA" compile $d/guarded.ptx --arch $a --out-dir "$tmp/g" \
+		--spec $d/guarded.k2.spec.json --verify
+	"$OA" disasm "$tmp/g/cubin/guarded.cubin" >"$tmp/gl" 2>&1
+	n=$(grep -c '\.sym "vprintf" FUNC GLOBAL' "$tmp/gl"); e=$(grep -c 'EIATTR_EXTERNS vprintf' "$tmp/gl")
+	if [ "$n" = 1 ] && [ "$e" = 2 ] && grep -q '\.edge k1 vprintf' "$tmp/gl" && grep -q '\.edge k2 vprintf' "$tmp/gl"
+	then echo "PASS extern_two_kernels_$a"
+	else echo "FAIL extern_two_kernels_$a: $n vprintf symbols, $e EXTERNS records"; fi
+done
