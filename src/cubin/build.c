@@ -181,8 +181,7 @@ typedef struct {
 } KState;
 
 static void
-kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, size_t nexit,
-	    const u32 *offs, u32 psize, const KState *st)
+kernel_info(Buf *b, const KernelDesc *k, int sm, const KState *st)
 {
 	u32 w[4];
 	size_t i;
@@ -193,14 +192,14 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, si
 	if (sm < 90)
 		rec_h(b, EIFMT_NVAL, 0x35, 0); /* SW2861232_WAR */
 	if (sm < 90 && k->nparams) {
-		w[0] = c0sym;
-		w[1] = (u32)base | psize << 16;
+		w[0] = st->c0sym;
+		w[1] = (u32)base | st->psize << 16;
 		rec_s(b, 0x0a, w, 2);
-		rec_h(b, EIFMT_HVAL, 0x19, (u16)psize);
+		rec_h(b, EIFMT_HVAL, 0x19, (u16)st->psize);
 	}
 	for (i = k->nparams; i-- > 0;) {
 		w[0] = 0;
-		w[1] = (u32)i | offs[i] << 16;
+		w[1] = (u32)i | st->offs[i] << 16;
 		w[2] = 0x1f000 | k->params[i].size << 18;
 		rec_s(b, 0x17, w, 3);
 	}
@@ -214,7 +213,7 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, si
 	rec_h(b, EIFMT_HVAL, 0x5f, sm >= 90 ? 0x0101 : 0);
 	if (st->nsys)
 		rec_s(b, 0x46, st->sys, (int)st->nsys);   /* SYSCALL_OFFSETS */
-	rec_s(b, 0x1c, exits, (int)nexit);
+	rec_s(b, 0x1c, st->exits, (int)st->nexit);
 	if (k->nexterns) {
 		w[0] = 0;
 		rec_s(b, 0x1e, w, 1);   /* CRS_STACK_SIZE */
@@ -224,9 +223,9 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, int c0sym, const u32 *exits, si
 	if (k->reqntid[0])
 		rec_s(b, 0x10, k->reqntid, 3);
 	if (sm >= 90 && k->nparams) {
-		rec_h(b, EIFMT_HVAL, 0x19, (u16)psize);
-		w[0] = c0sym;
-		w[1] = (u32)base | psize << 16;
+		rec_h(b, EIFMT_HVAL, 0x19, (u16)st->psize);
+		w[0] = st->c0sym;
+		w[1] = (u32)base | st->psize << 16;
 		rec_s(b, 0x0a, w, 2);
 	}
 	if (sm >= 90) {
@@ -254,7 +253,6 @@ phdr(Cubin *c, int type, int flags, int first, int last)
 	p.last = last;
 	vec_push(&c->ph, p);
 }
-
 
 static int
 has_shared(const KernelDesc *k)
@@ -489,7 +487,7 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	global_info(c, ks, st, n, idx[3]);
 	for (i = 0; i < n; i++) {
 		st[i].psize = param_bytes(&ks[i], st[i].offs);
-		kernel_info(&b, &ks[i], sm, st[i].c0sym, st[i].exits, st[i].nexit, st[i].offs, st[i].psize, &st[i]);
+		kernel_info(&b, &ks[i], sm, &st[i]);
 		set(c, st[i].kinfo, &b);
 		c->sec.v[st[i].kinfo].link = c->symtab;
 		c->sec.v[st[i].kinfo].info = st[i].text;
@@ -515,7 +513,9 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	for (i = 1; i <= 4; i++) {
 		put32(&b, 0);
 		put32(&b, (u32)-(i32)i);
-		for (j = 0; i == 1 && j < n; j++)   /* kernel -> extern, last called first (ptxas) */
+		if (i > 1)
+			continue;
+		for (j = 0; j < n; j++)   /* after (0, -1): kernel -> extern, last called first (ptxas) */
 			for (int k = ks[j].nexterns; k-- > 0;) {
 				put32(&b, (u32)st[j].ksym);
 				put32(&b, st[j].ext[k]);
