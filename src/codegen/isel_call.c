@@ -467,12 +467,12 @@ sel_call(Sel *s, const IrIns *x)
 	ctx(s);
 	if (!cf && !proto_of(s, &x->p))
 		return sel_unsupported(s, "a call through a register without a prototype");
-	if (cf && sel_sys_index(cf) >= 0)
-		return sel_call_sys(s, x, cf);
-	if (cf && (!cf->has_body || cf->is_entry))
+	if (cf && sel_sys_index(cf) < 0 && (!cf->has_body || cf->is_entry))
 		return sel_unsupported(s, "a call to a function without a body in this module");
 	if (signature(s, &x->p, &rv, &nr, &pv, &np) < 0)
 		return sel_unsupported(s, "a call whose parameters do not match the callee");
+	if (cf && sel_sys_index(cf) >= 0)
+		return sel_call_sys(s, x, cf);
 	if (b + 1 >= (int)s->mf->b.n)
 		return sel_unsupported(s, "a call at the very end of a function");
 	if (x->p.guard >= 0) {

@@ -100,3 +100,26 @@ for a in sm_90 sm_80; do
 	then echo "PASS extern_two_kernels_$a"
 	else echo "FAIL extern_two_kernels_$a: $n vprintf symbols, $e EXTERNS records"; fi
 done
+
+# a system external declared with a parameter the register ABI does not
+# cover here (a 16-byte aggregate) is refused cleanly
+cat > "$tmp/agg.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .align 8 .b8 a[16]);
+.visible .entry k()
+{
+	.param .b64 p0;
+	.param .align 8 .b8 p1[16];
+	.param .b32 r0;
+	st.param.b64 [p0], 0;
+	st.param.b64 [p1], 0;
+	st.param.b64 [p1+8], 0;
+	call.uni (r0), vprintf, (p0, p1);
+	ret;
+}
+P
+fails extern_aggregate_param_refused "$OA" compile "$tmp/agg.ptx" --arch sm_90 --out-dir "$tmp/a"
+grep -q 'not 4 or 8 bytes' "$tmp/err" && echo "PASS extern_aggregate_param_message" ||
+	echo "FAIL extern_aggregate_param_message: $(head -1 "$tmp/err")"
