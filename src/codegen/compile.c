@@ -349,7 +349,9 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
 	kd->regs = kernel_regs(arch, &rr, kd);
-	kd->frame = rr.frame + rr.call_stack;   /* the deepest call chain too */
+	/* the deepest call chain too, and the arguments of a system call
+	 * staged below R1 (in a callee: below its frame, hence the sum) */
+	kd->frame = rr.frame + rr.call_stack + s.sys_area;
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
 	kd->barriers = (u8)s.barriers;

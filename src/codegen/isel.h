@@ -37,6 +37,7 @@ typedef struct {
 	u8 ext[4], next;      /* system externals called (sel_sys_index), in first-call order */
 	const PtxFunc *mext[4]; /* the module's called ones (sel_externs), */
 	int nmext;            /* their count + 1; 0 until first asked */
+	u32 sys_area;         /* the largest argument area staged below R1 for one of them */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);

@@ -396,6 +396,8 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 	if (cf->nrets > 1 || cf->nparams > 6)
 		return sel_unsupported(s, "a call to a system external with this signature");
 	a = layout(cf->rets, cf->nrets, cf->params, cf->nparams, roff, poff);
+	if (a > s->sys_area)
+		s->sys_area = a;
 	n = sel_externs(s);
 	for (i = 0; i < n; i++)
 		if (s->mext[i] == cf)
@@ -717,6 +719,8 @@ link_one(Sel *s, Link *l, int fi)
 			s->local_size = cs.local_size;
 		if (cs.barriers > s->barriers)
 			s->barriers = cs.barriers;
+		if (cs.sys_area > s->sys_area)
+			s->sys_area = cs.sys_area;
 		for (int e = 0; e < cs.next; e++) {   /* its system externals are the kernel's too */
 			int j;
 			for (j = 0; j < s->next && s->ext[j] != cs.ext[e]; j++)
