@@ -177,21 +177,29 @@ load_c0(Sel *s, MRef d, u32 off)
 		mi(s->mf, "MOV %D, c[0x0][%h]", d, off);
 }
 
+/* A special register's 32-bit part (of %gridid, %pmN_64: 0 low, 1 high) into d,
+ * as ptxas reads it (docs/compiler-mem.md, "Special registers"). */
 static int
-sreg_value(Sel *s, const PtxOperand *o, MRef d)
+sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 {
 	static const char *const sr[2][3] = {
 		{ "SR_TID.X", "SR_TID.Y", "SR_TID.Z" },
 		{ "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z" },
 	};
-	int c = o->comp < 0 ? 0 : o->comp;
+	static const char *const mask[] = { "SR_EQMASK", "SR_LEMASK", "SR_LTMASK", "SR_GEMASK", "SR_GTMASK" };
+	int c = o->comp < 0 ? 0 : o->comp, r = o->sreg;
+	MRef t;
 
-	switch (o->sreg) {
+	if (part && r != PTX_SR_gridid && !(r >= PTX_SR_pm0_64 && r <= PTX_SR_pm7_64)) {
+		mi(s->mf, "MOV %D, 0x0", d);   /* the high word of a 32-bit register */
+		return 0;
+	}
+	switch (r) {
 	case PTX_SR_tid:
 	case PTX_SR_ctaid:
 		if (c > 2)
 			break;
-		mi(s->mf, "S2R %D, %s", d, sr[o->sreg != PTX_SR_tid][c]);
+		mi(s->mf, "S2R %D, %s", d, sr[r != PTX_SR_tid][c]);
 		return 0;
 	case PTX_SR_ntid:
 		if (c > 2)
@@ -209,20 +217,57 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d)
 	case PTX_SR_clock:
 		mi(s->mf, "S2R %D, SR_CLOCKLO", d);
 		return 0;
-	case PTX_SR_lanemask_lt:
-		mi(s->mf, "S2R %D, SR_LTMASK", d);
+	case PTX_SR_clock_hi:
+		mi(s->mf, "CS2R.32 %D, SR_CLOCKHI", d);
 		return 0;
-	case PTX_SR_lanemask_le:
-		mi(s->mf, "S2R %D, SR_LEMASK", d);
+	case PTX_SR_globaltimer_lo:
+	case PTX_SR_globaltimer_hi:
+		mi(s->mf, "CS2R.32 %D, %s", d, r == PTX_SR_globaltimer_lo ? "SR_GLOBALTIMERLO" : "SR_GLOBALTIMERHI");
 		return 0;
-	case PTX_SR_lanemask_gt:
-		mi(s->mf, "S2R %D, SR_GTMASK", d);
+	case PTX_SR_lanemask_eq: case PTX_SR_lanemask_le: case PTX_SR_lanemask_lt:
+	case PTX_SR_lanemask_ge: case PTX_SR_lanemask_gt:
+		mi(s->mf, "S2R %D, %s", d, mask[r - PTX_SR_lanemask_eq]);
 		return 0;
-	case PTX_SR_lanemask_ge:
-		mi(s->mf, "S2R %D, SR_GEMASK", d);
+	case PTX_SR_smid:
+		mi(s->mf, "S2R %D, SR_VIRTUALSMID", d);
 		return 0;
-	case PTX_SR_lanemask_eq:
-		mi(s->mf, "S2R %D, SR_EQMASK", d);
+	case PTX_SR_nsmid:
+		load_c0(s, d, 0x10c);
+		return 0;
+	case PTX_SR_gridid:
+		load_c0(s, d, 0x30 + 4u * (u32)part);
+		return 0;
+	case PTX_SR_dynamic_smem_size:
+		load_c0(s, d, 0x2c);
+		return 0;
+	case PTX_SR_total_smem_size:
+		/* the CTA's allocation less the driver's reserve at c[0x0][0x114] */
+		t = sel_tmp(s, 1);
+		mi(s->mf, "S2R %D, SR_SMEMSZ", t);
+		load_c0(s, d, 0x114);
+		mi(s->mf, "IADD3 %D, %U, -%U, RZ", d, t, d);
+		return 0;
+	case PTX_SR_warpid:
+	case PTX_SR_nwarpid:
+		/* bits 8..14 of SR_VIRTID, 8..15 of SR_VIRTCFG; sm_80's %nwarpid is 64 */
+		if (r == PTX_SR_nwarpid && s->sm < 90) {
+			mi(s->mf, "MOV %D, 0x40", d);
+			return 0;
+		}
+		mi(s->mf, "S2R %D, %s", d, r == PTX_SR_warpid ? "SR_VIRTID" : "SR_VIRTCFG");
+		mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x8, %U", d, d);
+		mi(s->mf, r == PTX_SR_warpid ? "SGXT.U32 %D, %U, 0x7" : "SGXT.U32 %D, %U, 0x8", d, d);
+		return 0;
+	}
+	if ((r >= PTX_SR_pm0 && r <= PTX_SR_pm7) || (r >= PTX_SR_pm0_64 && r <= PTX_SR_pm7_64)) {
+		char nm[16];
+		snprintf(nm, sizeof nm, "SR_PM%s%d", part ? "_HI" : "", r - (r >= PTX_SR_pm0_64 ? PTX_SR_pm0_64 : PTX_SR_pm0));
+		mi(s->mf, "CS2R.32 %D, %s", d, nm);
+		return 0;
+	}
+	if (r >= PTX_SR_envreg0 && r <= PTX_SR_envreg31) {
+		/* the driver's environment words in constant bank 0 */
+		load_c0(s, d, (s->sm >= 90 ? 0x40u : 0x88u) + 4u * (u32)(r - PTX_SR_envreg0));
 		return 0;
 	}
 	sel_unsupported(s, "this special register");
@@ -254,7 +299,7 @@ sel_r32(Sel *s, const PtxOperand *o, int part)
 		return t;
 	case PTX_OPD_SREG:
 		t = sel_tmp(s, 1);
-		if (sreg_value(s, o, t) < 0)
+		if (sreg_value(s, o, t, part) < 0)
 			return mref(-1);
 		return t;
 	}

@@ -48,13 +48,18 @@ sel_mov(Sel *s, const IrIns *x)
 	MRef d;
 	int k, n, neg;
 
-	if (S1->kind == PTX_OPD_SREG && (S1->sreg == PTX_SR_globaltimer || S1->sreg == PTX_SR_clock64)) {
+	if (S1->kind == PTX_OPD_SREG && (S1->sreg == PTX_SR_globaltimer || S1->sreg == PTX_SR_clock64 ||
+					 (S1->sreg >= PTX_SR_pm0_64 && S1->sreg <= PTX_SR_pm7_64))) {
 		/* 64-bit counters: one CS2R of the pair, as ptxas */
+		char sr[24];
 		d = sel_reg(s, D0->reg);
 		if (s->mf->vr.v[d.v].w != 2)
 			return sel_unsupported(s, "a 64-bit counter into a register that is not 64-bit");
-		mi(s->mf, S1->sreg == PTX_SR_clock64 ? "CS2R %D, SR_CLOCKLO" : "CS2R %D, SR_GLOBALTIMERLO",
-		   mpart(d.v, 0, 2));
+		if (S1->sreg == PTX_SR_clock64 || S1->sreg == PTX_SR_globaltimer)
+			snprintf(sr, sizeof sr, "%s", S1->sreg == PTX_SR_clock64 ? "SR_CLOCKLO" : "SR_GLOBALTIMERLO");
+		else
+			snprintf(sr, sizeof sr, "SR_PM%d", S1->sreg - PTX_SR_pm0_64);
+		mi(s->mf, "CS2R %D, %s", mpart(d.v, 0, 2), sr);
 		return 0;
 	}
 	if (t == PTX_T_PRED) {

@@ -220,6 +220,9 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	put64(cb + 0x20, GW_LOCAL);
 	put32(cb + 0x28, (u32)E->local_size);
 	put32(cb + 0x2c, s->shared);
+	put64(cb + 0x30, SPEC_GRIDID);
+	put32(cb + 0x10c, SPEC_NSMID);
+	put32(cb + 0x114, E->smem_reserve);
 	put64(cb + 0x118, 0);
 	if (E->sm == 90) {
 		float rc;
@@ -809,6 +812,11 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	E->nregs = k.regs && k.regs < 255 ? k.regs : 255;
 	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
 	E->shared_size = k.shared + s->shared;
+	/* SR_SMEMSZ: the CTA's allocation, the driver's reserve (sm_90: 1 KiB at
+	   c[0x0][0x114], which .nv.shared.K's size includes) + static + dynamic */
+	E->smem_reserve = E->sm == 90 ? 0x400 : 0;
+	E->smemsz = E->smem_reserve + (u32)(k.shared > E->smem_reserve ? k.shared - E->smem_reserve + 15 : 0) / 16 * 16 +
+		    s->shared;
 	E->shared = xcalloc(E->csize, E->shared_size + 16);
 	E->local = xcalloc((size_t)E->csize * E->nwarps * 32, E->local_size);
 	E->w = xcalloc((size_t)E->csize * E->nwarps, sizeof *E->w);

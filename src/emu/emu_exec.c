@@ -166,8 +166,13 @@ e_sreg(Emu *E, Warp *w, int l, const char *n)
 	if (!strcmp(n, "SR_LEMASK")) return (u32)((2ull << l) - 1);
 	if (!strcmp(n, "SR_GTMASK")) return ~(u32)((2ull << l) - 1);
 	if (!strcmp(n, "SR_GEMASK")) return ~((1u << l) - 1);
-	if (!strcmp(n, "SR_SMID") || !strcmp(n, "SRZ") ||
-	    !strcmp(n, "SR_VIRTID") || !strcmp(n, "SR_GRIDID"))
+	/* the launch model shared with the PTX interpreter (run/spec.h) */
+	if (!strcmp(n, "SR_VIRTUALSMID") || !strcmp(n, "SR_SMID"))
+		return (w->ctaid[0] + E->nctaid[0] * (w->ctaid[1] + E->nctaid[1] * w->ctaid[2])) % SPEC_NSMID;
+	if (!strcmp(n, "SR_VIRTID")) return (u32)w->id << 8;           /* bits 8..14: the warp */
+	if (!strcmp(n, "SR_VIRTCFG")) return SPEC_NWARPID << 8;        /* bits 8..15: warp slots */
+	if (!strcmp(n, "SR_SMEMSZ")) return E->smemsz;
+	if (!strncmp(n, "SR_PM", 5) || !strcmp(n, "SRZ") || !strcmp(n, "SR_GRIDID"))
 		return 0;
 	if (!strcmp(n, "SR_WARPID")) return w->id;
 	if (!strcmp(n, "SR_SWINHI")) return (u32)(GW_SHARED >> 32);
@@ -488,8 +493,8 @@ h_cs2r(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u64 v;
 		if (!strcmp(n, "SRZ"))
 			v = 0;
-		else if (strstr(n, "CLOCK") || strstr(n, "TIMER"))
-			v = E->steps;   /* time: the warp-instruction counter */
+		else if (strstr(n, "CLOCK") || strstr(n, "TIMER"))   /* time: the warp-instruction counter */
+			v = strstr(n, "HI") ? E->steps >> 32 : E->steps;
 		else
 			v = e_sreg(E, w, l, n);
 		if (insn_has(&I->in, "32"))

@@ -112,10 +112,10 @@ sreg(Interp *I, Thread *t, const PtxOperand *o)
 	case PTX_SR_nctaid: return I->grid[k];
 	case PTX_SR_laneid: return lane;
 	case PTX_SR_warpid: return t->warp;
-	case PTX_SR_nwarpid: return c->nwarps;
-	case PTX_SR_smid: return (c->ctaid[0] + c->ctaid[1] * I->grid[0]) % 132;
-	case PTX_SR_nsmid: return 132;
-	case PTX_SR_gridid: return 1;
+	case PTX_SR_nwarpid: return SPEC_NWARPID;
+	case PTX_SR_smid: return (c->ctaid[0] + I->grid[0] * (c->ctaid[1] + I->grid[1] * c->ctaid[2])) % SPEC_NSMID;
+	case PTX_SR_nsmid: return SPEC_NSMID;
+	case PTX_SR_gridid: return SPEC_GRIDID;
 	case PTX_SR_lanemask_eq: return 1u << lane;
 	case PTX_SR_lanemask_le: return (u32)((2ull << lane) - 1);
 	case PTX_SR_lanemask_lt: return (1u << lane) - 1;

@@ -111,6 +111,15 @@ u64 launch_field(const Launch *l, const char *name, u32 off);
  * addr[] of its buffer).  addr[] is indexed like the arguments (entries
  * of non-buffers unused).  Returns the size written. */
 enum { SPEC_MAX_STRUCT = 4096 };
+/* The machine the PTX interpreter and the SASS emulator both model for the
+ * special registers a GPU fills in (docs/findings-emu.md, "Special
+ * registers"): %nsmid is SPEC_NSMID and %smid the CTA's linear id
+ * (x + nx * (y + ny * z)) mod SPEC_NSMID; %warpid the warp's index in its
+ * CTA; %nwarpid SPEC_NWARPID; %gridid SPEC_GRIDID; %envregN and %pmN 0;
+ * %total_smem_size the CTA's static shared memory rounded up to 16 plus
+ * the dynamic.  Timers (%clock*, %globaltimer*) differ by nature: both
+ * count steps, increasing, in different units. */
+enum { SPEC_NSMID = 132, SPEC_NWARPID = 64, SPEC_GRIDID = 1 };
 u32 launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out);
 u32 launch_param_size(const SpecArg *a);
 /* Compare every checked buffer of got against want.  Prints the first
