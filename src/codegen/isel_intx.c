@@ -292,6 +292,15 @@ sel_bmsk(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* szext.{wrap,clamp}.{u32,s32} d, a, n: SGXT[.W][.U32] d, a, n */
+static int
+sel_szext(Sel *s, const IrIns *x)
+{
+	mi(s->mf, "SGXT%s%s %D, %U, %O", x->p.flags & PTX_F_WRAP ? ".W" : "", ty(x) == PTX_T_U32 ? ".U32" : "",
+	   dpart(s, x, 0), sel_r32(s, S1, 0), sel_b32u(s, S2, 0));
+	return 0;
+}
+
 static int
 sel_prmt(Sel *s, const IrIns *x)
 {
@@ -621,6 +630,7 @@ const SelRule sel_rules_intx[] = {
 	{PTX_OP_popc, sel_popc},
 	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
 	{PTX_OP_bfe, sel_bfe}, {PTX_OP_bfi, sel_bfi}, {PTX_OP_bmsk, sel_bmsk},
+	{PTX_OP_szext, sel_szext},
 	{PTX_OP_prmt, sel_prmt}, {PTX_OP_lop3, sel_lop3}, {PTX_OP_shf, sel_shf},
 	{PTX_OP_mul24, sel_mul24}, {PTX_OP_mad24, sel_mad24}, {PTX_OP_sad, sel_sad},
 	{PTX_OP_dp4a, sel_dp4a}, {PTX_OP_dp2a, sel_dp2a}, {PTX_OP_copysign, sel_copysign},
