@@ -617,7 +617,8 @@ sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off)
 /* ---- ordering and cache modifiers (ptxas's mapping) ---- */
 
 typedef struct {
-	const char *cache;   /* .EF .LU before the size */
+	const char *cache;   /* .EF .LU .NA .EL .EU before the size */
+	const char *ltc;     /* .LTC64B .LTC128B .LTC256B (L2 prefetch size), after the cache */
 	const char *strong;  /* .STRONG.GPU .CONSTANT after it */
 	int pre, post;       /* fence scope before (release) / CCTL after (acquire), 0 = none */
 } Order;
@@ -632,13 +633,43 @@ scope_strong(int scope)
 	return ".STRONG.GPU";
 }
 
+/* The L1 eviction priority and the L2 prefetch size of a global/generic
+ * ld/st, as ptxas (LDG.E.EL.LTC128B.128 ...). */
+static int
+hints_of(Sel *s, const IrIns *x, Order *o)
+{
+	static const struct { int mod; const char *sass; } l1[] = {
+		{PTX_M_L1_no_allocate, ".NA"}, {PTX_M_L1_evict_last, ".EL"}, {PTX_M_L1_evict_first, ".EF"},
+		{PTX_M_L1_evict_unchanged, ".EU"}, {PTX_M_L1_evict_normal, ""},
+	}, l2[] = {
+		{PTX_M_L2_64B, ".LTC64B"}, {PTX_M_L2_128B, ".LTC128B"}, {PTX_M_L2_256B, ".LTC256B"},
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(l1); i++)
+		if (ptx_has_mod(&x->p, (PtxModId)l1[i].mod)) {
+			if (o->cache[0])
+				return sel_unsupported(s, "an L1 eviction priority with a cache operator");
+			o->cache = l1[i].sass;
+		}
+	for (i = 0; i < NELEM(l2); i++)
+		if (ptx_has_mod(&x->p, (PtxModId)l2[i].mod))
+			/* sm_80 caps a .nc load's prefetch at 128 bytes (ptxas 13.0) */
+			o->ltc = i == 2 && s->sm < 90 && (x->p.flags & PTX_F_NC) ? ".LTC128B" : l2[i].sass;
+	if (ptx_has_mod(&x->p, PTX_M_L2_evict_first) || ptx_has_mod(&x->p, PTX_M_L2_evict_last) ||
+	    ptx_has_mod(&x->p, PTX_M_L2_evict_normal) || ptx_has_mod(&x->p, PTX_M_L2_evict_unchanged) ||
+	    (x->p.flags & PTX_F_CACHE_HINT))
+		return sel_unsupported(s, "an L2 eviction priority or cache hint on ld/st");
+	return 0;
+}
+
 static int
 order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
 {
 	int sem = x->p.sem;
 
 	memset(o, 0, sizeof *o);
-	o->cache = o->strong = "";
+	o->cache = o->strong = o->ltc = "";
 	if (x->p.flags & PTX_F_VOLATILE)
 		sem = PTX_SEM_VOLATILE;
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL) {
@@ -692,7 +723,7 @@ order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
 	case PTX_CACHE_WT: o->strong = ".STRONG.SYS"; break;
 	default: return sel_unsupported(s, "this cache operator");
 	}
-	return 0;
+	return hints_of(s, x, o);
 }
 
 static void
@@ -889,7 +920,7 @@ sel_ld(Sel *s, const IrIns *x)
 		mi(s->mf, "%s%s %D, [%U%s%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base,
 		   urz(s, sp, off), off);
 	else
-		mi(s->mf, "%s%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache,
+		mi(s->mf, "%s%s%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache, o.ltc,
 		   size_suffix(tot, sg), o.strong, t, sel_gdesc(s), ad.base, off);
 	if (o.post)
 		mi(s->mf, "CCTL.IVALL");
@@ -938,7 +969,7 @@ sel_st(Sel *s, const IrIns *x)
 		mi(s->mf, "%s%s [%U%s%s], %U", sp == PTX_S_SHARED ? "STS" : "STL", size_suffix(tot, 0), ad.base,
 		   urz(s, sp, off), off, t);
 	else
-		mi(s->mf, "%s%s%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache,
+		mi(s->mf, "%s%s%s%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache, o.ltc,
 		   size_suffix(tot, 0), o.strong, sel_gdesc(s), ad.base, off, t);
 	return 0;
 }
@@ -1154,7 +1185,42 @@ sel_cvta(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* ---- cache hints: prefetch, prefetchu, discard, applypriority ---- */
+
+/* CCTL.E.<op> [Ra+off] (global, generic; a 64-bit address printed without
+ * .64) or CCTLL.<op> [Ra+off] (local), as ptxas: .L1 PF1, .L2 and
+ * .L2::evict_normal PF2, .L2::evict_last PML2; discard.L2 RML2;
+ * applypriority.L2::evict_normal DML2.  No architectural effect. */
+static int
+sel_cctl(Sel *s, const IrIns *x)
+{
+	int sp = space_of(x), op = x->p.op;
+	const char *what;
+	char off[32];
+	Addr ad;
+
+	if (op == PTX_OP_discard)
+		what = "RML2";
+	else if (op == PTX_OP_applypriority)
+		what = "DML2";
+	else if (ptx_has_mod(&x->p, PTX_M_L1))
+		what = "PF1";
+	else if (ptx_has_mod(&x->p, PTX_M_L2_evict_last))
+		what = "PML2";
+	else
+		what = "PF2";   /* .L2, .L2::evict_normal */
+	if (sp != PTX_S_GLOBAL && sp != PTX_S_GENERIC && !(sp == PTX_S_LOCAL && op == PTX_OP_prefetch))
+		return sel_unsupported(s, "this state space for a cache hint");
+	if (address(s, D0, sp, &ad) < 0)   /* the address is operand 0 */
+		return -1;
+	sel_offtxt(off, sizeof off, ad.off);
+	mi(s->mf, sp == PTX_S_LOCAL ? "CCTLL.%s [%U%s]" : "CCTL.E.%s [%U%s]", what, ad.base, off);
+	return 0;
+}
+
 const SelRule sel_rules_mem[] = {
+	{PTX_OP_prefetch, sel_cctl}, {PTX_OP_prefetchu, sel_cctl}, {PTX_OP_discard, sel_cctl},
+	{PTX_OP_applypriority, sel_cctl},
 	{PTX_OP_ld, sel_ld}, {PTX_OP_ldu, sel_ld} /* ptxas: a plain load */, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},
 	{0, NULL},
 };

@@ -1032,7 +1032,7 @@ emu_is_bra(Handler h)
 
 
 static const struct { const char *op; Handler fn; } tab[] = {
-	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop},
+	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop}, {"CCTLL", h_nop},
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
 	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},
 	{"UCGABAR_WAIT", h_cgabar}, {"WARPGROUP", h_nop},
