@@ -12,6 +12,7 @@
 
 #include "codegen/isel.h"
 #include "cubin/build_data.h"
+#include "ptx/arith.h"
 
 #define D0 (&x->p.opds[0])
 #define S1 (&x->p.opds[1])
@@ -619,6 +620,7 @@ sel_address(Sel *s, const PtxOperand *a, int space, MRef *base, i64 *off)
 typedef struct {
 	const char *cache;   /* .EF .LU .NA .EL .EU before the size */
 	const char *ltc;     /* .LTC64B .LTC128B .LTC256B (L2 prefetch size), after the cache */
+	MRef policy;         /* .L2::cache_hint: the policy in a uniform pair, the access's descriptor; else -1 */
 	const char *strong;  /* .STRONG.GPU .CONSTANT after it */
 	int pre, post;       /* fence scope before (release) / CCTL after (acquire), 0 = none */
 } Order;
@@ -657,21 +659,37 @@ hints_of(Sel *s, const IrIns *x, Order *o)
 			/* sm_80 caps a .nc load's prefetch at 128 bytes (ptxas 13.0) */
 			o->ltc = i == 2 && s->sm < 90 && (x->p.flags & PTX_F_NC) ? ".LTC128B" : l2[i].sass;
 	if (ptx_has_mod(&x->p, PTX_M_L2_evict_first) || ptx_has_mod(&x->p, PTX_M_L2_evict_last) ||
-	    ptx_has_mod(&x->p, PTX_M_L2_evict_normal) || ptx_has_mod(&x->p, PTX_M_L2_evict_unchanged) ||
-	    (x->p.flags & PTX_F_CACHE_HINT))
-		return sel_unsupported(s, "an L2 eviction priority or cache hint on ld/st");
+	    ptx_has_mod(&x->p, PTX_M_L2_evict_normal) || ptx_has_mod(&x->p, PTX_M_L2_evict_unchanged))
+		return sel_unsupported(s, "an L2 eviction priority on ld/st");
+	if ((x->p.flags & PTX_F_CACHE_HINT) && s->sm < 90 && space_of(x) == PTX_S_GENERIC)
+		/* ptxas: LD.E/ST.E desc[URx][..], forms sm_80's tables lack */
+		return sel_unsupported(s, ".L2::cache_hint on a generic ld/st for sm_80");
+	if (x->p.flags & PTX_F_CACHE_HINT) {
+		/* the policy (last operand) becomes the memory descriptor: R2UR of
+		   both words, as ptxas (which takes the policy to be uniform; it
+		   has no architectural effect) */
+		MRef r = sel_r64(s, &x->p.opds[x->p.nopds - 1]);
+		if (r.v < 0)
+			return -1;
+		o->policy = mref(mvreg(s->mf, RC_UR, 2));
+		mi(s->mf, "R2UR %D, %U", mpart(o->policy.v, 0, 1), mpart(r.v, 0, 1));
+		mi(s->mf, "R2UR %D, %U", mpart(o->policy.v, 1, 1), mpart(r.v, 1, 1));
+	}
 	return 0;
 }
 
 static int
-order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
+order_sem(Sel *s, const IrIns *x, int st, int sp, Order *o)
 {
 	int sem = x->p.sem;
 
 	memset(o, 0, sizeof *o);
 	o->cache = o->strong = o->ltc = "";
+	o->policy = mref(-1);
 	if (x->p.flags & PTX_F_VOLATILE)
 		sem = PTX_SEM_VOLATILE;
+	if ((x->p.flags & PTX_F_CACHE_HINT) && sp != PTX_S_GLOBAL && sp != PTX_S_GENERIC)
+		return sel_unsupported(s, ".L2::cache_hint outside global memory");
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL) {
 		/* shared/local: plain LDS/STS (LDL/STL) for volatile and relaxed;
 		 * acquire adds CCTL.IVALL after (beyond .cta), release the fence
@@ -723,7 +741,16 @@ order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
 	case PTX_CACHE_WT: o->strong = ".STRONG.SYS"; break;
 	default: return sel_unsupported(s, "this cache operator");
 	}
-	return hints_of(s, x, o);
+	return 0;
+}
+
+/* The SASS modifiers of a ld/st: ordering, cache operator, hints. */
+static int
+order_of(Sel *s, const IrIns *x, int st, int sp, Order *o)
+{
+	if (order_sem(s, x, st, sp, o) < 0)
+		return -1;
+	return sp == PTX_S_GLOBAL || sp == PTX_S_GENERIC ? hints_of(s, x, o) : 0;
 }
 
 static void
@@ -919,6 +946,9 @@ sel_ld(Sel *s, const IrIns *x)
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
 		mi(s->mf, "%s%s %D, [%U%s%s]", sp == PTX_S_SHARED ? "LDS" : "LDL", size_suffix(tot, sg), t, ad.base,
 		   urz(s, sp, off), off);
+	else if (o.policy.v >= 0)
+		mi(s->mf, "%s%s%s%s%s %D, desc[%U][%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache, o.ltc,
+		   size_suffix(tot, sg), o.strong, t, o.policy, ad.base, off);
 	else
 		mi(s->mf, "%s%s%s%s%s %D, %s[%U.64%s]", sp == PTX_S_GENERIC ? "LD.E" : "LDG.E", o.cache, o.ltc,
 		   size_suffix(tot, sg), o.strong, t, sel_gdesc(s), ad.base, off);
@@ -968,6 +998,9 @@ sel_st(Sel *s, const IrIns *x)
 	if (sp == PTX_S_SHARED || sp == PTX_S_LOCAL)
 		mi(s->mf, "%s%s [%U%s%s], %U", sp == PTX_S_SHARED ? "STS" : "STL", size_suffix(tot, 0), ad.base,
 		   urz(s, sp, off), off, t);
+	else if (o.policy.v >= 0)
+		mi(s->mf, "%s%s%s%s%s desc[%U][%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache, o.ltc,
+		   size_suffix(tot, 0), o.strong, o.policy, ad.base, off, t);
 	else
 		mi(s->mf, "%s%s%s%s%s %s[%U.64%s], %U", sp == PTX_S_GENERIC ? "ST.E" : "STG.E", o.cache, o.ltc,
 		   size_suffix(tot, 0), o.strong, sel_gdesc(s), ad.base, off, t);
@@ -1218,7 +1251,46 @@ sel_cctl(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* createpolicy.fractional d, fraction: the policy ptxas's code computes
+ * (cache_policy_fractional): a constant for an immediate fraction, else
+ * FMUL by 15.99, F2I.U32.TRUNC, into bits 20..23 of the high word (ptxas's
+ * sm_80 sequence). */
+static int
+sel_createpolicy(Sel *s, const IrIns *x)
+{
+	int pri, sec;
+	u32 f = 0x3f800000u;   /* fraction 1.0 when absent */
+	MRef d, r, t;
+
+	if (x->p.op != PTX_OP_createpolicy_fractional)
+		return sel_unsupported(s, "createpolicy.range and createpolicy.cvt");
+	d = sel_reg(s, D0->reg);
+	if (D0->kind != PTX_OPD_REG || s->mf->vr.v[d.v].w != 2)
+		return sel_unsupported(s, "createpolicy into a register that is not 64-bit");
+	ptx_evict_priorities(&x->p, &pri, &sec);
+	mi(s->mf, "MOV %D, 0x0", mpart(d.v, 0, 1));
+	if (x->p.nopds < 2 || S1->kind == PTX_OPD_FIMM) {
+		if (x->p.nopds >= 2)
+			f = S1->is_f64 ? bits_f32((float)f64_of(S1->fbits)) : (u32)S1->fbits;
+		mi(s->mf, "MOV %D, %h", mpart(d.v, 1, 1), (unsigned)(cache_policy_fractional(pri, sec == 1, f) >> 32));
+		return 0;
+	}
+	r = sel_r32(s, S1, 0);
+	t = sel_tmp(s, 1);
+	if (r.v < 0)
+		return -1;
+	mi(s->mf, "FMUL %D, %U, 15.989999771118164062", t, r);
+	mi(s->mf, "F2I.U32.TRUNC.NTZ %D, %U", t, t);
+	mi(s->mf, "SHF.L.U32 %D, %U, 0x14, RZ", t, t);
+	mi(s->mf, "LOP3.LUT %D, %U, 0xf00000, RZ, 0xe2, !PT", t, t);
+	mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, 0xfc, !PT", mpart(d.v, 1, 1), t,
+	   (unsigned)(cache_policy_fractional(pri, sec == 1, 0) >> 32));
+	return 0;
+}
+
 const SelRule sel_rules_mem[] = {
+	{PTX_OP_createpolicy_fractional, sel_createpolicy}, {PTX_OP_createpolicy_range, sel_createpolicy},
+	{PTX_OP_createpolicy_cvt, sel_createpolicy},
 	{PTX_OP_prefetch, sel_cctl}, {PTX_OP_prefetchu, sel_cctl}, {PTX_OP_discard, sel_cctl},
 	{PTX_OP_applypriority, sel_cctl},
 	{PTX_OP_ld, sel_ld}, {PTX_OP_ldu, sel_ld} /* ptxas: a plain load */, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},

@@ -133,4 +133,11 @@ u32 i_shf(u32 lo, u32 hi, u32 n, int left, int clamp);
 u32 i_bmsk(u32 pos, u32 len, int clamp);
 u32 i_szext(u32 a, u32 pos, int clamp, int is_signed);
 
+/* createpolicy.fractional's 64-bit L2 cache policy as ptxas's code builds
+ * it: low word 0, high word (0x100 | primary << 5 | secondary_first << 4 |
+ * (u32)(fraction * 15.99f) & 0xf) << 20; primary 0 evict_unchanged,
+ * 1 evict_first, 2 evict_last, 3 evict_normal.  fraction: f32 bits. */
+enum { POLICY_FRACTION_SCALE = 0x417fd70a };   /* 15.99f */
+u64 cache_policy_fractional(int primary, int secondary_first, u32 fraction);
+
 #endif

@@ -339,6 +339,14 @@ i_bmsk(u32 pos, u32 len, int clamp)
 	return (u32)((((1ull << len) - 1) << pos) & 0xffffffffu);
 }
 
+u64
+cache_policy_fractional(int primary, int secondary_first, u32 fraction)
+{
+	u32 n = (u32)cvt_f2i(f32_mul(fraction, POLICY_FRACTION_SCALE, RND_RN, 0, 0), FF_F32, 32, 0, RND_RZ);
+
+	return (u64)((0x100u | (u32)primary << 5 | (u32)!!secondary_first << 4 | (n & 0xf)) << 20) << 32;
+}
+
 u32
 i_szext(u32 a, u32 pos, int clamp, int is_signed)
 {

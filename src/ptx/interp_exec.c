@@ -1114,7 +1114,13 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 			t->spinning = 1;
 		}
 		break;
-	case PTX_OP_createpolicy_fractional: case PTX_OP_createpolicy_range: case PTX_OP_createpolicy_cvt:
+	case PTX_OP_createpolicy_fractional: {
+		int pri, sec;
+		ptx_evict_priorities(in, &pri, &sec);
+		W(0, PTX_T_B64, cache_policy_fractional(pri, sec == 1, in->nopds > 1 ? (u32)R(1, PTX_T_F32) : 0x3f800000u));
+		break;
+	}
+	case PTX_OP_createpolicy_range: case PTX_OP_createpolicy_cvt:   /* opaque: 0 */
 		W(0, PTX_T_B64, 0);
 		break;
 	default:

@@ -434,6 +434,10 @@ const char *ptx_op_name(PtxOp op);     /* "cp.async.bulk.tensor" */
 PtxOp ptx_op_lookup(const char *text, size_t n); /* exact; PTX_OP_NONE */
 const char *ptx_mod_name(PtxModId m);  /* ".shared::cta" */
 int ptx_has_mod(const PtxInstr *in, PtxModId m);
+/* The .L2::evict_* modifiers of createpolicy in source order: primary and
+ * secondary (0 unchanged, 1 first, 2 last, 3 normal; 0 when absent);
+ * returns how many there are. */
+int ptx_evict_priorities(const PtxInstr *in, int *primary, int *secondary);
 PtxFunc *ptx_find_func(const PtxModule *m, const char *name);
 PtxVar *ptx_find_var(const PtxModule *m, const char *name);
 /* Register name for messages: "%r57". Uses a static buffer. */

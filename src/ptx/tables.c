@@ -210,6 +210,25 @@ ptx_has_mod(const PtxInstr *in, PtxModId m)
 	return 0;
 }
 
+int
+ptx_evict_priorities(const PtxInstr *in, int *primary, int *secondary)
+{
+	int i, n = 0, k;
+
+	*primary = *secondary = 0;
+	for (i = 0; i < in->nmods; i++) {
+		switch (in->mods[i]) {
+		case PTX_M_L2_evict_unchanged: k = 0; break;
+		case PTX_M_L2_evict_first: k = 1; break;
+		case PTX_M_L2_evict_last: k = 2; break;
+		case PTX_M_L2_evict_normal: k = 3; break;
+		default: continue;
+		}
+		*(n++ ? secondary : primary) = k;
+	}
+	return n;
+}
+
 const PtxTypeInfo ptx_typetab[PTX_NTYPES] = {
 	[PTX_T_NONE] = { "none", 0, 0, 0 },
 	[PTX_T_B8] = { "b8", 1, 0, 0 }, [PTX_T_B16] = { "b16", 2, 0, 0 },
