@@ -301,6 +301,112 @@ sel_szext(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* ---- SIMD video instructions: vadd/vsub/vavrg/vabsdiff/vmin/vmax/vset
+ * 2 and 4 with the default selectors and mask.  A lowering lane by lane,
+ * as ptxas (which writes one per lane too, shuffled): each lane extended
+ * to 32 bits by PRMT (sign replicated for a signed operand), the operation
+ * in 32 bits, then either clamped (.sat) and packed into its lane, or
+ * summed onto c (.add, the one secondary operation ptxas takes).  vavrg
+ * rounds half away from zero, (x + y + (x + y >= 0)) >> 1 (ptxas: ISETP,
+ * @P VIADD, SHF.R.S32.HI; here without a predicate). */
+static MRef
+video_lane(Sel *s, MRef v, int lanes, int i, int sg)
+{
+	static const unsigned sel[2][2][4] = {
+		{ { 0x7770, 0x7771, 0x7772, 0x7773 }, { 0x8880, 0x9991, 0xaaa2, 0xbbb3 } },
+		{ { 0x7710, 0x7732 }, { 0x9910, 0xbb32 } },
+	};
+	MRef t = sel_tmp(s, 1);
+	mi(s->mf, "PRMT %D, %U, %h, RZ", t, v, sel[lanes == 2][sg][i]);
+	return t;
+}
+
+static int
+sel_video(Sel *s, const IrIns *x)
+{
+	static const char *const cmps[] = {
+		[PTX_CMP_EQ] = "EQ", [PTX_CMP_NE] = "NE", [PTX_CMP_LT] = "LT",
+		[PTX_CMP_LE] = "LE", [PTX_CMP_GT] = "GT", [PTX_CMP_GE] = "GE",
+	};
+	int op = x->p.op, lanes, w, i, dsg, asg, bsg, k, set = op == PTX_OP_vset2 || op == PTX_OP_vset4;
+	const char *mn = s->sm >= 90 ? "VIMNMX" : "IMNMX";
+	MRef a, b, c, acc = mref(-1), d;
+
+	for (k = 0; k < x->p.nopds; k++)
+		if (x->p.opds[k].kind != PTX_OPD_REG && x->p.opds[k].kind != PTX_OPD_IMM)
+			return sel_unsupported(s, "a video instruction with lane selectors or a mask");
+	if (x->p.nopds != 4 || (set && (x->p.cmp >= NELEM(cmps) || !cmps[x->p.cmp])) ||
+	    (x->p.aop && x->p.aop != PTX_AOP_ADD))
+		return sel_unsupported(s, "this form of a video instruction (ptxas takes .add only)");
+	lanes = op == PTX_OP_vadd4 || op == PTX_OP_vsub4 || op == PTX_OP_vavrg4 || op == PTX_OP_vabsdiff4 ||
+		op == PTX_OP_vmin4 || op == PTX_OP_vmax4 || op == PTX_OP_vset4 ? 4 : 2;
+	w = 32 / lanes;
+	k = set ? 0 : 1;   /* vset has no destination type */
+	dsg = !set && ptx_type_is_signed((PtxType)x->p.types[0]);
+	asg = ptx_type_is_signed((PtxType)x->p.types[x->p.ntypes > k ? k : 0]);
+	bsg = ptx_type_is_signed((PtxType)x->p.types[x->p.ntypes > k + 1 ? k + 1 : 0]);
+	a = sel_r32(s, &x->p.opds[1], 0);
+	b = sel_r32(s, &x->p.opds[2], 0);
+	c = sel_r32(s, &x->p.opds[3], 0);
+	if (a.v < 0 || b.v < 0 || c.v < 0)
+		return -1;
+	d = dpart(s, x, 0);
+	for (i = 0; i < lanes; i++) {
+		MRef xa = video_lane(s, a, lanes, i, asg), yb = video_lane(s, b, lanes, i, bsg), r = sel_tmp(s, 1);
+		switch (op) {
+		case PTX_OP_vadd2: case PTX_OP_vadd4:
+			mi(s->mf, "IADD3 %D, %U, %U, RZ", r, xa, yb);
+			break;
+		case PTX_OP_vsub2: case PTX_OP_vsub4:
+			mi(s->mf, "IADD3 %D, %U, -%U, RZ", r, xa, yb);
+			break;
+		case PTX_OP_vavrg2: case PTX_OP_vavrg4: {
+			MRef t = sel_tmp(s, 1), u = sel_tmp(s, 1);   /* + 1 unless negative */
+			mi(s->mf, "IADD3 %D, %U, %U, RZ", t, xa, yb);
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", u, t);
+			mi(s->mf, "IADD3 %D, %U, 0x1, %U", u, t, u);
+			mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1, %U", r, u);
+			break;
+		}
+		case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4:
+			mi(s->mf, "IADD3 %D, %U, -%U, RZ", r, xa, yb);
+			mi(s->mf, "IABS %D, %U", r, r);
+			break;
+		case PTX_OP_vmin2: case PTX_OP_vmin4: case PTX_OP_vmax2: case PTX_OP_vmax4:
+			mi(s->mf, "%s %D, %U, %U, %s", mn, r, xa, yb, op == PTX_OP_vmin2 || op == PTX_OP_vmin4 ? "PT" : "!PT");
+			break;
+		default: {   /* vset: 1 where the compare holds */
+			MRef p = sel_ptmp(s);
+			mi(s->mf, "ISETP.%s.AND %D, PT, %U, %U, PT", cmps[x->p.cmp], p, xa, yb);
+			mi(s->mf, "SEL %D, RZ, 0x1, !%U", r, p);
+		}
+		}
+		if (x->p.aop) {   /* .add: the lanes summed onto c */
+			MRef n = sel_tmp(s, 1);
+			mi(s->mf, "IADD3 %D, %U, %U, RZ", n, i ? acc : c, r);
+			acc = n;
+			continue;
+		}
+		if ((x->p.flags & PTX_F_SAT) && !set) {
+			MRef t = sel_tmp(s, 1);
+			mi(s->mf, "%s %D, %U, %x, !PT", mn, t, r, dsg ? -(1 << (w - 1)) : 0);
+			r = sel_tmp(s, 1);
+			mi(s->mf, "%s %D, %U, %x, PT", mn, r, t, dsg ? (1 << (w - 1)) - 1 : (1 << w) - 1);
+		}
+		if (i == 0) {
+			acc = sel_tmp(s, 1);
+			mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, 0xc0, !PT", acc, r, (1u << w) - 1);
+		} else {
+			MRef t = sel_tmp(s, 1), n = sel_tmp(s, 1);
+			mi(s->mf, "SHF.L.U32 %D, %U, %h, RZ", t, r, (unsigned)(w * i));
+			mi(s->mf, "LOP3.LUT %D, %U, %h, %U, 0xea, !PT", n, t, (u32)(((1ull << w) - 1) << (w * i)), acc);
+			acc = n;
+		}
+	}
+	sel_mov32(s, d, mopd_reg(acc));
+	return 0;
+}
+
 static int
 sel_prmt(Sel *s, const IrIns *x)
 {
@@ -631,6 +737,10 @@ const SelRule sel_rules_intx[] = {
 	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
 	{PTX_OP_bfe, sel_bfe}, {PTX_OP_bfi, sel_bfi}, {PTX_OP_bmsk, sel_bmsk},
 	{PTX_OP_szext, sel_szext},
+	{PTX_OP_vadd2, sel_video}, {PTX_OP_vadd4, sel_video}, {PTX_OP_vsub2, sel_video}, {PTX_OP_vsub4, sel_video},
+	{PTX_OP_vavrg2, sel_video}, {PTX_OP_vavrg4, sel_video}, {PTX_OP_vabsdiff2, sel_video},
+	{PTX_OP_vabsdiff4, sel_video}, {PTX_OP_vmin2, sel_video}, {PTX_OP_vmin4, sel_video},
+	{PTX_OP_vmax2, sel_video}, {PTX_OP_vmax4, sel_video}, {PTX_OP_vset2, sel_video}, {PTX_OP_vset4, sel_video},
 	{PTX_OP_prmt, sel_prmt}, {PTX_OP_lop3, sel_lop3}, {PTX_OP_shf, sel_shf},
 	{PTX_OP_mul24, sel_mul24}, {PTX_OP_mad24, sel_mad24}, {PTX_OP_sad, sel_sad},
 	{PTX_OP_dp4a, sel_dp4a}, {PTX_OP_dp2a, sel_dp2a}, {PTX_OP_copysign, sel_copysign},

@@ -736,7 +736,7 @@ exec_video(Interp *I, Thread *t, const PtxInstr *in)
 		switch (op) {
 		case PTX_OP_vadd2: case PTX_OP_vadd4: r = x + y; break;
 		case PTX_OP_vsub2: case PTX_OP_vsub4: r = x - y; break;
-		case PTX_OP_vavrg2: case PTX_OP_vavrg4: r = (x + y + 1) >> 1; break;
+		case PTX_OP_vavrg2: case PTX_OP_vavrg4: r = (x + y + (x + y >= 0)) >> 1; break;   /* half away from 0 (ptxas) */
 		case PTX_OP_vabsdiff2: case PTX_OP_vabsdiff4: r = x > y ? x - y : y - x; break;
 		case PTX_OP_vmin2: case PTX_OP_vmin4: r = MIN(x, y); break;
 		case PTX_OP_vmax2: case PTX_OP_vmax4: r = MAX(x, y); break;

@@ -13,7 +13,7 @@ has() { # name sass-file fixed-string...
 }
 
 for a in sm_90 sm_80; do
-	for t in sreg hints policy szext; do
+	for t in sreg hints policy szext video; do
 		"$OA" compile tests/compile/misc/$t.ptx --arch $a --out-dir "$tmp/$a" >/dev/null 2>&1 ||
 			echo "FAIL misc_compile_${t}_$a"
 	done
@@ -26,6 +26,8 @@ for a in sm_90 sm_80; do
 		"LDG.E.EL.LTC128B.64 R" "STG.E.NA" "STG.E.EL" "STG.E.EU" "ST.E.NA" "STG.E.EL.128.STRONG.GPU"
 	has misc_policy_$a "$tmp/$a/sass/policy.sass" "0x14f00000" "0x13b00000" "0x10100000" "F2I.U32.TRUNC.NTZ" \
 		"R2UR UR" "LDG.E R" "STG.E desc[UR"
+	has misc_video_$a "$tmp/$a/sass/video.sass" "PRMT R" "0x8880, RZ" "0xbbb3, RZ" "0x7773, RZ" "0xbb32, RZ" \
+		"0x7710, RZ" "IABS R" "SHF.R.S32.HI R" "0xff000000"
 	has misc_szext_$a "$tmp/$a/sass/szext.sass" "SGXT.W.U32 R" "SGXT.U32 R" "SGXT.W R" "SGXT R" "BMSK.W R" "BMSK R"
 done
 has misc_sm80_nwarpid "$tmp/sm_80/sass/sreg.sass" "MOV R" "0x40 ;" "c[0x0][0x88]" "c[0x0][0x104]"
@@ -53,3 +55,7 @@ st.global.u64 [%rd1], %rd2;'
 refuse aggr sm_90 'special register' \
 	'mov.u32 %r1, %aggr_smem_size;
 st.global.u32 [%rd1], %r1;'
+refuse vmax_max sm_90 'ptxas takes .add only' \
+	'ld.global.u32 %r1, [%rd1];
+vmax4.u32.u32.u32.max %r2, %r1, %r1, %r1;
+st.global.u32 [%rd1], %r2;'
