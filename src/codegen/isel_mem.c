@@ -1244,6 +1244,8 @@ sel_cctl(Sel *s, const IrIns *x)
 		what = "PF2";   /* .L2, .L2::evict_normal */
 	if (sp != PTX_S_GLOBAL && sp != PTX_S_GENERIC && !(sp == PTX_S_LOCAL && op == PTX_OP_prefetch))
 		return sel_unsupported(s, "this state space for a cache hint");
+	if (ptx_has_mod(&x->p, PTX_M_tensormap))
+		return sel_unsupported(s, "prefetch.tensormap");
 	if (address(s, D0, sp, &ad) < 0)   /* the address is operand 0 */
 		return -1;
 	sel_offtxt(off, sizeof off, ad.off);
