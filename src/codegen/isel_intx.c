@@ -306,7 +306,8 @@ sel_szext(Sel *s, const IrIns *x)
  * as ptxas (which writes one per lane too, shuffled): each lane extended
  * to 32 bits by PRMT (sign replicated for a signed operand), the operation
  * in 32 bits, then either clamped (.sat) and packed into its lane, or
- * summed onto c (.add, the one secondary operation ptxas takes).  vavrg
+ * summed onto c (.add, the one secondary operation ptxas takes).  The
+ * unsigned vabsdiff4 without .sat is ptxas's one VABSDIFF4.U8[.ACC].  vavrg
  * rounds half away from zero, (x + y + (x + y >= 0)) >> 1 (ptxas: ISETP,
  * @P VIADD, SHF.R.S32.HI; here without a predicate). */
 static MRef
@@ -351,6 +352,11 @@ sel_video(Sel *s, const IrIns *x)
 	if (a.v < 0 || b.v < 0 || c.v < 0)
 		return -1;
 	d = dpart(s, x, 0);
+	if (op == PTX_OP_vabsdiff4 && !(x->p.flags & PTX_F_SAT) && !dsg && !asg && !bsg) {
+		/* ptxas: one VABSDIFF4.U8[.ACC] for the unsigned form */
+		mi(s->mf, "VABSDIFF4.U8%s %D, %U, %U, %U", x->p.aop ? ".ACC" : "", d, a, b, c);
+		return 0;
+	}
 	for (i = 0; i < lanes; i++) {
 		MRef xa = video_lane(s, a, lanes, i, asg), yb = video_lane(s, b, lanes, i, bsg), r = sel_tmp(s, 1);
 		switch (op) {

@@ -994,6 +994,27 @@ h_vabsdiff(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* VABSDIFF4.U8[.ACC] d, a, b, c: the bytes' unsigned |a - b|, packed, or
+   with .ACC summed onto c (ptxas's vabsdiff4.u32.u32.u32[.add]; without
+   .ACC c is not read: ptxas selects it for the default mask only) */
+static void
+h_vabsdiff4(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, i, acc = insn_has(in, "ACC");
+
+	if (!insn_has(in, "U8") || in->nmods != 1 + acc)
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = e_iv(E, w, l, &in->o[1]), b = e_iv(E, w, l, &in->o[2]), d = acc ? e_iv(E, w, l, &in->o[3]) : 0;
+		for (i = 0; i < 32; i += 8) {
+			u32 x = a >> i & 0xff, y = b >> i & 0xff, r = x > y ? x - y : y - x;
+			d = acc ? d + r : d | r << i;
+		}
+		e_wr(w, l, &in->o[0], d);
+	}
+}
+
 /* ELECT p, ud, mask: p true for the lowest active lane, ud its lane */
 static void
 h_elect(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -1047,7 +1068,7 @@ static const struct { const char *op; Handler fn; } tab[] = {
 	{"SHF", h_shf}, {"USHF", h_shf}, {"SEL", h_sel}, {"USEL", h_sel}, {"FSEL", h_sel},
 	{"ISETP", h_isetp}, {"UISETP", h_isetp}, {"PRMT", h_prmt}, {"UPRMT", h_prmt},
 	{"POPC", h_popc}, {"UPOPC", h_popc}, {"FLO", h_flo}, {"UFLO", h_flo}, {"SGXT", h_sgxt}, {"USGXT", h_sgxt},
-	{"BMOV", h_bmov}, {"B2R", h_b2r}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
+	{"BMOV", h_bmov}, {"B2R", h_b2r}, {"ELECT", h_elect}, {"VABSDIFF", h_vabsdiff}, {"VABSDIFF4", h_vabsdiff4}, {"IDP", h_idp}, {"BREV", h_brev}, {"UBREV", h_brev}, {"P2R", h_p2r}, {"R2P", h_r2p},
 };
 
 Handler

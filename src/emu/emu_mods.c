@@ -50,7 +50,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"SHFL", "IDX UP DOWN BFLY"},
 	{"SYNCS", "64 EXCH ARRIVE TRANS64 A1T0 A0TR A0TX RED PHASECHK TRYWAIT"}, {"UBLKCP", "S G"},
 	{"VOTE", "ANY ALL EQ"}, {"VOTEU", "ANY ALL EQ"}, {"WARPSYNC", "ALL COLLECTIVE EXCLUSIVE"},
-	{"VABSDIFF", "U32 S32"},
+	{"VABSDIFF", "U32 S32"}, {"VABSDIFF4", "U8 ACC"},
 };
 
 /* NULL if every modifier of I is honoured, else the first one that is not. */

@@ -27,7 +27,7 @@ for a in sm_90 sm_80; do
 	has misc_policy_$a "$tmp/$a/sass/policy.sass" "0x14f00000" "0x13b00000" "0x10100000" "F2I.U32.TRUNC.NTZ" \
 		"R2UR UR" "LDG.E R" "STG.E desc[UR"
 	has misc_video_$a "$tmp/$a/sass/video.sass" "PRMT R" "0x8880, RZ" "0xbbb3, RZ" "0x7773, RZ" "0xbb32, RZ" \
-		"0x7710, RZ" "IABS R" "SHF.R.S32.HI R" "0xff000000"
+		"0x7710, RZ" "IABS R" "SHF.R.S32.HI R" "0xff000000" "VABSDIFF4.U8 R" "VABSDIFF4.U8.ACC R"
 	has misc_szext_$a "$tmp/$a/sass/szext.sass" "SGXT.W.U32 R" "SGXT.U32 R" "SGXT.W R" "SGXT R" "BMSK.W R" "BMSK R"
 done
 has misc_sm80_nwarpid "$tmp/sm_80/sass/sreg.sass" "MOV R" "0x40 ;" "c[0x0][0x88]" "c[0x0][0x104]"
