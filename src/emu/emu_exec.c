@@ -543,13 +543,22 @@ h_ldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* R2UR URd, Ra: Ra of the first active lane.  R2UR P, URd, Ra (ptxas's
+ * waterfall loops): also P per active lane = its Ra differs from URd (the
+ * lanes still to do; checked by running ptxas's loop, tests/emu/misc). */
 static void
 h_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	int l = __builtin_ctz(gm | 0x80000000u);
+	const Operand *o = I->in.o;
+	int l = __builtin_ctz(gm | 0x80000000u), np = e_isp(&o[0]);
+	u32 u;
 
-	if (gm)
-		e_wr(w, l, &I->in.o[0], e_opr(E, w, l, &I->in.o[1]));
+	if (!gm)
+		return;
+	u = e_opr(E, w, l, &o[1 + np]);
+	e_wr(w, l, &o[np], u);
+	if (np)
+		LANES(l, gm) e_wrp(w, l, &o[0], e_opr(E, w, l, &o[2]) != u);
 }
 
 /* ---- integer ---- */
@@ -1091,9 +1100,10 @@ emu_prep(Emu *E, EInsn *I)
 	const Insn *in = &I->in;
 	const char *op = in->op;
 
-	/* the uniform datapath runs once per warp (first active lane) */
+	/* the uniform datapath runs once per warp (first active lane); R2UR
+	   with a predicate output writes it in every lane */
 	I->uni = (op[0] == 'U' && strcmp(op, "UCGABAR_ARV") && strcmp(op, "UCGABAR_WAIT") &&
-		  strcmp(op, "VOTEU")) || !strcmp(op, "S2UR") || !strcmp(op, "R2UR");
+		  strcmp(op, "VOTEU")) || !strcmp(op, "S2UR") || (!strcmp(op, "R2UR") && !e_isp(&in->o[0]));
 	if (I->fn == h_imad) {
 		I->a = insn_has(in, "WIDE");
 		I->b = insn_has(in, "HI");

@@ -33,6 +33,12 @@ for a in sm_90 sm_80; do
 	vs_ptx "emu_spin_$a" tests/emu/spin.$a.cubin tests/emu/spin.ptx tests/emu/spin.json
 	k=tests/kernels/reduce_shared_f32
 	vs_ptx "emu_reduce_shared_$a" $k/kernel.$a.cubin $k/kernel.$a.ptx $k/spec.json
+	# ptxas's VABSDIFF4, its per-lane createpolicy (sm_90: an R2UR P waterfall);
+	# in a folder of their own: check.sh's ptxas-cubin loop would fail on
+	# latency pairs the model is stricter on (docs/session6-misc.md)
+	vs_ptx "emu_misc_video_$a" tests/emu/misc/video.$a.cubin tests/emu/misc/video.ptx tests/compile/misc/video.spec.json
+	vs_ptx "emu_misc_policy_$a" tests/emu/misc/policy.$a.cubin tests/compile/misc/policy.ptx \
+		tests/compile/misc/policy.spec.json
 done
 
 # --stats reports warp-instructions
