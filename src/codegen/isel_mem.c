@@ -650,7 +650,7 @@ hints_of(Sel *s, const IrIns *x, Order *o)
 
 	for (i = 0; i < NELEM(l1); i++)
 		if (ptx_has_mod(&x->p, (PtxModId)l1[i].mod)) {
-			if (o->cache[0])
+			if (x->p.cache != PTX_CACHE_NONE)   /* ptxas refuses the combination */
 				return sel_unsupported(s, "an L1 eviction priority with a cache operator");
 			o->cache = l1[i].sass;
 		}

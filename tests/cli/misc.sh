@@ -23,7 +23,7 @@ for a in sm_90 sm_80; do
 	has misc_hints_$a "$tmp/$a/sass/hints.sass" "CCTL.E.PF1 [R" "CCTL.E.PF2 [R" "CCTL.E.PML2 [R" \
 		"CCTL.E.RML2 [R" "CCTL.E.DML2 [R" "CCTLL.PF1 [R" "CCTLL.PF2 [R" "LDG.E.NA R" "LDG.E.EL R" \
 		"LDG.E.EF R" "LDG.E.EU R" "LDG.E.LTC64B R" "LDG.E.LTC256B R" "LDG.E.EF.LTC256B R" "LD.E.EL R" \
-		"LDG.E.EL.LTC128B.64 R" "STG.E.NA" "STG.E.EL" "STG.E.EU" "ST.E.NA" "STG.E.EL.128.STRONG.GPU"
+		"LDG.E.EL.LTC128B.64 R" "STG.E.NA" "STG.E.EL" "STG.E.EU" "ST.E.NA" "STG.E.EL.128"
 	has misc_policy_$a "$tmp/$a/sass/policy.sass" "0x14f00000" "0x13b00000" "0x10100000" "F2I.U32.TRUNC.NTZ" \
 		"R2UR UR" "LDG.E R" "STG.E desc[UR"
 	has misc_video_$a "$tmp/$a/sass/video.sass" "PRMT R" "0x8880, RZ" "0xbbb3, RZ" "0x7773, RZ" "0xbb32, RZ" \
@@ -59,3 +59,6 @@ refuse vmax_max sm_90 'ptxas takes .add only' \
 	'ld.global.u32 %r1, [%rd1];
 vmax4.u32.u32.u32.max %r2, %r1, %r1, %r1;
 st.global.u32 [%rd1], %r2;'
+refuse evict_cg sm_80 'an L1 eviction priority with a cache operator' \
+	'ld.global.cg.L1::evict_last.u32 %r1, [%rd1];
+st.global.u32 [%rd1], %r1;'
