@@ -865,6 +865,13 @@ sel_int_small(Sel *s, const IrIns *x)
 	case PTX_OP_mad: return small_mul(s, x, t, 1);
 	}
 	d = sel_reg(s, D0->reg);
+	if (x->p.op == PTX_OP_shl) { /* the low bits need no extension; SHF clamps counts >= 32 to 0 */
+		MRef r = sel_r32(s, S1, 0);
+		if (r.v < 0)
+			return -1;
+		mi(s->mf, "SHF.L.U32 %D, %U, %O, RZ", d, r, sel_b32u(s, S2, 0));
+		return 0;
+	}
 	a = ext_src(s, S1, t);
 	if (a.txt[0])
 		return sel_unsupported(s, "an 8/16-bit operation on an immediate");
