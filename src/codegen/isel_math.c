@@ -770,29 +770,31 @@ sel_rsqrt(Sel *s, const IrIns *x)
 	return approx32(s, x, "MUFU.RSQ %D, %U", approx);
 }
 
-/* tanh on f16, bf16 and their x2 forms: MUFU.TANH.F16/.BF16 per half
- * (the high half shifted down), packed with PRMT 0x5410.  (ex2
- * on halves, MUFU.EX2.F16, is not in our emulator yet.) */
+/* ex2 and tanh on f16, bf16 and their x2 forms, as ptxas: one
+ * MUFU.EX2/TANH.F16/.BF16 per half (the high half read as a.H1), the
+ * halves packed with PRMT 0x5410.  The bf16 forms are sm_90's. */
 static int
 mufu_half(Sel *s, const IrIns *x, const char *fn)
 {
 	PtxType t = ty(x);
-	const char *h = t == PTX_T_F16 || t == PTX_T_F16X2 ? ".F16" : ".BF16";
+	int bf = t == PTX_T_BF16 || t == PTX_T_BF16X2;
+	const char *h = bf ? ".BF16" : ".F16";
 	MRef a = sel_r32(s, S1, 0), lo, hi;
 
-	if (strcmp(fn, "TANH"))
+	if (strcmp(fn, "TANH") && strcmp(fn, "EX2"))
 		return sel_unsupported(s, "this approximation on f16/bf16");
+	if (bf && s->sm < 90)
+		return sel_unsupported(s, "ex2/tanh on bf16 (sm_90 and later)");
+	if (a.v < 0)
+		return -1;
 	if (t == PTX_T_F16 || t == PTX_T_BF16) {
 		mi(s->mf, "MUFU.%s%s %D, %U", fn, h, d32(s, x), a);
 		return 0;
 	}
 	lo = sel_tmp(s, 1);
 	hi = sel_tmp(s, 1);
-	/* the high half shifted down (ptxas reads a.H1; our emulator does
-	   not take that operand form for MUFU) */
-	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x10, %U", hi, a);
 	mi(s->mf, "MUFU.%s%s %D, %U", fn, h, lo, a);
-	mi(s->mf, "MUFU.%s%s %D, %U", fn, h, hi, hi);
+	mi(s->mf, "MUFU.%s%s %D, %U.H1", fn, h, hi, a);
 	mi(s->mf, "PRMT %D, %U, 0x5410, %U", d32(s, x), lo, hi);
 	return 0;
 }

@@ -192,12 +192,16 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			r = f32_approx(AP_RSQRT, a, 1);
 		else if (insn_has(in, "SQRT"))
 			r = f32_approx(AP_SQRT, a, 1);
-		else if (insn_has(in, "EX2") && (insn_has(in, "F16") || insn_has(in, "BF16")))
-			/* ex2.approx.f16: one half, the exact value rounded to the
-			   type (the interpreter's model); the high half is zero (ptxas
-			   stores the register as the zero-extended u16) */
-			r = h_approx(AP_EX2, (u16)a, insn_has(in, "BF16") ? FF_BF16 : FF_F16);
-		else if (insn_has(in, "EX2"))
+		else if (insn_has(in, "EX2") && (insn_has(in, "F16") || insn_has(in, "BF16"))) {
+			/* ex2.approx.f16 / .ftz.bf16: the half the selector names
+			   (.H1: the high one, else the low one), the exact value
+			   rounded to the type (the interpreter's model), .BF16
+			   flushing subnormal results (PTX's .ftz, the only bf16
+			   form); the high half of the result is zero (ptxas reads
+			   only the low one) */
+			int bf = insn_has(in, "BF16");
+			r = h_approx(AP_EX2, o[1].sel == SEL_H1 ? (u16)(a >> 16) : (u16)a, bf ? FF_BF16 : FF_F16, bf);
+		} else if (insn_has(in, "EX2"))
 			r = f32_approx(AP_EX2, a, 1);
 		else if (insn_has(in, "LG2"))
 			r = f32_approx(AP_LG2, a, 1);
@@ -207,8 +211,10 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			r = (u32)round_to(insn_has(in, "SIN") ? sin(x) : cos(x), FF_F32, RND_RN, 1);
 		}
 		else if (insn_has(in, "TANH") && (insn_has(in, "F16") || insn_has(in, "BF16"))) {
+			/* the low half the selector names (.H1: the high one), the
+			   high half of the result zero, as for EX2 */
 			int ff = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
-			r = h_approx(AP_TANH, (u16)a, ff) | (u32)h_approx(AP_TANH, (u16)(a >> 16), ff) << 16;
+			r = h_approx(AP_TANH, o[1].sel == SEL_H1 ? (u16)(a >> 16) : (u16)a, ff, 0);
 		} else if (insn_has(in, "TANH"))
 			r = f32_approx(AP_TANH, a, 1);
 		else

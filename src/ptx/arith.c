@@ -596,7 +596,9 @@ h_abs(int ff, u16 a, int ftz)
 }
 
 u16
-h_approx(int op, u16 a, int ff)
+h_approx(int op, u16 a, int ff, int ftz)
 {
-	return (u16)round_to(approx_fn(op, widen(a, ff)), ff, RND_RN, 0);
+	if (ftz)
+		a = h_flush(ff, a);
+	return (u16)round_to(approx_fn(op, widen(a, ff)), ff, RND_RN, ftz);
 }

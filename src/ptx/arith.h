@@ -92,7 +92,7 @@ u16 h_min(int ff, u16 a, u16 b, int ftz, int nan);
 u16 h_max(int ff, u16 a, u16 b, int ftz, int nan);
 u16 h_neg(int ff, u16 a, int ftz);
 u16 h_abs(int ff, u16 a, int ftz);
-u16 h_approx(int op, u16 a, int ff);  /* ex2, tanh of f16/bf16 */
+u16 h_approx(int op, u16 a, int ff, int ftz);  /* ex2, tanh of f16/bf16; ftz flushes input and result */
 
 /* cvt.  Integer types are given as (bits, is_signed).  irnd: 1 when the
  * rounding modifier is an integer one (.rni .rzi .rmi .rpi). */

@@ -402,9 +402,9 @@ funary(Interp *I, const PtxInstr *in, int type, u64 a)
 		ap = in->op == PTX_OP_ex2 ? AP_EX2 : in->op == PTX_OP_lg2 ? AP_LG2 :
 		     in->op == PTX_OP_sin ? AP_SIN : in->op == PTX_OP_cos ? AP_COS : AP_TANH;
 		if (type == PTX_T_F32) return f32_approx(ap, a, ftz);
-		if (type == PTX_T_F16 || type == PTX_T_BF16) return h_approx(ap, a, ffmt(type));
+		if (type == PTX_T_F16 || type == PTX_T_BF16) return h_approx(ap, a, ffmt(type), ftz);
 		if (type == PTX_T_F16X2 || type == PTX_T_BF16X2)
-			return (u64)h_approx(ap, a >> 16, ffmt(type)) << 16 | h_approx(ap, a, ffmt(type));
+			return (u64)h_approx(ap, a >> 16, ffmt(type), ftz) << 16 | h_approx(ap, a, ffmt(type), ftz);
 		break;
 	}
 	ierr(I, "%s.%s is not supported", ptx_op_name(in->op), ptx_type_name(type));

@@ -286,7 +286,9 @@ TEST(arith_approx)
 	CHECK_EQ_U64(f32_approx(AP_TANH, 0x7f800000, 0), ONE);
 	CHECK_EQ_U64(f32_approx(AP_SQRT, 0x40800000, 0), 0x40000000);
 	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0x4010000000000000ull, 0), 0x3fe0000000000000ull);
-	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16), 0x4000);
+	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16, 0), 0x4000);
+	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 0), 0x0040);      /* 2^-127: subnormal */
+	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 1), 0);           /* .ftz */
 	{       /* model vs exact function: within 0.5 ulp on a sweep */
 		int i, bad = 0;
 		for (i = -2000; i <= 2000; i++) {

@@ -326,6 +326,14 @@ TEST(emu_ops_gaps)
 	W.r[3][0] = 0xbc00, W.r[3][1] = 0x4200;
 	CHECK(run(t_, "MUFU.EX2.F16 R0, R3", 3) == 0);
 	CHECK(W.r[0][0] == 0x3800 && W.r[0][1] == 0x4800);
+	/* .H1 reads the high half; .BF16 flushes a subnormal result (ex2(-127)) */
+	W.r[3][0] = 0x4200bc00, W.r[3][1] = 0xc2fe0000;
+	CHECK(run(t_, "MUFU.EX2.F16 R0, R3.H1", 3) == 0);
+	CHECK(W.r[0][0] == 0x4800);
+	CHECK(run(t_, "MUFU.EX2.BF16 R0, R3.H1", 3) == 0);
+	CHECK(W.r[0][1] == 0);
+	CHECK(run(t_, "MUFU.TANH.F16 R0, R3.H1", 1) == 0);
+	CHECK(W.r[0][0] == 0x3bf6);
 	/* BAR.SYNC R, R: id in bits 0..3, count in bits 16..27 of one register */
 	E.nwarps = 2;
 	W.r[5][0] = 64u << 16 | 3;
