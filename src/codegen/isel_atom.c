@@ -282,6 +282,108 @@ cas_loop_global64(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
+/* 16-bit atomics (add.noftz.f16/.bf16, cas.b16) as ptxas: a 32-bit CAS
+ * loop on the aligned word that holds the half; the other half is kept.
+ *
+ *       w = a & ~2; h = a & 2; sh = h * 8
+ *       sel = h ? 0x7610 : 0x3254      (add: which half of new replaces old's)
+ *             h ? 0x5410 : 0x3254      (cas: the low half of a value moves in)
+ *       old = LD [w]
+ *   H:  add: new = PRMT old, sel, HADD2(old, b.H0_H0)   (the sum in both halves)
+ *       cas: cmpw = PRMT old, sel, cmp; new = PRMT old, sel, b
+ *       got = CAS [w], {old | cmpw, new}
+ *       add: retry while got != old
+ *       cas: retry while the other halves of got and cmpw differ
+ *       old = got
+ *       d = got >> sh
+ *
+ * The word is read once and the CAS result carries it, so the loop never
+ * reloads through a cache (global, shared and generic: LDG/ATOMG, LDS/
+ * ATOMS, LD/ATOM).  bf16 adds are sm_90's (ptxas refuses them on sm_80). */
+static int
+atom16_loop(Sel *s, Atom *a, PtxType t)
+{
+	int g = s->mf->guard, gn = s->mf->guard_neg, head = LOOP_MARK - 2 * nloops, skip = head - 1;
+	int sp = a->sp, cas = a->cas, wide = sp != PTX_S_SHARED;
+	MRef w = sel_tmp(s, wide ? 2 : 1), lo = sel_tmp(s, 1), h = sel_tmp(s, 1), sh = sel_tmp(s, 1);
+	MRef k = sel_tmp(s, 1), sel = sel_tmp(s, 1), p = sel_ptmp(s), tup = sel_tmp(s, 2), got = sel_tmp(s, 1);
+	MRef old = cas ? sel_tmp(s, 1) : mpart(tup.v, 0, 1), nw = mpart(tup.v, 1, 1), base = a->base;
+	char fmt[128];
+
+	nloops++;
+	if (g >= 0) {
+		s->mf->guard_neg = (u8)!gn;
+		mi(s->mf, "BRA %L", skip);
+	}
+	s->mf->guard = -1;
+	s->mf->guard_neg = 0;
+	if (wide) { /* w = the 64-bit address with its offset, bit 1 cleared */
+		MRef c = sel_ptmp(s);
+		if (a->off) {
+			MRef imm = sel_tmp(s, 2);
+			mi(s->mf, "MOV %D, %h", mpart(imm.v, 0, 1), (unsigned)(u32)a->off);
+			mi(s->mf, "MOV %D, %h", mpart(imm.v, 1, 1), (unsigned)(u32)((u64)a->off >> 32));
+			mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", lo, c, mpart(base.v, base.sub, 1), mpart(imm.v, 0, 1));
+			mi(s->mf, "IADD3.X %D, %U, %U, RZ, %U, !PT", mpart(w.v, 1, 1), mpart(base.v, base.sub + 1, 1),
+			   mpart(imm.v, 1, 1), c);
+		} else {
+			sel_mov32(s, lo, mopd_reg(mpart(base.v, base.sub, 1)));
+			sel_mov32(s, mpart(w.v, 1, 1), mopd_reg(mpart(base.v, base.sub + 1, 1)));
+		}
+		mi(s->mf, "LOP3.LUT %D, %U, 0xfffffffd, RZ, 0xc0, !PT", mpart(w.v, 0, 1), lo);
+	} else {
+		if (a->off)
+			mi(s->mf, "IADD3 %D, %U, %x, RZ", lo, base, (i32)a->off);
+		else
+			sel_mov32(s, lo, mopd_reg(base));
+		mi(s->mf, "LOP3.LUT %D, %U, 0xfffffffd, RZ, 0xc0, !PT", w, lo);
+	}
+	mi(s->mf, "LOP3.LUT %D, %U, 0x2, RZ, 0xc0, !PT", h, lo);
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, RZ, PT", p, h);
+	mi(s->mf, "IMAD.SHL.U32 %D, %U, 0x8, RZ", sh, h);
+	mi(s->mf, "MOV %D, 0x3254", k);
+	mi(s->mf, cas ? "SEL %D, %U, 0x5410, %U" : "SEL %D, %U, 0x7610, %U", sel, k, p);
+	if (sp == PTX_S_SHARED)
+		mi(s->mf, "LDS %D, [%U]", old, w);
+	else {
+		snprintf(fmt, sizeof fmt, "%s%s %%D, %s[%%U.64]", sp == PTX_S_GLOBAL ? "LDG.E" : "LD.E", a->st, sel_gdesc(s));
+		mi(s->mf, fmt, old, w);
+	}
+	mi(s->mf, "BRA %L", head);
+	if (cas) {
+		mi(s->mf, "PRMT %D, %U, %U, %U", mpart(tup.v, 0, 1), old, sel, mpart(a->b.v, 0, 1));
+		mi(s->mf, "PRMT %D, %U, %U, %U", nw, old, sel, mpart(a->b.v, 1, 1));
+	} else {
+		MRef sum = sel_tmp(s, 1);
+		mi(s->mf, t == PTX_T_BF16 ? "HADD2.BF16_V2 %D, %U, %U.H0_H0" : "HADD2 %D, %U, %U.H0_H0", sum, old, a->b);
+		mi(s->mf, "PRMT %D, %U, %U, %U", nw, old, sel, sum);
+	}
+	if (sp == PTX_S_SHARED)
+		mi(s->mf, "ATOMS.CAS %D, [%U], %U, %U", got, w, mpart(tup.v, 0, 1), nw);
+	else {
+		snprintf(fmt, sizeof fmt, "%s.CAS%s PT, %%D, [%%U], %%U, %%U", sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E", a->st);
+		mi(s->mf, fmt, got, w, mpart(tup.v, 0, 1), nw);
+	}
+	if (cas) { /* the other halves: the half of ours zeroed */
+		MRef o1 = sel_tmp(s, 1), o2 = sel_tmp(s, 1);
+		mi(s->mf, "PRMT %D, %U, %U, RZ", o1, got, sel);
+		mi(s->mf, "PRMT %D, %U, %U, RZ", o2, mpart(tup.v, 0, 1), sel);
+		mi(s->mf, "ISETP.NE.U32.AND %D, PT, %U, %U, PT", p, o1, o2);
+	} else
+		mi(s->mf, "ISETP.NE.U32.AND %D, PT, %U, %U, PT", p, got, old);
+	mi(s->mf, "MOV %D, %U", old, got);
+	s->mf->guard = p.v;
+	mi(s->mf, "BRA %L", head);
+	s->mf->guard = -1;
+	if (g >= 0)
+		mi(s->mf, "BRA %L", skip);
+	s->mf->guard = g;
+	s->mf->guard_neg = (u8)gn;
+	if (!a->red && a->d.v != s->mf->rz)
+		mi(s->mf, "SHF.R.U32.HI %D, RZ, %U, %U", a->d, sh, got);
+	return 0;
+}
+
 /* new = op(old, b) in the local-memory fallback of a generic atomic. */
 static void
 local_new(Sel *s, const Atom *a, PtxType t, MRef nw, MRef old)
@@ -442,6 +544,9 @@ atom_common(Sel *s, const IrIns *x, int red)
 		return sel_unsupported(s, "atom/red with .cluster scope, a cache hint or a vector");
 	a.aop = x->p.aop;
 	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
+	if (((t == PTX_T_F16 || t == PTX_T_BF16) && x->p.aop == PTX_AOP_ADD) ||
+	    (ptx_type_size(t) == 2 && !ptx_type_is_float(t) && a.cas))
+		a.op = "16-LOOP";
 	if (a.sp == PTX_S_SHARED && ((x->p.aop == PTX_AOP_ADD && fadd_op(t)) ||
 				     (a.w == 2 && !ptx_type_is_float(t) &&
 				      (x->p.aop == PTX_AOP_AND || x->p.aop == PTX_AOP_OR || x->p.aop == PTX_AOP_XOR ||
@@ -455,8 +560,8 @@ atom_common(Sel *s, const IrIns *x, int red)
 	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
 						 x->p.opds[0].kind != PTX_OPD_SINK))
 		return sel_unsupported(s, "this form of atom/red");
-	if (t == PTX_T_BF16X2 && s->sm < 90)
-		return sel_unsupported(s, "atom.add.bf16x2 (sm_90 and later)");
+	if ((t == PTX_T_BF16X2 || t == PTX_T_BF16) && s->sm < 90)
+		return sel_unsupported(s, "atom/red.add on bf16 and bf16x2 (sm_90 and later)");
 	switch (sem) {
 	case PTX_SEM_NONE: case PTX_SEM_RELAXED: break;
 	case PTX_SEM_ACQUIRE: post = 1; break;
@@ -490,7 +595,10 @@ atom_common(Sel *s, const IrIns *x, int red)
 	}
 	if (pre)
 		fence_before(s, sc ? sc : PTX_SCOPE_GPU);
-	if (a.sp == PTX_S_GLOBAL && !strcmp(a.op, "S64-LOOP")) {
+	if (!strcmp(a.op, "16-LOOP")) {
+		if (atom16_loop(s, &a, t) < 0)
+			return -1;
+	} else if (a.sp == PTX_S_GLOBAL && !strcmp(a.op, "S64-LOOP")) {
 		if (cas_loop_global64(s, &a, t) < 0)
 			return -1;
 	} else if (a.sp == PTX_S_GENERIC && ((fadd_op(t) && a.aop == PTX_AOP_ADD) || a.w == 2)) {
