@@ -806,8 +806,20 @@ small_setp(Sel *s, const IrIns *x, Ty t)
 		t.sgn = 0;     /* .lo/.hs on a signed type compare unsigned */
 	a = ext_src(s, S1, t);
 	b = ext_src(s, S2, t);
-	if (a.txt[0])      /* the immediate goes second: swap the comparison */
-		return sel_unsupported(s, "an 8/16-bit setp with an immediate first operand");
+	if (a.txt[0]) {    /* the immediate goes second: swap the comparison */
+		static const char *const sw[][2] = {{"LT", "GT"}, {"GT", "LT"}, {"LE", "GE"}, {"GE", "LE"}};
+		MOpd k = a;
+		int i;
+		if (b.txt[0])
+			return sel_unsupported(s, "an 8/16-bit setp of two immediates");
+		for (i = 0; i < 4; i++)
+			if (!strcmp(c, sw[i][0])) {
+				c = sw[i][1];
+				break;
+			}
+		a = b;
+		b = k;
+	}
 	mi(s->mf, "ISETP.%s%s.%s %D, PT, %U, %O, %s%U", c, t.sgn ? "" : ".U32", bop, sel_reg(s, D0->reg), a.r, b,
 	   nc ? "!" : "", comb);
 	return 0;
@@ -834,12 +846,15 @@ small_mul(Sel *s, const IrIns *x, Ty t, int mad)
 		else
 			mi(s->mf, "IMAD %D, %U, %O, RZ", d, a.r, b);
 		return 0;
-	case PTX_MODE_HI:
-		if (mad)
-			return sel_unsupported(s, "mad.hi on 8/16-bit integers");
+	case PTX_MODE_HI:      /* the high half of the 2n-bit product (+ c) */
 		r = sel_tmp(s, 1);
 		mi(s->mf, "IMAD %D, %U, %O, RZ", r, a.r, b);
-		mi(s->mf, "SHF.R.%s.HI %D, RZ, %h, %U", t.sgn ? "S32" : "U32", d, (u32)t.bits, r);
+		if (!mad) {
+			mi(s->mf, "SHF.R.%s.HI %D, RZ, %h, %U", t.sgn ? "S32" : "U32", d, (u32)t.bits, r);
+			return 0;
+		}
+		mi(s->mf, "SHF.R.%s.HI %D, RZ, %h, %U", t.sgn ? "S32" : "U32", r, (u32)t.bits, r);
+		mi(s->mf, "IADD3 %D, %U, %U, RZ", d, r, sel_r32(s, &x->p.opds[3], 0));
 		return 0;
 	}
 	return sel_unsupported(s, "this 8/16-bit mul/mad mode");
@@ -873,6 +888,17 @@ sel_int_small(Sel *s, const IrIns *x)
 		return 0;
 	}
 	a = ext_src(s, S1, t);
+	if (a.txt[0] && (x->p.op == PTX_OP_min || x->p.op == PTX_OP_max)) { /* commutative */
+		if (x->p.flags & PTX_F_RELU)
+			return sel_unsupported(s, "min/max.relu on 8/16-bit integers");
+		b = a;
+		a = ext_src(s, S2, t);
+		if (a.txt[0])
+			return sel_unsupported(s, "an 8/16-bit min/max of two immediates");
+		mi(s->mf, "%s%s %D, %U, %O, %s", minmax_op(s), t.sgn ? "" : ".U32", d, a.r, b,
+		   x->p.op == PTX_OP_max ? "!PT" : "PT");
+		return 0;
+	}
 	if (a.txt[0])
 		return sel_unsupported(s, "an 8/16-bit operation on an immediate");
 	switch (x->p.op) {

@@ -49,6 +49,30 @@ sel_popc(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* cnot d, a: d = a == 0 (8/16-bit: the low bits masked first, their
+ * registers' upper bits being undefined; 64-bit: both words). */
+static int
+sel_cnot(Sel *s, const IrIns *x)
+{
+	MRef p = sel_ptmp(s), a = sel_r32(s, S1, 0);
+	int n = tsize(x);
+
+	if (a.v < 0)
+		return -1;
+	if (n < 4) {
+		MRef t = sel_tmp(s, 1);
+		mi(s->mf, "LOP3.LUT %D, %U, %h, RZ, 0xc0, !PT", t, a, n == 1 ? 0xffu : 0xffffu);
+		a = t;
+	}
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, RZ, PT", p, a);
+	if (n == 8)
+		mi(s->mf, "ISETP.EQ.U32.AND.EX %D, PT, %U, RZ, PT, %U", p, sel_r32(s, S1, 1), p);
+	mi(s->mf, "SEL %D, RZ, 0x1, !%U", dpart(s, x, 0), p);
+	if (n == 8)
+		sel_mov32(s, dpart(s, x, 1), mopd_txt("RZ"));
+	return 0;
+}
+
 static int
 sel_clz(Sel *s, const IrIns *x)
 {
@@ -739,7 +763,7 @@ static int sel_subc(Sel *s, const IrIns *x) { return sel_carry(s, x, 1, 1); }
 static int sel_madc(Sel *s, const IrIns *x) { return sel_carry(s, x, 2, 1); }
 
 const SelRule sel_rules_intx[] = {
-	{PTX_OP_popc, sel_popc},
+	{PTX_OP_popc, sel_popc}, {PTX_OP_cnot, sel_cnot},
 	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
 	{PTX_OP_bfe, sel_bfe}, {PTX_OP_bfi, sel_bfi}, {PTX_OP_bmsk, sel_bmsk},
 	{PTX_OP_szext, sel_szext},
