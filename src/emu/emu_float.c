@@ -368,6 +368,45 @@ h_f2i(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* The fp8 forms (sm_89+):
+ *   F2FP.SATFINITE.{E4M3,E5M2}.F32.PACK_AB_MERGE_C d, a, b, c
+ *       d = {c[31:16] : cvt(a) << 8 | cvt(b)}
+ *   F2FP.SATFINITE.{E4M3,E5M2}.F16.UNPACK_B_MERGE_C d, a, c
+ *       d = {c[31:16] : cvt(a.H1) << 8 | cvt(a.H0)}
+ *   F2FP.F16.{E4M3,E5M2}.UNPACK_B d, a
+ *       d = {f16(a.B1) : f16(a.B0)}   (exact)
+ * (.RELU on each: negative values give +0, as PTX's cvt .relu.)
+ * .SATFINITE is PTX's: NaN stays NaN, out-of-range values and infinities
+ * give +-MAX_NORM (cvt_pack_f32); the f16 halves are exact in f32, so
+ * each value is rounded once.  ptxas passes RZ as c (MERGE_C modelled as
+ * keeping c's upper half, which no compiled code observes). */
+static int
+f2fp_fp8(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, ff = insn_has(in, "E4M3") ? FF_E4M3 : insn_has(in, "E5M2") ? FF_E5M2 : -1, relu = insn_has(in, "RELU");
+
+	if (ff < 0)
+		return 0;
+	LANES(l, gm) {
+		u32 a = e_opr(E, w, l, &in->o[1]), r;
+		if (insn_has(in, "UNPACK_B") && !insn_has(in, "SATFINITE")) {
+			r = (u32)cvt_f2f(a >> 8 & 0xff, ff, FF_F16, RND_RN, 0, 0, 0, relu) << 16 |
+			    (u32)cvt_f2f(a & 0xff, ff, FF_F16, RND_RN, 0, 0, 0, relu);
+		} else if (insn_has(in, "UNPACK_B_MERGE_C") && insn_has(in, "F16")) {
+			r = cvt_pack_f32((u32)cvt_f2f(a >> 16, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0),
+					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ff, RND_RN, relu, 0);
+			r |= e_opr(E, w, l, &in->o[2]) & 0xffff0000u;
+		} else if (insn_has(in, "PACK_AB_MERGE_C") && insn_has(in, "F32")) {
+			r = cvt_pack_f32(fv(E, w, l, &in->o[1]), fv(E, w, l, &in->o[2]), ff, RND_RN, relu, 0);
+			r |= e_opr(E, w, l, &in->o[3]) & 0xffff0000u;
+		} else
+			eunsup(E, I, NULL);
+		e_wr(w, l, &in->o[0], r);
+	}
+	return 1;
+}
+
 /* F2FP[.BF16|.F16][.F32].PACK_AB d, a, b: d = {hi: cvt(a), lo: cvt(b)} */
 static void
 h_f2fp(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -375,6 +414,8 @@ h_f2fp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	int l, to = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
 
+	if (f2fp_fp8(E, w, I, gm))
+		return;
 	if (!insn_has(in, "PACK_AB"))
 		eunsup(E, I, NULL);
 	LANES(l, gm)

@@ -552,6 +552,13 @@ exec_cvt(Interp *I, Thread *t, const PtxInstr *in)
 			W(0, dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2 ? PTX_T_B16 : PTX_T_B32, r);
 			return;
 		}
+		if (st == PTX_T_F16X2 && (dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2)) {  /* f16x2 -> fp8x2 */
+			a = R(1, PTX_T_B32);    /* each half exact in f32, then rounded once */
+			r = cvt_pack_f32((u32)cvt_f2f(a >> 16 & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0),
+					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ffmt(dt), rnd, relu, sat);
+			W(0, PTX_T_B16, r);
+			return;
+		}
 		if (st == PTX_T_E4M3X2 || st == PTX_T_E5M2X2) {  /* fp8x2 -> f16x2 */
 			a = R(1, PTX_T_B16);
 			r = cvt_f2f(a >> 8 & 0xff, ffmt(st), FF_F16, RND_RN, 0, 0, 0, relu) << 16 |

@@ -334,6 +334,16 @@ TEST(emu_ops_gaps)
 	CHECK(W.r[0][1] == 0);
 	CHECK(run(t_, "MUFU.TANH.F16 R0, R3.H1", 1) == 0);
 	CHECK(W.r[0][0] == 0x3bf6);
+	/* fp8: e4m3 0x38 = 1.0; 1000 saturates to 448 (0x7e); f16x2 {-2, 1} */
+	W.r[3][0] = 0x3f800000, W.r[4][0] = 0x447a0000, W.r[5][0] = 0xb838, W.r[6][0] = 0xc0003c00;
+	CHECK(run(t_, "F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R0, R3, R4, RZ", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0x387e);
+	CHECK(run(t_, "F2FP.F16.E4M3.UNPACK_B R0, R5", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xbc003c00);
+	CHECK(run(t_, "F2FP.RELU.F16.E4M3.UNPACK_B R0, R5", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0x3c00);
+	CHECK(run(t_, "F2FP.SATFINITE.E4M3.F16.UNPACK_B_MERGE_C R0, R6, RZ", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0xc038);
 	/* BAR.SYNC R, R: id in bits 0..3, count in bits 16..27 of one register */
 	E.nwarps = 2;
 	W.r[5][0] = 64u << 16 | 3;
