@@ -20,7 +20,7 @@ ops = [
 wide = ["mul.wide.s16 %D, %a, %b", "mul.wide.u16 %D, %a, %b", "mad.wide.s16 %D, %a, %b, %w",
         "mad.wide.u16 %D, %a, 300, %w", "cnot.b32 %D, %x", "cvt.s32.s16 %D, %a", "cvt.u32.u16 %D, %b"]
 cmps = ["eq.s16", "ne.u16", "lt.s16", "le.s16", "gt.s16", "ge.s16", "lo.u16", "ls.u16", "hi.u16", "hs.u16",
-        "lt.u16", "gt.b16", "lt.s16 imm", "ge.u16 imm", "lt.s16 immfirst", "ge.u16 immfirst", "eq.b16 immfirst"]
+        "lt.u16", "ne.b16", "lt.s16 imm", "ge.u16 imm", "lt.s16 immfirst", "ge.u16 immfirst", "eq.b16 immfirst"]
 lines, outs = [], []
 
 
