@@ -38,6 +38,7 @@ typedef struct {
 	const PtxFunc *mext[4]; /* the module's called ones (sel_externs), */
 	int nmext;            /* their count + 1; 0 until first asked */
 	u32 sys_area;         /* the largest argument area staged below R1 for one of them */
+	struct ExtMemo *ext_memo; /* recent 8/16-bit operand extensions, reused (isel_cvt.c) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);

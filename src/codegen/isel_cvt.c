@@ -758,6 +758,65 @@ pre_extended(Sel *s, const PtxOperand *o, int bits)
 	return m < (1ull << (bits - 1));
 }
 
+/* The last few extensions of 8/16-bit operands: a register extended the
+ * same way again in the same block, with no write to it in between (the
+ * instructions after the extension are scanned, at most EXT_SPAN of
+ * them), reads the earlier result; 16-bit code extends the same operand
+ * for many operations (ptxas keeps one extension too). */
+enum { EXT_SLOTS = 8, EXT_SPAN = 64 };
+struct ExtMemo {
+	struct { int blk, v, sub; size_t pos; u8 bits, sgn; MRef t; } e[EXT_SLOTS];
+	int n, next;
+};
+
+static int
+ext_unchanged(const MFunc *f, size_t pos, int v)
+{
+	const MBlock *B = &f->b.v[f->cur];
+	size_t i;
+	int k;
+
+	if (pos >= B->ins.n || B->ins.n - pos > EXT_SPAN)
+		return 0;
+	for (i = pos + 1; i < B->ins.n; i++)
+		for (k = 0; k < B->ins.v[i].nr; k++)
+			if ((B->ins.v[i].rf[k] & MF_DEF) && B->ins.v[i].r[k].v == v)
+				return 0;
+	return 1;
+}
+
+static MRef
+ext32_memo(Sel *s, MRef r, Ty t)
+{
+	struct ExtMemo *m = s->ext_memo;
+	MFunc *f = s->mf;
+	MRef x;
+	int i;
+
+	if (r.v < 0)
+		return r;
+	if (!m) {
+		m = s->ext_memo = arena_alloc(f->a, sizeof *m);
+		memset(m, 0, sizeof *m);
+	}
+	for (i = 0; i < m->n; i++)
+		if (m->e[i].blk == f->cur && m->e[i].v == r.v && m->e[i].sub == r.sub && m->e[i].bits == t.bits &&
+		    m->e[i].sgn == t.sgn && ext_unchanged(f, m->e[i].pos, r.v))
+			return m->e[i].t;
+	x = ext32(s, r, t.bits, t.sgn);
+	if (f->guard < 0) { /* an unguarded extension is defined for every later reader */
+		i = m->n < EXT_SLOTS ? m->n++ : m->next++ % EXT_SLOTS;
+		m->e[i].blk = f->cur;
+		m->e[i].v = r.v;
+		m->e[i].sub = r.sub;
+		m->e[i].pos = f->b.v[f->cur].ins.n - 1;
+		m->e[i].bits = (u8)t.bits;
+		m->e[i].sgn = (u8)t.sgn;
+		m->e[i].t = x;
+	}
+	return x;
+}
+
 /* Source operand k of x extended to 32 bits by the instruction's type. */
 static MOpd
 ext_src(Sel *s, const PtxOperand *o, Ty t)
@@ -773,7 +832,7 @@ ext_src(Sel *s, const PtxOperand *o, Ty t)
 	}
 	if (t.bits < 32 && pre_extended(s, o, t.bits))
 		return mopd_reg(sel_r32(s, o, 0));
-	return mopd_reg(ext32(s, sel_r32(s, o, 0), t.bits, t.sgn));
+	return mopd_reg(t.bits < 32 ? ext32_memo(s, sel_r32(s, o, 0), t) : sel_r32(s, o, 0));
 }
 
 static const char *
