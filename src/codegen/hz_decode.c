@@ -325,9 +325,10 @@ ndst(const Insn *in, int of)
 static int
 data_width(const Insn *in)
 {
-	if (insn_has(in, "128"))
+	if (insn_has(in, "128") || insn_has(in, "F32x4") || insn_has(in, "F16x8") || insn_has(in, "BF16x8"))
 		return 4;
-	if (insn_has(in, "64") || insn_has(in, "F64") || insn_has(in, "S64") || insn_has(in, "U64"))
+	if (insn_has(in, "64") || insn_has(in, "F64") || insn_has(in, "S64") || insn_has(in, "U64") ||
+	    insn_has(in, "F32x2") || insn_has(in, "F16x4") || insn_has(in, "BF16x4"))
 		return 2;
 	return 1;
 }

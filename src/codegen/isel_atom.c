@@ -524,6 +524,75 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
+/* sm_90's vector atomics on global memory: atom/red.global.v2/.v4.f32.add
+ * (ATOMG/REDG.E.ADD.F32x2/x4.FTZ.RN), .v2/.v4/.v8.{f16,bf16} and
+ * .v2/.v4.{f16x2,bf16x2} add/min/max (.F16x2/x4/x8.RN, .BF16x..), as
+ * ptxas: the elements packed into an aligned tuple of 1, 2 or 4 registers
+ * (16-bit elements in pairs, PRMT 0x5410), the old values unpacked from
+ * the result tuple.  Each element is an atomic of its own (PTX). */
+static int
+atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
+{
+	const PtxOperand *bv = &x->p.opds[red ? 1 : 2], *dv = &x->p.opds[0];
+	int vec = x->p.vec, h16 = t == PTX_T_F16 || t == PTX_T_BF16, f32 = t == PTX_T_F32;
+	int words = h16 ? vec / 2 : vec, halves = h16 ? vec : 2 * vec, k;
+	int bf = t == PTX_T_BF16 || t == PTX_T_BF16X2;
+	const char *op = a->aop == PTX_AOP_ADD ? "ADD" : a->aop == PTX_AOP_MIN ? "MIN" : a->aop == PTX_AOP_MAX ? "MAX" : NULL;
+	char o[32], fmt[128], name[32];
+	MRef B, D;
+
+	if (s->sm < 90 || a->sp != PTX_S_GLOBAL || !op || (f32 && a->aop != PTX_AOP_ADD) ||
+	    (!f32 && !h16 && t != PTX_T_F16X2 && t != PTX_T_BF16X2) || words < 1 || words > 4 || words == 3 ||
+	    bv->kind != PTX_OPD_VEC || bv->nelems != vec || (!red && dv->kind != PTX_OPD_VEC))
+		return sel_unsupported(s, "this vector atom/red (sm_90 global f32 add, f16/bf16(x2) add/min/max)");
+	if (f32)
+		snprintf(name, sizeof name, "ADD.F32x%d.FTZ.RN", vec);
+	else
+		snprintf(name, sizeof name, "%s.%sF16x%d.RN", op, bf ? "B" : "", halves);
+	snprintf(fmt, sizeof fmt, red ? "REDG.E.%s.STRONG.GPU desc[UR4][R2.64], R4" :
+				  "ATOMG.E.%s.STRONG.GPU PT, R8, desc[UR4][R2.64], R4", name);
+	if (!sel_can_encode(s, fmt))  /* the tables lack e.g. ATOMG .F32x2/x4 and the .BF16x4 forms */
+		return sel_unsupported(s, "this vector atom/red (the ISA tables cannot encode it)");
+	B = sel_tmp(s, words);
+	for (k = 0; k < words; k++) {
+		MRef part = words > 1 ? mpart(B.v, k, 1) : B;
+		if (h16) {
+			MRef lo = sel_r32(s, &bv->elems[2 * k], 0), hi = sel_r32(s, &bv->elems[2 * k + 1], 0);
+			if (lo.v < 0 || hi.v < 0)
+				return -1;
+			mi(s->mf, "PRMT %D, %U, 0x5410, %U", part, lo, hi);
+		} else {
+			MRef e = sel_r32(s, &bv->elems[k], 0);
+			if (e.v < 0)
+				return -1;
+			sel_mov32(s, part, mopd_reg(e));
+		}
+	}
+	sel_offtxt(o, sizeof o, a->off);
+	if (red) {
+		snprintf(fmt, sizeof fmt, "REDG.E.%s%s %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
+		mi(s->mf, fmt, a->base, B);
+		return 0;
+	}
+	D = sel_tmp(s, words);
+	snprintf(fmt, sizeof fmt, "ATOMG.E.%s%s PT, %%D, %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
+	mi(s->mf, fmt, D, a->base, B);
+	for (k = 0; k < dv->nelems && k < vec; k++) {
+		const PtxOperand *e = &dv->elems[k];
+		int w = h16 ? k / 2 : k;
+		MRef part = words > 1 ? mpart(D.v, w, 1) : D;
+		if (e->kind == PTX_OPD_SINK)
+			continue;
+		if (e->kind != PTX_OPD_REG)
+			return sel_unsupported(s, "this vector atom destination");
+		if (h16 && k % 2)
+			mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x10, %U", sel_reg(s, e->reg), part);
+		else
+			sel_mov32(s, sel_reg(s, e->reg), mopd_reg(part));
+	}
+	return 0;
+}
+
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}; red without d. */
 static int
 atom_common(Sel *s, const IrIns *x, int red)
@@ -540,9 +609,28 @@ atom_common(Sel *s, const IrIns *x, int red)
 	a.w = ptx_type_size(t) == 8 ? 2 : 1;
 	if (a.sp != PTX_S_GLOBAL && a.sp != PTX_S_SHARED && a.sp != PTX_S_GENERIC)
 		return sel_unsupported(s, "atom/red on this state space");
-	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT) || x->p.vec > 1)
-		return sel_unsupported(s, "atom/red with .cluster scope, a cache hint or a vector");
+	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT))
+		return sel_unsupported(s, "atom/red with .cluster scope or a cache hint");
 	a.aop = x->p.aop;
+	switch (sem) {
+	case PTX_SEM_NONE: case PTX_SEM_RELAXED: break;
+	case PTX_SEM_ACQUIRE: post = 1; break;
+	case PTX_SEM_RELEASE: pre = 1; break;
+	case PTX_SEM_ACQ_REL: pre = post = 1; break;
+	default: return sel_unsupported(s, "this memory-order semantics on atom/red");
+	}
+	a.st = a.sp == PTX_S_SHARED ? "" : strong(sc);
+	if (x->p.vec > 1) {
+		if (sel_address(s, A, a.sp, &a.base, &a.off) < 0)
+			return -1;
+		if (pre)
+			fence_before(s, sc ? sc : PTX_SCOPE_GPU);
+		if (atom_vec(s, x, red, &a, t) < 0)
+			return -1;
+		if (post && sc != PTX_SCOPE_CTA)
+			mi(s->mf, "CCTL.IVALL");
+		return 0;
+	}
 	a.op = atom_op(x->p.aop, t, a.sp == PTX_S_SHARED);
 	if (((t == PTX_T_F16 || t == PTX_T_BF16) && x->p.aop == PTX_AOP_ADD) ||
 	    (ptx_type_size(t) == 2 && !ptx_type_is_float(t) && a.cas))
@@ -562,14 +650,6 @@ atom_common(Sel *s, const IrIns *x, int red)
 		return sel_unsupported(s, "this form of atom/red");
 	if ((t == PTX_T_BF16X2 || t == PTX_T_BF16) && s->sm < 90)
 		return sel_unsupported(s, "atom/red.add on bf16 and bf16x2 (sm_90 and later)");
-	switch (sem) {
-	case PTX_SEM_NONE: case PTX_SEM_RELAXED: break;
-	case PTX_SEM_ACQUIRE: post = 1; break;
-	case PTX_SEM_RELEASE: pre = 1; break;
-	case PTX_SEM_ACQ_REL: pre = post = 1; break;
-	default: return sel_unsupported(s, "this memory-order semantics on atom/red");
-	}
-	a.st = a.sp == PTX_S_SHARED ? "" : strong(sc);
 	if (sel_address(s, A, a.sp, &a.base, &a.off) < 0)
 		return -1;
 	if (a.cas) {

@@ -210,12 +210,17 @@ atom_op(Emu *E, const EInsn *I, int op, int type, u64 old, u64 b)
 		if (op == A_ADD) return f64_add(old, b, RND_RN);
 		eunsup(E, I, NULL);
 	}
-	if (type == 4) {   /* F16x2 / BF16x2 */
-		int ff = insn_has(&I->in, "BF16x2") ? FF_BF16 : FF_F16;
-		if (op != A_ADD)
-			eunsup(E, I, NULL);
-		return h_add(ff, (u16)old, (u16)b, RND_RN, 0, 0) |
-		       (u32)h_add(ff, (u16)(old >> 16), (u16)(b >> 16), RND_RN, 0, 0) << 16;
+	if (type == 4) {   /* F16x2 / BF16x2 (a word of F16x4/x8, BF16x4/x8) */
+		int ff = insn_has(&I->in, "BF16x2") || insn_has(&I->in, "BF16x4") || insn_has(&I->in, "BF16x8") ? FF_BF16
+														 : FF_F16;
+		u16 lo = (u16)old, hi = (u16)(old >> 16), bl = (u16)b, bh = (u16)(b >> 16);
+		if (op == A_ADD)
+			return h_add(ff, lo, bl, RND_RN, 0, 0) | (u32)h_add(ff, hi, bh, RND_RN, 0, 0) << 16;
+		if (op == A_MIN)
+			return h_min(ff, lo, bl, 0, 0) | (u32)h_min(ff, hi, bh, 0, 0) << 16;
+		if (op == A_MAX)
+			return h_max(ff, lo, bl, 0, 0) | (u32)h_max(ff, hi, bh, 0, 0) << 16;
+		eunsup(E, I, NULL);
 	}
 	switch (op) {
 	case A_ADD: return old + b;
@@ -240,7 +245,7 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	const Operand *o = in->o, *m = memop(E, I), *d = NULL;
-	int l, i, n = I->a, red = in->op[0] == 'R';
+	int l, i, n = I->a, red = in->op[0] == 'R', vec = (I->e == 2 || I->e == 4) && n > 4;
 
 	if (I->b < 0 && insn_has(in, "ARRIVE") && !strcmp(in->op, "ATOMS") && n == 8) {
 		/* mbarrier arrive (sm_80): returns the old state */
@@ -278,6 +283,24 @@ h_atom(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			e_wrp(w, l, &o[0], glob);
 			if (!glob)
 				continue;
+		}
+		if (vec) {      /* F32x2/x4, F16x4/x8, BF16x4/x8: word by word */
+			int k;
+			p = emu_mem(E, w, l, I->c, a, n, 1);
+			for (k = 0; k < n / 4; k++) {
+				Operand ob = o[i], od;
+				u32 ow;
+				ob.reg = (u16)(ob.reg + k);
+				memcpy(&ow, p + 4 * k, 4);
+				nv = atom_op(E, I, I->b, I->e, ow, ob.reg >= 255 ? 0 : e_opr(E, w, l, &ob));
+				memcpy(p + 4 * k, &nv, 4);
+				if (d) {
+					od = *d;
+					od.reg = (u16)(od.reg + k);
+					e_wr(w, l, &od, ow);
+				}
+			}
+			continue;
 		}
 		p = emu_mem(E, w, l, I->c, a, n, 1);
 		b = i >= in->nops ? 1 : n == 8 ? e_opr64(E, w, l, &o[i]) : e_opr(E, w, l, &o[i]);
@@ -535,10 +558,19 @@ emu_prep_mem(Emu *E, EInsn *I)
 				I->b = (int)k;
 		if (insn_has(in, "POPC") && insn_has(in, "INC"))
 			I->b = A_ADD;   /* warp-aggregated increment: each lane adds one */
+		static const struct { const char *m; int e, size; } vec[] = {  /* sm_90's vector forms */
+			{"F32x2", 2, 8}, {"F32x4", 2, 16}, {"F16x4", 4, 8}, {"F16x8", 4, 16},
+			{"BF16x4", 4, 8}, {"BF16x8", 4, 16},
+		};
 		I->e = insn_has(in, "S32") || insn_has(in, "S64") ? 1 : insn_has(in, "F32") ? 2 :
 		       insn_has(in, "F64") ? 3 : insn_has(in, "F16x2") || insn_has(in, "BF16x2") ? 4 : 0;
 		if (I->e == 3 || insn_has(in, "S64") || insn_has(in, "U64"))
 			I->a = 8;
+		for (k = 0; k < NELEM(vec); k++)
+			if (insn_has(in, vec[k].m)) {
+				I->e = vec[k].e;
+				I->a = vec[k].size;
+			}
 	} else if (I->fn == h_shfl) {
 		I->b = insn_has(in, "IDX") ? 0 : insn_has(in, "UP") ? 1 : insn_has(in, "DOWN") ? 2 : 3;
 	}

@@ -560,3 +560,33 @@ TEST(ctrl_solve_counts_match_pass)
 		counts[0], counts[1], counts[2], counts[3]);
 	CHECK(counts[0] > 10 && counts[1] > 10 && counts[2] > 10 && counts[3] > 10);
 }
+
+/* Vector atomics (sm_90) read and write register tuples: F32x4 / F16x8 /
+   BF16x8 four registers, F32x2 / F16x4 two. */
+TEST(ctrl_vector_atomic_widths)
+{
+	static const struct { const char *t; int n; } c[] = {
+		{"ATOMG.E.ADD.F32x4.FTZ.RN.STRONG.GPU PT, R20, desc[UR4][R2.64+0x10], R24", 4},
+		{"ATOMG.E.ADD.F32x2.FTZ.RN.STRONG.GPU PT, R18, desc[UR4][R2.64], R20", 2},
+		{"ATOMG.E.MAX.F16x8.RN.STRONG.GPU PT, R60, desc[UR4][R2.64+0xc0], R64", 4},
+		{"ATOMG.E.MIN.F16x4.RN.STRONG.GPU PT, R56, desc[UR4][R2.64+0xb0], R58", 2},
+		{"ATOMG.E.ADD.BF16x8.RN.STRONG.GPU PT, R44, desc[UR4][R2.64+0x90], R48", 4},
+	};
+	size_t i, k, bad;
+
+	for (i = 0; i < sizeof c / sizeof *c; i++) {
+		Arena ar = {0};
+		Word w[1];
+		HIns h[2];
+		char err[200];
+		int rd = 0;
+		CHECK(isa_parse(&arch_sm90, c[i].t, 0, NULL, &w[0], err, sizeof err, NULL) == 0);
+		CHECK(hz_decode(&arch_sm90, w, 1, h, &ar, &bad) == 0);
+		CHECK(h[0].nwr >= 1 && h[0].wr[0].n == c[i].n);
+		for (k = 0; k < (size_t)h[0].nrd; k++)
+			if (h[0].rd[k].n == c[i].n)
+				rd = 1;
+		CHECK(rd);
+		arena_free(&ar);
+	}
+}
