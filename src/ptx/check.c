@@ -318,6 +318,28 @@ instr_type(const PtxInstr *in)
 	return in->ntypes == 1 ? in->types[0] : PTX_T_NONE;
 }
 
+/* setp/set: the comparison must fit the compared type (ptxas: "Mismatch
+ * between instruction type and comparison qualifier"): bit types eq/ne,
+ * signed eq..ge, unsigned also lo/ls/hi/hs, floats everything but those. */
+static void
+check_cmp(C *c, const PtxInstr *in)
+{
+	int t = in->op == PTX_OP_set ? (in->ntypes > 1 ? in->types[1] : PTX_T_NONE) : in->types[0];
+	int k = in->cmp, uns = k == PTX_CMP_LO || k == PTX_CMP_LS || k == PTX_CMP_HI || k == PTX_CMP_HS;
+	int ord = k >= PTX_CMP_LT && k <= PTX_CMP_GE, ok;
+
+	if (t == PTX_T_NONE || k == PTX_CMP_NONE)
+		return;
+	if (ptx_type_is_float(t))
+		ok = !uns;
+	else if (t == PTX_T_B8 || t == PTX_T_B16 || t == PTX_T_B32 || t == PTX_T_B64)
+		ok = k == PTX_CMP_EQ || k == PTX_CMP_NE;
+	else
+		ok = k == PTX_CMP_EQ || k == PTX_CMP_NE || ord || (uns && !ptx_type_is_signed(t));
+	if (!ok)
+		cerr(c, in->pos, "this comparison does not apply to .%s", ptx_type_name(t));
+}
+
 static void
 check_cvt(C *c, const PtxInstr *in)
 {
@@ -623,6 +645,8 @@ check_instr(C *c, const PtxInstr *in)
 		check_cvt(c, in);
 		return;
 	}
+	if ((in->op == PTX_OP_setp || in->op == PTX_OP_set) && in->ntypes)
+		check_cmp(c, in);
 	if (in->op == PTX_OP_ldmatrix || in->op == PTX_OP_stmatrix)
 		check_matrix(c, in);
 	if (in->op == PTX_OP_mma)
