@@ -549,9 +549,9 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 		snprintf(name, sizeof name, "ADD.F32x%d.FTZ.RN", vec);
 	else
 		snprintf(name, sizeof name, "%s.%sF16x%d.RN", op, bf ? "B" : "", halves);
-	snprintf(fmt, sizeof fmt, red ? "REDG.E.%s.STRONG.GPU desc[UR4][R2.64], R4" :
-				  "ATOMG.E.%s.STRONG.GPU PT, R8, desc[UR4][R2.64], R4", name);
-	if (!sel_can_encode(s, fmt))  /* the tables lack e.g. ATOMG .F32x2/x4 and the .BF16x4 forms */
+	snprintf(fmt, sizeof fmt, red ? "REDG.E.%s%s desc[UR4][R2.64], R4" : "ATOMG.E.%s%s PT, R8, desc[UR4][R2.64], R4",
+		 name, a->st);
+	if (!sel_can_encode(s, fmt))  /* the tables lack e.g. the .BF16x4 forms and ATOMG MIN/MAX .F16x2 */
 		return sel_unsupported(s, "this vector atom/red (the ISA tables cannot encode it)");
 	B = sel_tmp(s, words);
 	for (k = 0; k < words; k++) {
