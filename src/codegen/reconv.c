@@ -55,12 +55,11 @@ typedef struct {
 	int ft;       /* no instruction ends the flow */
 	int call;     /* the first CALL target, ncall of them */
 	int ncall;
-	int ok;       /* reconv's cache: up to date (see refresh) */
 } BSum;
 
-/* Scan block b into s; with entry, mark its CALL targets there. */
+/* Scan block b into s; with ncalls, count its CALL targets there. */
 static void
-scan_block(const MFunc *f, size_t b, BSum *s, u8 *entry)
+scan_block(const MFunc *f, size_t b, BSum *s, int *ncalls)
 {
 	const MBlock *B = &f->b.v[b];
 	size_t i;
@@ -75,8 +74,8 @@ scan_block(const MFunc *f, size_t b, BSum *s, u8 *entry)
 			if (mir_op_is(m->text, "CALL")) {
 				if (!s->ncall++)
 					s->call = m->target;
-				if (entry && (size_t)m->target < f->b.n)
-					entry[m->target] = 1;
+				if (ncalls && (size_t)m->target < f->b.n)
+					ncalls[m->target]++;
 			}
 		}
 		if (ends_flow(m))
@@ -84,16 +83,16 @@ scan_block(const MFunc *f, size_t b, BSum *s, u8 *entry)
 	}
 }
 
-/* Block b's succ[] from its summary. */
+/* Block b's succ[] from its summary; next: the block after it (-1: none). */
 static void
-succ_of(MFunc *f, size_t b, const BSum *s)
+succ_of(MFunc *f, size_t b, const BSum *s, int next)
 {
 	MBlock *B = &f->b.v[b];
 	int k;
 
 	B->succ[0] = B->succ[1] = -1;
-	if (s->ft && b + 1 < f->b.n)
-		B->succ[0] = (int)b + 1;
+	if (s->ft)
+		B->succ[0] = next;
 	for (k = s->nt - 1; k >= 0; k--) {
 		if (s->t[k] == B->succ[0] || s->t[k] == B->succ[1])
 			continue;
@@ -112,7 +111,7 @@ mir_cfg_recompute(MFunc *f)
 
 	for (b = 0; b < f->b.n; b++) {
 		scan_block(f, b, &s, NULL);
-		succ_of(f, b, &s);
+		succ_of(f, b, &s, b + 1 < f->b.n ? (int)b + 1 : -1);
 	}
 }
 
@@ -195,9 +194,15 @@ uniform_op(const char *t)
 	return pure_op(t);
 }
 
+/* The per-block arrays are indexed by block id.  While regions are
+ * inserted (insert_region) a new block is appended to f->b and linked
+ * into the layout (nx/pv): ids, and so branch targets, stay put, and the
+ * CFG state is updated for the blocks that changed (cfg_update);
+ * renumber() puts the blocks in layout order at the end. */
 typedef struct {
 	MFunc *f;
 	int n;            /* blocks */
+	int cap;          /* size of the per-block arrays */
 	u8 *div;          /* per vreg */
 	u8 *uni;          /* per instruction (block order): uniform_op() */
 	int *ndefs;       /* per vreg */
@@ -207,12 +212,26 @@ typedef struct {
 	u64 *pdom;        /* (n + 1) sets of n + 1 bits */
 	size_t W;
 	int *ipdom;       /* block -> immediate post-dominator, n = exit */
-	u8 *inr;          /* scratch: region membership */
-	u8 *entry;        /* block 0 and called functions' first blocks */
+	u32 *inr;         /* region membership: == gen (region()) */
+	u32 gen;
+	VEC(int) rl;      /* the blocks of the last region() */
+	int *ncalls;      /* CALL instructions naming the block */
 	int *stack;
-	BSum *sum;        /* per block: its scan, kept while its code is unchanged */
-	size_t nsum;
+	int *nx, *pv;     /* layout: next and previous block, -1 */
+	int head;         /* the first block */
+	u8 *dirty;        /* code or layout changed since cfg_update */
+	VEC(int) dl;      /* the dirty blocks */
+	VEC(int) *refs;   /* per block: blocks with code naming it (or that did) */
 } Rc;
+
+#define INR(r, x) ((r)->inr[x] == (r)->gen)
+
+/* Block 0 and called functions' first blocks. */
+static int
+is_entry(const Rc *r, int x)
+{
+	return x == r->head || r->ncalls[x] > 0;
+}
 
 static int
 last_is_exit(const MBlock *B)
@@ -221,44 +240,32 @@ last_is_exit(const MBlock *B)
 	return m && m->guard < 0 && (mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET"));
 }
 
-static void
-preds(Rc *r)
-{
-	int b, k;
-
-	for (b = 0; b < r->n; b++)
-		r->pred[b].n = 0;
-	for (b = 0; b < r->n; b++)
-		for (k = 0; k < 2; k++)
-			if (r->f->b.v[b].succ[k] >= 0)
-				vec_push(&r->pred[r->f->b.v[b].succ[k]], b);
-}
-
 /* Region of the branch in block b with join j: blocks reachable from b's
- * successors without passing j, and b; into r->inr.  Returns its size, or
- * -1 if it holds a block that never reaches the exit. */
+ * successors without passing j, and b; into r->inr and r->rl.  Returns
+ * its size, or -1 if it holds a block that never reaches the exit. */
 static int
 region(Rc *r, int b, int j)
 {
-	int sp = 0, n = 0, x, k;
+	int sp = 0, x, k;
 
-	memset(r->inr, 0, (size_t)r->n);
-	r->inr[b] = 1;
+	r->gen++;
+	r->rl.n = 0;
+	r->inr[b] = r->gen;
 	r->stack[sp++] = b;
 	while (sp) {
 		x = r->stack[--sp];
-		n++;
+		vec_push(&r->rl, x);
 		if (!r->reachx[x])
 			return -1;
 		for (k = 0; k < 2; k++) {
 			int s = r->f->b.v[x].succ[k];
-			if (s >= 0 && s != j && !r->inr[s]) {
-				r->inr[s] = 1;
+			if (s >= 0 && s != j && !INR(r, s)) {
+				r->inr[s] = r->gen;
 				r->stack[sp++] = s;
 			}
 		}
 	}
-	return n;
+	return (int)r->rl.n;
 }
 
 /* A call of a shared slow path (isel_seq.c): CALL.REL.NOINC <block>
@@ -381,7 +388,7 @@ reach(Rc *r)
 	memset(r->live, 0, (size_t)r->n);
 	memset(r->reachx, 0, (size_t)r->n);
 	for (b = 0; b < r->n; b++)
-		if (r->entry[b]) {
+		if (is_entry(r, b)) {
 			r->live[b] = 1;
 			r->stack[sp++] = b;
 		}
@@ -514,21 +521,20 @@ div_round(Rc *r)
 	/* values merged from the paths of a divergent branch */
 	for (b = 0; b < r->n; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
-		int x;
+		int all, nx, y, x;
 		if (!br || !r->live[b] || !r->div[br->guard])
 			continue;
-		if (r->ipdom[b] == r->n || region(r, b, r->ipdom[b]) < 0) {
-			for (x = 0; x < r->n; x++)
-				r->inr[x] = 1;
+		all = r->ipdom[b] == r->n || region(r, b, r->ipdom[b]) < 0;
+		nx = all ? r->n : (int)r->rl.n;
+		for (y = 0; y < nx; y++) {
+			x = all ? y : r->rl.v[y];
+			for (i = 0; i < f->b.v[x].ins.n; i++) {
+				const MIns *m = &f->b.v[x].ins.v[i];
+				for (k = 0; k < m->nr; k++)
+					if ((m->rf[k] & MF_DEF) && r->ndefs[m->r[k].v] > 1)
+						ch += mark_div(r, m->r[k].v);
+			}
 		}
-		for (x = 0; x < r->n; x++)
-			if (r->inr[x])
-				for (i = 0; i < f->b.v[x].ins.n; i++) {
-					const MIns *m = &f->b.v[x].ins.v[i];
-					for (k = 0; k < m->nr; k++)
-						if ((m->rf[k] & MF_DEF) && r->ndefs[m->r[k].v] > 1)
-							ch += mark_div(r, m->r[k].v);
-				}
 	}
 	return ch;
 }
@@ -566,69 +572,143 @@ typedef struct {
 	int size;      /* region size (blocks) when found */
 } Region;
 
-#define NIDX 5
-
-/* Block b's code changed: scan it again at the next refresh. */
+/* Size the per-block arrays for cap blocks (the new part zeroed). */
 static void
-sum_dirty(Rc *r, int b)
+rc_alloc(Rc *r, int cap)
 {
-	if ((size_t)b < r->nsum)
-		r->sum[b].ok = 0;
+	size_t o = (size_t)r->cap, c = (size_t)cap + 1;
+
+#define GROW(a) ((a) = xrealloc((a), c * sizeof *(a)), memset((a) + o, 0, (c - o) * sizeof *(a)))
+	GROW(r->pred);
+	GROW(r->refs);
+	GROW(r->reachx);
+	GROW(r->live);
+	GROW(r->inr);
+	GROW(r->ncalls);
+	GROW(r->stack);
+	GROW(r->nx);
+	GROW(r->pv);
+	GROW(r->dirty);
+#undef GROW
+	r->cap = (int)c;
 }
 
-/* Block k was inserted (mir_insert_block): the summaries move up, and
- * their targets from k on shift by one as the code's did. */
+/* The whole CFG state from the blocks in index order. */
 static void
-sum_insert(Rc *r, int k)
-{
-	size_t b;
-	int i;
-
-	if (r->nsum + 1 != r->f->b.n)
-		return;   /* refresh starts afresh */
-	r->sum = xrealloc(r->sum, (r->nsum + 2) * sizeof *r->sum);
-	memmove(&r->sum[k + 1], &r->sum[k], (r->nsum - (size_t)k) * sizeof *r->sum);
-	memset(&r->sum[k], 0, sizeof *r->sum);
-	r->nsum++;
-	for (b = 0; b < r->nsum; b++) {
-		BSum *s = &r->sum[b];
-		for (i = 0; i < s->nt; i++)
-			if (s->t[i] >= k)
-				s->t[i]++;
-		if (s->ncall && s->call >= k)
-			s->call++;
-	}
-}
-
-/* Insert an empty block at k, keeping every region's indices (and the
- * n extra indices in x) pointing at the same blocks. */
-static void
-insert_at(Rc *r, int k, Region *g, int ng, int *x, int n)
+refresh(Rc *r)
 {
 	MFunc *f = r->f;
-	int *idx = xcalloc((size_t)(NIDX * ng + n + 1), sizeof *idx), i, m = 0;
+	int b, k;
+	BSum s;
 
-	for (i = 0; i < ng; i++) {
-		idx[m++] = g[i].b;
-		idx[m++] = g[i].j;
-		idx[m++] = g[i].p;
-		idx[m++] = g[i].jb;
-		idx[m++] = g[i].e;
+	r->n = (int)f->b.n;
+	if (r->n + 1 > r->cap)
+		rc_alloc(r, r->n);
+	r->head = 0;
+	for (b = 0; b < r->n; b++) {
+		r->nx[b] = b + 1 < r->n ? b + 1 : -1;
+		r->pv[b] = b - 1;
+		r->ncalls[b] = 0;
+		r->pred[b].n = 0;
 	}
-	for (i = 0; i < n; i++)
-		idx[m++] = x[i];
-	mir_insert_block(f, k, idx, m);
-	for (i = m = 0; i < ng; i++) {
-		g[i].b = idx[m++];
-		g[i].j = idx[m++];
-		g[i].p = idx[m++];
-		g[i].jb = idx[m++];
-		g[i].e = idx[m++];
+	for (b = 0; b < r->n; b++) {
+		scan_block(f, (size_t)b, &s, r->ncalls);
+		succ_of(f, (size_t)b, &s, r->nx[b]);
 	}
-	for (i = 0; i < n; i++)
-		x[i] = idx[m++];
-	free(idx);
-	sum_insert(r, k);
+	for (b = 0; b < r->n; b++)
+		for (k = 0; k < 2; k++)
+			if (f->b.v[b].succ[k] >= 0)
+				vec_push(&r->pred[f->b.v[b].succ[k]], b);
+	reach(r);
+}
+
+static void
+set_dirty(Rc *r, int b)
+{
+	if (!r->dirty[b]) {
+		r->dirty[b] = 1;
+		vec_push(&r->dl, b);
+	}
+}
+
+/* succ[] and the predecessor lists of the dirty blocks. */
+static void
+cfg_update(Rc *r)
+{
+	MFunc *f = r->f;
+	size_t d, i;
+	int k;
+	BSum s;
+
+	for (d = 0; d < r->dl.n; d++) {
+		int x = r->dl.v[d];
+		MBlock *B = &f->b.v[x];
+		for (k = 0; k < 2; k++) {   /* x leaves its old successors' lists */
+			int t = B->succ[k];
+			if (t < 0)
+				continue;
+			for (i = 0; i < r->pred[t].n && r->pred[t].v[i] != x; i++)
+				;
+			ASSERT(i < r->pred[t].n);
+			r->pred[t].v[i] = r->pred[t].v[--r->pred[t].n];
+		}
+		scan_block(f, (size_t)x, &s, NULL);
+		succ_of(f, (size_t)x, &s, r->nx[x]);
+		for (k = 0; k < 2; k++)
+			if (B->succ[k] >= 0)
+				vec_push(&r->pred[B->succ[k]], x);
+		r->dirty[x] = 0;
+	}
+	r->dl.n = 0;
+}
+
+/* A new block x (after cfg_update): reaches the exit through its
+ * successors, is reached through its predecessors. */
+static void
+new_reachx(Rc *r, int x)
+{
+	int k, s;
+
+	for (k = 0; k < 2; k++)
+		if ((s = r->f->b.v[x].succ[k]) >= 0 && r->reachx[s])
+			r->reachx[x] = 1;
+}
+
+static void
+new_live(Rc *r, int x)
+{
+	size_t k;
+
+	r->live[x] = (u8)is_entry(r, x);
+	for (k = 0; k < r->pred[x].n; k++)
+		if (r->live[r->pred[x].v[k]])
+			r->live[x] = 1;
+}
+
+/* A new empty block right before block k in the layout; returns its id. */
+static int
+add_block(Rc *r, int k)
+{
+	MFunc *f = r->f;
+	MBlock nb = {0};
+	int x = (int)f->b.n, p = r->pv[k];
+
+	nb.succ[0] = nb.succ[1] = -1;
+	nb.loop_depth = f->b.v[k].loop_depth;
+	vec_push(&f->b, nb);
+	r->n = (int)f->b.n;
+	ASSERT(r->n < r->cap);
+	r->pv[x] = p;
+	r->nx[x] = k;
+	r->pv[k] = x;
+	if (p >= 0) {
+		r->nx[p] = x;
+		set_dirty(r, p);   /* it falls into x now */
+	} else {
+		r->head = x;
+	}
+	set_dirty(r, x);
+	return x;
 }
 
 static void
@@ -636,13 +716,15 @@ emit_in(Rc *r, int b, const char *fmt, int target)
 {
 	MFunc *f = r->f;
 	int cur = f->cur, g = f->guard;
-	sum_dirty(r, b);
+	set_dirty(r, b);
 	f->cur = b;
 	f->guard = -1;
-	if (target >= 0)
+	if (target >= 0) {
 		mi(f, fmt, target);
-	else
+		vec_push(&r->refs[target], b);
+	} else {
 		mi(f, fmt);
+	}
 	f->cur = cur;
 	f->guard = g;
 }
@@ -652,6 +734,7 @@ retarget(Rc *r, int b, int from, int to)
 {
 	MFunc *f = r->f;
 	size_t i;
+	int changed = 0;
 	for (i = 0; i < f->b.v[b].ins.n; i++) {
 		MIns *m = &f->b.v[b].ins.v[i];
 		/* branches, and the return address of a CALL (MOV R20, <J> or
@@ -660,17 +743,39 @@ retarget(Rc *r, int b, int from, int to)
 		    (mir_op_is(m->text, "BRA") || mir_op_is(m->text, "MOV") || mir_op_is(m->text, "CALL") ||
 		     mir_op_is(m->text, "LEPC"))) {
 			m->target = to;
-			sum_dirty(r, b);
+			if (mir_op_is(m->text, "CALL")) {
+				r->ncalls[from]--;
+				r->ncalls[to]++;
+			}
+			changed = 1;
 		}
+	}
+	if (changed) {
+		vec_push(&r->refs[to], b);
+		set_dirty(r, b);
+	}
+}
+
+/* Retarget from -> to in the blocks naming from that are inside
+ * (in == 1) or outside (in == 0) the region in r->inr. */
+static void
+retarget_refs(Rc *r, int from, int to, int in)
+{
+	size_t i, n = r->refs[from].n;
+
+	for (i = 0; i < n; i++) {
+		int x = r->refs[from].v[i];
+		if (INR(r, x) == in)
+			retarget(r, x, from, to);
 	}
 }
 
 static int
-falls_into(const MFunc *f, int p, int s)
+falls_into(const Rc *r, int p, int s)
 {
-	const MBlock *B = &f->b.v[p];
+	const MBlock *B = &r->f->b.v[p];
 	size_t i;
-	if (p + 1 != s)
+	if (p < 0 || r->nx[p] != s)
 		return 0;
 	for (i = 0; i < B->ins.n; i++)
 		if (ends_flow(&B->ins.v[i]))
@@ -678,78 +783,19 @@ falls_into(const MFunc *f, int p, int s)
 	return 1;
 }
 
-static void
-rc_alloc(Rc *r)
-{
-	int n = (int)r->f->b.n, b;
-
-	/* the predecessor vectors are kept (preds() refills them): a block
-	 * insertion does not reallocate every one */
-	for (b = n; b < r->n; b++)
-		vec_free(&r->pred[b]);
-	r->pred = xrealloc(r->pred, ((size_t)n + 1) * sizeof *r->pred);
-	for (b = r->n; b <= n; b++)
-		memset(&r->pred[b], 0, sizeof *r->pred);
-	free(r->inr);
-	free(r->stack);
-	free(r->live);
-	free(r->reachx);
-	free(r->entry);
-	r->n = n;
-	r->inr = xcalloc((size_t)n + 1, 1);
-	r->stack = xcalloc((size_t)n + 1, sizeof(int));
-	r->live = xcalloc((size_t)n + 1, 1);
-	r->reachx = xcalloc((size_t)n + 1, 1);
-	r->entry = xcalloc((size_t)n + 1, 1);
-}
-
-/* Rebuild the CFG state after blocks changed: succ[] and the entry
- * blocks from each block's summary, scanning again only the blocks whose
- * code changed since (emit_in, retarget; insert_at shifts the others'
- * targets as mir_insert_block shifts the code's).  A block with several
- * CALLs is always scanned (its summary keeps one target). */
-static void
-refresh(Rc *r)
-{
-	MFunc *f = r->f;
-	size_t b;
-
-	if ((int)f->b.n != r->n)
-		rc_alloc(r);
-	if (r->nsum != f->b.n) {   /* not kept in step: start afresh */
-		free(r->sum);
-		r->nsum = f->b.n;
-		r->sum = xcalloc(r->nsum + 1, sizeof *r->sum);
-	}
-	memset(r->entry, 0, f->b.n);
-	if (f->b.n)
-		r->entry[0] = 1;
-	for (b = 0; b < f->b.n; b++) {
-		BSum *s = &r->sum[b];
-		if (!s->ok) {
-			scan_block(f, b, s, r->entry);
-			s->ok = s->ncall <= 1;
-		} else if (s->ncall && (size_t)s->call < f->b.n) {
-			r->entry[s->call] = 1;
-		}
-		succ_of(f, b, s);
-	}
-	preds(r);
-	reach(r);
-}
-
 /* The single entry of the region in r->inr, or -1. */
 static int
 region_entry(Rc *r)
 {
 	int e = -1, x, k;
+	size_t y;
 
-	for (x = 0; x < r->n; x++) {
-		int outside = r->entry[x];
-		if (!r->inr[x])
-			continue;
+	for (y = 0; y < r->rl.n; y++) {
+		int outside;
+		x = r->rl.v[y];
+		outside = is_entry(r, x);
 		for (k = 0; k < (int)r->pred[x].n; k++)
-			if (!r->inr[r->pred[x].v[k]])
+			if (!INR(r, r->pred[x].v[k]))
 				outside = 1;
 		if (outside) {
 			if (e >= 0)
@@ -761,44 +807,37 @@ region_entry(Rc *r)
 }
 
 /* Put J = [BSYNC] and E = [] right before g->j; the region's edges into j
- * go to J, other blocks that fell into j branch to it. */
+ * go to J, the block outside it that fell into j branches to it. */
 static void
-insert_join(Rc *r, int gi, Region *all, int nall)
+insert_join(Rc *r, Region *g)
 {
-	MFunc *f = r->f;
-	Region *g = &all[gi];
-	int n = r->n, x, j = g->j;
-	u8 *inr = xcalloc((size_t)n + 1, 1);
+	int j = g->j, y = r->pv[j], J, E;
 
-	memcpy(inr, r->inr, (size_t)n);
-	for (x = 0; x < n; x++) {
-		if (!inr[x] && falls_into(f, x, j))
-			emit_in(r, x, "BRA %L", j);
-		else if (inr[x])
-			retarget(r, x, j, -2);   /* to J, once it exists */
-	}
-	insert_at(r, j, all, nall, NULL, 0);   /* E */
-	insert_at(r, j, all, nall, NULL, 0);   /* J */
-	g = &all[gi];
-	g->jb = j;
-	g->e = j + 1;
-	for (x = 0; x < (int)f->b.n; x++)
-		retarget(r, x, -2, j);
-	emit_in(r, j, "BSYNC B0", -1);
-	free(inr);
+	if (y >= 0 && !INR(r, y) && falls_into(r, y, j))
+		emit_in(r, y, "BRA %L", j);
+	E = add_block(r, j);
+	J = add_block(r, E);
+	retarget_refs(r, j, J, 1);
+	g->jb = J;
+	g->e = E;
+	emit_in(r, J, "BSYNC B0", -1);
+	cfg_update(r);
+	new_reachx(r, E);
+	new_reachx(r, J);
+	new_live(r, J);
+	new_live(r, E);
 }
 
 /* BSSY before the branch of b, or in a new block P before the entry e
  * that the edges from outside the region enter. */
 static void
-insert_entry(Rc *r, int gi, Region *all, int nall, int e)
+insert_entry(Rc *r, Region *g, int e)
 {
 	MFunc *f = r->f;
-	Region *g = &all[gi];
-	int x, k, inloop = 0;
+	int y = r->pv[e], k, P, inloop = 0;
 
 	for (k = 0; k < (int)r->pred[e].n; k++)
-		if (r->inr[r->pred[e].v[k]])
+		if (INR(r, r->pred[e].v[k]))
 			inloop = 1;
 	if (e == g->b && !inloop) {
 		MBlock *B = &f->b.v[e];
@@ -820,47 +859,74 @@ insert_entry(Rc *r, int gi, Region *all, int nall, int e)
 		memmove(&B->ins.v[pos + 1], &B->ins.v[pos], sizeof(MIns) * (B->ins.n - 1 - pos));
 		B->ins.v[pos] = t;
 		g->p = e;
+		cfg_update(r);
 		return;
 	}
-	{
-		int n = r->n;
-		u8 *inr = xcalloc((size_t)n + 1, 1);
-		memcpy(inr, r->inr, (size_t)n);
-		for (x = 0; x < n; x++) {
-			if (inr[x] && falls_into(f, x, e))
-				emit_in(r, x, "BRA %L", e);
-			else if (!inr[x])
-				retarget(r, x, e, -3);
-		}
-		free(inr);
-	}
-	insert_at(r, e, all, nall, NULL, 0);
-	g = &all[gi];
-	for (x = 0; x < (int)f->b.n; x++)
-		retarget(r, x, -3, e);
-	emit_in(r, e, "BSSY B0, %L", g->e);
-	g->p = e;
+	if (y >= 0 && INR(r, y) && falls_into(r, y, e))
+		emit_in(r, y, "BRA %L", e);
+	P = add_block(r, e);
+	retarget_refs(r, e, P, 0);
+	emit_in(r, P, "BSSY B0, %L", g->e);
+	g->p = P;
+	cfg_update(r);
+	new_reachx(r, P);
+	new_live(r, P);
 }
 
-/* Bracket region gi; 0, or -1 when it has no single entry. */
+
+/* Bracket region g; 0, or -1 when it has no single entry. */
 static int
-insert_region(Rc *r, int gi, Region *all, int nall)
+insert_region(Rc *r, Region *g)
 {
-	Region *g = &all[gi];
 	int e;
 
-	refresh(r);
 	if (region(r, g->b, g->j) < 0 || (e = region_entry(r)) < 0)
 		return -1;
-	insert_join(r, gi, all, nall);
-	g = &all[gi];
-	refresh(r);
+	insert_join(r, g);
 	region(r, g->b, g->jb);
 	e = region_entry(r);
 	if (e < 0)
 		die("reconv: the region lost its entry");
-	insert_entry(r, gi, all, nall, e);
+	insert_entry(r, g, e);
 	return 0;
+}
+
+/* The blocks in layout order (branch targets, the regions' blocks and
+ * f->cur follow them); the CFG state again from scratch. */
+static void
+renumber(Rc *r, int n0, Region *g, int ng)
+{
+	MFunc *f = r->f;
+	int n = (int)f->b.n, *pos = xcalloc((size_t)n + 1, sizeof *pos), x, i = 0;
+	MBlock *nb = xcalloc((size_t)n + 1, sizeof *nb);
+	size_t b, k;
+
+	for (x = r->head; x >= 0; x = r->nx[x]) {
+		pos[x] = i;
+		nb[i++] = f->b.v[x];
+	}
+	ASSERT(i == n);
+	memcpy(f->b.v, nb, (size_t)n * sizeof *nb);
+	for (b = 0; b < f->b.n; b++)
+		for (k = 0; k < f->b.v[b].ins.n; k++) {
+			MIns *m = &f->b.v[b].ins.v[k];
+			if (m->target >= 0) {
+				ASSERT(m->target < n);
+				m->target = pos[m->target];
+			}
+		}
+	for (i = 0; i < ng; i++) {
+		g[i].b = pos[g[i].b];
+		g[i].j = pos[g[i].j];
+		g[i].p = pos[g[i].p];
+		g[i].jb = pos[g[i].jb];
+		g[i].e = pos[g[i].e];
+	}
+	if (f->cur >= 0)
+		f->cur = f->cur < n0 ? pos[f->cur] : f->cur + n - n0;
+	free(pos);
+	free(nb);
+	refresh(r);
 }
 
 /* Blocks of a bracketed region (for B register conflicts): reachable
@@ -928,7 +994,6 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	u8 *calls;
 	int *ord, *col, *size, i, k, a, b;
 
-	refresh(r);
 	W = ((size_t)r->n + 64) / 64;
 	sets = xcalloc((size_t)ng * W + 1, 8);
 	ord = xcalloc((size_t)ng + 1, sizeof *ord);
@@ -1076,7 +1141,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 {
 	Rc r = {0};
 	VEC(Region) g = {0};
-	int b, i, k, kend;
+	int b, i, k, kend, n0;
 
 	memset(st, 0, sizeof *st);
 	r.f = f;
@@ -1094,7 +1159,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	/* called functions (appended after the kernel) get no regions: a
 	 * callee would clobber its caller's B registers (no BMOV saves yet) */
 	for (b = 1; b < r.n; b++)
-		if (r.entry[b] && b < kend)
+		if (is_entry(&r, b) && b < kend)
 			kend = b;
 	for (b = 0; b < kend; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
@@ -1122,8 +1187,15 @@ reconv_run(MFunc *f, ReconvStats *st)
 			g.v[k] = g.v[k - 1];
 			g.v[k - 1] = t;
 		}
+	/* room for 3 new blocks a region; which blocks name each block */
+	n0 = r.n;
+	rc_alloc(&r, n0 + 3 * (int)g.n);
+	for (b = 0; b < n0; b++)
+		for (size_t x = 0; x < f->b.v[b].ins.n; x++)
+			if (f->b.v[b].ins.v[x].target >= 0)
+				vec_push(&r.refs[f->b.v[b].ins.v[x].target], b);
 	for (i = 0; i < (int)g.n; i++)
-		if (insert_region(&r, i, g.v, (int)g.n) < 0) {
+		if (insert_region(&r, &g.v[i]) < 0) {
 			g.v[i].p = -1;
 			st->skipped++;
 		}
@@ -1131,19 +1203,27 @@ reconv_run(MFunc *f, ReconvStats *st)
 		if (g.v[i].p >= 0)
 			g.v[k++] = g.v[i];
 	g.n = (size_t)k;
+	renumber(&r, n0, g.v, (int)g.n);
 	if (g.n)
 		assign_bregs(&r, g.v, (int)g.n, st);
 	mir_cfg_recompute(f);
 	link_local_calls(f);
-	for (b = 0; b < r.n; b++)
+	for (b = 0; b < r.cap; b++) {
 		vec_free(&r.pred[b]);
+		vec_free(&r.refs[b]);
+	}
 	free(r.pred);
+	free(r.refs);
 	free(r.inr);
 	free(r.stack);
 	free(r.live);
 	free(r.reachx);
-	free(r.entry);
-	free(r.sum);
+	free(r.ncalls);
+	free(r.nx);
+	free(r.pv);
+	free(r.dirty);
+	vec_free(&r.rl);
+	vec_free(&r.dl);
 	free(r.pdom);
 	free(r.ipdom);
 	free(r.div);
