@@ -426,6 +426,7 @@ postdom(Rc *r)
 	size_t W = r->W;
 	int n = r->n, b, k, changed = 1;
 	u64 *t = xcalloc(W, 8);
+	int *cnt = xcalloc((size_t)n + 1, sizeof *cnt);
 
 	for (b = 0; b <= n; b++)
 		for (size_t w = 0; w < W; w++)
@@ -462,24 +463,27 @@ postdom(Rc *r)
 		}
 	}
 	free(t);
+	/* ipdom: the post-dominator with the most post-dominators (the
+	 * first of them) */
+	for (b = 0; b < n; b++)
+		for (size_t w = 0; w < W; w++)
+			cnt[b] += __builtin_popcountll(r->pdom[(size_t)b * W + w]);
 	for (b = 0; b < n; b++) {
 		int best = n, bestc = -1;
 		r->ipdom[b] = n;
 		if (!r->reachx[b])
 			continue;
-		for (k = 0; k < n; k++) {
-			int c = 0;
-			if (k == b || !(r->pdom[(size_t)b * W + k / 64] >> (k & 63) & 1))
-				continue;
-			for (size_t w = 0; w < W; w++)
-				c += __builtin_popcountll(r->pdom[(size_t)k * W + w]);
-			if (c > bestc) {
-				bestc = c;
-				best = k;
+		for (size_t w = 0; w < W; w++)
+			for (u64 bits = r->pdom[(size_t)b * W + w]; bits; bits &= bits - 1) {
+				k = (int)(w * 64) + __builtin_ctzll(bits);
+				if (k < n && k != b && cnt[k] > bestc) {
+					bestc = cnt[k];
+					best = k;
+				}
 			}
-		}
 		r->ipdom[b] = best;
 	}
+	free(cnt);
 }
 
 static const MIns *
@@ -1022,15 +1026,16 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 					fwd[(size_t)b * W + w] |= fwd[(size_t)B->succ[k] * W + w];
 	}
 	for (i = 0; i < ng; i++)
-		for (b = 0; b < r->n; b++) {
-			const MBlock *B = &r->f->b.v[b];
-			if (!(sets[(size_t)i * W + (size_t)b / 64] >> (b & 63) & 1))
-				continue;
-			if (B->ins.n && local_call(B, B->ins.n - 1))
-				calls[i] = 1;
-			for (size_t w = 0; w < W; w++)
-				reach[(size_t)i * W + w] |= fwd[(size_t)b * W + w];
-		}
+		for (size_t v = 0; v < W; v++)
+			for (u64 bits = sets[(size_t)i * W + v]; bits; bits &= bits - 1) {
+				const MBlock *B;
+				b = (int)(v * 64) + __builtin_ctzll(bits);
+				B = &r->f->b.v[b];
+				if (B->ins.n && local_call(B, B->ins.n - 1))
+					calls[i] = 1;
+				for (size_t w = 0; w < W; w++)
+					reach[(size_t)i * W + w] |= fwd[(size_t)b * W + w];
+			}
 	for (i = 1; i < ng; i++)   /* largest (outermost) first, stable */
 		for (k = i; k > 0 && size[ord[k - 1]] < size[ord[k]]; k--) {
 			int t = ord[k];
