@@ -7,6 +7,61 @@
 #include "codegen/ra.h"
 #include "codegen/ra_live.h"
 
+/* A worklist of blocks for the dataflow fixpoints: a FIFO holding each
+ * block at most once, all of them at first (last to first when
+ * backward).  Visiting only the blocks whose inputs changed reaches the
+ * same least fixpoint as sweeping every block until nothing changes. */
+typedef struct {
+	int *q;
+	u8 *on;
+	size_t h, n, nb;
+} Work;
+
+static void
+work_init(Work *k, size_t nb, int backward)
+{
+	size_t b;
+
+	k->q = xcalloc(nb + 1, sizeof *k->q);
+	k->on = xcalloc(nb + 1, 1);
+	k->h = 0;
+	k->n = k->nb = nb;
+	for (b = 0; b < nb; b++) {
+		k->q[b] = (int)(backward ? nb - 1 - b : b);
+		k->on[b] = 1;
+	}
+}
+
+static int
+work_pop(Work *k)
+{
+	int b;
+
+	if (!k->n)
+		return -1;
+	b = k->q[k->h];
+	k->h = (k->h + 1) % k->nb;
+	k->n--;
+	k->on[b] = 0;
+	return b;
+}
+
+static void
+work_push(Work *k, int b)
+{
+	if (!k->on[b]) {
+		k->on[b] = 1;
+		k->q[(k->h + k->n++) % k->nb] = b;
+	}
+}
+
+static void
+work_free(Work *k)
+{
+	free(k->q);
+	free(k->on);
+}
+
 /* Units that may have been defined at each block's entry (forward, any
  * def, guarded or not); liveness in/out is limited to them, so a value
  * is never live before its first definition. */
@@ -16,7 +71,8 @@ defined(Ra *r)
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
 	u64 *gen = xcalloc(2 * (nb * W + 1) + W + 1, 8), *out = gen + nb * W + 1, *und = out + nb * W + 1;
-	int changed = 1, i, k, u, n, first, v;
+	int i, k, u, n, first, v, x;
+	Work wk;
 
 	for (b = 0; b < nb; b++)
 		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
@@ -26,25 +82,25 @@ defined(Ra *r)
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						SET(&gen[b * W], first + u);
 		}
-	while (changed) {
-		changed = 0;
-		for (b = 0; b < nb; b++) {
-			u64 *o = &out[b * W];
+	work_init(&wk, nb, 0);
+	while ((x = work_pop(&wk)) >= 0) {
+		u64 *o = &out[(size_t)x * W];
+		for (w = 0; w < W; w++)
+			o[w] = r->din[(size_t)x * W + w] | gen[(size_t)x * W + w];
+		for (k = 0; k < 2; k++) {
+			int s = f->b.v[x].succ[k], grew = 0;
+			if (s < 0)
+				continue;
 			for (w = 0; w < W; w++) {
-				u64 x = r->din[b * W + w] | gen[b * W + w];
-				if (x != o[w]) {
-					o[w] = x;
-					changed = 1;
-				}
+				u64 d = r->din[(size_t)s * W + w] | o[w];
+				grew |= d != r->din[(size_t)s * W + w];
+				r->din[(size_t)s * W + w] = d;
 			}
-			for (k = 0; k < 2; k++) {
-				int s = f->b.v[b].succ[k];
-				if (s >= 0)
-					for (w = 0; w < W; w++)
-						r->din[(size_t)s * W + w] |= o[w];
-			}
+			if (grew)
+				work_push(&wk, s);
 		}
 	}
+	work_free(&wk);
 	for (b = 0; b < nb; b++)
 		for (w = 0; w < W; w++) {
 			und[w] |= r->in[b * W + w] & ~r->din[b * W + w];   /* read before any def */
@@ -79,7 +135,8 @@ liveness(Ra *r)
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
 	u64 *ue = xcalloc(2 * (nb * W + 1), 8), *kill = ue + nb * W + 1;
-	int changed = 1, i, k, u, n, first;
+	int *np = xcalloc(nb + 1, sizeof *np), *pred, i, k, u, n, first, x;
+	Work wk;
 
 	for (b = 0; b < nb; b++) {
 		const MBlock *B = &f->b.v[b];
@@ -100,25 +157,43 @@ liveness(Ra *r)
 				SET(live, r->ubase[m->guard]);
 		}
 	}
-	while (changed) {
-		changed = 0;
-		for (b = nb; b-- > 0;) {
-			const MBlock *B = &f->b.v[b];
-			u64 *out = &r->out[b * W], *in = &r->in[b * W];
-			memset(out, 0, W * 8);
-			for (k = 0; k < 2; k++)
-				if (B->succ[k] >= 0)
-					for (w = 0; w < W; w++)
-						out[w] |= r->in[(size_t)B->succ[k] * W + w];
-			for (w = 0; w < W; w++) {
-				u64 x = ue[b * W + w] | (out[w] & ~kill[b * W + w]);
-				if (x != in[w]) {
-					in[w] = x;
-					changed = 1;
-				}
-			}
+	/* predecessors: np[b + 1] counts, then np[b] is b's first in pred */
+	for (b = 0; b < nb; b++)
+		for (k = 0; k < 2; k++)
+			if (f->b.v[b].succ[k] >= 0)
+				np[f->b.v[b].succ[k] + 1]++;
+	for (b = 0; b < nb; b++)
+		np[b + 1] += np[b];
+	pred = xcalloc((size_t)np[nb] + 1, sizeof *pred);
+	for (b = 0; b < nb; b++)
+		for (k = 0; k < 2; k++)
+			if (f->b.v[b].succ[k] >= 0)
+				pred[np[f->b.v[b].succ[k]]++] = (int)b;
+	for (b = nb; b > 0; b--)   /* np[b] was advanced to b + 1's first */
+		np[b] = np[b - 1];
+	np[0] = 0;
+	work_init(&wk, nb, 1);
+	while ((x = work_pop(&wk)) >= 0) {
+		const MBlock *B = &f->b.v[x];
+		u64 *out = &r->out[(size_t)x * W], *in = &r->in[(size_t)x * W];
+		int changed = 0;
+		memset(out, 0, W * 8);
+		for (k = 0; k < 2; k++)
+			if (B->succ[k] >= 0)
+				for (w = 0; w < W; w++)
+					out[w] |= r->in[(size_t)B->succ[k] * W + w];
+		for (w = 0; w < W; w++) {
+			u64 y = ue[(size_t)x * W + w] | (out[w] & ~kill[(size_t)x * W + w]);
+			changed |= y != in[w];
+			in[w] = y;
 		}
+		if (changed)
+			for (i = np[x]; i < np[x + 1]; i++)
+				work_push(&wk, pred[i]);
 	}
+	work_free(&wk);
+	free(np);
+	free(pred);
 	free(ue);   /* kill too */
 }
 
