@@ -996,17 +996,24 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	size_t W;
 	u64 *sets, *fwd, *reach;
 	u8 *calls;
-	int *ord, *col, *size, i, k, a, b;
+	int *ord, *col, *size, *lo, *hi, i, k, a, b;
 
 	W = ((size_t)r->n + 64) / 64;
 	sets = xcalloc((size_t)ng * W + 1, 8);
 	ord = xcalloc((size_t)ng + 1, sizeof *ord);
 	col = xcalloc((size_t)ng + 1, sizeof *col);
 	size = xcalloc((size_t)ng + 1, sizeof *size);
+	lo = xcalloc(2 * (size_t)ng + 1, sizeof *lo);   /* the words of a set that may be nonzero */
+	hi = lo + ng;
 	for (i = 0; i < ng; i++) {
 		region_set(r, &g[i], &sets[(size_t)i * W], W);
+		lo[i] = (int)W;
 		for (size_t w = 0; w < W; w++)
-			size[i] += __builtin_popcountll(sets[(size_t)i * W + w]);
+			if (sets[(size_t)i * W + w]) {
+				size[i] += __builtin_popcountll(sets[(size_t)i * W + w]);
+				lo[i] = lo[i] < (int)w ? lo[i] : (int)w;
+				hi[i] = (int)w + 1;
+			}
 		ord[i] = i;
 	}
 	/* a region holding a call of a shared slow path stays open while
@@ -1046,10 +1053,10 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 		u32 busy = 0;
 		a = ord[i];
 		for (k = 0; k < i; k++) {
-			int o = ord[k], inter = 0;
+			int o = ord[k], inter = 0, w0 = lo[a] > lo[o] ? lo[a] : lo[o], w1 = hi[a] < hi[o] ? hi[a] : hi[o];
 			if (col[o] < 0)
 				continue;
-			for (size_t w = 0; w < W && !inter; w++)
+			for (int w = w0; w < w1 && !inter; w++)
 				inter = (sets[(size_t)a * W + w] & sets[(size_t)o * W + w]) != 0;
 			if (!inter && (calls[a] || calls[o])) {
 				int ordered = 0;
@@ -1075,6 +1082,7 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 		}
 	}
 	free(sets);
+	free(lo);
 	free(fwd);
 	free(reach);
 	free(calls);
