@@ -205,6 +205,7 @@ typedef struct {
 	int cap;          /* size of the per-block arrays */
 	u8 *div;          /* per vreg */
 	u8 *uni;          /* per instruction (block order): uniform_op() */
+	u8 *merged;       /* per block: div_round looked at its defs */
 	int *ndefs;       /* per vreg */
 	VEC(int) *pred;   /* per block */
 	u8 *reachx;       /* block reaches the virtual exit */
@@ -522,7 +523,9 @@ div_round(Rc *r)
 				if (m->rf[k] & MF_DEF)
 					ch += mark_div(r, m->r[k].v);
 		}
-	/* values merged from the paths of a divergent branch */
+	/* values merged from the paths of a divergent branch (a block in
+	 * several regions is looked at once: it would mark nothing new) */
+	memset(r->merged, 0, (size_t)r->n);
 	for (b = 0; b < r->n; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
 		int all, nx, y, x;
@@ -532,6 +535,9 @@ div_round(Rc *r)
 		nx = all ? r->n : (int)r->rl.n;
 		for (y = 0; y < nx; y++) {
 			x = all ? y : r->rl.v[y];
+			if (r->merged[x])
+				continue;
+			r->merged[x] = 1;
 			for (i = 0; i < f->b.v[x].ins.n; i++) {
 				const MIns *m = &f->b.v[x].ins.v[i];
 				for (k = 0; k < m->nr; k++)
@@ -562,10 +568,12 @@ divergence(Rc *r)
 				if (m->rf[k] & MF_DEF)
 					r->ndefs[m->r[k].v]++;
 		}
+	r->merged = xcalloc((size_t)r->n + 1, 1);
 	while (div_round(r))
 		;
 	free(r->uni);
-	r->uni = NULL;
+	free(r->merged);
+	r->uni = r->merged = NULL;
 }
 
 /* ---- inserting regions ---- */
