@@ -138,6 +138,47 @@ mir_insert_block(MFunc *f, int k, int *idx, int n)
 		f->cur++;
 }
 
+/* Insert add[b] empty blocks after each block b in one pass, as that
+ * many mir_insert_block(f, b + 1) would: each new block takes the loop
+ * depth of the block after b (0 after the last), branch targets and
+ * f->cur follow their blocks. */
+static void
+insert_after(MFunc *f, const int *add)
+{
+	size_t nb = f->b.n, b, i, tot = 0;
+	int *pos = xcalloc(nb + 1, sizeof *pos), k;
+	MBlock *v;
+
+	for (b = 0; b < nb; b++) {
+		pos[b] = (int)(b + tot);
+		tot += (size_t)add[b];
+	}
+	if (!tot) {
+		free(pos);
+		return;
+	}
+	v = xcalloc(nb + tot, sizeof *v);
+	for (b = 0; b < nb; b++) {
+		v[pos[b]] = f->b.v[b];
+		for (k = 1; k <= add[b]; k++) {
+			v[pos[b] + k].succ[0] = v[pos[b] + k].succ[1] = -1;
+			v[pos[b] + k].loop_depth = b + 1 < nb ? f->b.v[b + 1].loop_depth : 0;
+		}
+	}
+	free(f->b.v);
+	f->b.v = v;
+	f->b.n = f->b.cap = nb + tot;
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			MIns *m = &f->b.v[b].ins.v[i];
+			if (m->target >= 0)
+				m->target = (size_t)m->target < nb ? pos[m->target] : m->target + (int)tot;
+		}
+	if (f->cur >= 0)
+		f->cur = (size_t)f->cur < nb ? pos[f->cur] : f->cur + (int)tot;
+	free(pos);
+}
+
 /* ---- divergence ---- */
 
 /* Sorted (strcmp order) for a binary search on the opcode: IMAD.WIDE is
@@ -327,35 +368,17 @@ calls_of(const MFunc *f, int t, int *ret, int max)
 static void
 link_local_calls(MFunc *f)
 {
-	int nt = 0, b, t, r, n, k, i;
-	int *rb = xcalloc(f->b.n + 1, sizeof *rb), *cnt = xcalloc(f->b.n + 1, sizeof *cnt), *cb;
+	int b, t, r, n, k;
+	int *cnt = xcalloc(f->b.n + 1, sizeof *cnt), *cb;
 
-	/* each body's RET block and its number of calls (bodies do not
-	 * overlap: each is its own straight-line block range) */
+	/* an empty block after each body's RET block per call of the body
+	 * (bodies do not overlap: each is its own straight-line block range) */
 	for (b = 0; b < (int)f->b.n; b++) {
 		const MBlock *B = &f->b.v[b];
-		if (!B->ins.n || !local_call(B, B->ins.n - 1))
-			continue;
-		r = body_ret(f, B->ins.v[B->ins.n - 1].target);
-		for (i = 0; i < nt && rb[i] != r; i++)
-			;
-		if (i == nt)
-			rb[nt++] = r;
-		cnt[i]++;
+		if (B->ins.n && local_call(B, B->ins.n - 1))
+			cnt[body_ret(f, B->ins.v[B->ins.n - 1].target)]++;
 	}
-	/* empty blocks after each RET block, one per call, the last body
-	 * first (an insertion moves only the blocks after it) */
-	while (nt > 0) {
-		int hi = 0;
-		for (i = 1; i < nt; i++)
-			if (rb[i] > rb[hi])
-				hi = i;
-		for (k = 0; k < cnt[hi]; k++)
-			mir_insert_block(f, rb[hi] + 1, NULL, 0);
-		rb[hi] = rb[--nt];
-		cnt[hi] = cnt[nt];
-	}
-	free(rb);
+	insert_after(f, cnt);
 	free(cnt);
 	mir_cfg_recompute(f);
 	for (b = 0; b < (int)f->b.n; b++) {
@@ -1132,22 +1155,31 @@ thread_exits(MFunc *f)
 
 /* Blocks end at their first branch/EXIT: split after a control transfer
  * that isel wrote in the middle of a block (e.g. around a guarded trap). */
+static int
+transfers(const MIns *m)
+{
+	return mir_is_bra(m) || mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET") || mir_op_is(m->text, "CALL");
+}
+
 static void
 split_blocks(MFunc *f)
 {
 	size_t b, i;
+	int *add = xcalloc(f->b.n + 1, sizeof *add);
 
+	/* an empty block after b for each piece, then the pieces into them */
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i + 1 < f->b.v[b].ins.n; i++)
+			add[b] += transfers(&f->b.v[b].ins.v[i]);
+	insert_after(f, add);
+	free(add);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i + 1 < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			MBlock *B, *N;
+			MBlock *B = &f->b.v[b], *N = &f->b.v[b + 1];
 			size_t rest;
-			if (!mir_is_bra(m) && !mir_op_is(m->text, "EXIT") && !mir_op_is(m->text, "RET") &&
-			    !mir_op_is(m->text, "CALL"))
+			if (!transfers(&B->ins.v[i]))
 				continue;
-			mir_insert_block(f, (int)b + 1, NULL, 0);
-			B = &f->b.v[b];
-			N = &f->b.v[b + 1];
+			ASSERT(!N->ins.n);
 			rest = B->ins.n - (i + 1);
 			for (size_t k = 0; k < rest; k++)
 				vec_push(&N->ins, B->ins.v[i + 1 + k]);
