@@ -476,7 +476,7 @@ seq_link(MFunc *f)
 			size_t bb, ii;
 			if (m.target > JOIN_MARK || m.guard >= 0 || strncmp(m.text, "BRA ", 4))
 				continue;
-			mir_insert_block(f, (int)b + 1, NULL, 0);
+			mir_insert_block(f, (int)b + 1);
 			B = &f->b.v[b];
 			N = &f->b.v[b + 1];
 			for (k = i + 1; k < B->ins.n; k++)

@@ -116,11 +116,10 @@ mir_cfg_recompute(MFunc *f)
 }
 
 void
-mir_insert_block(MFunc *f, int k, int *idx, int n)
+mir_insert_block(MFunc *f, int k)
 {
 	MBlock nb = {0};
 	size_t b, i;
-	int j;
 
 	nb.succ[0] = nb.succ[1] = -1;
 	nb.loop_depth = k < (int)f->b.n ? f->b.v[k].loop_depth : 0;
@@ -131,9 +130,6 @@ mir_insert_block(MFunc *f, int k, int *idx, int n)
 		for (i = 0; i < f->b.v[b].ins.n; i++)
 			if (f->b.v[b].ins.v[i].target >= k)
 				f->b.v[b].ins.v[i].target++;
-	for (j = 0; j < n; j++)
-		if (idx[j] >= k)
-			idx[j]++;
 	if (f->cur >= k)
 		f->cur++;
 }

@@ -24,8 +24,8 @@ int mir_ends_flow(const MIns *m);
 int mir_is_bra(const MIns *m);
 /* Recompute every block's succ[] from its branches and fall-through. */
 void mir_cfg_recompute(MFunc *f);
-/* Insert an empty block at index k; branch targets and the n indices in
- * idx (when >= k) shift by one. */
-void mir_insert_block(MFunc *f, int k, int *idx, int n);
+/* Insert an empty block at index k; branch targets (when >= k) shift by
+ * one. */
+void mir_insert_block(MFunc *f, int k);
 
 #endif
