@@ -137,8 +137,8 @@ mir_insert_block(MFunc *f, int k)
 /* Insert add[b] empty blocks after each block b in one pass, as that
  * many mir_insert_block(f, b + 1) would: each new block takes the loop
  * depth of the block after b (0 after the last), branch targets and
- * f->cur follow their blocks. */
-static void
+ * f->cur follow their blocks.  Returns the number inserted. */
+static size_t
 insert_after(MFunc *f, const int *add)
 {
 	size_t nb = f->b.n, b, i, tot = 0;
@@ -151,7 +151,7 @@ insert_after(MFunc *f, const int *add)
 	}
 	if (!tot) {
 		free(pos);
-		return;
+		return 0;
 	}
 	v = xcalloc(nb + tot, sizeof *v);
 	for (b = 0; b < nb; b++) {
@@ -173,6 +173,7 @@ insert_after(MFunc *f, const int *add)
 	if (f->cur >= 0)
 		f->cur = (size_t)f->cur < nb ? pos[f->cur] : f->cur + (int)tot;
 	free(pos);
+	return tot;
 }
 
 /* ---- divergence ---- */
@@ -1151,7 +1152,7 @@ thread_exits(MFunc *f)
 
 /* Blocks end at their first branch/EXIT: split after a control transfer
  * that isel wrote in the middle of a block (e.g. around a guarded trap). */
-static int
+static inline int
 transfers(const MIns *m)
 {
 	return mir_is_bra(m) || mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET") || mir_op_is(m->text, "CALL");
@@ -1160,16 +1161,16 @@ transfers(const MIns *m)
 static void
 split_blocks(MFunc *f)
 {
-	size_t b, i;
+	size_t b, i, n;
 	int *add = xcalloc(f->b.n + 1, sizeof *add);
 
 	/* an empty block after b for each piece, then the pieces into them */
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i + 1 < f->b.v[b].ins.n; i++)
 			add[b] += transfers(&f->b.v[b].ins.v[i]);
-	insert_after(f, add);
+	n = insert_after(f, add);
 	free(add);
-	for (b = 0; b < f->b.n; b++)
+	for (b = 0; b < f->b.n && n; b++)
 		for (i = 0; i + 1 < f->b.v[b].ins.n; i++) {
 			MBlock *B = &f->b.v[b], *N = &f->b.v[b + 1];
 			size_t rest;
@@ -1239,7 +1240,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	/* room for 3 new blocks a region; which blocks name each block */
 	n0 = r.n;
 	rc_alloc(&r, n0 + 3 * (int)g.n);
-	for (b = 0; b < n0; b++)
+	for (b = 0; b < n0 && g.n; b++)
 		for (size_t x = 0; x < f->b.v[b].ins.n; x++)
 			if (f->b.v[b].ins.v[x].target >= 0)
 				vec_push(&r.refs[f->b.v[b].ins.v[x].target], b);
@@ -1252,9 +1253,10 @@ reconv_run(MFunc *f, ReconvStats *st)
 		if (g.v[i].p >= 0)
 			g.v[k++] = g.v[i];
 	g.n = (size_t)k;
-	renumber(&r, n0, g.v, (int)g.n);
-	if (g.n)
+	if (g.n) {   /* (a region that was not inserted changed nothing) */
+		renumber(&r, n0, g.v, (int)g.n);
 		assign_bregs(&r, g.v, (int)g.n, st);
+	}
 	mir_cfg_recompute(f);
 	link_local_calls(f);
 	for (b = 0; b < r.cap; b++) {
