@@ -473,11 +473,13 @@ covers(const Ra *r, int *cur, int v, int pos)
 	return i < e && r->rs[i] <= pos;
 }
 
-/* Do the live ranges of a and b overlap? */
+/* Do the live ranges of a and b overlap?  From covers()'s cursors: the
+ * ranges before them end before the scan's position, where the interval
+ * being placed starts. */
 static int
-intersects(const Ra *r, int a, int b)
+intersects(const Ra *r, const int *cur, int a, int b)
 {
-	int i = r->rfirst[a], ie = i + r->rcount[a], j = r->rfirst[b], je = j + r->rcount[b];
+	int i = cur[a], ie = r->rfirst[a] + r->rcount[a], j = cur[b], je = r->rfirst[b] + r->rcount[b];
 	while (i < ie && j < je) {
 		if (r->re[i] < r->rs[j])
 			i++;
@@ -669,7 +671,7 @@ blocked(const Ra *r, const Files *fl, const Sets *st, int v, Files *out)
 	*out = *fl;
 	for (j = 0; j < st->nina; j++) {
 		const MVreg *a = &f->vr.v[st->ina[j]];
-		if (a->cls == cls && intersects(r, st->ina[j], v))
+		if (a->cls == cls && intersects(r, st->cur, st->ina[j], v))
 			mark(out, cls, a->phys, a->w, 1);
 	}
 }
@@ -697,7 +699,7 @@ place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 		for (j = 0; j < st->nact + st->nina; j++) {
 			int in = j >= st->nact;
 			a = in ? st->ina[j - st->nact] : st->act[j];
-			if (f->vr.v[a].cls != vr->cls || !spillable(f, sp, a) || (in && !intersects(r, a, v)))
+			if (f->vr.v[a].cls != vr->cls || !spillable(f, sp, a) || (in && !intersects(r, st->cur, a, v)))
 				continue;
 			if (best < 0 || r->end[a] > r->end[bin ? st->ina[best] : st->act[best]]) {
 				best = in ? j - st->nact : j;
