@@ -288,7 +288,10 @@ launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out)
 
 	ASSERT(i < l->spec->nargs && n <= SPEC_MAX_STRUCT);
 	memset(out, 0, n);
-	if (a->is_buffer)
+	if (a->tex) {
+		u64 h = launch_tex_handle(i);
+		memcpy(out, &h, 8);
+	} else if (a->is_buffer)
 		memcpy(out, &addr[i], 8);       /* little-endian host and target */
 	else if (!a->is_struct)
 		memcpy(out, &a->scalar_bits, n);
@@ -300,4 +303,25 @@ launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out)
 			memcpy(out + f->offset, &v, f->size);   /* little-endian */
 		}
 	return n;
+}
+
+/* Handles are small and odd-looking on purpose: 0x7e000001 + the index,
+ * so a handle used as an address, or an address as a handle, is caught. */
+u64
+launch_tex_handle(size_t i)
+{
+	return 0x7e000001u + (u64)i;
+}
+
+int
+launch_tex_arg(const Launch *l, u64 handle, int surface)
+{
+	u32 h = (u32)handle;
+	size_t i;
+
+	if (h < 0x7e000001u || (i = h - 0x7e000001u) >= l->spec->nargs)
+		return -1;
+	if (!l->spec->args[i].tex || l->spec->args[i].tex->surface != surface)
+		return -1;
+	return (int)i;
 }

@@ -468,7 +468,7 @@ resolve_pointers(Ctx *c, const Json *args)
 				continue;
 			if ((b = spec_arg_index(s, p->text)) < 0)
 				return err(c, p, "pointer field names \"%s\", which is no argument", p->text);
-			if (!s->args[b].is_buffer)
+			if (!s->args[b].is_buffer || s->args[b].tex)
 				return err(c, p, "pointer field names \"%s\", which is not a buffer", p->text);
 			if (s->args[i].fields[k].bits > s->args[b].count * elem_size(s->args[b].type))
 				return err(c, p, "\"plus\" %llu points past the end of buffer \"%s\"",
@@ -507,10 +507,131 @@ parse_buffer(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 }
 
 static int
+get_bool(Ctx *c, const Json *j, const char *what, int *v)
+{
+	if (!j)
+		return 0;
+	if (j->kind != J_BOOL)
+		return err(c, j, "%s must be true or false", what);
+	*v = j->b;
+	return 0;
+}
+
+/* One of the NULL-terminated names; its index in *v. */
+static int
+get_name(Ctx *c, const Json *j, const char *what, const char *const *names, int *v)
+{
+	if (want(c, j, J_STR, what))
+		return -1;
+	for (*v = 0; names[*v]; (*v)++)
+		if (!strcmp(names[*v], j->text))
+			return 0;
+	return err(c, j, "unknown %s \"%s\"", what, j->text);
+}
+
+/* A texture or surface: a buffer of size x channels elements of its
+ * format, passed as an object handle. */
+static int
+parse_tex(Ctx *c, const Json *j, SpecArg *a, u64 *total)
+{
+	static const char *const tkeys[] = {"name", "texture", "channels", "size", "linear", "filter",
+					    "address", "normalized", "read", "init", "check", "comment", NULL};
+	static const char *const skeys[] = {"name", "surface", "channels", "size", "init", "check",
+					    "comment", NULL};
+	static const char *const filters[] = {"point", "linear", NULL};
+	static const char *const modes[] = {"clamp", "wrap", "mirror", "border", NULL};
+	static const char *const reads[] = {"element", "normalized", NULL};
+	const Json *ty = json_get(j, "texture"), *sz = json_get(j, "size"), *ch = json_get(j, "channels"),
+		   *fi = json_get(j, "filter"), *ad = json_get(j, "address"), *rd = json_get(j, "read"),
+		   *in = json_get(j, "init"), *ck = json_get(j, "check");
+	SpecTex *t = arena_alloc(&c->s->arena, sizeof *t);
+	u64 v, count;
+	int i, k;
+
+	memset(t, 0, sizeof *t);
+	t->surface = !ty;
+	a->is_buffer = 1;
+	a->tex = t;
+	if (known_keys(c, j, t->surface ? "surface argument" : "texture argument", t->surface ? skeys : tkeys) ||
+	    parse_type(c, ty ? ty : json_get(j, "surface"), &a->type))
+		return -1;
+	if (a->type == T_S64 || a->type == T_U64 || a->type == T_F64 || a->type == T_BF16)
+		return err(c, ty ? ty : json_get(j, "surface"), "%s format %s is not supported (want f32, f16, s32, u32, s16, u16, s8, u8)",
+			   t->surface ? "surface" : "texture", elem_name(a->type));
+	t->channels = 1;
+	if (ch) {
+		if (get_u64(c, ch, "channels", 1, 4, &v))
+			return -1;
+		if (v == 3)
+			return err(c, ch, "channels must be 1, 2 or 4");
+		t->channels = (int)v;
+	}
+	if (!sz)
+		return err(c, j, "\"%s\" needs a \"size\" ([width], [width, height] or [width, height, depth])", a->name);
+	if (want(c, sz, J_ARR, "size"))
+		return -1;
+	if (sz->n < 1 || sz->n > 3)
+		return err(c, sz, "size must have 1 to 3 dimensions");
+	t->dims = (int)sz->n;
+	count = t->channels;
+	for (i = 0; i < 3; i++) {
+		t->size[i] = 1;
+		if (i < t->dims) {
+			if (get_u64(c, sz->elem[i], "size", 1, 65536, &v))
+				return -1;
+			t->size[i] = (u32)v;
+		}
+		count *= t->size[i];
+	}
+	if (count > MAX_COUNT)
+		return err(c, sz, "%s has more than %d elements", a->name, MAX_COUNT);
+	if (get_bool(c, json_get(j, "linear"), "linear", &t->linear) ||
+	    get_bool(c, json_get(j, "normalized"), "normalized", &t->normalized))
+		return -1;
+	if (t->linear && t->dims != 1)
+		return err(c, sz, "a linear texture is one-dimensional");
+	if (fi && get_name(c, fi, "filter", filters, &t->filter_linear))
+		return -1;
+	if (rd && get_name(c, rd, "read mode", reads, &t->read_norm))
+		return -1;
+	if (t->read_norm && elem_size(a->type) > 2)
+		return err(c, rd, "read mode \"normalized\" needs an 8- or 16-bit integer format, not %s",
+			   elem_name(a->type));
+	if (t->read_norm && a->type == T_F16)
+		return err(c, rd, "read mode \"normalized\" needs an 8- or 16-bit integer format, not f16");
+	if (t->filter_linear && !t->read_norm && a->type != T_F32 && a->type != T_F16)
+		return err(c, fi, "linear filtering needs a float format or read mode \"normalized\"");
+	if (ad) {
+		int one = ad->kind == J_STR;
+		if (!one && want(c, ad, J_ARR, "address"))
+			return -1;
+		if (!one && (int)ad->n != t->dims)
+			return err(c, ad, "address needs one mode per dimension (%d)", t->dims);
+		for (i = 0; i < t->dims; i++) {
+			const Json *m = one ? ad : ad->elem[i];
+			if (get_name(c, m, "address mode", modes, &k))
+				return -1;
+			if ((k == TEX_WRAP || k == TEX_MIRROR) && !t->normalized)
+				return err(c, m, "address mode \"%s\" needs normalized coordinates", modes[k]);
+			t->addr[i] = (u8)k;
+		}
+	}
+	a->count = (size_t)count;
+	*total += count * elem_size(a->type);
+	if (*total > MAX_BYTES)
+		return err(c, sz, "buffers of this launch exceed %llu bytes in all", (unsigned long long)MAX_BYTES);
+	a->init.kind = INIT_FILL;
+	if (in && parse_init(c, in, a->type, a->count, &a->init))
+		return -1;
+	return ck ? parse_check(c, ck, &a->check) : 0;
+}
+
+static int
 parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 {
 	const Json *name = json_get(j, "name"), *b = json_get(j, "buffer"), *s = json_get(j, "scalar"),
-		   *st = json_get(j, "struct"), *p = json_get(j, "pointer");
+		   *st = json_get(j, "struct"), *p = json_get(j, "pointer"), *tx = json_get(j, "texture"),
+		   *su = json_get(j, "surface");
 	size_t i;
 
 	if (want(c, j, J_OBJ, "argument"))
@@ -525,9 +646,11 @@ parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 	for (i = 0; &c->s->args[i] != a; i++)
 		if (!strcmp(c->s->args[i].name, a->name))
 			return err(c, name, "duplicate argument name \"%s\"", a->name);
-	if (!!b + !!s + !!st + !!p != 1)
-		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\" (or \"struct\", \"pointer\")",
+	if (!!b + !!s + !!st + !!p + !!tx + !!su != 1)
+		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\" (or \"struct\", \"pointer\", \"texture\", \"surface\")",
 			   a->name);
+	if (tx || su)
+		return parse_tex(c, j, a, total);
 	if (p)
 		return parse_pointer(c, j, a);
 	return b ? parse_buffer(c, j, a, total) : s ? parse_scalar(c, j, a) : parse_struct(c, j, a);
@@ -612,7 +735,7 @@ parse_top(Ctx *c, const Json *j)
 		const Json *e = i < a->n ? a->elem[i] : bu->elem[i - a->n];
 		if (parse_arg(c, e, &s->args[i], &total))
 			return -1;
-		if (i >= a->n && !s->args[i].is_buffer)
+		if (i >= a->n && (!s->args[i].is_buffer || s->args[i].tex))
 			return err(c, e, "\"%s\": the spec's \"buffers\" hold buffers only", s->args[i].name);
 	}
 	return resolve_pointers(c, a);

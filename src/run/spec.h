@@ -55,6 +55,23 @@ typedef struct {
 	ElemType type;          /* the scalar's type (u64 for a pointer) */
 } SpecField;
 
+/* A texture or surface argument (docs/FRONTENDS.md, "Textures and
+ * surfaces"): its data is a buffer of size[0]*size[1]*size[2]*channels
+ * elements of the argument's type (x fastest, channels interleaved); the
+ * kernel receives a 64-bit object handle (launch_tex_handle). */
+enum { TEX_CLAMP, TEX_WRAP, TEX_MIRROR, TEX_BORDER };
+typedef struct {
+	int surface;            /* 1: a surface (suld/sust), 0: a texture */
+	int dims;               /* 1..3 */
+	u32 size[3];            /* width, height, depth in elements (1 past dims) */
+	int channels;           /* 1, 2 or 4 */
+	int linear;             /* 1D linear memory: integer fetches only (tex1Dfetch) */
+	int filter_linear;      /* linear filtering (else point) */
+	int normalized;         /* normalized coordinates */
+	int read_norm;          /* 8/16-bit integers read as normalized floats */
+	u8 addr[3];             /* address mode per dimension, TEX_CLAMP.. */
+} SpecTex;
+
 typedef struct {
 	const char *name;       /* parameter name in the spec */
 	int is_buffer;          /* 1: pointer to a buffer; 0: scalar or struct by value */
@@ -69,6 +86,7 @@ typedef struct {
 	Check check;
 	double scalar;          /* scalar value (exact for integers up to 2^53) */
 	u64 scalar_bits;        /* scalar as raw bits of its type (what is passed) */
+	const SpecTex *tex;     /* a texture or surface (also is_buffer: its data) */
 } SpecArg;
 
 typedef struct {
@@ -122,6 +140,11 @@ enum { SPEC_MAX_STRUCT = 4096 };
 enum { SPEC_NSMID = 132, SPEC_NWARPID = 64, SPEC_GRIDID = 1 };
 u32 launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out);
 u32 launch_param_size(const SpecArg *a);
+/* The object handle a texture/surface argument i receives, and back: the
+ * argument index of a handle (its low 32 bits, what SASS passes), or -1
+ * when no texture/surface argument has it. */
+u64 launch_tex_handle(size_t i);
+int launch_tex_arg(const Launch *l, u64 handle, int surface);
 /* Compare every checked buffer of got against want.  Prints the first
  * mismatches as "buffer[index]: got X, want Y" to f and returns the number
  * of mismatching elements (0 = match). */
