@@ -1130,6 +1130,12 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_createpolicy_range: case PTX_OP_createpolicy_cvt:   /* opaque: 0 */
 		W(0, PTX_T_B64, 0);
 		break;
+	case PTX_OP_tex:
+		exec_tex(I, t, in);
+		break;
+	case PTX_OP_suld: case PTX_OP_sust:
+		exec_surf(I, t, in);
+		break;
 	default:
 		ierr(I, "%s is not supported by the interpreter", ptx_op_name(in->op));
 	}
@@ -1192,7 +1198,7 @@ interp_supports(int op)
 	case PTX_OP_vmin2: case PTX_OP_vmin4: case PTX_OP_vmax2: case PTX_OP_vmax4:
 	case PTX_OP_vset2: case PTX_OP_vset4:
 	case PTX_OP_wgmma_mma_async: case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group:
-	case PTX_OP_wgmma_wait_group:
+	case PTX_OP_wgmma_wait_group: case PTX_OP_tex: case PTX_OP_suld: case PTX_OP_sust:
 		return 1;
 	}
 	return 0;

@@ -147,6 +147,10 @@ u64 mb_update(u64 v, i64 arrive, i64 drop, i64 tx);
 void exec_collective(Interp *I, Thread **ts, int n, const PtxInstr *in);
 u32 collective_mask(Interp *I, Thread *t, const PtxInstr *in);
 
+/* textures and surfaces (interp_tex.c) */
+void exec_tex(Interp *I, Thread *t, const PtxInstr *in);
+void exec_surf(Interp *I, Thread *t, const PtxInstr *in);
+
 /* wmma (interp_wmma.c) */
 void exec_wmma_ldst(Interp *I, Thread *t, const PtxInstr *in);
 void exec_wmma_mma(Interp *I, Thread **lanes, const PtxInstr *in);
