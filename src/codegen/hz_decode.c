@@ -101,11 +101,14 @@ static const char *const nd_ops[][6] = {
  * other (pipe k + 1): FP64; the conversion/SFU pipe (ptxas: I2F without a
  * scoreboard covered by the next MUFU's, F2I by the next F2F's); shared
  * memory and shuffles (ptxas: an LDS without a scoreboard covered by the
- * wait on the next SHFL's, tests/emu/simt.sm_90.cubin). */
+ * wait on the next SHFL's, tests/emu/simt.sm_90.cubin); the texture
+ * unit (ptxas: a TEX or TLD without a scoreboard covered by a later one's,
+ * tools/isa-tex's kernel). */
 static const char *const pipe_ops[][6] = {
 	{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
 	{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
 	{"LDS", "SHFL", NULL},
+	{"TEX", "TLD", "TLD4", "TXQ", NULL},
 };
 
 /* Every name in the lists above with the op_flags bits its lists give,
@@ -348,6 +351,61 @@ mem_reads(HIns *h, const Operand *o, int cat)
 		add(h->rd, &h->nrd, HZ_RD, o->rk, o->reg, 1, cat);
 }
 
+/* TEX/TLD Rd, Rd2, Ra[, Rb], handle, GEOM[, mask] and SULD/SUST: the
+ * enabled components of mask (default 0xf) go to Rd2, Rd2+1, Rd, Rd+1;
+ * the coordinates are consecutive from Ra (TLD.SCR: y in Rb), a surface
+ * access's from the [Ra] base; the handle UR is read as a pair (ptxas
+ * clears its high half).  1 if in is one of these. */
+static int
+tex_regs(HIns *h, int cat)
+{
+	const Insn *in = h->in;
+	const char *op = in->op;
+	int k, g = -1, dims = 1, tex = !strcmp(op, "TEX") || !strcmp(op, "TLD");
+
+	if (!tex && strcmp(op, "SULD") && strcmp(op, "SUST"))
+		return 0;
+	for (k = 0; k < in->nops; k++)
+		if (in->o[k].kind == OPK_GEOM)
+			g = k;
+	if (g >= 0) {
+		const char *t = in->o[g].text;
+		dims = !strcmp(t, "ARRAY_CUBE") ? 4 : !strcmp(t, "CUBE") || !strcmp(t, "ARRAY_2D") ? 3 :
+		       !strcmp(t, "ARRAY_1D") ? 2 : t[0] - '0';
+	} else
+		dims = insn_has(in, "3D") ? 3 : insn_has(in, "2D") ? 2 : 1;
+	for (k = 0; k < in->nops; k++) {
+		const Operand *o = &in->o[k];
+		int w = 1;
+		if (o->kind == OPK_MEM) {
+			if (o->rk == OPK_R)
+				add(h->rd, &h->nrd, HZ_RD, OPK_R, o->reg, dims, cat);
+			continue;
+		}
+		if (o->kind == OPK_UR) {
+			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, 2, cat);
+			continue;
+		}
+		if (o->kind != OPK_R)
+			continue;
+		if (tex && k < 2) {
+			u64 mask = g >= 0 && g + 1 < in->nops && in->o[g + 1].kind == OPK_IMM ? in->o[g + 1].imm : 0xf;
+			int n = __builtin_popcountll(mask & 0xf);
+			add(h->wr, &h->nwr, HZ_WR, OPK_R, o->reg, k ? MIN(n, 2) : n - 2, 0);
+			continue;
+		}
+		if (!tex)
+			w = data_width(in);
+		else if (k == 2 && !(op[1] == 'L' && in->o[3].kind == OPK_R))
+			w = dims;
+		if (!tex && !strcmp(op, "SULD") && k == 0)
+			add(h->wr, &h->nwr, HZ_WR, OPK_R, o->reg, w, 0);
+		else
+			add(h->rd, &h->nrd, HZ_RD, OPK_R, o->reg, w, cat);
+	}
+	return 1;
+}
+
 static void
 regs_of(const Arch *a, HIns *h)
 {
@@ -379,6 +437,8 @@ regs_of(const Arch *a, HIns *h)
 		add(h->rd, &h->nrd, HZ_RD, OPK_R, 0, 255, cat);
 		add(h->wr, &h->nwr, HZ_WR, OPK_R, 2, 253, 0);
 	}
+	if (tex_regs(h, cat))
+		return;
 	for (k = 0; k < in->nops; k++) {
 		const Operand *o = &in->o[k];
 		int w = 1, dst = k < nd;

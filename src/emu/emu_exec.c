@@ -1091,6 +1091,8 @@ emu_handler(const char *op)
 			return tab[i].fn;
 	if ((h = emu_float_handler(op)))
 		return h;
+	if ((h = emu_tex_handler(op)))
+		return h;
 	return emu_mem_handler(op);
 }
 

@@ -150,6 +150,7 @@ void emu_call_sys(Emu *E, Warp *w, const EInsn *I, u32 gm, u64 target);
 
 /* Handlers by opcode name (emu_exec.c etc.); NULL if unknown. */
 Handler emu_handler(const char *op);
+Handler emu_tex_handler(const char *op);                   /* emu_tex.c */
 /* Predecode modifier facts into I->a.. (per handler). */
 void emu_prep(Emu *E, EInsn *I);
 

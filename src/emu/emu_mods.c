@@ -51,6 +51,9 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"SYNCS", "64 EXCH ARRIVE TRANS64 A1T0 A0TR A0TX RED PHASECHK TRYWAIT"}, {"UBLKCP", "S G"},
 	{"VOTE", "ANY ALL EQ"}, {"VOTEU", "ANY ALL EQ"}, {"WARPSYNC", "ALL COLLECTIVE EXCLUSIVE"},
 	{"VABSDIFF", "U32 S32"}, {"VABSDIFF4", "U8 ACC"},
+	{"TEX", "LL SCR"}, {"TLD", "LZ SCR"},
+	{"SULD", "D BA 1D 2D 3D U8 S8 U16 S16 64 128 STRONG SM TRAP IGN"},
+	{"SUST", "D BA 1D 2D 3D U8 S8 U16 S16 64 128 STRONG SM TRAP IGN"},
 };
 
 /* NULL if every modifier of I is honoured, else the first one that is not. */

@@ -271,6 +271,11 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		o->kind = OPK_IMM;
 		return 0;
 	}
+	if (!strcmp(s, "1D") || !strcmp(s, "2D") || !strcmp(s, "3D") || !strcmp(s, "CUBE") ||
+	    !strcmp(s, "ARRAY_1D") || !strcmp(s, "ARRAY_2D") || !strcmp(s, "ARRAY_CUBE")) {
+		o->kind = OPK_GEOM;
+		return 0;
+	}
 	if (isdigit((uchar)s[0]) || ((s[0] == '-' || s[0] == '+') && (isdigit((uchar)s[1]) || s[1] == 'I' || s[1] == 'Q' || s[1] == 'N' || s[1] == 'S')))
 		return parse_float(c, s, o, all);
 	if (*s == '-') { o->neg = 1; s++; }

@@ -19,6 +19,7 @@ enum {
 	OPK_CB,   /* c[bank][reg+off] */
 	OPK_MEM,  /* [base+ur+off], desc[URd][...] */
 	OPK_SR,   /* SR_TID.X ... (text keeps the name), also SRZ, PR */
+	OPK_GEOM, /* texture geometry: 1D 2D 3D CUBE ARRAY_1D ARRAY_2D ARRAY_CUBE (text) */
 };
 
 /* Half/byte selectors on a register: R5.H1, R5.H0_H0, R5.B2 ... */

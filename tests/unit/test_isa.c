@@ -390,6 +390,18 @@ TEST(isa_golden_corpus_sm90)
 	golden(t_, "tests/golden/corpus-sm_90.txt", 1.0);
 }
 
+/* texture and surface words (TEX, TLD, SULD, SUST: every write mask,
+ * geometry, size and mode; tools/isa-tex), learned with isa-learn --golden */
+TEST(isa_golden_tex_sm90)
+{
+	golden(t_, "tests/golden/tex-sm_90.txt", 1.0);
+}
+
+TEST(isa_golden_tex_sm80)
+{
+	golden(t_, "tests/golden/tex-sm_80.txt", 1.0);
+}
+
 TEST(isa_golden_fuzz_sm90)
 {
 	golden(t_, "tests/golden/fuzz-sm_90.txt", 0.99);
