@@ -67,6 +67,7 @@ extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its gr
 extern const SelRule sel_rules_mbar[];      /* isel_mbar.c: mbarrier, cp.async.bulk */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
+extern const SelRule sel_rules_tex[];       /* isel_tex.c: tex, suld, sust */
 /* Can the ISA tables encode this SASS text (physical registers)? */
 int sel_can_encode(Sel *s, const char *text);
 /* Address operand [reg+imm] / [var+imm] of a memory access in space

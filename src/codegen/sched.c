@@ -25,7 +25,7 @@ static const char *const fences[] = {
 	"UBLKCP", "UTMALDG", "UTMASTG", "UTMAPF", "ARRIVES", "CALL", "RET", "BRA", "BRX", "JMP", "JMX",
 	"EXIT", "BPT", "KILL", "YIELD", "WARPGROUP", "HGMMA", "SETMAXNREG", "ELECT", "VOTE", "VOTEU",
 	"SHFL", "MATCH", "REDUX", "CS2R", "S2UR", "BMOV", "PMTRIG", "NOP", "ACQBULK", "UCGABAR_ARV",
-	"UCGABAR_WAIT", "CCTLL", "QSPC", "STSM", "LDTRAM", "LEPC", NULL,
+	"UCGABAR_WAIT", "CCTLL", "QSPC", "STSM", "LDTRAM", "LEPC", "SUST", NULL,
 };
 
 static int

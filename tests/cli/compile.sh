@@ -70,3 +70,13 @@ sed 's/ld.param.u32 %r3, \[%rd3+4\];/add.s64 %rd11, %rd3, 4; ld.param.u32 %r3, [
 fails compile_param_address_arith "$OA" compile "$tmp/paramarith.ptx" --arch sm_90 --out-dir "$tmp/pa"
 cp "$tmp/err" "$tmp/paramarith.err"
 ok compile_param_address_named grep -q 'the address of a param variable' "$tmp/paramarith.err"
+# textures and surfaces the compiler does not select: a clean "unsupported"
+# error naming the construct (tests/compile/tex/unsup/, ptxas accepts each)
+for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`'; do
+	f=${u%%:*}
+	for a in sm_90 sm_80; do
+		fails "compile_tex_unsup_${f}_$a" "$OA" compile tests/compile/tex/unsup/$f.ptx --arch $a --out-dir "$tmp/tx"
+		cp "$tmp/err" "$tmp/tex.err"
+		ok "compile_tex_unsup_${f}_${a}_named" grep -qF "${u#*:}" "$tmp/tex.err"
+	done
+done

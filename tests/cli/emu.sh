@@ -39,7 +39,7 @@ for a in sm_90 sm_80; do
 	vs_ptx "emu_misc_video_$a" tests/emu/misc/video.$a.cubin tests/emu/misc/video.ptx tests/compile/misc/video.spec.json
 	vs_ptx "emu_misc_policy_$a" tests/emu/misc/policy.$a.cubin tests/compile/misc/policy.ptx \
 		tests/compile/misc/policy.spec.json
-	for t in fetch sample2d sample1d surf; do   # ptxas's TEX/TLD/SULD/SUST
+	for t in fetch sample2d sample1d surf surfx; do   # ptxas's TEX/TLD/SULD/SUST
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
 done
