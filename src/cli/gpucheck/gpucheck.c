@@ -151,6 +151,13 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 	size_t i;
 	int rc = -1;
 
+	for (i = 0; i < sp->nall; i++)
+		if (sp->args[i].tex) {
+			result(0, "run %s: %s %s: the GPU runner does not create texture or surface objects yet",
+			       what, sp->args[i].tex->surface ? "surface" : "texture", sp->args[i].name);
+			free(dptr);
+			return -1;
+		}
 	if (cuda_function(cu, mod, kernel, &fn, NULL) < 0)
 		goto out;
 	for (i = 0; i < sp->nall; i++)
