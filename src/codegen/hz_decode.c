@@ -102,13 +102,14 @@ static const char *const nd_ops[][6] = {
  * scoreboard covered by the next MUFU's, F2I by the next F2F's); shared
  * memory and shuffles (ptxas: an LDS without a scoreboard covered by the
  * wait on the next SHFL's, tests/emu/simt.sm_90.cubin); the texture
- * unit (ptxas: a TEX or TLD without a scoreboard covered by a later one's,
+ * unit (ptxas: a TEX or TLD without a scoreboard covered by a later one's
+ * or a later SULD's, tests/emu/tex_surfx.sm_90.cubin;
  * tools/isa-tex's kernel). */
 static const char *const pipe_ops[][6] = {
 	{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
 	{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
 	{"LDS", "SHFL", NULL},
-	{"TEX", "TLD", "TLD4", "TXQ", NULL},
+	{"TEX", "TLD", "TLD4", "TXQ", "SULD", NULL},
 };
 
 /* Every name in the lists above with the op_flags bits its lists give,

@@ -169,10 +169,12 @@ asm_insn(Asm *s, const char *p, const char *e)
 			}
 		}
 	}
-	ctl.reuse |= ctrl_get(w).reuse;
-	w = ctrl_set(w, ctl);
+	/* hidden bits first: with the yield bit 0 they repeat the reuse flags
+	   that ":U" also gives (isa_hidden reports what the text cannot show) */
 	w.lo ^= hidden.lo;
 	w.hi ^= hidden.hi;
+	ctl.reuse |= ctrl_get(w).reuse;
+	w = ctrl_set(w, ctl);
 emit:
 	wr64(bytes, w.lo);
 	wr64(bytes + 8, w.hi);
