@@ -196,7 +196,7 @@ class_hits(const Co *c, int R, int j, const u64 *rw)
 static int
 align_of(int w)
 {
-	return w >= 4 ? 4 : w;
+	return w > 4 ? 8 : w;   /* as ra.c's place() */
 }
 
 /* Merge root X into root Y at offset o if no part interferes. */

@@ -10,7 +10,7 @@
 static const SelRule *const families[] = {
 	sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt,
 	sel_rules_atom, sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor,
-	sel_rules_async, sel_rules_call, sel_rules_wmma, sel_rules_mbar, sel_rules_tex,
+	sel_rules_async, sel_rules_call, sel_rules_wmma, sel_rules_mbar, sel_rules_tex, sel_rules_wgmma,
 };
 
 int
@@ -518,6 +518,9 @@ sel_block(Sel *s, int b)
 			s->mf->guard = sel_reg(s, x->p.guard).v;
 			s->mf->guard_neg = x->p.guard_neg;
 		}
+		if (s->wg && (x->p.op == PTX_OP_bra || x->p.op == PTX_OP_ret || x->p.op == PTX_OP_exit ||
+			      x->p.op == PTX_OP_call || x->p.op == PTX_OP_trap || x->p.op == PTX_OP_brx_idx))
+			sel_wgmma_flush(s);
 		if (!rule_of[x->p.op]) {
 			char what[96];
 			snprintf(what, sizeof what, "`%s`", ptx_op_name(x->p.op));
@@ -527,6 +530,8 @@ sel_block(Sel *s, int b)
 		}
 	}
 	s->mf->guard = -1;
+	if (!rc && s->wg)
+		sel_wgmma_flush(s);
 	s->cur = NULL;
 	/* falling off the end of the function */
 	if (!rc && B->succ[0] < 0 && B->succ[1] < 0) {

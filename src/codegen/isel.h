@@ -39,6 +39,7 @@ typedef struct {
 	int nmext;            /* their count + 1; 0 until first asked */
 	u32 sys_area;         /* the largest argument area staged below R1 for one of them */
 	struct ExtMemo *ext_memo; /* recent 8/16-bit operand extensions, reused (isel_cvt.c) */
+	struct WgState *wg;   /* wgmma accumulators in flight (isel_wgmma.c), NULL = none yet */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -66,6 +67,10 @@ extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
 extern const SelRule sel_rules_mbar[];      /* isel_mbar.c: mbarrier, cp.async.bulk */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
+extern const SelRule sel_rules_wgmma[];     /* isel_wgmma.c: sm_90a wgmma */
+/* Wait for the wgmma accumulators in flight and copy them out (before a
+ * branch, return or call and at a block's end; isel_wgmma.c). */
+void sel_wgmma_flush(Sel *s);
 extern const SelRule sel_rules_atom[], sel_rules_warp[];   /* isel_atom.c, isel_warp.c */
 extern const SelRule sel_rules_tex[];       /* isel_tex.c: tex, suld, sust */
 /* Can the ISA tables encode this SASS text (physical registers)? */

@@ -640,7 +640,9 @@ static int
 spillable(const MFunc *f, const Spill *sp, int v)
 {
 	const MVreg *x = &f->vr.v[v];
-	return !x->fixed && !sp->nospill[v] && (x->cls == RC_R || x->cls == RC_P);
+	/* wider than a quad: an HGMMA accumulator, live while the MMA is in
+	 * flight (isel_wgmma.c): no LDL/STL of it, and none would be allowed */
+	return !x->fixed && !sp->nospill[v] && (x->cls == RC_R || x->cls == RC_P) && x->w <= 4;
 }
 
 /* The intervals the scan has placed and not yet passed: active ones are
@@ -684,7 +686,7 @@ place(Ra *r, Files *fl, Spill *sp, int v, Sets *st)
 {
 	MFunc *f = r->f;
 	MVreg *vr = &f->vr.v[v];
-	int al = vr->w >= 4 ? 4 : vr->w, base, hint;
+	int al = vr->w > 4 ? 8 : vr->w, base, hint;   /* wider: HGMMA groups, at multiples of 8 as ptxas */
 	Files bl;
 
 	for (;;) {

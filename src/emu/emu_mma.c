@@ -323,33 +323,49 @@ hg_apos(int es, int l, int i, int *r, int *c)
 	}
 }
 
-/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32|.E4M3|.E5M2] d, [Ra,] gdesc[URa], c, gsb0
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa], c[, UPs][, gsb0]
+ * and QGMMA.64xNx32.{F32,F16}.{E4M3,E5M2}.{E4M3,E5M2} (A's type, B's type)
  * (Ra: A from registers, then gdesc's first pair is unused; c: the
- * accumulator registers, RZ for zero) */
+ * accumulator registers, RZ for zero; UPs: scale-d, false = c ignored) */
 static void
 h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	const Operand *o = in->o;
-	int m = 0, n = 0, k = 0, ff = FF_F16, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
+	int m = 0, n = 0, k = 0, ff = FF_F16, fb, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
+	int no, scale_d = 1;
 	double A[16][32], B[256][32];
 	u64 adesc, bdesc;
 
 	Operand ops[4];
 
-	if (in->nops == 5 && o[1].kind == OPK_R && !o[1].neg && !o[1].not && !o[1].sel) {
-		ra = o[1].reg;   /* A from registers: d, gdesc, c, gsb0 as below */
-		ops[0] = o[0], ops[1] = o[2], ops[2] = o[3], ops[3] = o[4];
+	no = in->nops;
+	if (no && o[no - 1].kind == OPK_SB)   /* gsb0: when the group completes, not what */
+		no--;
+	if (no >= 4 && o[no - 1].kind == OPK_UP) {
+		scale_d = ((w->up >> o[no - 1].reg & 1) ^ o[no - 1].not) != 0;
+		no--;
+	}
+	if (no == 4 && o[1].kind == OPK_R && !o[1].neg && !o[1].not && !o[1].sel) {
+		ra = o[1].reg;   /* A from registers: d, gdesc, c as below */
+		ops[0] = o[0], ops[1] = o[2], ops[2] = o[3];
 		o = ops;
+		no--;
 	}
 	if (!in->nmods || sscanf(in->mods[0], "%dx%dx%d", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 ||
-	    n % 8 || in->nops != 4 + (ra >= 0) || o[0].kind != OPK_R || o[1].kind != OPK_MEM || o[1].desc > 59 ||
-	    o[2].kind != OPK_R || o[3].kind != OPK_SB || ra + 3 >= RZ)
+	    n % 8 || no != 3 || o[0].kind != OPK_R || o[1].kind != OPK_MEM || o[1].desc > 59 ||
+	    o[2].kind != OPK_R || ra + 3 >= RZ)
 		eunsup(E, I, NULL);
 	if (insn_has(in, "BF16")) ff = FF_BF16;
 	else if (insn_has(in, "TF32")) ff = FF_TF32, es = 4;
-	else if (insn_has(in, "E4M3")) ff = FF_E4M3, es = 1;
-	else if (insn_has(in, "E5M2")) ff = FF_E5M2, es = 1;
+	fb = ff;
+	if (!strcmp(in->op, "QGMMA")) {   /* mods: shape, D type, A type, B type */
+		if (in->nmods != 4)
+			eunsup(E, I, NULL);
+		ff = !strcmp(in->mods[2], "E4M3") ? FF_E4M3 : FF_E5M2;
+		fb = !strcmp(in->mods[3], "E4M3") ? FF_E4M3 : FF_E5M2;
+		es = 1;
+	}
 	f16acc = !insn_has(in, "F32");
 	if (k * es != 32 || k > 32)
 		eunsup(E, I, "shape and type do not give 32-byte K slices");
@@ -373,7 +389,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				A[i][kk] = gelem(E, w, adesc, ff, es, 16 * wg + i, kk);
 	for (j = 0; j < n; j++)
 		for (kk = 0; kk < k; kk++)
-			B[j][kk] = gelem(E, w, bdesc, ff, es, j, kk);
+			B[j][kk] = gelem(E, w, bdesc, fb, es, j, kk);
 	for (l = 0; l < 32; l++) {
 		int g = l >> 2, t = l & 3;
 		u32 out[128];
@@ -381,7 +397,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			int r = g + 8 * ((j >> 1) & 1), c = 8 * (j >> 2) + 2 * t + (j & 1);
 			int reg = f16acc ? j / 2 : j;
 			double acc = 0;
-			if (o[2].reg != RZ) {
+			if (o[2].reg != RZ && scale_d) {
 				u32 old = (u32)reg_at(w, l, o[2].reg + reg, 0);
 				acc = f16acc ? widen(old >> (16 * (j & 1)) & 0xffff, FF_F16) : f32_of(old);
 			}
@@ -401,7 +417,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 Handler
 emu_mma_handler(const char *op)
 {
-	if (!strcmp(op, "HGMMA"))
+	if (!strcmp(op, "HGMMA") || !strcmp(op, "QGMMA"))
 		return h_hgmma;
 	if (!strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA"))
 		return h_mma;

@@ -23,7 +23,7 @@ opd_init(P *p, PtxOperand *o)
 static void
 parse_list(P *p, PtxOperand *o, char close, int depth)
 {
-	PtxOperand tmp[64];
+	PtxOperand tmp[128];   /* wgmma m64n256 f32: 128 accumulators */
 	int n = 0;
 
 	o->kind = PTX_OPD_VEC;

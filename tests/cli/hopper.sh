@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# hopper.sh -- sm_90a wgmma in the compiler (src/codegen/isel_wgmma.c):
+# the SASS forms ptxas uses, and clean "unsupported" errors for what is
+# not done (the verified runs are tests/compile/wgmma/ in cases.txt).
+. tests/cli/lib.bash
+w=tests/compile/wgmma
+"$OA" compile $w/f16.ptx --arch sm_90 --out-dir "$tmp/f" >/dev/null 2>&1
+s="$tmp/f/sass/f16.sass"
+ok wgmma_arrive grep -q 'WARPGROUP.ARRIVE ;' "$s"
+ok wgmma_r2ur grep -q 'R2UR UR[0-9]*, R[0-9]* ;' "$s"
+# the first mma of a chain has no gsb0, the last before commit_group has
+ok wgmma_chain grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$s"
+ok wgmma_chain_gsb0 grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\], \1, gsb0 ;' "$s"
+ok wgmma_scale_d0 grep -Eq 'HGMMA.64x16x16.F16 R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT, gsb0 ;' "$s"
+ok wgmma_wait1 grep -q 'WARPGROUP.DEPBAR.LE gsb0, 0x1 ;' "$s"
+ok wgmma_wait0 grep -q 'WARPGROUP.DEPBAR.LE gsb0, 0x0 ;' "$s"
+ok wgmma_fence_proxy grep -q 'FENCE.VIEW.ASYNC.S ;' "$s"
+"$OA" compile $w/types.ptx --arch sm_90 --out-dir "$tmp/t" >/dev/null 2>&1
+ok wgmma_qgmma grep -Eq 'QGMMA.64x16x32.F32.E5M2.E4M3 (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$tmp/t/sass/types.sass"
+ok wgmma_tf32 grep -q 'HGMMA.64x16x8.F32.TF32' "$tmp/t/sass/types.sass"
+
+bad() { # name sed-expression message
+	sed "$2" $w/f16.ptx > "$tmp/$1.ptx"
+	fails "$1" "$OA" compile "$tmp/$1.ptx" --arch sm_90 --out-dir "$tmp/b"
+	if grep -q "error: .*$3" "$tmp/err"; then echo "PASS $1_named"
+	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
+}
+m='m64n32k16.f32.f16.f16 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16}, %rd7, %rd9'
+bad wgmma_neg "s/$m, 1, 1, 1, 0, 0;/$m, 1, -1, 1, 0, 0;/" 'negation'
+bad wgmma_trans "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 1;/" 'transposed'
+bad wgmma_scale_pred "s/$m, 1, 1, 1, 0, 0;/$m, %p1, 1, 1, 0, 0;/" 'scale-d'
+bad wgmma_wait_reg 's/wgmma.wait_group.sync.aligned 1;/wgmma.wait_group.sync.aligned %r1;/' 'constant group count'
+# sm_80 keeps refusing (the PTX says sm_90a; --arch sm_80)
+grep -v fence.proxy $w/f16.ptx > "$tmp/f80.ptx"
+fails wgmma_sm80 "$OA" compile "$tmp/f80.ptx" --arch sm_80 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/sm80.err"
+ok wgmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outside sm_90a' "$tmp/sm80.err"
+fails fence_proxy_sm80 "$OA" compile $w/f16.ptx --arch sm_80 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/fp80.err"
+ok fence_proxy_sm80_named grep -q 'unsupported by the compiler for sm_80: fence.proxy' "$tmp/fp80.err"
