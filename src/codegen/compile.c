@@ -331,6 +331,8 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	/* REGCOUNT is the highest register touched + 3 (kernel_regs): keep
 	 * the 2 spare registers inside the limit */
 	ro.max_r = ra_reg_limit(fn->maxnreg, fn->maxntid, fn->minnctapersm) - 2;
+	if (s.maxnreg_cap)   /* setmaxnreg: within the smallest count (isel_sm90.c) */
+		ro.max_r = MIN(ro.max_r, s.maxnreg_cap - 2);
 	ro.frame_base = s.local_size;
 	ro.coalesce = o->opt >= OPT_MINED;
 	if (ra_run(mf, &ro, &rr, err, sizeof err) < 0) {
@@ -349,6 +351,10 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
 	kd->regs = kernel_regs(arch, &rr, kd);
+	if (s.maxnreg_cap) {   /* setmaxnreg: REGCOUNT is the count at entry, as ptxas */
+		kd->regs = (u32)sel_entry_regs(fn);
+		kd->reg_reconfig = 1;
+	}
 	/* the deepest call chain too, and the arguments of a system call
 	 * staged below R1 (in a callee: below its frame, hence the sum) */
 	kd->frame = rr.frame + rr.call_stack + s.sys_area;

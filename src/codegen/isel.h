@@ -40,6 +40,7 @@ typedef struct {
 	u32 sys_area;         /* the largest argument area staged below R1 for one of them */
 	struct ExtMemo *ext_memo; /* recent 8/16-bit operand extensions, reused (isel_cvt.c) */
 	struct WgState *wg;   /* wgmma accumulators in flight (isel_wgmma.c), NULL = none yet */
+	int maxnreg_cap;      /* setmaxnreg emitted: registers the whole kernel may use (isel_sm90.c); 0 = none */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -68,6 +69,10 @@ extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its gr
 extern const SelRule sel_rules_mbar[];      /* isel_mbar.c: mbarrier, cp.async.bulk */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_wgmma[];     /* isel_wgmma.c: sm_90a wgmma */
+extern const SelRule sel_rules_sm90[];      /* isel_sm90.c: elect, griddepcontrol, setmaxnreg */
+/* The register count at entry a kernel declares (.maxnreg, or .maxntid
+ * with .minnctapersm), else 0 (isel_sm90.c). */
+int sel_entry_regs(const PtxFunc *fn);
 /* Wait for the wgmma accumulators in flight and copy them out (before a
  * branch, return or call and at a block's end; isel_wgmma.c). */
 void sel_wgmma_flush(Sel *s);

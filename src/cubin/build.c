@@ -213,6 +213,8 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, const KState *st)
 	rec_h(b, EIFMT_HVAL, 0x5f, sm >= 90 ? 0x0101 : 0);
 	if (st->nsys)
 		rec_s(b, 0x46, st->sys, (int)st->nsys);   /* SYSCALL_OFFSETS */
+	if (k->reg_reconfig)
+		rec_h(b, EIFMT_NVAL, 0x54, 0); /* REG_RECONFIG (setmaxnreg), before the exits as ptxas */
 	rec_s(b, 0x1c, st->exits, (int)st->nexit);
 	if (k->nexterns) {
 		w[0] = 0;

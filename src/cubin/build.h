@@ -32,6 +32,7 @@ typedef struct {
 				   SYSCALL_OFFSETS (its CALL.ABS.NOINC words), CRS_STACK_SIZE 0
 				   and callgraph edges */
 	u8 nexterns;
+	u8 reg_reconfig;    /* setmaxnreg used (REG_RECONFIG) */
 } KernelDesc;
 
 /* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */

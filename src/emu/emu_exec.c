@@ -1061,7 +1061,28 @@ emu_is_bra(Handler h)
 }
 
 
+/* USETMAXREG (setmaxnreg): the emulator has no register pool, so an
+ * allocation always succeeds (TRY_ALLOC sets its UP) and a release does
+ * nothing; the compiler keeps the whole kernel within the smallest count. */
+static void
+h_usetmaxreg(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l;
+
+	if (insn_has(&I->in, "TRY_ALLOC")) {
+		if (I->in.nops != 2 || o[0].kind != OPK_UP)
+			eunsup(E, I, NULL);
+		LANES(l, gm)
+			e_wrp(w, l, &o[0], 1);
+	}
+}
+
 static const struct { const char *op; Handler fn; } tab[] = {
+	/* ACQBULK (griddepcontrol.wait): waits for the prerequisite grids,
+	 * which in the emulator have always completed (one grid at a time);
+	 * PREEXIT (launch_dependents): only lets dependents start early */
+	{"ACQBULK", h_nop}, {"PREEXIT", h_nop}, {"USETMAXREG", h_usetmaxreg},
 	{"NOP", h_nop}, {"DEPBAR", h_nop}, {"MEMBAR", h_nop}, {"ERRBAR", h_nop}, {"CCTL", h_nop}, {"CCTLL", h_nop},
 	{"NANOSLEEP", h_nop}, {"YIELD", h_nop}, {"CGAERRBAR", h_nop}, {"LDGDEPBAR", h_nop},
 	{"FENCE", h_nop}, {"ENDCOLLECTIVE", h_nop}, {"PMTRIG", h_nop}, {"UCGABAR_ARV", h_cgabar},

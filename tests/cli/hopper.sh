@@ -38,3 +38,23 @@ ok wgmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outsid
 fails fence_proxy_sm80 "$OA" compile $w/f16.ptx --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/fp80.err"
 ok fence_proxy_sm80_named grep -q 'unsupported by the compiler for sm_80: fence.proxy' "$tmp/fp80.err"
+
+# elect.sync, griddepcontrol, setmaxnreg (src/codegen/isel_sm90.c)
+c=tests/compile/sm90/ctl.ptx
+"$OA" compile $c --arch sm_90 --out-dir "$tmp/c" >/dev/null 2>&1
+s="$tmp/c/sass/ctl.sass"
+ok sm90_acqbulk grep -q 'ACQBULK ;' "$s"
+ok sm90_preexit grep -q 'PREEXIT ;' "$s"
+ok sm90_elect grep -Eq 'ELECT P[0-6], UR[0-9]+, PT ;' "$s"
+ok sm90_elect_mask grep -q 'WARPSYNC R' "$s"
+ok setmaxnreg_dealloc grep -q 'USETMAXREG.DEALLOC.CTAPOOL 0x28 ;' "$s"
+ok setmaxnreg_alloc grep -Eq 'USETMAXREG.TRY_ALLOC.CTAPOOL UP[0-6], 0xe8 ;' "$s"
+"$OA" disasm "$tmp/c/cubin/ctl.cubin" > "$tmp/c.lst" 2>&1
+ok setmaxnreg_regcount grep -q 'EIATTR_REGCOUNT ctl 0xa8' "$tmp/c.lst"
+ok setmaxnreg_reconfig grep -q 'EIATTR_REG_RECONFIG' "$tmp/c.lst"
+# without a count at entry (.maxntid alone) ptxas ignores setmaxnreg; so do we
+grep -v minnctapersm $c > "$tmp/nocount.ptx"
+"$OA" compile "$tmp/nocount.ptx" --arch sm_90 --out-dir "$tmp/n" >/dev/null 2>&1
+if grep -q USETMAXREG "$tmp/n/sass/nocount.sass"; then echo "FAIL setmaxnreg_ignored"; else echo "PASS setmaxnreg_ignored"; fi
+"$OA" disasm "$tmp/n/cubin/nocount.cubin" > "$tmp/n.lst" 2>&1
+if grep -q 'REG_RECONFIG' "$tmp/n.lst"; then echo "FAIL setmaxnreg_ignored_attr"; else echo "PASS setmaxnreg_ignored_attr"; fi
