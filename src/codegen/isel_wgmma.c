@@ -6,6 +6,7 @@
  *     WARPGROUP.ARRIVE
  *     HGMMA.64xNxK.F32[.BF16|.TF32] G, gdesc[URa], G[, gsb0]      scale-d 1
  *     HGMMA.64xNxK.F32 G, gdesc[URa], RZ, !UPT[, gsb0]             scale-d 0
+ *     VOTEU.ANY UPs, Pd; HGMMA ... G, gdesc[URa], G, UPs[, gsb0]   scale-d a predicate
  *     QGMMA.64xNx32.F32.E4M3.E5M2 ...                             (fp8)
  *     WARPGROUP.DEPBAR.LE gsb0, 0xN                                wait_group N
  *
@@ -217,7 +218,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	u64 sd;
 	const char *an, *bn;
 	char op[64];
-	MRef G, U, adesc, bdesc;
+	MRef G, U, UP = {-1, 0, 0}, adesc, bdesc;
 
 	if (need_sm90a(s) < 0)
 		return -1;
@@ -239,8 +240,10 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "wgmma.mma_async with A in registers");
 	if (in->opds[2].kind != PTX_OPD_REG)
 		return sel_unsupported(s, "wgmma.mma_async with a B descriptor that is not a register");
-	if (!sel_imm(&in->opds[3], &sd) || sd > 1)
-		return sel_unsupported(s, "wgmma.mma_async with a scale-d that is not the immediate 0 or 1");
+	if (in->opds[3].kind == PTX_OPD_REG) {
+		sd = 1;   /* a predicate: C is read unless it is false at run time */
+	} else if (!sel_imm(&in->opds[3], &sd) || sd > 1)
+		return sel_unsupported(s, "wgmma.mma_async with a scale-d that is not a predicate or the immediate 0 or 1");
 	if (!imm_is(in, 4, 1, 1) || !imm_is(in, 5, 1, 1))
 		return sel_unsupported(s, "wgmma.mma_async with imm-scale-a/b other than 1 (negation)");
 	if (!imm_is(in, 6, 0, 0) || !imm_is(in, 7, 0, 0))
@@ -270,6 +273,14 @@ sel_wg_mma(Sel *s, const IrIns *x)
 			return -1;
 	} else
 		G = sel_tmp(s, nr);
+	if (in->opds[3].kind == PTX_OPD_REG) {   /* uniform over the warpgroup: VOTEU.ANY, as ptxas */
+		int neg;
+		MRef p = sel_pred(s, &in->opds[3], &neg);
+		if (p.v < 0)
+			return -1;
+		UP = mref(mvreg(s->mf, RC_UP, 1));
+		mi(s->mf, neg ? "VOTEU.ANY %D, !%U" : "VOTEU.ANY %D, %U", UP, p);
+	}
 	U = mref(mvreg(s->mf, RC_UR, 4));
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 0, 1), mpart(adesc.v, 0, 1));
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 1, 1), mpart(adesc.v, 1, 1));
@@ -280,7 +291,9 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		snprintf(op, sizeof op, "QGMMA.64x%dx%d.%s%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an, bn);
 	else
 		snprintf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);
-	if (sd)
+	if (UP.v >= 0)
+		mi(s->mf, "%s %D, gdesc[%U], %U, %U", op, G, U, G, UP);
+	else if (sd)
 		mi(s->mf, "%s %D, gdesc[%U], %U", op, G, U, G);
 	else
 		mi(s->mf, "%s %D, gdesc[%U], RZ, !UPT", op, G, U);

@@ -28,7 +28,7 @@ bad() { # name sed-expression message
 m='m64n32k16.f32.f16.f16 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16}, %rd7, %rd9'
 bad wgmma_neg "s/$m, 1, 1, 1, 0, 0;/$m, 1, -1, 1, 0, 0;/" 'negation'
 bad wgmma_trans "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 1;/" 'transposed'
-bad wgmma_scale_pred "s/$m, 1, 1, 1, 0, 0;/$m, %p1, 1, 1, 0, 0;/" 'scale-d'
+
 bad wgmma_wait_reg 's/wgmma.wait_group.sync.aligned 1;/wgmma.wait_group.sync.aligned %r1;/' 'constant group count'
 # sm_80 keeps refusing (the PTX says sm_90a; --arch sm_80)
 grep -v fence.proxy $w/f16.ptx > "$tmp/f80.ptx"
@@ -58,3 +58,6 @@ grep -v minnctapersm $c > "$tmp/nocount.ptx"
 if grep -q USETMAXREG "$tmp/n/sass/nocount.sass"; then echo "FAIL setmaxnreg_ignored"; else echo "PASS setmaxnreg_ignored"; fi
 "$OA" disasm "$tmp/n/cubin/nocount.cubin" > "$tmp/n.lst" 2>&1
 if grep -q 'REG_RECONFIG' "$tmp/n.lst"; then echo "FAIL setmaxnreg_ignored_attr"; else echo "PASS setmaxnreg_ignored_attr"; fi
+"$OA" compile $w/pred.ptx --arch sm_90 --out-dir "$tmp/p" >/dev/null 2>&1
+ok wgmma_scale_pred_voteu grep -Eq 'VOTEU.ANY UP[0-6], !P[0-6] ;' "$tmp/p/sass/pred.sass"
+ok wgmma_scale_pred_hgmma grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\], \1, UP[0-6] ;' "$tmp/p/sass/pred.sass"
