@@ -11,6 +11,23 @@
 #include <string.h>
 
 #include "codegen/isel.h"
+
+/* Does the function use TMA (cp.async.bulk.tensor and kin)?  For a more
+ * precise message about the parameter address they take. */
+static int
+uses_tma(Sel *s)
+{
+	size_t b, i;
+
+	for (b = 0; b < s->ir->b.n; b++)
+		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
+			int op = s->ir->b.v[b].ins.v[i].p.op;
+			if (op == PTX_OP_cp_async_bulk_tensor || op == PTX_OP_cp_async_bulk_prefetch_tensor ||
+			    op == PTX_OP_cp_reduce_async_bulk_tensor)
+				return 1;
+		}
+	return 0;
+}
 #include "cubin/build_data.h"
 #include "ptx/arith.h"
 
@@ -1075,7 +1092,10 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 		*a = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, %h", *a, (unsigned)(u32)(mv.off + (u64)o->imm));
 	} else
-		return sel_unsupported(s, "the address of a param variable");
+		return sel_unsupported(s, uses_tma(s) ? "the address of a param variable (a __grid_constant__ "
+				       "CUtensorMap for cp.async.bulk.tensor: TMA is not supported, the interpreter, "
+				       "emulator and launch spec have no tensor-map model)"
+				     : "the address of a param variable");
 	return 0;
 }
 
