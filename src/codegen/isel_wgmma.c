@@ -30,7 +30,7 @@
 
 #include "codegen/isel.h"
 
-enum { WG_MAXPEND = 32 };
+enum { WG_MAXPEND = 32, WG_MAXA = 64 };
 
 typedef struct {
 	const PtxOperand *d;   /* the PTX register list */
@@ -39,9 +39,17 @@ typedef struct {
 	int commit;            /* commit group index, -1 while uncommitted */
 } WgPend;
 
+/* A fragment registers read by an MMA in flight (A from registers). */
+typedef struct {
+	MRef g;
+	int commit;
+} WgA;
+
 struct WgState {
 	WgPend p[WG_MAXPEND];
 	int np;
+	WgA a[WG_MAXA];
+	int na;
 	int ncommit;           /* commit groups so far */
 	int last_b, last_i;    /* the last HGMMA not yet committed (block, index), -1 none */
 };
@@ -80,6 +88,20 @@ copy_out(Sel *s, int k)
 	w->p[k] = w->p[--w->np];
 }
 
+/* A fragment a of an MMA in flight is done with: a self-copy (deleted
+ * after allocation) reads it after the wait, so it stays live, and its
+ * registers untouched, until then. */
+static void
+a_release(Sel *s, int k)
+{
+	struct WgState *w = s->wg;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		sel_mov32(s, mpart(w->a[k].g.v, i, 1), mopd_reg(mpart(w->a[k].g.v, i, 1)));
+	w->a[k] = w->a[--w->na];
+}
+
 /* Put gsb0 on the last uncommitted HGMMA: it closes a commit group. */
 static void
 commit(Sel *s)
@@ -101,6 +123,9 @@ commit(Sel *s)
 	for (k = 0; k < w->np; k++)
 		if (w->p[k].commit < 0)
 			w->p[k].commit = w->ncommit;
+	for (k = 0; k < w->na; k++)
+		if (w->a[k].commit < 0)
+			w->a[k].commit = w->ncommit;
 	w->ncommit++;
 	w->last_b = -1;
 }
@@ -111,7 +136,7 @@ sel_wgmma_flush(Sel *s)
 	struct WgState *w = s->wg;
 	int guard, neg;
 
-	if (!w || !w->np)
+	if (!w || (!w->np && !w->na))
 		return;
 	guard = s->mf->guard, neg = s->mf->guard_neg;
 	s->mf->guard = -1;
@@ -119,6 +144,8 @@ sel_wgmma_flush(Sel *s)
 	mi(s->mf, "WARPGROUP.DEPBAR.LE gsb0, 0x0");
 	while (w->np)
 		copy_out(s, w->np - 1);
+	while (w->na)
+		a_release(s, w->na - 1);
 	s->mf->guard = guard, s->mf->guard_neg = (u8)neg;
 }
 
@@ -154,6 +181,9 @@ sel_wg_wait(Sel *s, const IrIns *x)
 	for (k = w->np - 1; k >= 0; k--)
 		if (w->p[k].commit >= 0 && w->p[k].commit < w->ncommit - (int)n)
 			copy_out(s, k);
+	for (k = w->na - 1; k >= 0; k--)
+		if (w->a[k].commit >= 0 && w->a[k].commit < w->ncommit - (int)n)
+			a_release(s, k);
 	return 0;
 }
 
@@ -214,11 +244,11 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	const PtxOperand *d = &in->opds[0];
 	struct WgState *w;
 	PtxType dt, at, bt;
-	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1;
+	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1, areg, tb;
 	u64 sd;
 	const char *an, *bn;
 	char op[64];
-	MRef G, U, UP = {-1, 0, 0}, adesc, bdesc;
+	MRef G, U, UP = {-1, 0, 0}, adesc = {-1, 0, 0}, bdesc, A = {-1, 0, 0};
 
 	if (need_sm90a(s) < 0)
 		return -1;
@@ -236,8 +266,11 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "wgmma.mma_async with these types (f16/bf16/tf32/e4m3/e5m2 into f32/f16 are)");
 	if (m != 64 || n < 8 || n > 256 || n % 8 || k != (at == PTX_T_TF32 ? 8 : fp8 ? 32 : 16))
 		return sel_unsupported(s, "this wgmma.mma_async shape");
-	if (in->opds[1].kind != PTX_OPD_REG)
-		return sel_unsupported(s, "wgmma.mma_async with A in registers");
+	areg = in->opds[1].kind == PTX_OPD_VEC;
+	if (!areg && in->opds[1].kind != PTX_OPD_REG)
+		return sel_unsupported(s, "wgmma.mma_async with an A that is neither a descriptor nor a register list");
+	if (areg && in->opds[1].nelems != 4)
+		return sel_unsupported(s, "a wgmma A fragment that is not 4 registers");
 	if (in->opds[2].kind != PTX_OPD_REG)
 		return sel_unsupported(s, "wgmma.mma_async with a B descriptor that is not a register");
 	if (in->opds[3].kind == PTX_OPD_REG) {
@@ -246,7 +279,8 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "wgmma.mma_async with a scale-d that is not a predicate or the immediate 0 or 1");
 	if (!imm_is(in, 4, 1, 1) || !imm_is(in, 5, 1, 1))
 		return sel_unsupported(s, "wgmma.mma_async with imm-scale-a/b other than 1 (negation)");
-	if (!imm_is(in, 6, 0, 0) || !imm_is(in, 7, 0, 0))
+	tb = areg ? 6 : 7;   /* imm-trans-b; A from registers has no imm-trans-a */
+	if ((!areg && !imm_is(in, 6, 0, 0)) || !imm_is(in, tb, 0, 0))
 		return sel_unsupported(s, "wgmma.mma_async with transposed (MN-major) operands");
 	nr = dt == PTX_T_F16 ? n / 4 : n / 2;
 	if (d->kind != PTX_OPD_VEC || d->nelems != nr)
@@ -262,9 +296,17 @@ sel_wg_mma(Sel *s, const IrIns *x)
 			return sel_unsupported(s, "a wgmma accumulator that overlaps another one in flight");
 	if (pend < 0 && w->np == WG_MAXPEND)
 		return sel_unsupported(s, "more than 32 wgmma accumulators in flight");
-	adesc = sel_r64(s, &in->opds[1]);
+	if (areg && w->na == WG_MAXA)
+		return sel_unsupported(s, "more than 64 wgmma A fragments in flight");
+	if (areg) {   /* read in flight too: a group of its own, kept until the wait */
+		if (sel_group_in(s, &in->opds[1], NULL, 4, &A) < 0)
+			return -1;
+		w->a[w->na].g = A;
+		w->a[w->na++].commit = -1;
+	} else if ((adesc = sel_r64(s, &in->opds[1])).v < 0)
+		return -1;
 	bdesc = sel_r64(s, &in->opds[2]);
-	if (adesc.v < 0 || bdesc.v < 0)
+	if (bdesc.v < 0)
 		return -1;
 	if (pend >= 0)
 		G = w->p[pend].g;
@@ -282,8 +324,10 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		mi(s->mf, neg ? "VOTEU.ANY %D, !%U" : "VOTEU.ANY %D, %U", UP, p);
 	}
 	U = mref(mvreg(s->mf, RC_UR, 4));
-	mi(s->mf, "R2UR %D, %U", mpart(U.v, 0, 1), mpart(adesc.v, 0, 1));
-	mi(s->mf, "R2UR %D, %U", mpart(U.v, 1, 1), mpart(adesc.v, 1, 1));
+	if (!areg) {   /* with A in registers URq:URq+1 are unused (ptxas leaves them) */
+		mi(s->mf, "R2UR %D, %U", mpart(U.v, 0, 1), mpart(adesc.v, 0, 1));
+		mi(s->mf, "R2UR %D, %U", mpart(U.v, 1, 1), mpart(adesc.v, 1, 1));
+	}
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 2, 1), mpart(bdesc.v, 0, 1));
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 3, 1), mpart(bdesc.v, 1, 1));
 	mi(s->mf, "WARPGROUP.ARRIVE");
@@ -291,7 +335,14 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		snprintf(op, sizeof op, "QGMMA.64x%dx%d.%s%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an, bn);
 	else
 		snprintf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);
-	if (UP.v >= 0)
+	if (areg) {
+		if (UP.v >= 0)
+			mi(s->mf, "%s %D, %U, gdesc[%U], %U, %U", op, G, A, U, G, UP);
+		else if (sd)
+			mi(s->mf, "%s %D, %U, gdesc[%U], %U", op, G, A, U, G);
+		else
+			mi(s->mf, "%s %D, %U, gdesc[%U], RZ, !UPT", op, G, A, U);
+	} else if (UP.v >= 0)
 		mi(s->mf, "%s %D, gdesc[%U], %U, %U", op, G, U, G, UP);
 	else if (sd)
 		mi(s->mf, "%s %D, gdesc[%U], %U", op, G, U, G);

@@ -118,7 +118,7 @@ exec_wgmma(Interp *I, Thread **L, const PtxInstr *in)
 		adesc = opd_read(I, L[0], in, ao, PTX_T_B64);
 	/* this warp's 16 rows of A */
 	if (areg) {
-		int per = isint ? 4 : ishalf ? 2 : 1;
+		int per = 4 / esize(at);   /* elements per register: 8-bit (int and fp8) 4 */
 		for (l = 0; l < 32; l++)
 			for (i = 0; i < ao->nelems * per; i++) {
 				u64 v = opd_read(I, L[l], in, &ao->elems[i / per], PTX_T_B32);

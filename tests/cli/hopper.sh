@@ -65,3 +65,7 @@ ok wgmma_scale_pred_hgmma grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]
 fails tma_unsupported "$OA" compile tests/compile/sm90/tma_unsupported.ptx --arch sm_90 --out-dir "$tmp/tma"
 cp "$tmp/err" "$tmp/tma.err"
 ok tma_unsupported_named grep -q 'CUtensorMap for cp.async.bulk.tensor: TMA is not supported' "$tmp/tma.err"
+# A from registers: the A quad before gdesc, B's descriptor only
+"$OA" compile $w/rs.ptx --arch sm_90 --out-dir "$tmp/r" >/dev/null 2>&1
+ok wgmma_rs_hgmma grep -Eq 'HGMMA.64x16x16.F32 (R[0-9]+), R[0-9]+, gdesc\[UR[0-9]+\], \1 ;' "$tmp/r/sass/rs.sass"
+ok wgmma_rs_qgmma grep -Eq 'QGMMA.64x16x32.F32.E4M3.E5M2 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT, gsb0 ;' "$tmp/r/sass/rs.sass"
