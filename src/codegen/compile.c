@@ -346,6 +346,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 		goto out;
 	kd->name = fn->name;
 	kd->sm = o->sm;
+	kd->arch_a = (u8)(o->sm == 90 && m->arch_a);
 	kd->code = code.v;
 	kd->ncode = code.n;
 	code.v = NULL;

@@ -70,7 +70,7 @@ note(Buf *b, u32 type, const void *desc, u32 n)
 }
 
 static void
-tkinfo(Buf *b, int sm)
+tkinfo(Buf *b, int sm, int arch_a)
 {
 	Buf d = {0}, blob = {0};
 	char opt[32];
@@ -78,7 +78,7 @@ tkinfo(Buf *b, int sm)
 	int i;
 	const char *str[5] = {"", "openassembler", "openassembler " OA_VERSION, "", opt};
 
-	snprintf(opt, sizeof opt, "-arch sm_%d ", sm);
+	snprintf(opt, sizeof opt, "-arch sm_%d%s ", sm, arch_a ? "a" : "");
 	buf_putc(&blob, 0);
 	off[0] = off[3] = 0;
 	for (i = 1; i < 5; i++) {
@@ -508,8 +508,9 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 		}
 	}
 	if (s90) {
-		static const u8 compat[] = {2, 9, 0, 0, 2, 2, 1, 0, 2, 5, 5, 0, 3, 7, 1, 1, 2, 3, 0, 0,
-					    2, 6, 1, 0, 4, 0xb, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+		u8 compat[] = {2, 9, 0, 0, 2, 2, 1, 0, 2, 5, 5, 0, 3, 7, 1, 1, 2, 3, 0, 0,
+			       2, 6, 1, 0, 4, 0xb, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+		compat[2] = ks[0].arch_a;   /* CUDA_ACCELERATOR_TARGET: 1 for sm_90a, as ptxas */
 		cubin_set_data(c, idx[4], compat, sizeof compat);
 	}
 	for (i = 1; i <= 4; i++) {
@@ -532,7 +533,7 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 		cubin_set_data(c, idx[6], act, 16);
 		c->sec.v[idx[6]].entsize = 8;
 	}
-	tkinfo(&b, sm);
+	tkinfo(&b, sm, ks[0].arch_a);
 	set(c, idx[1], &b);
 	cuinfo(&b, sm);
 	set(c, idx[2], &b);

@@ -33,6 +33,7 @@ typedef struct {
 				   and callgraph edges */
 	u8 nexterns;
 	u8 reg_reconfig;    /* setmaxnreg used (REG_RECONFIG) */
+	u8 arch_a;          /* sm_90a (.target sm_90a): ACCELERATOR_TARGET 1, "-arch sm_90a"; the module's first kernel's counts */
 } KernelDesc;
 
 /* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */

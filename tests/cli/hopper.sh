@@ -69,3 +69,10 @@ ok tma_unsupported_named grep -q 'CUtensorMap for cp.async.bulk.tensor: TMA is n
 "$OA" compile $w/rs.ptx --arch sm_90 --out-dir "$tmp/r" >/dev/null 2>&1
 ok wgmma_rs_hgmma grep -Eq 'HGMMA.64x16x16.F32 (R[0-9]+), R[0-9]+, gdesc\[UR[0-9]+\], \1 ;' "$tmp/r/sass/rs.sass"
 ok wgmma_rs_qgmma grep -Eq 'QGMMA.64x16x32.F32.E4M3.E5M2 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT, gsb0 ;' "$tmp/r/sass/rs.sass"
+# .target sm_90a: the cubin says so (.nv.compat ACCELERATOR_TARGET 1, tkinfo "-arch sm_90a"), as ptxas
+"$OA" disasm "$tmp/f/cubin/f16.cubin" > "$tmp/f.lst" 2>&1
+ok sm90a_compat grep -q 'EICOMPAT_ATTR_CUDA_ACCELERATOR_TARGET 0x1' "$tmp/f.lst"
+ok sm90a_options grep -q 'options: "-arch sm_90a "' "$tmp/f.lst"
+"$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/v" >/dev/null 2>&1
+"$OA" disasm "$tmp/v/cubin/vector_add.cubin" > "$tmp/v.lst" 2>&1
+ok sm90_compat_plain grep -q 'EICOMPAT_ATTR_CUDA_ACCELERATOR_TARGET 0x0' "$tmp/v.lst"
