@@ -247,7 +247,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1, areg, tb;
 	u64 sd;
 	const char *an, *bn;
-	char op[64];
+	char op[64], nsfx[16];
 	MRef G, U, UP = {-1, 0, 0}, adesc = {-1, 0, 0}, bdesc, A = {-1, 0, 0};
 
 	if (need_sm90a(s) < 0)
@@ -277,8 +277,9 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		sd = 1;   /* a predicate: C is read unless it is false at run time */
 	} else if (!sel_imm(&in->opds[3], &sd) || sd > 1)
 		return sel_unsupported(s, "wgmma.mma_async with a scale-d that is not a predicate or the immediate 0 or 1");
-	if (!imm_is(in, 4, 1, 1) || !imm_is(in, 5, 1, 1))
-		return sel_unsupported(s, "wgmma.mma_async with imm-scale-a/b other than 1 (negation)");
+	if ((!imm_is(in, 4, 1, 1) && !imm_is(in, 4, -1, 1)) || (!imm_is(in, 5, 1, 1) && !imm_is(in, 5, -1, 1)))
+		return sel_unsupported(s, "wgmma.mma_async with imm-scale-a/b other than 1 or -1");
+	snprintf(nsfx, sizeof nsfx, "%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "");
 	tb = areg ? 6 : 7;   /* imm-trans-b; A from registers has no imm-trans-a */
 	if ((!areg && !imm_is(in, 6, 0, 0)) || !imm_is(in, tb, 0, 0))
 		return sel_unsupported(s, "wgmma.mma_async with transposed (MN-major) operands");
@@ -337,17 +338,17 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		snprintf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);
 	if (areg) {
 		if (UP.v >= 0)
-			mi(s->mf, "%s %D, %U, gdesc[%U], %U, %U", op, G, A, U, G, UP);
+			mi(s->mf, "%s %D, %U, gdesc[%U]%s, %U, %U", op, G, A, U, nsfx, G, UP);
 		else if (sd)
-			mi(s->mf, "%s %D, %U, gdesc[%U], %U", op, G, A, U, G);
+			mi(s->mf, "%s %D, %U, gdesc[%U]%s, %U", op, G, A, U, nsfx, G);
 		else
-			mi(s->mf, "%s %D, %U, gdesc[%U], RZ, !UPT", op, G, A, U);
+			mi(s->mf, "%s %D, %U, gdesc[%U]%s, RZ, !UPT", op, G, A, U, nsfx);
 	} else if (UP.v >= 0)
-		mi(s->mf, "%s %D, gdesc[%U], %U, %U", op, G, U, G, UP);
+		mi(s->mf, "%s %D, gdesc[%U]%s, %U, %U", op, G, U, nsfx, G, UP);
 	else if (sd)
-		mi(s->mf, "%s %D, gdesc[%U], %U", op, G, U, G);
+		mi(s->mf, "%s %D, gdesc[%U]%s, %U", op, G, U, nsfx, G);
 	else
-		mi(s->mf, "%s %D, gdesc[%U], RZ, !UPT", op, G, U);
+		mi(s->mf, "%s %D, gdesc[%U]%s, RZ, !UPT", op, G, U, nsfx);
 	w->last_b = s->mf->cur;
 	w->last_i = (int)s->mf->b.v[s->mf->cur].ins.n - 1;
 	if (pend < 0) {

@@ -323,7 +323,7 @@ hg_apos(int es, int l, int i, int *r, int *c)
 	}
 }
 
-/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa], c[, UPs][, gsb0]
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa][.negA][.negB], c[, UPs][, gsb0]
  * and QGMMA.64xNx32.{F32,F16}.{E4M3,E5M2}.{E4M3,E5M2} (A's type, B's type)
  * (Ra: A from registers, then gdesc's first pair is unused; c: the
  * accumulator registers, RZ for zero; UPs: scale-d, false = c ignored) */
@@ -333,7 +333,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	const Operand *o = in->o;
 	int m = 0, n = 0, k = 0, ff = FF_F16, fb, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
-	int no, scale_d = 1;
+	int no, scale_d = 1, sa = 1, sb = 1;   /* sa, sb: .negA, .negB */
 	double A[16][32], B[256][32];
 	u64 adesc, bdesc;
 
@@ -369,6 +369,12 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	f16acc = !insn_has(in, "F32");
 	if (k * es != 32 || k > 32)
 		eunsup(E, I, "shape and type do not give 32-byte K slices");
+	if (strstr(o[1].text, ".tnsp"))
+		eunsup(E, I, "transposed (MN-major) operands");
+	if (strstr(o[1].text, ".negA"))
+		sa = -1;
+	if (strstr(o[1].text, ".negB"))
+		sb = -1;
 	if (gm != 0xffffffffu)
 		eerr(E, "HGMMA at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
 	ur = o[1].desc;
@@ -402,7 +408,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				acc = f16acc ? widen(old >> (16 * (j & 1)) & 0xffff, FF_F16) : f32_of(old);
 			}
 			for (kk = 0; kk < k; kk++)
-				acc += A[r][kk] * B[c][kk];
+				acc += sa * A[r][kk] * (sb * B[c][kk]);
 			if (f16acc) {
 				u32 h = (u32)round_to(acc, FF_F16, RND_RN, 0);
 				out[reg] = (j & 1) ? (out[reg] & 0xffff) | h << 16 : h;

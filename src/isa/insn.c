@@ -292,8 +292,19 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		s = t;
 	}
 	if (s[0] == 'g' && !strncmp(s, "gdesc[", 6)) {   /* HGMMA: descriptors in URn.. */
-		if (parse_regname(s + 6, &k, &o->desc, &end) < 0 || k != OPK_UR || strcmp(end, "]"))
+		if (parse_regname(s + 6, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
 			return fail(c, "bad matrix descriptor in", all);
+		/* .negA .negB .tnspA .tnspB follow (the handler reads o->text) */
+		for (end++; *end; ) {
+			static const char *const sfx[] = {".negA", ".negB", ".tnspA", ".tnspB"};
+			size_t i, l = 0;
+			for (i = 0; i < NELEM(sfx) && !l; i++)
+				if (!strncmp(end, sfx[i], strlen(sfx[i])))
+					l = strlen(sfx[i]);
+			if (!l)
+				return fail(c, "bad matrix descriptor in", all);
+			end += l;
+		}
 		o->kind = OPK_MEM;
 		return 0;
 	}

@@ -26,9 +26,8 @@ bad() { # name sed-expression message
 	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
 }
 m='m64n32k16.f32.f16.f16 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16}, %rd7, %rd9'
-bad wgmma_neg "s/$m, 1, 1, 1, 0, 0;/$m, 1, -1, 1, 0, 0;/" 'negation'
 bad wgmma_trans "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 1;/" 'transposed'
-
+bad wgmma_scale_2 "s/$m, 1, 1, 1, 0, 0;/$m, 1, 2, 1, 0, 0;/" 'imm-scale'
 bad wgmma_wait_reg 's/wgmma.wait_group.sync.aligned 1;/wgmma.wait_group.sync.aligned %r1;/' 'constant group count'
 # sm_80 keeps refusing (the PTX says sm_90a; --arch sm_80)
 grep -v fence.proxy $w/f16.ptx > "$tmp/f80.ptx"
@@ -76,3 +75,7 @@ ok sm90a_options grep -q 'options: "-arch sm_90a "' "$tmp/f.lst"
 "$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/v" >/dev/null 2>&1
 "$OA" disasm "$tmp/v/cubin/vector_add.cubin" > "$tmp/v.lst" 2>&1
 ok sm90_compat_plain grep -q 'EICOMPAT_ATTR_CUDA_ACCELERATOR_TARGET 0x0' "$tmp/v.lst"
+# imm-scale-a/b = -1: the descriptor's .negA/.negB suffixes
+"$OA" compile $w/neg.ptx --arch sm_90 --out-dir "$tmp/g" >/dev/null 2>&1
+ok wgmma_neg_ab grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].negA.negB, \1, gsb0 ;' "$tmp/g/sass/neg.sass"
+ok wgmma_neg_b grep -Eq 'HGMMA.64x16x16.F16 R[0-9]+, gdesc\[UR[0-9]+\].negB, RZ, !UPT, gsb0 ;' "$tmp/g/sass/neg.sass"
