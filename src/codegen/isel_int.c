@@ -62,6 +62,12 @@ sel_mov(Sel *s, const IrIns *x)
 		mi(s->mf, "CS2R %D, %s", mpart(d.v, 0, 2), sr);
 		return 0;
 	}
+	if (t == PTX_T_PRED && S1->kind == PTX_OPD_IMM) {
+		/* mov.pred %p, 0 / -1 (thrust's sort, Triton): ptxas's constant
+		 * predicates, LUT 0x8 false and 0x80 true over PT inputs */
+		mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, %s, 0x0", sel_reg(s, D0->reg), S1->imm ? "0x80" : "0x8");
+		return 0;
+	}
 	if (t == PTX_T_PRED) {
 		MRef p = sel_pred(s, S1, &neg);
 		if (p.v < 0)
