@@ -81,3 +81,17 @@ for u in handle:'handle that is not a kernel parameter' layered:'layered, cube o
 		ok "compile_tex_unsup_${f}_${a}_named" grep -qF "${u#*:}" "$tmp/tex.err"
 	done
 done
+
+# the real-world corpus (CUB/Thrust/Triton/clang PTX, tests/ptx/corpus):
+# every module compiles for its arch (the hazard checker passing on every
+# kernel), or fails cleanly naming an unsupported construct (SKIP)
+for f in tests/ptx/corpus/*.sm_[89]0.ptx; do
+	a=${f%.ptx}; a=${a##*.}
+	out=$("$OA" compile "$f" --arch "$a" --out-dir "$tmp/corpus" -o c 2>&1)
+	rc=$?
+	n=compile_corpus_$(basename "$f" .ptx)
+	if [ $rc -eq 0 ]; then echo "PASS $n"
+	elif [ $rc -eq 1 ] && printf '%s' "$out" | grep -q 'error: unsupported by the compiler'; then
+		skip "$n" "$(printf '%s' "$out" | grep -m1 'unsupported' | sed 's/.*unsupported by the compiler for [a-z_0-9]*: //')"
+	else echo "FAIL $n: exit $rc"; printf '%s\n' "$out" | head -3; fi
+done
