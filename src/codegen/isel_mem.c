@@ -375,16 +375,50 @@ local_base(Sel *s, const PtxVar *v, i64 off)
 
 /* ---- module-scope .const and .global variables ---- */
 
+/* The relocation type that places relocation r of an initializer
+ * (against a module variable w), or 0 if none does: a generic address
+ * (of a .global variable, or generic() of a .const one) in an 8-byte
+ * slot, or one byte of one (mask forms). */
+static u32
+reloc_type(const PtxReloc *r, const PtxVar *w)
+{
+	if (!r->generic && w->space != PTX_S_GLOBAL)
+		return 0;   /* a .const variable's bank offset: not placed */
+	if (!r->mask)
+		return r->size == 8 ? MR_G64 : 0;
+	return r->size == 1 && r->shift < 64 && r->mask == 0xffull << r->shift ? MR_8_0 + (u32)r->shift / 8 : 0;
+}
+
+/* Can module variable v be laid out: a .const or .global of known size,
+ * not extern, whose initializer's addresses (to depth levels) are those
+ * of such variables?  A function's address is not (yet) placed. */
+static int
+layable(const PtxModule *m, const PtxVar *v, int depth)
+{
+	int i;
+
+	if ((v->space != PTX_S_CONST && v->space != PTX_S_GLOBAL) || !v->size || v->linkage == PTX_LINK_EXTERN)
+		return 0;
+	for (i = 0; i < v->nrelocs; i++) {
+		const PtxVar *w = ptx_find_var(m, v->relocs[i].sym);
+		if (!w || !depth || !reloc_type(&v->relocs[i], w) || (w != v && !layable(m, w, depth - 1)))
+			return 0;
+	}
+	return 1;
+}
+
 /* The layout of every module variable (ptxas's): .const in bank 3 in
  * module order, .global initialised / not in their sections, each with
  * an 8-byte address slot in bank 4 after those of the next system
- * externals ext (sel_module_externs), which come first in out.  Returns
- * the count, or -1 (with *bad) for a variable the writer cannot lay out. */
+ * externals ext (sel_module_externs), which come first in out.  A
+ * variable that cannot be laid out (layable) is left out: a use of it is
+ * refused.  rel, when not NULL, receives the initializers' relocations
+ * (room for all of them).  Returns the count. */
 static int
-modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, const PtxVar **bad)
+modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, ModRel *rel)
 {
 	u64 coff = 0, ioff = 0, zoff = 0, slot = 0, *o;
-	int i, n = next;
+	int i, j, k, n = next, nrel = 0;
 
 	for (i = 0; i < n; i++) {   /* the system externals' addresses first, as ptxas */
 		memset(&out[i], 0, sizeof out[i]);
@@ -398,13 +432,10 @@ modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, co
 		const PtxVar *v = m->vars[i];
 		ModVar *x = &out[n];
 		u32 al = v->align ? v->align : 1;
-		if (v->space != PTX_S_CONST && v->space != PTX_S_GLOBAL)
+		if (!layable(m, v, 8))
 			continue;
-		if (!v->size || v->nrelocs || v->linkage == PTX_LINK_EXTERN) {
-			*bad = v;
-			return -1;
-		}
 		memset(x, 0, sizeof *x);
+		x->key = v;
 		x->name = v->name;
 		x->space = v->space == PTX_S_CONST ? MV_CONST : MV_GLOBAL;
 		x->visible = v->linkage == PTX_LINK_VISIBLE;
@@ -420,6 +451,21 @@ modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, co
 		}
 		n++;
 	}
+	for (i = next; rel && i < n; i++) {   /* the initializers' relocations */
+		const PtxVar *v = out[i].key;
+		out[i].rel = rel + nrel;
+		out[i].nrel = v->nrelocs;
+		for (j = 0; j < v->nrelocs; j++, nrel++) {
+			const PtxReloc *r = &v->relocs[j];
+			const PtxVar *w = ptx_find_var(m, r->sym);
+			for (k = next; out[k].key != w; k++)
+				;
+			rel[nrel].at = r->at;
+			rel[nrel].var = k;
+			rel[nrel].type = reloc_type(r, w);
+			rel[nrel].addend = r->addend;
+		}
+	}
 	return n;
 }
 
@@ -427,21 +473,16 @@ static int
 modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 {
 	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 5));
-	const PtxVar *bad = NULL;
-	int i, k = sel_externs(s), n = modvars(s->m, s->mext, k, all, &bad);
+	int i, n = modvars(s->m, s->mext, sel_externs(s), all, NULL);
 
-	if (n < 0)
-		return sel_unsupported(s, "a module variable with an address initializer, extern or of unknown size");
-	for (i = 0; i < s->m->nvars; i++) {
-		const PtxVar *w = s->m->vars[i];
-		if (w->space != PTX_S_CONST && w->space != PTX_S_GLOBAL)
-			continue;
-		if (w == v) {
-			*r = all[k];
+	for (i = 0; i < n; i++)
+		if (all[i].key == v) {
+			*r = all[i];
 			return 0;
 		}
-		k++;
-	}
+	if (v->space == PTX_S_CONST || v->space == PTX_S_GLOBAL)
+		return sel_unsupported(s, "a module variable extern, of unknown size or with an address initializer "
+				       "of a function or an extern");
 	return sel_unsupported(s, "a variable that is not at module scope");
 }
 
@@ -468,18 +509,19 @@ int
 sel_module_data(const PtxModule *m, Cubin *c, int sm)
 {
 	ModVar *all = xcalloc((size_t)m->nvars + 5, sizeof *all);
-	const PtxVar *bad = NULL;
+	ModRel *rel;
 	const PtxFunc *ext[4];
-	int n = modvars(m, ext, sel_module_externs(m, ext), all, &bad), rc = 0;
+	int i, n, nrel = 0, rc = 0;
 
-	if (n < 0) {
-		diag_at(&m->src, bad->pos, "unsupported by the compiler for sm_%d: this module variable (an address "
-			"initializer, extern or of unknown size)", sm);
-		rc = -1;
-	} else if (n && cubin_add_data(c, all, (size_t)n, sm) < 0) {
+	for (i = 0; i < m->nvars; i++)
+		nrel += m->vars[i]->nrelocs;
+	rel = xcalloc((size_t)nrel + 1, sizeof *rel);
+	n = modvars(m, ext, sel_module_externs(m, ext), all, rel);
+	if (n && cubin_add_data(c, all, (size_t)n, sm) < 0) {
 		diag(m->src.path, "internal error: the cubin writer refused the module variables");
 		rc = -1;
 	}
+	free(rel);
 	free(all);
 	return rc;
 }

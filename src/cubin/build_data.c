@@ -10,6 +10,11 @@
  *           filled by R_CUDA_64 relocations (.rela.nv.constant4 on sm_90,
  *           .rel.nv.constant4 on sm_80) that the driver (and our emulator)
  *           apply at load time.
+ *   addresses in initializers: generic addresses of variables (+addend)
+ *           in .nv.global.init / .nv.constant3 bytes, by relocations
+ *           R_CUDA_G64 (whole) or R_CUDA_8_<8k> (one byte, mask forms)
+ *           against the variable's symbol (.rela.<section>; on sm_80
+ *           .rel.<section> for those without addend, as ptxas).
  *   externs:  (vprintf, malloc, free, __assertfail) an 8-byte slot each in
  *           bank 4 too, before the variables', relocated against the
  *           undefined FUNC symbol cubin_build_module made for it.
@@ -17,6 +22,7 @@
  * The caller gives each variable's offset (bank 3 offset, or the offset
  * of its slot in bank 4 and in its data section); the sections are added
  * after the kernels' with two more LOAD program headers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +95,51 @@ data_section(Cubin *c, const char *name, u32 type, u64 flags, const ModVar *v, s
 	return s;
 }
 
+static void
+put64(Buf *b, u64 x)
+{
+	int k;
+
+	for (k = 0; k < 8; k++)
+		buf_putc(b, (char)(x >> (8 * k)));
+}
+
+/* The relocations of the initial bytes of data section sec (of the
+ * variables of one kind), symi[] the variables' symbols: on sm_90 a RELA
+ * section; on sm_80 a REL one of those without addend (rela 0) or a RELA
+ * one of the others (rela 1). */
+static void
+init_relocs(Cubin *c, int s90, int sec, int rela, const ModVar *v, size_t n, int space, int init, const int *symi)
+{
+	char name[64];
+	size_t i;
+	int k, s;
+	Buf r = {0};
+
+	for (i = 0; i < n; i++) {
+		if (v[i].space != space || (space != MV_CONST && !v[i].init != !init))
+			continue;
+		for (k = 0; k < v[i].nrel; k++) {
+			const ModRel *m = &v[i].rel[k];
+			if (!s90 && (m->addend != 0) != rela)
+				continue;
+			put64(&r, v[i].off + m->at);
+			put64(&r, (u64)symi[m->var] << 32 | m->type);
+			if (rela)
+				put64(&r, (u64)m->addend);
+		}
+	}
+	if (r.n) {
+		snprintf(name, sizeof name, "%s%s", rela ? ".rela" : ".rel", c->sec.v[sec].name);
+		s = cubin_add_section(c, name, rela ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
+		cubin_set_data(c, s, r.s, r.n);
+		c->sec.v[s].link = (u32)c->symtab;
+		c->sec.v[s].info = (u32)sec;
+		c->sec.v[s].entsize = rela ? 24 : 16;
+	}
+	buf_free(&r);
+}
+
 int
 cubin_add_data(Cubin *c, const ModVar *v, size_t n, int sm)
 {
@@ -159,10 +210,16 @@ cubin_add_data(Cubin *c, const ModVar *v, size_t n, int sm)
 		c->sec.v[rel].entsize = s90 ? 24 : 16;
 	}
 	buf_free(&r);
-	free(symi);
 	if (c3 || c4)
 		add_phdr(c, 4, c3 ? c3 : c4, c4 ? c4 : c3);
 	if (gi || gn)
 		add_phdr(c, 6, gi ? gi : gn, gn ? gn : gi);
+	for (k = s90; k < 2; k++) {
+		if (c3)
+			init_relocs(c, s90, c3, k, v, n, MV_CONST, 0, symi);
+		if (gi)
+			init_relocs(c, s90, gi, k, v, n, MV_GLOBAL, 1, symi);
+	}
+	free(symi);
 	return 0;
 }

@@ -107,6 +107,8 @@ static const struct {
 	{4, "R_CUDA_G64"}, {0x38, "R_CUDA_ABS32_LO_32"}, {0x39, "R_CUDA_ABS32_HI_32"},
 	{0x3a, "R_CUDA_ABS47_34"}, {0x3b, "R_CUDA_ABS16_32"}, {0x42, "R_CUDA_CONST_FIELD21_38"},
 	{0x49, "R_CUDA_UNUSED_CLEAR64"}, {0x4a, "R_CUDA_ABS24_40"}, {0x4b, "R_CUDA_ABS55_16_34"},
+	{0x54, "R_CUDA_8_0"}, {0x55, "R_CUDA_8_8"}, {0x56, "R_CUDA_8_16"}, {0x57, "R_CUDA_8_24"},
+	{0x58, "R_CUDA_8_32"}, {0x59, "R_CUDA_8_40"}, {0x5a, "R_CUDA_8_48"}, {0x5b, "R_CUDA_8_56"},
 };
 
 const char *

@@ -284,20 +284,29 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 }
 
 /* The cubin's global variables (.nv.global.init, .nv.global) become
- * global regions; secbase[i] is section i's address (0 if none). */
+ * global regions; secbase[i] is section i's address (0 if none),
+ * secdata[i] its bytes.  Called after setup_banks: bank 3 (.nv.constant3,
+ * the __constant__ variables) is a global region too, the same bytes, for
+ * their generic addresses. */
 static void
-setup_globals(Emu *E, u64 *secbase, Arena *ar)
+setup_globals(Emu *E, u64 *secbase, u8 **secdata, Arena *ar)
 {
 	size_t i;
 
 	for (i = 1; i < E->c->sec.n; i++) {
 		const CSection *s = &E->c->sec.v[i];
 		u8 *d;
+		if (!strcmp(s->name, ".nv.constant3") && E->cb[3]) {
+			secdata[i] = E->cb[3];
+			secbase[i] = emu_add_global(E, E->cb[3], E->cbsize[3] ? E->cbsize[3] : 1);
+			continue;
+		}
 		if (strcmp(s->name, ".nv.global.init") && strcmp(s->name, ".nv.global"))
 			continue;
 		d = arena_alloc(ar, s->size + 16);
 		if (s->data && !sec_nobits(s->type))
 			memcpy(d, s->data, s->size);
+		secdata[i] = d;
 		secbase[i] = emu_add_global(E, d, s->size ? s->size : 1);
 	}
 }
@@ -308,30 +317,40 @@ rd_le(const u8 *p, void *v, size_t n)
 	memcpy(v, p, n);
 }
 
-/* Relocations of the constant banks (.rel[a].nv.constantN): addresses of
- * global variables.  Code relocations and other types are not emulated:
- * the kernel is then reported unsupported rather than run wrongly. */
+/* Relocations of the constant banks (.rel[a].nv.constantN: addresses of
+ * global variables and driver functions) and of the global variables'
+ * initial bytes (.rel[a].nv.global.init: generic addresses, whole or one
+ * byte).  Code relocations and other types are not emulated: the kernel
+ * is then reported unsupported rather than run wrongly. */
 static int
-apply_relocs(Emu *E, const u64 *secbase)
+apply_relocs(Emu *E, const u64 *secbase, u8 *const *secdata)
 {
 	size_t i;
 
 	for (i = 1; i < E->c->sec.n; i++) {
 		const CSection *s = &E->c->sec.v[i];
 		int rela = s->type == SHT_RELA, bank;
-		u64 ent = rela ? 24 : 16, k;
+		u64 ent = rela ? 24 : 16, k, tsize;
 		const char *tgt;
+		u8 *t;
 		if ((s->type != SHT_RELA && s->type != SHT_REL) || !s->size || !s->data)
 			continue;
 		tgt = s->name + (rela ? 5 : 4);
-		if (strncmp(tgt, ".nv.constant", 12)) {
+		if (!strcmp(tgt, ".nv.global.init")) {
+			if (s->info >= E->c->sec.n || !(t = secdata[s->info]))
+				return snprintf(emu_why, sizeof emu_why, "a relocation of a missing section"), -1;
+			tsize = E->c->sec.v[s->info].size;
+		} else if (!strncmp(tgt, ".nv.constant", 12)) {
+			bank = atoi(tgt + 12);
+			if (bank <= 0 || bank >= 18 || !E->cb[bank])
+				continue;
+			t = E->cb[bank];
+			tsize = E->cbsize[bank];
+		} else {
 			if (!strncmp(tgt, ".text.", 6) && !strcmp(tgt + 6, E->kname))
 				return snprintf(emu_why, sizeof emu_why, "code relocations are not emulated"), -1;
 			continue;
 		}
-		bank = atoi(tgt + 12);
-		if (bank <= 0 || bank >= 18 || !E->cb[bank])
-			continue;
 		for (k = 0; k + ent <= s->size; k += ent) {
 			u64 off, info, addr;
 			i64 add = 0;
@@ -351,13 +370,15 @@ apply_relocs(Emu *E, const u64 *secbase)
 							y->name), -1;
 				addr += (u64)add;
 			}
-			if (type == 2 && off + 8 <= E->cbsize[bank])
-				memcpy(E->cb[bank] + off, &addr, 8);
-			else if (type == 1 && off + 4 <= E->cbsize[bank])
-				memcpy(E->cb[bank] + off, &addr, 4);
+			if ((type == 2 || type == 4) && off + 8 <= tsize)   /* R_CUDA_64, R_CUDA_G64 */
+				memcpy(t + off, &addr, 8);
+			else if (type == 1 && off + 4 <= tsize)
+				memcpy(t + off, &addr, 4);
+			else if (type >= 0x54 && type <= 0x5b && off < tsize)   /* R_CUDA_8_<8k> */
+				t[off] = (u8)(addr >> 8 * (type - 0x54));
 			else
-				return snprintf(emu_why, sizeof emu_why, "relocation type %u in c[0x%x] is not emulated",
-						type, bank), -1;
+				return snprintf(emu_why, sizeof emu_why, "relocation type 0x%x in %s is not emulated", type,
+						tgt), -1;
 		}
 	}
 	return 0;
@@ -759,6 +780,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	int si, rc = EMU_ERROR;
 	u32 x, y, z, i;
 	u64 *secbase = NULL;
+	u8 **secdata = NULL;
 	struct timespec t0, t1;
 	const Spec *s = l->spec;
 
@@ -825,11 +847,12 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 		goto out;
 	}
 	secbase = xcalloc(c->sec.n + 1, sizeof *secbase);
-	setup_globals(E, secbase, &ar);
+	secdata = xcalloc(c->sec.n + 1, sizeof *secdata);
 	if (predecode(E, &ar, c->sec.v[si].data, (u32)(c->sec.v[si].size / 16)) < 0 ||
 	    regs_beyond_count(E, path) < 0 || setup_banks(E, &k, &ar) < 0)
 		goto out;
-	if (apply_relocs(E, secbase) < 0) {
+	setup_globals(E, secbase, secdata, &ar);
+	if (apply_relocs(E, secbase, secdata) < 0) {
 		if (!E->o->quiet)
 			fprintf(stderr, "%s: error: emu: kernel %s: %s\n", path, k.name, emu_why);
 		rc = EMU_UNSUPPORTED;
@@ -870,6 +893,7 @@ out:
 	free(E->heap_data);
 	dev_heap_free(&E->heap);
 	free(secbase);
+	free(secdata);
 	emu_timing_free(E->timing);
 	emu_tlog = NULL;   /* a run stopped inside a timed instruction */
 	free(E);

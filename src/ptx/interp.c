@@ -195,7 +195,7 @@ apply_relocs(Interp *I, const PtxVar *v)
 			ierr(I, "initializer of %s: unknown symbol %s", v->name, r->sym);
 		addr += (u64)r->addend;
 		if (r->mask)
-			addr = (addr >> r->shift) & r->mask;
+			addr = (addr & r->mask) >> r->shift;
 		if (r->at + r->size > v->size)
 			ierr(I, "initializer of %s: relocation out of range", v->name);
 		memcpy(base + r->at, &addr, MIN(r->size, 8));

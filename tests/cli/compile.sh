@@ -95,3 +95,11 @@ for f in tests/ptx/corpus/*.sm_[89]0.ptx; do
 		skip "$n" "$(printf '%s' "$out" | grep -m1 'unsupported' | sed 's/.*unsupported by the compiler for [a-z_0-9]*: //')"
 	else echo "FAIL $n: exit $rc"; printf '%s\n' "$out" | head -3; fi
 done
+
+# a module variable that cannot be laid out (here one holding an extern's
+# address) is refused where it is used, naming it; addrinit.ptx has such
+# variables unused and compiles
+sed 's/ld.global.u64 	%rd5, \[p1\];/ld.global.u64 	%rd5, [pext];/' tests/compile/mem/addrinit.ptx > "$tmp/pext.ptx"
+fails compile_unlaid_var_used "$OA" compile "$tmp/pext.ptx" --arch sm_90 --out-dir "$tmp/pe"
+cp "$tmp/err" "$tmp/pext.err"
+ok compile_unlaid_var_named grep -q 'pext.ptx:46:.*a module variable extern' "$tmp/pext.err"
