@@ -241,6 +241,27 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 	}
 }
 
+/* The kernel's bank 2 after its code is final: at each function's slot
+ * (sel_ftab) its offset in the section; 1 at 0, as ptxas writes. */
+static void
+ftab_bytes(Sel *s, KernelDesc *kd, Arena *a)
+{
+	u32 n = (u32)sel_ftab(s), at = 0;
+	u8 *t = arena_alloc(a, 8 * (size_t)(n + 1));
+	size_t b;
+
+	memset(t, 0, 8 * (size_t)(n + 1));
+	t[0] = 1;
+	for (b = 0; b < s->mf->b.n; b++) {
+		int f = s->mf->b.v[b].func;
+		if (f && s->fslot[f - 1])
+			memcpy(t + s->fslot[f - 1], &at, 4);
+		at += 16 * (u32)s->mf->b.v[b].ins.n;
+	}
+	kd->cb2 = t;
+	kd->ncb2 = 8 * (n + 1);
+}
+
 /* Parameter layout in constant bank 0 (each aligned to its alignment). */
 static KParam *
 layout_params(const PtxFunc *fn, u32 *offs, Arena *a)
@@ -344,6 +365,8 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
 	if (emit_code(o, arch, mf, fn->name, &code) < 0)
 		goto out;
+	if (s.indirect)
+		ftab_bytes(&s, kd, a);
 	kd->name = fn->name;
 	kd->sm = o->sm;
 	kd->arch_a = (u8)(o->sm == 90 && m->arch_a);

@@ -41,6 +41,9 @@ typedef struct {
 	struct ExtMemo *ext_memo; /* recent 8/16-bit operand extensions, reused (isel_cvt.c) */
 	struct WgState *wg;   /* wgmma accumulators in flight (isel_wgmma.c), NULL = none yet */
 	int maxnreg_cap;      /* setmaxnreg emitted: registers the whole kernel may use (isel_sm90.c); 0 = none */
+	int *fslot;           /* sel_ftab: per module function its slot in bank 2, 0 = none */
+	int nfslot;           /* the slots' count + 1; 0 until first asked */
+	u8 indirect;          /* an indirect call through bank 2 (the kernel or a callee) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -97,6 +100,19 @@ int isel_func(Sel *s);
 int sel_sys_index(const PtxFunc *f);
 int sel_module_externs(const PtxModule *m, const PtxFunc **out);
 int sel_externs(Sel *s);   /* the same, once per Sel, into s->mext */
+
+/* Function addresses in data (isel_call.c): when some module variable's
+ * initializer holds a function's address (C++ vtables), a function
+ * pointer is, as ptxas makes it in such modules, a byte offset in the
+ * kernel's constant bank 2 (.nv.constant2.<k>): 8 * (k + 1) for the k-th
+ * address-taken function in module order.  The slot holds the function's
+ * offset in the kernel's section (compile.c writes the table after the
+ * code: sel_ftab_bytes), which an indirect call loads.  Without such data
+ * a pointer is the offset itself.  sel_ftab: the slots' count (0: none),
+ * s->fslot filled, once per Sel; sel_ftab_slots: the same for a module,
+ * into slot[nfuncs]. */
+int sel_ftab(Sel *s);
+int sel_ftab_slots(const PtxModule *m, int *slot);
 extern const char *const sel_sys_names[4];
 
 /* Float cases of the shared PTX opcodes (add sub mul mad fma; setp;

@@ -460,6 +460,53 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 #define FUNC_MARK (-1000)
 
 static int
+func_index(const PtxModule *m, const PtxFunc *f)
+{
+	int i;
+
+	for (i = 0; i < m->nfuncs && m->funcs[i] != f; i++)
+		;
+	return i < m->nfuncs ? i : -1;
+}
+
+int
+sel_ftab_slots(const PtxModule *m, int *slot)
+{
+	int i, j, k, n = 0, data = 0;
+
+	memset(slot, 0, sizeof *slot * (size_t)m->nfuncs);
+	for (i = 0; i < m->nvars; i++)
+		for (j = 0; j < m->vars[i]->nrelocs; j++) {
+			const char *y = m->vars[i]->relocs[j].sym;
+			if (!ptx_find_var(m, y) && (k = func_index(m, ptx_find_func(m, y))) >= 0)
+				slot[k] = data = 1;
+		}
+	if (!data)
+		return 0;
+	for (i = 0; i < m->nfuncs; i++)   /* and those whose address code takes */
+		for (j = 0; j < m->funcs[i]->ninstrs; j++) {
+			const PtxInstr *in = &m->funcs[i]->instrs[j];
+			for (k = 0; k < in->nopds && in->op != PTX_OP_call; k++)
+				if (in->opds[k].kind == PTX_OPD_SYM && in->opds[k].symkind == PTX_SYM_FUNC &&
+				    in->opds[k].index >= 0 && in->opds[k].index < m->nfuncs)
+					slot[in->opds[k].index] = 1;
+		}
+	for (i = 0; i < m->nfuncs; i++)
+		slot[i] = slot[i] && m->funcs[i]->has_body && !m->funcs[i]->is_entry ? 8 * ++n : 0;
+	return n;
+}
+
+int
+sel_ftab(Sel *s)
+{
+	if (!s->nfslot) {
+		s->fslot = arena_alloc(s->mf->a, sizeof(int) * (size_t)(s->m->nfuncs + 1));
+		s->nfslot = sel_ftab_slots(s->m, s->fslot) + 1;
+	}
+	return s->nfslot - 1;
+}
+
+static int
 sel_call(Sel *s, const IrIns *x)
 {
 	const PtxFunc *cf = callee_of(s, &x->p);
@@ -495,6 +542,12 @@ sel_call(Sel *s, const IrIns *x)
 		MRef p = sel_r32(s, &x->p.opds[1], 0);
 		if (p.v < 0)
 			return -1;
+		if (sel_ftab(s)) {   /* a slot in bank 2 (sel_ftab) */
+			MRef t = sel_tmp(s, 1);
+			mi(s->mf, "LDC %D, c[0x2][%U]", t, p);
+			p = t;
+			s->indirect = 1;
+		}
 		mi(s->mf, "CALL.REL.NOINC %U 0x0", p);
 	}
 	return 0;
@@ -513,7 +566,13 @@ sel_mov_func(Sel *s, const IrIns *x)
 	    s->m->funcs[a->index]->is_entry)
 		return sel_unsupported(s, "the address of a function without a body in this module");
 	r = sel_reg(s, d->reg);
-	if (s->mf->vr.v[r.v].w > 1) {
+	if (sel_ftab(s)) {   /* its slot in bank 2 */
+		if (!s->fslot[a->index])
+			die("function %s has no slot in bank 2", s->m->funcs[a->index]->name);
+		mi(s->mf, "MOV %D, %h", s->mf->vr.v[r.v].w > 1 ? mpart(r.v, 0, 1) : r, (unsigned)s->fslot[a->index]);
+		if (s->mf->vr.v[r.v].w > 1)
+			sel_mov32(s, mpart(r.v, 1, 1), mopd_reg(mref(s->mf->rz)));
+	} else if (s->mf->vr.v[r.v].w > 1) {
 		mi(s->mf, "MOV %D, %L", mpart(r.v, 0, 1), FUNC_MARK - a->index);
 		sel_mov32(s, mpart(r.v, 1, 1), mopd_reg(mref(s->mf->rz)));
 	} else {
@@ -658,17 +717,25 @@ mark_func(const MFunc *f, int t, int nfuncs)
 	return t <= FUNC_MARK && t > FUNC_MARK - nfuncs ? FUNC_MARK - t : -1;
 }
 
-/* The first function a placeholder names that is not linked yet, or -1. */
+/* The first function a placeholder names that is not linked yet, else
+ * (after an indirect call through bank 2) the first address-taken one
+ * not linked yet, or -1. */
 static int
-unlinked(const MFunc *f, const Link *l, int nfuncs)
+unlinked(const Sel *s, const Link *l)
 {
+	const MFunc *f = s->mf;
 	size_t b, i;
+	int fi;
+
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			int fi = mark_func(f, f->b.v[b].ins.v[i].target, nfuncs);
+			fi = mark_func(f, f->b.v[b].ins.v[i].target, s->m->nfuncs);
 			if (fi >= 0 && l->entry[fi] < 0)
 				return fi;
 		}
+	for (fi = 0; s->indirect && fi < s->m->nfuncs; fi++)
+		if (s->fslot[fi] && l->entry[fi] < 0)
+			return fi;
 	return -1;
 }
 
@@ -707,6 +774,9 @@ link_one(Sel *s, Link *l, int fi)
 	cs.sm = s->sm;
 	cs.param_base = s->param_base;
 	cs.param_off = arena_alloc(s->mf->a, sizeof(u32) * (size_t)(fn->nparams + 1));
+	sel_ftab(s);
+	cs.fslot = s->fslot;
+	cs.nfslot = s->nfslot;
 	ctx(&cs);
 	if (isel_func(&cs) == 0) {
 		seq_link(&cf);   /* as compile.c does for the kernel */
@@ -714,6 +784,8 @@ link_one(Sel *s, Link *l, int fi)
 		vmap = xcalloc(cf.vr.n + 1, sizeof *vmap);
 		base = append(s->mf, &cf, vmap);
 		l->entry[fi] = base;
+		s->mf->b.v[base].func = fi + 1;
+		s->indirect |= cs.indirect;
 		free(vmap);
 		if (cs.local_size > s->local_size)
 			s->local_size = cs.local_size;
@@ -750,13 +822,13 @@ call_link(Sel *s)
 	int rc = 0, i, fi;
 	size_t b, k;
 
-	if (!has_marks(s->mf, s->m->nfuncs))
+	if (!has_marks(s->mf, s->m->nfuncs) && !s->indirect)
 		return 0;
 	l.entry = xcalloc((size_t)s->m->nfuncs + 1, sizeof *l.entry);
 	for (i = 0; i < s->m->nfuncs; i++)
 		l.entry[i] = -1;
 	last = s->mf->b.v[--s->mf->b.n];   /* the branch-to-self goes last again */
-	while (!rc && (fi = unlinked(s->mf, &l, s->m->nfuncs)) >= 0)
+	while (!rc && (fi = unlinked(s, &l)) >= 0)
 		rc = link_one(s, &l, fi);
 	vec_push(&s->mf->b, last);
 	{

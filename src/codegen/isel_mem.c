@@ -389,11 +389,26 @@ reloc_type(const PtxReloc *r, const PtxVar *w)
 	return r->size == 1 && r->shift < 64 && r->mask == 0xffull << r->shift ? MR_8_0 + (u32)r->shift / 8 : 0;
 }
 
+/* The bank-2 slot (sel_ftab) of the function relocation r names, when
+ * it is a whole 8-byte address, or 0. */
+static int
+func_slot(const PtxModule *m, const PtxReloc *r, const int *fslot)
+{
+	const PtxFunc *f = fslot && r->size == 8 && !r->mask && !r->generic ? ptx_find_func(m, r->sym) : NULL;
+	int i;
+
+	for (i = 0; f && i < m->nfuncs; i++)
+		if (m->funcs[i] == f)
+			return fslot[i];
+	return 0;
+}
+
 /* Can module variable v be laid out: a .const or .global of known size,
  * not extern, whose initializer's addresses (to depth levels) are those
- * of such variables?  A function's address is not (yet) placed. */
+ * of such variables or of functions with a slot in fslot (sel_ftab;
+ * NULL: none)? */
 static int
-layable(const PtxModule *m, const PtxVar *v, int depth)
+layable(const PtxModule *m, const PtxVar *v, int depth, const int *fslot)
 {
 	int i;
 
@@ -401,7 +416,9 @@ layable(const PtxModule *m, const PtxVar *v, int depth)
 		return 0;
 	for (i = 0; i < v->nrelocs; i++) {
 		const PtxVar *w = ptx_find_var(m, v->relocs[i].sym);
-		if (!w || !depth || !reloc_type(&v->relocs[i], w) || (w != v && !layable(m, w, depth - 1)))
+		if (!w && func_slot(m, &v->relocs[i], fslot))
+			continue;
+		if (!w || !depth || !reloc_type(&v->relocs[i], w) || (w != v && !layable(m, w, depth - 1, fslot)))
 			return 0;
 	}
 	return 1;
@@ -413,9 +430,10 @@ layable(const PtxModule *m, const PtxVar *v, int depth)
  * externals ext (sel_module_externs), which come first in out.  A
  * variable that cannot be laid out (layable) is left out: a use of it is
  * refused.  rel, when not NULL, receives the initializers' relocations
- * (room for all of them).  Returns the count. */
+ * (room for all of them); fslot: the functions' slots (sel_ftab), NULL
+ * if none.  Returns the count. */
 static int
-modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, ModRel *rel)
+modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, ModRel *rel, const int *fslot)
 {
 	u64 coff = 0, ioff = 0, zoff = 0, slot = 0, *o;
 	int i, j, k, n = next, nrel = 0;
@@ -432,7 +450,7 @@ modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, Mo
 		const PtxVar *v = m->vars[i];
 		ModVar *x = &out[n];
 		u32 al = v->align ? v->align : 1;
-		if (!layable(m, v, 8))
+		if (!layable(m, v, 8, fslot))
 			continue;
 		memset(x, 0, sizeof *x);
 		x->key = v;
@@ -458,12 +476,18 @@ modvars(const PtxModule *m, const PtxFunc *const *ext, int next, ModVar *out, Mo
 		for (j = 0; j < v->nrelocs; j++, nrel++) {
 			const PtxReloc *r = &v->relocs[j];
 			const PtxVar *w = ptx_find_var(m, r->sym);
+			rel[nrel].at = r->at;
+			rel[nrel].addend = r->addend;
+			if (!w) {   /* a function's address: its slot */
+				rel[nrel].var = -1;
+				rel[nrel].type = MR_VALUE;
+				rel[nrel].addend += func_slot(m, r, fslot);
+				continue;
+			}
 			for (k = next; out[k].key != w; k++)
 				;
-			rel[nrel].at = r->at;
 			rel[nrel].var = k;
 			rel[nrel].type = reloc_type(r, w);
-			rel[nrel].addend = r->addend;
 		}
 	}
 	return n;
@@ -473,7 +497,7 @@ static int
 modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 {
 	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 5));
-	int i, n = modvars(s->m, s->mext, sel_externs(s), all, NULL);
+	int i, n = modvars(s->m, s->mext, sel_externs(s), all, NULL, sel_ftab(s) ? s->fslot : NULL);
 
 	for (i = 0; i < n; i++)
 		if (all[i].key == v) {
@@ -482,7 +506,7 @@ modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 		}
 	if (v->space == PTX_S_CONST || v->space == PTX_S_GLOBAL)
 		return sel_unsupported(s, "a module variable extern, of unknown size or with an address initializer "
-				       "of a function or an extern");
+				       "of an extern (or another form the compiler cannot place)");
 	return sel_unsupported(s, "a variable that is not at module scope");
 }
 
@@ -511,16 +535,18 @@ sel_module_data(const PtxModule *m, Cubin *c, int sm)
 	ModVar *all = xcalloc((size_t)m->nvars + 5, sizeof *all);
 	ModRel *rel;
 	const PtxFunc *ext[4];
-	int i, n, nrel = 0, rc = 0;
+	int i, n, nrel = 0, rc = 0, *fslot;
 
 	for (i = 0; i < m->nvars; i++)
 		nrel += m->vars[i]->nrelocs;
 	rel = xcalloc((size_t)nrel + 1, sizeof *rel);
-	n = modvars(m, ext, sel_module_externs(m, ext), all, rel);
+	fslot = xcalloc((size_t)m->nfuncs + 1, sizeof *fslot);
+	n = modvars(m, ext, sel_module_externs(m, ext), all, rel, sel_ftab_slots(m, fslot) ? fslot : NULL);
 	if (n && cubin_add_data(c, all, (size_t)n, sm) < 0) {
 		diag(m->src.path, "internal error: the cubin writer refused the module variables");
 		rc = -1;
 	}
+	free(fslot);
 	free(rel);
 	free(all);
 	return rc;

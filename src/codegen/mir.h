@@ -57,6 +57,7 @@ typedef struct {
 	VEC(MIns) ins;
 	int succ[2];
 	int loop_depth;
+	int func;         /* a linked callee's entry: its module function index + 1, else 0 */
 } MBlock;
 
 typedef struct {

@@ -174,7 +174,7 @@ param_bytes(const KernelDesc *k, u32 *offs)
 
 /* Per-kernel section and symbol indices. */
 typedef struct {
-	int kinfo, relt, c0, text, sh, ksym, c0sym;
+	int kinfo, relt, c0, c2, text, sh, ksym, c0sym;
 	u32 exits[256], offs[256], psize, ext[4], sys[256];
 	size_t nexit, nsys;
 	u64 tsize, first_cf;
@@ -334,6 +334,9 @@ sections(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, int *idx
 	idx[7] = sec(c, s90 ? ".rela.debug_frame" : ".rel.debug_frame", s90 ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
 	for (i = 0; i < n && !s90; i++)
 		st[i].c0 = ksec(c, ".nv.constant0.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
+	for (i = 0; i < n; i++)   /* right before the code (ptxas: after bank 4) */
+		if (ks[i].ncb2)
+			st[i].c2 = ksec(c, ".nv.constant2.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_INFO_LINK, 4);
 	for (i = 0; i < n; i++)
 		st[i].text = ksec(c, ".text.", ks[i].name, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 128);
 	idx[8] = 0;
@@ -502,6 +505,10 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 			buf_putc(&b, 0);
 		set(c, st[i].c0, &b);
 		c->sec.v[st[i].c0].info = st[i].text;
+		if (st[i].c2) {
+			cubin_set_data(c, st[i].c2, ks[i].cb2, ks[i].ncb2);
+			c->sec.v[st[i].c2].info = st[i].text;
+		}
 		if (st[i].sh) {
 			c->sec.v[st[i].sh].size = ks[i].shared + (s90 ? 0x400 : 0); /* sm_90 reserves 1 KiB */
 			c->sec.v[st[i].sh].info = st[i].text;
@@ -554,6 +561,10 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 		if (s90) {
 			phdr(c, PT_PHDR, 4, PH_TABLE, PH_TABLE);
 			phdr(c, PT_LOAD, 4, PH_TABLE, PH_TABLE);
+			for (i = 0; i < n && !st[i].c2; i++)
+				;
+			if (i < n)   /* the banks 2, right before the code */
+				phdr(c, PT_LOAD, 4, st[i].c2, st[0].text - 1);
 			phdr(c, PT_LOAD, 5, st[0].text, st[n - 1].text);
 			phdr(c, PT_LOAD, 6, sh_first, sh_last);
 			phdr(c, PT_LOAD, 4, st[0].c0, st[n - 1].c0);

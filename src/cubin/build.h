@@ -34,6 +34,9 @@ typedef struct {
 	u8 nexterns;
 	u8 reg_reconfig;    /* setmaxnreg used (REG_RECONFIG) */
 	u8 arch_a;          /* sm_90a (.target sm_90a): ACCELERATOR_TARGET 1, "-arch sm_90a"; the module's first kernel's counts */
+	const u8 *cb2;      /* constant bank 2 (.nv.constant2.<k>): the table of
+			       function addresses (isel_call.c), or NULL */
+	u32 ncb2;
 } KernelDesc;
 
 /* Returns 0, or -1 if the description is unusable (no EXIT, bad sm). */

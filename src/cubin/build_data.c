@@ -14,7 +14,8 @@
  *           in .nv.global.init / .nv.constant3 bytes, by relocations
  *           R_CUDA_G64 (whole) or R_CUDA_8_<8k> (one byte, mask forms)
  *           against the variable's symbol (.rela.<section>; on sm_80
- *           .rel.<section> for those without addend, as ptxas).
+ *           .rel.<section> for those without addend, as ptxas); a
+ *           function's address is a constant (its slot in bank 2).
  *   externs:  (vprintf, malloc, free, __assertfail) an 8-byte slot each in
  *           bank 4 too, before the variables', relocated against the
  *           undefined FUNC symbol cubin_build_module made for it.
@@ -73,7 +74,7 @@ data_section(Cubin *c, const char *name, u32 type, u64 flags, const ModVar *v, s
 {
 	u64 size = 0;
 	size_t i;
-	int s;
+	int s, k;
 	u8 *d;
 
 	for (i = 0; i < n; i++)
@@ -88,8 +89,12 @@ data_section(Cubin *c, const char *name, u32 type, u64 flags, const ModVar *v, s
 	}
 	d = xcalloc(size, 1);
 	for (i = 0; i < n; i++)
-		if (v[i].space == space && (space == MV_CONST || !v[i].init == !init) && v[i].init)
+		if (v[i].space == space && (space == MV_CONST || !v[i].init == !init) && v[i].init) {
 			memcpy(d + v[i].off, v[i].init, v[i].size);
+			for (k = 0; k < v[i].nrel; k++)
+				if (v[i].rel[k].type == MR_VALUE)
+					memcpy(d + v[i].off + v[i].rel[k].at, &v[i].rel[k].addend, 8);
+		}
 	cubin_set_data(c, s, d, size);
 	free(d);
 	return s;
@@ -121,7 +126,7 @@ init_relocs(Cubin *c, int s90, int sec, int rela, const ModVar *v, size_t n, int
 			continue;
 		for (k = 0; k < v[i].nrel; k++) {
 			const ModRel *m = &v[i].rel[k];
-			if (!s90 && (m->addend != 0) != rela)
+			if (m->type == MR_VALUE || (!s90 && (m->addend != 0) != rela))
 				continue;
 			put64(&r, v[i].off + m->at);
 			put64(&r, (u64)symi[m->var] << 32 | m->type);

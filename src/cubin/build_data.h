@@ -11,8 +11,10 @@ enum { MV_CONST = 1, MV_GLOBAL = 2, MV_EXTERN = 3 };
 
 /* A relocation of a variable's initial bytes: at byte `at`, the generic
  * address of variable `var` (an index in the ModVar array) + addend, whole
- * (R_CUDA_G64, 4) or one byte of it (R_CUDA_8_<8k>, 0x54 + k). */
-enum { MR_G64 = 4, MR_8_0 = 0x54 };
+ * (R_CUDA_G64, 4) or one byte of it (R_CUDA_8_<8k>, 0x54 + k); MR_VALUE:
+ * no relocation, the 8 bytes are the addend (a function's address: its
+ * slot in bank 2, isel_call.c). */
+enum { MR_VALUE = 0, MR_G64 = 4, MR_8_0 = 0x54 };
 
 typedef struct {
 	u64 at;

@@ -31,7 +31,7 @@ while read -r p a sp; do
 	case "$p" in ''|'#'*) continue ;; esac
 	n=$(basename "$p" .ptx)
 	case "$n" in kernel*) n=$(basename "$(dirname "$p")") ;; esac
-	[ -n "$sp" ] && n="$n-$(basename "$sp" .spec.json)"
+	[ -n "$sp" ] && [ "$(basename "$sp")" != spec.json ] && n="$n-$(basename "$sp" .spec.json)"
 	for l in $levels; do
 		verify "compile_case_${n}_${a}_$l" "$p" "$a" "${sp:-${p%.ptx}.spec.json}" "$l"
 	done
