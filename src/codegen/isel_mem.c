@@ -404,7 +404,8 @@ func_slot(const PtxModule *m, const PtxReloc *r, const int *fslot)
 }
 
 /* Can module variable v be laid out: a .const or .global of known size,
- * not extern, whose initializer's addresses (to depth levels) are those
+ * not extern, whose initializer's addresses (to depth levels; PTX names
+ * only variables declared before, so there is no cycle) are those
  * of such variables or of functions with a slot in fslot (sel_ftab;
  * NULL: none)? */
 static int
@@ -505,8 +506,9 @@ modvar_find(Sel *s, const PtxVar *v, ModVar *r)
 			return 0;
 		}
 	if (v->space == PTX_S_CONST || v->space == PTX_S_GLOBAL)
-		return sel_unsupported(s, "a module variable extern, of unknown size or with an address initializer "
-				       "of an extern (or another form the compiler cannot place)");
+		return sel_unsupported(s, "a module variable extern, of unknown size or with an address in its "
+				       "initializer the compiler cannot place (an extern's, a function's without a body, "
+				       "a .const variable's non-generic one, one in a 4-byte slot)");
 	return sel_unsupported(s, "a variable that is not at module scope");
 }
 
