@@ -98,23 +98,21 @@ read_file(const char *path, size_t *n)
 	return s;
 }
 
-/* Writes a file whole.  A regular file already there with one link is
- * removed first and created anew: on ext4, truncating a file that holds data
- * and writing it again makes close() start writing the data back
- * (auto_da_alloc), which costs more than the whole compile of a small
- * kernel (~50 us a file on the dev box; docs/compile-speed.md).  GNU ld
- * replaces its output the same way.  A file with more links is truncated,
- * so that every link sees the new contents. */
+/* Writes a file whole, over the old contents in place: the file is opened
+ * without O_TRUNC and cut to the new length after the write.  On ext4,
+ * truncating a file that holds data to zero and writing it again makes
+ * close() start writing the data back (auto_da_alloc), and removing and
+ * creating the file costs a new inode: three output files of a compile
+ * took 0.21 ms with O_TRUNC, 0.12 ms removed and created anew, 0.05 ms
+ * overwritten (docs/compile-speed.md).  Links see the new contents as
+ * with O_TRUNC. */
 int
 write_file(const char *path, const void *p, size_t n)
 {
 	struct stat st;
-	int fd;
+	int fd = open(path, O_WRONLY | O_CREAT, 0666);
 	const char *q = p;
-
-	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1)
-		unlink(path);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	size_t len = n;
 
 	if (fd < 0) {
 		diag(path, "cannot create: %s", strerror(errno));
@@ -132,6 +130,11 @@ write_file(const char *path, const void *p, size_t n)
 		}
 		q += put;
 		n -= (size_t)put;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fd, (off_t)len) != 0) {
+		diag(path, "write failed: %s", strerror(errno));
+		close(fd);
+		return -1;
 	}
 	if (close(fd) != 0) {
 		diag(path, "write failed: %s", strerror(errno));

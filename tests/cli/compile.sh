@@ -103,3 +103,12 @@ sed 's/ld.global.u64 	%rd5, \[p1\];/ld.global.u64 	%rd5, [pext];/' tests/compile
 fails compile_unlaid_var_used "$OA" compile "$tmp/pext.ptx" --arch sm_90 --out-dir "$tmp/pe"
 cp "$tmp/err" "$tmp/pext.err"
 ok compile_unlaid_var_named grep -q 'pext.ptx:46:.*a module variable extern' "$tmp/pext.err"
+
+# outputs are overwritten in place (util/diag.c write_file): a smaller
+# output over a larger one is cut to its length, byte-identical to a fresh one
+"$OA" compile tests/kernels/math_f64/kernel.sm_90.ptx --arch sm_90 --out-dir "$tmp/ow" -o same >/dev/null 2>&1
+"$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/ow" -o same >/dev/null 2>&1
+"$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/ow2" -o same >/dev/null 2>&1
+same compile_overwrite_cubin "$tmp/ow/cubin/same.cubin" "$tmp/ow2/cubin/same.cubin"
+same compile_overwrite_sass <(sed 1d "$tmp/ow/sass/same.sass") <(sed 1d "$tmp/ow2/sass/same.sass")
+same compile_overwrite_manifest <(grep -v out_dir "$tmp/ow/manifest.json") <(grep -v out_dir "$tmp/ow2/manifest.json")
