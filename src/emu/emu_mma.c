@@ -291,13 +291,13 @@ h_movm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		e_wr(w, l, &in->o[0], out[l]);
 }
 
-/* Shared address of byte kb of row r of a K-major matrix (descriptor:
- * bits 0-13 start >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 swizzle). */
+/* Element (r, k) of a matrix through its descriptor (src/run/mma_desc.c;
+ * mn: MN-major, .tnspA/.tnspB). */
 static double
-gelem(Emu *E, Warp *w, u64 desc, int ff, int es, int r, int k)
+gelem(Emu *E, Warp *w, u64 desc, int mn, int ff, int es, int r, int k)
 {
 	u64 v = 0;
-	u64 a = mma_desc_addr(desc, r, k * es) | (u64)w->rank << 24;
+	u64 a = mma_desc_addr(desc, mn, r, k, es) | (u64)w->rank << 24;
 
 	memcpy(&v, emu_mem(E, w, 0, MS_SHARED, a, es, 0), es);
 	return ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
@@ -323,7 +323,7 @@ hg_apos(int es, int l, int i, int *r, int *c)
 	}
 }
 
-/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa][.negA][.negB], c[, UPs][, gsb0]
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa][.negA][.negB][.tnspA][.tnspB], c[, UPs][, gsb0]
  * and QGMMA.64xNx32.{F32,F16}.{E4M3,E5M2}.{E4M3,E5M2} (A's type, B's type)
  * (Ra: A from registers, then gdesc's first pair is unused; c: the
  * accumulator registers, RZ for zero; UPs: scale-d, false = c ignored) */
@@ -333,7 +333,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	const Operand *o = in->o;
 	int m = 0, n = 0, k = 0, ff = FF_F16, fb, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
-	int no, scale_d = 1, sa = 1, sb = 1;   /* sa, sb: .negA, .negB */
+	int no, scale_d = 1, sa = 1, sb = 1, ta, tb;   /* sa, sb: .negA, .negB; ta, tb: .tnspA, .tnspB */
 	double A[16][32], B[256][32];
 	u64 adesc, bdesc;
 
@@ -369,8 +369,10 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	f16acc = !insn_has(in, "F32");
 	if (k * es != 32 || k > 32)
 		eunsup(E, I, "shape and type do not give 32-byte K slices");
-	if (strstr(o[1].text, ".tnsp"))
-		eunsup(E, I, "transposed (MN-major) operands");
+	ta = strstr(o[1].text, ".tnspA") != NULL;
+	tb = strstr(o[1].text, ".tnspB") != NULL;
+	if ((ta && ra >= 0) || ((ta || tb) && es != 2))
+		eunsup(E, I, "transposition of an operand that is not a 16-bit matrix in shared memory");
 	if (strstr(o[1].text, ".negA"))
 		sa = -1;
 	if (strstr(o[1].text, ".negB"))
@@ -392,10 +394,10 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	else
 		for (i = 0; i < 16; i++)
 			for (kk = 0; kk < k; kk++)
-				A[i][kk] = gelem(E, w, adesc, ff, es, 16 * wg + i, kk);
+				A[i][kk] = gelem(E, w, adesc, ta, ff, es, 16 * wg + i, kk);
 	for (j = 0; j < n; j++)
 		for (kk = 0; kk < k; kk++)
-			B[j][kk] = gelem(E, w, bdesc, fb, es, j, kk);
+			B[j][kk] = gelem(E, w, bdesc, tb, fb, es, j, kk);
 	for (l = 0; l < 32; l++) {
 		int g = l >> 2, t = l & 3;
 		u32 out[128];

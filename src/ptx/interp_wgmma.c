@@ -6,17 +6,10 @@
  * wait).  The copy completes at issue, so wgmma.fence / commit_group /
  * wait_group are no-ops.
  *
- * A and B come from shared memory through 64-bit matrix descriptors
- * (bits 0-13 start address >> 4, 16-29 leading byte offset >> 4, 32-45
- * stride byte offset >> 4, 62-63 swizzle: 0 none, 1 128B, 2 64B, 3 32B),
- * K-major only (imm-trans = 1 is refused).  One K slice of a row is 32
- * bytes for every type.  Without swizzle, rows are grouped in "core
- * matrices" of 8 rows x 16 bytes: byte kb of row r is at
- *     start + (r/8)*SBO + (kb/16)*LBO + (r%8)*16 + kb%16;
- * with a W-byte swizzle (W = 128, 64, 32) a row is W bytes:
- *     a = start + (r/8)*SBO + (r%8)*W + kb,  then bits [4, 4+n) of a are
- *     XORed with bits [7, 7+n), n = 3, 2, 1 (CUTLASS Swizzle<n,4,3>);
- * the descriptor's base offset is assumed 0 (1024-byte aligned atoms).
+ * A and B come from shared memory through 64-bit matrix descriptors in
+ * the PTX ISA's canonical layouts, K-major or, with imm-trans = 1 (f16 and
+ * bf16 only), MN-major: src/run/mma_desc.c, shared with the emulator.
+ * The descriptor's base offset is assumed 0 (1024-byte aligned atoms).
  * A may also come from registers, laid out like mma.sync's A fragment for
  * the warp's 16 rows.  D: element j < N/2 of a lane (g = lane/4,
  * t = lane%4) is row 16w + g + 8*((j/2)%2), column 8*(j/4) + 2t + j%2
@@ -50,13 +43,13 @@ elem(int type, u64 bits)
 	return 0;
 }
 
-/* Element (r, k) of a K-major matrix through a descriptor. */
+/* Element (r, k) of a matrix through a descriptor (mn: MN-major). */
 static double
-smem_elem(Interp *I, Thread *t, u64 desc, int type, int r, int k)
+smem_elem(Interp *I, Thread *t, u64 desc, int mn, int type, int r, int k)
 {
 	int e = esize(type);
 
-	return elem(type, mem_ld(I, t, PTX_S_SHARED, mma_desc_addr(desc, r, k * e), e));
+	return elem(type, mem_ld(I, t, PTX_S_SHARED, mma_desc_addr(desc, mn, r, k, e), e));
 }
 
 /* Position of element i of the A register fragment (rows of one warp). */
@@ -89,7 +82,7 @@ exec_wgmma(Interp *I, Thread **L, const PtxInstr *in)
 	int dt = in->types[0], at = in->ntypes > 1 ? in->types[1] : PTX_T_F16;
 	int bt = in->ntypes > 2 ? in->types[2] : at;
 	int m = 0, n = 0, k = 0, l, i, j, kk, w = L[0]->warp % 4, areg, isint, ishalf;
-	int sa = 1, sb = 1, scale_d;
+	int sa = 1, sb = 1, ta = 0, tb = 0, scale_d;
 	const PtxOperand *d = &in->opds[0], *ao = &in->opds[1];
 	double A[16][32], *B, acc;
 	u64 bdesc, adesc = 0;
@@ -104,15 +97,17 @@ exec_wgmma(Interp *I, Thread **L, const PtxInstr *in)
 	areg = ao->kind == PTX_OPD_VEC;
 	if (d->kind != PTX_OPD_VEC || d->nelems != (dt == PTX_T_F16 ? n / 4 : n / 2))
 		ierr(I, "wgmma.mma_async: D must be a list of %d registers", dt == PTX_T_F16 ? n / 4 : n / 2);
-	/* scale-d, imm-scale-a/b, imm-trans-a/b */
+	/* scale-d, imm-scale-a/b, imm-trans-a/b (f16/bf16 only; A from
+	 * registers has no imm-trans-a) */
 	scale_d = opd_read(I, L[0], in, &in->opds[3], PTX_T_PRED) != 0;
 	if (!isint) {
 		sa = imm(I, L[0], in, 4, 1);
 		sb = imm(I, L[0], in, 5, 1);
 	}
-	if (ishalf && ((!areg && (imm(I, L[0], in, 6, 0) || imm(I, L[0], in, 7, 0))) ||
-		       (areg && imm(I, L[0], in, 6, 0))))
-		ierr(I, "wgmma.mma_async: transposed (MN-major) operands are not supported");
+	if (ishalf) {
+		ta = areg ? 0 : imm(I, L[0], in, 6, 0) != 0;
+		tb = imm(I, L[0], in, areg ? 6 : 7, 0) != 0;
+	}
 	bdesc = opd_read(I, L[0], in, &in->opds[2], PTX_T_B64);
 	if (!areg)
 		adesc = opd_read(I, L[0], in, ao, PTX_T_B64);
@@ -130,12 +125,12 @@ exec_wgmma(Interp *I, Thread **L, const PtxInstr *in)
 		for (i = 0; i < 16; i++)
 			for (kk = 0; kk < k; kk++) {
 				I->cur = L[0];
-				A[i][kk] = smem_elem(I, L[0], adesc, at, 16 * w + i, kk);
+				A[i][kk] = smem_elem(I, L[0], adesc, ta, at, 16 * w + i, kk);
 			}
 	B = xcalloc((size_t)k * n, sizeof *B);
 	for (j = 0; j < n; j++)
 		for (kk = 0; kk < k; kk++)
-			B[kk * n + j] = smem_elem(I, L[0], bdesc, bt, j, kk);
+			B[kk * n + j] = smem_elem(I, L[0], bdesc, tb, bt, j, kk);
 	for (l = 0; l < 32; l++) {
 		Thread *t = L[l];
 		int g = l >> 2, tq = l & 3;
