@@ -244,10 +244,10 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	const PtxOperand *d = &in->opds[0];
 	struct WgState *w;
 	PtxType dt, at, bt;
-	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1, areg, tb;
+	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1, areg, ta, tb;
 	u64 sd;
 	const char *an, *bn;
-	char op[64], nsfx[16];
+	char op[64], nsfx[32];
 	MRef G, U, UP = {-1, 0, 0}, adesc = {-1, 0, 0}, bdesc, A = {-1, 0, 0};
 
 	if (need_sm90a(s) < 0)
@@ -279,10 +279,14 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "wgmma.mma_async with a scale-d that is not a predicate or the immediate 0 or 1");
 	if ((!imm_is(in, 4, 1, 1) && !imm_is(in, 4, -1, 1)) || (!imm_is(in, 5, 1, 1) && !imm_is(in, 5, -1, 1)))
 		return sel_unsupported(s, "wgmma.mma_async with imm-scale-a/b other than 1 or -1");
-	snprintf(nsfx, sizeof nsfx, "%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "");
-	tb = areg ? 6 : 7;   /* imm-trans-b; A from registers has no imm-trans-a */
-	if ((!areg && !imm_is(in, 6, 0, 0)) || !imm_is(in, tb, 0, 0))
-		return sel_unsupported(s, "wgmma.mma_async with transposed (MN-major) operands");
+	ta = areg ? 0 : imm_is(in, 6, 1, 0);   /* imm-trans-a: A from registers has none */
+	tb = imm_is(in, areg ? 6 : 7, 1, 0);
+	if ((!areg && !ta && !imm_is(in, 6, 0, 0)) || (!tb && !imm_is(in, areg ? 6 : 7, 0, 0)))
+		return sel_unsupported(s, "wgmma.mma_async with imm-trans-a/b other than 0 or 1");
+	if ((ta || tb) && at != PTX_T_F16 && at != PTX_T_BF16)
+		return sel_unsupported(s, "wgmma.mma_async transposing an operand that is not f16/bf16");
+	snprintf(nsfx, sizeof nsfx, "%s%s%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "",
+		 ta ? ".tnspA" : "", tb ? ".tnspB" : "");
 	nr = dt == PTX_T_F16 ? n / 4 : n / 2;
 	if (d->kind != PTX_OPD_VEC || d->nelems != nr)
 		return sel_unsupported(s, "a wgmma accumulator that is not a register list of the right length");

@@ -18,6 +18,13 @@ ok wgmma_fence_proxy grep -q 'FENCE.VIEW.ASYNC.S ;' "$s"
 "$OA" compile $w/types.ptx --arch sm_90 --out-dir "$tmp/t" >/dev/null 2>&1
 ok wgmma_qgmma grep -Eq 'QGMMA.64x16x32.F32.E5M2.E4M3 (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$tmp/t/sass/types.sass"
 ok wgmma_tf32 grep -q 'HGMMA.64x16x8.F32.TF32' "$tmp/t/sass/types.sass"
+# transposed (MN-major) operands: .tnspA/.tnspB after .negA/.negB, as ptxas
+"$OA" compile $w/trans.ptx --arch sm_90 --out-dir "$tmp/tr" >/dev/null 2>&1
+s="$tmp/tr/sass/trans.sass"
+ok wgmma_tnsp_ab grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].tnspA.tnspB, \1 ;' "$s"
+ok wgmma_tnsp_a grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].tnspA, \1, gsb0 ;' "$s"
+ok wgmma_tnsp_b_rs grep -Eq 'HGMMA.64x16x16.F16 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\].tnspB, RZ, !UPT ;' "$s"
+ok wgmma_tnsp_neg grep -Eq 'HGMMA.64x16x16.F32.BF16 R[0-9]+, gdesc\[UR[0-9]+\].negA.tnspA, RZ, !UPT, gsb0 ;' "$s"
 
 bad() { # name sed-expression message
 	sed "$2" $w/f16.ptx > "$tmp/$1.ptx"
@@ -26,7 +33,7 @@ bad() { # name sed-expression message
 	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
 }
 m='m64n32k16.f32.f16.f16 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16}, %rd7, %rd9'
-bad wgmma_trans "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 1;/" 'transposed'
+bad wgmma_trans_2 "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 2;/" 'imm-trans'
 bad wgmma_scale_2 "s/$m, 1, 1, 1, 0, 0;/$m, 1, 2, 1, 0, 0;/" 'imm-scale'
 bad wgmma_wait_reg 's/wgmma.wait_group.sync.aligned 1;/wgmma.wait_group.sync.aligned %r1;/' 'constant group count'
 # sm_80 keeps refusing (the PTX says sm_90a; --arch sm_80)
