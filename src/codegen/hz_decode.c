@@ -52,7 +52,7 @@ static const char *const nodst_ops[] = {
 	"NANOSLEEP", "YIELD", "DEPBAR", "NOP", "MEMBAR", "ERRBAR", "CCTL", "CGAERRBAR",
 	"UCGABAR_ARV", "UCGABAR_WAIT", "LDGDEPBAR", "ARRIVES", "ENDCOLLECTIVE", "KILL", "BPT",
 	"BREAK", "WARPGROUP", "FENCE", "UBLKCP", "UTMALDG", "UTMASTG", "UTMAPF", "CCTLL",
-	"ST", "STG", "STS", "STL", "RED", "REDG", "LDGSTS", "PREEXIT", "ACQBULK", NULL,
+	"ST", "STG", "STS", "STL", "RED", "REDG", "LDGSTS", "PREEXIT", "ACQBULK", "STSM", NULL,
 };
 static const char *const mem_ops[] = {
 	"LD", "LDG", "LDS", "LDL", "LDC", "ULDC", "ST", "STG", "STS", "STL", "ATOM", "ATOMG",
@@ -420,7 +420,7 @@ regs_of(const Arch *a, HIns *h)
 	int hi = wide && insn_has(in, "HI");
 	/* the opcode tests of the operand loop, once */
 	int cs2r = in->op[0] == 'C' && !strcmp(in->op, "CS2R");
-	int ldsm = in->op[0] == 'L' && !strcmp(in->op, "LDSM");
+	int ldsm = !strcmp(in->op, "LDSM") || !strcmp(in->op, "STSM");   /* .2/.4: a group */
 	int w64 = insn_has(in, "64") && strcmp(in->op, "SHF") && strcmp(in->op, "USHF") &&
 		  strncmp(in->op, "MUFU", 4);
 

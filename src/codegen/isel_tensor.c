@@ -1,6 +1,6 @@
 /* isel_tensor.c -- warp-level tensor core operations: mma.sync (HMMA /
  * IMMA, the shapes and types ptxas maps one to one onto an instruction)
- * and ldmatrix (LDSM).  Fragments are PTX register lists {a0, a1, ...};
+ * ldmatrix (LDSM) and stmatrix (STSM, sm_90).  Fragments are PTX register lists {a0, a1, ...};
  * the SASS operands are aligned register groups, so the elements are
  * copied into a group before and out of it after (copy forwarding and the
  * allocator's hints remove most of those moves). */
@@ -125,7 +125,39 @@ sel_ldmatrix(Sel *s, const IrIns *x)
 	return group_out(s, &in->opds[0], n, D);
 }
 
+/* stmatrix.sync.aligned.m8n8.xN[.trans].shared.b16 [a], {r..}: STSM.16.
+ * {M88,MT88}[.2|.4] [Ra+off], Rq (read off ptxas 13.0; the offset is
+ * signed, unlike LDSM's). */
+static int
+sel_stmatrix(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	const PtxOperand *a = &in->opds[0], *v = &in->opds[1];
+	int n = has(x, PTX_M_x4) ? 4 : has(x, PTX_M_x2) ? 2 : 1, sp = in->nspaces ? in->space[0] : PTX_S_SHARED;
+	MRef base, S;
+	char off[24] = "";
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "stmatrix before sm_90");
+	if (!has(x, PTX_M_m8n8) || sp != PTX_S_SHARED || a->kind != PTX_OPD_ADDR || a->reg < 0)
+		return sel_unsupported(s, "stmatrix other than .m8n8 to a shared address in a register");
+	base = sel_reg(s, a->reg);
+	if (s->mf->vr.v[base.v].w > 1)
+		base = mpart(base.v, 0, 1);
+	sel_offtxt(off, sizeof off, a->imm);
+	if (v->kind == PTX_OPD_VEC && v->nelems == n) {
+		if (sel_group_in(s, v, NULL, n, &S) < 0)
+			return -1;
+	} else if (n == 1 && v->kind == PTX_OPD_REG)
+		S = sel_reg(s, v->reg);
+	else
+		return sel_unsupported(s, "stmatrix source that is not a list of its registers");
+	mi(s->mf, "STSM.16.%s%s [%U%s], %U", (in->flags & PTX_F_TRANS) ? "MT88" : "M88",
+	   n == 4 ? ".4" : n == 2 ? ".2" : "", base, off, S);
+	return 0;
+}
+
 const SelRule sel_rules_tensor[] = {
-	{PTX_OP_mma, sel_mma}, {PTX_OP_ldmatrix, sel_ldmatrix},
+	{PTX_OP_mma, sel_mma}, {PTX_OP_ldmatrix, sel_ldmatrix}, {PTX_OP_stmatrix, sel_stmatrix},
 	{0, NULL},
 };

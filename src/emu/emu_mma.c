@@ -263,6 +263,38 @@ h_ldsm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				e_setr(w, l, in->o[0].reg + i, out[l][i]);
 }
 
+/* STSM.16.{M88,MT88}[.2|.4] [a], Rq: LDSM's mirror, matrix i from register
+ * Rq+i of every lane, row r stored at the address of lane 8i + r. */
+static void
+h_stsm(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	const Operand *m = &in->o[0];
+	int n = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1, tr = insn_has(in, "MT88");
+	int l, i, j;
+	u64 row[32];
+
+	if (!insn_has(in, "16") || (!tr && !insn_has(in, "M88")) || in->nops != 2 || m->kind != OPK_MEM ||
+	    in->o[1].kind != OPK_R || in->o[1].reg + n > RZ)
+		eunsup(E, I, NULL);
+	if (gm != 0xffffffffu)
+		eerr(E, "STSM at 0x%x needs the whole warp (active lanes 0x%08x)", I->pc, gm);
+	for (l = 0; l < 8 * n; l++) {
+		u64 a = (m->rk == OPK_R ? (m->reg == RZ ? 0 : w->r[m->reg][l]) : m->rk == OPK_UR ? w->ur[m->reg] : 0);
+		row[l] = a * m->scale + (m->ur != URZ ? w->ur[m->ur] : 0) + m->imm;
+	}
+	for (i = 0; i < n; i++)
+		for (l = 0; l < 32; l++) {
+			int g = l >> 2, t = l & 3;
+			u32 v = in->o[1].reg == RZ ? 0 : (u32)reg_at(w, l, in->o[1].reg + i, 0);
+			for (j = 0; j < 2; j++) {
+				int r = tr ? 2 * t + j : g, c = tr ? g : 2 * t + j;
+				u16 h = (u16)(v >> (16 * j));
+				memcpy(emu_mem(E, w, 8 * i + r, MS_SHARED, row[8 * i + r] + 2 * c, 2, 1), &h, 2);
+			}
+		}
+}
+
 /* MOVM.16.MT88 d, a: transpose an 8x8 matrix of 16-bit elements held as
  * mma fragments (lane 4g + t: row g, columns 2t, 2t+1). */
 static void
@@ -433,5 +465,7 @@ emu_mma_handler(const char *op)
 		return h_ldsm;
 	if (!strcmp(op, "MOVM"))
 		return h_movm;
+	if (!strcmp(op, "STSM"))
+		return h_stsm;
 	return NULL;
 }

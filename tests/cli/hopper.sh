@@ -25,6 +25,15 @@ ok wgmma_tnsp_ab grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].tnspA
 ok wgmma_tnsp_a grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].tnspA, \1, gsb0 ;' "$s"
 ok wgmma_tnsp_b_rs grep -Eq 'HGMMA.64x16x16.F16 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\].tnspB, RZ, !UPT ;' "$s"
 ok wgmma_tnsp_neg grep -Eq 'HGMMA.64x16x16.F32.BF16 R[0-9]+, gdesc\[UR[0-9]+\].negA.tnspA, RZ, !UPT, gsb0 ;' "$s"
+# stmatrix (src/codegen/isel_tensor.c): STSM, every count, plain and .trans
+"$OA" compile tests/compile/sm90/stmatrix.ptx --arch sm_90 --out-dir "$tmp/st" >/dev/null 2>&1
+s="$tmp/st/sass/stmatrix.sass"
+ok stsm_x4_trans grep -Eq 'STSM.16.MT88.4 \[R[0-9]+\], R[0-9]+ ;' "$s"
+ok stsm_x2 grep -Eq 'STSM.16.M88.2 \[R[0-9]+\+0x400\], R[0-9]+ ;' "$s"
+ok stsm_x1_negoff grep -Eq 'STSM.16.M88 \[R[0-9]+\+-0x200\], R[0-9]+ ;' "$s"
+fails stsm_sm80 "$OA" compile tests/compile/sm90/stmatrix.ptx --arch sm_80 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/stsm80.err"
+ok stsm_sm80_named grep -q 'unsupported by the compiler for sm_80: stmatrix before sm_90' "$tmp/stsm80.err"
 
 bad() { # name sed-expression message
 	sed "$2" $w/f16.ptx > "$tmp/$1.ptx"
