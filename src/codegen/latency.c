@@ -200,11 +200,12 @@ lat_is_wide(const char *cls)
 
 /* The exceptions are sorted by (file, category, consumer) (tools/mine-latency
  * writes them so): a binary search.  Every consumer class that differs from
- * its category has one, so rows hold dozens. */
+ * its category has one, so rows hold dozens.  A consumer without a class
+ * (an instruction the decoder does not know) has none. */
 int
 lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
 {
-	int lo = 0, hi = r ? r->nexc : 0;
+	int lo = 0, hi = r && cons ? r->nexc : 0;
 
 	while (lo < hi) {
 		int mid = (lo + hi) / 2, d;

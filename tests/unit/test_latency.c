@@ -31,3 +31,13 @@ TEST(lat_need_all_rows)
 				CHECK(row_agrees(&tabs[t][i], mode));
 	}
 }
+
+/* A consumer the decoder does not know has no class: no exception (emu
+ * --timing crashed on ptxas's UIADD3.64 before the emulator refused it). */
+TEST(lat_exc_no_consumer_class)
+{
+	size_t i;
+
+	for (i = 0; lat_rows_sm90[i].cls; i++)
+		CHECK(lat_exc_in(&lat_rows_sm90[i], LF_R, LC_ALU, NULL) == -1);
+}
