@@ -3,9 +3,11 @@
  * (a destination takes the width of the operation: ".64"/".WIDE" two
  * registers, ".128" four; so does a store's data operand, a ".WIDE"
  * addend, every operand of a double-precision op, and an "Rn.64"
- * address), plus 1, plus the 2 that ptxas always adds (observed on the
- * sm_90 test kernels: REGCOUNT = highest register + 3).  Used for
- * "EIATTR_REGCOUNT <k> auto"; -1 when a word does not decode. */
+ * address; any other register inside [...] is one address register,
+ * as LDGSTS.128's first operand), plus 1, plus the 2 that ptxas always
+ * adds (observed on the sm_90 test kernels: REGCOUNT = highest register
+ * + 3).  Used for "EIATTR_REGCOUNT <k> auto"; -1 when a word does not
+ * decode. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +35,7 @@ int
 sass_reg_max(const char *t)
 {
 	const char *mn = t, *p;
-	int w = 1, k = 0, max = -1, cur = -1, cur_last = -1, store, dbl, wide = 0;
+	int w = 1, k = 0, max = -1, cur = -1, cur_last = -1, store, dbl, wide = 0, addr = 0;
 
 	if (*mn == '@') { /* the guard */
 		while (*mn && *mn != ' ')
@@ -63,6 +65,8 @@ sass_reg_max(const char *t)
 			cur = cur_last = -1;
 			continue;
 		}
+		if (*p == '[' || *p == ']')
+			addr = *p == '[';
 		if (*p != 'R' || !digit(p[1]) || name_char(p[-1]))
 			continue;
 		for (r = 0, p++; digit(*p) && r < 1000; p++)
@@ -73,8 +77,8 @@ sass_reg_max(const char *t)
 		p--;
 		if (r >= 255)
 			continue;
-		wd = dbl ? 2 : k == 0 && !store ? w : 1;
-		wd_last = dbl ? 2 : (k == 0 && !store) || store || wide ? w : 1;
+		wd = addr ? 1 : dbl ? 2 : k == 0 && !store ? w : 1;
+		wd_last = addr ? 1 : dbl ? 2 : (k == 0 && !store) || store || wide ? w : 1;
 		cur = MAX(cur, r + (own ? 2 : wd) - 1);
 		cur_last = MAX(cur_last, r + (own ? 2 : wd_last) - 1);
 	}

@@ -11,6 +11,7 @@
 
 #include "cubin/build.h"
 #include "cubin/cubin.h"
+#include "cubin/listing.h"
 #include "test.h"
 
 static const char *const inputs[] = {
@@ -291,3 +292,17 @@ TEST(cubin_from_scratch_sm90) { from_scratch(t_, 90, 0); }
 TEST(cubin_from_scratch_sm80) { from_scratch(t_, 80, 0); }
 TEST(cubin_from_scratch_shared_sm90) { from_scratch(t_, 90, 1); }
 TEST(cubin_from_scratch_shared_sm80) { from_scratch(t_, 80, 1); }
+
+/* The highest register of an instruction text (REGCOUNT auto, and the
+ * emulator's check against REGCOUNT): a register inside [...] is one
+ * address register, whatever the width of the operation. */
+TEST(cubin_reg_max_widths)
+{
+	CHECK_EQ_U64((u64)sass_reg_max("LDGSTS.E.BYPASS.128 [R19+0x20], [R8.64]"), 19);
+	CHECK_EQ_U64((u64)sass_reg_max("LDGSTS.E.BYPASS.128 [R4+0x20], [R8.64]"), 9);
+	CHECK_EQ_U64((u64)sass_reg_max("LDS.128 R4, [R20]"), 20);
+	CHECK_EQ_U64((u64)sass_reg_max("LDS.128 R24, [R20]"), 27);
+	CHECK_EQ_U64((u64)sass_reg_max("STS.128 [R2+0x10], R4"), 7);
+	CHECK_EQ_U64((u64)sass_reg_max("LDG.E.64 R2, desc[UR4][R10.64]"), 11);
+	CHECK_EQ_U64((u64)sass_reg_max("IMAD.WIDE.U32 R2, R5, 0x10, R6"), 7);
+}
