@@ -129,25 +129,6 @@ mbar_arrive80(u64 v)
 	return lo | (u64)(ph | cnt) << 32;
 }
 
-/* ARRIVES.LDGSTSBAR.64 [a]: each lane arrives once its cp.async copies
- * are done (they are, at once: see h_ldgsts). */
-static void
-h_arrives(Emu *E, Warp *w, const EInsn *I, u32 gm)
-{
-	const Insn *in = &I->in;
-	int l;
-
-	if (in->nops != 1 || in->o[0].kind != OPK_MEM || in->nmods != 2 || !insn_has(in, "LDGSTSBAR"))
-		eunsup(E, I, NULL);
-	LANES(l, gm) {
-		u8 *p = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, &in->o[0], 0), 8, 1);
-		u64 v;
-		memcpy(&v, p, 8);
-		v = mbar_arrive80(v);
-		memcpy(p, &v, 8);
-	}
-}
-
 static i64 *
 mbar_tx(Emu *E, u32 addr)
 {
@@ -189,6 +170,35 @@ mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx)
 	nv = lo | (u64)hi << 32;
 	memcpy(p, &nv, 8);
 	return v;
+}
+
+/* ARRIVES.LDGSTSBAR.64 [a]: each lane arrives once its cp.async copies
+ * are done (they are, at once: see h_ldgsts).  sm_80: an arrival on the
+ * sm_80 state.  sm_90 (on the SYNCS state): .ARVCNT is an arrival,
+ * .TRANSCNT completes one transaction (the tx-count one
+ * SYNCS.ARRIVE.TRANS64.RED.A0T1 added: cp.async.mbarrier.arrive without
+ * .noinc). */
+static void
+h_arrives(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, arv = insn_has(in, "ARVCNT"), trans = insn_has(in, "TRANSCNT");
+
+	if (in->nops != 1 || in->o[0].kind != OPK_MEM || in->nmods != 2 + (arv || trans) ||
+	    !insn_has(in, "LDGSTSBAR"))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = (u32)addr_of(E, w, l, &in->o[0], 0);
+		u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, 1);
+		u64 v;
+		if (arv || trans) {
+			mbar_update90(E, w, l, a, arv, -trans);
+			continue;
+		}
+		memcpy(&v, p, 8);
+		v = mbar_arrive80(v);
+		memcpy(p, &v, 8);
+	}
 }
 
 /* ---- atomics ---- */
@@ -346,8 +356,9 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0TR,A0TX} d, [a], tx
- * (A1T0: one arrival; A0TR: expect tx bytes; A0TX: tx bytes complete);
+/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0T1,A0TR,A0TX} d, [a], tx
+ * (A1T0: one arrival; A0T1: expect one transaction; A0TR: expect tx bytes;
+ * A0TX: tx bytes complete);
  * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -355,10 +366,10 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Insn *in = &I->in;
 	const Operand *m = memop(E, I), *o = in->o;
 	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
-	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR"), tx = insn_has(in, "A0TX");
+	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR"), tx = insn_has(in, "A0TX"), t1 = insn_has(in, "A0T1");
 
-	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx) ||
-	    (a1 && (o[2].kind != OPK_R || o[2].reg != RZ)))
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx && !t1) ||
+	    ((a1 || t1) && (o[2].kind != OPK_R || o[2].reg != RZ)))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = (u32)addr_of(E, w, l, m, 0);
@@ -374,8 +385,8 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			memcpy(p, &nv, 8);
 			*mbar_tx(E, a) = 0;
 		} else
-			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
-							    (i64)e_opr(E, w, l, &o[2]));
+			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : t1 ? 1 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
+									 (i64)e_opr(E, w, l, &o[2]));
 		e_wr64(w, l, &o[0], v);
 	}
 }

@@ -43,6 +43,14 @@ for a in sm_90 sm_80; do
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
 done
+# ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1
+# and ARRIVES.LDGSTSBAR.64.TRANSCNT / .ARVCNT, sm_80's ARRIVES; in a folder
+# of their own like misc/: check.sh's ptxas-cubin loop reports latency
+# pairs the model is stricter on (docs/compiler-mbarrier.md)
+vs_ptx emu_mbar_cparrive90_sm_90 tests/emu/mbar/cparrive90.sm_90.cubin tests/compile/mbar/cparrive90.ptx \
+	tests/compile/mbar/cparrive90.spec.json
+vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile/mbar/cppipe80.ptx \
+	tests/compile/mbar/cppipe80.spec.json
 
 # --stats reports warp-instructions
 orc=
