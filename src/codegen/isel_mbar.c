@@ -7,7 +7,9 @@
  * try_wait SYNCS.PHASECHK.TRANS64[.TRYWAIT] P, [R+URZ], token_hi (the
  * parity forms shift the parity to bit 31), inval SYNCS.CCTL.IV, and
  * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes is
- * UBLKCP.S.G [URdst:URbar], [URsrc], URsize/16.
+ * UBLKCP.S.G [URdst:URbar], [URsrc], URsize/16, and
+ * cp.async.mbarrier.arrive SYNCS.ARRIVE.TRANS64.RED.A0T1 +
+ * ARRIVES.LDGSTSBAR.64.TRANSCNT (.noinc: ARRIVES...ARVCNT alone).
  *
  * sm_80 keeps the state in the 64-bit word itself (the emulator's model,
  * src/emu/emu_memops.c): init is STS.64 {0x40000000 - n, 0x80000000 - n},
@@ -480,42 +482,68 @@ sel_bulk(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* ---- cp.async.mbarrier.arrive[.noinc] (sm_80) ----
+/* ---- cp.async.mbarrier.arrive[.noinc] ----
  * ARRIVES.LDGSTSBAR.64 [UR] (an arrival once the thread's cp.async copies
- * are done) takes a uniform address: one elected lane at a time.  Without
- * .noinc the pending count first grows by one per thread: ATOMS.ADD.S32
- * -1 on the high word, per lane (ptxas adds -popc once from the highest
- * lane, which assumes one address for the warp). */
+ * are done) takes a uniform address: R2UR of it when it is provably the
+ * same in every lane (uniform()) and unguarded, as ptxas; otherwise one
+ * elected lane at a time (the waterfall).  Without
+ * .noinc the pending count first grows by one per thread, so the phase
+ * waits for the copies but the thread's arrival is not counted.
+ * sm_80: ATOMS.ADD.S32 -1 on the high word, per lane (ptxas adds -popc
+ * once from the highest lane, which assumes one address for the warp),
+ * then ARRIVES.LDGSTSBAR.64.
+ * sm_90 (ptxas 13.0): the same as a transaction instead of an arrival:
+ * SYNCS.ARRIVE.TRANS64.RED.A0T1 (tx-count + 1), then
+ * ARRIVES.LDGSTSBAR.64.TRANSCNT (tx-count - 1 once the copies are done);
+ * .noinc is ARRIVES.LDGSTSBAR.64.ARVCNT (an arrival once they are). */
+typedef struct {
+	i64 off;
+	const char *op;
+} ArrivesCtx;
+
 static void
 arrives_body(Sel *s, const MRef *u, void *ctx)
 {
+	const ArrivesCtx *c = ctx;
 	char ob[24];
 
-	mi(s->mf, "ARRIVES.LDGSTSBAR.64 [%U%s]", u[0], sel_offtxt(ob, sizeof ob, *(i64 *)ctx));
+	mi(s->mf, "%s [%U%s]", c->op, u[0], sel_offtxt(ob, sizeof ob, c->off));
 }
 
 static int
 sel_cp_arrive(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
+	int noinc = !!(in->flags & PTX_F_NOINC);
+	ArrivesCtx c;
 	MRef base, m1;
-	i64 off;
 	char ob[24];
 
-	if (s->sm >= 90)
-		return sel_unsupported(s, "cp.async.mbarrier.arrive on sm_90 (the emulator models ARRIVES on sm_80 barriers only)");
 	if (in->nopds != 1 || in->opds[0].kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this form of cp.async.mbarrier.arrive");
-	if (mbar_addr(s, &in->opds[0], &base, &off) < 0)
+	if (mbar_addr(s, &in->opds[0], &base, &c.off) < 0)
 		return -1;
-	if (!(in->flags & PTX_F_NOINC)) {
-		m1 = sel_tmp(s, 1);
-		mi(s->mf, "MOV %D, 0xffffffff", m1);
-		mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, sel_offtxt(ob, sizeof ob, off + 4), m1);
+	if (s->sm >= 90) {
+		c.op = noinc ? "ARRIVES.LDGSTSBAR.64.ARVCNT" : "ARRIVES.LDGSTSBAR.64.TRANSCNT";
+		if (!noinc)
+			mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A0T1 RZ, [%U+URZ%s], RZ", base,
+			   sel_offtxt(ob, sizeof ob, c.off));
+	} else {
+		c.op = "ARRIVES.LDGSTSBAR.64";
+		if (!noinc) {
+			m1 = sel_tmp(s, 1);
+			mi(s->mf, "MOV %D, 0xffffffff", m1);
+			mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, sel_offtxt(ob, sizeof ob, c.off + 4), m1);
+		}
 	}
-	{
+	if (in->guard < 0 && uniform(s, &in->opds[0], 0)) {
+		/* the same address in every lane: one ARRIVES, each lane arrives */
+		MRef u = ur_tmp(s, 1);
+		mi(s->mf, "R2UR %D, %U", u, base);
+		arrives_body(s, &u, &c);
+	} else {
 		MRef r[1] = {base}, u[1] = {ur_tmp(s, 1)};
-		waterfall(s, r, u, 1, arrives_body, &off, 1);
+		waterfall(s, r, u, 1, arrives_body, &c, 1);
 	}
 	return 0;
 }
