@@ -485,8 +485,9 @@ sel_bulk(Sel *s, const IrIns *x)
 /* ---- cp.async.mbarrier.arrive[.noinc] ----
  * ARRIVES.LDGSTSBAR.64 [UR] (an arrival once the thread's cp.async copies
  * are done) takes a uniform address: R2UR of it when it is provably the
- * same in every lane (uniform()) and unguarded, as ptxas; otherwise one
- * elected lane at a time (the waterfall).  Without
+ * same in every lane (uniform()), as ptxas (which branches around a
+ * guarded one; we predicate both); otherwise one elected lane at a time
+ * (the waterfall).  Without
  * .noinc the pending count first grows by one per thread, so the phase
  * waits for the copies but the thread's arrival is not counted.
  * sm_80: ATOMS.ADD.S32 -1 on the high word, per lane (ptxas adds -popc
@@ -536,8 +537,9 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 			mi(s->mf, "ATOMS.ADD.S32 RZ, [%U%s], %U", base, sel_offtxt(ob, sizeof ob, c.off + 4), m1);
 		}
 	}
-	if (in->guard < 0 && uniform(s, &in->opds[0], 0)) {
-		/* the same address in every lane: one ARRIVES, each lane arrives */
+	if (uniform(s, &in->opds[0], 0)) {
+		/* the same address in every lane: one ARRIVES, each lane (where
+		   the guard holds: R2UR and ARRIVES take it) arrives */
 		MRef u = ur_tmp(s, 1);
 		mi(s->mf, "R2UR %D, %U", u, base);
 		arrives_body(s, &u, &c);
