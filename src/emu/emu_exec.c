@@ -634,6 +634,24 @@ h_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* UIADD3.64 URd, URa, b, URc (ptxas's sm_90 address arithmetic for
+ * wgmma descriptors): 64-bit pairs, an immediate sign-extended; no
+ * negation or carry-out forms are handled. */
+static void
+h_uiadd3_64(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Operand *o = I->in.o;
+	int l, k;
+
+	if (I->in.nops != 4)
+		eunsup(E, I, NULL);
+	for (k = 1; k < 4; k++)
+		if (o[k].neg || o[k].not)
+			eunsup(E, I, NULL);
+	LANES(l, gm)
+		e_wr64(w, l, &o[0], e_opr64(E, w, l, &o[1]) + e_opr64(E, w, l, &o[2]) + e_opr64(E, w, l, &o[3]));
+}
+
 /* VIADD d, a, b */
 static void
 h_viadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -1127,6 +1145,8 @@ emu_prep(Emu *E, EInsn *I)
 	   with a predicate output writes it in every lane */
 	I->uni = (op[0] == 'U' && strcmp(op, "UCGABAR_ARV") && strcmp(op, "UCGABAR_WAIT") &&
 		  strcmp(op, "VOTEU")) || !strcmp(op, "S2UR") || (!strcmp(op, "R2UR") && !e_isp(&in->o[0]));
+	if (I->fn == h_iadd3 && insn_has(in, "64"))
+		I->fn = h_uiadd3_64;
 	if (I->fn == h_imad) {
 		I->a = insn_has(in, "WIDE");
 		I->b = insn_has(in, "HI");

@@ -33,7 +33,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"HGMMA", "MxNxK F32 F16 BF16 TF32"}, {"QGMMA", "MxNxK F32 F16 E4M3 E5M2"},
 	{"USETMAXREG", "TRY_ALLOC DEALLOC CTAPOOL"},
 	{"I2F", "F16 BF16 F32 F64 " INTS " " RNDS}, {"I2FP", "F32 " INTS " " RNDS},
-	{"IADD3", "X"}, {"UIADD3", "X"}, {"IDP", "4A 2A LO HI S8 U8 S16 U16"},
+	{"IADD3", "X"}, {"UIADD3", "X 64"}, {"IDP", "4A 2A LO HI S8 U8 S16 U16"},
 	{"IMAD", "WIDE HI X U32 MOV IADD SHL"}, {"UIMAD", "WIDE HI X U32 MOV IADD SHL"},
 	{"IMNMX", "U32 S32"}, {"VIMNMX", "U32 S32"}, {"UIMNMX", "U32 S32"}, {"VIADDMNMX", "U32 S32"}, {"VIMNMX3", "U32 S32"},
 	{"BMSK", "W"}, {"UBMSK", "W"},

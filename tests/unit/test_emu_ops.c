@@ -75,6 +75,11 @@ TEST(emu_ops_integer)
 	CHECK(run(t_, "IADD3 R0, P0, R4, -R6, RZ", 1) == 0);
 	CHECK(run(t_, "IADD3.X R1, R5, ~R7, RZ, P0, !PT", 1) == 0);
 	CHECK(W.r[0][0] == 0xffffffff && W.r[1][0] == 0);
+	/* UIADD3.64 (ptxas's sm_90 wgmma descriptor arithmetic): a 64-bit sum
+	 * of pairs, the carry into the high word */
+	W.ur[8] = 0xfffffff0, W.ur[9] = 1;
+	CHECK(run(t_, "UIADD3.64 UR4, UR8, 0x80, URZ", 1) == 0);
+	CHECK(W.ur[4] == 0x70 && W.ur[5] == 2);
 	/* IMAD.HI adds a register pair: hi32(a*b + C:C+1) */
 	W.r[1][0] = 0x80000000, W.r[2][0] = 4, W.r[4][0] = 5, W.r[5][0] = 7;
 	CHECK(run(t_, "IMAD.HI.U32 R0, R1, R2, R4", 1) == 0);

@@ -402,6 +402,19 @@ TEST(isa_golden_tex_sm80)
 	golden(t_, "tests/golden/tex-sm_80.txt", 1.0);
 }
 
+/* words of ptxas's cubins of tests/compile the tables missed (UIADD3.64,
+ * F2F/F2FP, HADD2, I2F forms...; tools/isa-gaps), learned with isa-learn
+ * --golden (sm_80 together with the texture words) */
+TEST(isa_golden_gaps_sm90)
+{
+	golden(t_, "tests/golden/gaps-sm_90.txt", 1.0);
+}
+
+TEST(isa_golden_gaps_sm80)
+{
+	golden(t_, "tests/golden/gaps-sm_80.txt", 1.0);
+}
+
 TEST(isa_golden_fuzz_sm90)
 {
 	golden(t_, "tests/golden/fuzz-sm_90.txt", 0.99);
