@@ -171,6 +171,8 @@ prep_int(Emu *E, EInsn *I)
 		return 1;
 	}
 	if (!strcmp(op, "IADD3")) {
+		if (insn_has(in, "64"))
+			return 0;   /* UIADD3.64: the general path's h_uiadd3_64 */
 		for (np = 0, i = 1; i < in->nops && e_isp(&o[i]); i++)
 			np++;
 		if (np > 2 || in->nops < 4 + np || in->nops > 6 + np || !isdst(I, &o[0]))

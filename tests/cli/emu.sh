@@ -43,6 +43,11 @@ for a in sm_90 sm_80; do
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
 done
+# ptxas's sm_90a wgmma code (UIADD3.64 descriptor arithmetic, HGMMA/QGMMA,
+# register A, transposed operands) against the interpreter
+for t in f16 loop pred types rs trans; do
+	vs_ptx "emu_wgmma_${t}_sm_90" tests/emu/wgmma/$t.sm_90.cubin tests/compile/wgmma/$t.ptx tests/compile/wgmma/$t.spec.json
+done
 # ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1
 # and ARRIVES.LDGSTSBAR.64.TRANSCNT / .ARVCNT, sm_80's ARRIVES; in a folder
 # of their own like misc/: check.sh's ptxas-cubin loop reports latency
