@@ -762,11 +762,92 @@ static int sel_addc(Sel *s, const IrIns *x) { return sel_carry(s, x, 0, 1); }
 static int sel_subc(Sel *s, const IrIns *x) { return sel_carry(s, x, 1, 1); }
 static int sel_madc(Sel *s, const IrIns *x) { return sel_carry(s, x, 2, 1); }
 
+/* fns.b32 d, mask, base, offset: the |offset|-th set bit of mask from base
+ * (inclusive), upward for offset > 0, downward for offset < 0 (the mask
+ * reversed), base itself for 0; 0xffffffff if there is none.  Base is
+ * taken mod 32 (PTX: > 31 is undefined; the interpreter's i_fns does the
+ * same).  Branch-free: the bits below base cleared, then a binary search
+ * for the n-th set bit by population counts of 16/8/4/2/1-bit halves
+ * (ptxas's own sequence branches on the offset's sign and searches alike). */
+static const char *const fns_seq[] = {
+	"LOP3.LUT R3, R3, 0x1f, RZ, 0xc0, !PT",
+	"ISETP.EQ.AND P1, PT, R4, RZ, PT",
+	"ISETP.LT.AND P2, PT, R4, RZ, PT",
+	"@P2 BREV R2, R2",
+	"@P2 IADD3 R3, -R3, 0x1f, RZ",
+	"@P2 IADD3 R4, -R4, RZ, RZ",
+	"@P1 MOV R4, 0x1",
+	"MOV R6, 0xffffffff",
+	"@P1 MOV R6, 0x1",
+	"SHF.L.U32 R6, R6, R3, RZ",
+	"LOP3.LUT R5, R2, R6, RZ, 0xc0, !PT",
+	"POPC R7, R5",
+	"ISETP.GT.U32.AND P3, PT, R4, R7, PT",
+	"MOV R8, RZ",
+	"LOP3.LUT R9, R5, 0xffff, RZ, 0xc0, !PT",
+	"POPC R9, R9",
+	"ISETP.LT.U32.AND P0, PT, R9, R4, PT",
+	"@P0 IADD3 R4, R4, -R9, RZ",
+	"@P0 SHF.R.U32.HI R5, RZ, 0x10, R5",
+	"@P0 IADD3 R8, R8, 0x10, RZ",
+	"LOP3.LUT R9, R5, 0xff, RZ, 0xc0, !PT",
+	"POPC R9, R9",
+	"ISETP.LT.U32.AND P0, PT, R9, R4, PT",
+	"@P0 IADD3 R4, R4, -R9, RZ",
+	"@P0 SHF.R.U32.HI R5, RZ, 0x8, R5",
+	"@P0 IADD3 R8, R8, 0x8, RZ",
+	"LOP3.LUT R9, R5, 0xf, RZ, 0xc0, !PT",
+	"POPC R9, R9",
+	"ISETP.LT.U32.AND P0, PT, R9, R4, PT",
+	"@P0 IADD3 R4, R4, -R9, RZ",
+	"@P0 SHF.R.U32.HI R5, RZ, 0x4, R5",
+	"@P0 IADD3 R8, R8, 0x4, RZ",
+	"LOP3.LUT R9, R5, 0x3, RZ, 0xc0, !PT",
+	"POPC R9, R9",
+	"ISETP.LT.U32.AND P0, PT, R9, R4, PT",
+	"@P0 IADD3 R4, R4, -R9, RZ",
+	"@P0 SHF.R.U32.HI R5, RZ, 0x2, R5",
+	"@P0 IADD3 R8, R8, 0x2, RZ",
+	"LOP3.LUT R9, R5, 0x1, RZ, 0xc0, !PT",
+	"ISETP.LT.U32.AND P0, PT, R9, R4, PT",
+	"@P0 IADD3 R8, R8, 0x1, RZ",
+	"@P2 IADD3 R8, -R8, 0x1f, RZ",
+	"SEL R60, R8, 0xffffffff, !P3",
+	NULL,
+};
+
+static int
+sel_fns(Sel *s, const IrIns *x)
+{
+	Seq q;
+	MRef r;
+	int k;
+
+	seq_init(&q, s);
+	for (k = 0; k < 3; k++) {
+		MOpd o = sel_b32u(s, &x->p.opds[1 + k], 0);
+		MRef v;
+		if (!o.txt[0] && o.r.v < 0)
+			return -1;
+		if (o.txt[0]) {   /* an immediate: into a register */
+			v = sel_tmp(s, 1);
+			sel_mov32(s, v, o);
+		} else
+			v = o.r;
+		seq_bind(&q, 2 + k, v);
+	}
+	seq_lines(&q, fns_seq);
+	r = seq_get(&q, 60);
+	seq_end(&q);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(r));
+	return 0;
+}
+
 const SelRule sel_rules_intx[] = {
 	{PTX_OP_popc, sel_popc}, {PTX_OP_cnot, sel_cnot},
 	{PTX_OP_clz, sel_clz}, {PTX_OP_brev, sel_brev}, {PTX_OP_bfind, sel_bfind},
 	{PTX_OP_bfe, sel_bfe}, {PTX_OP_bfi, sel_bfi}, {PTX_OP_bmsk, sel_bmsk},
-	{PTX_OP_szext, sel_szext},
+	{PTX_OP_szext, sel_szext}, {PTX_OP_fns, sel_fns},
 	{PTX_OP_vadd2, sel_video}, {PTX_OP_vadd4, sel_video}, {PTX_OP_vsub2, sel_video}, {PTX_OP_vsub4, sel_video},
 	{PTX_OP_vavrg2, sel_video}, {PTX_OP_vavrg4, sel_video}, {PTX_OP_vabsdiff2, sel_video},
 	{PTX_OP_vabsdiff4, sel_video}, {PTX_OP_vmin2, sel_video}, {PTX_OP_vmin4, sel_video},
