@@ -265,12 +265,13 @@ i_prmt(u32 a, u32 b, u32 c, int mode)
 u32
 i_fns(u32 mask, u32 base, i32 offset)
 {
-	i32 i, n;
+	i32 i;
+	u32 n;
 
 	base &= 31;
 	if (offset == 0)
 		return (mask >> base) & 1 ? base : 0xffffffffu;
-	n = offset > 0 ? offset : -offset;
+	n = offset > 0 ? (u32)offset : 0u - (u32)offset;   /* |INT_MIN| = 2^31 */
 	for (i = (i32)base; i >= 0 && i < 32; i += offset > 0 ? 1 : -1)
 		if ((mask >> i) & 1 && --n == 0)
 			return (u32)i;
