@@ -112,3 +112,29 @@ ok compile_unlaid_var_named grep -q 'pext.ptx:46:.*a module variable extern' "$t
 same compile_overwrite_cubin "$tmp/ow/cubin/same.cubin" "$tmp/ow2/cubin/same.cubin"
 same compile_overwrite_sass <(sed 1d "$tmp/ow/sass/same.sass") <(sed 1d "$tmp/ow2/sass/same.sass")
 same compile_overwrite_manifest <(grep -v out_dir "$tmp/ow/manifest.json") <(grep -v out_dir "$tmp/ow2/manifest.json")
+
+# istypep.texref/.samplerref/.surfref parse (a parse error before session 6's
+# end); the compiler refuses istypep cleanly, naming it
+for t in texref samplerref surfref; do
+	cat > "$tmp/istype_$t.ptx" <<P
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 h, .param .u64 o)
+{
+	.reg .pred %p;
+	.reg .b32 %r;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [h];
+	ld.param.u64 %rd2, [o];
+	istypep.$t %p, %rd1;
+	selp.u32 %r, 1, 0, %p;
+	st.global.u32 [%rd2], %r;
+	ret;
+}
+P
+	ok "compile_istypep_${t}_parses" "$OA" parse "$tmp/istype_$t.ptx"
+	fails "compile_istypep_${t}_refused" "$OA" compile "$tmp/istype_$t.ptx" --arch sm_90 --out-dir "$tmp/ist"
+	cp "$tmp/err" "$tmp/istype.err"
+	ok "compile_istypep_${t}_named" grep -q 'unsupported by the compiler for sm_90: `istypep`' "$tmp/istype.err"
+done
