@@ -353,12 +353,26 @@ sel_b32u(Sel *s, const PtxOperand *o, int part)
 	return r;
 }
 
+/* d = a constant predicate (PTX's 0 / -1): ptxas's PLOP3.LUT 0x8 (false)
+ * or 0x80 (true) over PT inputs. */
+void
+sel_pred_const(Sel *s, MRef d, int val)
+{
+	mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, %s, 0x0", d, val ? "0x80" : "0x8");
+}
+
 MRef
 sel_pred(Sel *s, const PtxOperand *o, int *neg)
 {
 	*neg = o->neg;
 	if (o->kind == PTX_OPD_REG)
 		return sel_reg(s, o->reg);
+	if (o->kind == PTX_OPD_IMM) {   /* selp/and.pred ... with 0 or -1 */
+		MRef t = sel_ptmp(s);
+		sel_pred_const(s, t, o->imm != 0);
+		*neg = 0;
+		return t;
+	}
 	sel_unsupported(s, "a predicate operand that is not a register");
 	return mref(-1);
 }

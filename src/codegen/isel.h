@@ -143,6 +143,7 @@ MOpd mopd_reg(MRef r);
 MOpd mopd_txt(const char *t);
 /* Predicate operand (honours !%p): ref and negation. */
 MRef sel_pred(Sel *s, const PtxOperand *o, int *neg);
+void sel_pred_const(Sel *s, MRef d, int val);   /* d = PTX's 0 / -1 */
 /* Move a 32-bit value into d. */
 void sel_mov32(Sel *s, MRef d, MOpd src);
 /* Immediate value of o if it is one (IMM or FIMM bits). */

@@ -63,9 +63,8 @@ sel_mov(Sel *s, const IrIns *x)
 		return 0;
 	}
 	if (t == PTX_T_PRED && S1->kind == PTX_OPD_IMM) {
-		/* mov.pred %p, 0 / -1 (thrust's sort, Triton): ptxas's constant
-		 * predicates, LUT 0x8 false and 0x80 true over PT inputs */
-		mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, %s, 0x0", sel_reg(s, D0->reg), S1->imm ? "0x80" : "0x8");
+		/* mov.pred %p, 0 / -1 (thrust's sort, Triton) */
+		sel_pred_const(s, sel_reg(s, D0->reg), S1->imm != 0);
 		return 0;
 	}
 	if (t == PTX_T_PRED) {

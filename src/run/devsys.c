@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ptx/arith.h"
 #include "run/devsys.h"
 
 /* A NUL-terminated string of at most cap-1 bytes at generic addr. */
@@ -28,15 +29,6 @@ arg(DevRead rd, void *ctx, u64 args, u64 *off, int size)
 	v = rd(ctx, args + *off, size);
 	*off += size;
 	return v;
-}
-
-static double
-f64_bits(u64 v)
-{
-	double d;
-
-	memcpy(&d, &v, 8);
-	return d;
 }
 
 int
@@ -93,7 +85,7 @@ dev_vprintf(Buf *o, u64 fmtaddr, u64 args, DevRead rd, void *ctx, char *err, siz
 		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
 			spec[j++] = conv;
 			spec[j] = 0;
-			snprintf(out, sizeof out, spec, f64_bits(arg(rd, ctx, args, &off, 8)));
+			snprintf(out, sizeof out, spec, f64_of(arg(rd, ctx, args, &off, 8)));
 			break;
 		case 's':
 			read_str(rd, ctx, arg(rd, ctx, args, &off, 8), s, sizeof s);

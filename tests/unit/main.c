@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test.h"
 
@@ -10,6 +11,29 @@ static struct {
 	void (*fn)(TestState *);
 } tests[4096];
 static int ntests;
+
+void
+test_stderr_begin(TestStderr *c)
+{
+	c->tmp = tmpfile();
+	c->saved = dup(2);
+	fflush(stderr);
+	dup2(fileno(c->tmp), 2);
+}
+
+void
+test_stderr_end(TestStderr *c, char *err, size_t nerr)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(c->saved, 2);
+	close(c->saved);
+	rewind(c->tmp);
+	n = fread(err, 1, nerr - 1, c->tmp);
+	err[n] = 0;
+	fclose(c->tmp);
+}
 
 void
 test_register(const char *name, void (*fn)(TestState *))

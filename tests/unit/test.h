@@ -47,6 +47,16 @@ void test_fail(TestState *t, const char *file, int line, const char *fmt, ...)
 			test_fail(t_, __FILE__, __LINE__, "%s == %s: \"%s\" != \"%s\"", \
 				  #a, #b, a_ ? a_ : "(null)", b_ ? b_ : "(null)");  \
 	} while (0)
+/* Capture what the code under test writes to stderr (error messages):
+ * between test_stderr_begin and test_stderr_end, which puts it in err
+ * (NUL-terminated, at most nerr - 1 bytes). */
+typedef struct {
+	FILE *tmp;
+	int saved;
+} TestStderr;
+void test_stderr_begin(TestStderr *c);
+void test_stderr_end(TestStderr *c, char *err, size_t nerr);
+
 #define FAIL(...) test_fail(t_, __FILE__, __LINE__, __VA_ARGS__)
 #define SKIP(why)               \
 	do {                    \

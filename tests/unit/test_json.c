@@ -12,21 +12,12 @@ static Json *
 parse(Arena *a, const char *text, char *err, size_t nerr)
 {
 	Src src = {"t.json", text, strlen(text)};
-	FILE *tmp = tmpfile();
-	int saved = dup(2);
+	TestStderr c;
 	Json *j;
-	size_t n;
 
-	fflush(stderr);
-	dup2(fileno(tmp), 2);
+	test_stderr_begin(&c);
 	j = json_parse(a, &src);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(tmp);
-	n = fread(err, 1, nerr - 1, tmp);
-	err[n] = 0;
-	fclose(tmp);
+	test_stderr_end(&c, err, nerr);
 	return j;
 }
 

@@ -10,20 +10,12 @@
 static int
 parse_quiet(const char *text, Spec *s, char *err, size_t nerr)
 {
-	FILE *tmp = tmpfile();
-	int saved = dup(2), r;
-	size_t n;
+	TestStderr c;
+	int r;
 
-	fflush(stderr);
-	dup2(fileno(tmp), 2);
+	test_stderr_begin(&c);
 	r = spec_parse("s.json", text, strlen(text), s);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(tmp);
-	n = fread(err, 1, nerr - 1, tmp);
-	err[n] = 0;
-	fclose(tmp);
+	test_stderr_end(&c, err, nerr);
 	return r;
 }
 
