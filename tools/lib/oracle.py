@@ -57,3 +57,23 @@ def _disasm(arch, words, base):
         if m:
             texts[(int(m.group(1), 16) - base) // 16] = m.group(2)
     return [None if k in bad else texts.get(k) for k in range(len(words))]
+
+
+_hex1 = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s*(.*?)\s*;\s*/\* (0x[0-9a-f]{16}) \*/\s*$")
+_hex2 = re.compile(r"^\s*/\* (0x[0-9a-f]{16}) \*/\s*$")
+
+
+def cubin_words(cubin):
+    """(address, text, lo, hi) of every instruction of a cubin, from
+    `nvdisasm -c -hex` (isa-tex, isa-gaps)."""
+    txt = subprocess.run([NVDISASM, "-c", "-hex", cubin], capture_output=True, text=True, check=True).stdout
+    cur = None
+    for line in txt.splitlines():
+        m = _hex1.match(line)
+        if m:
+            cur = (int(m.group(1), 16), m.group(2), int(m.group(3), 16))
+            continue
+        m = _hex2.match(line)
+        if m and cur:
+            yield cur[0], cur[1], cur[2], int(m.group(1), 16)
+            cur = None
