@@ -42,9 +42,11 @@ UNIT     = $(BUILD)/unit-tests
 # (docs/compile-speed.md).  The unit tests and gpucheck keep $(CC).
 ifeq ($(SANITIZE),1)
 STATIC  =
+LAYOUT  =
 MUSLCC  =
 else
 STATIC  = -static
+LAYOUT  = -Wl,-z,noseparate-code -Wl,-z,max-page-size=0x200000 -Wl,-T,src/cli/layout.ld
 MUSLCC := $(shell test -e build/.musl-tried || { tools/get-musl >&2; mkdir -p build; touch build/.musl-tried; }; \
 		  command -v musl-gcc 2>/dev/null)
 endif
@@ -62,8 +64,13 @@ CLIOBJ  := $(CLISRC:%.c=$(PROG)/%.o)
 .PHONY: all check check-long demo bench clean oracle
 all: openassembler
 
+# Installed with one write: the page cache then holds the program in large
+# (up to 2 MiB) folios that the kernel maps a whole folio at a time (with
+# LAYOUT: a 2 MiB page for each 2 MiB of code and tables); the linker's own
+# output, and a cp of it, sit in small ones -- ~0.1 ms more per compile in
+# page faults (docs/compile-speed.md, "Session 7").
 openassembler: $(BIN) $(GPUBIN)
-	cp $(BIN) $@
+	dd if=$(BIN) of=$@.tmp bs=64M status=none && chmod 755 $@.tmp && mv -f $@.tmp $@
 	cp $(GPUBIN) oa-gpucheck
 
 $(LIB): $(LIBOBJ)
@@ -72,8 +79,8 @@ $(LIB): $(LIBOBJ)
 
 # -no-pie: the ISA tables hold ~45,000 pointers that a PIE relocates at
 # every start (0.7 ms of each compile of a small kernel).
-$(BIN): $(CLIOBJ) $(PROGLIB)
-	$(PROGCC) $(LDFLAGS) -no-pie $(STATIC) -o $@ $(CLIOBJ) $(PROGLIB) -lm -ldl -lpthread
+$(BIN): $(CLIOBJ) $(PROGLIB) src/cli/layout.ld
+	$(PROGCC) $(LDFLAGS) -no-pie $(STATIC) $(LAYOUT) -o $@ $(CLIOBJ) $(PROGLIB) -lm -ldl -lpthread
 ifeq ($(MUSLCC)$(SANITIZE),)
 	@echo "note: musl-gcc not found: openassembler is linked with glibc, whose static start-up" \
 	      "costs ~0.3 ms more per process; apt-get install musl-tools for the faster one"
@@ -94,9 +101,12 @@ $(PROGLIB): $(LIBSRC:%.c=$(PROG)/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -fno-pie: the program is linked -no-pie, so its tables of pointers are
+# plain read-only data (.rodata, in the 2 MiB-mapped segment) instead of
+# .data.rel.ro (0.75 MiB of private, page-at-a-time mappings).
 $(PROG)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+	$(MUSLCC) $(CPPFLAGS) $(CFLAGS) -fno-pie $(WARN) -c -o $@ $<
 endif
 
 $(BUILD)/tests/unit/%.o: CPPFLAGS += -Itests/unit
