@@ -803,38 +803,47 @@ step(const DivStep *s, Regs *R, int n)
 	}
 }
 
-static _Thread_local Regs R;
+/* The lanes' registers, one block per thread (thread_calloc: 36 KiB of
+ * _Thread_local data would make every process map a TLS block at start). */
+static _Thread_local void *regs_slot;
 
-/* runs the plan on the m <= LANES values already in rows 0 and 1 */
+static Regs *
+regs(void)
+{
+	return thread_calloc(&regs_slot, sizeof(Regs));
+}
+
+/* runs the plan on the m <= LANES values already in rows 0 and 1 of R */
 static void
-run(const DivPlan *p, int m)
+run(const DivPlan *p, Regs *R, int m)
 {
 	int i;
 
-	memset(R.r[ZR], 0, sizeof R.r[ZR]);
-	memset(R.p[ZP], 0, sizeof R.p[ZP]);
+	memset(R->r[ZR], 0, sizeof R->r[ZR]);
+	memset(R->p[ZP], 0, sizeof R->p[ZP]);
 	/* all LANES lanes, whatever m: a constant trip count lets the
 	 * compiler vectorize the step loops (lanes past m hold stale values) */
 	(void)m;
 	for (i = 0; i < p->nsteps; i++)
-		step(&p->s[i], &R, LANES);
+		step(&p->s[i], R, LANES);
 }
 
 void
 divconst_eval_n(const DivPlan *p, const u64 *x, u64 *out, int n)
 {
+	Regs *R = regs();
 	int l, m;
 
 	while (n > 0) {
 		m = MIN(n, LANES);
 		for (l = 0; l < m; l++) {
-			R.r[0][l] = (u32)x[l];
+			R->r[0][l] = (u32)x[l];
 			/* a 32-bit plan must not read operand 1 */
-			R.r[1][l] = p->bits == 32 ? 0xdeadbeef : (u32)(x[l] >> 32);
+			R->r[1][l] = p->bits == 32 ? 0xdeadbeef : (u32)(x[l] >> 32);
 		}
-		run(p, m);
+		run(p, R, m);
 		for (l = 0; l < m; l++)
-			out[l] = R.r[p->result][l] | (p->bits == 64 ? (u64)R.r[p->result + 1][l] << 32 : 0);
+			out[l] = R->r[p->result][l] | (p->bits == 64 ? (u64)R->r[p->result + 1][l] << 32 : 0);
 		x += m;
 		out += m;
 		n -= m;
@@ -844,17 +853,18 @@ divconst_eval_n(const DivPlan *p, const u64 *x, u64 *out, int n)
 void
 divconst_eval32_n(const DivPlan *p, u32 x0, u32 *out, int n)
 {
+	Regs *R = regs();
 	int l, m;
 
 	ASSERT(p->bits == 32);
 	while (n > 0) {
 		m = MIN(n, LANES);
 		for (l = 0; l < m; l++) {
-			R.r[0][l] = x0 + (u32)l;
-			R.r[1][l] = 0xdeadbeef;
+			R->r[0][l] = x0 + (u32)l;
+			R->r[1][l] = 0xdeadbeef;
 		}
-		run(p, m);
-		memcpy(out, R.r[p->result], (size_t)m * sizeof *out);
+		run(p, R, m);
+		memcpy(out, R->r[p->result], (size_t)m * sizeof *out);
 		x0 += (u32)m;
 		out += m;
 		n -= m;
