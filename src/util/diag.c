@@ -105,7 +105,8 @@ read_file(const char *path, size_t *n)
  * creating the file costs a new inode: three output files of a compile
  * took 0.21 ms with O_TRUNC, 0.12 ms removed and created anew, 0.05 ms
  * overwritten (docs/compile-speed.md).  Links see the new contents as
- * with O_TRUNC. */
+ * with O_TRUNC.  The cut is made only when the old file was longer: a
+ * truncate is a journalled inode update even to the same length. */
 int
 write_file(const char *path, const void *p, size_t n)
 {
@@ -131,7 +132,8 @@ write_file(const char *path, const void *p, size_t n)
 		q += put;
 		n -= (size_t)put;
 	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fd, (off_t)len) != 0) {
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)len &&
+	    ftruncate(fd, (off_t)len) != 0) {
 		diag(path, "write failed: %s", strerror(errno));
 		close(fd);
 		return -1;
