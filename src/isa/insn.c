@@ -246,6 +246,22 @@ parse_float(Ctx *c, const char *s, Operand *o, const char *all)
 	return 0;
 }
 
+/* A texture geometry operand (TEX ... 2D)?  The names start with 1, 2, 3,
+   A or C: registers never do. */
+static int
+is_geom(const char *s)
+{
+	static const char *const g[] = {"1D", "2D", "3D", "CUBE", "ARRAY_1D", "ARRAY_2D", "ARRAY_CUBE", NULL};
+	const char *const *p;
+
+	if (!strchr("123AC", s[0]) || !s[0])
+		return 0;
+	for (p = g; *p; p++)
+		if (!strcmp(s, *p))
+			return 1;
+	return 0;
+}
+
 static int
 parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 {
@@ -271,8 +287,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		o->kind = OPK_IMM;
 		return 0;
 	}
-	if (!strcmp(s, "1D") || !strcmp(s, "2D") || !strcmp(s, "3D") || !strcmp(s, "CUBE") ||
-	    !strcmp(s, "ARRAY_1D") || !strcmp(s, "ARRAY_2D") || !strcmp(s, "ARRAY_CUBE")) {
+	if (is_geom(s)) {
 		o->kind = OPK_GEOM;
 		return 0;
 	}
