@@ -88,6 +88,9 @@ int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, s
 enum { HF_MEM = 1, HF_ATOM = 2 };
 /* A small number per opcode name, the same for the life of the process. */
 int hz_opid(const char *op);
+/* 1 when hz_decode's opcode table is in the order its binary search needs
+   (a unit test asks). */
+int hz_op_list_sorted(void);
 /* Slot name ("R4", "UR6", "P0") in buf. */
 const char *hz_slot_name(int s, char *buf, size_t n);
 /* Number of destination operands at the front of in's operand list. */

@@ -40,37 +40,12 @@ name_in(const char *s, const char *const *l)
 	return 0;
 }
 
-static int
-op_is(const Insn *in, const char *const *l)
-{
-	return name_in(in->op, l);
-}
-
-/* Opcodes that write no register (operands are all sources). */
-static const char *const nodst_ops[] = {
-	"BRA", "BRX", "JMP", "JMX", "CALL", "RET", "EXIT", "BSSY", "BSYNC", "BAR", "WARPSYNC",
-	"NANOSLEEP", "YIELD", "DEPBAR", "NOP", "MEMBAR", "ERRBAR", "CCTL", "CGAERRBAR",
-	"UCGABAR_ARV", "UCGABAR_WAIT", "LDGDEPBAR", "ARRIVES", "ENDCOLLECTIVE", "KILL", "BPT",
-	"BREAK", "WARPGROUP", "FENCE", "UBLKCP", "UTMALDG", "UTMASTG", "UTMAPF", "CCTLL",
-	"ST", "STG", "STS", "STL", "RED", "REDG", "LDGSTS", "PREEXIT", "ACQBULK", "STSM", NULL,
-};
-static const char *const mem_ops[] = {
-	"LD", "LDG", "LDS", "LDL", "LDC", "ULDC", "ST", "STG", "STS", "STL", "ATOM", "ATOMG",
-	"ATOMS", "RED", "REDG", "SYNCS", "LDSM", NULL,
-};
-static const char *const dbl_ops[] = {
-	"DADD", "DMUL", "DFMA", "DMNMX", "DSETP", "DSET", NULL,
-};
-static const char *const mma_ops[] = {"HMMA", "IMMA", "DMMA", "HGMMA", "IGMMA", "QGMMA", NULL};
-static const char *const conv_ops[] = {"F2F", "F2I", "I2F", "FRND", NULL};
-static const char *const wide_ops[] = {"IMAD", "UIMAD", NULL};
-
 static int ndst(const Insn *in, int of);
 static int is_mem(const char *op);
 
-/* What the lists above and the opcode tests below say about an opcode,
- * computed once per opcode id (hz_opid) instead of string compares at
- * every decode: OF_* in bits 0-7, lat_cat_op in bits 8-11 (OF_CAT),
+/* What the table below and the opcode tests of op_flags say about an
+ * opcode, computed once per opcode id (hz_opid) instead of string compares
+ * at every decode: OF_* in bits 0-7, lat_cat_op in bits 8-11 (OF_CAT),
  * pipe_of in 12-15 (OF_PIPE), the HF_* memory flags in 16-19 (OF_MEMF),
  * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27. */
 enum {
@@ -84,94 +59,97 @@ enum {
 /* Control flow: BRA/JMP, EXIT/KILL, CALL, RET, BRX/JMX, DEPBAR. */
 enum { FL_NONE, FL_BRA, FL_EXIT, FL_CALL, FL_RET, FL_BRX, FL_DEPBAR };
 /* ndst's special forms: VOTE, PLOP3-like (two predicate results), LOP3-like
-   (a predicate and a register result when the second operand is one). */
+   (a predicate and a register result when the second operand is one;
+   every ATOM* too, op_flags). */
 enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
-/* Control flow kinds by name. */
-static const char *const flow_ops[][3] = {
-	[FL_BRA] = {"BRA", "JMP", NULL}, [FL_EXIT] = {"EXIT", "KILL", NULL},
-	[FL_CALL] = {"CALL", NULL}, [FL_RET] = {"RET", NULL},
-	[FL_BRX] = {"BRX", "JMX", NULL}, [FL_DEPBAR] = {"DEPBAR", NULL},
-};
-/* ndst's special forms by name (and every ATOM* not named: ND_LOPP). */
-static const char *const nd_ops[][6] = {
-	[ND_VOTE] = {"VOTE", "VOTEU", NULL}, [ND_PLOP] = {"PLOP3", "UPLOP3", "ELECT", NULL},
-	[ND_LOPP] = {"LOP3", "ULOP3", "SHFL", "QSPC", NULL},
-};
-/* Pipe of variable-latency instructions that complete in order with each
- * other (pipe k + 1): FP64; the conversion/SFU pipe (ptxas: I2F without a
- * scoreboard covered by the next MUFU's, F2I by the next F2F's); shared
- * memory and shuffles (ptxas: an LDS without a scoreboard covered by the
- * wait on the next SHFL's, tests/emu/simt.sm_90.cubin); the texture
- * unit (ptxas: a TEX or TLD without a scoreboard covered by a later one's
- * or a later SULD's, tests/emu/tex_surfx.sm_90.cubin;
- * tools/isa-tex's kernel). */
-static const char *const pipe_ops[][6] = {
-	{"DFMA", "DADD", "DMUL", "DSETP", "DMNMX", NULL},
-	{"MUFU", "I2F", "F2I", "F2F", "FRND", NULL},
-	{"LDS", "SHFL", NULL},
-	{"TEX", "TLD", "TLD4", "TXQ", "SULD", NULL},
-};
 
-/* Every name in the lists above with the op_flags bits its lists give,
- * in an open-addressing table built on first use: one lookup per new
- * opcode instead of a scan of every list. */
-typedef struct {
-	const char *name;  /* NULL: empty */
+/* The opcodes with list bits, sorted by name (strcmp order: op_list_bits
+ * searches it).  NODST: writes no register (operands are all sources);
+ * MEMOP: its registers are data_width wide; DBL, MMA, CONV, WIDE: the
+ * operand widths of regs_of.  PIPE(k): variable-latency results that
+ * complete in order with each other: 1 FP64; 2 the conversion/SFU pipe
+ * (ptxas: I2F without a scoreboard covered by the next MUFU's, F2I by the
+ * next F2F's); 3 shared memory and shuffles (ptxas: an LDS without a
+ * scoreboard covered by the wait on the next SHFL's,
+ * tests/emu/simt.sm_90.cubin); 4 the texture unit (ptxas: a TEX or TLD
+ * without a scoreboard covered by a later one's or a later SULD's,
+ * tests/emu/tex_surfx.sm_90.cubin; tools/isa-tex's kernel). */
+#define NODST OF_NODST
+#define DBL OF_DBL
+#define MEMOP OF_MEMOP
+#define MMA OF_MMA
+#define CONV OF_CONV
+#define WIDE OF_WIDE
+#define PIPE(k) ((k) << 12)
+#define FLOW(k) ((k) << 20)
+#define ND(k) ((k) << 24)
+static const struct {
+	const char *name;
 	u32 f;
-} ListBits;
+} op_list[] = {
+	{"ACQBULK", NODST}, {"ARRIVES", NODST}, {"ATOM", MEMOP}, {"ATOMG", MEMOP}, {"ATOMS", MEMOP},
+	{"BAR", NODST}, {"BPT", NODST}, {"BRA", NODST | FLOW(FL_BRA)}, {"BREAK", NODST},
+	{"BRX", NODST | FLOW(FL_BRX)}, {"BSSY", NODST}, {"BSYNC", NODST}, {"CALL", NODST | FLOW(FL_CALL)},
+	{"CCTL", NODST}, {"CCTLL", NODST}, {"CGAERRBAR", NODST}, {"DADD", DBL | PIPE(1)},
+	{"DEPBAR", NODST | FLOW(FL_DEPBAR)}, {"DFMA", DBL | PIPE(1)}, {"DMMA", MMA},
+	{"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL}, {"DSETP", DBL | PIPE(1)},
+	{"ELECT", ND(ND_PLOP)}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST},
+	{"EXIT", NODST | FLOW(FL_EXIT)}, {"F2F", CONV | PIPE(2)}, {"F2I", CONV | PIPE(2)},
+	{"FENCE", NODST}, {"FRND", CONV | PIPE(2)}, {"HGMMA", MMA}, {"HMMA", MMA},
+	{"I2F", CONV | PIPE(2)}, {"IGMMA", MMA}, {"IMAD", WIDE}, {"IMMA", MMA},
+	{"JMP", NODST | FLOW(FL_BRA)}, {"JMX", NODST | FLOW(FL_BRX)}, {"KILL", NODST | FLOW(FL_EXIT)},
+	{"LD", MEMOP}, {"LDC", MEMOP}, {"LDG", MEMOP}, {"LDGDEPBAR", NODST}, {"LDGSTS", NODST},
+	{"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)}, {"LDSM", MEMOP}, {"LOP3", ND(ND_LOPP)},
+	{"MEMBAR", NODST}, {"MUFU", PIPE(2)}, {"NANOSLEEP", NODST}, {"NOP", NODST},
+	{"PLOP3", ND(ND_PLOP)}, {"PREEXIT", NODST}, {"QGMMA", MMA}, {"QSPC", ND(ND_LOPP)},
+	{"RED", NODST | MEMOP}, {"REDG", NODST | MEMOP}, {"RET", NODST | FLOW(FL_RET)},
+	{"SHFL", PIPE(3) | ND(ND_LOPP)}, {"ST", NODST | MEMOP}, {"STG", NODST | MEMOP},
+	{"STL", NODST | MEMOP}, {"STS", NODST | MEMOP}, {"STSM", NODST}, {"SULD", PIPE(4)},
+	{"SYNCS", MEMOP}, {"TEX", PIPE(4)}, {"TLD", PIPE(4)}, {"TLD4", PIPE(4)}, {"TXQ", PIPE(4)},
+	{"UBLKCP", NODST}, {"UCGABAR_ARV", NODST}, {"UCGABAR_WAIT", NODST}, {"UIMAD", WIDE},
+	{"ULDC", MEMOP}, {"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)}, {"UTMALDG", NODST},
+	{"UTMAPF", NODST}, {"UTMASTG", NODST}, {"VOTE", ND(ND_VOTE)}, {"VOTEU", ND(ND_VOTE)},
+	{"WARPGROUP", NODST}, {"WARPSYNC", NODST}, {"YIELD", NODST},
+};
+#undef NODST
+#undef DBL
+#undef MEMOP
+#undef MMA
+#undef CONV
+#undef WIDE
+#undef PIPE
+#undef FLOW
+#undef ND
 
-static struct {
-	ListBits *v;
-	size_t m;  /* capacity - 1 */
-} lb;
-
-static size_t op_hash(const char *s);
-
-static ListBits *
-lb_slot(const char *name)
+int
+hz_op_list_sorted(void)
 {
-	size_t i = op_hash(name) & lb.m;
+	size_t i;
 
-	while (lb.v[i].name && strcmp(lb.v[i].name, name))
-		i = (i + 1) & lb.m;
-	return &lb.v[i];
+	for (i = 1; i < NELEM(op_list); i++)
+		if (strcmp(op_list[i - 1].name, op_list[i].name) >= 0)
+			return 0;
+	return 1;
 }
 
-static void
-lb_add(const char *const *l, u32 f)
-{
-	for (; *l; l++) {
-		ListBits *e = lb_slot(*l);
-		e->name = *l;
-		e->f |= f;
-	}
-}
-
-/* The list bits of op (OF_NODST ... and the OF_PIPE, OF_FLOW, OF_ND fields). */
+/* The op_list bits of op, 0 when it is not there. */
 static u32
-list_bits(const char *op)
+op_list_bits(const char *op)
 {
-	const ListBits *e;
-	u32 k;
+	size_t lo = 0, hi = NELEM(op_list);
 
-	if (!lb.v) {
-		lb.m = 255;  /* about 100 names */
-		lb.v = xcalloc(lb.m + 1, sizeof *lb.v);
-		lb_add(nodst_ops, OF_NODST);
-		lb_add(dbl_ops, OF_DBL);
-		lb_add(mem_ops, OF_MEMOP);
-		lb_add(mma_ops, OF_MMA);
-		lb_add(conv_ops, OF_CONV);
-		lb_add(wide_ops, OF_WIDE);
-		for (k = 0; k < NELEM(pipe_ops); k++)
-			lb_add(pipe_ops[k], (k + 1) << 12);
-		for (k = FL_BRA; k < NELEM(flow_ops); k++)
-			lb_add(flow_ops[k], k << 20);
-		for (k = ND_VOTE; k < NELEM(nd_ops); k++)
-			lb_add(nd_ops[k], k << 24);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const char *t = op_list[mid].name;
+		int c = t[0] != op[0] ? (uchar)t[0] - (uchar)op[0] : strcmp(t, op);
+		if (!c)
+			return op_list[mid].f;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	e = lb_slot(op);
-	return e->name ? e->f : 0;
+	return 0;
 }
 
 static struct {
@@ -194,7 +172,7 @@ op_flags(int id, const char *op)
 	}
 	if (opf.f[id])
 		return opf.f[id];
-	f |= (int)list_bits(op);
+	f |= (int)op_list_bits(op);
 	f |= lat_cat_op(op) << 8;
 	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
 	if (!OF_ND(f) && !strncmp(op, "ATOM", 4))
@@ -212,11 +190,9 @@ conv_width(const Insn *in, int dst)
 	int nt = 0, i, intdst;
 	const char *t = NULL;
 
-	for (i = 0; i < in->nmods && nt < 4; i++) {
-		Insn m = {.op = in->mods[i]};
-		if (op_is(&m, ints) || op_is(&m, flts))
+	for (i = 0; i < in->nmods && nt < 4; i++)
+		if (name_in(in->mods[i], ints) || name_in(in->mods[i], flts))
 			types[nt++] = in->mods[i];
-	}
 	if (!strcmp(in->op, "F2F") || !strcmp(in->op, "FRND")) {
 		if (nt >= 2)
 			t = types[dst ? 0 : 1];
@@ -224,12 +200,9 @@ conv_width(const Insn *in, int dst)
 			t = types[0];
 	} else {
 		intdst = !strcmp(in->op, "F2I");  /* F2I: int dst, float src; I2F the reverse */
-		for (i = 0; i < nt; i++) {
-			Insn m = {.op = types[i]};
-			int isint = op_is(&m, ints);
-			if ((isint == intdst) == dst)
+		for (i = 0; i < nt; i++)
+			if ((name_in(types[i], ints) == intdst) == dst)
 				t = types[i];
-		}
 	}
 	return t && strstr(t, "64") ? 2 : 1;
 }

@@ -418,6 +418,12 @@ TEST(ctrl_hazard_find_list)
 	CHECK(latency > 0);
 }
 
+/* hz_decode finds an opcode's list bits by a binary search. */
+TEST(ctrl_op_list_sorted)
+{
+	CHECK(hz_op_list_sorted());
+}
+
 /* The decode memo: the same words decoded again, with other control bits,
    or one instruction later (branch targets are PC-relative) give the same
    view, and branch targets follow the shift. */
