@@ -254,11 +254,12 @@ is_geom(const char *s)
 	static const char *const g[] = {"1D", "2D", "3D", "CUBE", "ARRAY_1D", "ARRAY_2D", "ARRAY_CUBE", NULL};
 	const char *const *p;
 
-	if (!strchr("123AC", s[0]) || !s[0])
-		return 0;
-	for (p = g; *p; p++)
-		if (!strcmp(s, *p))
-			return 1;
+	switch (s[0]) {
+	case '1': case '2': case '3': case 'A': case 'C':
+		for (p = g; *p; p++)
+			if (!strcmp(s, *p))
+				return 1;
+	}
 	return 0;
 }
 
