@@ -47,7 +47,8 @@ static int is_mem(const char *op);
  * opcode, computed once per opcode id (hz_opid) instead of string compares
  * at every decode: OF_* in bits 0-7, lat_cat_op in bits 8-11 (OF_CAT),
  * pipe_of in 12-15 (OF_PIPE), the HF_* memory flags in 16-19 (OF_MEMF),
- * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27. */
+ * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27,
+ * regs_of's operand forms (FM_*) in 28-31. */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
 };
@@ -56,23 +57,28 @@ enum {
 #define OF_MEMF(f) ((f) >> 16 & 0xf)
 #define OF_FLOW(f) ((f) >> 20 & 0xf)
 #define OF_ND(f) ((f) >> 24 & 0xf)
+#define OF_FM(f) ((f) >> 28 & 0xf)
 /* Control flow: BRA/JMP, EXIT/KILL, CALL, RET, BRX/JMX, DEPBAR. */
 enum { FL_NONE, FL_BRA, FL_EXIT, FL_CALL, FL_RET, FL_BRX, FL_DEPBAR };
 /* ndst's special forms: VOTE, PLOP3-like (two predicate results), LOP3-like
    (a predicate and a register result when the second operand is one;
    every ATOM* too, op_flags). */
 enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
+/* regs_of's operand forms: TEX/TLD and SULD/SUST (tex_regs), LDSM/STSM (a
+   group of .2/.4 registers), CS2R (a pair unless .32), and the opcodes
+   whose .64 is no 64-bit operand (SHF, USHF, MUFU). */
+enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64 };
 
 /* The opcodes with list bits, sorted by name (strcmp order: op_list_bits
  * searches it).  NODST: writes no register (operands are all sources);
  * MEMOP: its registers are data_width wide; DBL, MMA, CONV, WIDE: the
- * operand widths of regs_of.  PIPE(k): variable-latency results that
- * complete in order with each other: 1 FP64; 2 the conversion/SFU pipe
- * (ptxas: I2F without a scoreboard covered by the next MUFU's, F2I by the
- * next F2F's); 3 shared memory and shuffles (ptxas: an LDS without a
- * scoreboard covered by the wait on the next SHFL's,
- * tests/emu/simt.sm_90.cubin); 4 the texture unit (ptxas: a TEX or TLD
- * without a scoreboard covered by a later one's or a later SULD's,
+ * operand widths of regs_of; FM(k): its operand form (FM_*).  PIPE(k):
+ * variable-latency results that complete in order with each other: 1 FP64;
+ * 2 the conversion/SFU pipe (ptxas: I2F without a scoreboard covered by
+ * the next MUFU's, F2I by the next F2F's); 3 shared memory and shuffles
+ * (ptxas: an LDS without a scoreboard covered by the wait on the next
+ * SHFL's, tests/emu/simt.sm_90.cubin); 4 the texture unit (ptxas: a TEX or
+ * TLD without a scoreboard covered by a later one's or a later SULD's,
  * tests/emu/tex_surfx.sm_90.cubin; tools/isa-tex's kernel). */
 #define NODST OF_NODST
 #define DBL OF_DBL
@@ -83,6 +89,7 @@ enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
 #define PIPE(k) ((k) << 12)
 #define FLOW(k) ((k) << 20)
 #define ND(k) ((k) << 24)
+#define FM(k) ((u32)(k) << 28)
 static const struct {
 	const char *name;
 	u32 f;
@@ -90,26 +97,28 @@ static const struct {
 	{"ACQBULK", NODST}, {"ARRIVES", NODST}, {"ATOM", MEMOP}, {"ATOMG", MEMOP}, {"ATOMS", MEMOP},
 	{"BAR", NODST}, {"BPT", NODST}, {"BRA", NODST | FLOW(FL_BRA)}, {"BREAK", NODST},
 	{"BRX", NODST | FLOW(FL_BRX)}, {"BSSY", NODST}, {"BSYNC", NODST}, {"CALL", NODST | FLOW(FL_CALL)},
-	{"CCTL", NODST}, {"CCTLL", NODST}, {"CGAERRBAR", NODST}, {"DADD", DBL | PIPE(1)},
-	{"DEPBAR", NODST | FLOW(FL_DEPBAR)}, {"DFMA", DBL | PIPE(1)}, {"DMMA", MMA},
-	{"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL}, {"DSETP", DBL | PIPE(1)},
-	{"ELECT", ND(ND_PLOP)}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST},
+	{"CCTL", NODST}, {"CCTLL", NODST}, {"CGAERRBAR", NODST}, {"CS2R", FM(FM_CS2R)},
+	{"DADD", DBL | PIPE(1)}, {"DEPBAR", NODST | FLOW(FL_DEPBAR)}, {"DFMA", DBL | PIPE(1)},
+	{"DMMA", MMA}, {"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL},
+	{"DSETP", DBL | PIPE(1)}, {"ELECT", ND(ND_PLOP)}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST},
 	{"EXIT", NODST | FLOW(FL_EXIT)}, {"F2F", CONV | PIPE(2)}, {"F2I", CONV | PIPE(2)},
 	{"FENCE", NODST}, {"FRND", CONV | PIPE(2)}, {"HGMMA", MMA}, {"HMMA", MMA},
 	{"I2F", CONV | PIPE(2)}, {"IGMMA", MMA}, {"IMAD", WIDE}, {"IMMA", MMA},
 	{"JMP", NODST | FLOW(FL_BRA)}, {"JMX", NODST | FLOW(FL_BRX)}, {"KILL", NODST | FLOW(FL_EXIT)},
 	{"LD", MEMOP}, {"LDC", MEMOP}, {"LDG", MEMOP}, {"LDGDEPBAR", NODST}, {"LDGSTS", NODST},
-	{"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)}, {"LDSM", MEMOP}, {"LOP3", ND(ND_LOPP)},
-	{"MEMBAR", NODST}, {"MUFU", PIPE(2)}, {"NANOSLEEP", NODST}, {"NOP", NODST},
+	{"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)}, {"LDSM", MEMOP | FM(FM_LDSM)}, {"LOP3", ND(ND_LOPP)},
+	{"MEMBAR", NODST}, {"MUFU", PIPE(2) | FM(FM_NO64)}, {"NANOSLEEP", NODST}, {"NOP", NODST},
 	{"PLOP3", ND(ND_PLOP)}, {"PREEXIT", NODST}, {"QGMMA", MMA}, {"QSPC", ND(ND_LOPP)},
 	{"RED", NODST | MEMOP}, {"REDG", NODST | MEMOP}, {"RET", NODST | FLOW(FL_RET)},
-	{"SHFL", PIPE(3) | ND(ND_LOPP)}, {"ST", NODST | MEMOP}, {"STG", NODST | MEMOP},
-	{"STL", NODST | MEMOP}, {"STS", NODST | MEMOP}, {"STSM", NODST}, {"SULD", PIPE(4)},
-	{"SYNCS", MEMOP}, {"TEX", PIPE(4)}, {"TLD", PIPE(4)}, {"TLD4", PIPE(4)}, {"TXQ", PIPE(4)},
-	{"UBLKCP", NODST}, {"UCGABAR_ARV", NODST}, {"UCGABAR_WAIT", NODST}, {"UIMAD", WIDE},
-	{"ULDC", MEMOP}, {"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)}, {"UTMALDG", NODST},
-	{"UTMAPF", NODST}, {"UTMASTG", NODST}, {"VOTE", ND(ND_VOTE)}, {"VOTEU", ND(ND_VOTE)},
-	{"WARPGROUP", NODST}, {"WARPSYNC", NODST}, {"YIELD", NODST},
+	{"SHF", FM(FM_NO64)}, {"SHFL", PIPE(3) | ND(ND_LOPP)}, {"ST", NODST | MEMOP},
+	{"STG", NODST | MEMOP}, {"STL", NODST | MEMOP}, {"STS", NODST | MEMOP},
+	{"STSM", NODST | FM(FM_LDSM)}, {"SULD", PIPE(4) | FM(FM_SURF)}, {"SUST", FM(FM_SURF)},
+	{"SYNCS", MEMOP}, {"TEX", PIPE(4) | FM(FM_TEX)}, {"TLD", PIPE(4) | FM(FM_TEX)}, {"TLD4", PIPE(4)},
+	{"TXQ", PIPE(4)}, {"UBLKCP", NODST}, {"UCGABAR_ARV", NODST}, {"UCGABAR_WAIT", NODST},
+	{"UIMAD", WIDE}, {"ULDC", MEMOP}, {"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)},
+	{"USHF", FM(FM_NO64)}, {"UTMALDG", NODST}, {"UTMAPF", NODST}, {"UTMASTG", NODST},
+	{"VOTE", ND(ND_VOTE)}, {"VOTEU", ND(ND_VOTE)}, {"WARPGROUP", NODST}, {"WARPSYNC", NODST},
+	{"YIELD", NODST},
 };
 #undef NODST
 #undef DBL
@@ -120,6 +129,7 @@ static const struct {
 #undef PIPE
 #undef FLOW
 #undef ND
+#undef FM
 
 int
 hz_op_list_sorted(void)
@@ -329,16 +339,14 @@ mem_reads(HIns *h, const Operand *o, int cat)
  * enabled components of mask (default 0xf) go to Rd2, Rd2+1, Rd, Rd+1;
  * the coordinates are consecutive from Ra (TLD.SCR: y in Rb), a surface
  * access's from the [Ra] base; the handle UR is read as a pair (ptxas
- * clears its high half).  1 if in is one of these. */
-static int
-tex_regs(HIns *h, int cat)
+ * clears its high half).  form: the opcode's FM_TEX or FM_SURF. */
+static void
+tex_regs(HIns *h, int form, int cat)
 {
 	const Insn *in = h->in;
 	const char *op = in->op;
-	int k, g = -1, dims = 1, tex = !strcmp(op, "TEX") || !strcmp(op, "TLD");
+	int k, g = -1, dims = 1, tex = form == FM_TEX;
 
-	if (!tex && strcmp(op, "SULD") && strcmp(op, "SUST"))
-		return 0;
 	for (k = 0; k < in->nops; k++)
 		if (in->o[k].kind == OPK_GEOM)
 			g = k;
@@ -377,7 +385,6 @@ tex_regs(HIns *h, int cat)
 		else
 			add(h->rd, &h->nrd, HZ_RD, OPK_R, o->reg, w, cat);
 	}
-	return 1;
 }
 
 static void
@@ -392,10 +399,8 @@ regs_of(const Arch *a, HIns *h)
 	int wide = !!(of & OF_WIDE);
 	int hi = wide && insn_has(in, "HI");
 	/* the opcode tests of the operand loop, once */
-	int cs2r = in->op[0] == 'C' && !strcmp(in->op, "CS2R");
-	int ldsm = !strcmp(in->op, "LDSM") || !strcmp(in->op, "STSM");   /* .2/.4: a group */
-	int w64 = insn_has(in, "64") && strcmp(in->op, "SHF") && strcmp(in->op, "USHF") &&
-		  strncmp(in->op, "MUFU", 4);
+	int form = OF_FM(of);
+	int w64 = form != FM_NO64 && insn_has(in, "64");
 
 	/* IMAD.WIDE writes a pair; IMAD.WIDE and IMAD.HI add a pair c (the
 	 * third register source, after an optional carry-out predicate) */
@@ -411,8 +416,10 @@ regs_of(const Arch *a, HIns *h)
 		add(h->rd, &h->nrd, HZ_RD, OPK_R, 0, 255, cat);
 		add(h->wr, &h->nwr, HZ_WR, OPK_R, 2, 253, 0);
 	}
-	if (tex_regs(h, cat))
+	if (form == FM_TEX || form == FM_SURF) {
+		tex_regs(h, form, cat);
 		return;
+	}
 	for (k = 0; k < in->nops; k++) {
 		const Operand *o = &in->o[k];
 		int w = 1, dst = k < nd;
@@ -449,13 +456,13 @@ regs_of(const Arch *a, HIns *h)
 				w = (dst && wide) || k == nd + 2 ? 2 : 1;
 			else if (ismem)
 				w = data_width(in);
-			else if (cs2r)
+			else if (form == FM_CS2R)
 				w = insn_has(in, "32") ? 1 : 2;
 			else if (w64)
 				w = 2;
 			if (o->x64)
 				w = MAX(w, 2);
-			if (ldsm)
+			if (form == FM_LDSM)  /* .2/.4: a group */
 				w = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1;
 		}
 		if (dst)
