@@ -135,23 +135,6 @@ initial(const Arch *a, HIns *ins, size_t n)
 	}
 }
 
-/* row without the exceptions that need (floored) already covers. */
-static const LatRow *
-floored_row(const LatRow *row, const u8 need[LF_N][LC_NCAT], Arena *ar)
-{
-	LatRow *r = arena_alloc(ar, sizeof *r);
-	LatExc *e = arena_alloc(ar, sizeof *e * (size_t)row->nexc);
-	int k;
-
-	*r = *row;
-	r->exc = e;
-	r->nexc = 0;
-	for (k = 0; k < row->nexc; k++)
-		if (row->exc[k].lat > need[row->exc[k].f][row->exc[k].cat])
-			e[r->nexc++] = row->exc[k];
-	return r;
-}
-
 /* The mined table holds the smallest distances ptxas leaves, per consumer
  * class but not per operand slot or half of a register pair: ptxas lets
  * IMAD.WIDE read an IMAD result 2 cycles later where the slot allows it,
@@ -161,14 +144,13 @@ floored_row(const LatRow *row, const u8 need[LF_N][LC_NCAT], Arena *ar)
  * stall sweep, tools/lat-sweep, measures them), the assigner takes no
  * exception below the category numbers (those above stay: a consumer
  * class ptxas never placed closer) and waits at least 4 cycles after a
- * fixed-latency register write, 6 after a 64-bit one (.WIDE).  The
- * checker keeps the mined table: ptxas's code stays accepted. */
+ * fixed-latency register write, 6 after a 64-bit one (.WIDE): the floors
+ * go into need, and excfloor keeps the exceptions from going below it.
+ * The checker keeps the mined table: ptxas's code stays accepted. */
 static void
-gpu_floors(HIns *ins, size_t n, Arena *ar)
+gpu_floors(HIns *ins, size_t n)
 {
-	enum { NMEMO = 128 };
-	struct { const LatRow *row, *floored; int fl; } memo[NMEMO] = {{0}};
-	size_t i, k;
+	size_t i;
 	int c, fl;
 
 	for (i = 0; i < n; i++) {
@@ -182,16 +164,7 @@ gpu_floors(HIns *ins, size_t n, Arena *ar)
 				x->need[1][LF_R][c] = (u8)fl;
 		if (x->maxneed[1] < fl)
 			x->maxneed[1] = (u8)fl;
-		if (!x->row || !x->row->nexc)
-			continue;
-		/* the same row and floor give the same copy (need comes from the row) */
-		k = ((uintptr_t)x->row >> 4 ^ (size_t)fl) % NMEMO;
-		if (memo[k].row != x->row || memo[k].fl != fl) {
-			memo[k].row = x->row;
-			memo[k].fl = fl;
-			memo[k].floored = floored_row(x->row, (const u8 (*)[LC_NCAT])x->need[1], ar);
-		}
-		x->row = memo[k].floored;
+		x->excfloor = 1;
 	}
 }
 
@@ -207,7 +180,7 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 	if (hz_decode(a, code, n, ins, &ar, &bad) < 0)
 		goto out;
 	if (mode)
-		gpu_floors(ins, n, &ar);
+		gpu_floors(ins, n);
 	initial(a, ins, n);
 	h = hz_new(a, ins, n, mode ? 1 : 0);
 	for (round = 0; round < MAX_ROUNDS; round++) {

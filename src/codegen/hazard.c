@@ -853,7 +853,7 @@ reads(Hz *h, HState *s, size_t i)
 				i32 q = PP(s, j, k);
 				const LatRow *row = h->ins[q].row;
 				e = row && row->nexc ? exc_of(h, (size_t)(u - h->use), q, row, f, cat, x->cls) : -1;
-				if (e < 0)
+				if (e < 0 || (h->ins[q].excfloor && e < h->ins[q].need[h->m][f][cat]))
 					e = h->ins[q].need[h->m][f][cat];
 				else if (h->mode == 0)
 					e = MAX(e, LAT_SAFE);

@@ -68,6 +68,8 @@ typedef struct {
 	u8 minst;          /* smallest own stall (lat_min_stall) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */
+	u8 excfloor;       /* row's exceptions never lower need (the assigner's
+			      GPU floors); 0 from hz_decode */
 	u8 maxneed[2];     /* the largest of need[mode] */
 	u8 need[2][LF_N][LC_NCAT];  /* lat_need per mode (0 safe, 1 mined) */
 	Lat lat;
