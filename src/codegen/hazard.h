@@ -68,6 +68,8 @@ typedef struct {
 	u8 minst;          /* smallest own stall (lat_min_stall) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */
+	u8 fence;          /* the scheduler moves nothing across it: effects beyond
+			      its registers other than a load's (sched.c) */
 	u8 excfloor;       /* row's exceptions never lower need (the assigner's
 			      GPU floors); 0 from hz_decode */
 	u8 maxneed[2];     /* the largest of need[mode] */

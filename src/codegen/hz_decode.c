@@ -51,6 +51,7 @@ static int is_mem(const char *op);
  * regs_of's operand forms (FM_*) in 28-31. */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
+	OF_FENCE = 128,
 };
 #define OF_CAT(f) ((f) >> 8 & 0xf)
 #define OF_PIPE(f) ((f) >> 12 & 0xf)
@@ -72,7 +73,8 @@ enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64 };
 /* The opcodes with list bits, sorted by name (strcmp order: op_list_bits
  * searches it).  NODST: writes no register (operands are all sources);
  * MEMOP: its registers are data_width wide; DBL, MMA, CONV, WIDE: the
- * operand widths of regs_of; FM(k): its operand form (FM_*).  PIPE(k):
+ * operand widths of regs_of; FM(k): its operand form (FM_*); FENCE: the
+ * scheduler moves nothing across it (HIns.fence, sched.c).  PIPE(k):
  * variable-latency results that complete in order with each other: 1 FP64;
  * 2 the conversion/SFU pipe (ptxas: I2F without a scoreboard covered by
  * the next MUFU's, F2I by the next F2F's); 3 shared memory and shuffles
@@ -86,6 +88,7 @@ enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64 };
 #define MMA OF_MMA
 #define CONV OF_CONV
 #define WIDE OF_WIDE
+#define FENCE OF_FENCE
 #define PIPE(k) ((k) << 12)
 #define FLOW(k) ((k) << 20)
 #define ND(k) ((k) << 24)
@@ -94,31 +97,37 @@ static const struct {
 	const char *name;
 	u32 f;
 } op_list[] = {
-	{"ACQBULK", NODST}, {"ARRIVES", NODST}, {"ATOM", MEMOP}, {"ATOMG", MEMOP}, {"ATOMS", MEMOP},
-	{"BAR", NODST}, {"BPT", NODST}, {"BRA", NODST | FLOW(FL_BRA)}, {"BREAK", NODST},
-	{"BRX", NODST | FLOW(FL_BRX)}, {"BSSY", NODST}, {"BSYNC", NODST}, {"CALL", NODST | FLOW(FL_CALL)},
-	{"CCTL", NODST}, {"CCTLL", NODST}, {"CGAERRBAR", NODST}, {"CS2R", FM(FM_CS2R)},
-	{"DADD", DBL | PIPE(1)}, {"DEPBAR", NODST | FLOW(FL_DEPBAR)}, {"DFMA", DBL | PIPE(1)},
-	{"DMMA", MMA}, {"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL},
-	{"DSETP", DBL | PIPE(1)}, {"ELECT", ND(ND_PLOP)}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST},
-	{"EXIT", NODST | FLOW(FL_EXIT)}, {"F2F", CONV | PIPE(2)}, {"F2I", CONV | PIPE(2)},
-	{"FENCE", NODST}, {"FRND", CONV | PIPE(2)}, {"HGMMA", MMA}, {"HMMA", MMA},
+	{"ACQBULK", NODST | FENCE}, {"ARRIVES", NODST | FENCE}, {"ATOM", MEMOP | FENCE},
+	{"ATOMG", MEMOP | FENCE}, {"ATOMS", MEMOP | FENCE}, {"BAR", NODST | FENCE}, {"BMOV", FENCE},
+	{"BPT", NODST | FENCE}, {"BRA", NODST | FLOW(FL_BRA) | FENCE}, {"BREAK", NODST},
+	{"BRX", NODST | FLOW(FL_BRX) | FENCE}, {"BSSY", NODST | FENCE}, {"BSYNC", NODST | FENCE},
+	{"CALL", NODST | FLOW(FL_CALL) | FENCE}, {"CCTL", NODST | FENCE}, {"CCTLL", NODST | FENCE},
+	{"CGAERRBAR", NODST}, {"CS2R", FM(FM_CS2R) | FENCE}, {"DADD", DBL | PIPE(1)},
+	{"DEPBAR", NODST | FLOW(FL_DEPBAR) | FENCE}, {"DFMA", DBL | PIPE(1)}, {"DMMA", MMA},
+	{"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL}, {"DSETP", DBL | PIPE(1)},
+	{"ELECT", ND(ND_PLOP) | FENCE}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST | FENCE},
+	{"EXIT", NODST | FLOW(FL_EXIT) | FENCE}, {"F2F", CONV | PIPE(2)}, {"F2I", CONV | PIPE(2)},
+	{"FENCE", NODST | FENCE}, {"FRND", CONV | PIPE(2)}, {"HGMMA", MMA | FENCE}, {"HMMA", MMA},
 	{"I2F", CONV | PIPE(2)}, {"IGMMA", MMA}, {"IMAD", WIDE}, {"IMMA", MMA},
-	{"JMP", NODST | FLOW(FL_BRA)}, {"JMX", NODST | FLOW(FL_BRX)}, {"KILL", NODST | FLOW(FL_EXIT)},
-	{"LD", MEMOP}, {"LDC", MEMOP}, {"LDG", MEMOP}, {"LDGDEPBAR", NODST}, {"LDGSTS", NODST},
-	{"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)}, {"LDSM", MEMOP | FM(FM_LDSM)}, {"LOP3", ND(ND_LOPP)},
-	{"MEMBAR", NODST}, {"MUFU", PIPE(2) | FM(FM_NO64)}, {"NANOSLEEP", NODST}, {"NOP", NODST},
-	{"PLOP3", ND(ND_PLOP)}, {"PREEXIT", NODST}, {"QGMMA", MMA}, {"QSPC", ND(ND_LOPP)},
-	{"RED", NODST | MEMOP}, {"REDG", NODST | MEMOP}, {"RET", NODST | FLOW(FL_RET)},
-	{"SHF", FM(FM_NO64)}, {"SHFL", PIPE(3) | ND(ND_LOPP)}, {"ST", NODST | MEMOP},
-	{"STG", NODST | MEMOP}, {"STL", NODST | MEMOP}, {"STS", NODST | MEMOP},
-	{"STSM", NODST | FM(FM_LDSM)}, {"SULD", PIPE(4) | FM(FM_SURF)}, {"SUST", FM(FM_SURF)},
-	{"SYNCS", MEMOP}, {"TEX", PIPE(4) | FM(FM_TEX)}, {"TLD", PIPE(4) | FM(FM_TEX)}, {"TLD4", PIPE(4)},
-	{"TXQ", PIPE(4)}, {"UBLKCP", NODST}, {"UCGABAR_ARV", NODST}, {"UCGABAR_WAIT", NODST},
-	{"UIMAD", WIDE}, {"ULDC", MEMOP}, {"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)},
-	{"USHF", FM(FM_NO64)}, {"UTMALDG", NODST}, {"UTMAPF", NODST}, {"UTMASTG", NODST},
-	{"VOTE", ND(ND_VOTE)}, {"VOTEU", ND(ND_VOTE)}, {"WARPGROUP", NODST}, {"WARPSYNC", NODST},
-	{"YIELD", NODST},
+	{"JMP", NODST | FLOW(FL_BRA) | FENCE}, {"JMX", NODST | FLOW(FL_BRX) | FENCE},
+	{"KILL", NODST | FLOW(FL_EXIT) | FENCE}, {"LD", MEMOP}, {"LDC", MEMOP}, {"LDG", MEMOP},
+	{"LDGDEPBAR", NODST | FENCE}, {"LDGSTS", NODST | FENCE}, {"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)},
+	{"LDSM", MEMOP | FM(FM_LDSM)}, {"LDTRAM", FENCE}, {"LEPC", FENCE}, {"LOP3", ND(ND_LOPP)},
+	{"MATCH", FENCE}, {"MEMBAR", NODST | FENCE}, {"MUFU", PIPE(2) | FM(FM_NO64)},
+	{"NANOSLEEP", NODST | FENCE}, {"NOP", NODST | FENCE}, {"PLOP3", ND(ND_PLOP)}, {"PMTRIG", FENCE},
+	{"PREEXIT", NODST}, {"QGMMA", MMA | FENCE}, {"QSPC", ND(ND_LOPP) | FENCE},
+	{"RED", NODST | MEMOP | FENCE}, {"REDG", NODST | MEMOP}, {"REDUX", FENCE},
+	{"RET", NODST | FLOW(FL_RET) | FENCE}, {"S2UR", FENCE}, {"SETMAXNREG", FENCE},
+	{"SHF", FM(FM_NO64)}, {"SHFL", PIPE(3) | ND(ND_LOPP) | FENCE}, {"ST", NODST | MEMOP | FENCE},
+	{"STG", NODST | MEMOP | FENCE}, {"STL", NODST | MEMOP | FENCE}, {"STS", NODST | MEMOP | FENCE},
+	{"STSM", NODST | FM(FM_LDSM) | FENCE}, {"SULD", PIPE(4) | FM(FM_SURF)},
+	{"SUST", FM(FM_SURF) | FENCE}, {"SYNCS", MEMOP | FENCE}, {"TEX", PIPE(4) | FM(FM_TEX)},
+	{"TLD", PIPE(4) | FM(FM_TEX)}, {"TLD4", PIPE(4)}, {"TXQ", PIPE(4)}, {"UBLKCP", NODST | FENCE},
+	{"UCGABAR_ARV", NODST | FENCE}, {"UCGABAR_WAIT", NODST | FENCE}, {"UIMAD", WIDE}, {"ULDC", MEMOP},
+	{"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)}, {"USHF", FM(FM_NO64)},
+	{"UTMALDG", NODST | FENCE}, {"UTMAPF", NODST | FENCE}, {"UTMASTG", NODST | FENCE},
+	{"VOTE", ND(ND_VOTE) | FENCE}, {"VOTEU", ND(ND_VOTE) | FENCE}, {"WARPGROUP", NODST | FENCE},
+	{"WARPSYNC", NODST | FENCE}, {"YIELD", NODST | FENCE},
 };
 #undef NODST
 #undef DBL
@@ -126,6 +135,7 @@ static const struct {
 #undef MMA
 #undef CONV
 #undef WIDE
+#undef FENCE
 #undef PIPE
 #undef FLOW
 #undef ND
@@ -788,6 +798,7 @@ facts_of(HIns *h)
 
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
+	h->fence = !!(of & OF_FENCE);
 	h->minst = (u8)lat_min_stall_row(h->row, h->in);
 	need_of(h);
 }

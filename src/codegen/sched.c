@@ -19,52 +19,16 @@
 /* Latency assumed for variable-latency producers (memory, MUFU, ...). */
 enum { VAR_LAT = 24 };
 
-static const char *const fences[] = {
-	"ST", "STG", "STS", "STL", "ATOM", "ATOMG", "ATOMS", "RED", "BAR", "MEMBAR", "FENCE", "ERRBAR",
-	"CCTL", "SYNCS", "DEPBAR", "WARPSYNC", "BSSY", "BSYNC", "NANOSLEEP", "LDGSTS", "LDGDEPBAR",
-	"UBLKCP", "UTMALDG", "UTMASTG", "UTMAPF", "ARRIVES", "CALL", "RET", "BRA", "BRX", "JMP", "JMX",
-	"EXIT", "BPT", "KILL", "YIELD", "WARPGROUP", "HGMMA", "QGMMA", "SETMAXNREG", "ELECT", "VOTE", "VOTEU",
-	"SHFL", "MATCH", "REDUX", "CS2R", "S2UR", "BMOV", "PMTRIG", "NOP", "ACQBULK", "UCGABAR_ARV",
-	"UCGABAR_WAIT", "CCTLL", "QSPC", "STSM", "LDTRAM", "LEPC", "SUST", NULL,
-};
-
-static int
-in_list(const char *op, const char *const *l)
-{
-	for (; *l; l++)  /* the first letter inline: most names differ there */
-		if ((*l)[0] == op[0] && !strcmp(op, *l))
-			return 1;
-	return 0;
-}
-
-/* in_list(op, fences) per opcode id (hz_opid), 0/1, -1 not yet known. */
-static struct {
-	signed char *v;
-	size_t n;
-	int s2r;
-} fence_of = {NULL, 0, -1};
-
-static int
-op_fence(const HIns *h)
-{
-	if (h->opid >= fence_of.n) {
-		size_t n = MAX(2 * fence_of.n, (size_t)h->opid + 64);
-		fence_of.v = xrealloc(fence_of.v, n);
-		memset(fence_of.v + fence_of.n, -1, n - fence_of.n);
-		fence_of.n = n;
-	}
-	if (fence_of.v[h->opid] < 0)
-		fence_of.v[h->opid] = (signed char)in_list(h->in->op, fences);
-	return fence_of.v[h->opid];
-}
-
+/* A region boundary: a fence (hz_decode's opcode table) or control flow,
+   or a read of the clock (S2R SR_CLOCKLO ...). */
 static int
 is_fence(const HIns *h)
 {
-	if (fence_of.s2r < 0)
-		fence_of.s2r = hz_opid("S2R");
-	return h->kind != HK_NORMAL || op_fence(h) ||
-	       (h->opid == fence_of.s2r && h->in->nops > 1 && h->in->o[1].text && strstr(h->in->o[1].text, "CLOCK"));
+	const Insn *in = h->in;
+
+	return h->kind != HK_NORMAL || h->fence ||
+	       (in->op[0] == 'S' && !strcmp(in->op, "S2R") && in->nops > 1 && in->o[1].text &&
+		strstr(in->o[1].text, "CLOCK"));
 }
 
 /* Exact register sets: one bit per slot (hazard.h: hz_decode keeps
