@@ -99,19 +99,13 @@ static const char *const late_ops[] = {
 };
 
 /* Is op in the list l of n names?  By binary search (by hand: bsearch's
-   callback per probe costs more than the compare): the lists above are
-   kept in strcmp order, which the first call checks (*ready). */
+   callback per probe costs more than the compare): the lists are kept in
+   strcmp order (lat_lists_sorted, a unit test). */
 static int
-in_list_sorted(const char *op, const char *const *l, size_t n, int *ready)
+in_list_sorted(const char *op, const char *const *l, size_t n)
 {
-	size_t i, lo = 0, hi = n;
+	size_t lo = 0, hi = n;
 
-	if (!*ready) {
-		for (i = 1; i < n; i++)
-			if (strcmp(l[i - 1], l[i]) >= 0)
-				die("latency.c: opcode list not sorted at \"%s\"", l[i]);
-		*ready = 1;
-	}
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		int c = l[mid][0] != op[0] ? (uchar)l[mid][0] - (uchar)op[0] : strcmp(l[mid], op);
@@ -129,17 +123,13 @@ in_list_sorted(const char *op, const char *const *l, size_t n, int *ready)
 static int
 is_var_op(const char *op)
 {
-	static int ready;
-
-	return in_list_sorted(op, var_ops, NELEM(var_ops), &ready);
+	return in_list_sorted(op, var_ops, NELEM(var_ops));
 }
 
 static int
 is_late_op(const char *op)
 {
-	static int ready;
-
-	return in_list_sorted(op, late_ops, NELEM(late_ops), &ready);
+	return in_list_sorted(op, late_ops, NELEM(late_ops));
 }
 
 static const LatRow *
@@ -283,9 +273,32 @@ static const char *const fma_ops[] = {
 static int
 is_fma_op(const char *op)
 {
-	static int ready;
+	return in_list_sorted(op, fma_ops, NELEM(fma_ops));
+}
 
-	return in_list_sorted(op, fma_ops, NELEM(fma_ops), &ready);
+static int
+sorted(const char *const *l, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (strcmp(l[i - 1], l[i]) >= 0)
+			return 0;
+	return 1;
+}
+
+int
+lat_lists_sorted(void)
+{
+	const LatRow *tabs[] = {lat_rows_sm90, lat_rows_sm80};
+	size_t t, i;
+
+	for (t = 0; t < NELEM(tabs); t++)
+		for (i = 1; tabs[t][0].cls && tabs[t][i].cls; i++)
+			if (strcmp(tabs[t][i - 1].cls, tabs[t][i].cls) >= 0)
+				return 0;
+	return sorted(var_ops, NELEM(var_ops)) && sorted(late_ops, NELEM(late_ops)) &&
+	       sorted(fma_ops, NELEM(fma_ops));
 }
 
 /* The opcode's part of lat_cat_row: LCO_* flags. */

@@ -69,6 +69,9 @@ typedef struct {
 } LatRow;
 
 extern const LatRow lat_rows_sm90[], lat_rows_sm80[];  /* sorted by cls; end with cls == NULL */
+/* 1 when the tables' rows and latency.c's opcode lists are in the strcmp
+   order their binary searches need (a unit test asks). */
+int lat_lists_sorted(void);
 
 /* Consumer category of an instruction (LC_ALU .. LC_VAR; guards are LC_GUARD). */
 int lat_cat(const Arch *a, const Insn *in);

@@ -32,6 +32,12 @@ TEST(lat_need_all_rows)
 	}
 }
 
+/* find_row and the opcode lists are searched by bisection. */
+TEST(lat_lists_sorted)
+{
+	CHECK(lat_lists_sorted());
+}
+
 /* A consumer the decoder does not know has no class: no exception (emu
  * --timing crashed on ptxas's UIADD3.64 before the emulator refused it). */
 TEST(lat_exc_no_consumer_class)
