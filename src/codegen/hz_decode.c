@@ -717,80 +717,7 @@ is_mem(const char *op)
 	       !strncmp(op, "RED", 3);
 }
 
-/* need and maxneed of one table row (the rows are never changed once
- * made), computed once per process: in the heap, an open-addressing
- * table of the rows met (a compile meets a few dozen). */
-typedef struct {
-	const LatRow *row;
-	u8 used;
-	u8 need[2][LF_N][LC_NCAT], maxneed[2];
-} NeedMemo;
-
-static struct {
-	NeedMemo *v;
-	size_t n, cap;
-} nm;
-
-static size_t
-need_pos(const LatRow *row)
-{
-	size_t m = nm.cap - 1, i = ((uintptr_t)row >> 4) * 0x9e3779b97f4a7c15ull >> 40 & m;
-
-	while (nm.v[i].used && nm.v[i].row != row)
-		i = (i + 1) & m;
-	return i;
-}
-
-static void
-need_calc(const LatRow *row, NeedMemo *e)
-{
-	int m, f, c, maxexc = 0;
-
-	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all), so is its maximum */
-	lat_need_all(row, 1, e->need[1]);
-	for (f = 0; f < LF_N; f++)
-		for (c = 0; c < LC_NCAT; c++) {
-			e->need[0][f][c] = (u8)MAX(e->need[1][f][c], LAT_SAFE);
-			e->maxneed[1] = MAX(e->maxneed[1], e->need[1][f][c]);
-		}
-	e->maxneed[0] = MAX(e->maxneed[1], LAT_SAFE);
-	/* a consumer class may need more than its category (an exc row):
-	   the producer stays tracked that long */
-	for (c = 0; row && c < row->nexc; c++)
-		maxexc = MAX(maxexc, row->exc[c].lat);
-	for (m = 0; m < 2; m++)
-		e->maxneed[m] = (u8)MAX(e->maxneed[m], maxexc);
-}
-
-/* h->need and h->maxneed of h->row. */
-static void
-need_of(HIns *h)
-{
-	NeedMemo *e;
-	size_t i;
-
-	if (2 * (nm.n + 1) > nm.cap) {
-		NeedMemo *old = nm.v;
-		size_t oc = nm.cap;
-		nm.cap = oc ? 2 * oc : 64;
-		nm.v = xcalloc(nm.cap, sizeof *nm.v);
-		for (i = 0; i < oc; i++)
-			if (old[i].used)
-				nm.v[need_pos(old[i].row)] = old[i];
-		free(old);
-	}
-	e = &nm.v[need_pos(h->row)];
-	if (!e->used) {
-		e->row = h->row;
-		e->used = 1;
-		need_calc(h->row, e);
-		nm.n++;
-	}
-	memcpy(h->need, e->need, sizeof h->need);
-	memcpy(h->maxneed, e->maxneed, sizeof h->maxneed);
-}
-
-/* The per-opcode and latency facts the checker uses at every step. */
+/* The per-opcode facts the checker uses at every step. */
 static void
 facts_of(HIns *h)
 {
@@ -800,19 +727,50 @@ facts_of(HIns *h)
 	h->memf = (u8)OF_MEMF(of);
 	h->fence = !!(of & OF_FENCE);
 	h->minst = (u8)lat_min_stall_row(h->row, h->in);
-	need_of(h);
 }
 
-/* h->cls, h->row and h->lat (lat_class, lat_row, lat_of_row), once per
- * process for each arch, opcode and modifiers the class keeps; the
- * memoised class names live in memo.ar. */
+/* What an instruction's latency class gives: lat_class, lat_row,
+ * lat_of_row, and need and maxneed from the row. */
+typedef struct {
+	const char *cls;  /* NULL: an empty ClassMemo entry */
+	const LatRow *row;
+	Lat lat;
+	u8 need[2][LF_N][LC_NCAT], maxneed[2];
+} ClassFacts;
+
+static void
+class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
+{
+	int m, f, c, maxexc = 0;
+
+	memset(e, 0, sizeof *e);
+	e->cls = lat_class(in, ar);
+	e->row = lat_row(a, e->cls);
+	e->lat = lat_of_row(e->row, e->cls);
+	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all), so is its maximum */
+	lat_need_all(e->row, 1, e->need[1]);
+	for (f = 0; f < LF_N; f++)
+		for (c = 0; c < LC_NCAT; c++) {
+			e->need[0][f][c] = (u8)MAX(e->need[1][f][c], LAT_SAFE);
+			e->maxneed[1] = MAX(e->maxneed[1], e->need[1][f][c]);
+		}
+	e->maxneed[0] = MAX(e->maxneed[1], LAT_SAFE);
+	/* a consumer class may need more than its category (an exc row):
+	   the producer stays tracked that long */
+	for (c = 0; e->row && c < e->row->nexc; c++)
+		maxexc = MAX(maxexc, e->row->exc[c].lat);
+	for (m = 0; m < 2; m++)
+		e->maxneed[m] = (u8)MAX(e->maxneed[m], maxexc);
+}
+
+/* class_facts once per process for each arch, opcode and modifiers the
+ * class keeps (lat_class_key), in an open-addressing table; the class
+ * names live in memo.ar. */
 typedef struct {
 	const Arch *a;
 	u64 key;
 	u16 opid;
-	const char *cls;  /* NULL: an empty entry */
-	const LatRow *row;
-	Lat lat;
+	ClassFacts f;
 } ClassMemo;
 
 static struct {
@@ -827,48 +785,50 @@ class_pos(const Arch *a, u64 key, int opid)
 	u64 x = key * 0x9e3779b97f4a7c15ull ^ ((u64)opid + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
 	x ^= x >> 29;
-	for (i = (size_t)x & m; cm.v[i].cls; i = (i + 1) & m)
+	for (i = (size_t)x & m; cm.v[i].f.cls; i = (i + 1) & m)
 		if (cm.v[i].key == key && cm.v[i].opid == opid && cm.v[i].a == a)
 			break;
 	return i;
 }
 
+/* h->cls, row, lat, need and maxneed. */
 static void
 class_of(const Arch *a, HIns *h, Arena *ar)
 {
-	ClassMemo *e;
+	ClassFacts one;
+	const ClassFacts *f = &one;
 	u64 key;
 	size_t i;
 
-	if (lat_class_key(h->in, &key) < 0) {
-		h->cls = lat_class(h->in, ar);
-		h->row = lat_row(a, h->cls);
-		h->lat = lat_of_row(h->row, h->cls);
-		return;
+	if (lat_class_key(h->in, &key) < 0)
+		class_facts(a, h->in, ar, &one);
+	else {
+		ClassMemo *e;
+		if (2 * (cm.n + 1) > cm.cap) {
+			ClassMemo *old = cm.v;
+			size_t oc = cm.cap;
+			cm.cap = oc ? 2 * oc : 64;
+			cm.v = xcalloc(cm.cap, sizeof *cm.v);
+			for (i = 0; i < oc; i++)
+				if (old[i].f.cls)
+					cm.v[class_pos(old[i].a, old[i].key, old[i].opid)] = old[i];
+			free(old);
+		}
+		e = &cm.v[class_pos(a, key, h->opid)];
+		if (!e->f.cls) {
+			e->a = a;
+			e->key = key;
+			e->opid = h->opid;
+			class_facts(a, h->in, &memo.ar, &e->f);
+			cm.n++;
+		}
+		f = &e->f;
 	}
-	if (2 * (cm.n + 1) > cm.cap) {
-		ClassMemo *old = cm.v;
-		size_t oc = cm.cap;
-		cm.cap = oc ? 2 * oc : 64;
-		cm.v = xcalloc(cm.cap, sizeof *cm.v);
-		for (i = 0; i < oc; i++)
-			if (old[i].cls)
-				cm.v[class_pos(old[i].a, old[i].key, old[i].opid)] = old[i];
-		free(old);
-	}
-	e = &cm.v[class_pos(a, key, h->opid)];
-	if (!e->cls) {
-		e->a = a;
-		e->key = key;
-		e->opid = h->opid;
-		e->cls = lat_class(h->in, &memo.ar);
-		e->row = lat_row(a, e->cls);
-		e->lat = lat_of_row(e->row, e->cls);
-		cm.n++;
-	}
-	h->cls = e->cls;
-	h->row = e->row;
-	h->lat = e->lat;
+	h->cls = f->cls;
+	h->row = f->row;
+	h->lat = f->lat;
+	memcpy(h->need, f->need, sizeof h->need);
+	memcpy(h->maxneed, f->maxneed, sizeof h->maxneed);
 }
 
 /* Decode word w at address addr into h, its Insn into in (strings in
