@@ -17,7 +17,7 @@
  * Only the slots some instruction of the kernel writes are tracked: a
  * slot nothing writes keeps its initial state (ready, no scoreboard), so
  * its reads can never be hazards.  The state holds those slots densely
- * (index d, real slot h->slot[d]), which makes a state a few hundred
+ * (index d, real slot h->sh.slot[d]), which makes a state a few hundred
  * bytes for a small kernel instead of 21 KB. */
 #include <stdlib.h>
 #include <string.h>
@@ -85,21 +85,18 @@ typedef struct {
 } HUse;
 
 typedef VEC(size_t) SizeVec;
-typedef struct HzShape HzShape;
 
-struct Hz {
-	const Arch *a;
-	HIns *ins;
+/* The CFG and the tracked slots of n instructions (the shape, see
+ * shape_of).  An Hz holds a copy; the arrays belong to the refcounted
+ * HzShape that shape_of keeps (refs, sig). */
+typedef struct HzShape {
 	size_t n;
-	int mode;
 	size_t nb;
 	size_t *bfirst, *blast;   /* block instruction ranges */
 	size_t *bof;              /* block of each instruction */
 	SizeVec *succ, *pred;
-	HState **st;              /* entry state per block */
-	u8 *stmem;                /* all the states, one allocation */
 	/* tracked slots */
-	size_t ns, nwd, ssz;      /* count; 64-bit words of a slot set; bytes of a state's arrays */
+	size_t ns;
 	u16 *slot;                /* dense -> real slot */
 	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
@@ -108,6 +105,20 @@ struct Hz {
 	HUse *use;
 	size_t *uo;
 	u16 *nr, *nw;
+	u8 *sig;                  /* the signature it was built for (shape_sig) */
+	size_t nsig;
+	int refs;
+} HzShape;
+
+struct Hz {
+	const Arch *a;
+	HIns *ins;
+	size_t n;
+	int mode;
+	HzShape sh;               /* the CFG and tracked slots (a copy of *shape) */
+	HState **st;              /* entry state per block */
+	u8 *stmem;                /* all the states, one allocation */
+	size_t nwd, ssz;          /* 64-bit words of a slot set; bytes of a state's arrays */
 	u8 *lim;                  /* per instruction: age at which advance drops it as a producer */
 	/* lat_exc_in of (use, producer) pairs already asked, direct-mapped:
 	   key use << 32 | producer, + 1 (0 = empty) */
@@ -127,7 +138,7 @@ struct Hz {
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 	int depbar;               /* the code has a DEPBAR: wdep is counted */
-	HzShape *shape;           /* owns the CFG and slot arrays above */
+	HzShape *shape;           /* owns sh's arrays */
 };
 
 /* ---- CFG ---- */
@@ -137,11 +148,11 @@ edge(Hz *h, size_t from, size_t to)
 {
 	size_t k;
 
-	for (k = 0; k < h->succ[from].n; k++)
-		if (h->succ[from].v[k] == to)
+	for (k = 0; k < h->sh.succ[from].n; k++)
+		if (h->sh.succ[from].v[k] == to)
 			return;
-	vec_push(&h->succ[from], to);
-	vec_push(&h->pred[to], from);
+	vec_push(&h->sh.succ[from], to);
+	vec_push(&h->sh.pred[to], from);
 }
 
 /* An indirect call (CALL.REL.NOINC Rn) may enter any function whose
@@ -151,16 +162,16 @@ edge(Hz *h, size_t from, size_t to)
 static void
 indirect_calls(Hz *h)
 {
-	u8 *orphan = xcalloc(h->nb + 1, 1);
+	u8 *orphan = xcalloc(h->sh.nb + 1, 1);
 	size_t i, t;
 
-	for (t = 1; t < h->nb; t++)
-		orphan[t] = !h->pred[t].n;
+	for (t = 1; t < h->sh.nb; t++)
+		orphan[t] = !h->sh.pred[t].n;
 	for (i = 0; i < h->n; i++)
 		if (h->ins[i].kind == HK_CALL && h->ins[i].target < 0)
-			for (t = 1; t < h->nb; t++)
+			for (t = 1; t < h->sh.nb; t++)
 				if (orphan[t])
-					edge(h, h->bof[i], t);
+					edge(h, h->sh.bof[i], t);
 	free(orphan);
 }
 
@@ -179,25 +190,25 @@ build_cfg(Hz *h)
 		if (x->target >= 0)
 			lead[x->target] = 1;
 	}
-	h->bof = xcalloc(h->n + 1, sizeof *h->bof);
-	h->bfirst = xcalloc(h->n + 1, sizeof *h->bfirst);
-	h->blast = xcalloc(h->n + 1, sizeof *h->blast);
+	h->sh.bof = xcalloc(h->n + 1, sizeof *h->sh.bof);
+	h->sh.bfirst = xcalloc(h->n + 1, sizeof *h->sh.bfirst);
+	h->sh.blast = xcalloc(h->n + 1, sizeof *h->sh.blast);
 	for (i = 0; i < h->n; i++) {
 		if (lead[i])
-			h->bfirst[h->nb++] = i;
-		h->bof[i] = h->nb - 1;
-		h->blast[h->nb - 1] = i;
+			h->sh.bfirst[h->sh.nb++] = i;
+		h->sh.bof[i] = h->sh.nb - 1;
+		h->sh.blast[h->sh.nb - 1] = i;
 	}
 	free(lead);
-	h->succ = xcalloc(h->nb + 1, sizeof *h->succ);
-	h->pred = xcalloc(h->nb + 1, sizeof *h->pred);
-	for (b = 0; b < h->nb; b++) {
-		size_t l = h->blast[b];
+	h->sh.succ = xcalloc(h->sh.nb + 1, sizeof *h->sh.succ);
+	h->sh.pred = xcalloc(h->sh.nb + 1, sizeof *h->sh.pred);
+	for (b = 0; b < h->sh.nb; b++) {
+		size_t l = h->sh.blast[b];
 		HIns *x = &h->ins[l];
 		int fall = l + 1 < h->n;
 		switch (x->kind) {
 		case HK_BRA:
-			edge(h, b, h->bof[x->target]);
+			edge(h, b, h->sh.bof[x->target]);
 			/* BRA.DIV, BRA.ANY ... may fall through too */
 			fall = fall && (x->cond || x->in->nmods > 0);
 			break;
@@ -206,7 +217,7 @@ build_cfg(Hz *h)
 			break;
 		case HK_CALL:
 			if (x->target >= 0) {
-				edge(h, b, h->bof[x->target]);
+				edge(h, b, h->sh.bof[x->target]);
 				fall = 0;  /* the return site is reached from RET */
 			}
 			break;
@@ -227,18 +238,18 @@ build_cfg(Hz *h)
 				fn = -1;  /* an indirect call: any RET may return to any call */
 			for (i = 0; i + 1 < h->n; i++)
 				if (h->ins[i].kind == HK_CALL && (fn < 0 || h->ins[i].target == fn))
-					edge(h, b, h->bof[i + 1]);
+					edge(h, b, h->sh.bof[i + 1]);
 			fall = fall && x->cond;
 			break;
 		}
 		case HK_BRX:
 			/* unknown targets: any block */
-			for (i = 0; i < h->nb; i++)
+			for (i = 0; i < h->sh.nb; i++)
 				edge(h, b, i);
 			break;
 		}
 		if (fall)
-			edge(h, b, h->bof[l + 1]);
+			edge(h, b, h->sh.bof[l + 1]);
 	}
 	indirect_calls(h);
 }
@@ -259,18 +270,18 @@ track_slots(Hz *h)
 		for (r = 0; r < h->ins[i].nwr; r++)
 			for (j = h->ins[i].wr[r].s; j < h->ins[i].wr[r].s + h->ins[i].wr[r].n; j++)
 				wm[j / 64] |= 1ull << (j % 64);
-	h->slot = xmalloc(NSLOT * sizeof *h->slot);
-	h->file = xmalloc(NSLOT);
+	h->sh.slot = xmalloc(NSLOT * sizeof *h->sh.slot);
+	h->sh.file = xmalloc(NSLOT);
 	for (w = 0; w < NWM; w++)
 		for (u64 m = wm[w]; m; m &= m - 1) {
 			j = w * 64 + __builtin_ctzll(m);
-			dense[j] = (short)h->ns;
-			h->slot[h->ns] = (u16)j;
-			h->file[h->ns++] = (u8)hz_file(j);
+			dense[j] = (short)h->sh.ns;
+			h->sh.slot[h->sh.ns] = (u16)j;
+			h->sh.file[h->sh.ns++] = (u8)hz_file(j);
 		}
-	h->uo = xcalloc(h->n + 1, sizeof *h->uo);
-	h->nr = xcalloc(h->n + 1, sizeof *h->nr);
-	h->nw = xcalloc(h->n + 1, sizeof *h->nw);
+	h->sh.uo = xcalloc(h->n + 1, sizeof *h->sh.uo);
+	h->sh.nr = xcalloc(h->n + 1, sizeof *h->sh.nr);
+	h->sh.nw = xcalloc(h->n + 1, sizeof *h->sh.nw);
 	for (i = 0; i < h->n; i++) {
 		const HIns *x = &h->ins[i];
 		for (r = 0; r < x->nrd; r++)
@@ -278,30 +289,30 @@ track_slots(Hz *h)
 		for (r = 0; r < x->nwr; r++)
 			nu += x->wr[r].n;
 	}
-	h->use = xcalloc(nu + 1, sizeof *h->use);
+	h->sh.use = xcalloc(nu + 1, sizeof *h->sh.use);
 	nu = 0;
 	for (i = 0; i < h->n; i++) {
 		const HIns *x = &h->ins[i];
-		h->uo[i] = nu;
+		h->sh.uo[i] = nu;
 		for (r = 0; r < x->nrd; r++)
 			for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++)
 				if (dense[j] >= 0) {
-					HUse *u = &h->use[nu++];
+					HUse *u = &h->sh.use[nu++];
 					u->d = (u16)dense[j];
 					u->slot = (u16)j;
 					u->cat = x->rd[r].cat;
 					u->late = x->rd[r].cat != LC_GUARD && x->rd[r].s < SLOT_UR;
-					h->nr[i]++;
+					h->sh.nr[i]++;
 				}
 		for (r = 0; r < x->nwr; r++)
 			for (j = x->wr[r].s; j < x->wr[r].s + x->wr[r].n; j++) {
-				HUse *u = &h->use[nu++];
+				HUse *u = &h->sh.use[nu++];
 				u->d = (u16)dense[j];
 				u->slot = (u16)j;
-				h->nw[i]++;
+				h->sh.nw[i]++;
 			}
 	}
-	h->uo[h->n] = nu;  /* the number of uses */
+	h->sh.uo[h->n] = nu;  /* the number of uses */
 }
 
 /* h->lim: a fixed producer leaves the in-flight list once its age
@@ -321,7 +332,7 @@ set_lim(Hz *h)
 static HState *
 state_at(const Hz *h, void *mem)
 {
-	size_t ns = h->ns;
+	size_t ns = h->sh.ns;
 	HState *s = mem;
 	u8 *p = (u8 *)(s + 1);
 
@@ -368,19 +379,6 @@ state_copy(const Hz *h, HState *d, const HState *s)
  * same words of a kernel, differing only in their control bits, so the
  * last shape is kept and used again for instructions of the same
  * signature (those facts, packed). */
-struct HzShape {
-	size_t n, nb, ns;
-	size_t *bfirst, *blast, *bof;
-	SizeVec *succ, *pred;
-	u16 *slot;
-	u8 *file;
-	HUse *use;
-	size_t *uo;
-	u16 *nr, *nw;
-	u8 *sig;
-	size_t nsig;
-	int refs;
-};
 
 static HzShape *last_shape;  /* like hz_decode's memo: one thread analyses */
 
@@ -448,28 +446,19 @@ shape_of(Hz *h)
 	if (!sh || sh->n != h->n || sh->nsig != nsig || memcmp(sh->sig, sig, nsig)) {
 		build_cfg(h);
 		track_slots(h);
-		sh = xcalloc(1, sizeof *sh);
-		*sh = (HzShape){h->n, h->nb, h->ns, h->bfirst, h->blast, h->bof, h->succ, h->pred,
-				h->slot, h->file, h->use, h->uo, h->nr, h->nw, sig, nsig, 1};
+		h->sh.n = h->n;
+		h->sh.sig = sig;
+		h->sh.nsig = nsig;
+		h->sh.refs = 1;
+		sh = xmalloc(sizeof *sh);
+		*sh = h->sh;
 		shape_free(last_shape);
 		last_shape = sh;
 	} else
 		free(sig);
 	sh->refs++;
 	h->shape = sh;
-	h->nb = sh->nb;
-	h->ns = sh->ns;
-	h->bfirst = sh->bfirst;
-	h->blast = sh->blast;
-	h->bof = sh->bof;
-	h->succ = sh->succ;
-	h->pred = sh->pred;
-	h->slot = sh->slot;
-	h->file = sh->file;
-	h->use = sh->use;
-	h->uo = sh->uo;
-	h->nr = sh->nr;
-	h->nw = sh->nw;
+	h->sh = *sh;
 }
 
 Hz *
@@ -484,26 +473,27 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->mode = mode;
 	h->m = mode ? 1 : 0;
 	shape_of(h);
-	h->nwd = (h->ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) + h->ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->nwd = (h->sh.ns + 63) / 64;
+	h->ssz = 3 * h->nwd * sizeof(u64) +
+		 h->sh.ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
 	h->lim = xmalloc(n + 1);
 	for (b = 0; b < n; b++)
 		h->depbar |= ins[b].kind == HK_DEPBAR;
 	set_lim(h);
-	for (h->excm = 64; h->excm < 2 * h->uo[n]; h->excm *= 2)
+	for (h->excm = 64; h->excm < 2 * h->sh.uo[n]; h->excm *= 2)
 		;
 	h->exck = xcalloc(h->excm, sizeof *h->exck);
 	h->excv = xmalloc(h->excm * sizeof *h->excv);
 	h->excm--;
-	h->st = xcalloc(h->nb + 1, sizeof *h->st);
-	h->bhaz = xcalloc(2 * (h->nb + 1), sizeof *h->bhaz);
-	h->bev = h->bhaz + h->nb + 1;
-	h->bumped = xcalloc(h->nb + 1, 1);
+	h->st = xcalloc(h->sh.nb + 1, sizeof *h->st);
+	h->bhaz = xcalloc(2 * (h->sh.nb + 1), sizeof *h->bhaz);
+	h->bev = h->bhaz + h->sh.nb + 1;
+	h->bumped = xcalloc(h->sh.nb + 1, 1);
 	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
-	h->stmem = xmalloc((h->nb + 1) * stride);
-	for (b = 0; b < h->nb; b++)
+	h->stmem = xmalloc((h->sh.nb + 1) * stride);
+	for (b = 0; b < h->sh.nb; b++)
 		h->st[b] = state_at(h, h->stmem + b * stride);
-	h->tmp = state_at(h, h->stmem + h->nb * stride);
+	h->tmp = state_at(h, h->stmem + h->sh.nb * stride);
 	return h;
 }
 
@@ -535,7 +525,7 @@ static inline void rem_now(HState *s, size_t j);
 static void
 state_init(const Hz *h, HState *s)
 {
-	size_t ns = h->ns, j;
+	size_t ns = h->sh.ns, j;
 	int k;
 
 	memset(s + 1, 0, h->ssz);
@@ -561,7 +551,7 @@ state_join(const Hz *h, HState *d, const HState *s)
 		state_copy(h, d, s);
 		return 1;
 	}
-	for (i = 0; i < h->ns; i++) {
+	for (i = 0; i < h->sh.ns; i++) {
 		int k, m;
 		u64 rs = rem_at(s, i), rd;
 		u8 sr[RSTR];
@@ -668,7 +658,7 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 {
 	size_t j = end, k;
 
-	while (d > 0 && j > h->bfirst[b]) {
+	while (d > 0 && j > h->sh.bfirst[b]) {
 		j--;
 		HIns *x = &h->ins[j];
 		int add = MIN(d, 15 - x->c.stall);
@@ -688,7 +678,7 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 	}
 	if (d <= 0)
 		return;
-	if (p >= 0 && h->bof[p] == b && (size_t)p >= j && (size_t)p < end) {
+	if (p >= 0 && h->sh.bof[p] == b && (size_t)p >= j && (size_t)p < end) {
 		h->unsat = 1;  /* producer and consumer too close: needs padding */
 		return;
 	}
@@ -696,16 +686,16 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 		h->unsat |= 2;
 		return;
 	}
-	for (k = 0; k < h->pred[b].n; k++) {
-		size_t pb = h->pred[b].v[k];
-		bump_back(h, pb, h->blast[pb] + 1, p, d, depth + 1);
+	for (k = 0; k < h->sh.pred[b].n; k++) {
+		size_t pb = h->sh.pred[b].v[k];
+		bump_back(h, pb, h->sh.blast[pb] + 1, p, d, depth + 1);
 	}
 }
 
 static void
 bump(Hz *h, size_t i, long p, int d)
 {
-	bump_back(h, h->bof[i], i, p, d, 0);
+	bump_back(h, h->sh.bof[i], i, p, d, 0);
 }
 
 /* Do instructions i and k complete in order with each other? */
@@ -727,7 +717,7 @@ exclusive(const Hz *h, size_t p, size_t i)
 	size_t k;
 	int r, slot;
 
-	if (p >= i || h->bof[p] != h->bof[i] || !h->ins[p].cond || !h->ins[i].cond ||
+	if (p >= i || h->sh.bof[p] != h->sh.bof[i] || !h->ins[p].cond || !h->ins[i].cond ||
 	    a->guard != b->guard || a->guard_up != b->guard_up || a->guard_not == b->guard_not)
 		return 0;
 	slot = (a->guard_up ? SLOT_UP : SLOT_P) + a->guard;
@@ -827,13 +817,13 @@ static void
 reads(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	const HUse *u = &h->use[h->uo[i]], *end = u + h->nr[i];
+	const HUse *u = &h->sh.use[h->sh.uo[i]], *end = u + h->sh.nr[i];
 	int need;
 	char b1[64], b2[16];
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		int cat = u->cat, f = h->file[j];
+		int cat = u->cat, f = h->sh.file[j];
 		if (s->np[j])
 			pa_now(s, j);
 		if (h->observe) {
@@ -852,7 +842,7 @@ reads(Hz *h, HState *s, size_t i)
 			for (k = 0; k < s->np[j]; k++) {
 				i32 q = PP(s, j, k);
 				const LatRow *row = h->ins[q].row;
-				e = row && row->nexc ? exc_of(h, (size_t)(u - h->use), q, row, f, cat, x->cls) : -1;
+				e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
 				if (e < 0 || (h->ins[q].excfloor && e < h->ins[q].need[h->m][f][cat]))
 					e = h->ins[q].need[h->m][f][cat];
 				else if (h->mode == 0)
@@ -904,7 +894,7 @@ static void
 writes(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
-	const HUse *u = &h->use[h->uo[i] + h->nr[i]], *end = u + h->nw[i];
+	const HUse *u = &h->sh.use[h->sh.uo[i] + h->sh.nr[i]], *end = u + h->sh.nw[i];
 	int c;
 	char b1[64], b2[16];
 
@@ -962,7 +952,7 @@ writes(Hz *h, HState *s, size_t i)
 				set_due(s, j, s->clk + 0x7fffffff);  /* pa_due of no producer */
 			}
 		} else {
-			int f = h->file[j];
+			int f = h->sh.file[j];
 			s->lnp[j / 64] |= 1ull << (j % 64);
 			if (!x->cond) {
 				memcpy(&REM(s, j, 0), x->need[h->m][f], LC_NCAT);
@@ -1214,7 +1204,7 @@ step(Hz *h, HState *s, size_t i)
 		/* late readers keep their sources until the read scoreboard clears */
 		/* (uniform registers are read at issue: ptxas never waits for them) */
 		if (x->c.rdsb < NSB) {
-			const HUse *u = &h->use[h->uo[i]], *end = u + h->nr[i];
+			const HUse *u = &h->sh.use[h->sh.uo[i]], *end = u + h->sh.nr[i];
 			for (; u < end; u++)
 				if (u->late) {
 					s->rsb[u->d] |= (u8)(1u << x->c.rdsb);
@@ -1244,7 +1234,7 @@ run_block(Hz *h, size_t b, HState *s)
 {
 	size_t i;
 
-	for (i = h->bfirst[b]; i <= h->blast[b]; i++)
+	for (i = h->sh.bfirst[b]; i <= h->sh.blast[b]; i++)
 		step(h, s, i);
 }
 
@@ -1257,14 +1247,14 @@ hz_solve(Hz *h)
 	int hz0, ev0;
 
 	h->shaz = h->sev = 0;
-	if (!h->nb)
+	if (!h->sh.nb)
 		return;
-	for (b = 0; b < h->nb; b++) {
+	for (b = 0; b < h->sh.nb; b++) {
 		h->st[b]->valid = 0;
 		h->bhaz[b] = h->bev[b] = 0;
 	}
-	work = xmalloc(h->nb * sizeof *work);
-	inq = xcalloc(h->nb, 1);
+	work = xmalloc(h->sh.nb * sizeof *work);
+	inq = xcalloc(h->sh.nb, 1);
 	state_init(h, h->st[0]);
 	work[nw++] = 0;
 	inq[0] = 1;
@@ -1282,9 +1272,9 @@ hz_solve(Hz *h)
 		run_block(h, b, s);
 		h->bhaz[b] = h->nhaz - hz0;
 		h->bev[b] = h->nev - ev0;
-		for (k = 0; k < h->succ[b].n; k++) {
-			size_t t = h->succ[b].v[k];
-			if (!h->st[t]->valid && k + 1 == h->succ[b].n) {
+		for (k = 0; k < h->sh.succ[b].n; k++) {
+			size_t t = h->sh.succ[b].v[k];
+			if (!h->st[t]->valid && k + 1 == h->sh.succ[b].n) {
 				/* the join would copy s, which is not read again:
 				   t's state takes s's memory, s the unused one */
 				HState *u = h->st[t];
@@ -1302,7 +1292,7 @@ hz_solve(Hz *h)
 	free(inq);
 	/* the latest visit of a block ran from its final entry state (a change
 	   to it queues the block again), so these are what a pass would see */
-	for (b = 0; b < h->nb; b++) {
+	for (b = 0; b < h->sh.nb; b++) {
 		h->shaz += h->bhaz[b];
 		h->sev += h->bev[b];
 	}
@@ -1331,7 +1321,7 @@ run_all(Hz *h, int fixing)
 {
 	size_t b;
 
-	for (b = 0; b < h->nb; b++) {
+	for (b = 0; b < h->sh.nb; b++) {
 		if (!h->st[b]->valid || (fixing && !h->bev[b] && !h->bumped[b]))
 			continue;
 		if (fixing)
@@ -1368,7 +1358,7 @@ hz_fix(Hz *h)
 	h->fixing = 1;
 	h->changes = 0;
 	h->unsat = 0;
-	memset(h->bumped, 0, h->nb);
+	memset(h->bumped, 0, h->sh.nb);
 	run_all(h, 1);
 	h->fixing = 0;
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
