@@ -106,7 +106,7 @@ static void
 initial(const Arch *a, HIns *ins, size_t n)
 {
 	size_t i;
-	int rr = 0, depsb = -1, k;
+	int rr = 0, depsb = -1, k, ldgdepbar = hz_opid("LDGDEPBAR");
 
 	for (i = 0; i < n; i++)
 		if (ins[i].kind == HK_DEPBAR && ins[i].sb < 6)
@@ -118,7 +118,7 @@ initial(const Arch *a, HIns *ins, size_t n)
 		c.yield = 1;
 		c.wrsb = c.rdsb = 7;
 		if (!x->never) {
-			if (!strcmp(x->in->op, "LDGDEPBAR"))
+			if (x->opid == ldgdepbar)
 				c.wrsb = (u8)(depsb >= 0 ? depsb : 0);
 			else if (x->lat.var && x->nwr > 0) {
 				for (k = 0; k < 6 && (rr % 6) == depsb; k++)
