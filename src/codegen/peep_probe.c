@@ -335,80 +335,68 @@ peep_hole(const MIns *m, int k)
 	const char *p;
 
 	/* holes are "\001" and a byte >= 1: a plain byte is never \001 */
-	for (p = strchr(m->text, 1); p; p = strchr(p + 2, 1))
-		if (p[1] == k + 1)
-			return (int)(p - m->text);
+	for (p = m->text; *p; p++)
+		if (*p == 1 && *++p == k + 1)
+			return (int)(p - 1 - m->text);
 	return -1;
 }
 
-/* name followed by the decimal n (not printf: a trial is made per probe) */
-static void
-put_reg(Buf *out, const char *name, int n)
+/* The placeholder of ref j of m at t ("R8", "P1", "UR12", "UP3": j <
+ * MI_MAXREF, so at most 4 bytes); returns its end. */
+_Static_assert(8 + 4 * (MI_MAXREF - 1) <= 99, "placeholder numbers have two digits");
+static char *
+put_ref(char *t, const MFunc *f, const MIns *m, int j)
 {
-	char t[16];
-	size_t k = strlen(name);
+	int c = f->vr.v[m->r[j].v].cls, n = c == RC_R || c == RC_UR ? 8 + 4 * j : j % 6;
 
-	if (n < 0 || n > 99 || k > 4) {
-		buf_puts(out, name);
-		buf_putd(out, n);
-		return;
+	if (m->r[j].v == f->rz || m->r[j].v == f->pt) {
+		*t++ = m->r[j].v == f->rz ? 'R' : 'P';
+		*t++ = m->r[j].v == f->rz ? 'Z' : 'T';
+		return t;
 	}
-	memcpy(t, name, k);
+	if (c == RC_UR || (c != RC_R && c != RC_P))
+		*t++ = 'U';
+	*t++ = c == RC_R || c == RC_UR ? 'R' : 'P';
 	if (n > 9)
-		t[k++] = (char)('0' + n / 10);
-	t[k++] = (char)('0' + n % 10);
-	buf_putn(out, t, k);
+		*t++ = (char)('0' + n / 10);
+	*t++ = (char)('0' + n % 10);
+	return t;
 }
 
-/* The placeholder of ref j of m. */
-static void
-put_ref(Buf *out, const MFunc *f, const MIns *m, int j)
-{
-	const MVreg *v = &f->vr.v[m->r[j].v];
-
-	if (m->r[j].v == f->rz)
-		buf_putn(out, "RZ", 2);
-	else if (m->r[j].v == f->pt)
-		buf_putn(out, "PT", 2);
-	else if (v->cls == RC_R)
-		put_reg(out, "R", 8 + 4 * j);
-	else if (v->cls == RC_P)
-		put_reg(out, "P", j % 6);
-	else if (v->cls == RC_UR)
-		put_reg(out, "UR", 8 + 4 * j);
-	else
-		put_reg(out, "UP", j % 6);
-}
-
+/* Written in place, a byte at a time (a trial is made per probe): the
+ * text grows by at most 2 bytes per hole or "\002" and by the guard. */
 void
 peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Buf *out)
 {
 	const char *p = m->text, *cut = from >= 0 ? m->text + from : NULL;
-	size_t n;
+	size_t tn = strlen(text);
+	char *t;
 
-	buf_grow(out, strlen(p) + strlen(text) + 24);
-	out->s[out->n] = 0;
-	if (m->guard >= 0)
-		buf_puts(out, m->guard_neg ? "@!P0 " : "@P0 ");
+	buf_grow(out, 3 * strlen(p) + tn + 5);
+	t = out->s + out->n;
+	if (m->guard >= 0) {
+		const char *g = m->guard_neg ? "@!P0 " : "@P0 ";
+		memcpy(t, g, strlen(g));
+		t += strlen(g);
+	}
 	while (*p) {
 		if (p == cut) {
-			buf_puts(out, text);
+			memcpy(t, text, tn);
+			t += tn;
 			p = m->text + to;
 		} else if (*p == 2) {
-			buf_putn(out, "0x0", 3);
+			memcpy(t, "0x0", 3);
+			t += 3;
 			p++;
 		} else if (*p == 1) {
-			put_ref(out, f, m, p[1] - 1);
+			t = put_ref(t, f, m, p[1] - 1);
 			p += 2;
 		} else {
-			/* the run of plain text up to the next hole or the cut */
-			n = strcspn(p, "\001\002");
-			if (cut && cut > p && cut < p + n)
-				n = (size_t)(cut - p);
-			buf_putn(out, p, n);
-			p += n;
+			*t++ = *p++;
 		}
 	}
+	*t = 0;
+	out->n = (size_t)(t - out->s);
 }
 
 /* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */
