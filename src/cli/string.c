@@ -1,5 +1,6 @@
-/* string.c -- memcpy, memmove, memset, memcmp, memchr, strlen and strcmp
- * for the program when it is linked with musl (see the Makefile).
+/* string.c -- memcpy, memmove, memset, memcmp, memchr, strlen, strcmp,
+ * strchr and strstr for the program when it is linked with musl (see the
+ * Makefile).
  *
  * musl's x86-64 versions copy with `rep movsq` and compare a byte at a time:
  * compact, but slow for the short strings and records a compile moves
@@ -9,8 +10,11 @@
  * aligned, so they never cross into another page.
  *
  * Only in the musl build (glibc's own are already vectorised and chosen
- * for the host), and never under the sanitizers. */
-#if !defined(__GLIBC__) && defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+ * for the host), and never under the sanitizers.  tests/unit/test_string.c
+ * includes this file under other names (OA_STRING_TEST) to compare them
+ * with the C library's. */
+#if (!defined(__GLIBC__) || defined(OA_STRING_TEST)) && defined(__x86_64__) && defined(__GNUC__) && \
+	!defined(__SANITIZE_ADDRESS__)
 #pragma GCC optimize("no-tree-loop-distribute-patterns")	/* no loop back into memcpy */
 #include <emmintrin.h>
 #include <stddef.h>
@@ -220,5 +224,46 @@ strcmp(const char *x, const char *y)
 			a++, b++;
 		}
 	}
+}
+
+/* musl's goes through __strchrnul, a byte at a time up to a word
+ * boundary and then a word at a time: ~55 instructions for the compiler's
+ * short texts.  Aligned loads, as strlen. */
+char *
+strchr(const char *s, int c)
+{
+	unsigned keep, m;
+	const uchar *p = block_of(s, &keep);
+	__m128i z = _mm_setzero_si128(), v = _mm_set1_epi8((char)c), x;
+
+	x = _mm_load_si128((const __m128i *)p);
+	m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z), _mm_cmpeq_epi8(x, v))) & keep;
+	while (!m) {
+		p += 16;
+		x = _mm_load_si128((const __m128i *)p);
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z), _mm_cmpeq_epi8(x, v)));
+	}
+	p += __builtin_ctz(m);
+	return *p == (uchar)c ? (char *)p : NULL;
+}
+
+int strncmp(const char *a, const char *b, size_t n);   /* musl's */
+
+/* Each place the needle's first byte occurs, then the rest compared:
+ * quadratic at worst (musl's is linear), but the compiler asks it only
+ * about instruction texts, and musl's set-up (a table of the needle's
+ * bytes) cost more than the search. */
+char *
+strstr(const char *h, const char *n)
+{
+	size_t k;
+
+	if (!n[0])
+		return (char *)h;
+	k = strlen(n + 1);
+	for (h = strchr(h, n[0]); h; h = strchr(h + 1, n[0]))
+		if (!strncmp(h + 1, n + 1, k))
+			return (char *)h;
+	return NULL;
 }
 #endif
