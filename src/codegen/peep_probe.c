@@ -132,7 +132,7 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 /* The forms of mnemonic name[0..n): by_base[*lo .. *end) (it is sorted
  * by the mnemonic, unsigned bytes); 0 when it has none. */
 static int
-base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
+base_search(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
 {
 	size_t hi = a->nforms;
 	const char *b;
@@ -148,6 +148,38 @@ base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
 		return 0;
 	*end = isa_base_end(a, (u32)*lo);
 	return 1;
+}
+
+/* base_search through a per-thread memo: the search costs ~1.5 K
+ * instructions (a binary search by strncmp over the forms, then a walk to
+ * the mnemonic's last), and the passes ask about a few mnemonics again
+ * and again (may_parse, prints_x). */
+enum { BMEMO = 64 };
+typedef struct {
+	const Arch *a;
+	u64 key;          /* the name's first 8 bytes (0 padded) */
+	u32 lo, end;      /* end 0: no forms */
+} BaseMemo;
+static _Thread_local void *bmemo;
+
+static int
+base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
+{
+	BaseMemo *m;
+	u64 key = 0;
+
+	if (n > 8)
+		return base_search(a, name, n, lo, end);
+	memcpy(&key, name, n);
+	m = (BaseMemo *)thread_calloc(&bmemo, BMEMO * sizeof *m) + ((key * 0x9e3779b97f4a7c15ull) >> 58);
+	if (m->a != a || m->key != key) {
+		m->a = a;
+		m->key = key;
+		m->end = base_search(a, name, n, lo, end) ? (u32)*end : 0;
+		m->lo = (u32)*lo;
+	}
+	*lo = m->lo, *end = m->end;
+	return m->end != 0;
 }
 
 /* Can a form of mnemonic name print a lowercase 'x' (as "0x.." of a hex
