@@ -501,8 +501,10 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 			c->sec.v[st[i].relt].info = st[i].text;
 			c->sec.v[st[i].relt].entsize = 24;
 		}
-		for (j = 0; j < (s90 ? 0x210u : 0x160u) + st[i].psize; j++)
-			buf_putc(&b, 0);
+		j = (s90 ? 0x210u : 0x160u) + st[i].psize;   /* c[0x0]: zeros */
+		buf_grow(&b, j);
+		memset(b.s + b.n, 0, j + 1);
+		b.n += j;
 		set(c, st[i].c0, &b);
 		c->sec.v[st[i].c0].info = st[i].text;
 		if (st[i].c2) {
