@@ -160,27 +160,6 @@ fnv1a(const void *p, size_t n)
 	return h;
 }
 
-/* mkdir -p: one mkdir when the parent exists (the usual case), the
- * prefixes from the top only when it does not. */
-static int
-mkdirs(const char *dir)
-{
-	char *p, *s;
-
-	if (mkdir(dir, 0777) == 0 || errno != ENOENT)
-		return 0;
-	p = xstrdup(dir);
-	for (s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = 0;
-			mkdir(p, 0777);
-			*s = '/';
-		}
-	mkdir(p, 0777);
-	free(p);
-	return 0;
-}
-
 /* Run the spec's kernel in the PTX interpreter and in the emulator on our
  * cubin; compare the buffers and the printed text.  Returns 0 (match), 1
  * (mismatch or failure). */
@@ -332,8 +311,8 @@ cmd_compile(int argc, char **argv)
 
 	if (parse_args(argc, argv, &a) < 0)
 		return 1;
-	mkdirs(a.dir);
 	if (ends_with(a.in, ".cu")) {
+		mkdirs(a.dir);   /* nvcc writes the PTX there */
 		if (!(ptxpath = cuda_to_ptx(a.in, a.sm, a.dir)))
 			return 1;
 	} else {
@@ -352,16 +331,14 @@ cmd_compile(int argc, char **argv)
 		goto out_r;
 	cubin_write(&r.cubin, &cub);
 	path = xmalloc(strlen(a.dir) + strlen(name) + 32);
-	mkdirs(cat4(path, a.dir, "/cubin", "", ""));
 	cat4(path, a.dir, "/cubin/", name, ".cubin");
-	if (write_file(path, cub.s, cub.n) < 0)
+	if (write_file_mkdirs(path, cub.s, cub.n) < 0)
 		goto out_r;
 	buf_grow(&sass, 4 * cub.n + 4096);   /* the listing is 2-4 times the cubin: grown once */
 	if (cubin_list(&r.cubin, path, &lo, &sass) == 0) {
 		char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
-		mkdirs(cat4(sp, a.dir, "/sass", "", ""));
 		cat4(sp, a.dir, "/sass/", name, ".sass");
-		write_file(sp, sass.s, sass.n);
+		write_file_mkdirs(sp, sass.s, sass.n);
 		free(sp);
 	}
 	if (a.verbose)

@@ -100,6 +100,10 @@ void buf_free(Buf *b);
  * on failure it reports "PATH: error: ..." through diag and returns NULL. */
 char *read_file(const char *path, size_t *n);
 int write_file(const char *path, const void *p, size_t n);
+/* write_file, making path's missing directories (mkdir -p) when there
+ * are some: where they exist, no mkdir is asked. */
+int write_file_mkdirs(const char *path, const void *p, size_t n);
+void mkdirs(const char *dir);   /* mkdir -p */
 
 /* Diagnostics for bad input.  A Src describes a text file for carets. */
 typedef struct {
