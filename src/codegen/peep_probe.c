@@ -38,9 +38,16 @@ typedef struct {
  * the slots after it (a lost answer costs a parse); entries are taken in
  * order, so a compile touches the pages it fills, not a page per text;
  * when they run out, all go.  In the heap (thread_calloc): huge pages. */
+enum { BMEMO = 64 };
+typedef struct {
+	const Arch *a;
+	u64 key;          /* the name's first 8 bytes (0 padded) */
+	u32 lo, end;      /* end 0: no forms */
+} BaseMemo;
 typedef struct {
 	u16 slot[PSLOTS];
 	u32 n;
+	BaseMemo base[BMEMO];   /* base_forms' */
 	Probe e[PENTRIES];
 } ProbeTable;
 static _Thread_local void *ptable;
@@ -150,17 +157,10 @@ base_search(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
 	return 1;
 }
 
-/* base_search through a per-thread memo: the search costs ~1.5 K
+/* base_search through a memo (ProbeTable.base): the search costs ~1.5 K
  * instructions (a binary search by strncmp over the forms, then a walk to
  * the mnemonic's last), and the passes ask about a few mnemonics again
  * and again (may_parse, prints_x). */
-enum { BMEMO = 64 };
-typedef struct {
-	const Arch *a;
-	u64 key;          /* the name's first 8 bytes (0 padded) */
-	u32 lo, end;      /* end 0: no forms */
-} BaseMemo;
-static _Thread_local void *bmemo;
 
 static int
 base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
@@ -171,7 +171,7 @@ base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
 	if (n > 8)
 		return base_search(a, name, n, lo, end);
 	memcpy(&key, name, n);
-	m = (BaseMemo *)thread_calloc(&bmemo, BMEMO * sizeof *m) + ((key * 0x9e3779b97f4a7c15ull) >> 58);
+	m = ((ProbeTable *)thread_calloc(&ptable, sizeof(ProbeTable)))->base + ((key * 0x9e3779b97f4a7c15ull) >> 58);
 	if (m->a != a || m->key != key) {
 		m->a = a;
 		m->key = key;

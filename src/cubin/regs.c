@@ -112,16 +112,21 @@ words_max(const Arch *a, const u8 *code, u64 from, u64 n)
 /* The last codes counted, with their words_max: a compile counts each
  * kernel's code for its REGCOUNT, and the listing written next to the
  * cubin asks again for "auto" about the same code padded with NOPs
- * (code_regcount_known).  Per thread; an entry's copy is freed when the
+ * (code_regcount_known).  Per thread, in the heap (thread_calloc: a
+ * process's static TLS block stays small enough for musl's built-in
+ * one, see docs/compile-speed.md); an entry's copy is freed when the
  * entry is reused. */
 enum { NMEMO = 4 };
-static _Thread_local struct {
-	const Arch *a;
-	u8 *code;
-	u64 n;
-	int max;
-} memo[NMEMO];
-static _Thread_local unsigned memo_next;
+typedef struct {
+	struct {
+		const Arch *a;
+		u8 *code;
+		u64 n;
+		int max;
+	} e[NMEMO];
+	unsigned next;
+} Memos;
+static _Thread_local void *memos;
 
 static int
 regcount_of_max(int max)
@@ -132,31 +137,33 @@ regcount_of_max(int max)
 static void
 remember(const Arch *a, const u8 *code, u64 n, int max)
 {
-	unsigned i = memo_next++ % NMEMO;
+	Memos *M = thread_calloc(&memos, sizeof *M);
+	unsigned i = M->next++ % NMEMO;
 
 	if (!n)
 		return;
-	free(memo[i].code);
-	memo[i].a = a;
-	memo[i].code = memcpy(xmalloc(n), code, n);
-	memo[i].n = n;
-	memo[i].max = max;
+	free(M->e[i].code);
+	M->e[i].a = a;
+	M->e[i].code = memcpy(xmalloc(n), code, n);
+	M->e[i].n = n;
+	M->e[i].max = max;
 }
 
 int
 code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count)
 {
+	Memos *M = thread_calloc(&memos, sizeof *M);
 	int i, best = -1, max;
 
 	for (i = 0; i < NMEMO; i++)
-		if (memo[i].code && memo[i].a == a && memo[i].n <= n && memo[i].n % 16 == 0 &&
-		    (best < 0 || memo[i].n > memo[best].n) && !memcmp(memo[i].code, code, memo[i].n))
+		if (M->e[i].code && M->e[i].a == a && M->e[i].n <= n && M->e[i].n % 16 == 0 &&
+		    (best < 0 || M->e[i].n > M->e[best].n) && !memcmp(M->e[i].code, code, M->e[i].n))
 			best = i;
 	if (best < 0)
 		return 0;
-	max = memo[best].max;
-	if (memo[best].n < n && max != -2) {
-		int rest = words_max(a, code, memo[best].n, n);
+	max = M->e[best].max;
+	if (M->e[best].n < n && max != -2) {
+		int rest = words_max(a, code, M->e[best].n, n);
 
 		max = rest == -2 ? -2 : MAX(max, rest);
 		remember(a, code, n, max);

@@ -90,51 +90,64 @@ walk(const IrFunc *f, int *defs, int *uses)
 }
 
 /* The counts of the last walk (see ir_count_offer): of f with n
- * registers; have[0] / have[1]: the defs / uses were counted. */
-static _Thread_local struct {
+ * registers; have[0] / have[1]: the defs / uses were counted.  Per
+ * thread, in the heap (thread_calloc: the static TLS block stays small). */
+typedef struct {
 	const IrFunc *f;
 	int n, have[2], offered;
 	int *c[2];
-} kept;
+} Kept;
+static _Thread_local void *kept_mem;
+
+static Kept *
+kept(void)
+{
+	return thread_calloc(&kept_mem, sizeof(Kept));
+}
 
 void
 ir_count_offer(const IrFunc *f)
 {
-	kept.offered = kept.f == f;
+	Kept *K = kept();
+
+	K->offered = K->f == f;
 }
 
 void
 ir_count_forget(void)
 {
-	kept.f = NULL;
-	kept.offered = 0;
+	Kept *K = kept();
+
+	K->f = NULL;
+	K->offered = 0;
 }
 
 void
 ir_count(const IrFunc *f, int *defs, int *uses)
 {
+	Kept *K = kept();
 	int *want[2] = { defs, uses }, j;
 	size_t sz = (size_t)f->nregs * sizeof(int);
 
-	if (kept.offered && kept.f == f && kept.n == f->nregs && (!defs || kept.have[0]) &&
-	    (!uses || kept.have[1])) {
-		kept.offered = 0;
+	if (K->offered && K->f == f && K->n == f->nregs && (!defs || K->have[0]) &&
+	    (!uses || K->have[1])) {
+		K->offered = 0;
 		for (j = 0; j < 2; j++)
 			if (want[j])
-				memcpy(want[j], kept.c[j], sz);
+				memcpy(want[j], K->c[j], sz);
 		return;
 	}
 	/* only a pass's first ir_count may reuse: later ones may follow
 	 * changes it made */
-	kept.offered = 0;
+	K->offered = 0;
 	walk(f, defs, uses);
-	kept.f = f;
-	kept.n = f->nregs;
+	K->f = f;
+	K->n = f->nregs;
 	for (j = 0; j < 2; j++) {
-		kept.have[j] = want[j] != NULL;
+		K->have[j] = want[j] != NULL;
 		if (want[j]) {
-			kept.c[j] = xrealloc(kept.c[j], sz + sizeof(int));
-			memcpy(kept.c[j], want[j], sz);
+			K->c[j] = xrealloc(K->c[j], sz + sizeof(int));
+			memcpy(K->c[j], want[j], sz);
 		}
 	}
 }
