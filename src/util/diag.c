@@ -68,20 +68,24 @@ read_file(const char *path, size_t *n)
 	size_t cap, len = 0;
 	char *s;
 	ssize_t got;
+	int reg;
 
 	if (fd < 0) {
 		diag(path, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
+	reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	cap = reg ? (size_t)st.st_size + 1 : 65536;
 	s = xmalloc(cap + 1);
 	for (;;) {
 		if (len == cap)
 			s = xrealloc(s, (cap *= 2) + 1);
 		got = read(fd, s + len, cap - len);
-		if (got > 0)
+		if (got > 0) {
 			len += (size_t)got;
-		else if (got == 0)
+			if (reg && len == cap - 1)
+				break;   /* the size fstat gave, read short of cap: the end */
+		} else if (got == 0)
 			break;
 		else if (errno != EINTR) {
 			diag(path, "read failed: %s", strerror(errno));
