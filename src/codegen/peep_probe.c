@@ -38,16 +38,9 @@ typedef struct {
  * the slots after it (a lost answer costs a parse); entries are taken in
  * order, so a compile touches the pages it fills, not a page per text;
  * when they run out, all go.  In the heap (thread_calloc): huge pages. */
-enum { BMEMO = 64 };
-typedef struct {
-	const Arch *a;
-	u64 key;          /* the name's first 8 bytes (0 padded) */
-	u32 lo, end;      /* end 0: no forms */
-} BaseMemo;
 typedef struct {
 	u16 slot[PSLOTS];
 	u32 n;
-	BaseMemo base[BMEMO];   /* base_forms' */
 	Probe e[PENTRIES];
 } ProbeTable;
 static _Thread_local void *ptable;
@@ -136,62 +129,16 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 	return prints_as(a, *w, text);
 }
 
-/* The forms of mnemonic name[0..n): by_base[*lo .. *end) (it is sorted
- * by the mnemonic, unsigned bytes); 0 when it has none. */
-static int
-base_search(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
-{
-	size_t hi = a->nforms;
-	const char *b;
-
-	for (*lo = 0; *lo < hi;) {
-		size_t mid = (*lo + hi) / 2;
-		if (strncmp(a->strs[a->forms[a->by_base[mid]].base], name, n) < 0)
-			*lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (*lo == a->nforms || (b = a->strs[a->forms[a->by_base[*lo]].base], strncmp(b, name, n) || b[n]))
-		return 0;
-	*end = isa_base_end(a, (u32)*lo);
-	return 1;
-}
-
-/* base_search through a memo (ProbeTable.base): the search costs ~1.5 K
- * instructions (a binary search by strncmp over the forms, then a walk to
- * the mnemonic's last), and the passes ask about a few mnemonics again
- * and again (may_parse, prints_x). */
-
-static int
-base_forms(const Arch *a, const char *name, size_t n, size_t *lo, size_t *end)
-{
-	BaseMemo *m;
-	u64 key = 0;
-
-	if (n > 8)
-		return base_search(a, name, n, lo, end);
-	memcpy(&key, name, n);
-	m = ((ProbeTable *)thread_calloc(&ptable, sizeof(ProbeTable)))->base + ((key * 0x9e3779b97f4a7c15ull) >> 58);
-	if (m->a != a || m->key != key) {
-		m->a = a;
-		m->key = key;
-		m->end = base_search(a, name, n, lo, end) ? (u32)*end : 0;
-		m->lo = (u32)*lo;
-	}
-	*lo = m->lo, *end = m->end;
-	return m->end != 0;
-}
-
 /* Can a form of mnemonic name print a lowercase 'x' (as "0x.." of a hex
  * field; or in its template or an enumeration string)?  Registers,
  * decimals and floats never do.  1 also when name is not found. */
 static int
 prints_x(const Arch *a, const char *name)
 {
-	size_t lo, end;
+	u32 lo, end;
 	u32 i, v;
 
-	if (!base_forms(a, name, strlen(name), &lo, &end))
+	if (!isa_base_find(a, name, strlen(name), &lo, &end))
 		return 1;
 	for (; lo < end; lo++) {
 		const IsaForm *fm = &a->forms[a->by_base[lo]];
@@ -238,7 +185,8 @@ static int
 may_parse(const Arch *a, const char *text)
 {
 	const char *body = text, *s;
-	size_t n, lo, end;
+	size_t n;
+	u32 lo, end;
 	IsaQuick q;
 	u32 k;
 
@@ -258,7 +206,7 @@ may_parse(const Arch *a, const char *text)
 	for (s = body, k = 0; (s = strchr(s, ',')); s++, k++)
 		if (k < 16 && s[1] == ' ' && s[2] == PEEP_LIT[0])
 			q.cls[k] = LIT_CLS;
-	if (!base_forms(a, body, n, &lo, &end))
+	if (!isa_base_find(a, body, n, &lo, &end))
 		return 1;   /* not found here: let isa_parse say */
 	for (; lo < end; lo++) {
 		const IsaForm *fm = &a->forms[a->by_base[lo]];

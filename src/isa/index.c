@@ -91,17 +91,6 @@ isa_decode(const Arch *a, Word w, u64 *vals)
 	return fm;
 }
 
-/* by_base is sorted by base mnemonic: the run ends where the base changes. */
-u32
-isa_base_end(const Arch *a, u32 i)
-{
-	u16 base = a->forms[a->by_base[i]].base;
-
-	for (i++; i < a->nforms && a->forms[a->by_base[i]].base == base; i++)
-		;
-	return i;
-}
-
 void
 isa_index_stats(const Arch *a, u32 *nodes, u32 *cands)
 {

@@ -103,6 +103,15 @@ typedef struct {
 	u16 opc[7];
 } IsaForm;
 
+/* A base mnemonic ("IMAD"): its forms are by_base[lo .. lo + n).  key: its
+ * first 7 bytes as a big-endian number (zeros after its end), so numbers
+ * compare as the names' first 7 bytes do; the bases are sorted by name. */
+typedef struct {
+	u64 key;
+	u32 lo;
+	u16 n, str;
+} IsaBase;
+
 struct Arch {
 	const char *name;
 	int sm;
@@ -115,6 +124,8 @@ struct Arch {
 	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
 	const u32 *bucket;       /* form indices, most specific first */
 	const u32 *by_base;      /* form indices sorted by base mnemonic, then priority */
+	const IsaBase *bases;    /* the base mnemonics, sorted (isa_base_find) */
+	u32 nbases;
 	const u64 *sinfo;        /* per string: length | its first 7 bytes << 8 (s[0] lowest) */
 	const IsaNode *node;     /* the decoder index (see IsaNode) */
 	u32 nnode;
@@ -141,8 +152,9 @@ void isa_index_stats(const Arch *a, u32 *nodes, u32 *cands);
 /* The form of w and the values of all its fields (vals[nfield], at most
  * 255), or NULL: isa_match and isa_field_get for each field, in one pass. */
 const IsaForm *isa_decode(const Arch *a, Word w, u64 *vals);
-/* The end of the run of forms with the base mnemonic of by_base[i]. */
-u32 isa_base_end(const Arch *a, u32 i);
+/* The forms of base mnemonic name[0..n): by_base[*lo .. *end); 0 when
+ * there is no such mnemonic (isa/parse.c). */
+int isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end);
 /* Value of field f in w: inline for a field in one run of word bits (nine
  * fields in ten), else isa_field_get_any. */
 u64 isa_field_get_any(const Arch *a, const IsaField *f, Word w);

@@ -644,46 +644,50 @@ why_err(int why, const char *t, size_t pos, char *err, size_t errlen, size_t *er
 	seterr(err, errlen, errpos, pos, msg[why][0], t + pos, n, msg[why][1]);
 }
 
-/* kn: key7 of name[0..n) (zeros after n), for n <= 7. */
+/* Base b against name[0..n) (k: the name's key, as IsaBase.key): < 0, 0
+ * or > 0 as the generator's sort orders them (unsigned bytes).  Equal keys
+ * mean equal names when n < 7 (the key holds the end), else the same first
+ * 7 bytes. */
 static int
-base_cmp(const Arch *a, u32 form, const char *name, size_t n, u64 kn)
+base_cmp(const Arch *a, const IsaBase *b, u64 k, const char *name, size_t n)
 {
-	u32 si = a->forms[form].base;
-	u64 inf = a->sinfo[si], kb;
-	const char *b = a->strs[si];
+	const char *s;
 	size_t i;
 
-	if ((inf & 0xff) <= 7 && n <= 7) {
-		/* both within the first 7 bytes: one compare of big-endian
-		 * keys, the shorter padded with zeros as the loop below sees it */
-		kb = key7(inf);
-		return kb == kn ? 0 : kb < kn ? -1 : 1;
-	}
-	for (i = 0; i < n && b[i] == name[i]; i++)
+	if (b->key != k)
+		return b->key < k ? -1 : 1;
+	if (n < 7)
+		return 0;
+	for (s = a->strs[b->str], i = 7; i < n && s[i] == name[i]; i++)
 		;
 	if (i < n)
-		return (uchar)b[i] - (uchar)name[i];
-	return b[n] != 0;
+		return (uchar)s[i] - (uchar)name[i];
+	return s[n] != 0;
 }
 
-/* The first position in by_base with base mnemonic name[0..n), or where
- * it would be (binary search); *found: whether it is there. */
-static size_t
-base_first(const Arch *a, const char *name, size_t n, int *found)
+/* A binary search of the bases: 164 of them (sm_90), 16 bytes each, in a
+ * few cache lines, where a search of by_base read a form per step. */
+int
+isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 {
-	size_t lo = 0, hi = a->nforms;
-	u64 kn = key7(first7(name)) & kmask[n < 7 ? n : 7];
+	u32 l = 0, h = a->nbases;
+	u64 k = 0;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
+	memcpy(&k, name, n < 7 ? n : 7);
+	k = key7(k << 8);
+	while (l < h) {
+		u32 mid = (l + h) / 2;
 
-		if (base_cmp(a, a->by_base[mid], name, n, kn) < 0)
-			lo = mid + 1;
+		if (base_cmp(a, &a->bases[mid], k, name, n) < 0)
+			l = mid + 1;
 		else
-			hi = mid;
+			h = mid;
 	}
-	*found = lo < a->nforms && !base_cmp(a, a->by_base[lo], name, n, kn);
-	return lo;
+	if (l == a->nbases || base_cmp(a, &a->bases[l], k, name, n))
+		return 0;
+	*lo = a->bases[l].lo;
+	*end = *lo + a->bases[l].n;
+	return 1;
 }
 
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
@@ -725,39 +729,6 @@ printed_back(const Ctx *c, Word x, const char *buf, const char *body)
 			return 0;
 	}
 	return 1;
-}
-
-/* base_first through a per-thread memo of the mnemonics looked up last
- * (direct-mapped on the name, up to 7 bytes: all but a few): a compile
- * uses a few dozen of them, each many times, and the binary search over
- * every form costs some 350 instructions.  In the heap (thread_calloc). */
-enum { BASEMEMO = 256 };
-typedef struct {
-	const Arch *a;
-	u64 key;	/* key7 of the name | its length */
-	u32 lo;
-	int found;
-} BaseMemo;
-static _Thread_local void *basememo;
-
-static size_t
-base_lookup(const Arch *a, const char *name, size_t n, int *found)
-{
-	BaseMemo *m;
-	u64 key;
-
-	if (n > 7)
-		return base_first(a, name, n, found);
-	key = (key7(first7(name)) & kmask[n]) | n;
-	m = thread_calloc(&basememo, BASEMEMO * sizeof *m);
-	m += (key * 0x9e3779b97f4a7c15ull) >> 56;
-	if (m->a != a || m->key != key) {
-		m->lo = (u32)base_first(a, name, n, &m->found);
-		m->a = a;
-		m->key = key;
-	}
-	*found = m->found;
-	return m->lo;
 }
 
 /* parse_text's flags: STRICT, no alias (below); PLAIN, print back by
@@ -874,13 +845,12 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	int have_alias = 0;
 	char buf[512 + 8];
 	const char *s, *body;
-	size_t n, lo, hi, i;
+	size_t n;
+	u32 lo = 0, hi = 0, i;
 	Word guard = { 0, 0 };
 	IsaQuick quick;
-	int have_base;
 	Ctx ctx, *c = &ctx;
 	int found = 0;
-	u16 base;
 	Buf back = { 0 };
 
 	while (*text == ' ' || *text == '\t')
@@ -905,13 +875,11 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	for (n = 0; is_ident(body[n]); n++)
 		;
 	isa_quick(body, &quick);
-	lo = base_lookup(a, body, n, &have_base);
+	isa_base_find(a, body, n, &lo, &hi);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
-	hi = have_base ? a->nforms : lo;
-	base = lo < hi ? a->forms[a->by_base[lo]].base : 0;
-	for (i = lo; i < hi && a->forms[a->by_base[i]].base == base; i++) {
+	for (i = lo; i < hi; i++) {
 		const IsaForm *fm = &a->forms[a->by_base[i]];
 		Word x;
 		u32 k;

@@ -515,6 +515,55 @@ TEST(isa_tables_generated)
 	tables_ok(t_, arch_lookup("sm_80"));
 }
 
+/* The base index (tools/isa-gentab): sorted by name, its runs cover
+ * by_base in order and hold their name's forms; isa_base_find finds every
+ * name, and not a name one byte off ("VIMNMX4" next to "VIMNMX3": an
+ * earlier memo of the lookup gave this one VIMNMX3's forms). */
+static void
+bases_ok(TestState *t_, const Arch *a)
+{
+	u32 i, k, lo, end, at = 0, bad = 0;
+	char name[64];
+
+	for (i = 0; i < a->nbases; i++) {
+		const IsaBase *b = &a->bases[i];
+		const char *s = a->strs[b->str];
+		size_t n = strlen(s);
+		u64 key = 0;
+
+		for (k = 0; k < 7 && s[k]; k++)
+			key |= (u64)(uchar)s[k] << (48 - 8 * k);
+		bad += b->key != key || b->lo != at || !b->n || (i && strcmp(a->strs[a->bases[i - 1].str], s) >= 0);
+		for (k = b->lo; k < b->lo + b->n && k < a->nforms; k++)
+			bad += a->forms[a->by_base[k]].base != b->str;
+		at = b->lo + b->n;
+		memcpy(name, s, n + 1);
+		bad += !isa_base_find(a, name, n, &lo, &end) || lo != b->lo || end != b->lo + b->n;
+		name[n - 1]++;
+		for (k = 0; k < a->nbases && strcmp(a->strs[a->bases[k].str], name); k++)
+			;
+		bad += k == a->nbases && isa_base_find(a, name, n, &lo, &end);
+	}
+	CHECK(at == a->nforms && bad == 0);
+	CHECK(!isa_base_find(a, "VIMNMX4", 7, &lo, &end) && !isa_base_find(a, "IMADX", 5, &lo, &end) &&
+	      !isa_base_find(a, "", 0, &lo, &end));
+}
+
+TEST(isa_base_find)
+{
+	bases_ok(t_, arch_lookup("sm_90"));
+	bases_ok(t_, arch_lookup("sm_80"));
+	{
+		const Arch *a = arch_lookup("sm_90");
+		char err[100];
+		Word w;
+
+		isa_parse(a, "VIMNMX3 R0, R1, R2, R3", 0, NULL, &w, err, sizeof err, NULL);
+		CHECK(isa_parse(a, "VIMNMX4 R0, R1, R2, R3", 0, NULL, &w, err, sizeof err, NULL) < 0 &&
+		      !strncmp(err, "unknown opcode", 14));
+	}
+}
+
 /* The texts of a golden file (text, split in place) that encode and name
  * no label: up to max of them in lines[], their words in words[]. */
 static size_t
