@@ -141,7 +141,7 @@ prints_x(const Arch *a, const char *name)
 	if (!isa_base_find(a, name, strlen(name), &lo, &end))
 		return 1;
 	for (; lo < end; lo++) {
-		const IsaForm *fm = &a->forms[a->by_base[lo]];
+		const IsaForm *fm = &a->forms[a->by_base[lo].form];
 		if (strchr(fm->tmpl, 'x'))
 			return 1;
 		for (i = 0; i < fm->nfield; i++) {
@@ -209,11 +209,11 @@ may_parse(const Arch *a, const char *text)
 	if (!isa_base_find(a, body, n, &lo, &end))
 		return 1;   /* not found here: let isa_parse say */
 	for (; lo < end; lo++) {
-		const IsaForm *fm = &a->forms[a->by_base[lo]];
-		if (q.commas < fm->cmin || q.commas > fm->cmax)
+		const IsaTry *t = &a->by_base[lo];
+		if (q.commas < t->cmin || q.commas > t->cmax)
 			continue;
 		for (k = 0; k < q.commas && k < 7; k++)
-			if (q.commas - 1 - k < 16 && !(fm->opc[k] & q.cls[q.commas - 1 - k]))
+			if (q.commas - 1 - k < 16 && !(t->opc[k] & q.cls[q.commas - 1 - k]))
 				break;
 		if (k == q.commas || k == 7)
 			return 1;

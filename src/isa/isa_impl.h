@@ -92,16 +92,21 @@ typedef struct {
 	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
 	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
 	u8 twin;       /* a field shows twice in the template ("BAR.SYNC R4, R4") */
-	/* the parser's quick test (see parse_text): bytes 0..127 but space
-	 * that every text of the form has, and its least and most commas
-	 * (255: no bound) */
+} IsaForm;
+
+/* A form as the parser tries it (Arch.by_base, in the order tried): its
+ * quick test (see parse_text) and its index.  Together, so that a parse
+ * walks one array, not a form per step. */
+typedef struct {
+	/* bytes 0..127 but space that every text of the form has */
 	u64 need[2];
-	u8 cmin, cmax;
 	/* per comma of the text counted from its end (the last 7): the
 	 * classes (opclass in isa/parse.c) of the byte after its ", " the
 	 * form allows; 0xffff: any */
 	u16 opc[7];
-} IsaForm;
+	u8 cmin, cmax; /* its least and most commas (255: no bound) */
+	u32 form;
+} IsaTry;
 
 /* A base mnemonic ("IMAD"): its forms are by_base[lo .. lo + n).  key: its
  * first 7 bytes as a big-endian number (zeros after its end), so numbers
@@ -123,7 +128,7 @@ struct Arch {
 	const char *const *strs;
 	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
 	const u32 *bucket;       /* form indices, most specific first */
-	const u32 *by_base;      /* form indices sorted by base mnemonic, then priority */
+	const IsaTry *by_base;   /* the forms sorted by base mnemonic, then priority */
 	const IsaBase *bases;    /* the base mnemonics, sorted (isa_base_find) */
 	u32 nbases;
 	const u64 *sinfo;        /* per string: length | its first 7 bytes << 8 (s[0] lowest) */
@@ -189,8 +194,8 @@ int isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *sy
 int isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
 
 /* The parser's quick test of a form against a text (the text after any
- * guard; see IsaForm.need, cmin, cmax, opc): isa_quick reads the text
- * once, isa_quick_ok says whether form fm may match it (isa/parse.c). */
+ * guard; see IsaTry): isa_quick reads the text once, isa_quick_ok says
+ * whether the form of t may match it (isa/parse.c). */
 typedef struct {
 	u64 have[2];  /* its bytes 0..127 (and bytes >= 128 as ch & 127) */
 	u32 commas;
@@ -199,15 +204,15 @@ typedef struct {
 } IsaQuick;
 void isa_quick(const char *body, IsaQuick *q);
 static inline int
-isa_quick_ok(const IsaForm *fm, const IsaQuick *q)
+isa_quick_ok(const IsaTry *t, const IsaQuick *q)
 {
 	u32 k;
 
-	if ((fm->need[0] & ~q->have[0]) | (fm->need[1] & ~q->have[1]) || q->commas < fm->cmin ||
-	    q->commas > fm->cmax)
+	if ((t->need[0] & ~q->have[0]) | (t->need[1] & ~q->have[1]) || q->commas < t->cmin ||
+	    q->commas > t->cmax)
 		return 0;
 	for (k = 0; k < q->commas && k < 7; k++)
-		if (q->commas - 1 - k < 16 && !(fm->opc[k] & q->cls[q->commas - 1 - k]))
+		if (q->commas - 1 - k < 16 && !(t->opc[k] & q->cls[q->commas - 1 - k]))
 			return 0;
 	return 1;
 }

@@ -743,7 +743,8 @@ static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *
  * do not encode (a failure is kept as why it failed, WHY_* + 1, and where,
  * in w.lo; but for an "UNKNOWN 0x..." text, whose failure may leave *w
  * changed).  A word depends on the text alone, but for the
- * address and the symbols when a form the parse tried has a pc-relative
+ * address and the symbols when a form the parse tried (past the quick
+ * test, which reads the text alone) has a pc-relative
  * field (even one that did not match may have been rejected because of
  * them: such texts are memoized only without symbols, for one address),
  * and a text that names a label never is.
@@ -880,16 +881,18 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	c->addr = addr;
 	c->syms = syms;
 	for (i = lo; i < hi; i++) {
-		const IsaForm *fm = &a->forms[a->by_base[i]];
+		const IsaForm *fm;
 		Word x;
 		u32 k;
 		int ok = 1;
 
 		found = 1;
-		c->fm = fm;
+		if (!isa_quick_ok(&a->by_base[i], &quick))
+			continue;	/* whatever the address and the symbols */
+		c->fm = fm = &a->forms[a->by_base[i].form];
 		if (pcrel)
 			*pcrel |= fm->pcrel;
-		if (!isa_quick_ok(fm, &quick) || !match_tmpl(c, fm->tmpl, body))
+		if (!match_tmpl(c, fm->tmpl, body))
 			continue;
 		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
 		x.hi = fm->match.hi | fm->dflt.hi;
