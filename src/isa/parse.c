@@ -65,7 +65,7 @@ isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
 static int
 is_ident(char c)
 {
-	return isalnum((uchar)c) || c == '_';
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
 }
 
 /* The digits at s in base 10 or 16 (at least one), as strtoull reads
@@ -206,8 +206,6 @@ parse_float(const char *s, int bits, u64 *raw)
 	}
 	return e;
 }
-
-static const char *match_tmpl(Ctx *c, const char *t, const char *s);
 
 /* s starts with the n bytes of p (a libc strncmp call costs more than
  * these short strings). */
@@ -352,42 +350,31 @@ isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 	return nk;
 }
 
-/* The enumeration hole f (field fi) at s, then the rest of the template
- * t: each value whose string s starts with (one the field can hold, the
- * earlier one's value for a repeated hole) is tried in value order;
- * backtracking settles which.  A small table is scanned in place (as
- * isa_enum_scan would), a big one read through its index. */
-static const char *
-match_enum(Ctx *c, const IsaField *f, int fi, int rep, const char *t, const char *s)
+/* The values the enumeration hole f (field fi) may take at s, in value
+ * order, into ks (ISA_ENUM_AT): each one whose string s starts with that
+ * the field can hold (the earlier one's value for a repeated hole).  A
+ * small table is scanned in place (as isa_enum_scan would), a big one read
+ * through its index. */
+static u32
+enum_cands(const Ctx *c, const IsaField *f, int fi, int rep, const char *s, u16 *ks)
 {
 	const Arch *a = c->a;
 	const u16 *id = a->enums + f->table;
-	u16 ks[ISA_ENUM_AT];
-	u32 i, nk, len;
-	const char *e;
+	u32 i, nk = 0, n;
 	u64 k, s7;
 
 	if (!f->sorted) {
-		for (k = 0, s7 = first7(s); k < (1ull << f->nbits); k++) {
-			if ((id[k] & ENUM_DECODE_ONLY) || !(len = starts(a, id[k], s7, s)) || (k | f->orval) != k ||
-			    (rep && k != c->val[fi]))
-				continue;
-			c->val[fi] = k;
-			if ((e = match_tmpl(c, t, s + len - 1)))
-				return e;
-		}
-		return NULL;
+		for (k = 0, s7 = first7(s); k < (1ull << f->nbits); k++)
+			if (!(id[k] & ENUM_DECODE_ONLY) && starts(a, id[k], s7, s) && (k | f->orval) == k &&
+			    (!rep || k == c->val[fi]))
+				ks[nk++] = (u16)k;
+		return nk;
 	}
-	nk = isa_enum_at(a, f, s, ks);
-	for (i = 0; i < nk; i++) {
-		k = ks[i];
-		if ((k | f->orval) != k || (rep && k != c->val[fi]))
-			continue;
-		c->val[fi] = k;
-		if ((e = match_tmpl(c, t, s + (a->sinfo[id[k]] & 0xff))))
-			return e;
-	}
-	return NULL;
+	n = isa_enum_at(a, f, s, ks);
+	for (i = 0; i < n; i++)
+		if ((ks[i] | f->orval) == ks[i] && (!rep || ks[i] == c->val[fi]))
+			ks[nk++] = ks[i];
+	return nk;
 }
 
 /* The value of the hole f (not an enumeration) at s into c->val[fi] (the
@@ -467,7 +454,8 @@ match_value(Ctx *c, const IsaField *f, int fi, int rep, const char *s)
 
 /* Match template t against text s; returns the end of s on success.
  * Holes with one reading (registers, numbers) are read in the loop; an
- * enumeration hole tries its readings on the rest of the template. */
+ * enumeration hole tries its readings on the rest of the template in
+ * value order: backtracking settles which. */
 static const char *
 match_tmpl(Ctx *c, const char *t, const char *s)
 {
@@ -489,8 +477,25 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 		f = &c->a->fields[c->fm->field0 + fi];
 		t += 2;
 		rep = c->fm->twin && repeated(c, t);
-		if (f->kind == FK_ENUM)
-			return match_enum(c, f, fi, rep, t, s);
+		if (f->kind == FK_ENUM) {
+			u16 ks[ISA_ENUM_AT];
+			u32 nk = enum_cands(c, f, fi, rep, s, ks), i;
+			const u16 *id = c->a->enums + f->table;
+			const char *e;
+
+			if (!nk)
+				return NULL;
+			/* each reading on the rest of the template, the last
+			 * one here (most holes have one) */
+			for (i = 0; i + 1 < nk; i++) {
+				c->val[fi] = ks[i];
+				if ((e = match_tmpl(c, t, s + (c->a->sinfo[id[ks[i]]] & 0xff))))
+					return e;
+			}
+			c->val[fi] = ks[i];
+			s += c->a->sinfo[id[ks[i]]] & 0xff;
+			continue;
+		}
 		c->from[fi] = s;
 		if (!(s = match_value(c, f, fi, rep, s)))
 			return NULL;
