@@ -182,8 +182,25 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 enum { ISA_ENUM_AT = 16 };
 u32 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
-/* Store v in field f of *w; returns -1 if v does not fit. */
-int isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v);
+/* Store v in field f of *w; returns -1 if v does not fit.  Inline for a
+ * field in one run of word bits with no constant bits, else
+ * isa_field_set_any (isa/parse.c). */
+int isa_field_set_any(const Arch *a, const IsaField *f, Word *w, u64 v);
+static inline int
+isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
+{
+	if (f->nruns == 1 && !f->orval && f->nbits < 64) {
+		const IsaRun *r = &f->run[0];
+		u64 m = (2ull << (r->len - 1)) - 1, *p = r->wbit < 64 ? &w->lo : &w->hi;
+		int sh = r->wbit & 63;
+
+		if (v >> f->nbits)
+			return -1;
+		*p = (*p & ~(m << sh)) | (v >> r->vshift & m) << sh;
+		return 0;
+	}
+	return isa_field_set_any(a, f, w, v);
+}
 
 /* isa_parse without its memo and with isa_print's print-back check for
  * every form whose template matches (isa_parse checks most without

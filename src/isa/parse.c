@@ -34,7 +34,7 @@ set_bit(Word *w, int b, int v)
 }
 
 int
-isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
+isa_field_set_any(const Arch *a, const IsaField *f, Word *w, u64 v)
 {
 	u64 held = 0;
 	int k;
@@ -695,6 +695,20 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 	return 1;
 }
 
+/* Is s[0..e) (a register of kind, value v, as parse_reg read it: its
+ * prefix, then Z or T or digits) what isa_print writes for v?  Then it is
+ * Z or T for the zero register, else the digits without a leading zero. */
+static int
+reg_spelled(int kind, u64 v, const char *s, const char *e)
+{
+	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
+
+	s += kind == FK_UR || kind == FK_UP || kind == FK_SB ? 2 : 1;
+	if (v == zero[kind])
+		return e - s == 1 && (*s == 'Z' || *s == 'T');
+	return *s != '0' || e - s == 1;
+}
+
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
  * operation from body on, the yield bit set) exactly as buf?  1 when that
  * follows without printing: x decodes as the form with the values the
@@ -729,6 +743,11 @@ printed_back(const Ctx *c, Word x, const char *buf, const char *body)
 			return 0;
 		if (f->kind == FK_ENUM)
 			continue;
+		if (f->kind <= FK_SB) {
+			if (!reg_spelled(f->kind, c->val[k], c->from[k], c->to[k]))
+				return 0;
+			continue;
+		}
 		n = isa_value_text(f, c->val[k], t);
 		if (n < 0 || c->to[k] - c->from[k] != n || memcmp(t, c->from[k], (size_t)n))
 			return 0;
