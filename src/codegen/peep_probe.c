@@ -55,15 +55,13 @@ static Probe *
 probe(const Arch *a, const char *text, int shape)
 {
 	ProbeTable *t = thread_calloc(&ptable, sizeof *t);
-	u32 h = 2166136261u;
-	size_t n, i;
+	size_t n = strlen(text), i;
+	u32 h;
 	Probe *p;
 
-	for (n = 0; text[n]; n++) {
-		if (n == PTEXT)
-			return NULL;
-		h = (h ^ (uchar)text[n]) * 16777619u;
-	}
+	if (n >= PTEXT)
+		return NULL;
+	h = (u32)(isa_text_hash(text, n) >> 32);
 	for (i = (h ^ h >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS) {
 		p = &t->e[t->slot[i] - 1];
 		if (p->hash == h && p->a == a && p->len == n && p->shape == shape && !memcmp(p->text, text, n))

@@ -234,6 +234,24 @@ isa_quick_ok(const IsaTry *t, const IsaQuick *q)
 	return 1;
 }
 
+/* A hash of text[0..n), 8 bytes at a time, for the memos' slots (isa_parse's
+ * texts, peep_probe's answers): its top 32 bits are the best mixed. */
+static inline u64
+isa_text_hash(const char *text, size_t n)
+{
+	u64 h = 0, x;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&x, text + i, 8);
+		h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	x = 0;
+	memcpy(&x, text + i, n - i);
+	return (h ^ x ^ n) * 0xff51afd7ed558ccdull;
+}
+
 /* The index of a per-thread memo (isa_parse's texts, isa_print's words):
  * hash slots hold an entry's index + 1; entries are taken in order, so a
  * small compile touches a few pages of them, not a page per entry (a page

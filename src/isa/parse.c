@@ -792,7 +792,6 @@ int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 	  size_t errlen, size_t *errpos)
 {
-	u64 h = 0, x;
 	size_t n = strlen(text), i, pos;
 	Memo *m;
 	MemoTable *t;
@@ -804,16 +803,8 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		why_err(why, text, pos, err, errlen, errpos);
 		return -1;
 	}
-	for (i = 0; i + 8 <= n; i += 8) {	/* the hash picks a slot only */
-		memcpy(&x, text + i, 8);
-		h = (h ^ x) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
-	}
-	x = 0;
-	memcpy(&x, text + i, n - i);
-	h = (h ^ x ^ n) * 0xff51afd7ed558ccdull;
 	t = thread_calloc(&memo, sizeof *t);
-	m = &t->e[memo_find(&t->index, (u32)(h >> 32))];
+	m = &t->e[memo_find(&t->index, (u32)(isa_text_hash(text, n) >> 32))];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		if (!m->why) {
 			*w = m->w;
