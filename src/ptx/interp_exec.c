@@ -1116,6 +1116,10 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_discard: case PTX_OP_applypriority: case PTX_OP_pmevent: case PTX_OP_brkpt:
 	case PTX_OP_setmaxnreg: case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group:
 	case PTX_OP_wgmma_wait_group:
+		if (in->op == PTX_OP_prefetch && ptx_has_mod(in, PTX_M_tensormap)) {
+			exec_tma(I, t, in);
+			return;
+		}
 		if (in->op == PTX_OP_nanosleep) {
 			t->state = TS_YIELD;
 			t->spinning = 1;
@@ -1130,6 +1134,10 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 	case PTX_OP_createpolicy_range: case PTX_OP_createpolicy_cvt:   /* opaque: 0 */
 		W(0, PTX_T_B64, 0);
 		break;
+	case PTX_OP_cp_async_bulk_tensor: case PTX_OP_cp_reduce_async_bulk_tensor:
+	case PTX_OP_cp_async_bulk_prefetch_tensor:
+		exec_tma(I, t, in);
+		return;
 	case PTX_OP_tex:
 		exec_tex(I, t, in);
 		break;
@@ -1199,6 +1207,8 @@ interp_supports(int op)
 	case PTX_OP_vset2: case PTX_OP_vset4:
 	case PTX_OP_wgmma_mma_async: case PTX_OP_wgmma_fence: case PTX_OP_wgmma_commit_group:
 	case PTX_OP_wgmma_wait_group: case PTX_OP_tex: case PTX_OP_suld: case PTX_OP_sust:
+	case PTX_OP_cp_async_bulk_tensor: case PTX_OP_cp_reduce_async_bulk_tensor:
+	case PTX_OP_cp_async_bulk_prefetch_tensor:
 		return 1;
 	}
 	return 0;

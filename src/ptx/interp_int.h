@@ -150,6 +150,8 @@ u32 collective_mask(Interp *I, Thread *t, const PtxInstr *in);
 /* textures and surfaces (interp_tex.c) */
 void exec_tex(Interp *I, Thread *t, const PtxInstr *in);
 void exec_surf(Interp *I, Thread *t, const PtxInstr *in);
+/* TMA tensor copies and tensor-map prefetches (interp_tma.c) */
+void exec_tma(Interp *I, Thread *t, const PtxInstr *in);
 
 /* wmma (interp_wmma.c) */
 void exec_wmma_ldst(Interp *I, Thread *t, const PtxInstr *in);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "run/spec.h"
+#include "run/tmap.h"
 #include "util/json.h"
 
 enum {
@@ -462,7 +463,8 @@ resolve_pointers(Ctx *c, const Json *args)
 		if (!s->args[i].is_struct)
 			continue;
 		for (k = 0; k < s->args[i].nfields; k++) {
-			const Json *p = json_get(fs ? fs->elem[k] : args->elem[i], "pointer");
+			const Json *p = fs ? json_get(fs->elem[k], "pointer") : k ? NULL :
+					json_get(args->elem[i], s->args[i].tmap ? "tensormap" : "pointer");
 			int b;
 			if (!p)
 				continue;
@@ -474,6 +476,9 @@ resolve_pointers(Ctx *c, const Json *args)
 				return err(c, p, "\"plus\" %llu points past the end of buffer \"%s\"",
 					   (unsigned long long)s->args[i].fields[k].bits, p->text);
 			s->args[i].fields[k].buffer = b;
+			if (s->args[i].tmap && tmap_span(s->args[i].tmap) > s->args[b].count * elem_size(s->args[b].type))
+				return err(c, p, "tensor map \"%s\" spans %llu bytes, more than buffer \"%s\" holds",
+					   s->args[i].name, (unsigned long long)tmap_span(s->args[i].tmap), p->text);
 		}
 	}
 	return 0;
@@ -626,12 +631,104 @@ parse_tex(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 	return ck ? parse_check(c, ck, &a->check) : 0;
 }
 
+/* An array of rank unsigned numbers in [lo, hi] (absent: all dflt). */
+static int
+get_dims(Ctx *c, const Json *j, const char *what, int rank, u64 lo, u64 hi, u64 dflt, u64 *v)
+{
+	int i;
+
+	for (i = 0; i < rank; i++)
+		v[i] = dflt;
+	if (!j)
+		return 0;
+	if (want(c, j, J_ARR, what))
+		return -1;
+	if ((int)j->n != rank)
+		return err(c, j, "%s needs %d entries", what, rank);
+	for (i = 0; i < rank; i++)
+		if (get_u64(c, j->elem[i], what, lo, hi, &v[i]))
+			return -1;
+	return 0;
+}
+
+/* A tensor map (CUtensorMap, by value): cuTensorMapEncodeTiled's
+ * arguments over a buffer; 128 bytes of our encoding (run/tmap.h) as
+ * fields, the first the buffer's address. */
+static int
+parse_tmap(Ctx *c, const Json *j, SpecArg *a)
+{
+	static const char *const keys[] = {"name", "tensormap", "type", "dims", "strides", "box",
+					   "elementStrides", "interleave", "swizzle", "l2promotion",
+					   "oobFill", "comment", NULL};
+	static const char *const swz[] = {"none", "32B", "64B", "128B", NULL};
+	static const char *const l2[] = {"none", "64B", "128B", "256B", NULL};
+	static const char *const oob[] = {"zeros", "nan", NULL};
+	static const char *const il[] = {"none", NULL};
+	const Json *d = json_get(j, "dims"), *x;
+	Tmap *m = arena_alloc(&c->s->arena, sizeof *m);
+	u64 v[TMAP_MAXRANK];
+	u8 enc[TMAP_BYTES];
+	const char *why;
+	int i, k;
+
+	memset(m, 0, sizeof *m);
+	a->tmap = m;
+	if (known_keys(c, j, "tensor map argument", keys) || want(c, json_get(j, "tensormap"), J_STR, "tensormap") ||
+	    parse_type(c, json_get(j, "type"), &m->type))
+		return -1;
+	if (!d || want(c, d, J_ARR, "dims") || d->n < 1 || d->n > TMAP_MAXRANK)
+		return err(c, d ? d : j, "tensor map \"%s\" needs \"dims\" (1 to 5 global dimensions)", a->name);
+	m->rank = (int)d->n;
+	if (get_dims(c, d, "dims", m->rank, 1, 0xffffffffull, 1, v))
+		return -1;
+	for (i = 0; i < m->rank; i++)
+		m->dims[i] = (u32)v[i];
+	m->strides[0] = elem_size(m->type);
+	for (i = 1; i < m->rank; i++)               /* default: dense rows */
+		m->strides[i] = m->strides[i - 1] * m->dims[i - 1];
+	if ((x = json_get(j, "strides")) && get_dims(c, x, "strides", m->rank - 1, 1, ~0ull, 0, v))
+		return -1;
+	for (i = 1; x && i < m->rank; i++)
+		m->strides[i] = v[i - 1];
+	if (!json_get(j, "box"))
+		return err(c, j, "tensor map \"%s\" needs a \"box\"", a->name);
+	if (get_dims(c, json_get(j, "box"), "box", m->rank, 1, 256, 1, v))
+		return -1;
+	for (i = 0; i < m->rank; i++)
+		m->box[i] = (u32)v[i];
+	if (get_dims(c, json_get(j, "elementStrides"), "elementStrides", m->rank, 1, 8, 1, v))
+		return -1;
+	for (i = 0; i < m->rank; i++)
+		m->estr[i] = (u32)v[i];
+	if (((x = json_get(j, "interleave")) && get_name(c, x, "interleave (our model: none)", il, &k)) ||
+	    ((x = json_get(j, "swizzle")) && get_name(c, x, "swizzle", swz, &m->swizzle)) ||
+	    ((x = json_get(j, "l2promotion")) && get_name(c, x, "L2 promotion", l2, &m->l2promo)) ||
+	    ((x = json_get(j, "oobFill")) && get_name(c, x, "OOB fill", oob, &m->oobfill)))
+		return -1;
+	if ((why = tmap_check(m)))
+		return err(c, j, "tensor map \"%s\": %s", a->name, why);
+	tmap_encode(m, enc);
+	a->is_struct = 1;
+	a->size = TMAP_BYTES;
+	a->nfields = TMAP_BYTES / 8;
+	a->fields = arena_alloc(&c->s->arena, a->nfields * sizeof *a->fields);
+	for (i = 0; i < (int)a->nfields; i++) {
+		SpecField *f = &a->fields[i];
+		f->offset = 8 * i;
+		f->size = 8;
+		f->type = T_U64;
+		f->buffer = -1;
+		memcpy(&f->bits, enc + 8 * i, 8);
+	}
+	return 0;
+}
+
 static int
 parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 {
 	const Json *name = json_get(j, "name"), *b = json_get(j, "buffer"), *s = json_get(j, "scalar"),
 		   *st = json_get(j, "struct"), *p = json_get(j, "pointer"), *tx = json_get(j, "texture"),
-		   *su = json_get(j, "surface");
+		   *su = json_get(j, "surface"), *tm = json_get(j, "tensormap");
 	size_t i;
 
 	if (want(c, j, J_OBJ, "argument"))
@@ -646,9 +743,11 @@ parse_arg(Ctx *c, const Json *j, SpecArg *a, u64 *total)
 	for (i = 0; &c->s->args[i] != a; i++)
 		if (!strcmp(c->s->args[i].name, a->name))
 			return err(c, name, "duplicate argument name \"%s\"", a->name);
-	if (!!b + !!s + !!st + !!p + !!tx + !!su != 1)
-		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\" (or \"struct\", \"pointer\", \"texture\", \"surface\")",
+	if (!!b + !!s + !!st + !!p + !!tx + !!su + !!tm != 1)
+		return err(c, j, "argument \"%s\" needs exactly one of \"buffer\" and \"scalar\" (or \"struct\", \"pointer\", \"texture\", \"surface\", \"tensormap\")",
 			   a->name);
+	if (tm)
+		return parse_tmap(c, j, a);
 	if (tx || su)
 		return parse_tex(c, j, a, total);
 	if (p)

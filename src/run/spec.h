@@ -87,6 +87,8 @@ typedef struct {
 	double scalar;          /* scalar value (exact for integers up to 2^53) */
 	u64 scalar_bits;        /* scalar as raw bits of its type (what is passed) */
 	const SpecTex *tex;     /* a texture or surface (also is_buffer: its data) */
+	const struct Tmap *tmap;/* a tensor map (also is_struct: our 128-byte
+	                           encoding, run/tmap.h), or NULL */
 } SpecArg;
 
 typedef struct {

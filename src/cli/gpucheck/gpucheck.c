@@ -157,6 +157,11 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 			       what, sp->args[i].tex->surface ? "surface" : "texture", sp->args[i].name);
 			free(dptr);
 			return -1;
+		} else if (sp->args[i].tmap) {
+			result(0, "run %s: tensor map %s: the GPU runner does not create tensor maps "
+			       "(cuTensorMapEncodeTiled) yet", what, sp->args[i].name);
+			free(dptr);
+			return -1;
 		}
 	if (cuda_function(cu, mod, kernel, &fn, NULL) < 0)
 		goto out;
