@@ -402,6 +402,14 @@ TEST(isa_golden_tex_sm80)
 	golden(t_, "tests/golden/tex-sm_80.txt", 1.0);
 }
 
+/* TMA words (UTMALDG/UTMASTG/UTMAREDG/UTMAPF 1D..5D, multicast, cache
+ * hints, every reduction, UTMACCTL, UTMACMDFLUSH; tools/isa-tma), learned
+ * with isa-learn --golden */
+TEST(isa_golden_tma_sm90)
+{
+	golden(t_, "tests/golden/tma-sm_90.txt", 1.0);
+}
+
 /* words of ptxas's cubins of tests/compile the tables missed (UIADD3.64,
  * F2F/F2FP, HADD2, I2F forms...; tools/isa-gaps), learned with isa-learn
  * --golden (sm_80 together with the texture words) */
