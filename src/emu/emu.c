@@ -234,6 +234,7 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 			put32(cb + 0x15c + 4 * i, E->nctaid[i] / E->cdim[i]);
 		}
 		put32(cb + 0x188, E->csize);
+		put64(cb + 0x198, GW_PARAM + base);   /* generic address of the parameters */
 	}
 	if (s->nargs != k->nparams) {
 		diag(E->path, "kernel %s has %u parameters, the spec gives %zu", E->kname, k->nparams, s->nargs);

@@ -237,7 +237,15 @@ h_nop(Emu *E, Warp *w, const EInsn *I, u32 gm)
 static void
 h_exit(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	(void)E, (void)I;
+	int l;
+
+	(void)E;
+	/* EXIT Pp: only the lanes where the predicate operand holds as well
+	   (ptxas's loop epilogues: @!P0 EXIT P1) */
+	if (I->in.nops && e_isp(&I->in.o[0]))
+		LANES(l, gm)
+			if (!e_oprp(w, l, &I->in.o[0]))
+				gm &= ~(1u << l);
 	w->live &= ~gm;
 	while (gm) {
 		w->st[__builtin_ctz(gm)] = L_EXIT;
@@ -1130,7 +1138,7 @@ emu_handler(const char *op)
 			return tab[i].fn;
 	if ((h = emu_float_handler(op)))
 		return h;
-	if ((h = emu_tex_handler(op)))
+	if ((h = emu_tex_handler(op)) || (h = emu_tma_handler(op)))
 		return h;
 	return emu_mem_handler(op);
 }

@@ -151,6 +151,10 @@ void emu_call_sys(Emu *E, Warp *w, const EInsn *I, u32 gm, u64 target);
 /* Handlers by opcode name (emu_exec.c etc.); NULL if unknown. */
 Handler emu_handler(const char *op);
 Handler emu_tex_handler(const char *op);                   /* emu_tex.c */
+Handler emu_tma_handler(const char *op);                   /* emu_tma.c */
+/* sm_90 mbarrier at shared address a: count arrivals, add tx transaction
+ * bytes (emu_memops.c); returns the old state */
+u64 emu_mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx);
 /* Predecode modifier facts into I->a.. (per handler). */
 void emu_prep(Emu *E, EInsn *I);
 

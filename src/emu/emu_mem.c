@@ -37,7 +37,12 @@ emu_mem(Emu *E, Warp *w, int lane, int space, u64 addr, u64 size, int write)
 			sp = MS_SHARED, a = addr - GW_SHARED;
 		else if (addr >= GW_LOCAL && addr < GW_LOCAL + WIN)
 			sp = MS_LOCAL, a = addr - GW_LOCAL;
-		else
+		else if (addr >= GW_PARAM && addr < GW_PARAM + WIN && !write) {   /* constant bank 0: */
+			a = addr - GW_PARAM;                                       /* c[0x0][0x198] */
+			if (a + size <= E->cbsize[0])
+				return E->cb[0] + a;
+			sp = MS_GENERIC;
+		} else
 			sp = MS_GLOBAL;
 	}
 	if (size > 1 && (addr & (MIN(size, 16) - 1)))

@@ -148,8 +148,8 @@ mbar_tx(Emu *E, u32 addr)
  * the sm_90 mbarrier at shared address a; the phase completes when every
  * expected arrival came and the transaction count is back to zero.
  * Returns the old state. */
-static u64
-mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx)
+u64
+emu_mbar_update90(Emu *E, Warp *w, int l, u32 a, u32 count, i64 tx)
 {
 	u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, 1);
 	u64 v, nv;
@@ -192,7 +192,7 @@ h_arrives(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, 1);
 		u64 v;
 		if (arv || trans) {
-			mbar_update90(E, w, l, a, arv, -trans);
+			emu_mbar_update90(E, w, l, a, arv, -trans);
 			continue;
 		}
 		memcpy(&v, p, 8);
@@ -358,7 +358,9 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0T1,A0TR,A0TX} d, [a], tx
  * (A1T0: one arrival; A0T1: expect one transaction; A0TR: expect tx bytes;
- * A0TX: tx bytes complete);
+ * A0TX: tx bytes complete; none of them, without .RED: one arrival and
+ * expect tx bytes, ptxas's mbarrier.arrive.expect_tx -- the printed form
+ * of the default, our reading);
  * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -367,8 +369,9 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *m = memop(E, I), *o = in->o;
 	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
 	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR"), tx = insn_has(in, "A0TX"), t1 = insn_has(in, "A0T1");
+	int a1tr = arrive && !a1 && !tr && !tx && !t1 && !insn_has(in, "RED");
 
-	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx && !t1) ||
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx && !t1 && !a1tr) ||
 	    ((a1 || t1) && (o[2].kind != OPK_R || o[2].reg != RZ)))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
@@ -385,8 +388,8 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			memcpy(p, &nv, 8);
 			*mbar_tx(E, a) = 0;
 		} else
-			v = mbar_update90(E, w, l, a, a1, a1 ? 0 : t1 ? 1 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
-									 (i64)e_opr(E, w, l, &o[2]));
+			v = emu_mbar_update90(E, w, l, a, a1 || a1tr, a1 ? 0 : t1 ? 1 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
+									       (i64)e_opr(E, w, l, &o[2]));
 		e_wr64(w, l, &o[0], v);
 	}
 }
@@ -414,7 +417,7 @@ h_ublkcp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	src = w->ur[o[1].reg] | (u64)w->ur[o[1].reg + 1] << 32;
 	n = (u64)e_opr(E, w, l, &o[2]) * 16;
 	memcpy(emu_mem(E, w, l, MS_SHARED, dst, n, 1), emu_mem(E, w, l, MS_GLOBAL, src, n, 0), n);
-	mbar_update90(E, w, l, bar, 0, -(i64)n);
+	emu_mbar_update90(E, w, l, bar, 0, -(i64)n);
 }
 
 /* ---- warp collectives ---- */

@@ -55,6 +55,9 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"TEX", "LL SCR NODEP"}, {"TLD", "LZ SCR NODEP"},
 	{"SULD", "D BA 1D 2D 3D U8 S8 U16 S16 64 128 STRONG SM TRAP IGN"},
 	{"SUST", "D BA 1D 2D 3D U8 S8 U16 S16 64 128 STRONG SM TRAP IGN"},
+	{"UTMALDG", "1D 2D 3D 4D 5D MULTICAST"}, {"UTMASTG", "1D 2D 3D 4D 5D"},
+	{"UTMAREDG", "1D 2D 3D 4D 5D ADD MIN MAX INC DEC AND OR XOR"}, {"UTMAPF", "L2 1D 2D 3D 4D 5D"},
+	{"UTMACCTL", "PF IV"},
 };
 
 /* NULL if every modifier of I is honoured, else the first one that is not. */

@@ -56,6 +56,13 @@ vs_ptx emu_mbar_cparrive90_sm_90 tests/emu/mbar/cparrive90.sm_90.cubin tests/com
 	tests/compile/mbar/cparrive90.spec.json
 vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile/mbar/cppipe80.ptx \
 	tests/compile/mbar/cppipe80.spec.json
+# ptxas's sm_90a TMA code (UTMALDG/UTMASTG/UTMAREDG/UTMAPF, SYNCS.ARRIVE.TRANS64
+# of arrive.expect_tx, EXIT Pp) with the tensor-map model (docs/compiler-tma.md)
+for t in load swz store pipe; do
+	vs_ptx "emu_tma_tile_${t}_sm_90" tests/emu/tma/tile.sm_90.cubin tests/compile/tma/tile.ptx \
+		tests/compile/tma/tile_$t.spec.json
+done
+vs_ptx emu_tma_interp_sm_90 tests/emu/tma/tma.sm_90.cubin tests/interp/tma.ptx tests/interp/tma.json
 
 # --stats reports warp-instructions
 orc=
