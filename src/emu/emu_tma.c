@@ -4,7 +4,8 @@
  *   UTMALDG.nD[.MULTICAST] [URa], [URt]{, URm}{, desc[URc]}
  *        URa: shared destination, URa+1: its mbarrier, URa+2..: the n
  *        coordinates; URt:URt+1 the tensor map's generic address; URm the
- *        CTA mask of a multicast.  complete_tx(box bytes) on the mbarrier.
+ *        CTA mask of a multicast in bits 16..31 (ptxas: UMOV URm, 0x30000
+ *        for ctaMask 3).  complete_tx(box bytes) on the mbarrier.
  *   UTMASTG.nD [URa], [URt]{, desc[URc]}   URa: shared source, URa+1..: coordinates
  *   UTMAREDG.nD.{ADD,MIN,MAX,INC,DEC,AND,OR,XOR} [URa], [URt]   as UTMASTG
  *   UTMAPF.L2.nD, UTMACCTL.{PF,IV}, UTMACMDFLUSH: no effect here.
@@ -89,7 +90,7 @@ h_utma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		return;
 	}
 	{
-		u32 bar = w->ur[o[0].reg + 1], mask = mc ? (o[2].reg == URZ ? 0 : w->ur[o[2].reg]) & 0xffff : 0;
+		u32 bar = w->ur[o[0].reg + 1], mask = mc && o[2].reg != URZ ? w->ur[o[2].reg] >> 16 : 0;
 		u8 *box = xmalloc(bytes);
 		tmap_load(&m, c, a & 0xffffff, &mem, box);
 		for (u32 r = 0; r < (mc ? 16u : 1u); r++) {

@@ -333,6 +333,10 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		if (parse_regname(s + 5, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
 			return fail(c, "bad descriptor in", all);
 		s = end + 1;
+		if (!*s) {   /* a cache policy alone: UTMALDG ..., desc[URn] */
+			o->kind = OPK_MEM;
+			return 0;
+		}
 		if (*s != '[')
 			return fail(c, "bad descriptor address", all);
 		u16 d = o->desc;

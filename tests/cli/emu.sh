@@ -63,6 +63,7 @@ for t in load swz store pipe; do
 		tests/compile/tma/tile_$t.spec.json
 done
 vs_ptx emu_tma_interp_sm_90 tests/emu/tma/tma.sm_90.cubin tests/interp/tma.ptx tests/interp/tma.json
+vs_ptx emu_tma_tmax_sm_90 tests/emu/tma/tmax.sm_90.cubin tests/compile/tma/tmax.ptx tests/compile/tma/tmax.spec.json
 
 # --stats reports warp-instructions
 orc=
