@@ -262,9 +262,11 @@ ftab_bytes(Sel *s, KernelDesc *kd, Arena *a)
 	kd->ncb2 = 8 * (n + 1);
 }
 
-/* Parameter layout in constant bank 0 (each aligned to its alignment). */
+/* Parameter layout in constant bank 0: each parameter's address
+ * c[0x0][base + off] aligned to its alignment, as ptxas (a __grid_constant__
+ * CUtensorMap, .align 64 or 128, lands at 0x70 on sm_90: 0x280). */
 static KParam *
-layout_params(const PtxFunc *fn, u32 *offs, Arena *a)
+layout_params(const PtxFunc *fn, u32 base, u32 *offs, Arena *a)
 {
 	KParam *kp = arena_alloc(a, sizeof(KParam) * (size_t)(fn->nparams + 1));
 	u32 off = 0;
@@ -272,7 +274,7 @@ layout_params(const PtxFunc *fn, u32 *offs, Arena *a)
 
 	for (i = 0; i < fn->nparams; i++) {
 		u32 al = fn->params[i].align ? fn->params[i].align : 4;
-		off = (off + al - 1) / al * al;
+		off = (base + off + al - 1) / al * al - base;
 		offs[i] = off;
 		off += (u32)fn->params[i].size;
 		kp[i].size = (u32)fn->params[i].size;
@@ -332,7 +334,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	s.sm = o->sm;
 	s.param_base = o->sm >= 90 ? 0x210 : 0x160;
 	s.param_off = arena_alloc(a, sizeof(u32) * (size_t)(fn->nparams + 1));
-	kd->params = layout_params(fn, s.param_off, a);
+	kd->params = layout_params(fn, s.param_base, s.param_off, a);
 	if (isel_func(&s) < 0)
 		goto out;
 	seq_link(mf);  /* out-of-line slow paths of the math sequences (isel_seq.c) */

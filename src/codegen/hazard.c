@@ -301,7 +301,11 @@ track_slots(Hz *h)
 					u->d = (u16)dense[j];
 					u->slot = (u16)j;
 					u->cat = x->rd[r].cat;
-					u->late = x->rd[r].cat != LC_GUARD && x->rd[r].s < SLOT_UR;
+					/* uniform registers are read at issue, except by
+					   the TMA unit and the bulk copy engine (ptxas waits
+					   on their read scoreboard before rewriting them) */
+					u->late = x->rd[r].cat != LC_GUARD &&
+						  (x->rd[r].s < SLOT_UR || (x->rd[r].s < SLOT_P && x->async_ur));
 					h->sh.nr[i]++;
 				}
 		for (r = 0; r < x->nwr; r++)

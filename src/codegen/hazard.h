@@ -65,6 +65,7 @@ typedef struct {
 	u16 opid;          /* the opcode as a small number (hz_opid) */
 	u8 pipe;           /* in-order pipe of variable-latency results, 0 none */
 	u8 memf;           /* HF_MEM: a memory access (LD*, ST*, ATOM*, RED*); HF_ATOM */
+	u8 async_ur;       /* the TMA unit or UBLKCP: reads its uniform registers late */
 	u8 minst;          /* smallest own stall (lat_min_stall) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */

@@ -67,8 +67,10 @@ enum { FL_NONE, FL_BRA, FL_EXIT, FL_CALL, FL_RET, FL_BRX, FL_DEPBAR };
 enum { ND_NONE, ND_VOTE, ND_PLOP, ND_LOPP };
 /* regs_of's operand forms: TEX/TLD and SULD/SUST (tex_regs), LDSM/STSM (a
    group of .2/.4 registers), CS2R (a pair unless .32), and the opcodes
-   whose .64 is no 64-bit operand (SHF, USHF, MUFU). */
-enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64 };
+   whose .64 is no 64-bit operand (SHF, USHF, MUFU), the TMA unit's and
+   the bulk copy engine's uniform register groups (tma_regs; they read
+   them late, HIns.async_ur). */
+enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64, FM_TMA };
 
 /* The opcodes with list bits, sorted by name (strcmp order: op_list_bits
  * searches it).  NODST: writes no register (operands are all sources);
@@ -122,10 +124,12 @@ static const struct {
 	{"STG", NODST | MEMOP | FENCE}, {"STL", NODST | MEMOP | FENCE}, {"STS", NODST | MEMOP | FENCE},
 	{"STSM", NODST | FM(FM_LDSM) | FENCE}, {"SULD", PIPE(4) | FM(FM_SURF)},
 	{"SUST", FM(FM_SURF) | FENCE}, {"SYNCS", MEMOP | FENCE}, {"TEX", PIPE(4) | FM(FM_TEX)},
-	{"TLD", PIPE(4) | FM(FM_TEX)}, {"TLD4", PIPE(4)}, {"TXQ", PIPE(4)}, {"UBLKCP", NODST | FENCE},
+	{"TLD", PIPE(4) | FM(FM_TEX)}, {"TLD4", PIPE(4)}, {"TXQ", PIPE(4)}, {"UBLKCP", NODST | FM(FM_TMA) | FENCE},
 	{"UCGABAR_ARV", NODST | FENCE}, {"UCGABAR_WAIT", NODST | FENCE}, {"UIMAD", WIDE}, {"ULDC", MEMOP},
 	{"ULOP3", ND(ND_LOPP)}, {"UPLOP3", ND(ND_PLOP)}, {"USHF", FM(FM_NO64)},
-	{"UTMALDG", NODST | FENCE}, {"UTMAPF", NODST | FENCE}, {"UTMASTG", NODST | FENCE},
+	{"UTMACCTL", NODST | FM(FM_TMA) | FENCE}, {"UTMACMDFLUSH", NODST | FM(FM_TMA) | FENCE},
+	{"UTMALDG", NODST | FM(FM_TMA) | FENCE}, {"UTMAPF", NODST | FM(FM_TMA) | FENCE},
+	{"UTMAREDG", NODST | FM(FM_TMA) | FENCE}, {"UTMASTG", NODST | FM(FM_TMA) | FENCE},
 	{"VOTE", ND(ND_VOTE) | FENCE}, {"VOTEU", ND(ND_VOTE) | FENCE}, {"WARPGROUP", NODST | FENCE},
 	{"WARPSYNC", NODST | FENCE}, {"YIELD", NODST | FENCE},
 };
@@ -397,6 +401,33 @@ tex_regs(HIns *h, int form, int cat)
 	}
 }
 
+/* The uniform register groups of the TMA unit and the bulk copy engine
+ * (docs/compiler-tma.md): UTMALDG.nD [URa] reads URa..URa+n+1 (smem,
+ * mbarrier, coordinates), UTMASTG/UTMAREDG n+1, UTMAPF n; the second
+ * [URt] is a 64-bit address; UBLKCP [URd:URd+1], [URs:URs+1], URn;
+ * UTMACCTL [URa:URa+1]; a MULTICAST mask UR and desc[] policies. */
+static void
+tma_regs(HIns *h, int cat)
+{
+	const Insn *in = h->in;
+	const char *op = in->op;
+	int k, n = 0, g;
+
+	for (k = 1; k <= 5; k++)
+		if (insn_has(in, (const char *[]){ "", "1D", "2D", "3D", "4D", "5D" }[k]))
+			n = k;
+	g = !strcmp(op, "UTMALDG") ? n + 2 : !strcmp(op, "UTMAPF") ? n : n ? n + 1 : 2;
+	for (k = 0; k < in->nops; k++) {
+		const Operand *o = &in->o[k];
+		if (o->kind == OPK_MEM && o->rk == OPK_UR)
+			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, k ? 2 : g, cat);
+		if (o->kind == OPK_MEM && o->desc != 0xffff)
+			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->desc, 2, cat);
+		if (o->kind == OPK_UR)
+			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, 1, cat);
+	}
+}
+
 static void
 regs_of(const Arch *a, HIns *h)
 {
@@ -428,6 +459,10 @@ regs_of(const Arch *a, HIns *h)
 	}
 	if (form == FM_TEX || form == FM_SURF) {
 		tex_regs(h, form, cat);
+		return;
+	}
+	if (form == FM_TMA) {
+		tma_regs(h, cat);
 		return;
 	}
 	for (k = 0; k < in->nops; k++) {
@@ -726,6 +761,7 @@ facts_of(HIns *h)
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
 	h->fence = !!(of & OF_FENCE);
+	h->async_ur = OF_FM(of) == FM_TMA;
 	h->minst = (u8)lat_min_stall_row(h->row, h->in);
 }
 

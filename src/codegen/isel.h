@@ -70,6 +70,17 @@ int sel_mov_pack16(Sel *s, const IrIns *x);
 extern const SelRule sel_rules_tensor[];    /* isel_tensor.c: mma.sync, ldmatrix */
 extern const SelRule sel_rules_async[];     /* isel_async.c: cp.async and its groups */
 extern const SelRule sel_rules_mbar[];      /* isel_mbar.c: mbarrier, cp.async.bulk */
+extern const SelRule sel_rules_tma[];       /* isel_tma.c: cp.async.bulk.tensor and kin */
+/* isel_mbar.c, for warp-wide (uniform-register) instructions: body once
+ * per active lane with the lane's r[0..n) in the uniform u[0..n)
+ * (docs/compiler-mbarrier.md, "Warp-wide instructions"); a fresh UR
+ * vreg of w registers; a 64-bit address + off as a pair; base + off. */
+typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
+void sel_waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, int per_lane);
+MRef sel_ur_tmp(Sel *s, int w);
+MRef sel_gaddr(Sel *s, MRef b, i64 off);
+MRef sel_addr_reg(Sel *s, MRef base, i64 off);
+int sel_tmap_prefetch(Sel *s, const IrIns *x);   /* prefetch.tensormap (isel_tma.c) */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_wgmma[];     /* isel_wgmma.c: sm_90a wgmma */
 extern const SelRule sel_rules_sm90[];      /* isel_sm90.c: elect, griddepcontrol, setmaxnreg */

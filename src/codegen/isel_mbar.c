@@ -105,8 +105,8 @@ mbar_addr(Sel *s, const PtxOperand *a, MRef *base, i64 *off)
 }
 
 /* The address as a register alone (offset added in). */
-static MRef
-addr_reg(Sel *s, MRef base, i64 off)
+MRef
+sel_addr_reg(Sel *s, MRef base, i64 off)
 {
 	MRef r;
 
@@ -118,8 +118,6 @@ addr_reg(Sel *s, MRef base, i64 off)
 }
 
 /* ---- waterfall: a warp-wide instruction once per active lane ---- */
-
-typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
 
 /* Emit body once per active lane (and where the PTX guard holds): the
  * 32-bit registers r[0..n) of that lane are in the uniform registers
@@ -138,8 +136,8 @@ typedef void (*WfBody)(Sel *s, const MRef *u, void *ctx);
  *     body
  *     sm_90: PLOP3.LUT el = false; @pend BRA.U.ANY loop  (the warp stays converged)
  *     sm_80: @pend BRA loop                               (a divergent loop: reconv) */
-static void
-waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, int per_lane)
+void
+sel_waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, int per_lane)
 {
 	MFunc *f = s->mf;
 	int g = f->guard, gn = f->guard_neg, i, head = seq_mark(), out = -1;
@@ -188,8 +186,8 @@ waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, void *ctx, i
 	f->guard_neg = (u8)gn;
 }
 
-static MRef
-ur_tmp(Sel *s, int w)
+MRef
+sel_ur_tmp(Sel *s, int w)
 {
 	int v = mvreg(s->mf, RC_UR, w);
 	s->mf->vr.v[v].tmp = 1;
@@ -250,17 +248,17 @@ sel_init(Sel *s, const IrIns *x)
 	}
 	if (in->guard < 0 && uniform(s, &in->opds[0], 0) && uniform(s, &in->opds[1], 0)) {
 		/* the same in every lane: one EXCH for the warp */
-		MRef ua = ur_tmp(s, 1), uv = ur_tmp(s, 2);
+		MRef ua = sel_ur_tmp(s, 1), uv = sel_ur_tmp(s, 2);
 		mi(s->mf, "R2UR %D, %U", ua, base);
 		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 0, 1), mpart(val.v, 0, 1));
 		mi(s->mf, "R2UR %D, %U", mpart(uv.v, 1, 1), mpart(val.v, 1, 1));
 		mi(s->mf, "SYNCS.EXCH.64 URZ, [%U%s], %U", ua, sel_offtxt(ob, sizeof ob, off), uv);
 	} else {
-		MRef uv = ur_tmp(s, 2);
+		MRef uv = sel_ur_tmp(s, 2);
 		MRef r[3] = {base, mpart(val.v, 0, 1), mpart(val.v, 1, 1)};
-		MRef u[3] = {ur_tmp(s, 1), mpart(uv.v, 0, 1), mpart(uv.v, 1, 1)};
+		MRef u[3] = {sel_ur_tmp(s, 1), mpart(uv.v, 0, 1), mpart(uv.v, 1, 1)};
 		InitCtx c = {off};
-		waterfall(s, r, u, 3, init_body, &c, 0);
+		sel_waterfall(s, r, u, 3, init_body, &c, 0);
 	}
 	return 0;
 }
@@ -429,8 +427,8 @@ blk_body(Sel *s, const MRef *u, void *ctx)
 }
 
 /* A 64-bit global address plus off, as a pair. */
-static MRef
-gaddr(Sel *s, MRef b, i64 off)
+MRef
+sel_gaddr(Sel *s, MRef b, i64 off)
 {
 	MRef r, c;
 
@@ -465,19 +463,19 @@ sel_bulk(Sel *s, const IrIns *x)
 	    sel_address(s, &in->opds[1], PTX_S_GLOBAL, &gb, &goff) < 0 ||
 	    sel_address(s, &in->opds[3], PTX_S_SHARED, &bb, &boff) < 0)
 		return -1;
-	db = addr_reg(s, db, doff);
-	bb = addr_reg(s, bb, boff);
-	gb = gaddr(s, gb, goff);
+	db = sel_addr_reg(s, db, doff);
+	bb = sel_addr_reg(s, bb, boff);
+	gb = sel_gaddr(s, gb, goff);
 	/* size / 16 in the low 16 bits (ptxas: SHF.R.U32.HI + PRMT 0x5410) */
 	n = sel_tmp(s, 1);
 	mi(s->mf, "SHF.R.U32.HI %D, RZ, 0x4, %U", n, sel_r32(s, &in->opds[2], 0));
 	mi(s->mf, "PRMT %D, %U, 0x5410, RZ", n, n);
-	ud = ur_tmp(s, 2);
-	ug = ur_tmp(s, 2);
+	ud = sel_ur_tmp(s, 2);
+	ug = sel_ur_tmp(s, 2);
 	{
 		MRef r[5] = {db, bb, mpart(gb.v, gb.sub, 1), mpart(gb.v, gb.sub + 1, 1), n};
-		MRef u[5] = {mpart(ud.v, 0, 1), mpart(ud.v, 1, 1), mpart(ug.v, 0, 1), mpart(ug.v, 1, 1), ur_tmp(s, 1)};
-		waterfall(s, r, u, 5, blk_body, &ctx, 0);
+		MRef u[5] = {mpart(ud.v, 0, 1), mpart(ud.v, 1, 1), mpart(ug.v, 0, 1), mpart(ug.v, 1, 1), sel_ur_tmp(s, 1)};
+		sel_waterfall(s, r, u, 5, blk_body, &ctx, 0);
 	}
 	return 0;
 }
@@ -540,12 +538,12 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 	if (uniform(s, &in->opds[0], 0)) {
 		/* the same address in every lane: one ARRIVES, each lane (where
 		   the guard holds: R2UR and ARRIVES take it) arrives */
-		MRef u = ur_tmp(s, 1);
+		MRef u = sel_ur_tmp(s, 1);
 		mi(s->mf, "R2UR %D, %U", u, base);
 		arrives_body(s, &u, &c);
 	} else {
-		MRef r[1] = {base}, u[1] = {ur_tmp(s, 1)};
-		waterfall(s, r, u, 1, arrives_body, &c, 1);
+		MRef r[1] = {base}, u[1] = {sel_ur_tmp(s, 1)};
+		sel_waterfall(s, r, u, 1, arrives_body, &c, 1);
 	}
 	return 0;
 }

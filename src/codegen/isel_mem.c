@@ -13,7 +13,7 @@
 #include "codegen/isel.h"
 
 /* Does the function use TMA (cp.async.bulk.tensor and kin)?  For a more
- * precise message about the parameter address they take. */
+ * precise message about the parameter address they take on sm_80. */
 static int
 uses_tma(Sel *s)
 {
@@ -104,7 +104,10 @@ ld_param(Sel *s, const IrIns *x)
 	Parts p;
 	u32 off;
 
-	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry || a->reg >= 0)
+	if (a->kind == PTX_OPD_ADDR && a->reg >= 0)
+		return sel_unsupported(s, "ld.param through an address register (a parameter's address "
+				       "that src/ir/paramaddr.c could not fold into its loads)");
+	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry)
 		return sel_unsupported(s, "ld.param of something other than a kernel parameter");
 	off = s->param_base + s->param_off[pi] + (u32)a->imm;
 	if (parts_of(s, D0, eb, &p, 0) < 0)
@@ -1133,8 +1136,9 @@ put_addr(Sel *s, MRef d, MRef a, int space, int generic)
 		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(h));
 		return;
 	}
-	{
-		MRef win = window(s, space == PTX_S_SHARED ? 0x18 : 0x20), c = sel_ptmp(s), t = sel_tmp(s, 1);
+	{   /* c[0x0][0x198]: sm_90's generic address of the parameters (ptxas) */
+		MRef win = window(s, space == PTX_S_SHARED ? 0x18 : space == PTX_S_PARAM ? 0x198 : 0x20);
+		MRef c = sel_ptmp(s), t = sel_tmp(s, 1);
 		mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", t, c, a, mpart(win.v, 0, 1));
 		mi(s->mf, "IADD3.X %D, RZ, %U, RZ, %U, !PT", mpart(d.v, 1, 1), mpart(win.v, 1, 1), c);
 		sel_mov32(s, lo, mopd_reg(t));
@@ -1161,11 +1165,15 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 			return -1;
 		*a = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, %h", *a, (unsigned)(u32)(mv.off + (u64)o->imm));
+	} else if (v->space == PTX_S_PARAM && s->fn->is_entry && param_index(s, v) >= 0 && s->sm >= 90) {
+		/* a kernel parameter: its offset in the parameter space (ptxas);
+		   cvta.param makes it generic (a __grid_constant__ CUtensorMap) */
+		*a = sel_tmp(s, 1);
+		mi(s->mf, "MOV %D, %h", *a, (unsigned)(s->param_off[param_index(s, v)] + (u64)o->imm));
 	} else
-		return sel_unsupported(s, uses_tma(s) ? "the address of a param variable (a __grid_constant__ "
-				       "CUtensorMap for cp.async.bulk.tensor: TMA is not supported, the interpreter, "
-				       "emulator and launch spec have no tensor-map model)"
-				     : "the address of a param variable");
+		return sel_unsupported(s, v->space != PTX_S_PARAM || !s->fn->is_entry ? "the address of a param variable"
+				       : uses_tma(s) ? "TMA (cp.async.bulk.tensor and its CUtensorMap parameter's "
+				       "address: sm_90 and later)" : "the address of a kernel parameter on sm_80");
 	return 0;
 }
 
@@ -1280,7 +1288,7 @@ sel_cvta(Sel *s, const IrIns *x)
 			sel_mov32(s, mpart(d.v, k, 1), mopd_reg(sel_r32(s, S1, k)));
 		return 0;
 	}
-	if (sp != PTX_S_SHARED && sp != PTX_S_LOCAL)
+	if (sp != PTX_S_SHARED && sp != PTX_S_LOCAL && !(sp == PTX_S_PARAM && !to && s->sm >= 90))
 		return sel_unsupported(s, "cvta of this state space");
 	if (S1->kind == PTX_OPD_SYM) {
 		if (to || var_addr(s, S1, &a, &vsp) < 0 || vsp != sp)
@@ -1322,6 +1330,8 @@ sel_cctl(Sel *s, const IrIns *x)
 	char off[32];
 	Addr ad;
 
+	if (ptx_has_mod(&x->p, PTX_M_tensormap))
+		return sel_tmap_prefetch(s, x);
 	if (op == PTX_OP_discard)
 		what = "RML2";
 	else if (op == PTX_OP_applypriority)
@@ -1334,8 +1344,6 @@ sel_cctl(Sel *s, const IrIns *x)
 		what = "PF2";   /* .L2, .L2::evict_normal */
 	if (sp != PTX_S_GLOBAL && sp != PTX_S_GENERIC && !(sp == PTX_S_LOCAL && op == PTX_OP_prefetch))
 		return sel_unsupported(s, "this state space for a cache hint");
-	if (ptx_has_mod(&x->p, PTX_M_tensormap))
-		return sel_unsupported(s, "prefetch.tensormap");
 	if (address(s, D0, sp, &ad) < 0)   /* the address is operand 0 */
 		return -1;
 	sel_offtxt(off, sizeof off, ad.off);

@@ -88,14 +88,15 @@ static const char *const var_ops[] = {
 	"DMNMX", "DMUL", "DSETP", "ELECT", "F2F", "F2I", "FCHK", "FLO", "FRND", "HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGDEPBAR", "LDGSTS", "LDL", "LDS", "LDSM",
 	"MATCH", "MEMBAR", "MOVM", "MUFU", "POPC", "QSPC", "R2UR", "RED", "REDG", "REDUX",
 	"S2R", "S2UR", "SHFL", "ST", "STG", "STL", "STS", "SULD", "SUST", "SYNCS", "TEX",
-	"TLD", "UBLKCP", "UBREV", "UFLO", "UPOPC", "UTMALDG", "UTMASTG", "VOTEU",
+	"TLD", "UBLKCP", "UBREV", "UFLO", "UPOPC", "UTMACCTL", "UTMALDG", "UTMAPF", "UTMAREDG", "UTMASTG",
+	"VOTEU",
 };
 /* Read their source registers after issue (assumed, same fallback). */
 static const char *const late_ops[] = {
 	"ATOM", "ATOMG", "ATOMS", "BREV", "DADD", "DFMA", "DMMA", "DMUL", "F2F", "F2I", "FLO",
 	"FRND", "HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGSTS", "LDL", "LDS",
 	"LDSM", "MATCH", "MOVM", "MUFU", "POPC", "R2UR", "RED", "REDG", "REDUX", "SHFL", "ST",
-	"STG", "STL", "STS", "SYNCS", "UBLKCP", "UTMALDG", "UTMASTG",
+	"STG", "STL", "STS", "SYNCS", "UBLKCP", "UTMACCTL", "UTMALDG", "UTMAPF", "UTMAREDG", "UTMASTG",
 };
 
 /* Is op in the list l of n names?  By binary search (by hand: bsearch's

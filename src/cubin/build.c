@@ -156,16 +156,18 @@ debug_frame(Buf *b, int sm, u64 text_size, u32 first_cf, u32 last_exit)
 	buf_free(&in);
 }
 
+/* Offsets from the first parameter at c[0x0][base]; each parameter's
+ * c[0x0] address aligned (ptxas: a 128-byte-aligned CUtensorMap at 0x70). */
 static u32
 param_bytes(const KernelDesc *k, u32 *offs)
 {
-	u32 off = 0;
+	u32 off = 0, base = k->sm >= 90 ? 0x210 : 0x160;
 	size_t i;
 
 	for (i = 0; i < k->nparams; i++) {
 		u32 a = k->params[i].align ? k->params[i].align : k->params[i].size;
 
-		off = (u32)align_up(off, a ? a : 1);
+		off = (u32)align_up(base + off, a ? a : 1) - base;
 		offs[i] = off;
 		off += k->params[i].size;
 	}

@@ -70,7 +70,7 @@ sed 's/ld.param.u32 %r3, \[%rd3+4\];/add.s64 %rd11, %rd3, 4; ld.param.u32 %r3, [
 	tests/compile/mem/paramaddr.ptx > "$tmp/paramarith.ptx"
 fails compile_param_address_arith "$OA" compile "$tmp/paramarith.ptx" --arch sm_90 --out-dir "$tmp/pa"
 cp "$tmp/err" "$tmp/paramarith.err"
-ok compile_param_address_named grep -q 'the address of a param variable' "$tmp/paramarith.err"
+ok compile_param_address_named grep -q 'ld.param through an address register' "$tmp/paramarith.err"
 # textures and surfaces the compiler does not select: a clean "unsupported"
 # error naming the construct (tests/compile/tex/unsup/, ptxas accepts each)
 for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`'; do
@@ -81,6 +81,10 @@ for u in handle:'handle that is not a kernel parameter' layered:'layered, cube o
 		ok "compile_tex_unsup_${f}_${a}_named" grep -qF "${u#*:}" "$tmp/tex.err"
 	done
 done
+
+# TMA needs sm_90: sm_80 names it (docs/compiler-tma.md)
+fails compile_tma_sm80 "$OA" compile tests/compile/tma/tile.ptx --arch sm_80 --out-dir "$tmp/tma80"
+ok compile_tma_sm80_named grep -qF 'TMA (cp.async.bulk.tensor and its CUtensorMap parameter' "$tmp/err"
 
 # the real-world corpus (CUB/Thrust/Triton/clang PTX, tests/ptx/corpus):
 # every module compiles for its arch (the hazard checker passing on every
