@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "run/cuda.h"
+#include "run/tmap.h"
 
 typedef int CUres;
 struct Cuda {
@@ -39,6 +40,9 @@ struct Cuda {
 	CUres (*EventSynchronize)(void *);
 	CUres (*EventElapsedTime)(float *, void *, void *);
 	CUres (*EventDestroy)(void *);
+	/* may be NULL (before CUDA 12) */
+	CUres (*TensorMapEncodeTiled)(void *, int, u32, void *, const u64 *, const u64 *, const u32 *,
+				      const u32 *, int, int, int, int);
 };
 
 /* The driver ABI of cuLaunchKernelEx's configuration (CUDA 12+):
@@ -110,6 +114,7 @@ bind(Cuda *cu)
 		memcpy((char *)cu + syms[i].off, &p, sizeof p);
 	}
 	*(void **)&cu->LaunchKernelEx = dlsym(cu->lib, "cuLaunchKernelEx");
+	*(void **)&cu->TensorMapEncodeTiled = dlsym(cu->lib, "cuTensorMapEncodeTiled");
 	return 0;
 }
 
@@ -229,6 +234,42 @@ cuda_put(Cuda *cu, u64 dptr, const void *src, size_t bytes)
 	CUres r;
 
 	return CALL(cu, MemcpyHtoD, dptr, src, bytes);
+}
+
+/* CUtensorMapDataType of our element types (cuda.h); -1: none. */
+static int
+tmap_dtype(ElemType t)
+{
+	static const int v[NTYPE] = { [T_S8] = -1, [T_U8] = 0, [T_S16] = -1, [T_U16] = 1, [T_U32] = 2, [T_S32] = 3,
+				      [T_U64] = 4, [T_S64] = 5, [T_F16] = 6, [T_F32] = 7, [T_F64] = 8,
+				      [T_BF16] = 9 };
+	return v[t];
+}
+
+int
+cuda_tmap_encode(Cuda *cu, const Tmap *m, u64 addr, u8 out[TMAP_BYTES])
+{
+	_Alignas(64) u8 map[TMAP_BYTES];
+	u64 dims[TMAP_MAXRANK], strides[TMAP_MAXRANK];
+	CUres r;
+	int i;
+
+	if (!cu->TensorMapEncodeTiled || tmap_dtype(m->type) < 0) {
+		snprintf(cu->err, sizeof cu->err, "cuTensorMapEncodeTiled: %s",
+			 cu->TensorMapEncodeTiled ? "no such data type" : "the driver library lacks it");
+		return -1;
+	}
+	for (i = 0; i < m->rank; i++) {
+		dims[i] = m->dims[i];
+		if (i)
+			strides[i - 1] = m->strides[i];
+	}
+	/* interleave NONE; swizzle, L2 promotion and OOB fill enumerate as ours */
+	if (CALL(cu, TensorMapEncodeTiled, map, tmap_dtype(m->type), (u32)m->rank, (void *)(uintptr_t)addr, dims,
+		 strides, m->box, m->estr, 0, m->swizzle, m->l2promo, m->oobfill) < 0)
+		return -1;
+	memcpy(out, map, TMAP_BYTES);
+	return 0;
 }
 
 int

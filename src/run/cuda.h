@@ -29,6 +29,10 @@ int cuda_alloc(Cuda *cu, size_t bytes, u64 *dptr);
 int cuda_free(Cuda *cu, u64 dptr);
 int cuda_put(Cuda *cu, u64 dptr, const void *src, size_t bytes);
 int cuda_get(Cuda *cu, void *dst, u64 dptr, size_t bytes);
+/* The driver's 128 bytes (cuTensorMapEncodeTiled) for our tensor-map
+ * description m over the device address addr (run/tmap.h). */
+struct Tmap;
+int cuda_tmap_encode(Cuda *cu, const struct Tmap *m, u64 addr, u8 out[128]);
 /* params[i] points at the value of parameter i (as cuLaunchKernel wants). */
 int cuda_launch(Cuda *cu, void *fn, const u32 grid[3], const u32 block[3], u32 shared, void **params);
 /* The same with thread-block cluster dimensions (cuLaunchKernelEx);

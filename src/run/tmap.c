@@ -116,11 +116,20 @@ tmap_decode(const u8 in[TMAP_BYTES], Tmap *m)
 	return tmap_check(m) ? "a damaged tensor map" : NULL;
 }
 
+/* The traversal stride of dimension i: elementStrides[0] is ignored
+ * without interleave ("TMA doesn't support the stride for dimension
+ * zero", cuTensorMapEncodeTiled's documentation). */
+static u32
+estride(const Tmap *m, int i)
+{
+	return i ? m->estr[i] : 1;
+}
+
 /* Elements along dimension i of the shared image. */
 static u32
 count(const Tmap *m, int i)
 {
-	return (m->box[i] + m->estr[i] - 1) / m->estr[i];
+	return (m->box[i] + estride(m, i) - 1) / estride(m, i);
 }
 
 u64
@@ -168,7 +177,7 @@ walk(const Tmap *m, const i32 *c, Visit f, void *arg)
 		u64 g = m->addr;
 		int in = 1;
 		for (int i = 0; i < m->rank; i++) {
-			i64 x = (i64)c[i] + (i64)idx[i] * m->estr[i];
+			i64 x = (i64)c[i] + (i64)idx[i] * estride(m, i);
 			in &= x >= 0 && x < m->dims[i];
 			g += (u64)x * m->strides[i];
 		}

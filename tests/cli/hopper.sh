@@ -76,10 +76,7 @@ if grep -q 'REG_RECONFIG' "$tmp/n.lst"; then echo "FAIL setmaxnreg_ignored_attr"
 "$OA" compile $w/pred.ptx --arch sm_90 --out-dir "$tmp/p" >/dev/null 2>&1
 ok wgmma_scale_pred_voteu grep -Eq 'VOTEU.ANY UP[0-6], !P[0-6] ;' "$tmp/p/sass/pred.sass"
 ok wgmma_scale_pred_hgmma grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\], \1, UP[0-6] ;' "$tmp/p/sass/pred.sass"
-# TMA stays unsupported, with a message that says why
-fails tma_unsupported "$OA" compile tests/compile/sm90/tma_unsupported.ptx --arch sm_90 --out-dir "$tmp/tma"
-cp "$tmp/err" "$tmp/tma.err"
-ok tma_unsupported_named grep -q 'CUtensorMap for cp.async.bulk.tensor: TMA is not supported' "$tmp/tma.err"
+# (TMA: tests/compile/tma/, listed in tests/compile/cases.txt)
 # A from registers: the A quad before gdesc, B's descriptor only
 "$OA" compile $w/rs.ptx --arch sm_90 --out-dir "$tmp/r" >/dev/null 2>&1
 ok wgmma_rs_hgmma grep -Eq 'HGMMA.64x16x16.F32 (R[0-9]+), R[0-9]+, gdesc\[UR[0-9]+\], \1 ;' "$tmp/r/sass/rs.sass"

@@ -156,12 +156,12 @@ TEST(tmap_load_oob)
 	CHECK_EQ_U64(at(box, 8), 8001);                  /* (0, 8) */
 	CHECK_EQ_U64(at(box, 4 * 8 + 4 * 7), 9006);      /* row 1: (5, 9) */
 	CHECK_EQ_U64(at(box, 4 * 16 + 8), 0);            /* y = 10 */
-	m.estr[0] = 2;
-	m.estr[1] = 3;                                   /* 4 x 2 elements */
-	CHECK_EQ_U64(tmap_box_bytes(&m), 32);
+	m.estr[0] = 2;                                   /* ignored (the driver's documentation) */
+	m.estr[1] = 3;                                   /* 8 x 2 elements */
+	CHECK_EQ_U64(tmap_box_bytes(&m), 64);
 	CHECK(tmap_load(&m, (const i32[]){ 1, 0 }, 0, &mem, box) == 0);
-	CHECK_EQ_U64(at(box, 4), 4);                     /* (3, 0) */
-	CHECK_EQ_U64(at(box, 16 + 12), 3008);            /* (7, 3) */
+	CHECK_EQ_U64(at(box, 4), 3);                     /* (2, 0) */
+	CHECK_EQ_U64(at(box, 32 + 28), 3009);            /* (8, 3) */
 }
 
 /* 128B swizzle: 16-byte chunk c of row r lands at chunk c ^ (r & 7). */

@@ -157,11 +157,6 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 			       what, sp->args[i].tex->surface ? "surface" : "texture", sp->args[i].name);
 			free(dptr);
 			return -1;
-		} else if (sp->args[i].tmap) {
-			result(0, "run %s: tensor map %s: the GPU runner does not create tensor maps "
-			       "(cuTensorMapEncodeTiled) yet", what, sp->args[i].name);
-			free(dptr);
-			return -1;
 		}
 	if (cuda_function(cu, mod, kernel, &fn, NULL) < 0)
 		goto out;
@@ -170,6 +165,13 @@ run_spec(Cuda *cu, void *mod, const Spec *sp, const char *kernel, Launch *l, con
 		                              cuda_put(cu, dptr[i], l->data[i], l->bytes[i]) < 0))
 			goto out;
 	params = spec_params(l, dptr, &store);
+	/* tensor maps: the driver's bytes instead of our encoding (field 0
+	   names the tensor's buffer; docs/compiler-tma.md) -- not yet run
+	   on a GPU */
+	for (i = 0; i < sp->nargs; i++)
+		if (sp->args[i].tmap &&
+		    cuda_tmap_encode(cu, sp->args[i].tmap, dptr[sp->args[i].fields[0].buffer], params[i]) < 0)
+			goto out;
 	if (cuda_launch_cluster(cu, fn, sp->grid, sp->block, sp->cluster, sp->shared, params) < 0)
 		goto out;
 	for (i = 0; i < sp->nall; i++)
