@@ -64,6 +64,8 @@ for t in load swz store pipe; do
 done
 vs_ptx emu_tma_interp_sm_90 tests/emu/tma/tma.sm_90.cubin tests/interp/tma.ptx tests/interp/tma.json
 vs_ptx emu_tma_tmax_sm_90 tests/emu/tma/tmax.sm_90.cubin tests/compile/tma/tmax.ptx tests/compile/tma/tmax.spec.json
+vs_ptx emu_tma_barrier_sm_90 tests/emu/tma/barrier.sm_90.cubin tests/compile/tma/barrier.ptx \
+	tests/compile/tma/barrier.spec.json
 
 # --stats reports warp-instructions
 orc=
