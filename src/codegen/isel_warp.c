@@ -419,6 +419,11 @@ static int
 sel_fence(Sel *s, const IrIns *x)
 {
 	int sc = x->p.scope;
+	/* fence.mbarrier_init.release.cluster (before a cluster sync makes the
+	   mbarrier inits visible to the cluster's TMA multicasts): ptxas 13.0
+	   emits only a NOP for it */
+	if (ptx_has_mod(&x->p, PTX_M_mbarrier_init))
+		return 0;
 	if (sc != PTX_SCOPE_CTA && sc != PTX_SCOPE_GPU && sc != PTX_SCOPE_SYS)
 		return sel_unsupported(s, "fence of this scope (cta, gpu and sys are supported)");
 	if (x->p.sem == PTX_SEM_SC)
