@@ -81,6 +81,7 @@ MRef sel_ur_tmp(Sel *s, int w);
 MRef sel_gaddr(Sel *s, MRef b, i64 off);
 MRef sel_addr_reg(Sel *s, MRef base, i64 off);
 int sel_tmap_prefetch(Sel *s, const IrIns *x);   /* prefetch.tensormap (isel_tma.c) */
+int sel_tmap_fence(Sel *s, const IrIns *x);      /* fence.proxy.tensormap::generic (isel_tma.c) */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_wgmma[];     /* isel_wgmma.c: sm_90a wgmma */
 extern const SelRule sel_rules_sm90[];      /* isel_sm90.c: elect, griddepcontrol, setmaxnreg */

@@ -14,7 +14,8 @@
  *   prefetch{,.global,.param,.const}.tensormap [a] -> UTMACCTL.PF [URa]
  *   cp.async.bulk.commit_group -> UTMACMDFLUSH; cp.async.bulk.wait_group[.read] n
  *     -> DEPBAR.LE SB0, n (+ CCTL.IVALL without .read)
- *   fence.proxy.tensormap::generic.release -> MEMBAR.ALL.GPU; ERRBAR; CGAERRBAR
+ *   fence.proxy.tensormap::generic.release -> MEMBAR.ALL.GPU; ERRBAR; CGAERRBAR,
+ *     .acquire [a], 128 -> DEPBAR {5,4,3,2,1,0}; UTMACCTL.IV [URa]
  *
  * Every copy runs once per active thread (PTX): a waterfall (isel_mbar.c)
  * issues it for one elected lane at a time, R2UR of that lane's operands.
@@ -222,14 +223,34 @@ sel_bulk_group(Sel *s, const IrIns *x)
 	return 0;
 }
 
-static int
-sel_fence_tmap(Sel *s, const IrIns *x)
+/* fence.proxy.tensormap::generic.release: MEMBAR.ALL.GPU; ERRBAR;
+ * CGAERRBAR.  .acquire [a], 128: DEPBAR on every scoreboard, then
+ * UTMACCTL.IV [URa] (invalidate the map's cached copy), as ptxas. */
+int
+sel_tmap_fence(Sel *s, const IrIns *x)
 {
-	if (s->sm < 90 || !ptx_has_mod(&x->p, PTX_M_release) || x->p.nopds)
-		return sel_unsupported(s, "fence.proxy.tensormap::generic other than .release");
-	mi(s->mf, "MEMBAR.ALL.GPU");
-	mi(s->mf, "ERRBAR");
-	mi(s->mf, "CGAERRBAR");
+	const PtxInstr *in = &x->p;
+	MRef b, ua;
+	i64 off;
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "fence.proxy.tensormap (sm_90 and later)");
+	if (in->sem == PTX_SEM_RELEASE && !in->nopds) {
+		mi(s->mf, "MEMBAR.ALL.GPU");
+		mi(s->mf, "ERRBAR");
+		mi(s->mf, "CGAERRBAR");
+		return 0;
+	}
+	if (in->sem != PTX_SEM_ACQUIRE || in->nopds != 2 || in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0)
+		return sel_unsupported(s, "this form of fence.proxy.tensormap::generic");
+	if (sel_address(s, &in->opds[0], PTX_S_GLOBAL, &b, &off) < 0)
+		return -1;
+	b = sel_gaddr(s, b, off);
+	ua = sel_ur_tmp(s, 2);
+	mi(s->mf, "R2UR %D, %U", mpart(ua.v, 0, 1), mpart(b.v, b.sub, 1));
+	mi(s->mf, "R2UR %D, %U", mpart(ua.v, 1, 1), mpart(b.v, b.sub + 1, 1));
+	mi(s->mf, "DEPBAR {5,4,3,2,1,0}");
+	mi(s->mf, "UTMACCTL.IV [%U]", ua);
 	return 0;
 }
 
@@ -237,6 +258,5 @@ const SelRule sel_rules_tma[] = {
 	{PTX_OP_cp_async_bulk_tensor, sel_tma}, {PTX_OP_cp_reduce_async_bulk_tensor, sel_tma},
 	{PTX_OP_cp_async_bulk_prefetch_tensor, sel_tma},
 	{PTX_OP_cp_async_bulk_commit_group, sel_bulk_group}, {PTX_OP_cp_async_bulk_wait_group, sel_bulk_group},
-	{PTX_OP_fence_proxy_tensormap, sel_fence_tmap},
 	{0, NULL},
 };

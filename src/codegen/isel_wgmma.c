@@ -374,6 +374,8 @@ sel_fence_proxy(Sel *s, const IrIns *x)
 
 	if (s->sm != 90)
 		return sel_unsupported(s, "fence.proxy (sm_90 only)");
+	if (ptx_has_mod(in, PTX_M_tensormap_generic))
+		return sel_tmap_fence(s, x);
 	if (!ptx_has_mod(in, PTX_M_async) || in->nopds)
 		return sel_unsupported(s, "fence.proxy other than .async");
 	if (sp == PTX_S_GLOBAL) {

@@ -329,6 +329,12 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 		o->reg = (u16)strtoul(s + 3, NULL, 10);
 		return 0;
 	}
+	if (s[0] == '{') {   /* a scoreboard set: DEPBAR {5,4,3,2,1,0} -> the mask as an immediate */
+		o->kind = OPK_IMM;
+		for (q = s + 1; *q >= '0' && *q <= '5'; q += q[1] == ',' ? 2 : 1)
+			o->imm |= 1 << (*q - '0');
+		return *q == '}' && !q[1] ? 0 : fail(c, "bad scoreboard set", all);
+	}
 	if (s[0] == 'd' && !strncmp(s, "desc[", 5)) {
 		if (parse_regname(s + 5, &k, &o->desc, &end) < 0 || k != OPK_UR || *end != ']')
 			return fail(c, "bad descriptor in", all);
@@ -390,14 +396,14 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	char *start = s, *p;
 
 	/* the characters the loop acts on; the rest (most) it passes over */
-	static const u8 special[256] = {[0] = 1, [' '] = 1, [','] = 1, ['['] = 1, [']'] = 1};
+	static const u8 special[256] = {[0] = 1, [' '] = 1, [','] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1};
 
 	for (p = s;; p++) {
 		if (!special[(uchar)*p])
 			continue;
-		if (*p == '[')
+		if (*p == '[' || *p == '{')
 			depth++;
-		if (*p == ']')
+		if (*p == ']' || *p == '}')
 			depth--;
 		if (!*p && depth)
 			return fail(c, "unbalanced [ in", in->text);
