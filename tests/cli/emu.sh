@@ -66,6 +66,7 @@ vs_ptx emu_tma_interp_sm_90 tests/emu/tma/tma.sm_90.cubin tests/interp/tma.ptx t
 vs_ptx emu_tma_tmax_sm_90 tests/emu/tma/tmax.sm_90.cubin tests/compile/tma/tmax.ptx tests/compile/tma/tmax.spec.json
 vs_ptx emu_tma_barrier_sm_90 tests/emu/tma/barrier.sm_90.cubin tests/compile/tma/barrier.ptx \
 	tests/compile/tma/barrier.spec.json
+vs_ptx emu_tma_gemm_sm_90 tests/emu/tma/gemm.sm_90.cubin tests/compile/tma/gemm.ptx tests/compile/tma/gemm.spec.json
 
 # --stats reports warp-instructions
 orc=

@@ -26,6 +26,12 @@ for j in "$d"/*.json; do
 	fi
 done
 
+# TMA with 128B swizzle feeding wgmma's 128B-swizzled descriptors:
+# out = A * B^T (gemm.expect was checked against an independent product)
+"$OA" emu --ptx tests/compile/tma/gemm.ptx --spec tests/compile/tma/gemm.spec.json -o "$tmp/gemm.all" 2>"$tmp/gemm.err"
+grep '^out' "$tmp/gemm.all" > "$tmp/gemm.out"
+same interp_tma_gemm "$tmp/gemm.out" tests/compile/tma/gemm.expect
+
 # err_NAME.ptx must fail with exit 1 and a message containing the words
 err() {	# name words
 	local n=$1 want=$2
