@@ -731,7 +731,7 @@ FX(fx_farith)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	put(w, I->fd, d, gm);
 }
 
-/* MUFU.RCP/RSQ/SQRT/EX2/LG2/TANH d, a (f32; I->e = AP_*): f32_approx
+/* MUFU.RCP/RSQ/SQRT/EX2/LG2/TANH d, a (f32; I->e = AP_*): f32_mufu
  * lane by lane, the opcode decided once */
 void
 FX(fx_mufu)(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -742,7 +742,7 @@ FX(fx_mufu)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 	(void)E;
 	for (l = 0; l < 32; l++)
-		d[l] = gm >> l & 1 ? f32_approx(I->e, a[l], 1) : 0;
+		d[l] = gm >> l & 1 ? f32_mufu(I->e, a[l]) : 0;
 	put(w, I->fd, d, gm);
 }
 

@@ -1,10 +1,9 @@
 /* emu_float.c -- the floating-point datapath of the SASS emulator: f32
  * (FADD FMUL FFMA FMNMX FSETP FSEL), f64 (DADD DMUL DFMA DSETP), packed
  * f16x2/bf16x2 (HADD2 HMUL2 HFMA2), MUFU and the conversions, on top of
- * the exact arithmetic of ptx/arith.h.  MUFU's model: the exact function
- * rounded to nearest (as the PTX interpreter's .approx), inputs and
- * results flushed to zero like the hardware unit; SIN and COS take their
- * argument in turns (ptxas scales by 1/(2 pi) before them). */
+ * the exact arithmetic of ptx/arith.h.  MUFU's model is f32_mufu there:
+ * the exact function rounded to nearest, input and result flushed to zero
+ * like the hardware unit; SIN and COS take their argument in turns. */
 #include <math.h>
 #include <string.h>
 
@@ -187,11 +186,11 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			x = insn_has(in, "RCP64H") ? 1.0 / x : 1.0 / sqrt(x);
 			r = hi_of(x);
 		} else if (insn_has(in, "RCP"))
-			r = f32_approx(AP_RCP, a, 1);
+			r = f32_mufu(AP_RCP, a);
 		else if (insn_has(in, "RSQ"))
-			r = f32_approx(AP_RSQRT, a, 1);
+			r = f32_mufu(AP_RSQRT, a);
 		else if (insn_has(in, "SQRT"))
-			r = f32_approx(AP_SQRT, a, 1);
+			r = f32_mufu(AP_SQRT, a);
 		else if (insn_has(in, "EX2") && (insn_has(in, "F16") || insn_has(in, "BF16"))) {
 			/* ex2.approx.f16 / .ftz.bf16: the half the selector names
 			   (.H1: the high one, else the low one), the exact value
@@ -202,21 +201,18 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			int bf = insn_has(in, "BF16");
 			r = h_approx(AP_EX2, o[1].sel == SEL_H1 ? (u16)(a >> 16) : (u16)a, bf ? FF_BF16 : FF_F16, bf);
 		} else if (insn_has(in, "EX2"))
-			r = f32_approx(AP_EX2, a, 1);
+			r = f32_mufu(AP_EX2, a);
 		else if (insn_has(in, "LG2"))
-			r = f32_approx(AP_LG2, a, 1);
-		else if (insn_has(in, "SIN") || insn_has(in, "COS")) {
-			/* the argument is in turns: ptxas multiplies by 1/(2 pi) first */
-			double x = f32_of(f32_flush(a)) * 6.283185307179586476925;
-			r = (u32)round_to(insn_has(in, "SIN") ? sin(x) : cos(x), FF_F32, RND_RN, 1);
-		}
+			r = f32_mufu(AP_LG2, a);
+		else if (insn_has(in, "SIN") || insn_has(in, "COS"))
+			r = f32_mufu(insn_has(in, "SIN") ? AP_SIN : AP_COS, a);
 		else if (insn_has(in, "TANH") && (insn_has(in, "F16") || insn_has(in, "BF16"))) {
 			/* the low half the selector names (.H1: the high one), the
 			   high half of the result zero, as for EX2 */
 			int ff = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
 			r = h_approx(AP_TANH, o[1].sel == SEL_H1 ? (u16)(a >> 16) : (u16)a, ff, 0);
 		} else if (insn_has(in, "TANH"))
-			r = f32_approx(AP_TANH, a, 1);
+			r = f32_mufu(AP_TANH, a);
 		else
 			eunsup(E, I, NULL);
 		e_wr(w, l, &o[0], r);

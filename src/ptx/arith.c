@@ -363,20 +363,93 @@ approx_fn(int op, double x)
 	die("approx_fn: bad op %d", op);
 }
 
-/* The model: the exact function rounded to nearest f32.  .approx.f32
- * without .ftz keeps subnormals (sm_20+ behaviour). */
+/* MUFU's model: the exact function rounded to nearest f32, input and
+ * result flushed to zero; SIN and COS take their argument in turns. */
+u32
+f32_mufu(int op, u32 a)
+{
+	double x = f32_of(f32_flush(a));
+
+	if (op == AP_SIN || op == AP_COS) {
+		x *= 6.283185307179586476925;
+		return (u32)round_to(op == AP_SIN ? sin(x) : cos(x), FF_F32, RND_RN, 1);
+	}
+	return f32_finish((float)approx_fn(op, x), 1, 0);
+}
+
+#define F32_TWO24 0x4b800000u   /* 2^24 */
+
+static int
+f32_tiny(u32 a)                 /* |a| < FLT_MIN (not NaN) */
+{
+	return (a & 0x7fffffffu) < 0x00800000u;
+}
+
+static u32
+fmul(u32 a, u32 b)
+{
+	return f32_mul(a, b, RND_RN, 0, 0);
+}
+
+/* .approx.f32: what the compiled code computes (src/codegen/isel_math.c,
+ * ptxas's sequences): one MUFU with .ftz; without, the MUFU with a tiny
+ * (or, for rcp, huge) operand scaled around it; sin and cos: MUFU of the
+ * argument times 1/(2 pi) rounded toward zero. */
 u32
 f32_approx(int op, u32 a, int ftz)
 {
-	if (ftz)
-		a = f32_flush(a);
-	return f32_finish((float)approx_fn(op, f32_of(a)), ftz, 0);
+	u32 s, r;
+
+	if (op == AP_SIN || op == AP_COS)
+		return f32_mufu(op, f32_mul(a, 0x3e22f983u, RND_RZ, 0, 0));
+	if (ftz || op == AP_TANH)
+		return f32_mufu(op, a);
+	switch (op) {
+	case AP_RCP:
+		s = f32_tiny(a) ? F32_TWO24 : 0x3f800000u;
+		if (f32_cmp(CMP_GT, a & 0x7fffffffu, 0x7e800000u, 0))   /* |a| > 2^126 */
+			s = 0x3e800000u;
+		return fmul(s, f32_mufu(op, fmul(a, s)));
+	case AP_SQRT:
+		if (!f32_tiny(a))
+			return f32_mufu(op, a);
+		return fmul(f32_mufu(op, fmul(a, F32_TWO24)), 0x39800000u);        /* 2^-12 */
+	case AP_RSQRT:
+		if (!f32_tiny(a))
+			return f32_mufu(op, a);
+		return fmul(f32_mufu(op, fmul(a, F32_TWO24)), 0x45800000u);        /* 2^12 */
+	case AP_LG2:
+		if (!f32_tiny(a))
+			return f32_mufu(op, a);
+		return f32_add(f32_mufu(op, fmul(a, F32_TWO24)), 0xc1c00000u, RND_RN, 0, 0); /* -24 */
+	case AP_EX2:
+		if (!f32_cmp(CMP_LT, a, 0xc2fc0000u, 0))                           /* a < -126 */
+			return f32_mufu(op, a);
+		r = f32_mufu(op, fmul(a, 0x3f000000u));
+		return fmul(r, r);
+	}
+	die("f32_approx: bad op %d", op);
 }
 
+/* div.approx / div.full: a * (1/b) with MUFU's reciprocal, as compiled:
+ * .ftz flushes (FMUL.FTZ); otherwise a tiny |b| scales both operands by
+ * 2^24 and, for div.full, a huge one (> 2^126) by 1/4. */
 u32
-f32_div_approx(u32 a, u32 b, int ftz)
+f32_div_approx(u32 a, u32 b, int ftz, int full)
 {
-	return f32_op(O_DIV, a, b, 0, RND_RN, ftz, 0);
+	u32 s = 0;
+
+	if (ftz)
+		return f32_mul(a, f32_mufu(AP_RCP, b), RND_RN, 1, 0);
+	if (f32_tiny(b))
+		s = F32_TWO24;
+	else if (full && f32_cmp(CMP_GT, b & 0x7fffffffu, 0x7e800000u, 0))
+		s = 0x3e800000u;
+	if (s) {
+		a = fmul(a, s);
+		b = fmul(b, s);
+	}
+	return fmul(f32_mufu(AP_RCP, b), a);
 }
 
 static int

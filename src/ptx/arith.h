@@ -57,10 +57,13 @@ u32 f32_max(u32 a, u32 b, int ftz, int nan);
 u32 f32_abs(u32 a, int ftz);
 u32 f32_neg(u32 a, int ftz);
 u32 f32_sat(u32 a);
-/* .approx: op is one of the AP_* below. */
+/* .approx: op is one of the AP_* below.  f32_mufu: the SASS MUFU unit's
+ * model; f32_approx, f32_div_approx (full: div.full): the PTX instruction
+ * as the compiled sequence computes it, bit for bit. */
 enum { AP_RCP, AP_RSQRT, AP_SQRT, AP_EX2, AP_LG2, AP_SIN, AP_COS, AP_TANH };
+u32 f32_mufu(int op, u32 a);
 u32 f32_approx(int op, u32 a, int ftz);
-u32 f32_div_approx(u32 a, u32 b, int ftz);
+u32 f32_div_approx(u32 a, u32 b, int ftz, int full);
 /* setp comparisons: cmp is one of the CMP_* below. */
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
        CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU,

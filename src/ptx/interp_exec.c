@@ -338,7 +338,7 @@ fop_plain(Interp *I, const PtxInstr *in, int op, int type, u64 a, u64 b, u64 c)
 		case FB_MAX: return f32_max(a, b, ftz, nan);
 		case FB_DIV:
 			if (in->flags & (PTX_F_APPROX | PTX_F_FULL))
-				return f32_div_approx(a, b, ftz);
+				return f32_div_approx(a, b, ftz, !!(in->flags & PTX_F_FULL));
 			return f32_div(a, b, rnd, ftz);
 		}
 		break;

@@ -289,13 +289,24 @@ TEST(arith_approx)
 	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16, 0), 0x4000);
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 0), 0x0040);      /* 2^-127: subnormal */
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 1), 0);           /* .ftz */
-	{       /* model vs exact function: within 0.5 ulp on a sweep */
+	/* .approx as compiled: div a * MUFU.RCP(b), twice rounded (3/7: one
+	   ulp above div.rn); a tiny b scales both operands by 2^24; an .ftz
+	   quotient flushes; div.full scales a huge b by 1/4 */
+	CHECK_EQ_U64(f32_div_approx(0x40400000, 0x40e00000, 0, 0), 0x3edb6db8);
+	CHECK_EQ_U64(f32_div(0x40400000, 0x40e00000, RND_RN, 0), 0x3edb6db7);
+	CHECK_EQ_U64(f32_div_approx(ONE, 0x00400000, 0, 0), 0x7f000000);      /* 1 / 2^-127 */
+	CHECK_EQ_U64(f32_div_approx(ONE, 0x00400000, 1, 0), 0x7f800000);      /* ftz: 1 / 0 */
+	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 0, 0), 0);         /* 1/b underflows */
+	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 0, 1), ONE);       /* div.full */
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0xc3000000, 0), 0x00000000 | (1u << 21)); /* 2^-128 via 2^-64 squared */
+	CHECK_EQ_U64(f32_approx(AP_EX2, 0xc3000000, 1), 0);
+	CHECK_EQ_U64(f32_approx(AP_LG2, 1, 0), 0xc3150000);                   /* lg2 2^-149 = -149 */
+	{       /* sin: MUFU of x/(2 pi) rounded toward zero, within PTX's 2^-20.5 on [-pi, pi] */
 		int i, bad = 0;
 		for (i = -2000; i <= 2000; i++) {
-			float x = i / 97.0f;
-			double want = sin((double)x);
+			float x = i / 637.0f;
 			float got = f32_of(f32_approx(AP_SIN, bits_f32(x), 0));
-			if (fabs(got - want) > 0.5 * (nextafterf(fabsf(got), INFINITY) - fabsf(got)) + 1e-30)
+			if (fabs(got - sin((double)x)) > 0x1.6a09e6p-21)
 				bad++;
 		}
 		CHECK(bad == 0);
