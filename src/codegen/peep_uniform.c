@@ -180,6 +180,23 @@ insert_load(MFunc *f, const char *load, int ur)
 	return at;
 }
 
+/* A call that clobbers the uniform registers: a CALL ending its block
+ * (not a shared slow path, whose body is in this CFG; see ra.c
+ * cross_calls).  A uniform value loaded once at the entry cannot live
+ * across one, so functions with calls keep their general registers. */
+static int
+has_calls(const MFunc *f)
+{
+	size_t b;
+
+	for (b = 0; b < f->b.n; b++) {
+		const MBlock *B = &f->b.v[b];
+		if (B->ins.n && B->succ[1] < 0 && mir_op_is(B->ins.v[B->ins.n - 1].text, "CALL"))
+			return 1;
+	}
+	return 0;
+}
+
 int
 peep_uniform(MFunc *f, const Arch *a, int sm)
 {
@@ -193,7 +210,7 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 	if (peep_combine(f, a))
 		n += peep_fold(f, a, sm, memo);  /* constants the combined ones left unread */
 
-	if (sm < 90)
+	if (sm < 90 || has_calls(f))
 		return n;
 	/* the candidates, in order: single definitions of uniform values */
 	nv = f->vr.n;
