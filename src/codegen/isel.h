@@ -88,6 +88,7 @@ extern const SelRule sel_rules_sm90[];      /* isel_sm90.c: elect, griddepcontro
 /* The register count at entry a kernel declares (.maxnreg, or .maxntid
  * with .minnctapersm), else 0 (isel_sm90.c). */
 int sel_entry_regs(const PtxFunc *fn);
+void sel_shared_inherit(Sel *cs, Sel *s);
 /* Wait for the wgmma accumulators in flight and copy them out (before a
  * branch, return or call and at a block's end; isel_wgmma.c). */
 void sel_wgmma_flush(Sel *s);

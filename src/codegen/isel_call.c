@@ -778,6 +778,7 @@ link_one(Sel *s, Link *l, int fi)
 	cs.fslot = s->fslot;
 	cs.nfslot = s->nfslot;
 	ctx(&cs);
+	sel_shared_inherit(&cs, s);
 	if (isel_func(&cs) == 0) {
 		seq_link(&cf);   /* as compile.c does for the kernel */
 		callee_frame(&cf, cs.call);
@@ -800,10 +801,8 @@ link_one(Sel *s, Link *l, int fi)
 			if (j == s->next)
 				s->ext[s->next++] = cs.ext[e];
 		}
-		if (cs.shared_size)
-			rc = sel_unsupported(&cs, "shared variables in a called function");
-		else
-			rc = 0;
+		s->uses_shared |= cs.uses_shared;
+		rc = 0;
 	}
 	vec_free(&cs.shared_vars);
 	vec_free(&cs.shared_offs);

@@ -189,18 +189,46 @@ shared_scan_opd(Sel *s, const PtxOperand *o, VarVec *ext)
 			shared_scan_opd(s, &o->elems[i], ext);
 }
 
+/* Function fi and every function it names (calls, addresses taken; after
+ * an indirect call: all of them) to reach[] (module order). */
+static void
+shared_reach(const PtxModule *m, int fi, u8 *reach)
+{
+	const PtxFunc *fn = m->funcs[fi];
+	int i, k, j;
+
+	if (reach[fi])
+		return;
+	reach[fi] = 1;
+	for (i = 0; i < fn->ninstrs; i++) {
+		const PtxInstr *in = &fn->instrs[i];
+		if (in->op == PTX_OP_call && in->nopds > 1 && in->opds[1].kind == PTX_OPD_REG)
+			for (j = 0; j < m->nfuncs; j++)
+				if (!m->funcs[j]->is_entry && m->funcs[j]->has_body)
+					shared_reach(m, j, reach);
+		for (k = 0; k < in->nopds; k++) {
+			const PtxOperand *o = &in->opds[k];
+			if ((o->kind == PTX_OPD_SYM || o->kind == PTX_OPD_ADDR) && o->symkind == PTX_SYM_FUNC &&
+			    o->index >= 0 && o->index < m->nfuncs && m->funcs[o->index]->has_body)
+				shared_reach(m, o->index, reach);
+		}
+	}
+}
+
 /* Lay out every shared variable the function names, in order of first
- * use; extern (dynamic, size 0) arrays all start after the static ones,
- * whose size is rounded to 16 (ptxas's .nv.shared size; the driver puts
- * dynamic shared memory right after it).  One walk over the code: only
- * address, symbol and vector operands can name a variable. */
+ * use, then those of the functions it reaches (called functions use the
+ * kernel's layout, sel_shared_inherit); extern (dynamic, size 0) arrays
+ * all start after the static ones, whose size is rounded to 16 (ptxas's
+ * .nv.shared size; the driver puts dynamic shared memory right after
+ * it).  Only address, symbol and vector operands can name a variable. */
 static void
 shared_layout(Sel *s)
 {
 	VarVec ext = {0};
 	size_t b, i;
-	int k;
+	int k, fi;
 	u32 stat;
+	u8 *reach;
 
 	if (s->shared_vars.n)
 		return;
@@ -215,13 +243,39 @@ shared_layout(Sel *s)
 					shared_scan_opd(s, o, &ext);
 			}
 		}
+	reach = xcalloc((size_t)s->m->nfuncs + 1, 1);
+	for (fi = 0; fi < s->m->nfuncs && s->m->funcs[fi] != s->fn; fi++)
+		;
+	if (fi < s->m->nfuncs)
+		shared_reach(s->m, fi, reach);
+	for (fi = 0; fi < s->m->nfuncs; fi++)
+		if (reach[fi] && s->m->funcs[fi] != s->fn)
+			for (i = 0; i < (size_t)s->m->funcs[fi]->ninstrs; i++)
+				for (k = 0; k < s->m->funcs[fi]->instrs[i].nopds; k++)
+					shared_scan_opd(s, &s->m->funcs[fi]->instrs[i].opds[k], &ext);
+	free(reach);
 	/* as ptxas: the static size rounded to 16, then dynamic */
 	stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
 	for (i = 0; i < ext.n; i++)
 		shared_place(s, ext.v[i], ext.v[i]->align ? ext.v[i]->align : 1);
 	vec_free(&ext);
 	s->shared_size = stat;
-	s->uses_shared = 1;
+}
+
+/* A function called from the kernel s selects in cs with the kernel's
+ * layout (which holds its variables); the kernel uses shared memory when
+ * a callee does. */
+void
+sel_shared_inherit(Sel *cs, Sel *s)
+{
+	size_t i;
+
+	shared_layout(s);
+	for (i = 0; i < s->shared_vars.n; i++) {
+		vec_push(&cs->shared_vars, s->shared_vars.v[i]);
+		vec_push(&cs->shared_offs, s->shared_offs.v[i]);
+	}
+	cs->shared_size = s->shared_size;
 }
 
 static u32
@@ -230,6 +284,7 @@ shared_addr(Sel *s, const PtxVar *v)
 	size_t i;
 
 	shared_layout(s);
+	s->uses_shared = 1;
 	for (i = 0; i < s->shared_vars.n; i++)
 		if (s->shared_vars.v[i] == v)
 			return s->shared_offs.v[i];
