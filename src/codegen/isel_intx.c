@@ -618,18 +618,16 @@ sel_testp(Sel *s, const IrIns *x)
 
 /* ---- the carry chain: add.cc/addc, sub.cc/subc, mad.cc/madc ----
  *
- * CC.CF (the interpreter's meaning: a carry for additions, a borrow for
- * subtractions) lives in the predicate the SASS producer writes: its
- * carry-out, which for a subtraction is "no borrow", so that vreg holds
- * !CF (neg).  A consumer of the other kind inverts it with one PLOP3.
- * The vreg of the latest producer is remembered per function
+ * CC.CF is the SASS carry-out of the latest producer, for a subtraction
+ * too (a + ~b + 1: "no borrow"), as ptxas has it: add and sub chains may
+ * mix (docs/compiler-math.md).  It lives in the predicate the producer
+ * writes; the vreg of the latest producer is remembered per function
  * (straight-line carry chains, as PTX uses them). */
 static struct {
 	const MFunc *mf;
 	const IrFunc *ir;
 	int p;        /* the vreg */
-	int neg;      /* it holds !CF (the SASS carry of a subtraction) */
-} carry = { NULL, NULL, -1, 0 };
+} carry = { NULL, NULL, -1 };
 
 /* The CC.CF vreg of this function (none before its first producer: then
  * CF reads as 0). */
@@ -642,43 +640,38 @@ cf_cur(Sel *s)
 	return mref(carry.p);
 }
 
-/* A fresh vreg for CC.CF, held inverted when neg; the producer writes
- * its SASS carry-out there directly.  Under a PTX guard it starts as the
- * old value. */
+/* A fresh vreg for CC.CF; the producer writes its SASS carry-out there
+ * directly.  Under a PTX guard it starts as the old value.  zero: a
+ * consumer with no producer before it (CF reads as 0). */
 static MRef
-cf_new(Sel *s, int neg)
+cf_new(Sel *s, int zero)
 {
 	MRef n = mref(mvreg(s->mf, RC_P, 1)), old = cf_cur(s);
 	int g = s->mf->guard;
 	u8 gn = s->mf->guard_neg;
 
-	if (g >= 0) {
+	if (g >= 0 || zero) {
 		s->mf->guard = -1;
 		if (old.v >= 0)
-			mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, %h, 0x0", n, old, carry.neg == neg ? 0x80u : 0x0fu);
+			mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0x80, 0x0", n, old);
 		else
-			mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, %h, 0x0", n, neg ? 0x80u : 0x0u);
+			mi(s->mf, "PLOP3.LUT %D, PT, PT, PT, PT, 0x0, 0x0", n);
 		s->mf->guard = g;
 		s->mf->guard_neg = gn;
 	}
 	carry.mf = s->mf;
 	carry.ir = s->ir;
 	carry.p = n.v;
-	carry.neg = neg;
 	return n;
 }
 
-/* The SASS carry-in: CF for an add, !CF for a subtract; -1: none. */
+/* The SASS carry-in of addc/subc/madc. */
 static MRef
-cf_in(Sel *s, int sub)
+cf_in(Sel *s)
 {
-	MRef c = cf_cur(s), t;
+	MRef c = cf_cur(s);
 
-	if (c.v < 0 || sub == carry.neg)
-		return c;
-	t = sel_ptmp(s);
-	mi(s->mf, "PLOP3.LUT %D, PT, %U, PT, PT, 0xf, 0x0", t, c);
-	return t;
+	return c.v >= 0 ? c : cf_new(s, 1);
 }
 
 /* One 32-bit step: d = a + (sub ? ~b : b) + cin; carry out to *co when
@@ -709,7 +702,7 @@ int
 sel_carry(Sel *s, const IrIns *x, int kind, int chained)
 {
 	int cc = !!(x->p.flags & PTX_F_CC), n = tsize(x), sub = kind == 1;
-	MRef d = sel_reg(s, D0->reg), cin = chained ? cf_in(s, sub) : mref(-1), co, t;
+	MRef d = sel_reg(s, D0->reg), cin = chained ? cf_in(s) : mref(-1), co, t;
 	MRef a;
 	MOpd b;
 
@@ -734,7 +727,7 @@ sel_carry(Sel *s, const IrIns *x, int kind, int chained)
 		}
 	}
 	if (n == 4) {
-		co = cc ? cf_new(s, sub) : mref(-1);
+		co = cc ? cf_new(s, 0) : mref(-1);
 		cstep(s, d.v >= 0 && s->mf->vr.v[d.v].w > 1 ? mpart(d.v, 0, 1) : d, a, b, cin, sub, cc ? &co : NULL);
 	} else {
 		MRef c1 = sel_ptmp(s), lo = sel_tmp(s, 1);
@@ -750,7 +743,7 @@ sel_carry(Sel *s, const IrIns *x, int kind, int chained)
 			b = mopd_reg(t);
 		}
 		cstep(s, lo, a, b, cin, sub, &c1);
-		co = cc ? cf_new(s, sub) : mref(-1);
+		co = cc ? cf_new(s, 0) : mref(-1);
 		/* the high word: always chained on c1 */
 		cstep(s, mpart(d.v, 1, 1), sel_r32(s, S1, 1), bh, c1, sub, cc ? &co : NULL);
 		sel_mov32(s, mpart(d.v, 0, 1), mopd_reg(lo));

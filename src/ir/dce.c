@@ -12,6 +12,8 @@
 static int
 pure(const PtxInstr *in)
 {
+	if (in->flags & PTX_F_CC)   /* writes CC.CF, which addc/subc/madc read */
+		return 0;
 	switch (in->op) {
 	case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mul: case PTX_OP_mad: case PTX_OP_mul24:
 	case PTX_OP_mad24: case PTX_OP_div: case PTX_OP_rem: case PTX_OP_abs: case PTX_OP_neg:

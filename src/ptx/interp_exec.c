@@ -429,6 +429,17 @@ testp(int mode, int type, u64 a)
 
 /* ---- integer ---- */
 
+/* a + b + c in n bits; with cc, CC.CF = the carry-out. */
+static u64
+add_cc(Thread *t, u64 a, u64 b, u64 c, int n, int cc)
+{
+	u64 r = zext(a, n) + zext(b, n) + c;
+
+	if (cc)
+		t->carry = n == 64 ? (r < zext(a, n) || (c && r == zext(a, n))) : (int)((r >> n) & 1);
+	return zext(r, n);
+}
+
 static u64
 iop(Interp *I, Thread *t, const PtxInstr *in, int type)
 {
@@ -442,19 +453,14 @@ iop(Interp *I, Thread *t, const PtxInstr *in, int type)
 	case PTX_OP_add: case PTX_OP_addc:
 		if (in->flags & PTX_F_SAT)
 			return i_add_sat_s32(a, b);
-		c = in->op == PTX_OP_addc ? t->carry : 0;
-		r = zext(a, n) + zext(b, n) + c;
-		if (cc)
-			t->carry = n == 64 ? (r < zext(a, n) || (c && r == zext(a, n))) : (int)((r >> n) & 1);
-		return zext(r, n);
+		return add_cc(t, a, b, in->op == PTX_OP_addc ? t->carry : 0, n, cc);
 	case PTX_OP_sub: case PTX_OP_subc:
 		if (in->flags & PTX_F_SAT)
 			return i_sub_sat_s32(a, b);
-		c = in->op == PTX_OP_subc ? t->carry : 0;
-		r = zext(a, n) - zext(b, n) - c;
-		if (cc)
-			t->carry = zext(a, n) < zext(b, n) + c || (c && zext(b, n) + c == 0);
-		return zext(r, n);
+		/* a + ~b + 1 (subc: + CC.CF), CC.CF its carry-out ("no borrow"),
+		   as ptxas compiles it: one carry flag for add and sub, so a
+		   chain may mix them (CCCL's 128-bit division does) */
+		return add_cc(t, a, ~b, in->op == PTX_OP_subc ? t->carry : 1, n, cc);
 	case PTX_OP_mul:
 		if (mode == PTX_MODE_HI)
 			return i_mulhi(a, b, n, sg);
