@@ -13,8 +13,9 @@
  *    right before j and R's edges into j go to J; BSSY Bk, E goes before
  *    the branch (e == branch block, not a loop header) or into a new
  *    block P before e that the edges from outside R enter.
- * 4. B registers: regions whose blocks overlap get different ones
- *    (outermost B0); beyond B15 a region is dropped. */
+ * 4. B registers: regions whose blocks overlap, or with no forward path
+ *    between them (sibling arms, whose lanes run interleaved), get
+ *    different ones (outermost B0); beyond B15 a region is dropped. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1023,7 +1024,6 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 {
 	size_t W;
 	u64 *sets, *fwd, *reach;
-	u8 *calls;
 	int *ord, *col, *size, *lo, *hi, i, k, a, b;
 
 	W = ((size_t)r->n + 64) / 64;
@@ -1044,12 +1044,11 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 			}
 		ord[i] = i;
 	}
-	/* a region holding a call of a shared slow path stays open while
-	 * the warp's other lanes run the other arm of a divergent branch
-	 * (they meet in the body): such a region and a region it has no
-	 * forward path to or from (a sibling arm) get different B
-	 * registers */
-	calls = xcalloc((size_t)ng + 1, 1);
+	/* the lanes of the two arms of a divergent branch run interleaved
+	 * (the emulator by lowest PC, the hardware as it likes), so a
+	 * region stays open while a region it has no forward path to or
+	 * from (in a sibling arm; or a shared slow path's call and its
+	 * body) opens: such regions get different B registers too */
 	fwd = xcalloc((size_t)r->n * W + 1, 8);
 	reach = xcalloc((size_t)ng * W + 1, 8);
 	for (b = r->n - 1; b >= 0; b--) {
@@ -1063,11 +1062,7 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	for (i = 0; i < ng; i++)
 		for (size_t v = 0; v < W; v++)
 			for (u64 bits = sets[(size_t)i * W + v]; bits; bits &= bits - 1) {
-				const MBlock *B;
 				b = (int)(v * 64) + __builtin_ctzll(bits);
-				B = &r->f->b.v[b];
-				if (B->ins.n && local_call(B, B->ins.n - 1))
-					calls[i] = 1;
 				for (size_t w = 0; w < W; w++)
 					reach[(size_t)i * W + w] |= fwd[(size_t)b * W + w];
 			}
@@ -1086,7 +1081,7 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 				continue;
 			for (int w = w0; w < w1 && !inter; w++)
 				inter = (sets[(size_t)a * W + w] & sets[(size_t)o * W + w]) != 0;
-			if (!inter && (calls[a] || calls[o])) {
+			if (!inter) {
 				int ordered = 0;
 				for (size_t w = 0; w < W && !ordered; w++)
 					ordered = (reach[(size_t)a * W + w] & sets[(size_t)o * W + w]) ||
@@ -1113,7 +1108,6 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	free(lo);
 	free(fwd);
 	free(reach);
-	free(calls);
 	free(ord);
 	free(col);
 	free(size);
