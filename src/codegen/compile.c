@@ -386,6 +386,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	kd->frame = rr.frame + rr.call_stack + s.sys_area;
 	kd->shared = s.shared_size;
 	kd->uses_shared = s.uses_shared;
+	kd->reserved_smem = s.reserved_smem;
 	kd->barriers = (u8)s.barriers;
 	for (kd->nexterns = 0; kd->nexterns < s.next; kd->nexterns++)
 		kd->externs[kd->nexterns] = sel_sys_names[s.ext[kd->nexterns]];

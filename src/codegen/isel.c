@@ -248,6 +248,27 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 		load_c0(s, d, 0x114);
 		mi(s->mf, "IADD3 %D, %U, -%U, RZ", d, t, d);
 		return 0;
+	case PTX_SR_reserved_smem_offset_begin: case PTX_SR_reserved_smem_offset_0:
+	case PTX_SR_reserved_smem_offset_cap:
+		/* the driver's reserved shared memory: sm_90 [0, 0x400) of the
+		   window; sm_80 at its top, from SR_SMEMSZ - c[0x0][0x114] */
+		s->reserved_smem = 1;
+		if (s->sm >= 90) {
+			mi(s->mf, "MOV %D, %s", d, r == PTX_SR_reserved_smem_offset_cap ? "0x400" : "0x0");
+			return 0;
+		}
+		mi(s->mf, "S2R %D, SR_SMEMSZ", d);
+		if (r != PTX_SR_reserved_smem_offset_cap) {
+			t = sel_tmp(s, 1);
+			load_c0(s, t, 0x114);
+			mi(s->mf, "IADD3 %D, %U, -%U, RZ", d, d, t);
+		}
+		return 0;
+	case PTX_SR_reserved_smem_offset_end:
+	case PTX_SR_reserved_smem_offset_1:
+		s->reserved_smem = 1;
+		load_c0(s, d, (s->sm >= 90 ? 0x68u : 0x120u) + (r == PTX_SR_reserved_smem_offset_1 ? 4u : 0u));
+		return 0;
 	case PTX_SR_warpid:
 	case PTX_SR_nwarpid:
 		/* bits 8..14 of SR_VIRTID, 8..15 of SR_VIRTCFG; sm_80's %nwarpid is 64 */

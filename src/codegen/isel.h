@@ -28,6 +28,7 @@ typedef struct {
 	VEC(const PtxVar *) local_vars;
 	VEC(u32) local_offs;
 	int uses_shared;
+	int reserved_smem;    /* reads a %reserved_smem_* register */
 	u32 barriers;         /* highest named barrier + 1 */
 	const IrIns *cur;     /* instruction being selected (for messages) */
 	struct CallCtx *call; /* .func parameters and call sites (isel_call.c) */

@@ -802,6 +802,7 @@ link_one(Sel *s, Link *l, int fi)
 				s->ext[s->next++] = cs.ext[e];
 		}
 		s->uses_shared |= cs.uses_shared;
+		s->reserved_smem |= cs.reserved_smem;
 		rc = 0;
 	}
 	vec_free(&cs.shared_vars);

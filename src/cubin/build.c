@@ -205,6 +205,8 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, const KState *st)
 		w[2] = 0x1f000 | k->params[i].size << 18;
 		rec_s(b, 0x17, w, 3);
 	}
+	if (k->reserved_smem)
+		rec_h(b, EIFMT_NVAL, 0x41, 0); /* RESERVED_SMEM_USED */
 	if (sm >= 90)
 		rec_h(b, EIFMT_HVAL, 0x50, 0); /* SPARSE_MMA_MASK */
 	rec_h(b, EIFMT_HVAL, 0x1b, (u16)(k->maxreg ? k->maxreg : 0xff));

@@ -23,6 +23,7 @@ typedef struct {
 	u32 shared;         /* static shared bytes (sm_90 adds its 1 KiB reserve) */
 	u32 shared_align;   /* alignment of .nv.shared.<k>; 0 = 16 */
 	int uses_shared;    /* the kernel uses shared memory (even only dynamic) */
+	int reserved_smem;  /* it reads %reserved_smem_*: EIATTR_RESERVED_SMEM_USED */
 	u32 maxreg;         /* MAXREG_COUNT; 0 = 255 */
 	u32 max_threads[3]; /* .maxntid / __launch_bounds__; 0 = none */
 	u32 reqntid[3];     /* .reqntid; 0 = none */

@@ -224,6 +224,10 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	put32(cb + 0x10c, SPEC_NSMID);
 	put32(cb + 0x114, E->smem_reserve);
 	put64(cb + 0x118, 0);
+	/* %reserved_smem_offset_end and _1 (a model: the reserve's end; CG's
+	   multi-warp scratch 0x100 into it, room for its 288 bytes) */
+	put32(cb + (E->sm == 90 ? 0x68 : 0x120), E->sm == 90 ? E->smem_reserve : E->smemsz);
+	put32(cb + (E->sm == 90 ? 0x6c : 0x124), (E->sm == 90 ? 0 : E->smemsz - E->smem_reserve) + SPEC_RESV1);
 	if (E->sm == 90) {
 		float rc;
 		put32(cb + 0x140, 1);
@@ -834,12 +838,16 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	E->nwarps = (E->nthreads + 31) / 32;
 	E->nregs = k.regs && k.regs < 255 ? k.regs : 255;
 	E->local_size = ((u64)k.frame + k.min_stack + 4096 + 15) & ~15ull;
-	E->shared_size = k.shared + s->shared;
-	/* SR_SMEMSZ: the CTA's allocation, the driver's reserve (sm_90: 1 KiB at
-	   c[0x0][0x114], which .nv.shared.K's size includes) + static + dynamic */
-	E->smem_reserve = E->sm == 90 ? 0x400 : 0;
-	E->smemsz = E->smem_reserve + (u32)(k.shared > E->smem_reserve ? k.shared - E->smem_reserve + 15 : 0) / 16 * 16 +
-		    s->shared;
+	/* SR_SMEMSZ: the CTA's allocation, the driver's 1 KiB reserve (its
+	   size at c[0x0][0x114]) + static + dynamic.  sm_90: the reserve is
+	   the window's first 1 KiB, which .nv.shared.K's size includes when
+	   the kernel uses shared memory; sm_80: it follows the dynamic bytes
+	   (%reserved_smem_offset_begin = SR_SMEMSZ - c[0x0][0x114]).  The
+	   whole allocation is backed. */
+	E->smem_reserve = SPEC_RESV;
+	E->smemsz = (u32)((E->sm == 90 ? MAX(k.shared, E->smem_reserve) : k.shared) + 15) / 16 * 16 + s->shared +
+		    (E->sm == 90 ? 0 : E->smem_reserve);
+	E->shared_size = E->smemsz;
 	E->shared = xcalloc(E->csize, E->shared_size + 16);
 	E->local = xcalloc((size_t)E->csize * E->nwarps * 32, E->local_size);
 	E->w = xcalloc((size_t)E->csize * E->nwarps, sizeof *E->w);

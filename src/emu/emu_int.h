@@ -92,7 +92,7 @@ struct Emu {
 	u32 nthreads, nwarps;               /* per CTA; E->w holds csize * nwarps */
 	u32 nregs;                          /* REGCOUNT: registers zeroed at launch */
 	u64 shared_size, local_size;
-	u32 smem_reserve;   /* c[0x0][0x114]: the driver's reserve (sm_90: 1 KiB) */
+	u32 smem_reserve;   /* c[0x0][0x114]: the driver's reserve (SPEC_RESV) */
 	u32 smemsz;         /* SR_SMEMSZ: the reserve + static (16-aligned) + dynamic */
 	u8 *shared;         /* csize * shared_size: rank r at r * shared_size */
 	u8 *local;          /* csize * nwarps * 32 * local_size */

@@ -240,6 +240,7 @@ layout(Interp *I)
 		}
 	}
 	I->shared_size = align_up(I->shared_static, 16) + I->spec->shared;
+	I->resv = align_up(I->shared_size, 16);
 	if (I->shared_size > 232448)    /* sm_90's limit; the driver refuses more */
 		ierr(I, "shared memory of %llu bytes (%llu static + %u dynamic) exceeds 232448",
 		     (unsigned long long)I->shared_size, (unsigned long long)I->shared_static, I->spec->shared);
@@ -643,7 +644,7 @@ init_cta(Interp *I, Cta *c, u32 cx, u32 cy, u32 cz, int rank, FnInfo *efi)
 	c->ctaid[1] = cy;
 	c->ctaid[2] = cz;
 	c->rank = rank;
-	c->shared = xcalloc(1, I->shared_size + 16);
+	c->shared = xcalloc(1, I->resv + SPEC_RESV + 16);
 	c->nth = n;
 	c->nwarps = (n + 31) / 32;
 	c->th = xcalloc(n, sizeof *c->th);

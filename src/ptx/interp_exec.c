@@ -129,6 +129,9 @@ sreg(Interp *I, Thread *t, const PtxOperand *o)
 	case PTX_SR_globaltimer_hi: return (u32)((I->steps * 10) >> 32);
 	case PTX_SR_dynamic_smem_size: return I->spec->shared;
 	case PTX_SR_total_smem_size: case PTX_SR_aggr_smem_size: return I->shared_size;
+	case PTX_SR_reserved_smem_offset_begin: case PTX_SR_reserved_smem_offset_0: return I->resv;
+	case PTX_SR_reserved_smem_offset_end: case PTX_SR_reserved_smem_offset_cap: return I->resv + SPEC_RESV;
+	case PTX_SR_reserved_smem_offset_1: return I->resv + SPEC_RESV1;
 	case PTX_SR_cluster_ctaid: return c->ctaid[k] % I->cluster[k];
 	case PTX_SR_cluster_nctaid: return I->cluster[k];
 	case PTX_SR_cluster_ctarank: return c->rank;

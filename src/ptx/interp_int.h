@@ -88,7 +88,8 @@ typedef struct Interp {
 	u64 constsize;
 	u8 *kparam;       /* kernel parameter block */
 	u64 kparam_size;
-	u64 shared_static, shared_size;
+	u64 shared_static, shared_size;  /* static, static (rounded) + dynamic */
+	u64 resv;                        /* the reserve's start: shared_size rounded; SPEC_RESV bytes */
 	u64 global_vars;  /* bytes of module .global variables */
 	/* variable locations: open hash on the PtxVar pointer */
 	VarLoc *vl;

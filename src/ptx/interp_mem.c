@@ -46,7 +46,7 @@ cluster_ptr(Interp *I, Thread *t, u64 addr, u64 size)
 		c = &I->ctas[t->cta->cl * I->csize + (rank - 1)];
 	else
 		return NULL;
-	if (off + size > I->shared_size)
+	if (off + size > I->resv + SPEC_RESV)
 		return NULL;
 	return c->shared + off;
 }
@@ -119,7 +119,7 @@ mem_ptr(Interp *I, Thread *t, int space, u64 addr, u64 size, int write)
 		p = global_ptr(I, a, size);
 		break;
 	case PTX_S_SHARED:
-		if (t && a + size <= I->shared_size && a + size >= a)
+		if (t && a + size <= I->resv + SPEC_RESV && a + size >= a)
 			p = t->cta->shared + a;
 		break;
 	case PTX_S_SHARED_CLUSTER:

@@ -138,8 +138,13 @@ enum { SPEC_MAX_STRUCT = 4096 };
  * CTA; %nwarpid SPEC_NWARPID; %gridid SPEC_GRIDID; %envregN and %pmN 0;
  * %total_smem_size the CTA's static shared memory rounded up to 16 plus
  * the dynamic.  Timers (%clock*, %globaltimer*) differ by nature: both
- * count steps, increasing, in different units. */
-enum { SPEC_NSMID = 132, SPEC_NWARPID = 64, SPEC_GRIDID = 1 };
+ * count steps, increasing, in different units.  The driver's reserved
+ * shared memory is SPEC_RESV bytes (where it lies differs: the emulator
+ * has the arch's place, the interpreter after the dynamic bytes), and
+ * %reserved_smem_offset_1 (cooperative groups' multi-warp scratch) is
+ * SPEC_RESV1 bytes into it; _begin and _0 its start, _end and _cap its
+ * end (not measured on a GPU). */
+enum { SPEC_NSMID = 132, SPEC_NWARPID = 64, SPEC_GRIDID = 1, SPEC_RESV = 0x400, SPEC_RESV1 = 0x100 };
 u32 launch_param(const Launch *l, size_t i, const u64 *addr, u8 *out);
 u32 launch_param_size(const SpecArg *a);
 /* The object handle a texture/surface argument i receives, and back: the

@@ -2,6 +2,7 @@
 // BlockDiscontinuity, WarpScan, BlockMergeSort), cooperative-groups multi-warp tiles,
 // warp intrinsics (__reduce_*_sync, __match_any_sync), SIMD video intrinsics (__vadd4,
 // __vabsdiffu4), fp8 / half atomics, 128-bit integers, special math, assert and malloc,
+// a 64-thread cooperative-groups tile (its scratch in the reserved shared memory),
 // written for openassembler's tests; .ptx: nvcc 13.0 --ptx -O3 -arch=sm_XX.
 #include <cassert>
 #include <cstdio>
@@ -172,4 +173,16 @@ extern "C" __global__ void assert_malloc(int *o, int n)
 	free(p);
 	assert(s >= 0);
 	o[threadIdx.x] = s;
+}
+//@ cg_multiwarp grid=2 block=128 | o:f32[8] check(1e-5) | in:f32[256] rand(-1,1)
+extern "C" __global__ void cg_multiwarp(float *o, const float *in)
+{
+	cg::thread_block b = cg::this_thread_block();
+	cg::thread_block_tile<64> t = cg::tiled_partition<64>(b);
+	float x = in[blockIdx.x * 128 + threadIdx.x];
+	float s = cg::reduce(t, x, cg::plus<float>());
+	if (t.thread_rank() == 0) o[blockIdx.x * 2 + t.meta_group_rank()] = s;
+	t.sync();
+	float m = cg::reduce(t, x, cg::greater<float>());
+	if (t.thread_rank() == 1) o[4 + blockIdx.x * 2 + t.meta_group_rank()] = m;
 }
