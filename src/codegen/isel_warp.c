@@ -2,9 +2,10 @@
  * vote.sync, activemask, redux.sync, match.sync, elect.sync, bar/barrier
  * (sync, arrive, red) with thread counts and register ids, membar and
  * fence, nanosleep.  Sequences are ptxas's (ptxas 13.0 on probes, see
- * docs/compiler-mem.md).  Member masks are not tested: like ptxas, the
- * code assumes the threads the mask names execute the instruction
- * together (the PTX requirement). */
+ * docs/compiler-mem.md).  The code assumes the threads a member mask
+ * names execute the instruction (the PTX requirement); a mask in a
+ * register may leave out lanes that run it with us (the groups of
+ * match.any), so redux, vote and match.any confine their result to it. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,6 +89,34 @@ sel_shfl(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* vote.sync with a member mask in a register: as for redux, lanes of
+ * other masks may vote with ours, so the ballot is cut to the mask and
+ * any / all / uni are decided on that. */
+static int
+vote_masked(Sel *s, const IrIns *x, MRef p, int neg, MRef m)
+{
+	MRef b = sel_tmp(s, 1), d, q;
+
+	mi(s->mf, "VOTE.ANY %D, PT, %s%U", b, neg ? "!" : "", p);
+	if (x->p.mode == PTX_MODE_BALLOT) {
+		mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0xc0, !PT", dreg(s, D0), b, m);
+		return 0;
+	}
+	mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0xc0, !PT", b, b, m);
+	d = sel_reg(s, D0->reg);
+	switch (x->p.mode) {
+	case PTX_MODE_ANY: mi(s->mf, "ISETP.NE.U32.AND %D, PT, %U, RZ, PT", d, b); return 0;
+	case PTX_MODE_ALL: mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", d, b, m); return 0;
+	case PTX_MODE_UNI:
+		q = sel_ptmp(s);
+		mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, RZ, PT", q, b);
+		mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", d, b, m);
+		mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, 0xa8, 0x0", d, d, q);
+		return 0;
+	}
+	return sel_unsupported(s, "this vote mode");
+}
+
 static int
 sel_vote(Sel *s, const IrIns *x)
 {
@@ -102,6 +131,8 @@ sel_vote(Sel *s, const IrIns *x)
 	p = sel_pred(s, S1, &neg);
 	if (p.v < 0)
 		return -1;
+	if (x->p.nopds > 2 && x->p.opds[2].kind == PTX_OPD_REG)
+		return vote_masked(s, x, p, neg, sel_r32(s, &x->p.opds[2], 0));
 	if (x->p.mode == PTX_MODE_BALLOT) {
 		mi(s->mf, "VOTE.ANY %D, PT, %s%U", dreg(s, D0), neg ? "!" : "", p);
 		return 0;
@@ -123,6 +154,48 @@ sel_activemask(Sel *s, const IrIns *x)
 	if (D0->kind != PTX_OPD_REG)
 		return sel_unsupported(s, "activemask into a non-register");
 	mi(s->mf, "VOTE.ANY %D, PT, PT", dreg(s, D0));
+	return 0;
+}
+
+/* redux.sync with a member mask in a register: lanes of another mask may
+ * run it together with ours (the groups match.any makes), and REDUX
+ * covers every active lane (ptxas loops over the masks with WARPSYNC
+ * .EXCLUSIVE).  Here each lane takes every lane's value by SHFL.IDX and
+ * combines those its mask names (they execute the instruction: the PTX
+ * requirement), starting from the operation's identity. */
+static int
+redux_masked(Sel *s, const IrIns *x, MRef a, MRef m, int sg)
+{
+	const char *mn = s->sm >= 90 ? "VIMNMX" : "IMNMX";
+	u32 id;
+	MRef r = sel_tmp(s, 1);
+	int j;
+
+	switch (x->p.aop) {
+	case PTX_AOP_MIN: id = sg ? 0x7fffffffu : 0xffffffffu; break;
+	case PTX_AOP_MAX: id = sg ? 0x80000000u : 0; break;
+	case PTX_AOP_AND: id = 0xffffffffu; break;
+	default: id = 0; break;
+	}
+	mi(s->mf, "MOV %D, %h", r, (unsigned)id);
+	for (j = 0; j < 32; j++) {
+		MRef t = sel_tmp(s, 1), c = sel_tmp(s, 1), n = sel_tmp(s, 1), p = sel_ptmp(s);
+		char b[16];
+		snprintf(b, sizeof b, "0x%x", j);
+		mi(s->mf, "SHFL.IDX PT, %D, %U, %O, 0x1f", t, a, mopd_txt(b));
+		mi(s->mf, "LOP3.LUT %D, RZ, %U, %h, RZ, 0xc0, !PT", p, m, (unsigned)(1u << j));
+		switch (x->p.aop) {
+		case PTX_AOP_ADD: mi(s->mf, "IADD3 %D, %U, %U, RZ", c, r, t); break;
+		case PTX_AOP_MIN: mi(s->mf, "%s%s %D, %U, %U, PT", mn, sg ? "" : ".U32", c, r, t); break;
+		case PTX_AOP_MAX: mi(s->mf, "%s%s %D, %U, %U, !PT", mn, sg ? "" : ".U32", c, r, t); break;
+		case PTX_AOP_AND: mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0xc0, !PT", c, r, t); break;
+		case PTX_AOP_OR: mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0xfc, !PT", c, r, t); break;
+		default: mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0x3c, !PT", c, r, t); break;
+		}
+		mi(s->mf, "SEL %D, %U, %U, %U", n, c, r, p);
+		r = n;
+	}
+	mi(s->mf, "MOV %D, %U", dreg(s, D0), r);
 	return 0;
 }
 
@@ -150,6 +223,8 @@ sel_redux(Sel *s, const IrIns *x)
 	a = sel_r32(s, S1, 0);
 	if (a.v < 0)
 		return -1;
+	if (x->p.nopds > 2 && x->p.opds[2].kind == PTX_OPD_REG)
+		return redux_masked(s, x, a, sel_r32(s, &x->p.opds[2], 0), sg);
 	u = mref(mvreg(s->mf, RC_UR, 1));
 	s->mf->vr.v[u.v].tmp = 1;
 	if (x->p.aop == PTX_AOP_AND) {
@@ -181,7 +256,13 @@ sel_match(Sel *s, const IrIns *x)
 	if (a.v < 0)
 		return -1;
 	d = dreg(s, D0);
-	if (x->p.mode == PTX_MODE_ANY)
+	if (x->p.mode == PTX_MODE_ANY && x->p.nopds > 2 && x->p.opds[2].kind == PTX_OPD_REG) {
+		/* a mask in a register: lanes of other masks may match with
+		   ours (as for redux); cut to the mask */
+		MRef mt = sel_tmp(s, 1);
+		mi(s->mf, "MATCH.ANY%s %D, %U", w ? ".U64" : "", mt, a);
+		mi(s->mf, "LOP3.LUT %D, %U, %U, RZ, 0xc0, !PT", d, mt, sel_r32(s, &x->p.opds[2], 0));
+	} else if (x->p.mode == PTX_MODE_ANY)
 		mi(s->mf, "MATCH.ANY%s %D, %U", w ? ".U64" : "", d, a);
 	else if (x->p.mode == PTX_MODE_ALL) {
 		/* ptxas: MATCH.ALL P, R, R (the emulator reads its operands in

@@ -609,18 +609,21 @@ run_warp(Interp *I, Cta *c, int w)
 		const PtxInstr *in = cur_instr(ts[0]);
 		int k = 0, m = 0;
 		u32 g = 0, need;
+		/* the lanes at the same instruction with the same member mask
+		   execute it together (its result covers those lanes: redux or
+		   vote in the groups match.any made are several groups) */
+		I->cur = ts[0];
+		I->curin = in;
+		need = collective_mask(I, ts[0], in);
 		for (i = 0; i < n; i++) {
-			if (cur_instr(ts[i]) == in) {
+			if (cur_instr(ts[i]) == in && (i == 0 || collective_mask(I, ts[i], in) == need)) {
 				grp[k++] = ts[i];
 				g |= 1u << ts[i]->lane;
 			} else
 				ts[m++] = ts[i];
 		}
 		n = m;
-		I->cur = grp[0];
-		I->curin = in;
 		/* lanes the instruction needs that have not exited must be here */
-		need = collective_mask(I, grp[0], in);
 		if (hi - lo < 32)       /* lanes past the end of a partial warp */
 			need &= (1u << (hi - lo)) - 1;
 		for (i = lo; i < hi; i++)
