@@ -98,6 +98,68 @@ interp_add_global(Interp *I, u8 *data, u64 size, int arg)
 	return base;
 }
 
+/* ---- the shared variables the launched kernel reaches ----
+ * Those the entry and every function it names (calls, addresses taken;
+ * after an indirect call: every function) name.  As ptxas gives each
+ * kernel only its own, the others get no room (a module of kernels with
+ * 48 KiB each fits), and an access past a kernel's own variables is out
+ * of bounds as on the GPU. */
+static void reach_fn(Interp *I, int fi, u8 *fr);
+
+static void
+reach_opd(Interp *I, const PtxOperand *o, u8 *fr)
+{
+	int i;
+
+	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && o->symkind == PTX_SYM_FUNC &&
+	    o->index >= 0 && o->index < I->m->nfuncs && !fr[o->index])
+		reach_fn(I, o->index, fr);
+	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && o->var && o->var->space == PTX_S_SHARED) {
+		for (i = 0; i < I->nshreach && I->shreach[i] != o->var; i++)
+			;
+		if (i == I->nshreach) {
+			I->shreach = xrealloc(I->shreach, (size_t)(i + 1) * sizeof *I->shreach);
+			I->shreach[I->nshreach++] = o->var;
+		}
+	}
+	if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_ADDR)
+		for (i = 0; i < o->nelems; i++)
+			reach_opd(I, &o->elems[i], fr);
+}
+
+static void
+reach_fn(Interp *I, int fi, u8 *fr)
+{
+	const PtxFunc *f = I->m->funcs[fi];
+	int i, k;
+
+	fr[fi] = 1;
+	for (i = 0; i < f->ninstrs; i++) {
+		const PtxInstr *in = &f->instrs[i];
+		if (in->op == PTX_OP_call && in->nopds > 1 && in->opds[1].kind == PTX_OPD_REG)
+			for (k = 0; k < I->m->nfuncs; k++)
+				if (!fr[k])
+					reach_fn(I, k, fr);
+		for (k = 0; k < in->nopds; k++)
+			reach_opd(I, &in->opds[k], fr);
+	}
+	for (i = 0; i < f->nlocals; i++)
+		if (f->locals[i]->space == PTX_S_SHARED) {
+			I->shreach = xrealloc(I->shreach, (size_t)(I->nshreach + 1) * sizeof *I->shreach);
+			I->shreach[I->nshreach++] = f->locals[i];
+		}
+}
+
+static int
+shared_reached(const Interp *I, const PtxVar *v)
+{
+	int i;
+
+	for (i = 0; i < I->nshreach && I->shreach[i] != v; i++)
+		;
+	return i < I->nshreach;
+}
+
 /* Lay out one variable of a function (fi) or of the module (fi NULL). */
 static void
 layout_var(Interp *I, FnInfo *fi, const PtxVar *v, int pass)
@@ -114,6 +176,10 @@ layout_var(Interp *I, FnInfo *fi, const PtxVar *v, int pass)
 	case PTX_S_SHARED:
 		if (dyn)
 			return;
+		if (!shared_reached(I, v)) {    /* no room: the kernel cannot name it */
+			var_put(I, v, PTX_S_SHARED, 0);
+			break;
+		}
 		off = align_up(I->shared_static, a);
 		I->shared_static = off + v->size;
 		var_put(I, v, PTX_S_SHARED, off);
@@ -214,6 +280,13 @@ layout(Interp *I)
 		;
 	I->vl = xcalloc(I->vlcap, sizeof *I->vl);
 	I->fi = xcalloc(I->m->nfuncs + 1, sizeof *I->fi);
+	{
+		u8 *fr = xcalloc((size_t)I->m->nfuncs + 1, 1);
+		for (i = 0; i < I->m->nfuncs; i++)
+			if (I->m->funcs[i] == I->entry)
+				reach_fn(I, i, fr);
+		free(fr);
+	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < I->m->nvars; i++)
 			layout_var(I, NULL, I->m->vars[i], pass);
@@ -835,6 +908,7 @@ interp_free(Interp *I)
 	free(I->org);
 	free(I->clb);
 	free(I->vl);
+	free(I->shreach);
 	if (I->fi)
 		for (i = 0; i < I->m->nfuncs; i++)
 			free(I->fi[i].rbits);

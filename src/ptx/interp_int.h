@@ -91,6 +91,8 @@ typedef struct Interp {
 	u64 shared_static, shared_size;  /* static, static (rounded) + dynamic */
 	u64 resv;                        /* the reserve's start: shared_size rounded; SPEC_RESV bytes */
 	u64 global_vars;  /* bytes of module .global variables */
+	const PtxVar **shreach;  /* the static shared variables the kernel reaches */
+	int nshreach;
 	/* variable locations: open hash on the PtxVar pointer */
 	VarLoc *vl;
 	u32 vlcap;
