@@ -19,7 +19,7 @@ ptx() { # out arch flags... file
 	fi
 }
 cases=; [ "$1" = --cases ] && cases=1
-for f in samples cccl half llm2 misc3 misc4 misc5; do
+for f in samples cccl half llm2 misc3 misc4 misc5 misc6; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done
 ptx rand.sm_90.ptx sm_90 -O3 rand.cu
