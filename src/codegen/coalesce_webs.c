@@ -113,18 +113,47 @@ number_defs(Webs *w)
 	free(cnt);
 }
 
+/* The bits [lo, hi) of word x of a set: a mask. */
+static u64
+word_mask(size_t x, int lo, int hi)
+{
+	u64 m = ~0ull;
+	if ((size_t)lo > 64 * x)
+		m &= ~0ull << (lo - 64 * x);
+	if ((size_t)hi < 64 * (x + 1))
+		m &= ~(~0ull << (hi - 64 * x));
+	return m;
+}
+
+/* Clears (or, with set, sets) v's definitions in s: a word at a time
+ * (a vreg of a long branchy kernel has thousands). */
+static void
+defs_put(const Webs *w, u64 *s, int v, int set)
+{
+	int lo = w->dfirst[v], hi = lo + w->ndef[v];
+	size_t x;
+
+	for (x = (size_t)lo / 64; hi > lo && x <= (size_t)(hi - 1) / 64; x++)
+		s[x] = set ? s[x] | word_mask(x, lo, hi) : s[x] & ~word_mask(x, lo, hi);
+}
+
 /* The definitions of v in cur, all unioned: one of them (-1 if none). */
 static int
 reaching(Webs *w, const u64 *cur, int v)
 {
-	int j, rep = -1;
-	for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
-		if (BIT(cur, j)) {
+	int lo = w->dfirst[v], hi = lo + w->ndef[v], rep = -1;
+	size_t x;
+
+	for (x = (size_t)lo / 64; hi > lo && x <= (size_t)(hi - 1) / 64; x++) {
+		u64 bits = cur[x] & word_mask(x, lo, hi);
+		for (; bits; bits &= bits - 1) {
+			int j = (int)(64 * x) + __builtin_ctzll(bits);
 			if (rep < 0)
 				rep = j;
 			else
 				unite(w->uf, rep, j);
 		}
+	}
 	return rep;
 }
 
@@ -144,7 +173,7 @@ walk(Webs *w, size_t b, u64 *cur)
 	MFunc *f = w->f;
 	const MBlock *B = &f->b.v[b];
 	size_t i;
-	int k, j;
+	int k;
 
 	for (i = 0; i < B->ins.n; i++) {
 		const MIns *m = &B->ins.v[i];
@@ -164,8 +193,7 @@ walk(Webs *w, size_t b, u64 *cur)
 				if (rep >= 0)
 					unite(w->uf, rep, d);
 			} else {
-				for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++)
-					CLR(cur, j);
+				defs_put(w, cur, v, 0);
 			}
 			SET(cur, d);
 		}
@@ -181,7 +209,7 @@ gen_kill(Webs *w, size_t b, u64 *gen, u64 *kill)
 	MFunc *f = w->f;
 	const MBlock *B = &f->b.v[b];
 	size_t i;
-	int k, j;
+	int k;
 
 	for (i = 0; i < B->ins.n; i++) {
 		const MIns *m = &B->ins.v[i];
@@ -190,11 +218,10 @@ gen_kill(Webs *w, size_t b, u64 *gen, u64 *kill)
 			int v = m->r[k].v;
 			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
 				continue;
-			if (def_kills(f, m, k))
-				for (j = w->dfirst[v]; j < w->dfirst[v] + w->ndef[v]; j++) {
-					CLR(gen, j);
-					SET(kill, j);
-				}
+			if (def_kills(f, m, k)) {
+				defs_put(w, gen, v, 0);
+				defs_put(w, kill, v, 1);
+			}
 			SET(gen, at[k + 1]);
 		}
 	}

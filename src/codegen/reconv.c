@@ -249,8 +249,6 @@ typedef struct {
 	VEC(int) *pred;   /* per block */
 	u8 *reachx;       /* block reaches the virtual exit */
 	u8 *live;         /* block reachable from the entry */
-	u64 *pdom;        /* (n + 1) sets of n + 1 bits */
-	size_t W;
 	int *ipdom;       /* block -> immediate post-dominator, n = exit */
 	u32 *inr;         /* region membership: == gen (region()) */
 	u32 gen;
@@ -441,71 +439,91 @@ reach(Rc *r)
 	}
 }
 
-/* Post-dominator sets (bitsets over blocks + the exit), then ipdom. */
+/* The nearest common post-dominator of a and b (Cooper, Harvey and
+ * Kennedy's intersect, on the reverse CFG: po is the postorder number). */
+static int
+pdom_meet(const Rc *r, const int *po, int a, int b)
+{
+	while (a != b) {
+		while (po[a] < po[b])
+			a = r->ipdom[a];
+		while (po[b] < po[a])
+			b = r->ipdom[b];
+	}
+	return a;
+}
+
+/* Block x's successors on the way to the exit, k = 0, 1; 2: the virtual
+ * exit n when x ends in EXIT/RET; -1 where there is none. */
+static int
+exit_succ(const Rc *r, int x, int k)
+{
+	int s;
+
+	if (k == 2)
+		return last_is_exit(&r->f->b.v[x]) ? r->n : -1;
+	s = r->f->b.v[x].succ[k];
+	return s >= 0 && r->reachx[s] ? s : -1;
+}
+
+/* ipdom: each block's immediate post-dominator (n: the virtual exit, also
+ * for blocks that never reach it), by Cooper, Harvey and Kennedy's
+ * iteration over the reverse CFG in reverse postorder -- linear in
+ * practice, where post-dominator sets were quadratic in the blocks. */
 static void
 postdom(Rc *r)
 {
-	size_t W = r->W;
-	int n = r->n, b, k, changed = 1;
-	u64 *t = xcalloc(W, 8);
-	int *cnt = xcalloc((size_t)n + 1, sizeof *cnt);
+	int n = r->n, np = 0, ne = 0, sp = 0, b, k, changed = 1;
+	int *po = xcalloc((size_t)n + 1, sizeof *po);     /* postorder number, -1 unvisited */
+	int *order = xcalloc((size_t)n + 1, sizeof *order);
+	int *exits = xcalloc((size_t)n + 1, sizeof *exits);
+	int *st = xcalloc(2 * ((size_t)n + 1), sizeof *st); /* node, next child */
 
+	for (b = 0; b < n; b++)
+		if (last_is_exit(&r->f->b.v[b]))
+			exits[ne++] = b;
 	for (b = 0; b <= n; b++)
-		for (size_t w = 0; w < W; w++)
-			r->pdom[(size_t)b * W + w] = b == n ? 0 : ~0ull;
-	r->pdom[(size_t)n * W + (size_t)n / 64] |= 1ull << (n & 63);
+		po[b] = -1, r->ipdom[b] = -1;
+	/* postorder of the reverse CFG from the exit: the children of n are the
+	   blocks ending in EXIT/RET, a block's are its predecessors */
+	st[sp++] = n, st[sp++] = 0;
+	po[n] = -2;
+	while (sp) {
+		int x = st[sp - 2], i = st[sp - 1]++;
+		int nc = x == n ? ne : (int)r->pred[x].n;
+		int c = i >= nc ? -1 : x == n ? exits[i] : r->pred[x].v[i];
+		if (i >= nc) {
+			po[x] = np;
+			order[np++] = x;
+			sp -= 2;
+		} else if (po[c] == -1 && r->reachx[c]) {
+			po[c] = -2;
+			st[sp++] = c, st[sp++] = 0;
+		}
+	}
+	r->ipdom[n] = n;
 	while (changed) {
 		changed = 0;
-		for (b = n - 1; b >= 0; b--) {
-			const MBlock *B = &r->f->b.v[b];
-			int any = 0;
-			if (!r->reachx[b])
-				continue;
-			for (size_t w = 0; w < W; w++)
-				t[w] = ~0ull;
-			if (last_is_exit(B)) {
-				memcpy(t, &r->pdom[(size_t)n * W], W * 8);
-				any = 1;
+		for (k = np - 2; k >= 0; k--) {   /* reverse postorder after n */
+			int x = order[k], nd = -1, j;
+			for (j = 0; j < 3; j++) {
+				int s = exit_succ(r, x, j);
+				if (s >= 0 && r->ipdom[s] >= 0)
+					nd = nd < 0 ? s : pdom_meet(r, po, s, nd);
 			}
-			for (k = 0; k < 2; k++) {
-				int s = B->succ[k];
-				if (s < 0 || !r->reachx[s])
-					continue;
-				for (size_t w = 0; w < W; w++)
-					t[w] &= r->pdom[(size_t)s * W + w];
-				any = 1;
-			}
-			if (!any)
-				memset(t, 0, W * 8);
-			t[b / 64] |= 1ull << (b & 63);
-			if (memcmp(t, &r->pdom[(size_t)b * W], W * 8)) {
-				memcpy(&r->pdom[(size_t)b * W], t, W * 8);
+			if (nd != r->ipdom[x]) {
+				r->ipdom[x] = nd;
 				changed = 1;
 			}
 		}
 	}
-	free(t);
-	/* ipdom: the post-dominator with the most post-dominators (the
-	 * first of them) */
 	for (b = 0; b < n; b++)
-		for (size_t w = 0; w < W; w++)
-			cnt[b] += __builtin_popcountll(r->pdom[(size_t)b * W + w]);
-	for (b = 0; b < n; b++) {
-		int best = n, bestc = -1;
-		r->ipdom[b] = n;
-		if (!r->reachx[b])
-			continue;
-		for (size_t w = 0; w < W; w++)
-			for (u64 bits = r->pdom[(size_t)b * W + w]; bits; bits &= bits - 1) {
-				k = (int)(w * 64) + __builtin_ctzll(bits);
-				if (k < n && k != b && cnt[k] > bestc) {
-					bestc = cnt[k];
-					best = k;
-				}
-			}
-		r->ipdom[b] = best;
-	}
-	free(cnt);
+		if (!r->reachx[b] || r->ipdom[b] < 0)
+			r->ipdom[b] = n;
+	free(po);
+	free(order);
+	free(exits);
+	free(st);
 }
 
 static const MIns *
@@ -546,7 +564,7 @@ div_round(Rc *r)
 		}
 	/* values merged from the paths of a divergent branch (a block in
 	 * several regions is looked at once: it would mark nothing new) */
-	memset(r->merged, 0, (size_t)r->n);
+	memset(r->merged, 0, (size_t)MAX(r->n, 0));
 	for (b = 0; b < r->n; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
 		int all, nx, y, x;
@@ -1192,8 +1210,6 @@ reconv_run(MFunc *f, ReconvStats *st)
 	split_blocks(f);
 	thread_exits(f);
 	refresh(&r);
-	r.W = ((size_t)r.n + 64) / 64;
-	r.pdom = xcalloc(((size_t)r.n + 1) * r.W, 8);
 	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
 	r.div = xcalloc(f->vr.n + 1, 1);
 	r.ndefs = xcalloc(f->vr.n + 1, sizeof *r.ndefs);
@@ -1269,7 +1285,6 @@ reconv_run(MFunc *f, ReconvStats *st)
 	free(r.dirty);
 	vec_free(&r.rl);
 	vec_free(&r.dl);
-	free(r.pdom);
 	free(r.ipdom);
 	free(r.div);
 	free(r.ndefs);
