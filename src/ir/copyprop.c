@@ -36,6 +36,20 @@ takes_imm(const PtxInstr *in)
 	return 0;
 }
 
+/* The operand of a warp collective naming its member mask: a constant
+ * there (nvcc writes `mov.u32 %r, -1` before `vote.sync ... %r`) lets isel
+ * use the whole-group instruction instead of confining the result to a
+ * mask held in a register (isel_warp.c); -1 for none. */
+static int
+mask_opd(const PtxInstr *in)
+{
+	switch (in->op) {
+	case PTX_OP_vote: case PTX_OP_redux: case PTX_OP_match:
+		return in->nopds - 1;
+	}
+	return -1;
+}
+
 static int
 is_copy(const IrFunc *f, const PtxInstr *in, int *d, const PtxOperand **s)
 {
@@ -103,7 +117,7 @@ follow(const Prop *p, PtxOperand *o, int *r, int imm_ok, int lim)
 static int
 rewrite(const Prop *p, PtxInstr *in, int imm_ok)
 {
-	int i, k, n = 0;
+	int i, k, n = 0, mask = mask_opd(in);
 
 	for (i = 0; i < in->nopds; i++) {
 		PtxOperand *o = &in->opds[i];
@@ -111,7 +125,7 @@ rewrite(const Prop *p, PtxInstr *in, int imm_ok)
 			continue;
 		if (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg) {
 			int r = o->reg;
-			n += follow(p, o, &r, imm_ok, INT_MAX);
+			n += follow(p, o, &r, imm_ok || i == mask, INT_MAX);
 			if (o->kind == PTX_OPD_REG)
 				o->reg = r;
 		} else if (o->kind == PTX_OPD_ADDR) {
