@@ -149,16 +149,17 @@ addr_of(void *ctx, const char *name, u64 *addr)
 /* Would `as` give back exactly w from this text (isa_print's of w) and its
  * control comment?  If not (an ISA table gap), the caller lists the raw
  * word instead.  The compiler's words were parsed from their texts: the
- * print memo then knows the parse's word. */
+ * print memo then knows the parse's word (ls->parsed, or since the first
+ * pass: the parse of an earlier equal word, such as the NOP padding). */
 static int
-reencodes(const Arch *a, Word w, Word h, u64 addr, const IsaSyms *syms, const char *text)
+reencodes(const Arch *a, Word w, const IsaListed *ls, u64 addr, const IsaSyms *syms, const char *text)
 {
-	Word x = {0, 0};
+	Word x = ls->x, h = ls->hid;
 	u64 ops = (1ull << 41) - 1, reuse = 0x3full << 58;	/* bits 0..104; 122..127 */
 	char err[256];
 	size_t pos;
 
-	if (!isa_print_parsed(a, w, &x) && isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
+	if (!ls->parsed && !isa_print_parsed(a, w, &x) && isa_parse(a, text, addr, syms, &x, err, sizeof err, &pos) < 0)
 		return 0;
 	/* the control field is w's but for the reuse bits, which the text gives */
 	x.hi = (x.hi & (ops | reuse)) | (w.hi & ~(ops | reuse));
@@ -189,21 +190,54 @@ symbol_labels(const Labels *l, u64 addr, Buf *b)
 	}
 }
 
-/* The address column of a line: 8 spaces, slash-star, at least four hex
- * digits (as %04llx), star-slash, 3 spaces. */
-static void
-put_addr(Buf *b, u64 addr)
+/* The address column of a line at p: 8 spaces, slash-star, at least four
+ * hex digits (as %04llx), star-slash, 3 spaces (31 bytes at most); returns
+ * its end. */
+static char *
+put_addr(char *p, u64 addr)
 {
-	char t[48], *p = t + sizeof t;
+	char t[16], *d = t + sizeof t;
+	size_t n;
 
-	*--p = ' ', *--p = ' ', *--p = ' ', *--p = '/', *--p = '*';
 	do
-		*--p = "0123456789abcdef"[addr & 15];
-	while ((addr >>= 4) || p > t + sizeof t - 9);
-	*--p = '*', *--p = '/';
-	memset(p - 8, ' ', 8);
-	p -= 8;
-	buf_putn(b, p, (size_t)(t + sizeof t - p));
+		*--d = "0123456789abcdef"[addr & 15];
+	while ((addr >>= 4) || d > t + sizeof t - 4);
+	n = (size_t)(t + sizeof t - d);
+	memcpy(p, "        /*", 10);
+	memcpy(p + 10, d, n);
+	memcpy(p + 10 + n, "*/   ", 5);
+	return p + 15 + n;
+}
+
+/* One SASS line: the address column, the text (n bytes), " ;" (not after
+ * an UNKNOWN's comment: known -2) and, for a known word, its control bits
+ * and hidden bits in a comment.  Written in place: the Buf grows once. */
+static void
+put_line(Buf *b, u64 addr, const char *text, size_t n, int known, int ctrl, Word w, Word hid)
+{
+	char *p;
+
+	buf_grow(b, 31 + n + 2 + 6 + CTRL_TEXT + 4);
+	p = put_addr(b->s + b->n, addr);
+	memcpy(p, text, n);
+	p += n;
+	if (known != -2)
+		*p++ = ' ', *p++ = ';';
+	if (known == 0 && ctrl) {
+		memcpy(p, "   /* ", 6);
+		p = ctrl_text(ctrl_get(w), p + 6);
+		if (hid.lo || hid.hi) {
+			b->n = (size_t)(p - b->s);
+			isa_print_hidden(hid, b);
+			buf_grow(b, 4);
+			p = b->s + b->n;
+		}
+		memcpy(p, " */", 3);
+		p += 3;
+	}
+	*p++ = '\n';
+	*p = 0;
+	b->n = (size_t)(p - b->s);
 }
 
 /* The first printing pass over a code section: it finds the labels (an
@@ -214,8 +248,9 @@ put_addr(Buf *b, u64 addr)
 struct CodeText {
 	Labels l;
 	Buf first;     /* the texts, NUL-separated */
-	size_t *off;   /* each word's text in first */
+	size_t *off;   /* each word's text in first (and off[n]: first.n) */
 	signed char *known1; /* isa_print's result, 2: names a label, print again */
+	IsaListed *ls; /* each word's hidden bits and parsed word */
 };
 
 CodeText *
@@ -234,10 +269,11 @@ code_text(const Cubin *c, const Arch *a, size_t sec)
 	collect_funcs(l);
 	t->off = xcalloc(ni + 1, sizeof *t->off);
 	t->known1 = xcalloc(ni + 1, 1);
+	t->ls = xmalloc((ni + 1) * sizeof *t->ls);
 	l->collect = 1;
 	for (addr = 0; addr + 16 <= s->size; addr += 16, i++) {
 		size_t hits = l->hits, at = t->first.n;
-		int r = isa_print(a, word_at(s->data + addr), addr, &syms, &t->first);
+		int r = isa_print_listed(a, word_at(s->data + addr), addr, &syms, &t->first, &t->ls[i]);
 		if (l->hits != hits) {
 			t->first.n = at;
 			r = 2;  /* print again */
@@ -246,6 +282,7 @@ code_text(const Cubin *c, const Arch *a, size_t sec)
 		t->off[i] = at;
 		t->known1[i] = (signed char)r;
 	}
+	t->off[i] = t->first.n;
 	l->collect = 0;
 	if (l->n) {
 		size_t j = 0;
@@ -267,6 +304,7 @@ code_text_free(CodeText *t)
 	buf_free(&t->first);
 	free(t->off);
 	free(t->known1);
+	free(t->ls);
 	free(t->l.addr);
 	free(t->l.fn);
 	free(t);
@@ -316,8 +354,10 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 		collect_funcs(&none);
 	}
 	for (addr = 0; addr < s->size; addr += 16) {
-		Word w = word_at(s->data + addr), hid = {0, 0};
+		Word w = word_at(s->data + addr);
+		IsaListed ls = {{0, 0}, 0, {0, 0}};
 		const char *line = NULL;	/* the text, when not in txt */
+		size_t n = 0;
 		int known = -1;
 
 		symbol_labels(l, addr, b);
@@ -328,15 +368,16 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 			txt.s[0] = 0;
 		if (t) {
 			size_t i = addr / 16;
+
+			ls = t->ls[i];
 			if (t->known1[i] == 2)
 				known = isa_print(a, w, addr, &syms, &txt);
 			else {
 				line = t->first.s + t->off[i];
+				n = t->off[i + 1] - t->off[i] - 1;
 				known = t->known1[i];
 			}
-			if (known == 0)
-				hid = isa_hidden(a, w);
-			if (known == 0 && !reencodes(a, w, hid, addr, &syms, line ? line : txt.s)) {
+			if (known == 0 && !reencodes(a, w, &ls, addr, &syms, line ? line : txt.s)) {
 				char *dup = xstrdup(line ? line : txt.s);
 
 				txt.n = 0;
@@ -349,17 +390,9 @@ list_code_text(const Cubin *c, const Arch *a, size_t sec, CodeText *t, const Lis
 		} else
 			buf_printf(&txt, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 				   (unsigned long long)w.hi);
-		put_addr(b, addr);
-		buf_puts(b, line ? line : txt.s);
-		if (known != -2)
-			buf_putn(b, " ;", 2);
-		if (known == 0 && !o->no_ctrl) {
-			buf_putn(b, "   /* ", 6);
-			ctrl_print(ctrl_get(w), b);
-			isa_print_hidden(hid, b);
-			buf_putn(b, " */", 3);
-		}
-		buf_putc(b, '\n');
+		if (!line)
+			line = txt.s, n = txt.n;
+		put_line(b, addr, line, n, known, !o->no_ctrl, w, ls.hid);
 	}
 	buf_free(&txt);
 	free(none.fn);

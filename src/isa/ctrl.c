@@ -43,12 +43,11 @@ ctrl_set(Word w, Ctrl c)
 	return w;
 }
 
-/* Built in a local array and appended once: buf_printf cost more than
- * everything else in a listing line. */
-void
-ctrl_print(Ctrl c, Buf *out)
+/* Written in place: buf_printf cost more than everything else in a
+ * listing line. */
+char *
+ctrl_text(Ctrl c, char *p)
 {
-	char t[32], *p = t;
 	int k;
 
 	*p++ = '[';
@@ -80,7 +79,7 @@ ctrl_print(Ctrl c, Buf *out)
 		*p++ = (char)('0' + (c.reuse >> 4) % 10);
 	}
 	*p++ = ']';
-	buf_putn(out, t, (size_t)(p - t));
+	return p;
 }
 
 static int

@@ -32,9 +32,11 @@ typedef struct {
 
 Ctrl ctrl_get(Word w);
 Word ctrl_set(Word w, Ctrl c);
-/* "[B------:R-:W0:Y:S04]"-style comment text (see isa/ctrl.c). */
-void ctrl_print(Ctrl c, Buf *out);
-/* Parses what ctrl_print writes; returns 0 on success, -1 if malformed. */
+/* "[B------:R-:W0:Y:S04]"-style comment text (see isa/ctrl.c) at t
+ * (CTRL_TEXT bytes at most); returns its end. */
+enum { CTRL_TEXT = 32 };
+char *ctrl_text(Ctrl c, char *t);
+/* Parses what ctrl_text writes; returns 0 on success, -1 if malformed. */
 int ctrl_parse(const char *s, Ctrl *c, const char **end);
 
 typedef struct Arch Arch;
@@ -57,9 +59,18 @@ typedef struct {
  * row matched; otherwise appends an explicit unknown form
  * ("UNKNOWN 0x<lo>, 0x<hi>") and returns -1.  syms may be NULL. */
 int isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
+/* isa_print, and with the same memo look-up what a listing line needs
+ * besides the text. */
+typedef struct {
+	Word hid;     /* isa_hidden(a, w) */
+	int parsed;   /* the memo knows isa_parse's word for the text without
+		       * parsing (it came from a parse that no address or
+		       * symbols could change): */
+	Word x;       /* that word */
+} IsaListed;
+int isa_print_listed(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, IsaListed *l);
 /* 1 and *x = isa_parse's word for isa_print's text of w, when the print
- * memo knows it without parsing (the text came from a parse that no
- * address or symbols could change); else 0. */
+ * memo knows it without parsing (as IsaListed.x); else 0. */
 int isa_print_parsed(const Arch *a, Word w, Word *x);
 
 /* Bits of w (operation bits 0..104) that its text does not show and that

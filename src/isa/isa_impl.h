@@ -283,11 +283,12 @@ memo_find(MemoIndex *x, u32 h)
  * (ISA_FLOAT_TEXT bytes at least): its length, or -1 for an enumeration
  * or a pc-relative value (isa/print.c). */
 int isa_value_text(const IsaField *f, u64 v, char *t);
-/* Enter text[0..n) as isa_print's text for w (a word of a form without a
- * pc-relative field that prints exactly that) in its memo: the parser's
- * print-back shortcut shows the text without printing it, and the hazard
- * decoder and the listing print the word again. */
-void isa_print_seed(const Arch *a, Word w, const char *text, size_t n, int exact);
+/* Enter text[0..n) as isa_print's text for w (a word of form fm, which
+ * isa_match gives for w and has no pc-relative field, that prints exactly
+ * that) in its memo: the parser's print-back shortcut shows the text
+ * without printing it, and the hazard decoder and the listing print the
+ * word again. */
+void isa_print_seed(const Arch *a, const IsaForm *fm, Word w, const char *text, size_t n, int exact);
 
 /* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
 void isa_print_guard(Word w, int up, Buf *out);

@@ -918,7 +918,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
 		if (!(flags & PLAIN) && printed_back(c, x, buf, body)) {
-			isa_print_seed(a, x, buf, strlen(buf), pcrel && !*pcrel);
+			isa_print_seed(a, fm, x, buf, strlen(buf), pcrel && !*pcrel);
 			x.hi &= ~(1ull << 45);
 			*w = x;
 			buf_free(&back);

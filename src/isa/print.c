@@ -184,16 +184,17 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 	o->n += (size_t)isa_value_text(f, v, o->t + o->n);
 }
 
-Word
-isa_hidden(const Arch *a, Word w)
+/* isa_hidden of w, whose form is fm (isa_match's).  parsed: w's operation
+ * and reuse bits are a word isa_parse made with fm and printed back
+ * (isa_print_seed's exact entries), so every enumeration value is one the
+ * parser chose, never a decode-only one: the field loop finds nothing. */
+static Word
+hidden_of(const Arch *a, const IsaForm *fm, Word w, int parsed)
 {
-	const IsaForm *fm = isa_match(a, w);
 	Word shown, d = { 0, 0 };
 	u32 i;
 	int k;
 
-	if (!fm)
-		return d;	/* UNKNOWN shows every bit */
 	/* the guard; the form's mask and fields (generated); the control
 	 * field, which the ctrl comment shows, but for the reuse flags
 	 * (122..125), which only the text shows, as the form's fields, and
@@ -208,7 +209,7 @@ isa_hidden(const Arch *a, Word w)
 	/* an enumeration value whose string another value also prints, and
 	 * that the parser does not choose: the bits between the two are
 	 * not shown either */
-	for (i = 0; i < fm->nfield; i++) {
+	for (i = 0; i < fm->nfield && !parsed; i++) {
 		const IsaField *f = &a->fields[fm->field0 + i];
 		u64 v, c, x;
 
@@ -231,6 +232,15 @@ isa_hidden(const Arch *a, Word w)
 		}
 	}
 	return d;
+}
+
+Word
+isa_hidden(const Arch *a, Word w)
+{
+	const IsaForm *fm = isa_match(a, w);
+	Word none = { 0, 0 };
+
+	return fm ? hidden_of(a, fm, w, 0) : none;	/* UNKNOWN shows every bit */
 }
 
 /* "@!P0 " etc. into t (at most 7 bytes); returns the length. */
@@ -269,11 +279,12 @@ isa_print_guard(Word w, int up, Buf *out)
  * the unit test isa_print_memo checks), so those are the key.  Per
  * thread, so no locks; in the heap (thread_calloc), not in the thread's
  * static block, so its pages are the heap's. */
-enum { PMEMOTEXT = 98 };	/* 128-byte entries: 256 KiB a thread, touched as used */
+enum { PMEMOTEXT = 96 };	/* 128-byte entries: 256 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	Word w;
 	u32 ctrl;	/* parsed: the control field isa_parse gave */
+	u16 form;	/* the key's form (isa_match's) */
 	u8 len;
 	u8 parsed;	/* entered by a parse no address or symbol could change */
 	char text[PMEMOTEXT];
@@ -305,11 +316,27 @@ pmemo_key(Word w)
 	return key;
 }
 
-/* w (yield bit set) printed as text, which parses to w; exact: that parse
- * tried no pc-relative form, so it gives w at any address, with any
- * symbols (isa_print_parsed). */
+/* Enter text[0..n) as the text of key (form fm) in its slot m; 0 when it
+ * does not fit. */
+static int
+pmemo_put(PMemo *m, const Arch *a, Word key, const IsaForm *fm, const char *text, size_t n, int parsed)
+{
+	if (n > PMEMOTEXT || fm - a->forms > 0xffff)
+		return 0;
+	m->a = a;
+	m->w = key;
+	m->form = (u16)(fm - a->forms);
+	m->len = (u8)n;
+	m->parsed = (u8)parsed;
+	memcpy(m->text, text, n);
+	return 1;
+}
+
+/* w (yield bit set; its form fm) printed as text, which parses to w;
+ * exact: that parse tried no pc-relative form, so it gives w at any
+ * address, with any symbols (isa_print_listed). */
 void
-isa_print_seed(const Arch *a, Word w, const char *text, size_t n, int exact)
+isa_print_seed(const Arch *a, const IsaForm *fm, Word w, const char *text, size_t n, int exact)
 {
 	Word key = pmemo_key(w);
 	PMemo *m;
@@ -317,17 +344,19 @@ isa_print_seed(const Arch *a, Word w, const char *text, size_t n, int exact)
 	if (n > PMEMOTEXT)
 		return;
 	m = pmemo_slot(key);
-	m->a = a;
-	m->w = key;
-	m->len = (u8)n;
-	m->parsed = (u8)exact;
-	m->ctrl = (u32)(w.hi >> 41) & ~(1u << 4);	/* isa_parse clears the yield bit */
-	memcpy(m->text, text, n);
+	if (pmemo_put(m, a, key, fm, text, n, exact))
+		m->ctrl = (u32)(w.hi >> 41) & ~(1u << 4);	/* isa_parse clears the yield bit */
 }
 
-/* The word isa_parse gives for isa_print's text of w, when the memo knows
- * it (the text was entered by an exact isa_print_seed and is still there):
- * 1 and *x, else 0.  Saves the listing's re-encode check a parse. */
+/* The word of a parsed entry m: its key and the control field the parse gave. */
+static Word
+parsed_word(const PMemo *m)
+{
+	Word x = { m->w.lo, (m->w.hi & ((1ull << 41) - 1)) | (u64)m->ctrl << 41 };
+
+	return x;
+}
+
 int
 isa_print_parsed(const Arch *a, Word w, Word *x)
 {
@@ -340,14 +369,15 @@ isa_print_parsed(const Arch *a, Word w, Word *x)
 	m = pmemo_slot(key);
 	if (m->a != a || m->w.lo != key.lo || m->w.hi != key.hi || !m->parsed)
 		return 0;
-	x->lo = key.lo;
-	x->hi = (key.hi & ((1ull << 41) - 1)) | (u64)m->ctrl << 41;
+	*x = parsed_word(m);
 	return 1;
 }
 
-/* isa_print, through the memo when memo is set. */
-static int
-print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, int memo)
+/* isa_print's work: w's text onto out; w's form, or NULL (printed as
+ * UNKNOWN).  Through the memo when mp is set: *mp is then the entry that
+ * holds the text, or NULL (a pc-relative form, a long text). */
+static const IsaForm *
+print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, PMemo **mp)
 {
 	const IsaForm *fm;
 	const char *t;
@@ -362,20 +392,21 @@ print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, int m
 	/* the memo holds only words of forms without a pc-relative field,
 	 * and the key decides the form: a hit needs no isa_match */
 	key = pmemo_key(w);
-	if (memo)
+	if (mp) {
 		m = pmemo_slot(key);
+		*mp = NULL;
+	}
 	if (m && m->a == a && m->w.lo == key.lo && m->w.hi == key.hi) {
 		buf_putn(out, m->text, m->len);
-		return 0;
+		*mp = m;
+		return &a->forms[m->form];
 	}
 	fm = isa_match(a, w);
 	if (!fm) {
 		buf_printf(out, "UNKNOWN 0x%016llx, 0x%016llx", (unsigned long long)w.lo,
 			   (unsigned long long)w.hi);
-		return -1;
+		return NULL;
 	}
-	if (fm->pcrel)
-		m = NULL;
 	o.out = out;
 	o.n = guard_text(w, fm->uguard, o.t);
 	for (t = fm->tmpl; *t;) {
@@ -399,24 +430,41 @@ print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, int m
 		out->s[--out->n] = 0;
 	if (!out->s)
 		buf_putn(out, "", 0);
-	if (m && out->n - start <= PMEMOTEXT) {
-		m->a = a;
-		m->w = key;
-		m->len = (u8)(out->n - start);
-		m->parsed = 0;
-		memcpy(m->text, out->s + start, m->len);
-	}
-	return 0;
+	if (m && !fm->pcrel && pmemo_put(m, a, key, fm, out->s + start, out->n - start, 0))
+		*mp = m;
+	return fm;
 }
 
 int
 isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
-	return print_word(a, w, addr, syms, out, 1);
+	PMemo *m;
+
+	return print_word(a, w, addr, syms, out, &m) ? 0 : -1;
 }
 
 int
 isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
-	return print_word(a, w, addr, syms, out, 0);
+	return print_word(a, w, addr, syms, out, NULL) ? 0 : -1;
+}
+
+int
+isa_print_listed(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, IsaListed *l)
+{
+	PMemo *m;
+	const IsaForm *fm = print_word(a, w, addr, syms, out, &m);
+	/* the form the print used is isa_hidden's (isa_match of w) unless
+	 * the print cleared reuse flags (yield bit clear) */
+	int same = (w.hi >> 45 & 1) || !(w.hi & 0xfull << 58);
+	Word none = { 0, 0 };
+
+	l->parsed = m && m->parsed;
+	if (l->parsed)
+		l->x = parsed_word(m);
+	if (!same)
+		l->hid = isa_hidden(a, w);
+	else
+		l->hid = fm ? hidden_of(a, fm, w, l->parsed) : none;
+	return fm ? 0 : -1;
 }

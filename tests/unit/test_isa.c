@@ -18,18 +18,17 @@ TEST(isa_ctrl_fields)
 	/* EXIT as ptxas emits it: stall 5, yield bit 1, no scoreboards */
 	Word w = { 0x000000000000794dull, 0x000fea0003800000ull };
 	Ctrl c = ctrl_get(w);
-	Buf b = { 0 };
+	char t[CTRL_TEXT + 1];
 	Ctrl back;
 	const char *end;
 
 	CHECK(c.stall == 5 && c.yield == 1 && c.wrsb == 7 && c.rdsb == 7 && c.wait == 0);
-	ctrl_print(c, &b);
-	CHECK_STR(b.s, "[B------:R-:W-:-:S05]");
-	CHECK(ctrl_parse(b.s, &back, &end) == 0 && *end == 0);
+	*ctrl_text(c, t) = 0;
+	CHECK_STR(t, "[B------:R-:W-:-:S05]");
+	CHECK(ctrl_parse(t, &back, &end) == 0 && *end == 0);
 	CHECK(memcmp(&back, &c, sizeof c) == 0);
 	w = ctrl_set(w, back);
 	CHECK_EQ_U64(w.hi, 0x000fea0003800000ull);
-	buf_free(&b);
 }
 
 TEST(isa_ctrl_roundtrip_all)
@@ -39,19 +38,17 @@ TEST(isa_ctrl_roundtrip_all)
 	/* every value of the 23-bit field prints and parses back */
 	for (v = 0; v < (1u << 23); v += 7) {
 		Word w = { 0, (u64)v << 41 }, x = { 0, 0 };
-		Buf b = { 0 };
+		char t[CTRL_TEXT + 1];
 		Ctrl c;
 
 		/* reuse flags shown by the text (yield bit 1) are not in the comment */
 		if (w.hi >> 45 & 1)
 			w.hi &= ~(0xfull << 58);
-		ctrl_print(ctrl_get(w), &b);
-		if (ctrl_parse(b.s, &c, NULL) || (x = ctrl_set(x, c)).hi != w.hi) {
-			FAIL("ctrl 0x%x: %s", v, b.s);
-			buf_free(&b);
+		*ctrl_text(ctrl_get(w), t) = 0;
+		if (ctrl_parse(t, &c, NULL) || (x = ctrl_set(x, c)).hi != w.hi) {
+			FAIL("ctrl 0x%x: %s", v, t);
 			return;
 		}
-		buf_free(&b);
 	}
 }
 
@@ -930,6 +927,65 @@ TEST(isa_print_memo)
 {
 	print_memo_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt", 1);
 	print_memo_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt", 0);
+}
+
+/* isa_print_listed gives what isa_print, isa_hidden and isa_parse give:
+ * for each word of a golden corpus, as it is and with its control bits
+ * changed (yield bit flipped, reuse flags set), the same text, the same
+ * hidden bits and, when it knows the parsed word without parsing, the
+ * word isa_parse gives (operation and reuse bits) -- after isa_parse of
+ * the text has entered it in the memo, as the compiler's parse does. */
+static void
+print_listed_ok(TestState *t_, const Arch *a, const char *golden)
+{
+	size_t n, nw = 0, nparsed = 0, nhid = 0, bad = 0;
+	char *text = read_file(golden, &n), *line, *next;
+	Buf b1 = { 0 }, b2 = { 0 };
+	u64 opsreuse = ((1ull << 41) - 1) | 0xfull << 58;
+
+	if (!text) {
+		FAIL("%s unreadable", golden);
+		return;
+	}
+	for (line = text; line && *line; line = next) {
+		unsigned long long ad, lo, hi;
+		int v;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line == '#' || sscanf(line, "%llx %llx %llx", &ad, &lo, &hi) != 3)
+			continue;
+		for (v = 0; v < 3; v++) {
+			Word w = { lo, v == 0 ? hi : v == 1 ? hi ^ 1ull << 45 : (hi ^ 1ull << 45) | 0x5ull << 58 };
+			Word h = isa_hidden(a, w), x = { 0, 0 };
+			IsaListed ls;
+			int r1, r2, p;
+
+			b1.n = b2.n = 0;
+			r1 = isa_print(a, w, ad, NULL, &b1);
+			p = r1 == 0 && isa_parse(a, b1.s, ad, NULL, &x, NULL, 0, NULL) == 0;
+			r2 = isa_print_listed(a, w, ad, NULL, &b2, &ls);
+			bad += r1 != r2 || strcmp(b1.s, b2.s) || ls.hid.lo != h.lo || ls.hid.hi != h.hi;
+			bad += ls.parsed && (!p || ls.x.lo != x.lo || (ls.x.hi & opsreuse) != (x.hi & opsreuse));
+			nparsed += ls.parsed;
+			nhid += h.lo || h.hi;
+			nw++;
+		}
+	}
+	CHECK(nw > 1000 && nparsed > nw / 4 && nhid > 0);
+	CHECK(bad == 0);
+	free(text);
+	buf_free(&b1);
+	buf_free(&b2);
+}
+
+TEST(isa_print_listed)
+{
+	print_listed_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt");
+	print_listed_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt");
+	print_listed_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
+	print_listed_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
 }
 
 /* The parser's quick test of a form (IsaTry, generated) passes every text
