@@ -48,12 +48,6 @@ buf_putx(Buf *b, u64 v)
 	buf_putn(b, p, (size_t)(t + sizeof t - p));
 }
 
-void
-buf_puts(Buf *b, const char *s)
-{
-	buf_putn(b, s, strlen(s));
-}
-
 /* A conversion the fast formatter takes: flags '-' and '0', a width, the
  * length modifiers hh h l ll z, and d i u x X c s %.  Anything else
  * (precision, '*', '#', '+', ' ', floats, %p, %n ...) goes to vsnprintf. */
