@@ -66,25 +66,6 @@ eiattr_fmt(int id, int compat)
 	return EIFMT_SVAL;
 }
 
-/* "0x" and lowercase hex digits, as %#llx writes a nonzero value and 0x%llx any. */
-void
-put_0x(Buf *b, u64 v)
-{
-	buf_putn(b, "0x", 2);
-	buf_putx(b, v);
-}
-
-/* s, then the number v in decimal or hex (put_0x). */
-void
-put_kv(Buf *b, const char *s, u64 v, int hex)
-{
-	buf_puts(b, s);
-	if (hex)
-		put_0x(b, v);
-	else
-		buf_putu(b, v);
-}
-
 /* snprintf(d, n, "%s%s", prefix, s) without the formatter (~1 K
  * instructions a call): section names built per kernel. */
 char *

@@ -9,8 +9,25 @@ const char *shtype_name(u32 t);
 int shtype_lookup(const char *name, u32 *t);
 int eiattr_fmt(int id, int compat);
 void put_quoted(Buf *b, const char *s);
-void put_0x(Buf *b, u64 v);   /* as 0x%llx */
-void put_kv(Buf *b, const char *s, u64 v, int hex);   /* s, then v as %llu or 0x%llx */
+/* "0x" and lowercase hex digits, as %#llx writes a nonzero value and 0x%llx any. */
+static inline void
+put_0x(Buf *b, u64 v)
+{
+	buf_putn(b, "0x", 2);
+	buf_putx(b, v);
+}
+
+/* s, then v as %llu or 0x%llx.  Inline: s is nearly always a literal,
+ * whose length and copy then fold where it is put. */
+static inline void
+put_kv(Buf *b, const char *s, u64 v, int hex)
+{
+	buf_puts(b, s);
+	if (hex)
+		put_0x(b, v);
+	else
+		buf_putu(b, v);
+}
 /* d = prefix s (n bytes, cut as snprintf "%s%s" would; n >= 1) */
 char *str_join(char *d, size_t n, const char *prefix, const char *s);
 void symref(const Cubin *c, Buf *b, u64 i);
