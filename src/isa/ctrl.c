@@ -48,12 +48,16 @@ ctrl_set(Word w, Ctrl c)
 char *
 ctrl_text(Ctrl c, char *p)
 {
-	int k;
+	/* the wait mask's six characters at once: bit k of the mask times
+	 * 2^(7k) lands alone at bit 8k (copies 7 bits apart, 6 bits wide),
+	 * then selects byte k of "012345" over '-' */
+	u64 m = (c.wait & 63) * 0x810204081ull & 0x10101010101ull, t;
 
+	t = 0x2d2d2d2d2d2dull ^ ((0x2d2d2d2d2d2dull ^ 0x353433323130ull) & m * 0xff);
 	*p++ = '[';
 	*p++ = 'B';
-	for (k = 0; k < 6; k++)
-		*p++ = c.wait >> k & 1 ? (char)('0' + k) : '-';
+	memcpy(p, &t, 6);
+	p += 6;
 	memcpy(p, ":R-:W-:Y:S", 10);
 	if (c.rdsb != 7)
 		p[2] = (char)('0' + c.rdsb);
@@ -62,10 +66,15 @@ ctrl_text(Ctrl c, char *p)
 	if (c.yield)
 		p[7] = '-';
 	p += 10;
-	if (c.stall >= 100)
-		*p++ = (char)('0' + c.stall / 100);
-	*p++ = (char)('0' + c.stall / 10 % 10);
-	*p++ = (char)('0' + c.stall % 10);
+	if (c.stall < 10) {	/* ctrl_get's are 0..15 */
+		*p++ = '0';
+		*p++ = (char)('0' + c.stall);
+	} else {
+		if (c.stall >= 100)
+			*p++ = (char)('0' + c.stall / 100);
+		*p++ = (char)('0' + c.stall / 10 % 10);
+		*p++ = (char)('0' + c.stall % 10);
+	}
 	if ((c.reuse & 15) && !c.yield) {
 		*p++ = ':';
 		*p++ = 'U';
