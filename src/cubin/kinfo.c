@@ -7,8 +7,11 @@
 #include "cubin/kinfo.h"
 #include "cubin/listing.h"
 
+/* The kernels' records in .nv.info (registers, frame, min stack: the last
+ * record of each wins), one pass for out[0..n); at[sym]: the kernel of a
+ * symbol + 1, 0 for none. */
 static void
-global_info(const Cubin *c, KernelInfo *k, u32 sym)
+global_info(const Cubin *c, KernelInfo *out, const u32 *at)
 {
 	int i = cubin_find_section(c, ".nv.info");
 	const CSection *s;
@@ -18,15 +21,18 @@ global_info(const Cubin *c, KernelInfo *k, u32 sym)
 	if (i < 0)
 		return;
 	s = &c->sec.v[i];
-	while (pos < s->size && info_next(s->data, s->size, &pos, &r, "", "") == 0)
-		if (r.fmt == EIFMT_SVAL && r.len == 8 && rd32(r.payload) == sym) {
-			if (r.id == 0x2f)
-				k->regs = rd32(r.payload + 4);
-			else if (r.id == 0x11)
-				k->frame = rd32(r.payload + 4);
-			else if (r.id == 0x12)
-				k->min_stack = rd32(r.payload + 4);
-		}
+	while (pos < s->size && info_next(s->data, s->size, &pos, &r, "", "") == 0) {
+		u32 sym = r.fmt == EIFMT_SVAL && r.len == 8 ? rd32(r.payload) : 0;
+		KernelInfo *k = sym < c->sym.n && at[sym] ? &out[at[sym] - 1] : NULL;
+		if (!k)
+			continue;
+		if (r.id == 0x2f)
+			k->regs = rd32(r.payload + 4);
+		else if (r.id == 0x11)
+			k->frame = rd32(r.payload + 4);
+		else if (r.id == 0x12)
+			k->min_stack = rd32(r.payload + 4);
+	}
 }
 
 static void
@@ -75,22 +81,25 @@ size_t
 cubin_kernels(const Cubin *c, KernelInfo *out, size_t max)
 {
 	size_t i, n = 0;
+	u32 *at = xcalloc(c->sym.n + 1, sizeof *at);
 
 	for (i = 1; i < c->sym.n; i++) {
 		const CSymbol *s = &c->sym.v[i];
-		KernelInfo k;
 
 		if ((s->info & 15) != STT_FUNC || !(s->other & 0x10) || !s->shndx || s->shndx >= c->sec.n)
 			continue;
-		memset(&k, 0, sizeof k);
-		k.name = s->name;
-		k.sym = i;
-		global_info(c, &k, i);
-		kernel_info(c, &k, s->shndx);
-		if (n < max)
-			out[n] = k;
+		if (n < max) {
+			memset(&out[n], 0, sizeof out[n]);
+			out[n].name = s->name;
+			out[n].sym = i;
+			at[i] = (u32)n + 1;
+		}
 		n++;
 	}
+	global_info(c, out, at);
+	for (i = 0; i < n && i < max; i++)
+		kernel_info(c, &out[i], c->sym.v[out[i].sym].shndx);
+	free(at);
 	return n;
 }
 

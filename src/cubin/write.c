@@ -8,15 +8,93 @@
 #include "cubin/cubin.h"
 #include "cubin/elfio.h"
 
+/* Name -> first index of a section or symbol with that name, for
+ * cubin_find_*: an open-addressing table of index + 1, grown with the
+ * table it covers (entries are only ever appended; a hit is checked
+ * against the name).  Linear searches made listing a module of N kernels
+ * O(N^2). */
+typedef struct {
+	int *slot;
+	u32 cap, n;     /* slots (a power of two), entries indexed */
+} NameIdx;
+struct CubinNames {
+	NameIdx sec, sym;
+};
+
 void
 cubin_init(Cubin *c)
 {
 	memset(c, 0, sizeof *c);
+	c->names = arena_alloc(&c->arena, sizeof *c->names);
+}
+
+static u32
+name_hash(const char *s)
+{
+	u32 h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (u8)*s) * 16777619u;
+	return h;
+}
+
+static const char *
+name_at(const Cubin *c, int sym, size_t i)
+{
+	return sym ? c->sym.v[i].name : c->sec.v[i].name;
+}
+
+/* Index entries [x->n, count) of the sections (sym 0; section 0 is
+ * never found) or symbols; the first of a name wins. */
+static void
+idx_add(const Cubin *c, NameIdx *x, int sym, size_t count)
+{
+	size_t i, j;
+
+	if (2 * count >= x->cap) {
+		u32 cap = x->cap ? x->cap : 64;
+		while (2 * count >= cap)
+			cap *= 2;
+		free(x->slot);
+		x->slot = xcalloc(cap, sizeof *x->slot);
+		x->cap = cap;
+		x->n = 0;
+	}
+	for (i = x->n; i < count; i++) {
+		const char *nm = name_at(c, sym, i);
+		if (!nm || (!sym && !i))
+			continue;
+		for (j = name_hash(nm) & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
+			if (!strcmp(name_at(c, sym, (size_t)x->slot[j] - 1), nm))
+				break;
+		if (!x->slot[j])
+			x->slot[j] = (int)i + 1;
+	}
+	x->n = (u32)count;
+}
+
+static int
+idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
+{
+	size_t j;
+
+	if (x->n != count || !x->cap)
+		idx_add(c, x, sym, count);
+	for (j = name_hash(name) & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1)) {
+		size_t i = (size_t)x->slot[j] - 1;
+		if (!strcmp(name_at(c, sym, i), name))
+			return (int)i;
+	}
+	return -1;
 }
 
 void
 cubin_free(Cubin *c)
 {
+	if (c->names) {
+		free(c->names->sec.slot);
+		free(c->names->sym.slot);
+	}
 	arena_free(&c->arena);
 	vec_free(&c->sec);
 	vec_free(&c->sym);
@@ -34,6 +112,8 @@ cubin_find_section(const Cubin *c, const char *name)
 {
 	size_t i;
 
+	if (c->names)
+		return idx_find(c, &c->names->sec, 0, c->sec.n, name);
 	for (i = 1; i < c->sec.n; i++)
 		if (!strcmp(c->sec.v[i].name, name))
 			return i;
@@ -45,6 +125,8 @@ cubin_find_symbol(const Cubin *c, const char *name)
 {
 	size_t i;
 
+	if (c->names)
+		return idx_find(c, &c->names->sym, 1, c->sym.n, name);
 	for (i = 0; i < c->sym.n; i++)
 		if (!strcmp(c->sym.v[i].name, name))
 			return i;
@@ -87,15 +169,57 @@ typedef struct {
 	u32 (*str)[2];	/* offset, length of each NUL-terminated string */
 	size_t n;
 	long open;	/* a last string without its NUL: its offset, else -1 */
+	u32 *slot;	/* hash of the strings: index + 1 of the first of each */
+	u32 cap;
 } StrTab;
+
+static u32
+bytes_hash(const char *p, size_t n)
+{
+	u32 h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
+}
+
+/* The slot of the first string equal to p[0..n), or of the empty slot
+ * where it would go. */
+static u32 *
+strtab_slot(const StrTab *t, const char *p, size_t n)
+{
+	u32 j;
+
+	for (j = bytes_hash(p, n) & (t->cap - 1); t->slot[j]; j = (j + 1) & (t->cap - 1)) {
+		const u32 *e = t->str[t->slot[j] - 1];
+		if (e[1] == n && !memcmp(t->b.s + e[0], p, n))
+			break;
+	}
+	return &t->slot[j];
+}
 
 static void
 strtab_add(StrTab *t, u64 off, u64 len)
 {
+	size_t i;
+
 	if (t->n % 64 == 0)
 		t->str = xrealloc(t->str, (t->n + 64) * sizeof *t->str);
 	t->str[t->n][0] = (u32)off;
 	t->str[t->n++][1] = (u32)len;
+	if (2 * t->n >= t->cap) {	/* grow: index every string again */
+		free(t->slot);
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->slot = xcalloc(t->cap, sizeof *t->slot);
+		i = 0;
+	} else {
+		i = t->n - 1;
+	}
+	for (; i < t->n; i++) {
+		u32 *sl = strtab_slot(t, t->b.s + t->str[i][0], t->str[i][1]);
+		if (!*sl)
+			*sl = (u32)i + 1;
+	}
 }
 
 static void
@@ -121,12 +245,12 @@ strtab_open(StrTab *t, const CSection *s)
 static u32
 strtab_intern(StrTab *t, const char *name)
 {
-	size_t len = strlen(name), i;
+	size_t len = strlen(name);
 	u64 off;
+	u32 *sl;
 
-	for (i = 0; i < t->n; i++)
-		if (t->str[i][1] == len && !memcmp(t->b.s + t->str[i][0], name, len))
-			return t->str[i][0];
+	if (t->cap && *(sl = strtab_slot(t, name, len)))
+		return t->str[*sl - 1][0];
 	if (t->b.n == 0 && *name) /* every table starts with "" */
 		strtab_intern(t, "");
 	off = t->b.n;
@@ -151,6 +275,7 @@ strtab_close(Cubin *c, int sec, StrTab *t)
 	}
 	buf_free(&t->b);
 	free(t->str);
+	free(t->slot);
 }
 
 static void
