@@ -269,10 +269,15 @@ has_shared(const KernelDesc *k)
 static int
 ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 align)
 {
-	char name[512];
+	size_t n = strlen(prefix);
+	char *name = xmalloc(n + strlen(kname) + 1);
+	int i;
 
-	str_join(name, sizeof name, prefix, kname);
-	return sec(c, name, type, flags, align);
+	memcpy(name, prefix, n);
+	strcpy(name + n, kname);
+	i = sec(c, name, type, flags, align);
+	free(name);
+	return i;
 }
 
 /* Code: the words, then NOPs up to the next 128 bytes plus 128. */
@@ -471,7 +476,7 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	sm = defs[0].sm;
 	s90 = sm >= 90;
 	for (i = 0; i < n; i++)
-		if (defs[i].sm != sm || defs[i].nparams > 256 || strlen(defs[i].name) > 400 || !defs[i].ncode)
+		if (defs[i].sm != sm || defs[i].nparams > 256 || !defs[i].ncode)
 			return -1;
 	/* ptxas lays kernels out in the reverse of their definition order */
 	ks = xcalloc(n, sizeof *ks);

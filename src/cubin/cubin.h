@@ -95,6 +95,8 @@ void cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff);
 /* Helpers for building a model. */
 int cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align);
 int cubin_find_section(const Cubin *c, const char *name);
+/* The section named PREFIX followed by KNAME (".text." and a kernel's name of any length). */
+int cubin_find_ksection(const Cubin *c, const char *prefix, const char *kname);
 int cubin_find_symbol(const Cubin *c, const char *name);
 void cubin_set_data(Cubin *c, int sec, const void *p, u64 n);
 void cubin_init(Cubin *c);

@@ -38,14 +38,12 @@ global_info(const Cubin *c, KernelInfo *out, const u32 *at)
 static void
 kernel_info(const Cubin *c, KernelInfo *k, int text)
 {
-	char name[1024];
 	int i;
 	const CSection *s;
 	u64 pos = 0;
 	InfoRec r;
 
-	str_join(name, sizeof name, ".nv.info.", k->name);
-	if ((i = cubin_find_section(c, name)) < 0)
+	if ((i = cubin_find_ksection(c, ".nv.info.", k->name)) < 0)
 		return;
 	s = &c->sec.v[i];
 	while (pos < s->size && info_next(s->data, s->size, &pos, &r, "", "") == 0) {
@@ -72,8 +70,7 @@ kernel_info(const Cubin *c, KernelInfo *k, int text)
 		}
 	}
 	k->code_bytes = c->sec.v[text].size;
-	str_join(name, sizeof name, ".nv.shared.", k->name);
-	if ((i = cubin_find_section(c, name)) >= 0)
+	if ((i = cubin_find_ksection(c, ".nv.shared.", k->name)) >= 0)
 		k->shared = c->sec.v[i].size;
 }
 
@@ -106,14 +103,12 @@ cubin_kernels(const Cubin *c, KernelInfo *out, size_t max)
 int
 cubin_kparam(const Cubin *c, const KernelInfo *k, u32 ordinal, u32 *offset, u32 *size)
 {
-	char name[1024];
 	int i;
 	const CSection *s;
 	u64 pos = 0;
 	InfoRec r;
 
-	str_join(name, sizeof name, ".nv.info.", k->name);
-	if ((i = cubin_find_section(c, name)) < 0)
+	if ((i = cubin_find_ksection(c, ".nv.info.", k->name)) < 0)
 		return -1;
 	s = &c->sec.v[i];
 	while (pos < s->size && info_next(s->data, s->size, &pos, &r, "", "") == 0)

@@ -121,6 +121,20 @@ cubin_find_section(const Cubin *c, const char *name)
 }
 
 int
+cubin_find_ksection(const Cubin *c, const char *prefix, const char *kname)
+{
+	size_t n = strlen(prefix);
+	char *name = xmalloc(n + strlen(kname) + 1);
+	int i;
+
+	memcpy(name, prefix, n);
+	strcpy(name + n, kname);
+	i = cubin_find_section(c, name);
+	free(name);
+	return i;
+}
+
+int
 cubin_find_symbol(const Cubin *c, const char *name)
 {
 	size_t i;

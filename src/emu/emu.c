@@ -206,7 +206,7 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	u32 size = base + MAX(k->param_bytes, 8) + 16, i;
 	u8 *cb;
 	u64 *addr;
-	char name[1024];
+	char name[32];
 	int j;
 
 	cb = arena_alloc(ar, size);
@@ -272,9 +272,9 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 	/* other banks from the cubin: c[0x2] per kernel, c[0x3] __constant__ */
 	for (j = 1; j < 18; j++) {
 		int si;
-		snprintf(name, sizeof name, ".nv.constant%d.%s", j, E->kname);
-		if ((si = cubin_find_section(E->c, name)) < 0) {
-			snprintf(name, sizeof name, ".nv.constant%d", j);
+		snprintf(name, sizeof name, ".nv.constant%d.", j);
+		if ((si = cubin_find_ksection(E->c, name, E->kname)) < 0) {
+			name[strlen(name) - 1] = 0; /* the module's bank */
 			si = cubin_find_section(E->c, name);
 		}
 		if (si < 0)
@@ -781,7 +781,6 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	Emu *E = xcalloc(1, sizeof *E);
 	Arena ar = {0};
 	KernelInfo k;
-	char name[1024];
 	int si, rc = EMU_ERROR;
 	u32 x, y, z, i;
 	u64 *secbase = NULL;
@@ -805,8 +804,7 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 	if (find_kernel(E, kernel ? kernel : s->kernel, &k) < 0)
 		goto out;
 	E->kname = k.name;
-	snprintf(name, sizeof name, ".text.%s", k.name);
-	if ((si = cubin_find_section(c, name)) < 0 || !c->sec.v[si].data) {
+	if ((si = cubin_find_ksection(c, ".text.", k.name)) < 0 || !c->sec.v[si].data) {
 		diag(path, "kernel %s has no code section", k.name);
 		goto out;
 	}
