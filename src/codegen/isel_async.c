@@ -17,8 +17,12 @@ src_pred(Sel *s, const PtxOperand *o, int cp, MRef *p, int *neg)
 	p->v = -1;
 	if (o->kind == PTX_OPD_IMM)
 		return o->imm == cp ? 0 : -1;
-	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->op != PTX_OP_selp || d->guard >= 0 ||
-	    !sel_imm(&d->opds[1], &a) || !sel_imm(&d->opds[2], &b) || d->opds[3].kind != PTX_OPD_REG)
+	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->guard >= 0)
+		return -1;
+	if (d->op == PTX_OP_mov) /* mov.u32 %r, 16: CUTLASS's cp_async_zfill with a constant */
+		return sel_imm(&d->opds[1], &a) && a == (u64)cp ? 0 : -1;
+	if (d->op != PTX_OP_selp || !sel_imm(&d->opds[1], &a) || !sel_imm(&d->opds[2], &b) ||
+	    d->opds[3].kind != PTX_OPD_REG)
 		return -1;
 	if (a == (u64)cp && b == 0)
 		*neg = d->opds[3].neg;
@@ -56,8 +60,8 @@ sel_cp_async(Sel *s, const IrIns *x)
 	/* sel_address: base and offset, [r] of `add r, y, imm` as [y+imm] */
 	if (sel_address(s, dst, PTX_S_SHARED, &sb, &doff) < 0 || sel_address(s, src, PTX_S_GLOBAL, &gb, &goff) < 0)
 		return -1;
-	if (doff < 0 || goff < 0)
-		return sel_unsupported(s, "cp.async with a negative address offset");
+	if (doff < 0) /* global offsets are signed (ptxas: [R2.64+-0x80]) */
+		return sel_unsupported(s, "cp.async with a negative shared address offset");
 	sel_offtxt(so, sizeof so, doff);
 	sel_offtxt(go, sizeof go, goff);
 	snprintf(mn, sizeof mn, "LDGSTS.E%s%s", in->cache == PTX_CACHE_CG ? ".BYPASS" : "",
