@@ -640,10 +640,13 @@ atom_common(Sel *s, const IrIns *x, int red)
 				      (x->p.aop == PTX_AOP_AND || x->p.aop == PTX_AOP_OR || x->p.aop == PTX_AOP_XOR ||
 				       x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))))
 		a.op = "CAS-LOOP";
-	if (a.sp == PTX_S_GLOBAL && t == PTX_T_S64 && (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX))
-		a.op = "S64-LOOP";
-	if (!a.op || (a.sp == PTX_S_GENERIC && a.w == 2 && t == PTX_T_S64 &&
-		      (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX)))
+	if (t == PTX_T_S64 && (x->p.aop == PTX_AOP_MIN || x->p.aop == PTX_AOP_MAX)) {
+		if (a.sp == PTX_S_GLOBAL)
+			a.op = "S64-LOOP";
+		else if (a.sp == PTX_S_GENERIC) /* ptxas: ATOM.E.MIN.S64 Pg, d, [a], b, then the fallbacks */
+			a.op = x->p.aop == PTX_AOP_MIN ? "MIN.S64" : "MAX.S64";
+	}
+	if (!a.op)
 		return sel_unsupported(s, "this atom/red operation and type on this state space");
 	if ((a.cas && (red || x->p.nopds < 4)) || (!red && x->p.opds[0].kind != PTX_OPD_REG &&
 						 x->p.opds[0].kind != PTX_OPD_SINK))
