@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen-specs.py -- write the launch specs of tests/compile/real2 from the //@ lines of the .cu files.
+"""gen-specs.py -- write the launch specs of tests/compile/real2 (and real3) from the //@ lines of the .cu files.
 
 A line  //@ KERNEL grid=X[,Y] block=X[,Y] [shared=B] | ARG | ARG ...  where ARG is
   NAME=TYPE:VALUE                          a scalar
@@ -40,7 +40,7 @@ for cu in sys.argv[1:]:
 			continue
 		head, *args = [x.strip() for x in line[4:].split('|')]
 		k, *kv = head.split()
-		spec = {"kernel": k, "comment": f"tests/compile/real2/{os.path.basename(cu)}: {k}"}
+		spec = {"kernel": k, "comment": f"tests/compile/{os.path.basename(os.path.dirname(os.path.abspath(cu)))}/{os.path.basename(cu)}: {k}"}
 		for x in kv:
 			key, val = x.split('=')
 			spec[key] = [int(v) for v in val.split(',')] if key != 'shared' else int(val)
