@@ -87,22 +87,27 @@ h_st(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-/* LDGSTS[.E][.BYPASS][.128] [shared], [global] [, p]: copy at once (the
- * later LDGDEPBAR/DEPBAR wait is then a no-op).  p false: zero-fill. */
+/* LDGSTS[.E][.BYPASS][.128][.ZFILL] [shared], [global] [, p]: copy at once
+ * (the later LDGDEPBAR/DEPBAR wait is then a no-op).  p false: zero-fill.
+ * .ZFILL: the global address's low bits z (below the size) ask for n - z
+ * bytes from the address rounded down, then z zeros (cp.async's src-size). */
 static void
 h_ldgsts(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
-	int l, n = I->a;
+	int l, n = I->a, zf = insn_has(&I->in, "ZFILL");
 
 	if (I->in.nops < 2 || o[0].kind != OPK_MEM || o[1].kind != OPK_MEM)
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u8 *dst = emu_mem(E, w, l, MS_SHARED, addr_of(E, w, l, &o[0], 0), n, 1);
+		u64 ga = addr_of(E, w, l, &o[1], 1), z = zf ? ga & (u64)(n - 1) : 0;
 		if (I->in.nops > 2 && e_isp(&o[2]) && !e_oprp(w, l, &o[2]))
 			memset(dst, 0, n);
-		else
-			memcpy(dst, emu_mem(E, w, l, MS_GLOBAL, addr_of(E, w, l, &o[1], 1), n, 0), n);
+		else {
+			memcpy(dst, emu_mem(E, w, l, MS_GLOBAL, ga - z, n, 0), n - z);
+			memset(dst + n - z, 0, z);
+		}
 	}
 }
 

@@ -41,7 +41,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"LD", LDST}, {"LDG", LDST}, {"LDS", LDST}, {"LDL", LDST},
 	{"ST", LDST}, {"STG", LDST}, {"STS", LDST}, {"STL", LDST},
 	{"LDC", "64 U8 S8 U16 S16"}, {"ULDC", "64 U8 S8 U16 S16"},
-	{"LDGSTS", "E BYPASS 32 64 128 LTC128B"}, {"LDSM", "16 M88 MT88 1 2 4"}, {"MOVM", "16 MT88"}, {"STSM", "16 M88 MT88 1 2 4"},
+	{"LDGSTS", "E BYPASS 32 64 128 LTC128B ZFILL"}, {"LDSM", "16 M88 MT88 1 2 4"}, {"MOVM", "16 MT88"}, {"STSM", "16 M88 MT88 1 2 4"},
 	{"LEA", "HI X SX32"}, {"ULEA", "HI X SX32"},
 	{"LOP3", "LUT"}, {"ULOP3", "LUT"}, {"PLOP3", "LUT"}, {"UPLOP3", "LUT"},
 	{"MUFU", "RCP RSQ SQRT EX2 LG2 SIN COS TANH RCP64H RSQ64H F16 BF16"},
