@@ -4,7 +4,7 @@
 # tests/compile/cases.txt for them instead.
 #   FILE.sm_XX.ptx            nvcc --ptx -O3 -arch=sm_XX FILE.cu
 #   FILE.lineinfo.sm_90.ptx   -O3 -lineinfo
-#   numeric.G.sm_80.ptx       -G (debug; sync.cu's -G module is 1 MB and its
+#   numeric.G.sm_80.ptx, gemm.G.sm_80.ptx   -G (debug; sync.cu's -G module is 1 MB and its
 #                             verification takes minutes: not kept)
 #   triton_softmax.ptx        written by hand (Triton's idioms), not generated
 # The specs come from the //@ lines (../real2/gen-specs.py).
@@ -25,6 +25,7 @@ for f in numeric sync gemm; do
 	ptx $f.lineinfo.sm_90.ptx sm_90 -O3 -lineinfo $f.cu
 done
 ptx numeric.G.sm_80.ptx sm_80 -G numeric.cu
+ptx gemm.G.sm_80.ptx sm_80 -G gemm.cu
 if [ -n "$cases" ]; then
 	for a in sm_90 sm_80; do echo "tests/compile/real3/triton_softmax.ptx $a"; done
 fi
