@@ -66,21 +66,6 @@ eiattr_fmt(int id, int compat)
 	return EIFMT_SVAL;
 }
 
-/* snprintf(d, n, "%s%s", prefix, s) without the formatter (~1 K
- * instructions a call): section names built per kernel. */
-char *
-str_join(char *d, size_t n, const char *prefix, const char *s)
-{
-	size_t a = strlen(prefix), k = strlen(s);
-
-	a = MIN(a, n - 1);
-	k = MIN(k, n - 1 - a);
-	memcpy(d, prefix, a);
-	memcpy(d + a, s, k);
-	d[a + k] = 0;
-	return d;
-}
-
 static int
 plain_name(const char *s)
 {

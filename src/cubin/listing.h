@@ -28,8 +28,6 @@ put_kv(Buf *b, const char *s, u64 v, int hex)
 	else
 		buf_putu(b, v);
 }
-/* d = prefix s (n bytes, cut as snprintf "%s%s" would; n >= 1) */
-char *str_join(char *d, size_t n, const char *prefix, const char *s);
 void symref(const Cubin *c, Buf *b, u64 i);
 /* The REGCOUNT attribute of symbol sym in .nv.info, or -1. */
 int regcount_of(const Cubin *c, u32 sym);
