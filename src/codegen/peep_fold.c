@@ -831,7 +831,8 @@ memo_fail(FoldMemo *M, const MIns *m, const RefView *v)
 	int k;
 
 	for (k = 0; k < m->nr; k++)
-		if ((v[k].kind[0] == K_IMM || v[k].kind[0] == K_CBANK) && (v[k].guard[0] >= 0 || v[k].guard[1] >= 0))
+		if ((v[k].kind[0] == K_IMM || v[k].kind[0] == K_CBANK) &&
+		    (v[k].guard[0] >= 0 || (v[k].hi - v[k].lo == 2 && v[k].guard[1] >= 0)))
 			return;
 	if (4 * (M->n + 1) > 3 * M->cap)
 		memo_grow(M);
