@@ -872,14 +872,19 @@ memo_parts(FoldMemo *M, size_t nv)
  * F->p stays what fold_scan would make of the function: the readers'
  * uses go as they fold, and readers left as constant definitions
  * ("MOV d, t" with t folded) count as such at the end of the round (not
- * before: a round sees the constants of its start). */
+ * before: a round sees the constants of its start).  *again: the next
+ * round may fold more -- there are new constants, or a reader that
+ * folded still names one (its refs before the fold were tried against
+ * its old text).  Else the next round would see the same parts and
+ * texts, and every reader would fail again. */
 static int
-fold_round(Fold *F)
+fold_round(Fold *F, int *again)
 {
 	MFunc *f = F->f;
 	size_t b, i;
 	int k, s, lo, hi, n = 0, nt = 0, cap = 0, *at = NULL;
 
+	*again = 0;
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
@@ -905,6 +910,8 @@ fold_round(Fold *F)
 			}
 			if (!folded)
 				memo_fail(F->memo, m, v);
+			for (k = 0; folded && k < m->nr && !*again; k++)
+				*again = const_ref(F, m, k, &lo, &hi) != NULL;
 			if (folded && m->nr == 1) {
 				if (nt == cap)
 					at = xrealloc(at, (size_t)(cap = 2 * cap + 16) * sizeof *at);
@@ -920,8 +927,10 @@ fold_round(Fold *F)
 		span(f, m->r[0], &lo, &hi);
 		for (s = lo; s < hi; s++) {
 			Part *P = part(F, m->r[0].v, s);
-			if (P->ndef == 1)
+			if (P->ndef == 1) {
 				const_part(P, m, at[k], at[k + 1], kind, val, wide, s, lo);
+				*again = 1;
+			}
 		}
 	}
 	free(at);
@@ -933,20 +942,22 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 {
 	Fold F;
 	size_t nv = f->vr.n;
-	int n = 0, round, changed, exact;
+	int n = 0, round, again, exact;
 
 	memset(&F, 0, sizeof F);
 	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.memo = memo;
 	F.p = memo_parts(memo, nv);
 	F.gen = memo->gen;
 	fold_scan(&F);
-	/* a folded copy becomes a constant definition itself: a few rounds */
+	/* a folded copy becomes a constant definition itself: a few rounds
+	   (while one may fold more; a rescan may find new constants too) */
 	for (round = 0; round < 3; round++) {
-		n += changed = fold_round(&F);
+		int changed = fold_round(&F, &again);
+		n += changed;
 		drop_dead(&F, 0, &exact);
 		if (!exact)
 			fold_scan(&F);
-		if (!changed)
+		if (!changed || (!again && exact))
 			break;
 	}
 	if (fold_swap_pairs(&F)) {
