@@ -50,6 +50,12 @@ int peep_may_encode(const Arch *a, const char *text);
 /* 0 when no form of text's mnemonic can print a hex literal (so no text
  * with one prints back as itself: peep_encodes_exact says no). */
 int peep_may_print_hex(const Arch *a, const char *text);
+/* 0 when no text like m's text (guarded or not, its operands
+ * spelled any way, the same commas) with an operand starting with byte
+ * ch at text + at (right after a ", ") encodes: no form of the mnemonic
+ * lets that operand start with ch (isa_parse's quick test).  So a
+ * c[..] there (ch 'c') encodes nowhere. */
+int peep_may_start(const Arch *a, const char *text, int at, int ch);
 int peep_encodes_exact(const Arch *a, const char *text, Word *w);
 /* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
  * text [from, to) of m->text replaced by lit (from < 0: nothing). */

@@ -502,10 +502,13 @@ fold_ref(Fold *F, MIns *m, int k)
 	    strncmp(m->text, "FLO", 3) && (at == 0 || m->text[at - 1] != '-') && strncmp(after, ".H", 2))
 		return try_imm32(F, m, k, from, to, P->val, 0, 0) || try_lit(F, m, k, from, to, "-RZ", C_ANY, 0);
 	if (P->kind == K_CBANK) {
-		if (hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8))
+		if ((hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8)) ||
+		    !fold_may_cbank(F, m, at))
 			return 0;
 		peep_cbank(t, P->val);
-		return try_lit(F, m, k, from, to, t, C_ANY, 0);
+		if (!try_lit(F, m, k, from, to, t, C_ANY, 0))
+			return 0;
+		return F->cbank_ok = 1;
 	}
 	/* an immediate takes the register's '-' and half selector with it */
 	if (at > 0 && strchr("|~!", m->text[at - 1]))

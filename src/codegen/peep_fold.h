@@ -31,6 +31,8 @@ typedef struct {
 	u32 gen;          /* fold_scan's count: parts of older scans are zero */
 	int cb, ci;       /* block and index of the reader being folded */
 	Buf tb;           /* the trial texts, one after another (fold_trial) */
+	int cbank_ok;     /* a c[..] operand folded: the arch takes them, so
+			     fold_may_cbank's check would hardly ever say no */
 	FoldMemo *memo;   /* the readers that folded nothing (peep_fold.c) */
 } Fold;
 
@@ -55,6 +57,15 @@ fold_trial(Fold *F, const MIns *m, int from, int to, const char *lit)
 	F->tb.n = 0;
 	peep_trial(F->f, m, from, to, lit, &F->tb);
 	return F->tb.s;
+}
+
+/* May a c[..] operand at m->text + at encode?  0: no text like it does
+ * (peep_may_start); asked until one folds (on sm_90, where the tables
+ * have c[] operands only for LDC, every trial would fail). */
+static inline int
+fold_may_cbank(const Fold *F, const MIns *m, int at)
+{
+	return F->cbank_ok || peep_may_start(F->a, m->text, at, 'c');
 }
 
 /* Constant parts of every vreg, defs and readers counted (peep_fold.c). */

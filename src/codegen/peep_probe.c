@@ -31,7 +31,8 @@ typedef struct {
 	u8 enc;           /* it encodes */
 	u8 exact;         /* 0 not known, 1 prints back differently, 2 as itself */
 	u8 shape;         /* not a parse: the answer (enc) of peep_may_encode
-			     (1) or peep_may_print_hex (2) */
+			     (1), peep_may_print_hex (2) or peep_may_start
+			     (3) */
 	char text[PTEXT];
 } Probe;
 /* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
@@ -47,10 +48,12 @@ static _Thread_local void *ptable;
 
 static int may_parse(const Arch *a, const char *text);
 static int prints_x(const Arch *a, const char *name);
+static int may_start(const Arch *a, const char *key);
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
  * too long to keep; shape: 1 peep_may_encode's question, 2
- * peep_may_print_hex's (text: the mnemonic), 0 isa_parse's. */
+ * peep_may_print_hex's (text: the mnemonic), 3 peep_may_start's (text:
+ * its key), 0 isa_parse's. */
 static Probe *
 probe(const Arch *a, const char *text, int shape)
 {
@@ -74,7 +77,8 @@ probe(const Arch *a, const char *text, int shape)
 	}
 	t->slot[i] = (u16)(++t->n);
 	p = &t->e[t->n - 1];
-	p->enc = shape == 2 ? prints_x(a, text) : shape ? may_parse(a, text) : encode(a, text, &p->w);
+	p->enc = shape == 3 ? may_start(a, text) : shape == 2 ? prints_x(a, text) : shape ? may_parse(a, text)
+									    : encode(a, text, &p->w);
 	p->shape = (u8)shape;
 	p->exact = 0;
 	p->a = a;
@@ -225,6 +229,56 @@ peep_may_encode(const Arch *a, const char *text)
 	Probe *p = probe(a, text, 1);
 
 	return p ? p->enc : may_parse(a, text);
+}
+
+/* may_start's question as a key: the mnemonic, a space, then the bytes
+ * 1 + the text's comma count, 1 + the commas after the operand, and the
+ * operand's first byte. */
+static int
+may_start(const Arch *a, const char *key)
+{
+	size_t n = strcspn(key, " ");
+	u32 commas = (u8)key[n + 1] - 1u, k = (u8)key[n + 2] - 1u, lo, end;
+	IsaQuick q;
+
+	if (!isa_base_find(a, key, n, &lo, &end))
+		return 1;   /* not found here: let isa_parse say */
+	isa_quick((const char[]){',', ' ', key[n + 3], 0}, &q);
+	for (; lo < end; lo++) {
+		const IsaTry *t = &a->by_base[lo];
+		if (commas >= t->cmin && commas <= t->cmax && (t->opc[k] & q.cls[0]))
+			return 1;
+	}
+	return 0;
+}
+
+int
+peep_may_start(const Arch *a, const char *text, int at, int ch)
+{
+	char key[80];
+	size_t n;
+	u32 commas = 0, after = 0;
+	const char *p;
+	Probe *pr;
+
+	if (at < 2 || text[at - 2] != ',' || text[at - 1] != ' ' || ch <= ' ' || ch == ',')
+		return 1;
+	for (p = text; *p; p++)
+		if (*p == ',')
+			commas++, after += p > text + at;
+	/* isa_quick_ok tests the operand after comma commas - 1 - after
+	   against opc[after]: the last 7, the first 16 */
+	if (after >= 7 || commas - 1 - after >= 16)
+		return 1;
+	for (n = 0; n + 5 < sizeof key && (isalnum((uchar)text[n]) || text[n] == '_'); n++)
+		key[n] = text[n];
+	key[n] = ' ';
+	key[n + 1] = (char)(1 + commas);
+	key[n + 2] = (char)(1 + after);
+	key[n + 3] = (char)ch;
+	key[n + 4] = 0;
+	pr = probe(a, key, 3);
+	return pr ? pr->enc : may_start(a, key);
 }
 
 char *

@@ -75,12 +75,13 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
 	char lit[40];
 	int ok;
 
-	if (m->nr >= MI_MAXREF || !hex_literal(m, &from, &to, &val))
+	if (m->nr >= MI_MAXREF || !fold_may_cbank(F, m, peep_hole(m, k)) || !hex_literal(m, &from, &to, &val))
 		return 0;
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
 	peep_cbank(lit, off);
 	ok = peep_encodes(F->a, fold_trial(F, &tmp, at, at + 2, lit));
+	F->cbank_ok |= ok;
 	if (ok && apply) {
 		*m = tmp;
 		peep_inline(F->f, m, k, at, at + 2, lit);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "codegen/peep.h"
+#include "isa/isa_impl.h"
 #include "test.h"
 
 /* peep_scan_x agrees with sscanf(s, pre "%x") wherever it answers. */
@@ -69,4 +70,40 @@ TEST(peep_text_helpers)
 	peep_cbank(t, 3u << 24 | 0x160);
 	CHECK_STR(t, "c[0x3][0x160]");
 	CHECK(peep_cat(t, "ab") == t + 2 && !strcmp(t, "ab"));
+}
+
+/* peep_may_start('c') says no only where a c[..] operand cannot encode:
+ * each text with c[0x0][0x10] in place of one operand after a ", " -- a
+ * no must come with a failing parse; and it does say no for sm_90's
+ * IMAD and ISETP (only LDC reads c[] there), yes for sm_80's. */
+TEST(peep_may_start_cbank)
+{
+	static const char *const texts[] = {
+		"IMAD R8, R12, R16, R20", "IMAD.WIDE R8, R12, R16, R20", "IMAD.WIDE.U32 R8, R12, 0x4, R20",
+		"ISETP.GE.AND P0, PT, R12, R16, PT", "IADD3 R8, R12, R16, R20", "FFMA R8, R12, R16, R20",
+		"SEL R8, R12, R16, P2", "SHF.L.U32 R8, R12, R16, RZ", "LOP3.LUT R8, R12, R16, RZ, 0xc0, !PT",
+		"FSETP.GT.AND P0, PT, R12, R16, PT", "MOV R8, R12", "LDC R8, R12",
+	};
+	const Arch *archs[] = { &arch_sm90, &arch_sm80 };
+	size_t i, j;
+	int no90 = 0;
+
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < sizeof texts / sizeof *texts; i++) {
+			const char *p;
+			for (p = texts[i]; (p = strstr(p, ", ")); p++) {
+				int at = (int)(p + 2 - texts[i]), may = peep_may_start(archs[j], texts[i], at, 'c');
+				char t[128];
+				size_t len = strcspn(p + 2, ",");
+				snprintf(t, sizeof t, "%.*sc[0x0][0x10]%s", at, texts[i], p + 2 + len);
+				if (!may && peep_encodes(archs[j], t))
+					FAIL("%s: '%s' encodes, peep_may_start says no", archs[j]->name, t);
+				no90 += !may && j == 0;
+			}
+		}
+	CHECK(!peep_may_start(&arch_sm90, "IMAD R8, R12, R16, R20", 14, 'c'));
+	CHECK(!peep_may_start(&arch_sm90, "ISETP.GE.AND P0, PT, R12, R16, PT", 26, 'c'));
+	CHECK(peep_may_start(&arch_sm80, "IMAD R8, R12, R16, R20", 14, 'c'));
+	CHECK(peep_encodes(&arch_sm80, "IMAD R8, R12, c[0x0][0x10], R20"));
+	CHECK(no90 > 10);
 }
