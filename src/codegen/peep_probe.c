@@ -435,27 +435,30 @@ peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Bu
 void
 peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit)
 {
-	Buf t = {0};
+	size_t n = strlen(lit);
+	char *t = arena_alloc(f->a, strlen(m->text) + n + 1), *q = t;
 	const char *p;
 	int j;
 
+	/* written in place: the text shrinks by [from, to) and grows by lit */
 	for (p = m->text; *p; p++) {
 		if (p - m->text == from) {
-			buf_puts(&t, lit);
+			memcpy(q, lit, n);
+			q += n;
 			p = m->text + to - 1;
 			continue;
 		}
 		if (*p != 1) {
-			buf_putc(&t, *p);
+			*q++ = *p;
 			continue;
 		}
 		j = *++p - 1;
 		ASSERT(j != k);
-		buf_putc(&t, 1);
-		buf_putc(&t, (char)(j > k ? j : j + 1));
+		*q++ = 1;
+		*q++ = (char)(j > k ? j : j + 1);
 	}
-	m->text = arena_strdup(f->a, t.s ? t.s : "");
-	buf_free(&t);
+	*q = 0;
+	m->text = t;
 	for (j = k; j + 1 < m->nr; j++) {
 		m->r[j] = m->r[j + 1];
 		m->rf[j] = m->rf[j + 1];
