@@ -75,7 +75,7 @@ typedef struct {
 	VEC(CSymbol) sym;
 	VEC(CPhdr) ph;
 	int symtab, strtab, shstrtab; /* section indices, 0 if absent */
-	struct CubinNames *names;     /* cubin_find_*'s index (write.c), in the arena */
+	struct CubinNames *names;     /* cubin_find_*'s index (write.c), made on demand */
 } Cubin;
 
 /* The real SM of a cubin from e_flags (80, 90), 0 if unknown. */

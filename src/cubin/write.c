@@ -25,7 +25,16 @@ void
 cubin_init(Cubin *c)
 {
 	memset(c, 0, sizeof *c);
-	c->names = arena_alloc(&c->arena, sizeof *c->names);
+}
+
+/* The index of c, made on the first look-up: a cache, so it is made
+ * through a const Cubin (c->names is the only member written). */
+static struct CubinNames *
+names_of(const Cubin *c)
+{
+	if (!c->names)
+		((Cubin *)c)->names = xcalloc(1, sizeof *c->names);
+	return c->names;
 }
 
 static u32
@@ -94,6 +103,8 @@ cubin_free(Cubin *c)
 	if (c->names) {
 		free(c->names->sec.slot);
 		free(c->names->sym.slot);
+		free(c->names);
+		c->names = NULL;
 	}
 	arena_free(&c->arena);
 	vec_free(&c->sec);
@@ -110,14 +121,7 @@ cubin_sm(const Cubin *c)
 int
 cubin_find_section(const Cubin *c, const char *name)
 {
-	size_t i;
-
-	if (c->names)
-		return idx_find(c, &c->names->sec, 0, c->sec.n, name);
-	for (i = 1; i < c->sec.n; i++)
-		if (!strcmp(c->sec.v[i].name, name))
-			return i;
-	return -1;
+	return idx_find(c, &names_of(c)->sec, 0, c->sec.n, name);
 }
 
 int
@@ -137,14 +141,7 @@ cubin_find_ksection(const Cubin *c, const char *prefix, const char *kname)
 int
 cubin_find_symbol(const Cubin *c, const char *name)
 {
-	size_t i;
-
-	if (c->names)
-		return idx_find(c, &c->names->sym, 1, c->sym.n, name);
-	for (i = 0; i < c->sym.n; i++)
-		if (!strcmp(c->sym.v[i].name, name))
-			return i;
-	return -1;
+	return idx_find(c, &names_of(c)->sym, 1, c->sym.n, name);
 }
 
 void
