@@ -5,20 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "test.h"
+#include "spec_check.h"
 #include "run/spec.h"
 
-static int
-parse_capture(const char *text, Spec *s, char *err, size_t nerr)
-{
-	TestStderr c;
-	int r;
-
-	test_stderr_begin(&c);
-	r = spec_parse("s.json", text, strlen(text), s);
-	test_stderr_end(&c, err, nerr);
-	return r;
-}
+/* every refusal here names its position */
+#define want_error(t, text, msg) want_spec_error(t, text, msg, 1)
 
 static const char saxpy[] =
 	"{ \"kernel\": \"saxpy\", \"grid\": [4,1,1], \"block\": [256], \"shared\": 0, \"cluster\": [1,1,1],\n"
@@ -38,7 +29,7 @@ TEST(spec_example)
 	size_t i;
 	int inrange = 1;
 
-	CHECK(parse_capture(saxpy, &s, e, sizeof e) == 0);
+	CHECK(spec_parse_capture(saxpy, &s, e, sizeof e) == 0);
 	if (s.nargs != 4)
 		{ FAIL("nargs %zu: %s", s.nargs, e); return; }
 	CHECK_STR(s.kernel, "saxpy");
@@ -68,11 +59,11 @@ TEST(spec_defaults)
 	Spec s;
 	char e[512];
 
-	CHECK(parse_capture("{\"args\": []}", &s, e, sizeof e) == 0);
+	CHECK(spec_parse_capture("{\"args\": []}", &s, e, sizeof e) == 0);
 	CHECK(s.kernel == NULL && s.nargs == 0 && s.shared == 0);
 	CHECK(s.grid[0] == 1 && s.grid[2] == 1 && s.block[1] == 1 && s.cluster[2] == 1);
 	spec_free(&s);
-	CHECK(parse_capture("{\"grid\": 7, \"block\": [32, 4], \"args\": []}", &s, e, sizeof e) == 0);
+	CHECK(spec_parse_capture("{\"grid\": 7, \"block\": [32, 4], \"args\": []}", &s, e, sizeof e) == 0);
 	CHECK(s.grid[0] == 7 && s.grid[1] == 1 && s.block[0] == 32 && s.block[1] == 4 && s.block[2] == 1);
 	spec_free(&s);
 }
@@ -127,7 +118,7 @@ load_ok(TestState *t_, const char *text, Spec *s)
 {
 	char e[1024];
 
-	if (parse_capture(text, s, e, sizeof e)) {
+	if (spec_parse_capture(text, s, e, sizeof e)) {
 		FAIL("parse failed: %s", e);
 		return NULL;
 	}
@@ -337,23 +328,6 @@ TEST(spec_write)
 	spec_free(&s);
 }
 
-static void
-want_error(TestState *t_, const char *text, const char *msg)
-{
-	Spec s;
-	char e[2048];
-
-	if (parse_capture(text, &s, e, sizeof e) == 0) {
-		FAIL("accepted: %s", text);
-		spec_free(&s);
-		return;
-	}
-	if (!strstr(e, msg))
-		FAIL("message \"%s\" not in \"%s\"", msg, e);
-	if (!strstr(e, "s.json:1:"))
-		FAIL("no position in \"%s\"", e);
-}
-
 #define A(x) "{\"args\":[" x "]}"
 #define B(x) A("{\"name\":\"b\",\"buffer\":\"f32\",\"count\":4," x "}")
 #define I(x) A("{\"name\":\"b\",\"buffer\":\"u8\",\"count\":4," x "}")
@@ -519,7 +493,7 @@ TEST(spec_fuzz)
 			u64 z = splitmix64(&st);
 			buf[z % n] = alphabet[(z >> 32) % (sizeof alphabet - 1)];
 		}
-		if (parse_capture(buf, &s, e, sizeof e) == 0) {
+		if (spec_parse_capture(buf, &s, e, sizeof e) == 0) {
 			Launch l;
 			if (s.nargs <= 8) {
 				launch_init(&l, &s);
@@ -568,7 +542,7 @@ TEST(spec_struct_layout)
 	u8 out[SPEC_MAX_STRUCT];
 	u64 addr[6] = {0x1111, 0, 0, 0, 0, 0x2222};
 
-	if (parse_capture(sspec, &s, e, sizeof e) < 0) {
+	if (spec_parse_capture(sspec, &s, e, sizeof e) < 0) {
 		FAIL("rejected: %s", e);
 		return;
 	}

@@ -4,35 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "test.h"
+#include "spec_check.h"
 #include "run/tex.h"
 
-static int
-parse_quiet(const char *text, Spec *s, char *err, size_t nerr)
-{
-	TestStderr c;
-	int r;
-
-	test_stderr_begin(&c);
-	r = spec_parse("s.json", text, strlen(text), s);
-	test_stderr_end(&c, err, nerr);
-	return r;
-}
-
-static void
-want_error(TestState *t_, const char *text, const char *msg)
-{
-	Spec s;
-	char e[2048];
-
-	if (parse_quiet(text, &s, e, sizeof e) == 0) {
-		FAIL("accepted: %s", text);
-		spec_free(&s);
-		return;
-	}
-	if (!strstr(e, msg))
-		FAIL("message \"%s\" not in \"%s\"", msg, e);
-}
+/* every refusal here (positions: test_spec.c) */
+#define want_error(t, text, msg) want_spec_error(t, text, msg, 0)
 
 #define T(x) "{\"args\":[{\"name\":\"t\",\"texture\":\"f32\",\"size\":[4]" x "}]}"
 
@@ -70,7 +46,7 @@ one(TestState *t_, const char *text)
 {
 	char e[2048];
 
-	if (parse_quiet(text, &sp, e, sizeof e)) {
+	if (spec_parse_capture(text, &sp, e, sizeof e)) {
 		FAIL("%s", e);
 		return NULL;
 	}

@@ -4,35 +4,11 @@
  * reductions. */
 #include <string.h>
 
-#include "test.h"
+#include "spec_check.h"
 #include "run/tmap.h"
 
-static int
-parse_quiet(const char *text, Spec *s, char *err, size_t nerr)
-{
-	TestStderr c;
-	int r;
-
-	test_stderr_begin(&c);
-	r = spec_parse("s.json", text, strlen(text), s);
-	test_stderr_end(&c, err, nerr);
-	return r;
-}
-
-static void
-want_error(TestState *t_, const char *text, const char *msg)
-{
-	Spec s;
-	char e[2048];
-
-	if (parse_quiet(text, &s, e, sizeof e) == 0) {
-		FAIL("accepted: %s", text);
-		spec_free(&s);
-		return;
-	}
-	if (!strstr(e, msg))
-		FAIL("message \"%s\" not in \"%s\"", msg, e);
-}
+/* every refusal here (positions: test_spec.c) */
+#define want_error(t, text, msg) want_spec_error(t, text, msg, 0)
 
 #define B ",\"buffers\":[{\"name\":\"A\",\"buffer\":\"f32\",\"count\":256}]}"
 #define T(x) "{\"args\":[{\"name\":\"m\",\"tensormap\":\"A\",\"type\":\"f32\",\"dims\":[16,16],\"box\":[8,8]" x "}]" B
@@ -77,7 +53,7 @@ TEST(tmap_spec_param)
 	Spec s;
 	Tmap m;
 
-	if (parse_quiet(text, &s, e, sizeof e)) {
+	if (spec_parse_capture(text, &s, e, sizeof e)) {
 		FAIL("%s", e);
 		return;
 	}
