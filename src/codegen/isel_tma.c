@@ -32,17 +32,6 @@ typedef struct {
 	MRef grp, map, mask, pol;
 } Tma;
 
-static int
-dims(const PtxInstr *in)
-{
-	static const PtxModId d[] = { PTX_M_d1d, PTX_M_d2d, PTX_M_d3d, PTX_M_d4d, PTX_M_d5d };
-
-	for (int i = 0; i < 5; i++)
-		if (ptx_has_mod(in, d[i]))
-			return i + 1;
-	return 0;
-}
-
 static void
 body(Sel *s, const MRef *u, void *ctx)
 {
@@ -98,7 +87,7 @@ sel_tma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "TMA (cp.async.bulk.tensor and kin: sm_90 and later)");
 	t.kind = in->op == PTX_OP_cp_async_bulk_prefetch_tensor ? PF : in->op == PTX_OP_cp_reduce_async_bulk_tensor ? RED :
 		 glob ? STORE : LOAD;
-	t.n = dims(in);
+	t.n = ptx_tensor_dims(in);
 	t.mc = !!(in->flags & PTX_F_MULTICAST);
 	t.hint = !!(in->flags & PTX_F_CACHE_HINT);
 	if (ptx_has_mod(in, PTX_M_im2col) || ptx_has_mod(in, PTX_M_im2col_no_offs) || ptx_has_mod(in, PTX_M_tile_gather4) ||

@@ -62,18 +62,6 @@ operand(Interp *I, Thread *t, const PtxInstr *in, int k, Tmap *m, i32 *c)
 		c[i] = (i32)opd_read(I, t, in, &v->elems[i], PTX_T_S32);
 }
 
-/* Dimensions named by .1d ... .5d. */
-static int
-dims(const PtxInstr *in)
-{
-	static const PtxModId d[] = { PTX_M_d1d, PTX_M_d2d, PTX_M_d3d, PTX_M_d4d, PTX_M_d5d };
-
-	for (int i = 0; i < 5; i++)
-		if (ptx_has_mod(in, d[i]))
-			return i + 1;
-	return 0;
-}
-
 static void
 load(Interp *I, Thread *t, const PtxInstr *in, const Tmap *m, const i32 *c)
 {
@@ -145,8 +133,8 @@ exec_tma(Interp *I, Thread *t, const PtxInstr *in)
 	    ptx_has_mod(in, PTX_M_im2col_w) || ptx_has_mod(in, PTX_M_im2col_w_128))
 		ierr(I, "%s: only the .tile mode is modelled", ptx_op_name(in->op));
 	operand(I, t, in, in->op == PTX_OP_cp_async_bulk_tensor && !global_dst ? 1 : 0, &m, c);
-	if (dims(in) != m.rank)
-		ierr(I, "%s.%dd with a tensor map of rank %d", ptx_op_name(in->op), dims(in), m.rank);
+	if (ptx_tensor_dims(in) != m.rank)
+		ierr(I, "%s.%dd with a tensor map of rank %d", ptx_op_name(in->op), ptx_tensor_dims(in), m.rank);
 	if (in->op == PTX_OP_cp_reduce_async_bulk_tensor)
 		store(I, t, in, &m, c, in->aop < sizeof red / sizeof *red && red[in->aop] ? red[in->aop] : -1);
 	else if (in->op == PTX_OP_cp_async_bulk_tensor && global_dst)

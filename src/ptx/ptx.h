@@ -434,6 +434,8 @@ const char *ptx_op_name(PtxOp op);     /* "cp.async.bulk.tensor" */
 PtxOp ptx_op_lookup(const char *text, size_t n); /* exact; PTX_OP_NONE */
 const char *ptx_mod_name(PtxModId m);  /* ".shared::cta" */
 int ptx_has_mod(const PtxInstr *in, PtxModId m);
+/* The dimensions a tensor copy names (.1d ... .5d), 0 for none. */
+int ptx_tensor_dims(const PtxInstr *in);
 /* The .L2::evict_* modifiers of createpolicy in source order: primary and
  * secondary (0 unchanged, 1 first, 2 last, 3 normal; 0 when absent);
  * returns how many there are. */

@@ -211,6 +211,17 @@ ptx_has_mod(const PtxInstr *in, PtxModId m)
 }
 
 int
+ptx_tensor_dims(const PtxInstr *in)
+{
+	static const PtxModId d[] = { PTX_M_d1d, PTX_M_d2d, PTX_M_d3d, PTX_M_d4d, PTX_M_d5d };
+
+	for (int i = 0; i < 5; i++)
+		if (ptx_has_mod(in, d[i]))
+			return i + 1;
+	return 0;
+}
+
+int
 ptx_evict_priorities(const PtxInstr *in, int *primary, int *secondary)
 {
 	int i, n = 0, k;
