@@ -117,22 +117,10 @@ static u8 *
 named_sections(const Cubin *c)
 {
 	u8 *ok = xcalloc(c->sec.n + 1, 1);
-	u32 i, j;
+	u32 i;
 
-	u32 *h = xmalloc((c->sec.n + 1) * sizeof *h);	/* names' hashes: fewer strcmp */
-
-	for (i = 1; i < c->sec.n; i++) {
-		const char *name = c->sec.v[i].name;
-
-		h[i] = 2166136261u;
-		for (j = 0; name[j]; j++)
-			h[i] = (h[i] ^ (uchar)name[j]) * 16777619u;
-		ok[i] = (u8)plain_name(name);
-		for (j = 1; j < i && ok[i]; j++)
-			if (h[j] == h[i] && !strcmp(c->sec.v[j].name, name))
-				ok[i] = 0;
-	}
-	free(h);
+	for (i = 1; i < c->sec.n; i++)
+		ok[i] = plain_name(c->sec.v[i].name) && cubin_find_section(c, c->sec.v[i].name) == (int)i;
 	return ok;
 }
 

@@ -37,64 +37,50 @@ names_of(const Cubin *c)
 	return c->names;
 }
 
-static u32
-name_hash(const char *s)
-{
-	u32 h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (u8)*s) * 16777619u;
-	return h;
-}
-
 static const char *
 name_at(const Cubin *c, int sym, size_t i)
 {
 	return sym ? c->sym.v[i].name : c->sec.v[i].name;
 }
 
-/* Index entries [x->n, count) of the sections (sym 0; section 0 is
- * never found) or symbols; the first of a name wins. */
-static void
-idx_add(const Cubin *c, NameIdx *x, int sym, size_t count)
+/* The slot of the first indexed entry named name, or the empty slot
+ * where it would go. */
+static int *
+idx_slot(const Cubin *c, const NameIdx *x, int sym, const char *name)
 {
-	size_t i, j;
+	u32 j;
 
-	if (2 * count >= x->cap) {
+	for (j = fnv1a32(name, strlen(name)) & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
+		if (!strcmp(name_at(c, sym, (size_t)x->slot[j] - 1), name))
+			break;
+	return &x->slot[j];
+}
+
+/* The first section (sym 0; never section 0) or symbol named name, -1;
+ * entries appended since the last look-up are indexed first. */
+static int
+idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
+{
+	size_t i = x->n;
+	int *sl;
+
+	if (2 * count >= x->cap) {	/* grow: index every entry again */
 		u32 cap = x->cap ? x->cap : 64;
 		while (2 * count >= cap)
 			cap *= 2;
 		free(x->slot);
 		x->slot = xcalloc(cap, sizeof *x->slot);
 		x->cap = cap;
-		x->n = 0;
+		i = 0;
 	}
-	for (i = x->n; i < count; i++) {
+	for (; i < count; i++) {
 		const char *nm = name_at(c, sym, i);
-		if (!nm || (!sym && !i))
-			continue;
-		for (j = name_hash(nm) & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
-			if (!strcmp(name_at(c, sym, (size_t)x->slot[j] - 1), nm))
-				break;
-		if (!x->slot[j])
-			x->slot[j] = (int)i + 1;
+		if (nm && (sym || i) && !*(sl = idx_slot(c, x, sym, nm)))
+			*sl = (int)i + 1;
 	}
 	x->n = (u32)count;
-}
-
-static int
-idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
-{
-	size_t j;
-
-	if (x->n != count || !x->cap)
-		idx_add(c, x, sym, count);
-	for (j = name_hash(name) & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1)) {
-		size_t i = (size_t)x->slot[j] - 1;
-		if (!strcmp(name_at(c, sym, i), name))
-			return (int)i;
-	}
-	return -1;
+	sl = idx_slot(c, x, sym, name);
+	return *sl ? *sl - 1 : -1;
 }
 
 void
@@ -184,16 +170,6 @@ typedef struct {
 	u32 cap;
 } StrTab;
 
-static u32
-bytes_hash(const char *p, size_t n)
-{
-	u32 h = 2166136261u;
-
-	while (n--)
-		h = (h ^ (u8)*p++) * 16777619u;
-	return h;
-}
-
 /* The slot of the first string equal to p[0..n), or of the empty slot
  * where it would go. */
 static u32 *
@@ -201,7 +177,7 @@ strtab_slot(const StrTab *t, const char *p, size_t n)
 {
 	u32 j;
 
-	for (j = bytes_hash(p, n) & (t->cap - 1); t->slot[j]; j = (j + 1) & (t->cap - 1)) {
+	for (j = fnv1a32(p, n) & (t->cap - 1); t->slot[j]; j = (j + 1) & (t->cap - 1)) {
 		const u32 *e = t->str[t->slot[j] - 1];
 		if (e[1] == n && !memcmp(t->b.s + e[0], p, n))
 			break;

@@ -10,12 +10,7 @@
 u32
 hm_hash(const char *s, size_t n)
 {
-	u32 h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (uchar)s[i]) * 16777619u;
-	return h;
+	return fnv1a32(s, n);
 }
 
 /* Keys are short names: compared here, not by a memcmp call. */

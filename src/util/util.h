@@ -29,6 +29,18 @@ typedef int64_t i64;
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define ASSERT(c) ((c) ? (void)0 : die("%s:%d: assertion failed: %s", __FILE__, __LINE__, #c))
 
+/* FNV-1a (32 bits) of p[0..n): the hash of the name tables (ptx, cubin). */
+static inline u32
+fnv1a32(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	u32 h = 2166136261u;
+
+	while (n--)
+		h = (h ^ *b++) * 16777619u;
+	return h;
+}
+
 /* xmalloc family: die on exhaustion. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
