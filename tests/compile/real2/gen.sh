@@ -8,17 +8,7 @@
 #   llm2.fastmath.sm_90.ptx   -use_fast_math
 #   samples.lineinfo.sm_80.ptx  -lineinfo
 cd "$(dirname "$0")" || exit 1
-ptx() { # out arch flags... file
-	o=$1 a=$2; shift 2
-	if [ -n "$cases" ]; then
-		for k in $(sed -n 's,^//@ \([a-z_0-9]*\) .*,\1,p' "$(echo "$@" | awk '{print $NF}')"); do
-			echo "tests/compile/real2/$o $a tests/compile/real2/$k.spec.json"
-		done
-	else
-		nvcc --ptx -arch=$a -o "$o" "$@" || exit 1
-	fi
-}
-cases=; [ "$1" = --cases ] && cases=1
+. ../gen-ptx.sh
 for f in samples cccl half llm2 misc3 misc4 misc5 misc6; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done

@@ -9,17 +9,7 @@
 #   triton_softmax.ptx        written by hand (Triton's idioms), not generated
 # The specs come from the //@ lines (../real2/gen-specs.py).
 cd "$(dirname "$0")" || exit 1
-ptx() { # out arch flags... file
-	o=$1 a=$2; shift 2
-	if [ -n "$cases" ]; then
-		for k in $(sed -n 's,^//@ \([a-z_0-9]*\) .*,\1,p' "$(echo "$@" | awk '{print $NF}')"); do
-			echo "tests/compile/real3/$o $a tests/compile/real3/$k.spec.json"
-		done
-	else
-		nvcc --ptx -arch=$a -o "$o" "$@" || exit 1
-	fi
-}
-cases=; [ "$1" = --cases ] && cases=1
+. ../gen-ptx.sh
 for f in numeric sync gemm; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 	ptx $f.lineinfo.sm_90.ptx sm_90 -O3 -lineinfo $f.cu
