@@ -133,12 +133,14 @@ peep_encodes_exact(const Arch *a, const char *text, Word *w)
 
 /* Can a form of mnemonic name print a lowercase 'x' (as "0x.." of a hex
  * field; or in its template or an enumeration string)?  Registers,
- * decimals and floats never do.  1 also when name is not found. */
+ * decimals and floats never do.  1 also when name is not found.  The
+ * forms of a mnemonic share a few enumerations (FFMA: 96 enum fields, 3
+ * tables): each table is read once. */
 static int
 prints_x(const Arch *a, const char *name)
 {
-	u32 lo, end;
-	u32 i, v;
+	u32 lo, end, seen[16][2];   /* tables read: start, bits */
+	u32 i, v, j, ns = 0;
 
 	if (!isa_base_find(a, name, strlen(name), &lo, &end))
 		return 1;
@@ -150,7 +152,15 @@ prints_x(const Arch *a, const char *name)
 			const IsaField *f = &a->fields[fm->field0 + i];
 			if (f->kind == FK_HEX || (f->kind == FK_ENUM && f->nbits > 5))
 				return 1;   /* (a long enumeration: not worth reading) */
-			for (v = 0; f->kind == FK_ENUM && v < 1u << f->nbits; v++)
+			if (f->kind != FK_ENUM)
+				continue;
+			for (j = 0; j < ns && (seen[j][0] != f->table || seen[j][1] < f->nbits); j++)
+				;
+			if (j < ns)
+				continue;
+			if (ns < 16)
+				seen[ns][0] = f->table, seen[ns++][1] = f->nbits;
+			for (v = 0; v < 1u << f->nbits; v++)
 				if (a->enums[f->table + v] != ENUM_INVALID &&
 				    strchr(a->strs[a->enums[f->table + v] & ENUM_ID], 'x'))
 					return 1;
