@@ -636,6 +636,7 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 		else
 			i++;
 	}
+	f->frames = 1;
 	snprintf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
 	mir_insert(B0, 0, make(f, -1, 0, t, none, none));
 	mir_insert(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));
@@ -670,6 +671,7 @@ append(MFunc *dst, const MFunc *src, int *vmap)
 	size_t b, i;
 	int k;
 
+	dst->frames |= src->frames;
 	for (v = 0; v < (int)src->vr.n; v++) {
 		const MVreg *x = &src->vr.v[v];
 		if (v == src->rz)

@@ -75,6 +75,7 @@ typedef struct {
 	int rz, pt;       /* vregs standing for RZ and PT (mfunc_init) */
 	int guard;        /* guard applied to instructions being emitted */
 	u8 guard_neg;
+	u8 frames;        /* has FRAME placeholders (isel_call.c) for ra.c's fix_frames */
 } MFunc;
 
 void mfunc_init(MFunc *f, Arena *a);

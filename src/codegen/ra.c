@@ -64,24 +64,17 @@ work_free(Work *k)
 
 /* Units that may have been defined at each block's entry (forward, any
  * def, guarded or not); liveness in/out is limited to them, so a value
- * is never live before its first definition. */
+ * is never live before its first definition.  gen: per block, the units
+ * any of its defs writes (liveness's walk). */
 static void
-defined(Ra *r)
+defined(Ra *r, const u64 *gen)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *gen = xcalloc(2 * (nb * W + 1) + W + 1, 8), *out = gen + nb * W + 1, *und = out + nb * W + 1;
-	int i, k, u, n, first, v, x;
+	u64 *out = xcalloc(nb * W + 1 + W + 1, 8), *und = out + nb * W + 1;
+	int k, v, x;
 	Work wk;
 
-	for (b = 0; b < nb; b++)
-		for (i = 0; i < (int)f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_DEF)
-					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
-						SET(&gen[b * W], first + u);
-		}
 	work_init(&wk, nb, 0);
 	while ((x = work_pop(&wk)) >= 0) {
 		u64 *o = &out[(size_t)x * W];
@@ -111,7 +104,7 @@ defined(Ra *r)
 		for (k = 0; k < f->vr.v[v].w; k++)
 			if (BIT(und, r->ubase[v] + k))
 				r->undef[v] = 1;
-	free(gen);   /* out and und too */
+	free(out);   /* und too */
 }
 
 static inline void
@@ -127,10 +120,11 @@ interval_add(Ra *r, int v, int pos)
 
 /* Live units at each block's entry and exit: the least fixpoint of
  * in = ue | (out & ~kill), out = the successors' in, where ue (read
- * before any killing def) and kill (killed by an unguarded def) come
- * from one backward walk of each block. */
+ * before any killing def), kill (killed by an unguarded def) and gen
+ * (written by any def, for defined()) come from one backward walk of
+ * each block. */
 static void
-liveness(Ra *r)
+liveness(Ra *r, u64 *gen)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
@@ -140,14 +134,17 @@ liveness(Ra *r)
 
 	for (b = 0; b < nb; b++) {
 		const MBlock *B = &f->b.v[b];
-		u64 *live = &ue[b * W], *kl = &kill[b * W];
+		u64 *live = &ue[b * W], *kl = &kill[b * W], *g = &gen[b * W];
 		for (i = (int)B->ins.n - 1; i >= 0; i--) {
 			const MIns *m = &B->ins.v[i];
 			for (k = 0; k < m->nr; k++)
-				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
+				if (m->rf[k] & MF_DEF)
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
-						CLR(live, first + u);
-						SET(kl, first + u);
+						SET(g, first + u);
+						if (ra_kills(f, m, m->r[k])) {
+							CLR(live, first + u);
+							SET(kl, first + u);
+						}
 					}
 			for (k = 0; k < m->nr; k++)
 				if (m->rf[k] & MF_USE)
@@ -1313,6 +1310,7 @@ ra_liveness(Ra *r, MFunc *f)
 	int nv = (int)f->vr.n, v, nu = 0;
 	size_t nb = f->b.n, nv1 = (size_t)nv + 1, sets;
 	char *m;
+	u64 *gen;
 
 	r->f = f;
 	for (v = 0; v < nv; v++)
@@ -1341,8 +1339,10 @@ ra_liveness(Ra *r, MFunc *f)
 		if (!f->vr.v[v].fixed)
 			f->vr.v[v].phys = -1;
 	}
-	liveness(r);
-	defined(r);
+	gen = xcalloc(nb * r->words + 1, 8);
+	liveness(r, gen);
+	defined(r, gen);
+	free(gen);
 }
 
 /* Liveness and intervals of the current MIR. */
@@ -1409,14 +1409,14 @@ mark_ret_operands(MFunc *f, Spill *sp)
 }
 
 /* Resolve the frame placeholders of isel_call.c: -FRAME-0xA, FRAME+0xA,
- * FRAME (frame + area, its negation, the frame). */
+ * FRAME (frame + area, its negation, the frame), when f has any. */
 static void
 fix_frames(MFunc *f, u32 frame)
 {
 	size_t b, i;
 	char t[256];
 
-	for (b = 0; b < f->b.n; b++)
+	for (b = 0; f->frames && b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
 			const char *p = strstr(m->text, "FRAME"), *q;
