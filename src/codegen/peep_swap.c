@@ -65,17 +65,16 @@ with_reg(MFunc *f, const MIns *m, int from, int to, int t, MIns *out)
 }
 
 /* Can (or, apply: does) reader m take the pair v as c[off] after its
- * literal moves to register t? */
+ * literal (*val) moves to register t? */
 static int
-swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply)
+swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply, u32 *val)
 {
 	MIns tmp;
 	int from, to, at;
-	u32 val;
 	char lit[40];
 	int ok;
 
-	if (m->nr >= MI_MAXREF || !fold_may_cbank(F, m, peep_hole(m, k)) || !hex_literal(m, &from, &to, &val))
+	if (m->nr >= MI_MAXREF || !fold_may_cbank(F, m, peep_hole(m, k)) || !hex_literal(m, &from, &to, val))
 		return 0;
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
@@ -129,7 +128,6 @@ add_reader(Readers *R, const MIns *m, int b, int i, int k)
 		return;
 	}
 	R->rd[R->n].b = b, R->rd[R->n].i = i, R->rd[R->n].k = k;
-	hex_literal(m, &(int){0}, &(int){0}, &R->rd[R->n].val);
 	R->n++;
 }
 
@@ -184,7 +182,7 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
 	if (n <= 0)
 		return 0;
 	for (j = 0; j < n; j++) {
-		if (!swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, probe, off, 0))
+		if (!swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, probe, off, 0, &rd[j].val))
 			return 0;
 		for (q = 0; q < j && (rd[q].b != rd[j].b || rd[q].val != rd[j].val); q++)
 			;
@@ -207,7 +205,7 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
 			L->v[L->n].t = t, L->v[L->n].val = rd[j].val;
 			l = L->n++;
 		}
-		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1);
+		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1, &(u32){0});
 	}
 	return n;
 }
