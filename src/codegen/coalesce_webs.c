@@ -262,7 +262,9 @@ reach(Webs *w)
 	return in;
 }
 
-/* A vreg per web (the first definition's web keeps v), refs rewritten. */
+/* A vreg per web (the first definition's web keeps v), refs rewritten
+ * (when there is a new one: the first definition is its web's root, as
+ * unite keeps the lower id, so a vreg of one web keeps its refs). */
 static int
 renumber(Webs *w)
 {
@@ -287,7 +289,7 @@ renumber(Webs *w)
 			}
 		}
 	}
-	for (b = 0; b < f->b.n; b++)
+	for (b = 0; n && b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
 			int *at = slots(w, b, i);

@@ -1473,14 +1473,14 @@ snap_take(Snap *s, const MFunc *f)
 {
 	size_t b;
 	memset(s, 0, sizeof *s);
-	for (b = 0; b < f->vr.n; b++)
-		vec_push(&s->vr, f->vr.v[b]);
+	s->vr.n = s->vr.cap = f->vr.n;
+	s->vr.v = memcpy(xmalloc((f->vr.n + 1) * sizeof(MVreg)), f->vr.v, f->vr.n * sizeof(MVreg));
 	s->nb = f->b.n;
 	s->ins = xcalloc(s->nb + 1, sizeof *s->ins);
 	s->n = xcalloc(s->nb + 1, sizeof *s->n);
 	for (b = 0; b < s->nb; b++) {
 		s->n[b] = f->b.v[b].ins.n;
-		s->ins[b] = xcalloc(s->n[b] + 1, sizeof(MIns));
+		s->ins[b] = xmalloc((s->n[b] + 1) * sizeof(MIns));
 		if (s->n[b])
 			memcpy(s->ins[b], f->b.v[b].ins.v, s->n[b] * sizeof(MIns));
 	}
@@ -1491,9 +1491,12 @@ static void
 snap_restore(const Snap *s, MFunc *f)
 {
 	size_t b;
-	f->vr.n = 0;
-	for (b = 0; b < s->vr.n; b++)
-		vec_push(&f->vr, s->vr.v[b]);
+	if (f->vr.cap < s->vr.n) {
+		f->vr.cap = s->vr.n;
+		f->vr.v = xrealloc(f->vr.v, f->vr.cap * sizeof(MVreg));
+	}
+	memcpy(f->vr.v, s->vr.v, s->vr.n * sizeof(MVreg));
+	f->vr.n = s->vr.n;
 	for (b = 0; b < s->nb; b++) {
 		MBlock *B = &f->b.v[b];
 		B->ins.n = 0;
