@@ -303,7 +303,8 @@ combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	const char *dot;
 	char mn[64], op[72];
 
-	if (strncmp(x->text, "ISETP.", 6) && strncmp(x->text, "FSETP.", 6) && strncmp(x->text, "DSETP.", 6))
+	if ((strncmp(x->text, "ISETP.", 6) && strncmp(x->text, "FSETP.", 6) && strncmp(x->text, "DSETP.", 6)) ||
+	    strncmp(y->text, "PLOP3.LUT ", 10))
 		return 0;
 	dot = strchr(x->text, ' ');
 	if (!dot || dot - x->text < 4 || dot - x->text >= (int)sizeof mn || strncmp(dot - 4, ".AND", 4))
