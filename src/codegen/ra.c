@@ -194,43 +194,6 @@ liveness(Ra *r, u64 *gen)
 	free(ue);   /* kill too */
 }
 
-static void
-intervals(Ra *r)
-{
-	MFunc *f = r->f;
-	size_t b, w;
-	int pos = 0, i, k, v;
-	int *uv = xcalloc((size_t)r->nunits + 1, sizeof *uv);
-
-	for (v = 0; v < (int)f->vr.n; v++)
-		for (k = 0; k < f->vr.v[v].w; k++)
-			uv[r->ubase[v] + k] = v;
-	for (b = 0; b < f->b.n; b++) {
-		MBlock *B = &f->b.v[b];
-		r->bstart[b] = pos;
-		for (i = 0; i < (int)B->ins.n; i++, pos += 2) {
-			const MIns *m = &B->ins.v[i];
-			if (m->copy && m->nr == 2 && m->guard < 0 && r->cpos[m->r[0].v] < 0) {
-				r->cpos[m->r[0].v] = pos;
-				r->cblock[m->r[0].v] = (int)b;
-			}
-			for (k = 0; k < m->nr; k++)
-				interval_add(r, m->r[k].v, pos + ((m->rf[k] & MF_DEF) ? 1 : 0));
-			if (m->guard >= 0)
-				interval_add(r, m->guard, pos);
-		}
-		r->bend[b] = pos;
-		for (w = 0; w < r->words; w++) {
-			u64 in = r->in[b * r->words + w], out = r->out[b * r->words + w];
-			for (; in; in &= in - 1)
-				interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(in)], r->bstart[b]);
-			for (; out; out &= out - 1)
-				interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(out)], r->bend[b]);
-		}
-	}
-	free(uv);
-}
-
 /* ---- live ranges (lifetime holes) ---- */
 
 typedef struct {
@@ -342,7 +305,11 @@ typedef struct {
 /* The segments of one block: a vreg is live where any of its units is;
  * a def nobody reads still holds its register at its position; a vreg
  * live at the entry but defined on no path to it starts at its first
- * def in the block. */
+ * def in the block.  The same walk widens each vreg's interval
+ * (start..end: a use at its position, a def after it, the block's ends
+ * where live there; min and max, so the order does not matter) and
+ * finds its first unguarded copy "MOV v, s" (cpos: the block's earliest,
+ * unless an earlier block had one). */
 static void
 block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 {
@@ -353,14 +320,26 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 	u64 o;
 
 	memset(live, 0, r->words * 8);
-	for (w = 0; w < r->words; w++)
+	for (w = 0; w < r->words; w++) {
+		for (o = r->in[b * r->words + w]; o; o &= o - 1)
+			interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(o)], r->bstart[b]);
 		for (o = r->out[b * r->words + w]; o; o &= o - 1) {
 			u = (int)(w * 64) + __builtin_ctzll(o);
+			interval_add(r, uv[u], r->bend[b]);
 			unit_on(r, live, cnt, open, uv[u], u, r->bend[b]);
 		}
+	}
 	for (i = (int)B->ins.n - 1; i >= 0; i--) {
 		const MIns *m = &B->ins.v[i];
 		int pos = r->bstart[b] + 2 * i;
+		if (m->copy && m->nr == 2 && m->guard < 0 && (r->cpos[m->r[0].v] < 0 || r->cblock[m->r[0].v] == (int)b)) {
+			r->cpos[m->r[0].v] = pos;
+			r->cblock[m->r[0].v] = (int)b;
+		}
+		for (k = 0; k < m->nr; k++)
+			interval_add(r, m->r[k].v, pos + ((m->rf[k] & MF_DEF) ? 1 : 0));
+		if (m->guard >= 0)
+			interval_add(r, m->guard, pos);
 		for (k = 0; k < m->nr; k++) {
 			int v = m->r[k].v, kill;
 			if (!(m->rf[k] & MF_DEF) || f->vr.v[v].fixed)
@@ -407,12 +386,13 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 		}
 }
 
-/* Sorted, merged live ranges of every vreg (after intervals()). */
+/* Sorted, merged live ranges and the interval of every vreg; the
+ * blocks' position ranges (two positions an instruction). */
 static void
 ranges(Ra *r)
 {
 	MFunc *f = r->f;
-	int nv = (int)f->vr.n, v, k, *uv;
+	int nv = (int)f->vr.n, v, k, *uv, pos = 0;
 	size_t b, i, n = 0;
 	u64 *live;
 	SegVec sv = {0};
@@ -432,6 +412,11 @@ ranges(Ra *r)
 	for (v = 0; v < nv; v++)
 		for (k = 0; k < f->vr.v[v].w; k++)
 			uv[r->ubase[v] + k] = v;
+	for (b = 0; b < f->b.n; b++) {
+		r->bstart[b] = pos;
+		pos += 2 * (int)f->b.v[b].ins.n;
+		r->bend[b] = pos;
+	}
 	for (b = 0; b < f->b.n; b++)
 		block_segs(r, b, uv, live, &x, &sv);
 	if (sv.n)
@@ -1350,7 +1335,6 @@ void
 ra_analyse(Ra *r, MFunc *f)
 {
 	ra_liveness(r, f);
-	intervals(r);
 	ranges(r);
 }
 
