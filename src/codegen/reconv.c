@@ -1163,7 +1163,8 @@ thread_exits(MFunc *f)
 }
 
 /* Blocks end at their first branch/EXIT: split after a control transfer
- * that isel wrote in the middle of a block (e.g. around a guarded trap). */
+ * that isel wrote in the middle of a block (e.g. around a guarded trap).
+ * succ[] is left to the caller (refresh). */
 static inline int
 transfers(const MIns *m)
 {
@@ -1195,7 +1196,6 @@ split_blocks(MFunc *f)
 			B->ins.n = i + 1;
 			break;
 		}
-	mir_cfg_recompute(f);
 }
 
 int
@@ -1267,8 +1267,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 		renumber(&r, n0, g.v, (int)g.n);
 		assign_bregs(&r, g.v, (int)g.n, st);
 	}
-	mir_cfg_recompute(f);
-	link_local_calls(f);
+	link_local_calls(f);   /* (and succ[] of every block) */
 	for (b = 0; b < r.cap; b++) {
 		vec_free(&r.pred[b]);
 		vec_free(&r.refs[b]);
