@@ -549,7 +549,7 @@ static int
 state_join(const Hz *h, HState *d, const HState *s)
 {
 	int ch = 0, c;
-	size_t i;
+	size_t i, w;
 
 	if (!d->valid) {
 		state_copy(h, d, s);
@@ -559,15 +559,17 @@ state_join(const Hz *h, HState *d, const HState *s)
 		int k, m;
 		u64 rs = rem_at(s, i), rd;
 		u8 sr[RSTR];
-		rem_now(d, i);
-		memcpy(&rd, &REM(d, i, 0), 8);
-		memcpy(sr, &rs, 8);
-		for (c = 0; rs != rd && c < LC_NCAT; c++)
-			if (sr[c] > REM(d, i, c)) {
-				REM(d, i, c) = sr[c];
-				d->fprod[i] = s->fprod[i];
-				ch = 1;
-			}
+		if (rs) {  /* (a ready slot of s raises nothing) */
+			rem_now(d, i);
+			memcpy(&rd, &REM(d, i, 0), 8);
+			memcpy(sr, &rs, 8);
+			for (c = 0; rs != rd && c < LC_NCAT; c++)
+				if (sr[c] > REM(d, i, c)) {
+					REM(d, i, c) = sr[c];
+					d->fprod[i] = s->fprod[i];
+					ch = 1;
+				}
+		}
 		if (FAGE(s, i) < FAGE(d, i)) {
 			SET_FAGE(d, i, FAGE(s, i));
 			if (d->fprod[i] < 0)
@@ -598,21 +600,26 @@ state_join(const Hz *h, HState *d, const HState *s)
 			if (pch)  /* else the producers and their issue times are d's as before */
 				pa_due(h, d, i), ch = 1;
 		}
-		if ((s->wsb[i] | d->wsb[i]) != d->wsb[i]) {
-			d->wsb[i] |= s->wsb[i];
-			d->wprod[i] = s->wprod[i];
-			ch = 1;
-		}
-		if (s->wsb[i] && s->wdep[i] < d->wdep[i]) {
-			d->wdep[i] = s->wdep[i];
-			ch = 1;
-		}
-		if ((s->rsb[i] | d->rsb[i]) != d->rsb[i]) {
-			d->rsb[i] |= s->rsb[i];
-			d->rprod[i] = s->rprod[i];
-			ch = 1;
-		}
 	}
+	/* scoreboards: only the slots where s has one pending (lsb) */
+	for (w = 0; w < h->nwd; w++)
+		for (u64 m = s->lsb[w]; m; m &= m - 1) {
+			i = w * 64 + (size_t)__builtin_ctzll(m);
+			if ((s->wsb[i] | d->wsb[i]) != d->wsb[i]) {
+				d->wsb[i] |= s->wsb[i];
+				d->wprod[i] = s->wprod[i];
+				ch = 1;
+			}
+			if (s->wsb[i] && s->wdep[i] < d->wdep[i]) {
+				d->wdep[i] = s->wdep[i];
+				ch = 1;
+			}
+			if ((s->rsb[i] | d->rsb[i]) != d->rsb[i]) {
+				d->rsb[i] |= s->rsb[i];
+				d->rprod[i] = s->rprod[i];
+				ch = 1;
+			}
+		}
 	for (i = 0; i < h->nwd; i++) {
 		d->lnp[i] |= s->lnp[i];
 		d->lnone[i] |= s->lnone[i];
