@@ -637,13 +637,16 @@ state_join(const Hz *h, HState *d, const HState *s)
 /* ---- one instruction ---- */
 
 static void
-hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
+note_hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
 /* One hazard at instruction i: kind (HZ_*), its producer (-1: none or
-   another path), the register slot (-1: none). */
+   another path), the register slot (-1: none).  Only counted (nhaz) unless
+   there is a report or a found list: the solve's visits count theirs. */
+#define hazard(h, ...) ((h)->report || (h)->found ? note_hazard((h), __VA_ARGS__) : (void)(h)->nhaz++)
+
 static void
-hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
+note_hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...)
 {
 	va_list ap;
 
