@@ -82,6 +82,7 @@ typedef struct {
 	u16 slot;  /* real slot */
 	u8 cat;    /* reads: consumer category */
 	u8 late;   /* reads: a late reader keeps it (not a guard, not uniform) */
+	u8 file;   /* LF_* of the slot */
 } HUse;
 
 typedef VEC(size_t) SizeVec;
@@ -98,7 +99,6 @@ typedef struct HzShape {
 	/* tracked slots */
 	size_t ns;
 	u16 *slot;                /* dense -> real slot */
-	u8 *file;                 /* dense -> LF_* */
 	/* per instruction, computed once: the reads and writes of tracked
 	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes);
 	   the latencies and opcode facts are in HIns (hz_decode) */
@@ -271,13 +271,11 @@ track_slots(Hz *h)
 			for (j = h->ins[i].wr[r].s; j < h->ins[i].wr[r].s + h->ins[i].wr[r].n; j++)
 				wm[j / 64] |= 1ull << (j % 64);
 	h->sh.slot = xmalloc(NSLOT * sizeof *h->sh.slot);
-	h->sh.file = xmalloc(NSLOT);
 	for (w = 0; w < NWM; w++)
 		for (u64 m = wm[w]; m; m &= m - 1) {
 			j = w * 64 + __builtin_ctzll(m);
 			dense[j] = (short)h->sh.ns;
-			h->sh.slot[h->sh.ns] = (u16)j;
-			h->sh.file[h->sh.ns++] = (u8)hz_file(j);
+			h->sh.slot[h->sh.ns++] = (u16)j;
 		}
 	h->sh.uo = xcalloc(h->n + 1, sizeof *h->sh.uo);
 	h->sh.nr = xcalloc(h->n + 1, sizeof *h->sh.nr);
@@ -300,6 +298,7 @@ track_slots(Hz *h)
 					HUse *u = &h->sh.use[nu++];
 					u->d = (u16)dense[j];
 					u->slot = (u16)j;
+					u->file = (u8)hz_file(j);
 					u->cat = x->rd[r].cat;
 					/* uniform registers are read at issue, except by
 					   the TMA unit and the bulk copy engine (ptxas waits
@@ -313,6 +312,7 @@ track_slots(Hz *h)
 				HUse *u = &h->sh.use[nu++];
 				u->d = (u16)dense[j];
 				u->slot = (u16)j;
+				u->file = (u8)hz_file(j);
 				h->sh.nw[i]++;
 			}
 	}
@@ -429,7 +429,6 @@ shape_free(HzShape *sh)
 	free(sh->bfirst);
 	free(sh->blast);
 	free(sh->slot);
-	free(sh->file);
 	free(sh->use);
 	free(sh->uo);
 	free(sh->nr);
@@ -837,7 +836,7 @@ reads(Hz *h, HState *s, size_t i)
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		int cat = u->cat, f = h->sh.file[j];
+		int cat = u->cat, f = u->file;
 		if (s->np[j])
 			pa_now(s, j);
 		if (h->observe) {
@@ -966,7 +965,7 @@ writes(Hz *h, HState *s, size_t i)
 				set_due(s, j, s->clk + 0x7fffffff);  /* pa_due of no producer */
 			}
 		} else {
-			int f = h->sh.file[j];
+			int f = u->file;
 			s->lnp[j / 64] |= 1ull << (j % 64);
 			if (!x->cond) {
 				memcpy(&REM(s, j, 0), x->need[h->m][f], LC_NCAT);

@@ -101,7 +101,11 @@ const char *hz_slot_name(int s, char *buf, size_t n);
 /* Number of destination operands at the front of in's operand list. */
 int hz_ndst(const Insn *in);
 /* Register file (LF_*) of a slot. */
-int hz_file(int s);
+static inline int
+hz_file(int s)
+{
+	return s < SLOT_UR ? LF_R : s < SLOT_P ? LF_UR : s < SLOT_UP ? LF_P : LF_UP;
+}
 
 /* The analysis: the CFG of n decoded instructions and the state at each
  * block entry after the fixed point (see hazard.c). */

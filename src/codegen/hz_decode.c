@@ -24,12 +24,6 @@ hz_slot_name(int s, char *buf, size_t n)
 	return buf;
 }
 
-int
-hz_file(int s)
-{
-	return s < SLOT_UR ? LF_R : s < SLOT_P ? LF_UR : s < SLOT_UP ? LF_P : LF_UP;
-}
-
 /* Is s in the NULL-terminated list l? */
 static int
 name_in(const char *s, const char *const *l)
