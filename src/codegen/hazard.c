@@ -135,6 +135,9 @@ struct Hz {
 	/* the solve: each block's hazards and fix events (what hz_fix would act
 	   on) on its latest visit, and their sums over the blocks */
 	int nev, *bhaz, *bev, shaz, sev;
+	size_t *bend;             /* one past the last instruction with an event */
+	int odd;                  /* the solve met a write that sets no scoreboard
+				     or a producer list overflow (pover) */
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 	int depbar;               /* the code has a DEPBAR: wdep is counted */
@@ -491,6 +494,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->st = xcalloc(h->sh.nb + 1, sizeof *h->st);
 	h->bhaz = xcalloc(2 * (h->sh.nb + 1), sizeof *h->bhaz);
 	h->bev = h->bhaz + h->sh.nb + 1;
+	h->bend = xcalloc(h->sh.nb + 1, sizeof *h->bend);
 	h->bumped = xcalloc(h->sh.nb + 1, 1);
 	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->sh.nb + 1) * stride);
@@ -511,6 +515,7 @@ hz_free(Hz *h)
 	free(h->lim);
 	free(h->bhaz);
 	free(h->bumped);
+	free(h->bend);
 	free(h->exck);
 	free(h->excv);
 	free(h);
@@ -545,7 +550,7 @@ state_init(const Hz *h, HState *s)
 
 /* d = join(d, s); returns 1 if d changed. */
 static int
-state_join(const Hz *h, HState *d, const HState *s)
+state_join(Hz *h, HState *d, const HState *s)
 {
 	int ch = 0, c;
 	size_t i, w;
@@ -594,7 +599,7 @@ state_join(const Hz *h, HState *d, const HState *s)
 					PA(d, i, d->np[i]++) = sa[k];
 					pch = 1;
 				} else if (!d->pover[i])
-					d->pover[i] = 1, pch = 1;
+					d->pover[i] = 1, pch = 1, h->odd = 1;
 			}
 			if (pch)  /* else the producers and their issue times are d's as before */
 				pa_due(h, d, i), ch = 1;
@@ -952,8 +957,10 @@ writes(Hz *h, HState *s, size_t i)
 				m = (u8)(1u << x->c.rdsb);
 			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
 			LIVE(s, j);
-			if (m == SB_NONE)
+			if (m == SB_NONE) {
 				s->lnone[j / 64] |= 1ull << (j % 64);
+				h->odd = 1;
+			}
 			s->wdep[j] = 0;
 			s->wprod[j] = (i32)i;
 			if (!x->cond) {
@@ -992,7 +999,7 @@ writes(Hz *h, HState *s, size_t i)
 					PP(s, j, s->np[j]) = (i32)i;
 					PA(s, j, s->np[j]++) = 0;
 				} else
-					s->pover[j] = 1;
+					s->pover[j] = 1, h->odd = 1;
 				pa_due(h, s, j);
 			}
 			if (!x->cond)
@@ -1242,13 +1249,21 @@ step(Hz *h, HState *s, size_t i)
 
 /* ---- fixed point and passes ---- */
 
+/* Block b's instructions before end on s; bend[b] ends up one past the
+   last of them at which an event occurred (bfirst[b] when none). */
 static void
-run_block(Hz *h, size_t b, HState *s)
+run_block(Hz *h, size_t b, HState *s, size_t end)
 {
 	size_t i;
+	int ev;
 
-	for (i = h->sh.bfirst[b]; i <= h->sh.blast[b]; i++)
+	h->bend[b] = h->sh.bfirst[b];
+	for (i = h->sh.bfirst[b]; i < end; i++) {
+		ev = h->nev;
 		step(h, s, i);
+		if (h->nev != ev)
+			h->bend[b] = i + 1;
+	}
 }
 
 void
@@ -1259,7 +1274,7 @@ hz_solve(Hz *h)
 	HState *s = h->tmp;
 	int hz0, ev0;
 
-	h->shaz = h->sev = 0;
+	h->shaz = h->sev = h->odd = 0;
 	if (!h->sh.nb)
 		return;
 	for (b = 0; b < h->sh.nb; b++) {
@@ -1282,7 +1297,7 @@ hz_solve(Hz *h)
 		inq[b] = 0;
 		state_copy(h, s, h->st[b]);
 		hz0 = h->nhaz, ev0 = h->nev;
-		run_block(h, b, s);
+		run_block(h, b, s, h->sh.blast[b] + 1);
 		h->bhaz[b] = h->nhaz - hz0;
 		h->bev[b] = h->nev - ev0;
 		for (k = 0; k < h->sh.succ[b].n; k++) {
@@ -1328,7 +1343,22 @@ hz_solved_fixes(const Hz *h)
  * whose stalls no fix raised since: run again they would repeat that
  * visit step for step, and a step changes bits only at an event.  The
  * fix pass runs on the entry states themselves (no copy): its changes
- * make them stale, and the next hz_solve starts afresh. */
+ * make them stale, and the next hz_solve starts afresh.
+ *
+ * A fix run also stops after the last instruction at which the solve's
+ * visit met an event (bend), unless the code has a DEPBAR or the solve
+ * was odd.  Otherwise the run meets no event after it: from the same
+ * entry state, (1) the scoreboard masks (wsb, rsb) never depend on the
+ * clock, and the fix only clears bits of them (the wait it adds), so at
+ * each later instruction a mask the run holds is one the visit held, or
+ * a subset: without a DEPBAR (wdep) or a write that sets no scoreboard
+ * (pipe_cover's and same_pipe's SB_NONE) no rule adds a bit back;
+ * (2) stalls only rise (bump, minst), so every age is as large or
+ * larger and producers leave the lists as early or earlier: a latency
+ * need or a scoreboard wait too soon is as small or absent -- except
+ * across a list overflow (pover: rem's category need may be below an
+ * exception), which the solve would have met first, with lists at least
+ * as long. */
 static void
 run_all(Hz *h, int fixing)
 {
@@ -1338,10 +1368,10 @@ run_all(Hz *h, int fixing)
 		if (!h->st[b]->valid || (fixing && !h->bev[b] && !h->bumped[b]))
 			continue;
 		if (fixing)
-			run_block(h, b, h->st[b]);
+			run_block(h, b, h->st[b], h->depbar || h->odd ? h->sh.blast[b] + 1 : h->bend[b]);
 		else {
 			state_copy(h, h->tmp, h->st[b]);
-			run_block(h, b, h->tmp);
+			run_block(h, b, h->tmp, h->sh.blast[b] + 1);
 		}
 	}
 }
