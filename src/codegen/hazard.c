@@ -528,6 +528,7 @@ static inline void set_due(HState *s, size_t j, u32 due);
 static void pa_due(const Hz *h, HState *s, size_t j);
 static inline void sat_add_by(u8 *p, u32 d);
 static inline u64 rem_at(const HState *s, size_t j);
+static inline int sat_age(int a, u32 d);
 static inline void rem_now(HState *s, size_t j);
 
 static void
@@ -841,15 +842,14 @@ reads(Hz *h, HState *s, size_t i)
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		int cat = u->cat, f = u->file;
-		if (s->np[j])
-			pa_now(s, j);
+		int cat = u->cat, f = u->file, a;
+		u32 dt = s->clk - s->pclk[j];  /* the producers' ages: PA + dt, saturated */
 		if (h->observe) {
 			int k;
 			for (k = 0; k < s->np[j]; k++)
-				if (PA(s, j, k) < 64)
+				if ((a = sat_age(PA(s, j, k), dt)) < 64)
 					buf_printf(h->observe, "obs %s %d %d %d %s\n",
-						   h->ins[PP(s, j, k)].cls, f, cat, PA(s, j, k), x->cls);
+						   h->ins[PP(s, j, k)].cls, f, cat, a, x->cls);
 		}
 		if (s->pover[j]) {
 			rem_now(s, j);
@@ -867,10 +867,11 @@ reads(Hz *h, HState *s, size_t i)
 					e = MAX(e, LAT_SAFE);
 				if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
 					e = MAX(e, LAT_WIDE_HI);
-				if (e - PA(s, j, k) > need) {
-					need = e - PA(s, j, k);
+				a = sat_age(PA(s, j, k), dt);
+				if (e - a > need) {
+					need = e - a;
 					s->fprod[j] = q;
-					SET_FAGE(s, j, PA(s, j, k));
+					SET_FAGE(s, j, a);
 				}
 			}
 		}
@@ -1036,6 +1037,13 @@ sat_sub(u64 x, u64 T)
 	u64 d = (x | B7) - T, ge = (x | d) & B7;
 
 	return (d ^ (~x & B7)) & ((ge >> 7) * 0xff);
+}
+
+/* An age a, d cycles later (saturated at AGE_MAX, as sat_add_by). */
+static inline int
+sat_age(int a, u32 d)
+{
+	return d >= AGE_MAX || a + (int)d > AGE_MAX ? AGE_MAX : a + (int)d;
 }
 
 /* p[0..8) += d, saturated at 255 (as d steps of one cycle would). */
