@@ -909,46 +909,58 @@ reads(Hz *h, HState *s, size_t i)
 	}
 }
 
+/* Instruction i writes slot u->d while a variable-latency write or a late
+   read of it is pending (wsb or rsb). */
+static void
+overwrite(Hz *h, HState *s, size_t i, const HUse *u)
+{
+	HIns *x = &h->ins[i];
+	size_t j = u->d;
+	u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
+	char b1[64], b2[16];
+
+	h->nev += pend != 0;
+	if (h->fixing && pend) {
+		if ((x->c.wait | pend) != x->c.wait)
+			h->changes++;
+		x->c.wait |= pend;
+		s->wsb[j] &= SB_NONE;
+		s->rsb[j] = 0;
+	}
+	/* a result of the same in-order pipe lands before ours */
+	if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
+	    same_pipe(h, (size_t)s->wprod[j], i))
+		s->wsb[j] = 0;
+	if (s->wsb[j] && !h->fixing && s->wprod[j] >= 0 && exclusive(h, (size_t)s->wprod[j], i))
+		;  /* the two writes never both happen */
+	else if (s->wsb[j] && !h->fixing)
+		hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
+		       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
+		       SLOT_NAME(h, u->slot, b2), x->in->op,
+		       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
+	/* memory instructions reach the memory pipe in order: a load
+	   cannot write before an earlier store has read its data */
+	if (s->rsb[j] && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
+	    s->rprod[j] >= 0 && (h->ins[s->rprod[j]].memf & HF_MEM))
+		s->rsb[j] = 0;
+	if (s->rsb[j] && !h->fixing)
+		hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
+		       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
+		       SLOT_NAME(h, u->slot, b2), x->in->op,
+		       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
+}
+
 static void
 writes(Hz *h, HState *s, size_t i)
 {
 	HIns *x = &h->ins[i];
 	const HUse *u = &h->sh.use[h->sh.uo[i] + h->sh.nr[i]], *end = u + h->sh.nw[i];
 	int c;
-	char b1[64], b2[16];
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
-		h->nev += pend != 0;
-		if (h->fixing && pend) {
-			if ((x->c.wait | pend) != x->c.wait)
-				h->changes++;
-			x->c.wait |= pend;
-			s->wsb[j] &= SB_NONE;
-			s->rsb[j] = 0;
-		}
-		/* a result of the same in-order pipe lands before ours */
-		if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
-		    same_pipe(h, (size_t)s->wprod[j], i))
-			s->wsb[j] = 0;
-		if (s->wsb[j] && !h->fixing && s->wprod[j] >= 0 && exclusive(h, (size_t)s->wprod[j], i))
-			;  /* the two writes never both happen */
-		else if (s->wsb[j] && !h->fixing)
-			hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
-			       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-			       SLOT_NAME(h, u->slot, b2), x->in->op,
-			       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
-		/* memory instructions reach the memory pipe in order: a load
-		   cannot write before an earlier store has read its data */
-		if (s->rsb[j] && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
-		    s->rprod[j] >= 0 && (h->ins[s->rprod[j]].memf & HF_MEM))
-			s->rsb[j] = 0;
-		if (s->rsb[j] && !h->fixing)
-			hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
-			       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-			       SLOT_NAME(h, u->slot, b2), x->in->op,
-			       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
+		if (s->wsb[j] | s->rsb[j])
+			overwrite(h, s, i, u);
 		if (x->lat.var) {
 			u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
 			/* the "done" predicate of a generic ATOM is known when its
