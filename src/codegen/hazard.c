@@ -832,6 +832,45 @@ exc_of(Hz *h, size_t ui, i32 q, const LatRow *row, int f, int cat, const char *c
 	return h->excv[k];
 }
 
+/* The cycles read u of instruction x must still wait for its slot's fixed
+   producers (a slot with some: np or pover); fprod and its age become the
+   producer that needs the most.  With observe, lists their distances. */
+static int
+read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
+{
+	size_t j = u->d;
+	int cat = u->cat, f = u->file, need = 0, k, e, a;
+	u32 dt = s->clk - s->pclk[j];  /* the producers' ages: PA + dt, saturated */
+
+	if (h->observe)
+		for (k = 0; k < s->np[j]; k++)
+			if ((a = sat_age(PA(s, j, k), dt)) < 64)
+				buf_printf(h->observe, "obs %s %d %d %d %s\n",
+					   h->ins[PP(s, j, k)].cls, f, cat, a, x->cls);
+	if (s->pover[j]) {
+		rem_now(s, j);
+		return REM(s, j, cat);
+	}
+	for (k = 0; k < s->np[j]; k++) {
+		i32 q = PP(s, j, k);
+		const LatRow *row = h->ins[q].row;
+		e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
+		if (e < 0 || (h->ins[q].excfloor && e < h->ins[q].need[h->m][f][cat]))
+			e = h->ins[q].need[h->m][f][cat];
+		else if (h->mode == 0)
+			e = MAX(e, LAT_SAFE);
+		if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
+			e = MAX(e, LAT_WIDE_HI);
+		a = sat_age(PA(s, j, k), dt);
+		if (e - a > need) {
+			need = e - a;
+			s->fprod[j] = q;
+			SET_FAGE(s, j, a);
+		}
+	}
+	return need;
+}
+
 static void
 reads(Hz *h, HState *s, size_t i)
 {
@@ -842,39 +881,7 @@ reads(Hz *h, HState *s, size_t i)
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		int cat = u->cat, f = u->file, a;
-		u32 dt = s->clk - s->pclk[j];  /* the producers' ages: PA + dt, saturated */
-		if (h->observe) {
-			int k;
-			for (k = 0; k < s->np[j]; k++)
-				if ((a = sat_age(PA(s, j, k), dt)) < 64)
-					buf_printf(h->observe, "obs %s %d %d %d %s\n",
-						   h->ins[PP(s, j, k)].cls, f, cat, a, x->cls);
-		}
-		if (s->pover[j]) {
-			rem_now(s, j);
-			need = REM(s, j, cat);
-		} else {
-			int k, e;
-			need = 0;
-			for (k = 0; k < s->np[j]; k++) {
-				i32 q = PP(s, j, k);
-				const LatRow *row = h->ins[q].row;
-				e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
-				if (e < 0 || (h->ins[q].excfloor && e < h->ins[q].need[h->m][f][cat]))
-					e = h->ins[q].need[h->m][f][cat];
-				else if (h->mode == 0)
-					e = MAX(e, LAT_SAFE);
-				if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
-					e = MAX(e, LAT_WIDE_HI);
-				a = sat_age(PA(s, j, k), dt);
-				if (e - a > need) {
-					need = e - a;
-					s->fprod[j] = q;
-					SET_FAGE(s, j, a);
-				}
-			}
-		}
+		need = s->np[j] || s->pover[j] ? read_need(h, s, x, u) : 0;
 		if (need > 0) {
 			h->nev++;
 			if (h->fixing)
