@@ -35,7 +35,6 @@ bra_to(const PtxInstr *like, Arena *a, int at, int guard, int neg)
 	b.guard = guard;
 	b.guard_neg = (u8)neg;
 	b.pos = like->pos;
-	b.line = like->line;
 	b.nopds = 1;
 	b.opds = arena_alloc(a, sizeof(PtxOperand));
 	b.opds[0] = label_opd(at);
@@ -111,7 +110,6 @@ ir_expand_brx(const PtxFunc *fn, Arena *a, int *ninstrs, int *nextra, const PtxI
 			s.types[0] = ptx_type_size(it) == 8 ? PTX_T_U64 : PTX_T_U32;
 			s.cmp = PTX_CMP_EQ;
 			s.pos = in->pos;
-			s.line = in->line;
 			s.nopds = 3;
 			s.opds = arena_alloc(a, sizeof(PtxOperand) * 3);
 			s.opds[0] = in->opds[0];

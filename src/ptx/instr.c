@@ -416,23 +416,6 @@ add_fixups(P *p, PtxOperand *o, int n)
 	}
 }
 
-/* 1-based line of pos; positions only grow, so count incrementally */
-static int
-source_line(P *p, size_t pos)
-{
-	const char *s = p->lx.s, *e;
-
-	if (!p->lineno || pos < p->linepos) {
-		p->lineno = 1;
-		p->linepos = 0;
-	}
-	while ((e = memchr(s + p->linepos, '\n', pos - p->linepos))) {
-		p->lineno++;
-		p->linepos = (size_t)(e - s) + 1;
-	}
-	return p->lineno;
-}
-
 /* opcode (longest known prefix) and modifiers into in */
 static void
 decode_opcode(P *p, PtxInstr *in, const Tok *op, const Tok *mods, int nmods)
@@ -476,7 +459,6 @@ parse_instr(P *p)
 	in.guard = -1;
 	in.vec = 1;
 	in.pos = p->t.pos;
-	in.line = source_line(p, in.pos);
 	if (is_punct(p, '@')) {
 		next(p);
 		if (is_punct(p, '!')) {
@@ -509,14 +491,12 @@ parse_instr(P *p)
 		const PtxInstr *t = &p->tmpl.v[r];
 		int guard = in.guard, neg = in.guard_neg;
 		u32 pos = in.pos;
-		int line = in.line;
 		in = *t;
 		in.loc_file = p->loc_file;
 		in.loc_line = p->loc_line;
 		in.guard = guard;
 		in.guard_neg = (u8)neg;
 		in.pos = pos;
-		in.line = line;
 	} else {
 		decode_opcode(p, &in, &op, mods, nmods);
 		in.loc_file = p->loc_file;

@@ -282,7 +282,6 @@ typedef struct {
 	int nopds;
 	PtxOperand *opds;
 	u32 pos;         /* offset of the opcode (or the guard) in the source */
-	int line;        /* 1-based source line of pos */
 	int loc_file;    /* the last .loc before it in the function: file */
 	int loc_line;    /* number (mod->files[]) and line; 0 when none */
 } PtxInstr;

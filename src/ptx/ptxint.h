@@ -109,8 +109,6 @@ typedef struct {
 	VEC(int) declscope;     /* scope depth of each decl */
 	size_t prev_end;        /* end of the previous token */
 	int cdepth;             /* constant-expression nesting */
-	size_t linepos;         /* offset up to which lines are counted */
-	int lineno;             /* line number at linepos */
 	int loc_file, loc_line; /* the last .loc in the function */
 	VEC(PtxVar *) locals;
 	VEC(const char *) labelnames;
