@@ -4,6 +4,7 @@
 
 #include <setjmp.h>
 
+#include "ptx/hash.h"
 #include "ptx/ptx.h"
 
 /* Tokens.  An IDENT is a name (%r1, $L__BB0_1, _Z3fooi, ld); a DOT is a
@@ -44,7 +45,6 @@ typedef struct {
 	HEnt *e;
 	u32 cap, len;
 } HMap;
-u32 hm_hash(const char *s, size_t n);
 int hm_get(const HMap *m, const char *s, size_t n);
 /* Sets key to v; returns the previous value or -1. */
 int hm_put(HMap *m, const char *s, size_t n, int v);

@@ -7,21 +7,6 @@
 
 /* ---- hash map ---- */
 
-u32
-hm_hash(const char *s, size_t n)
-{
-	return fnv1a32(s, n);
-}
-
-/* Keys are short names: compared here, not by a memcmp call. */
-static inline int
-same(const char *a, const char *b, size_t n)
-{
-	while (n && *a == *b)
-		a++, b++, n--;
-	return !n;
-}
-
 static inline HEnt *
 hm_find(const HMap *m, const char *s, size_t n, u32 h)
 {
@@ -29,7 +14,7 @@ hm_find(const HMap *m, const char *s, size_t n, u32 h)
 
 	for (i = h & mask;; i = (i + 1) & mask) {
 		HEnt *e = &m->e[i];
-		if (!e->k || (e->h == h && e->n == n && same(e->k, s, n)))
+		if (!e->k || (e->h == h && e->n == n && hm_same(e->k, s, n)))
 			return e;
 	}
 }
@@ -133,7 +118,7 @@ slot_find(const PtxHashSlot *t, u32 cap, const char *const *names, size_t stride
 
 	for (i = h & (cap - 1); t[i].id; i = (i + 1) & (cap - 1))
 		if (t[i].h == h && t[i].n == n &&
-		    same(*(const char *const *)((const char *)names + t[i].id * stride), s, n))
+		    hm_same(*(const char *const *)((const char *)names + t[i].id * stride), s, n))
 			return t[i].id;
 	return -1;
 }
