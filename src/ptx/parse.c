@@ -19,19 +19,6 @@ perr(P *p, size_t pos, const char *fmt, ...)
 	longjmp(p->fail, 1);
 }
 
-void
-next(P *p)
-{
-	p->prev_end = p->t.pos + p->t.len;
-	lex_next(&p->lx, &p->t);
-}
-
-int
-is_punct(P *p, char c)
-{
-	return p->t.kind == TK_PUNCT && p->t.ch == c;
-}
-
 static int
 tok_is(P *p, int kind, const char *s)
 {

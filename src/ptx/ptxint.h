@@ -132,8 +132,20 @@ typedef struct {
 
 _Noreturn void perr(P *p, size_t pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void next(P *p);
-int is_punct(P *p, char c);
+/* The next token (inline: the parser asks for ~1 per 5 bytes of PTX). */
+static inline void
+next(P *p)
+{
+	p->prev_end = p->t.pos + p->t.len;
+	lex_next(&p->lx, &p->t);
+}
+
+static inline int
+is_punct(const P *p, char c)
+{
+	return p->t.kind == TK_PUNCT && p->t.ch == c;
+}
+
 int is_dot(P *p, const char *s);
 int is_ident(P *p, const char *s);
 void expect_punct(P *p, char c);
