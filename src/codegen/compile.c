@@ -99,7 +99,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		ir_count_offer(f);
 		n = passes[i].fn(f);
 		if (n)
-			ir_count_forget();
+			ir_count_changed();
 		if (full) {
 			ir_verify(f, passes[i].name);
 			if ((rerun || !n) && ir_hash(f) != h)

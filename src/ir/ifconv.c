@@ -407,7 +407,8 @@ ir_ifconv(IrFunc *f)
 			pend_apply(&pd);   /* the counts as ir_count would give them */
 		}
 	}
-	n += ir_drop_jumps(f);
+	n += ir_drop_jumps(f);   /* unguarded bra: no register */
+	ir_count_current(f, defs, uses);
 	vec_free(&pd);
 	free(defs);
 	free(uses);

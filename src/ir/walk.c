@@ -1,5 +1,6 @@
 /* walk.c -- helpers shared by the passes: visit the registers an
  * instruction reads and writes, count definitions and uses. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/ir.h"
@@ -89,12 +90,13 @@ walk(const IrFunc *f, int *defs, int *uses)
 		}
 }
 
-/* The counts of the last walk (see ir_count_offer): of f with n
- * registers; have[0] / have[1]: the defs / uses were counted.  Per
- * thread, in the heap (thread_calloc: the static TLS block stays small). */
+/* The counts of the last walk (see ir_count_offer), or those a pass
+ * kept current (ir_count_current, given): of f with n registers;
+ * have[0] / have[1]: the defs / uses were counted.  Per thread, in the
+ * heap (thread_calloc: the static TLS block stays small). */
 typedef struct {
 	const IrFunc *f;
-	int n, have[2], offered;
+	int n, have[2], offered, given;
 	int *c[2];
 } Kept;
 static _Thread_local void *kept_mem;
@@ -111,6 +113,7 @@ ir_count_offer(const IrFunc *f)
 	Kept *K = kept();
 
 	K->offered = K->f == f;
+	K->given = 0;
 }
 
 void
@@ -123,31 +126,73 @@ ir_count_forget(void)
 }
 
 void
+ir_count_changed(void)
+{
+	if (!kept()->given)
+		ir_count_forget();
+}
+
+/* f's counts are defs and uses (either may be NULL) */
+static void
+keep(Kept *K, const IrFunc *f, const int *defs, const int *uses)
+{
+	const int *have[2] = { defs, uses };
+	size_t sz = (size_t)f->nregs * sizeof(int);
+	int j;
+
+	K->f = f;
+	K->n = f->nregs;
+	for (j = 0; j < 2; j++) {
+		K->have[j] = have[j] != NULL;
+		if (have[j]) {
+			K->c[j] = xrealloc(K->c[j], sz + sizeof(int));
+			memcpy(K->c[j], have[j], sz);
+		}
+	}
+}
+
+void
+ir_count_current(const IrFunc *f, const int *defs, const int *uses)
+{
+	Kept *K = kept();
+
+	keep(K, f, defs, uses);
+	K->given = 1;
+}
+
+/* OA_VERIFY=1: counts taken from K are a walk's */
+static void
+recount_same(const Kept *K, const IrFunc *f)
+{
+	size_t sz = (size_t)f->nregs * sizeof(int);
+	int *d = xcalloc((size_t)f->nregs + 1, 2 * sizeof(int)), *u = d + f->nregs + 1, j;
+
+	walk(f, d, u);
+	for (j = 0; j < 2; j++)
+		if (K->have[j] && memcmp(K->c[j], j ? u : d, sz))
+			die("ir_count: the %s kept differ from a walk's", j ? "uses" : "defs");
+	free(d);
+}
+
+void
 ir_count(const IrFunc *f, int *defs, int *uses)
 {
 	Kept *K = kept();
 	int *want[2] = { defs, uses }, j;
-	size_t sz = (size_t)f->nregs * sizeof(int);
 
 	if (K->offered && K->f == f && K->n == f->nregs && (!defs || K->have[0]) &&
 	    (!uses || K->have[1])) {
 		K->offered = 0;
+		if (ir_verify_all())
+			recount_same(K, f);
 		for (j = 0; j < 2; j++)
 			if (want[j])
-				memcpy(want[j], K->c[j], sz);
+				memcpy(want[j], K->c[j], (size_t)f->nregs * sizeof(int));
 		return;
 	}
 	/* only a pass's first ir_count may reuse: later ones may follow
 	 * changes it made */
 	K->offered = 0;
 	walk(f, defs, uses);
-	K->f = f;
-	K->n = f->nregs;
-	for (j = 0; j < 2; j++) {
-		K->have[j] = want[j] != NULL;
-		if (want[j]) {
-			K->c[j] = xrealloc(K->c[j], sz + sizeof(int));
-			memcpy(K->c[j], want[j], sz);
-		}
-	}
+	keep(K, f, defs, uses);
 }
