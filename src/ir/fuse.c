@@ -34,13 +34,28 @@ single(const int *defs, const PtxOperand *o)
 	return o->kind == PTX_OPD_IMM || (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg && defs[o->reg] <= 1);
 }
 
-/* Rewrite the add x (reading the result of mul m as operand k) into a mad. */
 static void
-to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k)
+unuse(void *ctx, int r)
+{
+	((int *)ctx)[r]--;
+}
+
+static void
+use(void *ctx, int r)
+{
+	((int *)ctx)[r]++;
+}
+
+/* Rewrite the add x (reading the result of mul m as operand k) into a mad;
+ * the register reads it makes come off uses and its new ones go on (the
+ * definitions stay as they were). */
+static void
+to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k, int *uses)
 {
 	PtxInstr *in = &x->p;
 	PtxOperand *ops = arena_alloc(f->a, 4 * sizeof *ops);
 
+	ir_each_use(in, unuse, uses);
 	ops[0] = in->opds[0];
 	ops[1] = m->p.opds[1];
 	ops[2] = m->p.opds[2];
@@ -51,6 +66,7 @@ to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k)
 	in->opds = ops;
 	in->nopds = 4;
 	in->nmods = 0;  /* modtext no longer describes it */
+	ir_each_use(in, use, uses);
 }
 
 static int
@@ -93,7 +109,7 @@ forget(void *ctx, int r)
 /* Within a block: a mul whose operands and result are not written again
  * before the add reads it fuses whatever the registers' definition counts. */
 static int
-fuse_local(IrFunc *f, IrBlock *B)
+fuse_local(IrFunc *f, IrBlock *B, int *uses)
 {
 	MulSet live = {0};
 	size_t i, j;
@@ -108,7 +124,7 @@ fuse_local(IrFunc *f, IrBlock *B)
 				for (k = 1; k <= 2 && !fits(x, live.v[j], k); k++)
 					;
 				if (k <= 2) {
-					to_mad(f, x, live.v[j], k);
+					to_mad(f, x, live.v[j], k, uses);
 					n++;
 					break;
 				}
@@ -135,12 +151,12 @@ fuse_local(IrFunc *f, IrBlock *B)
 int
 ir_fuse(IrFunc *f)
 {
-	int *defs = xcalloc((size_t)f->nregs + 1, sizeof *defs), n = 0;
+	int *defs = xcalloc((size_t)f->nregs + 1, 2 * sizeof *defs), *uses = defs + f->nregs + 1, n = 0;
 	IrIns **mul = xcalloc((size_t)f->nregs + 1, sizeof *mul);
 	size_t b, i;
 	int k;
 
-	ir_count(f, defs, NULL);
+	ir_count(f, defs, uses);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			IrIns *x = &f->b.v[b].ins.v[i];
@@ -158,13 +174,14 @@ ir_fuse(IrFunc *f)
 				IrIns *m;
 				if (o->kind != PTX_OPD_REG || !(m = mul[o->reg]) || m == x || !fits(x, m, k))
 					continue;
-				to_mad(f, x, m, k);
+				to_mad(f, x, m, k, uses);
 				n++;
 				break;
 			}
 		}
 	for (b = 0; b < f->b.n; b++)
-		n += fuse_local(f, &f->b.v[b]);
+		n += fuse_local(f, &f->b.v[b], uses);
+	ir_count_current(f, defs, uses);   /* for ifconv */
 	free(defs);
 	free(mul);
 	return n;
