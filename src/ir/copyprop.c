@@ -79,7 +79,19 @@ typedef struct {
 	int *when;
 	PtxOperand *src;
 	int nregs;
+	int *uses;   /* kept current: ir_count's after the rewrites */
 } Prop;
+
+/* A read of register a became one of b (-1: of an immediate). */
+static void
+moved(const Prop *p, int a, int b)
+{
+	if (a == b)
+		return;
+	p->uses[a]--;
+	if (b >= 0)
+		p->uses[b]++;
+}
 
 static int
 moment(const Prop *p, int r, int last, int lim)
@@ -114,6 +126,16 @@ follow(const Prop *p, PtxOperand *o, int *r, int imm_ok, int lim)
 	return n;
 }
 
+/* follow for a register read in place (*r), the count moved */
+static int
+follow_reg(const Prop *p, int *r)
+{
+	int old = *r, n = follow(p, NULL, r, 0, INT_MAX);
+
+	moved(p, old, *r);
+	return n;
+}
+
 static int
 rewrite(const Prop *p, PtxInstr *in, int imm_ok)
 {
@@ -124,36 +146,38 @@ rewrite(const Prop *p, PtxInstr *in, int imm_ok)
 		if (ir_opd_is_def(in, i))
 			continue;
 		if (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg) {
-			int r = o->reg;
+			int r = o->reg, old = o->reg;
 			n += follow(p, o, &r, imm_ok || i == mask, INT_MAX);
 			if (o->kind == PTX_OPD_REG)
 				o->reg = r;
+			moved(p, old, o->kind == PTX_OPD_REG ? o->reg : -1);
 		} else if (o->kind == PTX_OPD_ADDR) {
-			n += follow(p, NULL, &o->reg, 0, INT_MAX);
+			n += follow_reg(p, &o->reg);
 		} else if (o->kind == PTX_OPD_VEC) {
 			for (k = 0; k < o->nelems; k++)
 				if (o->elems[k].kind == PTX_OPD_REG)
-					n += follow(p, NULL, &o->elems[k].reg, 0, INT_MAX);
+					n += follow_reg(p, &o->elems[k].reg);
 		}
 	}
 	if (in->guard >= 0)
-		n += follow(p, NULL, &in->guard, 0, INT_MAX);
+		n += follow_reg(p, &in->guard);
 	return n;
 }
 
 int
 ir_copyprop(IrFunc *f)
 {
-	int *defs = xcalloc((size_t)f->nregs + 1, sizeof *defs), total = 0, t = 0;
+	int *defs = xcalloc((size_t)f->nregs + 1, 2 * sizeof *defs), total = 0, t = 0;
 	Prop p;
 	size_t b, i;
 
 	p.nregs = f->nregs;
+	p.uses = defs + f->nregs + 1;
 	p.when = xmalloc(((size_t)f->nregs + 1) * sizeof *p.when);
 	p.src = xmalloc(((size_t)f->nregs + 1) * sizeof *p.src);
 	for (i = 0; i <= (size_t)f->nregs; i++)
 		p.when[i] = -1;
-	ir_count(f, defs, NULL);
+	ir_count(f, defs, p.uses);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			IrIns *x = &f->b.v[b].ins.v[i];
@@ -178,6 +202,7 @@ ir_copyprop(IrFunc *f)
 				if (!y->dead)
 					total += rewrite(&p, &y->p, takes_imm(&y->p));
 			}
+	ir_count_current(f, defs, p.uses);   /* the definitions stay as they were */
 	free(p.when);
 	free(p.src);
 	free(defs);

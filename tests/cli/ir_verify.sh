@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # ir_verify.sh -- OA_VERIFY=1 (src/codegen/compile.c run_passes): the IR
 # checker after every pass, each "no change" proved with ir_hash, and every
-# def/use count a pass takes from the one before it (ir_count_offer,
-# ir_count_current: ifconv gives its kept counts to dce) checked against a
-# fresh walk.  Kernels whose passes change the IR (copyprop, fuse, ifconv,
+# def/use count a pass takes from the one before it (ir_count_offer;
+# ir_count_current: copyprop, fuse and ifconv keep theirs current through
+# their rewrites and give them on) checked against a fresh walk.  Kernels whose passes change the IR (copyprop, fuse, ifconv,
 # dce) compile without an internal error, to the same cubin as without.
 . tests/cli/lib.bash
 
