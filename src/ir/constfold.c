@@ -782,6 +782,8 @@ ir_constfold(IrFunc *f)
 		memset(c.uses, 0, nr * sizeof *c.uses);
 		ir_count(f, c.defs, c.uses);
 	}
+	if (total && !n)   /* the last round changed nothing: the counts are the IR's */
+		ir_count_current(f, c.defs, c.uses);
 	free(c.defs);
 	free(c.uses);
 	free(c.gk);

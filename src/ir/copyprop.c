@@ -202,7 +202,8 @@ ir_copyprop(IrFunc *f)
 				if (!y->dead)
 					total += rewrite(&p, &y->p, takes_imm(&y->p));
 			}
-	ir_count_current(f, defs, p.uses);   /* the definitions stay as they were */
+	if (total)
+		ir_count_current(f, defs, p.uses);   /* the definitions stay as they were */
 	free(p.when);
 	free(p.src);
 	free(defs);

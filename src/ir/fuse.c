@@ -181,7 +181,8 @@ ir_fuse(IrFunc *f)
 		}
 	for (b = 0; b < f->b.n; b++)
 		n += fuse_local(f, &f->b.v[b], uses);
-	ir_count_current(f, defs, uses);   /* for ifconv */
+	if (n)
+		ir_count_current(f, defs, uses);   /* for ifconv */
 	free(defs);
 	free(mul);
 	return n;

@@ -408,7 +408,8 @@ ir_ifconv(IrFunc *f)
 		}
 	}
 	n += ir_drop_jumps(f);   /* unguarded bra: no register */
-	ir_count_current(f, defs, uses);
+	if (n)
+		ir_count_current(f, defs, uses);
 	vec_free(&pd);
 	free(defs);
 	free(uses);

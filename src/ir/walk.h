@@ -88,11 +88,12 @@ void ir_count(const IrFunc *f, int *defs, int *uses);
  * them (around run_passes). */
 void ir_count_offer(const IrFunc *f);
 void ir_count_forget(void);
-/* A pass that keeps the counts current through its changes (ifconv) ends
- * with ir_count_current(f, defs, uses): they are given to the next pass,
- * as after no change; ir_count_changed, after a pass that changed the IR,
- * forgets the counts unless the pass gave them.  Under OA_VERIFY every
- * reuse is checked against a walk. */
+/* A pass that changed the IR but kept its counts current (copyprop, fuse,
+ * ifconv; constfold's last round) ends with ir_count_current(f, defs,
+ * uses): they are given to the next pass, as after no change;
+ * ir_count_changed, after a pass that changed the IR, forgets the counts
+ * unless the pass gave them.  Under OA_VERIFY every reuse is checked
+ * against a walk. */
 void ir_count_current(const IrFunc *f, const int *defs, const int *uses);
 void ir_count_changed(void);
 
