@@ -212,7 +212,7 @@ reg_role(C *c, const PtxOperand *o, int reg, int want, int wider, int idx)
 {
 	int rt = c->f->regs[reg].type;
 
-	if (!type_compat(want, rt, wider))
+	if (rt != want && !type_compat(want, rt, wider))   /* type_compat(t, t, w) is 1 */
 		cerr(c, o->pos, "operand %d of %s: %s is .%s, expected %s%s register",
 		     idx + 1, ptx_op_name(c->in->op), ptx_reg_name(c->f, reg),
 		     ptx_type_name(rt), want == PTX_T_PRED ? "a" : "a .",
@@ -638,35 +638,45 @@ check_instr(C *c, const PtxInstr *in)
 		check_args(c, &in->opds[2], pr->params, pr->name);
 		check_args(c, &in->opds[0], pr->rets, pr->name);
 	}
-	if (in->op == PTX_OP_ld || in->op == PTX_OP_st || in->op == PTX_OP_atom ||
-	    in->op == PTX_OP_red || in->op == PTX_OP_ldu)
+	switch (in->op) {   /* the checks of one operation each */
+	case PTX_OP_ld: case PTX_OP_st: case PTX_OP_atom: case PTX_OP_red: case PTX_OP_ldu:
 		check_memop(c, in);
-	if (in->op == PTX_OP_cvt) {
+		break;
+	case PTX_OP_cvt:
 		check_cvt(c, in);
 		return;
-	}
-	if ((in->op == PTX_OP_setp || in->op == PTX_OP_set) && in->ntypes)
-		check_cmp(c, in);
-	if (in->op == PTX_OP_ldmatrix || in->op == PTX_OP_stmatrix)
+	case PTX_OP_setp: case PTX_OP_set:
+		if (in->ntypes)
+			check_cmp(c, in);
+		break;
+	case PTX_OP_ldmatrix: case PTX_OP_stmatrix:
 		check_matrix(c, in);
-	if (in->op == PTX_OP_mma)
+		break;
+	case PTX_OP_mma:
 		check_mma(c, in);
-	if (in->op == PTX_OP_cvta && (in->flags & PTX_F_TO) && in->nopds == 2 &&
-	    in->opds[1].kind != PTX_OPD_REG)
-		cerr(c, in->opds[1].pos, "cvta.to needs a register source");
-	if (in->op == PTX_OP_wgmma_mma_async)
+		break;
+	case PTX_OP_cvta:
+		if ((in->flags & PTX_F_TO) && in->nopds == 2 && in->opds[1].kind != PTX_OPD_REG)
+			cerr(c, in->opds[1].pos, "cvta.to needs a register source");
+		break;
+	case PTX_OP_wgmma_mma_async:
 		check_wgmma(c, in);
-	if (in->op == PTX_OP_cp_async && in->nopds >= 3)
-		check_cp_async(c, in);
-	if (in->op == PTX_OP_setmaxnreg && in->nopds == 1) {
-		const PtxOperand *o = &in->opds[0];
-		if (o->kind != PTX_OPD_IMM || o->imm < 24 || o->imm > 256 || o->imm % 8)
-			cerr(c, o->pos, "setmaxnreg needs a constant multiple of 8 in 24..256");
+		break;
+	case PTX_OP_cp_async:
+		if (in->nopds >= 3)
+			check_cp_async(c, in);
+		break;
+	case PTX_OP_setmaxnreg:
+		if (in->nopds == 1 && (in->opds[0].kind != PTX_OPD_IMM || in->opds[0].imm < 24 ||
+				       in->opds[0].imm > 256 || in->opds[0].imm % 8))
+			cerr(c, in->opds[0].pos, "setmaxnreg needs a constant multiple of 8 in 24..256");
+		break;
+	case PTX_OP_cp_async_wait_group: case PTX_OP_cp_async_bulk_wait_group:
+	case PTX_OP_wgmma_wait_group:
+		if (in->nopds == 1 && (in->opds[0].kind != PTX_OPD_IMM || in->opds[0].imm < 0))
+			cerr(c, in->opds[0].pos, "%s needs a constant group count", ptx_op_name(in->op));
+		break;
 	}
-	if ((in->op == PTX_OP_cp_async_wait_group || in->op == PTX_OP_cp_async_bulk_wait_group ||
-	     in->op == PTX_OP_wgmma_wait_group) && in->nopds == 1 &&
-	    (in->opds[0].kind != PTX_OPD_IMM || in->opds[0].imm < 0))
-		cerr(c, in->opds[0].pos, "%s needs a constant group count", ptx_op_name(in->op));
 	if (!roles)
 		return;
 	for (k = 0, i = 0; roles[k]; k++) {
