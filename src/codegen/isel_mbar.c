@@ -284,14 +284,56 @@ count_reg(Sel *s, const PtxOperand *o)
 	return sel_r32(s, o, 0);
 }
 
+/* sm_80 (ptxas's instructions; ptxas aggregates the counted adds per
+ * warp, one lane adding popc * count, which is the same sum):
+ *   arrive               MEMBAR.ALL.CTA; ATOMS.ARRIVE.64 st, [a]
+ *   arrive_drop          + ATOMS.POPC.INC.32 RZ, [a] first (expected - 1)
+ *   .noComplete, count c ATOMS.ADD t, [a+4], c (pending - c, no phase
+ *                        check); drop: ATOMS.ADD RZ, [a], c first; the
+ *                        state is {t, t}, as ptxas builds it */
+static void
+arrive80(Sel *s, const IrIns *x, MRef st, MRef base, i64 off, int noc)
+{
+	const PtxInstr *in = &x->p;
+	int drop = in->op == PTX_OP_mbarrier_arrive_drop;
+	char ob[24];
+	MRef c, t;
+
+	sel_offtxt(ob, sizeof ob, off);
+	mi(s->mf, "MEMBAR.ALL.CTA");
+	if (!noc) {
+		if (drop)
+			mi(s->mf, "ATOMS.POPC.INC.32 RZ, [%U+URZ%s]", base, ob);
+		if (st.v < 0)
+			mi(s->mf, "ATOMS.ARRIVE.64 RZ, [%U+URZ%s]", base, ob);
+		else
+			mi(s->mf, "ATOMS.ARRIVE.64 %D, [%U+URZ%s]", mpart(st.v, 0, 2), base, ob);
+		return;
+	}
+	c = count_reg(s, &in->opds[2]);
+	if (drop)
+		mi(s->mf, "ATOMS.ADD RZ, [%U%s], %U", base, ob, c);
+	sel_offtxt(ob, sizeof ob, off + 4);
+	if (st.v < 0) {
+		mi(s->mf, "ATOMS.ADD RZ, [%U%s], %U", base, ob, c);
+		return;
+	}
+	t = sel_tmp(s, 1);
+	mi(s->mf, "ATOMS.ADD %D, [%U%s], %U", t, base, ob, c);
+	mi(s->mf, "MOV %D, %U", mpart(st.v, 0, 1), t);
+	mi(s->mf, "MOV %D, %U", mpart(st.v, 1, 1), t);
+}
+
 static int
 sel_arrive(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
 	const PtxOperand *d = &in->opds[0];
 	int sink = d->kind == PTX_OPD_SINK, ex = (in->flags & PTX_F_EXPECT_TX) != 0;
+	int noc = ptx_has_mod(in, PTX_M_noComplete), drop = in->op == PTX_OP_mbarrier_arrive_drop;
 	MRef base, st = {-1, 0, 0};
 	char ob[24];
+	i64 off;
 	u64 one = 1;
 
 	if (in->nopds < 2 || in->nopds > 3 || (d->kind != PTX_OPD_REG && !sink) || in->opds[1].kind != PTX_OPD_ADDR)
@@ -300,25 +342,27 @@ sel_arrive(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "mbarrier.arrive with this memory order");
 	if (in->scope == PTX_SCOPE_CLUSTER || in->scope > PTX_SCOPE_CLUSTER)
 		return sel_unsupported(s, "mbarrier.arrive at .cluster scope");
-	if (ex && (s->sm < 90 || in->nopds != 3))
-		return sel_unsupported(s, "mbarrier.arrive.expect_tx (sm_90, with a tx count)");
-	if (!ex && in->nopds == 3 && (!const_of(s, &in->opds[2], &one) || one != 1))
+	if (ex && (s->sm < 90 || in->nopds != 3 || drop))
+		return sel_unsupported(s, "mbarrier.arrive[_drop].expect_tx (sm_90 arrive, with a tx count)");
+	if (noc && (s->sm >= 90 || in->nopds != 3))
+		return sel_unsupported(s, "mbarrier.arrive[_drop].noComplete on sm_90 (ptxas's TMASK.ART0 forms are not "
+					  "modelled by the emulator)");
+	if (!noc && !ex && in->nopds == 3 && (!const_of(s, &in->opds[2], &one) || one != 1))
 		return sel_unsupported(s, "mbarrier.arrive with a count other than 1 (ART0 forms are not modelled by the emulator)");
+	if (drop && s->sm >= 90)
+		return sel_unsupported(s, "mbarrier.arrive_drop on sm_90 (ptxas's OPTOUT forms are not modelled by the emulator)");
 	if (!sink) {
 		st = sel_reg(s, d->reg);
 		if (s->mf->vr.v[st.v].w != 2)
 			return sel_unsupported(s, "mbarrier.arrive into a state that is not 64-bit");
 	}
-	if (mbar_mem(s, &in->opds[1], &base, ob, sizeof ob) < 0)
+	if (mbar_addr(s, &in->opds[1], &base, &off) < 0)
 		return -1;
 	if (s->sm < 90) {
-		mi(s->mf, "MEMBAR.ALL.CTA");
-		if (sink)
-			mi(s->mf, "ATOMS.ARRIVE.64 RZ, [%U+URZ%s]", base, ob);
-		else
-			mi(s->mf, "ATOMS.ARRIVE.64 %D, [%U+URZ%s]", mpart(st.v, 0, 2), base, ob);
+		arrive80(s, x, st, base, off, noc);
 		return 0;
 	}
+	sel_offtxt(ob, sizeof ob, off);
 	if (ex) /* expect-tx, then arrive-on (the PTX definition of the pair) */
 		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A0TR RZ, [%U+URZ%s], %U", base, ob, count_reg(s, &in->opds[2]));
 	if (sink)
@@ -381,8 +425,8 @@ sel_wait(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "mbarrier wait with this memory order");
 	if (in->scope > PTX_SCOPE_CTA)
 		return sel_unsupported(s, "mbarrier wait at .cluster scope");
-	if (s->sm < 90 && (tw || parity))
-		return sel_unsupported(s, "mbarrier.try_wait / .parity (sm_90 and later)");
+	if (s->sm < 90 && tw)
+		return sel_unsupported(s, "mbarrier.try_wait (sm_90 and later)");
 	if (!parity && in->opds[2].kind == PTX_OPD_REG && s->mf->vr.v[sel_reg(s, in->opds[2].reg).v].w != 2)
 		return sel_unsupported(s, "an mbarrier state that is not 64-bit");
 	/* a 4th operand (suspendTimeHint) is a hint: returning at once is allowed */
@@ -407,13 +451,12 @@ sel_inval(Sel *s, const IrIns *x)
 	MRef base;
 	char ob[24];
 
-	if (s->sm < 90)
-		return sel_unsupported(s, "mbarrier.inval on sm_80");
 	if (x->p.nopds != 1 || x->p.opds[0].kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this form of mbarrier.inval");
 	if (mbar_mem(s, &x->p.opds[0], &base, ob, sizeof ob) < 0)
 		return -1;
-	mi(s->mf, "SYNCS.CCTL.IV [%U+URZ%s]", base, ob);
+	if (s->sm >= 90)   /* sm_80: nothing, as ptxas */
+		mi(s->mf, "SYNCS.CCTL.IV [%U+URZ%s]", base, ob);
 	return 0;
 }
 
@@ -549,7 +592,7 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 }
 
 const SelRule sel_rules_mbar[] = {
-	{PTX_OP_mbarrier_init, sel_init}, {PTX_OP_mbarrier_arrive, sel_arrive},
+	{PTX_OP_mbarrier_init, sel_init}, {PTX_OP_mbarrier_arrive, sel_arrive}, {PTX_OP_mbarrier_arrive_drop, sel_arrive},
 	{PTX_OP_mbarrier_expect_tx, sel_tx}, {PTX_OP_mbarrier_complete_tx, sel_tx},
 	{PTX_OP_mbarrier_test_wait, sel_wait}, {PTX_OP_mbarrier_try_wait, sel_wait},
 	{PTX_OP_mbarrier_inval, sel_inval}, {PTX_OP_cp_async_bulk, sel_bulk},

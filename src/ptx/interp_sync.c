@@ -69,6 +69,7 @@ exec_mbarrier(Interp *I, Thread *t, const PtxInstr *in)
 		break;
 	case PTX_OP_mbarrier_arrive: case PTX_OP_mbarrier_arrive_drop: {
 		i64 cnt = 1, tx = 0;
+		u64 u;
 		int hasd = in->opds[0].kind != PTX_OPD_ADDR;
 		k = hasd ? 1 : 0;
 		a = opd_addr(I, t, in, &in->opds[k], &sp);
@@ -81,7 +82,10 @@ exec_mbarrier(Interp *I, Thread *t, const PtxInstr *in)
 		v = mem_ld(I, t, sp, a, 8);
 		if (hasd)
 			W(0, PTX_T_B64, MB_PHASE(v) << 63);
-		mem_st(I, t, sp, a, 8, mb_update(v, cnt, in->op == PTX_OP_mbarrier_arrive_drop ? cnt : 0, tx));
+		u = mb_update(v, cnt, in->op == PTX_OP_mbarrier_arrive_drop ? cnt : 0, tx);
+		if (ptx_has_mod(in, PTX_M_noComplete) && MB_PHASE(u) != MB_PHASE(v))
+			ierr(I, "mbarrier arrive .noComplete completed the current phase (undefined behaviour)");
+		mem_st(I, t, sp, a, 8, u);
 		break;
 	}
 	case PTX_OP_mbarrier_expect_tx: case PTX_OP_mbarrier_complete_tx: {

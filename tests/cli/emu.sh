@@ -56,6 +56,10 @@ vs_ptx emu_mbar_cparrive90_sm_90 tests/emu/mbar/cparrive90.sm_90.cubin tests/com
 	tests/compile/mbar/cparrive90.spec.json
 vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile/mbar/cppipe80.ptx \
 	tests/compile/mbar/cppipe80.spec.json
+# sm_80's arrive.noComplete / arrive_drop[.noComplete] (warp-aggregated
+# ATOMS.ADD, ATOMS.POPC.INC) and test_wait.parity
+vs_ptx emu_mbar_nocomplete80_sm_80 tests/emu/mbar/nocomplete80.sm_80.cubin tests/compile/mbar/nocomplete80.ptx \
+	tests/compile/mbar/nocomplete80.spec.json
 # ptxas's sm_90a TMA code (UTMALDG/UTMASTG/UTMAREDG/UTMAPF, SYNCS.ARRIVE.TRANS64
 # of arrive.expect_tx, EXIT Pp) with the tensor-map model (docs/compiler-tma.md)
 for t in load swz store pipe; do
