@@ -6,9 +6,10 @@
  *    unguarded or under a uniform guard, and it is not defined more than
  *    once inside a divergent region; optimistic fixpoint.
  * 2. For each conditional BRA with a divergent guard: its immediate
- *    post-dominator j (EXIT/RET blocks lead to a virtual exit; none, or a
- *    path that never ends: no region), the region R = blocks reachable
- *    from the branch without passing j, which must have one entry e.
+ *    post-dominator j (EXIT/RET blocks, guarded ones too, lead to a
+ *    virtual exit; none, or a path that never ends: no region), the
+ *    region R = blocks reachable from the branch without passing j,
+ *    which must have one entry e.
  * 3. Inner regions first: a block J = [BSYNC] and an empty block E are put
  *    right before j and R's edges into j go to J; BSSY Bk, E goes before
  *    the branch (e == branch block, not a loop header) or into a new
@@ -271,11 +272,14 @@ is_entry(const Rc *r, int x)
 	return x == r->head || r->ncalls[x] > 0;
 }
 
+/* Does block B end in EXIT/RET -- an edge to the virtual exit?  A guarded
+ * one too (thread_exits' "@P EXIT", whose block also falls through): a
+ * loop left only through it (nvcc -G's) still reaches the exit. */
 static int
 last_is_exit(const MBlock *B)
 {
 	const MIns *m = B->ins.n ? &B->ins.v[B->ins.n - 1] : NULL;
-	return m && m->guard < 0 && (mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET"));
+	return m && (mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET"));
 }
 
 /* Region of the branch in block b with join j: blocks reachable from b's
