@@ -118,6 +118,21 @@ sel_imm(const PtxOperand *o, u64 *v)
 	return 0;
 }
 
+/* The index in block 0 after the prologue (the stack pointer's load and
+ * adjustment, the global memory descriptor): where values computed once
+ * per function go (a spill of them needs the stack pointer). */
+size_t
+sel_prologue_end(const MBlock *b0)
+{
+	size_t i, at = 0;
+
+	for (i = 0; i < b0->ins.n; i++)
+		if (strstr(b0->ins.v[i].text, "R1, c[0x0][0x28]") || !strncmp(b0->ins.v[i].text, "ULDC.64 UR4,", 12) ||
+		    !strncmp(b0->ins.v[i].text, "VIADD R1, R1,", 13) || !strncmp(b0->ins.v[i].text, "IADD3 R1, R1,", 13))
+			at = i + 1;
+	return at;
+}
+
 char *
 sel_offtxt(char *t, size_t n, i64 off)
 {

@@ -170,6 +170,7 @@ int sel_group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g);
 const PtxInstr *sel_only_def(Sel *s, int r);
 /* An address offset in nvdisasm's spelling: "+0x10", "+-0x10" or "" (in t). */
 char *sel_offtxt(char *t, size_t n, i64 off);
+size_t sel_prologue_end(const MBlock *b0);
 /* "desc[UR4]" on sm_90, "" on sm_80 (the descriptor lives in hidden bits). */
 const char *sel_gdesc(Sel *s);
 

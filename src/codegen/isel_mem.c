@@ -296,8 +296,8 @@ shared_addr(Sel *s, const PtxVar *v)
  * register.  sm_90: shared::cta addresses carry the CTA's rank in its
  * cluster at bit 24, after ptxas's 1 KiB reserve. */
 /* sm_90: the CTA's shared window base (rank << 24) + 0x400, computed
- * once at the function's entry (the first instructions of block 0) and
- * kept in one vreg. */
+ * once at the function's entry (right after the prologue in block 0: a
+ * spill of it needs the stack pointer) and kept in one vreg. */
 static MRef
 shared_window(Sel *s)
 {
@@ -305,6 +305,7 @@ shared_window(Sel *s)
 	MBlock *B;
 	MIns m1, m2;
 	int cur = f->cur, g = f->guard, gn = f->guard_neg;
+	size_t at;
 	MRef c, w;
 
 	if (s->swin > 0)
@@ -322,11 +323,9 @@ shared_window(Sel *s)
 	B = &f->b.v[0];
 	m2 = B->ins.v[--B->ins.n];
 	m1 = B->ins.v[--B->ins.n];
-	vec_push(&B->ins, m1);
-	vec_push(&B->ins, m2);
-	memmove(&B->ins.v[2], &B->ins.v[0], sizeof(MIns) * (B->ins.n - 2));
-	B->ins.v[0] = m1;
-	B->ins.v[1] = m2;
+	at = sel_prologue_end(B);
+	mir_insert(B, at, m1);
+	mir_insert(B, at + 1, m2);
 	s->swin = w.v + 1;
 	return w;
 }

@@ -571,7 +571,7 @@ cluster_preds(Sel *s, MRef *p, MRef *up)
 {
 	MBlock *b0 = &s->mf->b.v[0];
 	int cur = s->mf->cur, g = s->mf->guard, gn = s->mf->guard_neg, k;
-	size_t i, at = 0, n0;
+	size_t i, at, n0;
 	MRef r, ur;
 
 	for (i = 0; i + 3 < b0->ins.n; i++)
@@ -581,10 +581,7 @@ cluster_preds(Sel *s, MRef *p, MRef *up)
 			*up = b0->ins.v[i + 3].r[0];
 			return;
 		}
-	for (i = 0; i < b0->ins.n; i++)
-		if (strstr(b0->ins.v[i].text, "R1, c[0x0][0x28]") || !strncmp(b0->ins.v[i].text, "ULDC.64 UR4,", 12) ||
-		    !strncmp(b0->ins.v[i].text, "VIADD R1, R1,", 13) || !strncmp(b0->ins.v[i].text, "IADD3 R1, R1,", 13))
-			at = i + 1;
+	at = sel_prologue_end(b0);
 	r = mref(mvreg(s->mf, RC_R, 1));
 	ur = mref(mvreg(s->mf, RC_UR, 1));
 	*p = mref(mvreg(s->mf, RC_P, 1));
