@@ -2,7 +2,8 @@
  * lowers them.
  *
  * sm_90: mbarrier.init is SYNCS.EXCH.64 URZ, [UR], UR (address and value
- * in uniform registers), arrive SYNCS.ARRIVE.TRANS64[.RED].A1T0, expect_tx
+ * in uniform registers), arrive SYNCS.ARRIVE.TRANS64[.RED].A1T0 (a count:
+ * .ART0; arrive_drop: .OPTOUT), expect_tx
  * SYNCS.ARRIVE.TRANS64.RED.A0TR, complete_tx .RED.A0TX, test_wait /
  * try_wait SYNCS.PHASECHK.TRANS64[.TRYWAIT] P, [R+URZ], token_hi (the
  * parity forms shift the parity to bit 31), inval SYNCS.CCTL.IV, and
@@ -13,8 +14,9 @@
  *
  * sm_80 keeps the state in the 64-bit word itself (the emulator's model,
  * src/emu/emu_memops.c): init is STS.64 {0x40000000 - n, 0x80000000 - n},
- * arrive MEMBAR.ALL.CTA + ATOMS.ARRIVE.64, test_wait LDS of the high word
- * and a compare of bit 31 (the phase) with the token's.
+ * arrive MEMBAR.ALL.CTA + ATOMS.ARRIVE.64 (arrive_drop, .noComplete: see
+ * arrive80), test_wait LDS of the high word and a compare of bit 31 (the
+ * phase) with the token's; inval is nothing.
  *
  * Warp-wide instructions (EXCH, UBLKCP) read uniform registers, so the
  * operands of one lane: init takes them with R2UR when they are provably
@@ -332,9 +334,10 @@ sel_arrive(Sel *s, const IrIns *x)
 	int sink = d->kind == PTX_OPD_SINK, ex = (in->flags & PTX_F_EXPECT_TX) != 0;
 	int noc = ptx_has_mod(in, PTX_M_noComplete), drop = in->op == PTX_OP_mbarrier_arrive_drop;
 	MRef base, st = {-1, 0, 0};
-	char ob[24];
+	char ob[24], op[48];
 	i64 off;
-	u64 one = 1;
+	u64 c = 1;
+	int one;
 
 	if (in->nopds < 2 || in->nopds > 3 || (d->kind != PTX_OPD_REG && !sink) || in->opds[1].kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this form of mbarrier.arrive (remote shared::cluster arrive without a state)");
@@ -344,13 +347,11 @@ sel_arrive(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "mbarrier.arrive at .cluster scope");
 	if (ex && (s->sm < 90 || in->nopds != 3 || drop))
 		return sel_unsupported(s, "mbarrier.arrive[_drop].expect_tx (sm_90 arrive, with a tx count)");
-	if (noc && (s->sm >= 90 || in->nopds != 3))
-		return sel_unsupported(s, "mbarrier.arrive[_drop].noComplete on sm_90 (ptxas's TMASK.ART0 forms are not "
-					  "modelled by the emulator)");
-	if (!noc && !ex && in->nopds == 3 && (!const_of(s, &in->opds[2], &one) || one != 1))
-		return sel_unsupported(s, "mbarrier.arrive with a count other than 1 (ART0 forms are not modelled by the emulator)");
-	if (drop && s->sm >= 90)
-		return sel_unsupported(s, "mbarrier.arrive_drop on sm_90 (ptxas's OPTOUT forms are not modelled by the emulator)");
+	if (noc && in->nopds != 3)
+		return sel_unsupported(s, "mbarrier.arrive.noComplete without a count");
+	one = in->nopds == 2 || ex || (const_of(s, &in->opds[2], &c) && c == 1);   /* one arrival */
+	if (s->sm < 90 && !noc && !one)
+		return sel_unsupported(s, "mbarrier.arrive[_drop] with a count on sm_80 (sm_90, or .noComplete)");
 	if (!sink) {
 		st = sel_reg(s, d->reg);
 		if (s->mf->vr.v[st.v].w != 2)
@@ -365,10 +366,21 @@ sel_arrive(Sel *s, const IrIns *x)
 	sel_offtxt(ob, sizeof ob, off);
 	if (ex) /* expect-tx, then arrive-on (the PTX definition of the pair) */
 		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A0TR RZ, [%U+URZ%s], %U", base, ob, count_reg(s, &in->opds[2]));
-	if (sink)
+	if (sink && one && !drop) {
 		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [%U+URZ%s], RZ", base, ob);
+		return 0;
+	}
+	/* ptxas: A1T0 one arrival, ART0 a counted one (.noComplete too: ptxas
+	   aggregates it per warp, TMASK.ART0, the same sum), OPTOUT drops */
+	sprintf(op, "SYNCS.ARRIVE.TRANS64.%s%s", drop ? "OPTOUT." : "", one ? "A1T0" : "ART0");
+	if (one && sink)
+		mi(s->mf, "%s RZ, [%U+URZ%s], RZ", op, base, ob);
+	else if (one)
+		mi(s->mf, "%s %D, [%U+URZ%s], RZ", op, mpart(st.v, 0, 2), base, ob);
+	else if (sink)
+		mi(s->mf, "%s RZ, [%U+URZ%s], %U", op, base, ob, count_reg(s, &in->opds[2]));
 	else
-		mi(s->mf, "SYNCS.ARRIVE.TRANS64.A1T0 %D, [%U+URZ%s], RZ", mpart(st.v, 0, 2), base, ob);
+		mi(s->mf, "%s %D, [%U+URZ%s], %U", op, mpart(st.v, 0, 2), base, ob, count_reg(s, &in->opds[2]));
 	return 0;
 }
 

@@ -1154,7 +1154,9 @@ sel_st(Sel *s, const IrIns *x)
 /* ---- mov of addresses and vectors, cvta ---- */
 
 /* The window base of generic addresses: c[0x0][0x18] shared (sm_80),
- * c[0x0][0x20] local; a register pair. */
+ * c[0x0][0x20] local, the constant bank 3 (__constant__ variables)
+ * c[0x0][0x50] (sm_80) / c[0x0][0xd0] (sm_90), as ptxas reads them; a
+ * register pair. */
 static MRef
 window(Sel *s, u32 cofs)
 {
@@ -1166,6 +1168,19 @@ window(Sel *s, u32 cofs)
 		mi(s->mf, "MOV %D, c[0x0][%h]", mpart(w.v, 1, 1), cofs + 4);
 	}
 	return w;
+}
+
+/* Where bank 0 holds the window base of a state space (0x198: sm_90's
+ * generic address of the parameters, ptxas's). */
+static u32
+window_ofs(const Sel *s, int space)
+{
+	switch (space) {
+	case PTX_S_SHARED: return 0x18;
+	case PTX_S_PARAM: return 0x198;
+	case PTX_S_CONST: return s->sm >= 90 ? 0xd0 : 0x50;
+	}
+	return 0x20;
 }
 
 /* d (32 or 64-bit register) = a 32-bit window address, as a window
@@ -1190,8 +1205,8 @@ put_addr(Sel *s, MRef d, MRef a, int space, int generic)
 		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(h));
 		return;
 	}
-	{   /* c[0x0][0x198]: sm_90's generic address of the parameters (ptxas) */
-		MRef win = window(s, space == PTX_S_SHARED ? 0x18 : space == PTX_S_PARAM ? 0x198 : 0x20);
+	{
+		MRef win = window(s, window_ofs(s, space));
 		MRef c = sel_ptmp(s), t = sel_tmp(s, 1);
 		mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", t, c, a, mpart(win.v, 0, 1));
 		mi(s->mf, "IADD3.X %D, RZ, %U, RZ, %U, !PT", mpart(d.v, 1, 1), mpart(win.v, 1, 1), c);
@@ -1342,7 +1357,7 @@ sel_cvta(Sel *s, const IrIns *x)
 			sel_mov32(s, mpart(d.v, k, 1), mopd_reg(sel_r32(s, S1, k)));
 		return 0;
 	}
-	if (sp != PTX_S_SHARED && sp != PTX_S_LOCAL && !(sp == PTX_S_PARAM && !to && s->sm >= 90))
+	if (sp != PTX_S_SHARED && sp != PTX_S_LOCAL && sp != PTX_S_CONST && !(sp == PTX_S_PARAM && !to && s->sm >= 90))
 		return sel_unsupported(s, "cvta of this state space");
 	if (S1->kind == PTX_OPD_SYM) {
 		if (to || var_addr(s, S1, &a, &vsp) < 0 || vsp != sp)
@@ -1363,10 +1378,58 @@ sel_cvta(Sel *s, const IrIns *x)
 	if (sp == PTX_S_SHARED && s->sm >= 90) {
 		put_addr(s, d, a, sp, 0);
 	} else {
-		MRef win = window(s, sp == PTX_S_SHARED ? 0x18 : 0x20), t = sel_tmp(s, 1);
+		MRef win = window(s, window_ofs(s, sp)), t = sel_tmp(s, 1);
 		mi(s->mf, "IADD3 %D, %U, -%U, RZ", t, a, mpart(win.v, 0, 1));
 		put_addr(s, d, t, sp, 0);
 	}
+	return 0;
+}
+
+/* The size of the module's constant bank 3 (its .const variables). */
+static u64
+const_bank_size(Sel *s)
+{
+	ModVar *all = arena_alloc(s->mf->a, sizeof(ModVar) * (size_t)(s->m->nvars + 5));
+	int i, n = modvars(s->m, s->mext, sel_externs(s), all, NULL, sel_ftab(s) ? s->fslot : NULL);
+	u64 end = 0;
+
+	for (i = 0; i < n; i++)
+		if (all[i].space == MV_CONST)
+			end = MAX(end, all[i].off + all[i].size);
+	return end;
+}
+
+/* isspacep.SPACE p, a: QSPC.E.{G,S,L,D} p, RZ, [a] (ptxas's; .D is
+ * sm_90's shared::cluster window).  .G also holds for the constant bank's
+ * generic window (in global memory): ptxas takes [base, base + size) out
+ * of it, and so do we.  .const and .param, which ptxas answers by
+ * comparing with the driver's window bounds, are refused. */
+static int
+sel_isspacep(Sel *s, const IrIns *x)
+{
+	int sp = x->p.nspaces ? x->p.space[0] : PTX_S_NONE;
+	const char *q = sp == PTX_S_GLOBAL ? "G" : sp == PTX_S_SHARED ? "S" : sp == PTX_S_LOCAL ? "L"
+		: sp == PTX_S_SHARED_CLUSTER && s->sm >= 90 ? "D" : NULL;
+	MRef a, p, g, w, t, c, k;
+	u64 n;
+
+	if (!q)
+		return sel_unsupported(s, "isspacep of this state space (.const, .param)");
+	if (D0->kind != PTX_OPD_REG || (a = sel_r64(s, S1)).v < 0)
+		return sel_unsupported(s, "this form of isspacep");
+	p = sel_reg(s, D0->reg);
+	if (sp != PTX_S_GLOBAL || !(n = const_bank_size(s))) {
+		mi(s->mf, "QSPC.E.%s %D, RZ, [%U]", q, p, a);
+		return 0;
+	}
+	g = sel_ptmp(s), k = sel_ptmp(s), c = sel_ptmp(s), t = sel_tmp(s, 2);
+	w = window(s, window_ofs(s, PTX_S_CONST));
+	mi(s->mf, "QSPC.E.G %D, RZ, [%U]", g, a);
+	mi(s->mf, "IADD3 %D, %D, %U, -%U, RZ", mpart(t.v, 0, 1), c, mpart(a.v, a.sub, 1), mpart(w.v, 0, 1));
+	mi(s->mf, "IADD3.X %D, %U, ~%U, RZ, %U, !PT", mpart(t.v, 1, 1), mpart(a.v, a.sub + 1, 1), mpart(w.v, 1, 1), c);
+	mi(s->mf, "ISETP.LT.U32.AND %D, PT, %U, %h, PT", k, mpart(t.v, 0, 1), (unsigned)n);
+	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, RZ, %U", k, mpart(t.v, 1, 1), k);
+	mi(s->mf, "PLOP3.LUT %D, PT, %U, %U, PT, 0x20, 0x0", p, g, k);
 	return 0;
 }
 
@@ -1447,6 +1510,6 @@ const SelRule sel_rules_mem[] = {
 	{PTX_OP_createpolicy_cvt, sel_createpolicy},
 	{PTX_OP_prefetch, sel_cctl}, {PTX_OP_prefetchu, sel_cctl}, {PTX_OP_discard, sel_cctl},
 	{PTX_OP_applypriority, sel_cctl},
-	{PTX_OP_ld, sel_ld}, {PTX_OP_ldu, sel_ld} /* ptxas: a plain load */, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_mov, sel_mov},
+	{PTX_OP_ld, sel_ld}, {PTX_OP_ldu, sel_ld} /* ptxas: a plain load */, {PTX_OP_st, sel_st}, {PTX_OP_cvta, sel_cvta}, {PTX_OP_isspacep, sel_isspacep}, {PTX_OP_mov, sel_mov},
 	{0, NULL},
 };

@@ -292,7 +292,8 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
  * global regions; secbase[i] is section i's address (0 if none),
  * secdata[i] its bytes.  Called after setup_banks: bank 3 (.nv.constant3,
  * the __constant__ variables) is a global region too, the same bytes, for
- * their generic addresses. */
+ * their generic addresses; its base goes where ptxas's cvta.const reads
+ * it, c[0x0][0x50] (sm_80) / c[0x0][0xd0] (sm_90). */
 static void
 setup_globals(Emu *E, u64 *secbase, u8 **secdata, Arena *ar)
 {
@@ -304,6 +305,7 @@ setup_globals(Emu *E, u64 *secbase, u8 **secdata, Arena *ar)
 		if (!strcmp(s->name, ".nv.constant3") && E->cb[3]) {
 			secdata[i] = E->cb[3];
 			secbase[i] = emu_add_global(E, E->cb[3], E->cbsize[3] ? E->cbsize[3] : 1);
+			put64(E->cb[0] + (E->sm == 90 ? 0xd0 : 0x50), secbase[i]);
 			continue;
 		}
 		if (strcmp(s->name, ".nv.global.init") && strcmp(s->name, ".nv.global"))

@@ -354,19 +354,25 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u64 a = addr_of(E, w, l, m, 1);
 		int sh = a >= GW_SHARED && a < GW_SHARED + 0x10000000000ull;
 		int lo = a >= GW_LOCAL && a < GW_LOCAL + 0x10000000000ull;
-		int r = insn_has(&I->in, "S") ? sh : insn_has(&I->in, "L") ? lo : !sh && !lo;
+		/* .S this CTA's shared memory (rank bits 24.. its own), .D any
+		   CTA's of the cluster, .L local, .G the rest */
+		int r = insn_has(&I->in, "S") ? sh && (a - GW_SHARED) >> 24 == w->rank : insn_has(&I->in, "D") ? sh
+			: insn_has(&I->in, "L") ? lo : !sh && !lo;
 		e_wrp(w, l, &I->in.o[0], r);
 		if (I->in.o[1].kind == OPK_R)
 			e_wr(w, l, &I->in.o[1], r);
 	}
 }
 
-/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED].{A1T0,A0T1,A0TR,A0TX} d, [a], tx
- * (A1T0: one arrival; A0T1: expect one transaction; A0TR: expect tx bytes;
- * A0TX: tx bytes complete; none of them, without .RED: one arrival and
- * expect tx bytes, ptxas's mbarrier.arrive.expect_tx -- the printed form
- * of the default, our reading);
- * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi */
+/* SYNCS.EXCH.64 d, [a], v;  SYNCS.ARRIVE.TRANS64[.RED][.OPTOUT].{A1T0,ART0,
+ * A0T1,A0TR,A0TX} d, [a], x
+ * (A1T0: one arrival; ART0: x arrivals; A0T1: expect one transaction;
+ * A0TR: expect x bytes; A0TX: x bytes complete; none of them, without
+ * .RED: one arrival and expect x bytes, ptxas's mbarrier.arrive.expect_tx
+ * -- the printed form of the default, our reading; OPTOUT: the arrivals
+ * also leave the expected count, mbarrier.arrive_drop);
+ * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi;
+ * SYNCS.CCTL.IV [a] (mbarrier.inval: nothing to do in this model) */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -374,13 +380,17 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *m = memop(E, I), *o = in->o;
 	int l, exch = insn_has(in, "EXCH"), arrive = insn_has(in, "ARRIVE"), chk = insn_has(in, "PHASECHK");
 	int a1 = insn_has(in, "A1T0"), tr = insn_has(in, "A0TR"), tx = insn_has(in, "A0TX"), t1 = insn_has(in, "A0T1");
-	int a1tr = arrive && !a1 && !tr && !tx && !t1 && !insn_has(in, "RED");
+	int art = insn_has(in, "ART0"), opt = insn_has(in, "OPTOUT");
+	int a1tr = arrive && !a1 && !tr && !tx && !t1 && !art && !insn_has(in, "RED");
 
-	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) || (arrive && !a1 && !tr && !tx && !t1 && !a1tr) ||
+	if (insn_has(in, "CCTL") && insn_has(in, "IV") && in->nops == 1)
+		return;
+	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) ||
+	    (arrive && !a1 && !tr && !tx && !t1 && !a1tr && !art) || (opt && !a1 && !art) ||
 	    ((a1 || t1) && (o[2].kind != OPK_R || o[2].reg != RZ)))
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
-		u32 a = (u32)addr_of(E, w, l, m, 0);
+		u32 a = (u32)addr_of(E, w, l, m, 0), cnt;
 		u8 *p = emu_mem(E, w, l, MS_SHARED, a, 8, !chk);
 		u64 v;
 		memcpy(&v, p, 8);
@@ -392,9 +402,16 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			u64 nv = e_opr64(E, w, l, &o[2]);
 			memcpy(p, &nv, 8);
 			*mbar_tx(E, a) = 0;
-		} else
-			v = emu_mbar_update90(E, w, l, a, a1 || a1tr, a1 ? 0 : t1 ? 1 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
-									       (i64)e_opr(E, w, l, &o[2]));
+			e_wr64(w, l, &o[0], v);
+			continue;
+		}
+		cnt = art ? e_opr(E, w, l, &o[2]) : a1 || a1tr;
+		if (opt) {   /* bits 11..30 of the high word: 0x100000 - expected */
+			v += (u64)cnt << 43;
+			memcpy(p, &v, 8);
+		}
+		v = emu_mbar_update90(E, w, l, a, cnt, a1 || art ? 0 : t1 ? 1 : tx ? -(i64)e_opr(E, w, l, &o[2]) :
+										(i64)e_opr(E, w, l, &o[2]));
 		e_wr64(w, l, &o[0], v);
 	}
 }

@@ -39,6 +39,9 @@ for a in sm_90 sm_80; do
 	vs_ptx "emu_misc_video_$a" tests/emu/misc/video.$a.cubin tests/emu/misc/video.ptx tests/compile/misc/video.spec.json
 	vs_ptx "emu_misc_policy_$a" tests/emu/misc/policy.$a.cubin tests/compile/misc/policy.ptx \
 		tests/compile/misc/policy.spec.json
+	# isspacep (QSPC.E.G/S/L, the const window taken out of .global), cvta.const
+	vs_ptx "emu_misc_gspace_$a" tests/emu/misc/gspace.$a.cubin tests/compile/mem/gspace.ptx \
+		tests/compile/mem/gspace.spec.json
 	for t in fetch sample2d sample1d surf surfx; do   # ptxas's TEX/TLD/SULD/SUST
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
