@@ -74,30 +74,36 @@ kernel_info(const Cubin *c, KernelInfo *k, int text)
 		k->shared = c->sec.v[i].size;
 }
 
-size_t
-cubin_kernels(const Cubin *c, KernelInfo *out, size_t max)
+static int
+is_kernel(const Cubin *c, const CSymbol *s)
 {
-	size_t i, n = 0;
-	u32 *at = xcalloc(c->sym.n + 1, sizeof *at);
+	return (s->info & 15) == STT_FUNC && (s->other & 0x10) && s->shndx && s->shndx < c->sec.n;
+}
 
-	for (i = 1; i < c->sym.n; i++) {
-		const CSymbol *s = &c->sym.v[i];
+KernelInfo *
+cubin_kernels(const Cubin *c, size_t *n)
+{
+	size_t i;
+	u32 *at;
+	KernelInfo *out;
 
-		if ((s->info & 15) != STT_FUNC || !(s->other & 0x10) || !s->shndx || s->shndx >= c->sec.n)
-			continue;
-		if (n < max) {
-			memset(&out[n], 0, sizeof out[n]);
-			out[n].name = s->name;
-			out[n].sym = i;
-			at[i] = (u32)n + 1;
+	for (*n = 0, i = 1; i < c->sym.n; i++)
+		*n += (size_t)is_kernel(c, &c->sym.v[i]);
+	if (!*n)
+		return NULL;
+	out = xcalloc(*n, sizeof *out);
+	at = xcalloc(c->sym.n + 1, sizeof *at);
+	for (*n = 0, i = 1; i < c->sym.n; i++)
+		if (is_kernel(c, &c->sym.v[i])) {
+			out[*n].name = c->sym.v[i].name;
+			out[*n].sym = i;
+			at[i] = (u32)++*n;
 		}
-		n++;
-	}
 	global_info(c, out, at);
-	for (i = 0; i < n && i < max; i++)
+	for (i = 0; i < *n; i++)
 		kernel_info(c, &out[i], c->sym.v[out[i].sym].shndx);
 	free(at);
-	return n;
+	return out;
 }
 
 int
@@ -123,11 +129,11 @@ cubin_kparam(const Cubin *c, const KernelInfo *k, u32 ordinal, u32 *offset, u32 
 void
 cubin_summary(const Cubin *c, Buf *b)
 {
-	KernelInfo k[64];
-	size_t n = cubin_kernels(c, k, NELEM(k)), i;
+	size_t n, i;
+	KernelInfo *k = cubin_kernels(c, &n);
 	u32 j;
 
-	for (i = 0; i < n && i < NELEM(k); i++) {
+	for (i = 0; i < n; i++) {
 		buf_puts(b, "// kernel "), buf_puts(b, k[i].name);
 		put_kv(b, ": ", k[i].regs, 0);
 		put_kv(b, " registers, ", k[i].code_bytes, 0);
@@ -151,7 +157,7 @@ cubin_summary(const Cubin *c, Buf *b)
 			put_kv(b, "//   ", k[i].nparams, 0);
 			put_kv(b, " params, ", k[i].param_bytes, 0);
 			put_kv(b, " bytes at c[0x0][", k[i].param_base, 1), buf_puts(b, "]:");
-			for (j = 0; j < k[i].nparams && j < 64; j++) {
+			for (j = 0; j < k[i].nparams; j++) {
 				u32 off, size;
 
 				if (cubin_kparam(c, &k[i], j, &off, &size) == 0)
@@ -160,6 +166,5 @@ cubin_summary(const Cubin *c, Buf *b)
 			buf_putc(b, '\n');
 		}
 	}
-	if (n > NELEM(k))
-		buf_printf(b, "// ... and %zu more kernels\n", n - NELEM(k));
+	free(k);
 }

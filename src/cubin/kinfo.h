@@ -24,8 +24,8 @@ int cubin_kparam(const Cubin *c, const KernelInfo *k, u32 ordinal, u32 *offset, 
 /* Append "// kernel ..." summary comment lines for every kernel. */
 void cubin_summary(const Cubin *c, Buf *b);
 
-/* Kernels (STO_CUDA_ENTRY functions) in symbol order; returns the count
- * (which may exceed max; only max are stored). */
-size_t cubin_kernels(const Cubin *c, KernelInfo *out, size_t max);
+/* Kernels (STO_CUDA_ENTRY functions) in symbol order, all of them, in a
+ * new array (the caller frees it; NULL when there are none); *n the count. */
+KernelInfo *cubin_kernels(const Cubin *c, size_t *n);
 
 #endif

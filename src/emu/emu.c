@@ -755,20 +755,21 @@ emu_add_global(Emu *E, u8 *data, u64 size)
 static int
 find_kernel(Emu *E, const char *want, KernelInfo *k)
 {
-	KernelInfo ks[256];
-	size_t n = cubin_kernels(E->c, ks, NELEM(ks)), i;
+	size_t n, i;
+	KernelInfo *ks = cubin_kernels(E->c, &n);
 
-	if (n > NELEM(ks))
-		n = NELEM(ks);
 	for (i = 0; i < n; i++)
 		if (!want || !strcmp(ks[i].name, want)) {
 			if (!want && n > 1) {
 				diag(E->path, "the cubin has %zu kernels; name one (--kernel or the spec's \"kernel\")", n);
+				free(ks);
 				return -1;
 			}
 			*k = ks[i];
+			free(ks);
 			return 0;
 		}
+	free(ks);
 	if (want)
 		diag(E->path, "no kernel named '%s'", want);
 	else

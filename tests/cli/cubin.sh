@@ -42,6 +42,14 @@ grep -q '^//   4 params, 28 bytes at c\[0x0\]\[0x210\]: 8@0x0 8@0x8 8@0x10 4@0x1
 grep -q '^// kernel bounded: .*max 128 threads, maxreg 128$' "$tmp/kernels.sm_80.sass" &&
 grep -q '^// kernel calls: .*local frame 64, min stack 64' "$tmp/kernels.sm_80.sass" &&
 	echo "PASS listing_kernel_summary" || echo "FAIL listing_kernel_summary"
+# every kernel in the summary (it stopped at 64): a module of 70, compiled
+{ printf '.version 7.8\n.target sm_90\n.address_size 64\n'
+  for i in $(seq 0 69); do printf '.visible .entry k%d(.param .u32 p)\n{\n\tret;\n}\n' "$i"; done; } > "$tmp/k70.ptx"
+if "$OA" compile "$tmp/k70.ptx" --arch sm_90 --out-dir "$tmp/k70" >/dev/null 2>&1 &&
+   [ "$(grep -c '^// kernel k[0-9]*: ' "$tmp/k70/sass/k70.sass")" = 70 ] &&
+   grep -q '^// kernel k69: ' "$tmp/k70/sass/k70.sass" && ! grep -q 'more kernels' "$tmp/k70/sass/k70.sass"; then
+	echo "PASS listing_kernel_summary_all"
+else echo "FAIL listing_kernel_summary_all"; fi
 
 # --- hand edits are honoured and derived values recomputed -----------------
 sed 's/^\(	EIATTR_MAXREG_COUNT\) 0xff$/\1 0x40/' "$tmp/cluster.sm_90.sass" > "$tmp/e1.sass"

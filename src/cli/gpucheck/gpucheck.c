@@ -242,7 +242,7 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 	size_t n, nk, i;
 	u8 *p = (u8 *)read_file(path, &n);
 	Cubin c;
-	KernelInfo k[256];
+	KernelInfo *k = NULL;
 	void *mod = NULL;
 
 	if (!p) {
@@ -253,9 +253,9 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 		result(0, "read %s", path);
 		goto out;
 	}
-	nk = cubin_kernels(&c, k, NELEM(k));
+	k = cubin_kernels(&c, &nk);
 	result(nk > 0, "read %s: sm_%d, %zu kernels", path, cubin_sm(&c), nk);
-	for (i = 0; i < nk && i < NELEM(k); i++)
+	for (i = 0; i < nk; i++)
 		printf("  kernel %s: regs %u, params %u (%u bytes), frame %u, shared 0x%llx\n", k[i].name,
 		       k[i].regs, k[i].nparams, k[i].param_bytes, k[i].frame, (unsigned long long)k[i].shared);
 	if (!cu)
@@ -269,7 +269,7 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 		goto out;
 	}
 	result(1, "load %s", path);
-	for (i = 0; i < nk && i < NELEM(k); i++) {
+	for (i = 0; i < nk; i++) {
 		void *fn;
 		CudaFuncInfo fi;
 		char what[1024];
@@ -313,6 +313,7 @@ check_file(Cuda *cu, int dev_sm, const char *path)
 unload:
 	cuda_unload(cu, mod);
 out:
+	free(k);
 	cubin_free(&c);
 	free(p);
 }
