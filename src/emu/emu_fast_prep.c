@@ -483,6 +483,8 @@ prep_float(Emu *E, EInsn *I)
 	}
 	if (!strcmp(op, "FADD"))
 		I->e = 0, n = 2;
+	else if (!strcmp(op, "FMUL") && emu_fmul_scale(in))
+		return 0;   /* .D8 etc.: the slow handler */
 	else if (!strcmp(op, "FMUL"))
 		I->e = 1, n = 2;
 	else if (!strcmp(op, "FFMA"))

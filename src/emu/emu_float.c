@@ -43,13 +43,30 @@ h_fadd(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	LANES(l, gm) e_wr(w, l, &o[0], f32_add(fv(E, w, l, &o[1]), fv(E, w, l, &o[2]), I->a, I->b, I->c));
 }
 
+/* FMUL[.D2/.D4/.D8/.M2/.M4/.M8]: I->d the scale's exponent (emu_fmul_scale) */
 static void
 h_fmul(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
 	int l;
 
-	LANES(l, gm) e_wr(w, l, &o[0], f32_mul(fv(E, w, l, &o[1]), fv(E, w, l, &o[2]), I->a, I->b, I->c));
+	LANES(l, gm) {
+		u32 a = fv(E, w, l, &o[1]), b = fv(E, w, l, &o[2]);
+		e_wr(w, l, &o[0], I->d ? f32_mul_scaled(a, b, I->d, I->a, I->b, I->c) : f32_mul(a, b, I->a, I->b, I->c));
+	}
+}
+
+/* FMUL's result scale: .D8 .D4 .D2 -> -3 -2 -1, .M2 .M4 .M8 -> 1 2 3, else 0 */
+int
+emu_fmul_scale(const Insn *in)
+{
+	static const char *const sc[] = {"D8", "D4", "D2", "", "M2", "M4", "M8"};
+	int k;
+
+	for (k = 0; k < 7; k++)
+		if (k != 3 && insn_has(in, sc[k]))
+			return k - 3;
+	return 0;
 }
 
 static void
@@ -606,6 +623,8 @@ emu_prep_float(Emu *E, EInsn *I)
 			I->a = emu_rnd(in);
 			I->b = insn_has(in, "FTZ");
 			I->c = insn_has(in, "SAT");
+			if (I->fn == h_fmul)
+				I->d = emu_fmul_scale(in);
 			/* ptxas loads constants with HFMA2.MMA d, -RZ, RZ, hi, lo:
 			   compute the value once */
 			if (I->fn == h_h2 && in->op[1] == 'F' && in->nops == 5 && !insn_has(in, "F32") &&

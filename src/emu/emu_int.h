@@ -185,6 +185,7 @@ int e_bop(int op, int a, int b);
 int emu_rnd(const Insn *in);                               /* RND_* */
 Handler emu_float_handler(const char *op);                 /* emu_float.c */
 void emu_prep_float(Emu *E, EInsn *I);
+int emu_fmul_scale(const Insn *in);
 Handler emu_mem_handler(const char *op);                   /* emu_memops.c */
 void emu_prep_mem(Emu *E, EInsn *I);
 Handler emu_mma_handler(const char *op);                   /* emu_mma.c */

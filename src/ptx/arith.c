@@ -291,6 +291,27 @@ u32 f32_add(u32 a, u32 b, int rnd, int ftz, int sat) { return f32_op(O_ADD, a, b
 u32 f32_sub(u32 a, u32 b, int rnd, int ftz, int sat) { return f32_op(O_ADD, a, b ^ 0x80000000u, 0, rnd, ftz, sat); }
 u32 f32_mul(u32 a, u32 b, int rnd, int ftz, int sat) { return f32_op(O_MUL, a, b, 0, rnd, ftz, sat); }
 u32 f32_fma(u32 a, u32 b, u32 c, int rnd, int ftz, int sat) { return f32_op(O_FMA, a, b, c, rnd, ftz, sat); }
+
+/* a * b * 2^k rounded once (SASS FMUL.D2..D8 / .M2..M8, k = -3..3): the
+ * product is exact in double, the scaling too, then one rounding to f32. */
+u32
+f32_mul_scaled(u32 a, u32 b, int k, int rnd, int ftz, int sat)
+{
+	volatile double p;
+	volatile float r;
+
+	if (ftz) {
+		a = f32_flush(a);
+		b = f32_flush(b);
+	}
+	p = ldexp((double)f32_of(a) * (double)f32_of(b), k);
+	if (rnd != RND_RN)
+		fesetround(host_mode(rnd));
+	r = (float)p;
+	if (rnd != RND_RN)
+		fesetround(FE_TONEAREST);
+	return f32_finish(r, ftz, sat);
+}
 u32 f32_div(u32 a, u32 b, int rnd, int ftz) { return f32_op(O_DIV, a, b, 0, rnd, ftz, 0); }
 u32 f32_sqrt(u32 a, int rnd, int ftz) { return f32_op(O_SQRT, a, 0, 0, rnd, ftz, 0); }
 u32 f32_rcp(u32 a, int rnd, int ftz) { return f32_op(O_DIV, 0x3f800000u, a, 0, rnd, ftz, 0); }

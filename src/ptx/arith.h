@@ -49,6 +49,7 @@ u32 f32_add(u32 a, u32 b, int rnd, int ftz, int sat);
 u32 f32_sub(u32 a, u32 b, int rnd, int ftz, int sat);
 u32 f32_mul(u32 a, u32 b, int rnd, int ftz, int sat);
 u32 f32_fma(u32 a, u32 b, u32 c, int rnd, int ftz, int sat);
+u32 f32_mul_scaled(u32 a, u32 b, int k, int rnd, int ftz, int sat);   /* a * b * 2^k, one rounding */
 u32 f32_div(u32 a, u32 b, int rnd, int ftz);
 u32 f32_sqrt(u32 a, int rnd, int ftz);
 u32 f32_rcp(u32 a, int rnd, int ftz);
