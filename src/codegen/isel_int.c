@@ -521,16 +521,22 @@ sel_selp(Sel *s, const IrIns *x)
 static int
 minmax(Sel *s, const IrIns *x, int max)
 {
+	int h16, relu;
+
 	if (ptx_type_is_float(ty(x)))
 		return sel_unsupported(s, "float min/max in the integer family");
 	if (is64(x))
 		return sel_minmax64(s, x, max);
 	if (ptx_type_size(ty(x)) != 4)
 		return sel_int_small(s, x);   /* 8/16-bit: isel_cvt.c */
-	if (x->p.flags & PTX_F_RELU)
-		return sel_unsupported(s, "min/max.relu");
-	mi(s->mf, "%s%s %D, %U, %O, %s", s->sm >= 90 ? "VIMNMX" : "IMNMX", sgn(x) ? "" : ".U32",
-	   dst(s, x, 0), sel_r32(s, S1, 0), sel_b32(s, S2, 0), max ? "!PT" : "PT");
+	h16 = ty(x) == PTX_T_S16X2 || ty(x) == PTX_T_U16X2;
+	relu = (x->p.flags & PTX_F_RELU) != 0;
+	if ((h16 || relu) && s->sm < 90)
+		return sel_unsupported(s, "min/max .s16x2/.u16x2/.relu (sm_90 and later)");
+	/* sm_90: VIMNMX[.U32|.S16x2|.U16x2][.RELU], as ptxas */
+	mi(s->mf, "%s%s%s %D, %U, %O, %s", s->sm >= 90 ? "VIMNMX" : "IMNMX",
+	   h16 ? (sgn(x) ? ".S16x2" : ".U16x2") : sgn(x) ? "" : ".U32", relu ? ".RELU" : "", dst(s, x, 0),
+	   sel_r32(s, S1, 0), sel_b32(s, S2, 0), max ? "!PT" : "PT");
 	return 0;
 }
 

@@ -677,20 +677,62 @@ mnmx(u32 a, u32 b, int is_min, int sgn)
 	return is_min ? (lt ? a : b) : (lt ? b : a);
 }
 
+/* The min/max of an [V]IMNMX[3]: 32-bit, or per 16-bit half (.S16x2,
+ * .U16x2); .RELU clamps signed results below at 0. */
+typedef struct {
+	int sgn, h16, relu;
+} Mnmx;
+
+static Mnmx
+mnmx_kind(const Insn *in)
+{
+	Mnmx k;
+
+	k.h16 = insn_has(in, "S16x2") || insn_has(in, "U16x2");
+	k.sgn = !insn_has(in, "U32") && !insn_has(in, "U16x2");
+	k.relu = insn_has(in, "RELU");
+	return k;
+}
+
+static u32
+mnmx_v(u32 a, u32 b, int mn, Mnmx k)
+{
+	u32 r = 0, x, y, v;
+	int s;
+
+	if (!k.h16) {
+		r = mnmx(a, b, mn, k.sgn);
+		return k.relu && k.sgn && (i32)r < 0 ? 0 : r;
+	}
+	for (s = 0; s < 32; s += 16) {
+		x = a >> s & 0xffff, y = b >> s & 0xffff;
+		if (k.sgn)   /* sign-extended halves compare as 32-bit */
+			x = (u32)(i32)(int16_t)x, y = (u32)(i32)(int16_t)y;
+		v = mnmx(x, y, mn, k.sgn) & 0xffff;
+		if (k.relu && k.sgn && (v & 0x8000))
+			v = 0;
+		r |= v << s;
+	}
+	return r;
+}
+
 /* IMNMX/VIMNMX d, a, b, p (p: min);  VIADDMNMX d, a, b, c, p: minmax(a+b, c) */
 static void
 h_imnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
-	int l, sgn = !insn_has(&I->in, "U32"), add = !strcmp(I->in.op, "VIADDMNMX");
+	int l, add = !strcmp(I->in.op, "VIADDMNMX");
+	Mnmx k = mnmx_kind(&I->in);
 
+	if (add && (k.h16 || k.relu))
+		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]);
 		if (add) {
 			a += b;
 			b = e_iv(E, w, l, &o[3]);
 		}
-		e_wr(w, l, &o[0], mnmx(a, b, e_oprp(w, l, &o[3 + add]), sgn));
+		e_wr(w, l, &o[0], mnmx_v(a, b, e_oprp(w, l, &o[3 + add]), k));
 	}
 }
 
@@ -699,12 +741,14 @@ static void
 h_imnmx3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
-	int l, sgn = !insn_has(&I->in, "U32");
+	int l;
+	Mnmx k = mnmx_kind(&I->in), k1 = k;
 
+	k1.relu = 0;
 	LANES(l, gm) {
 		int mn = e_oprp(w, l, &o[4]);
 		u32 a = e_iv(E, w, l, &o[1]), b = e_iv(E, w, l, &o[2]), c = e_iv(E, w, l, &o[3]);
-		e_wr(w, l, &o[0], mnmx(mnmx(a, b, mn, sgn), c, mn, sgn));
+		e_wr(w, l, &o[0], mnmx_v(mnmx_v(a, b, mn, k1), c, mn, k));
 	}
 }
 

@@ -242,9 +242,11 @@ prep_int(Emu *E, EInsn *I)
 		return ok;
 	}
 	if (!strcmp(op, "IMNMX") || !strcmp(op, "VIMNMX") || !strcmp(op, "VIADDMNMX")) {
-		/* VIADDMNMX d, a, b, c, p: I->c set, c in fs[3] */
+		/* VIADDMNMX d, a, b, c, p: I->c set, c in fs[3]; 16x2 and RELU:
+		   the slow handler */
 		I->c = op[1] == 'I' && op[2] == 'A';
-		if (in->nops != 4 + I->c || !isdst(I, &o[0]) || !e_isp(&o[3 + I->c]))
+		if (in->nops != 4 + I->c || !isdst(I, &o[0]) || !e_isp(&o[3 + I->c]) || insn_has(in, "S16x2") ||
+		    insn_has(in, "U16x2") || insn_has(in, "RELU"))
 			return 0;
 		ok &= fsrc(E, &o[1], &FS[0], 0) && fsrc(E, &o[2], &FS[1], 0) && !e_isp(&o[1]) && !e_isp(&o[2]);
 		ok &= fsrc(E, &o[3 + I->c], &FS[2], 0);

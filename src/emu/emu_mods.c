@@ -35,7 +35,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"I2F", "F16 BF16 F32 F64 " INTS " " RNDS}, {"I2FP", "F32 " INTS " " RNDS},
 	{"IADD3", "X"}, {"UIADD3", "X 64"}, {"IDP", "4A 2A LO HI S8 U8 S16 U16"},
 	{"IMAD", "WIDE HI X U32 MOV IADD SHL"}, {"UIMAD", "WIDE HI X U32 MOV IADD SHL"},
-	{"IMNMX", "U32 S32"}, {"VIMNMX", "U32 S32"}, {"UIMNMX", "U32 S32"}, {"VIADDMNMX", "U32 S32"}, {"VIMNMX3", "U32 S32"},
+	{"IMNMX", "U32 S32"}, {"VIMNMX", "U32 S32 S16x2 U16x2 RELU"}, {"UIMNMX", "U32 S32"}, {"VIADDMNMX", "U32 S32"}, {"VIMNMX3", "U32 S32 S16x2 U16x2 RELU"},
 	{"BMSK", "W"}, {"UBMSK", "W"},
 	{"ISETP", CMPS " U32 EX"}, {"UISETP", CMPS " U32 EX"},
 	{"LD", LDST}, {"LDG", LDST}, {"LDS", LDST}, {"LDL", LDST},

@@ -500,11 +500,16 @@ iop(Interp *I, Thread *t, const PtxInstr *in, int type)
 	}
 	case PTX_OP_div: return i_div(a, b, n, sg);
 	case PTX_OP_rem: return i_rem(a, b, n, sg);
-	case PTX_OP_min: case PTX_OP_max:
-		r = in->op == PTX_OP_min ? i_min(a, b, n, sg) : i_max(a, b, n, sg);
-		if ((in->flags & PTX_F_RELU) && (i64)sext(r, n) < 0)
-			r = 0;
+	case PTX_OP_min: case PTX_OP_max: {
+		int h = type == PTX_T_S16X2 || type == PTX_T_U16X2 ? 16 : n, k;   /* .s16x2/.u16x2: per half */
+		for (r = 0, k = 0; k < n; k += h) {
+			u64 x = a >> k, y = b >> k, v = in->op == PTX_OP_min ? i_min(x, y, h, sg) : i_max(x, y, h, sg);
+			if ((in->flags & PTX_F_RELU) && (i64)sext(v, h) < 0)
+				v = 0;
+			r |= zext(v, h) << k;
+		}
 		return r;
+	}
 	case PTX_OP_abs: return i_abs(a, n);
 	case PTX_OP_neg: return zext(-a, n);
 	case PTX_OP_sad: return i_sad(a, b, R(3, type), n, sg);

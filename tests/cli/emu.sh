@@ -61,6 +61,8 @@ vs_ptx emu_mbar_cparrive90_sm_90 tests/emu/mbar/cparrive90.sm_90.cubin tests/com
 	tests/compile/mbar/cparrive90.spec.json
 vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile/mbar/cppipe80.ptx \
 	tests/compile/mbar/cppipe80.spec.json
+# ptxas's VIMNMX.S16x2/.U16x2/.RELU, VIMNMX3 (sm_90 min/max.{s16x2,u16x2,relu})
+vs_ptx emu_vmnmx_sm_90 tests/emu/vmnmx/vmnmx.sm_90.cubin tests/emu/vmnmx/vmnmx.ptx tests/emu/vmnmx/vmnmx.json
 # sm_80's arrive.noComplete / arrive_drop[.noComplete] (warp-aggregated
 # ATOMS.ADD, ATOMS.POPC.INC) and test_wait.parity
 vs_ptx emu_mbar_nocomplete80_sm_80 tests/emu/mbar/nocomplete80.sm_80.cubin tests/compile/mbar/nocomplete80.ptx \
