@@ -396,13 +396,14 @@ apply_relocs(Emu *E, const u64 *secbase, u8 *const *secdata)
 /* Release lanes blocked at a BSYNC or WARPSYNC whose partners have all
  * arrived (or exited).  Each waiting lane keeps the mask it waits for
  * (for BSYNC, the B register as it was when the lane arrived: another
- * path may reuse the register meanwhile).  Returns 1 if some lane was
- * released. */
+ * path may reuse the register meanwhile).  A WARPSYNC.EXCLUSIVE group
+ * goes only when no lane runs, and one group at a time.  Returns 1 if
+ * some lane was released. */
 int
 emu_release(Warp *w)
 {
 	u32 l, k, m, q, same, blocked = (emu_st_lanes(w, L_BSYNC) | emu_st_lanes(w, L_WSYNC)) & w->live;
-	int any = 0;
+	int any = 0, excl = !(emu_st_lanes(w, L_RUN) & w->live);
 
 	/* lanes only leave these states here (to L_RUN), so blocked covers
 	   every lane the scan below can still find waiting; lanes waiting
@@ -424,9 +425,11 @@ emu_release(Warp *w)
 				same |= 1u << k;
 		}
 		need = w->wmask[l] & w->live;
-		if ((need & ~waiting) == 0) {
+		if ((need & ~waiting) == 0 && (w->st[l] != L_WSYNC || !(w->wexcl >> l & 1) || excl)) {
 			for (q = same; q; q &= q - 1)
 				w->st[__builtin_ctz(q)] = L_RUN;
+			if (w->st[l] == L_RUN && (w->wexcl >> l & 1))
+				excl = 0, w->wexcl &= ~same;
 			any = 1;
 		}
 	}

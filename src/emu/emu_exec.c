@@ -381,13 +381,19 @@ h_break(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* WARPSYNC R waits for the lanes of mask R.  .EXCLUSIVE (ptxas puts it
- * before a VOTE whose membermask comes from a register) does the same
- * here: only the mask's lanes then run the next instruction together. */
+ * before a VOTE/REDUX whose membermask comes from a register): each
+ * group of lanes with the same mask is released alone, once no other
+ * lane of the warp can run (emu_release), so the group runs the next
+ * instructions by itself. */
 static void
 h_warpsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	int l;
 
+	if (insn_has(&I->in, "EXCLUSIVE"))
+		w->wexcl |= gm;
+	else
+		w->wexcl &= ~gm;
 	LANES(l, gm) {
 		u32 m = insn_has(&I->in, "ALL") || !I->in.nops ? ~0u : e_opr(E, w, l, &I->in.o[0]);
 		w->st[l] = L_WSYNC;

@@ -56,6 +56,7 @@ struct Warp {
 	u8 st[32];
 	u32 warg[32];    /* what a blocked lane waits on: pc << 8 | B reg, barrier id, pc */
 	u32 wmask[32];   /* WARPSYNC: the lanes it waits for */
+	u32 wexcl;       /* lanes waiting at a WARPSYNC.EXCLUSIVE */
 	u32 ur[64];
 	u8 up;           /* uniform predicates, bit 7 = UPT */
 	u32 b[16];       /* convergence barrier masks */

@@ -39,6 +39,8 @@ for a in sm_90 sm_80; do
 	vs_ptx "emu_misc_video_$a" tests/emu/misc/video.$a.cubin tests/emu/misc/video.ptx tests/compile/misc/video.spec.json
 	vs_ptx "emu_misc_policy_$a" tests/emu/misc/policy.$a.cubin tests/compile/misc/policy.ptx \
 		tests/compile/misc/policy.spec.json
+	# collectives under per-lane member masks: WARPSYNC.EXCLUSIVE groups run alone
+	vs_ptx "emu_wsync_$a" tests/emu/wsync/wsync.$a.cubin tests/emu/wsync/wsync.ptx tests/emu/wsync/wsync.json
 	# ptxas's FMUL.D8/.D4/.D2/.M2/.M4/.M8 (a power-of-two factor folded in)
 	vs_ptx "emu_fscale_$a" tests/emu/fscale/fscale.$a.cubin tests/emu/fscale/fscale.ptx tests/emu/fscale/fscale.json
 	# isspacep (QSPC.E.G/S/L, the const window taken out of .global), cvta.const
