@@ -176,6 +176,9 @@ e_sreg(Emu *E, Warp *w, int l, const char *n)
 		return 0;
 	if (!strcmp(n, "SR_WARPID")) return w->id;
 	if (!strcmp(n, "SR_SWINHI")) return (u32)(GW_SHARED >> 32);
+	/* the stack's lowest local offset (nvcc -G checks R1 against it and
+	   traps below): the thread's local window starts at 0 here */
+	if (!strcmp(n, "SR_LMEMHIOFF")) return 0;
 	if (!strcmp(n, "SR_CLOCKLO") || !strcmp(n, "SR_GLOBALTIMERLO")) return (u32)E->steps;
 	if (!strcmp(n, "SR_CLOCKHI") || !strcmp(n, "SR_GLOBALTIMERHI")) return (u32)(E->steps >> 32);
 	if (!strcmp(n, "PR")) return w->p[l] & 0x7f;

@@ -65,6 +65,9 @@ vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile
 	tests/compile/mbar/cppipe80.spec.json
 # ptxas's VIMNMX.S16x2/.U16x2/.RELU, VIMNMX3 (sm_90 min/max.{s16x2,u16x2,relu})
 vs_ptx emu_vmnmx_sm_90 tests/emu/vmnmx/vmnmx.sm_90.cubin tests/emu/vmnmx/vmnmx.ptx tests/emu/vmnmx/vmnmx.json
+# ptxas -g (device debug): the stack check against SR_LMEMHIOFF
+vs_ptx emu_misc_gspace_g_sm_80 tests/emu/misc/gspace.g.sm_80.cubin tests/compile/mem/gspace.ptx \
+	tests/compile/mem/gspace.spec.json
 # sm_80's arrive.noComplete / arrive_drop[.noComplete] (warp-aggregated
 # ATOMS.ADD, ATOMS.POPC.INC) and test_wait.parity
 vs_ptx emu_mbar_nocomplete80_sm_80 tests/emu/mbar/nocomplete80.sm_80.cubin tests/compile/mbar/nocomplete80.ptx \
