@@ -232,17 +232,23 @@ setup_banks(Emu *E, const KernelInfo *k, Arena *ar)
 		float rc;
 		put32(cb + 0x140, 1);
 		for (i = 0; i < 3; i++) {
-			put32(cb + 0x144 + 4 * i, E->cdim[i]);
-			rc = 1.0f / (float)E->cdim[i];
+			u32 cd = E->coop ? 1 : E->cdim[i];
+			put32(cb + 0x144 + 4 * i, cd);
+			rc = 1.0f / (float)cd;
 			memcpy(cb + 0x150 + 4 * i, &rc, 4);
-			put32(cb + 0x15c + 4 * i, E->nctaid[i] / E->cdim[i]);
+			put32(cb + 0x15c + 4 * i, E->nctaid[i] / cd);
 		}
-		put32(cb + 0x188, E->csize);
+		put32(cb + 0x188, E->coop ? 1 : E->csize);
 		put64(cb + 0x198, GW_PARAM + base);   /* generic address of the parameters */
 	}
 	if (s->nargs != k->nparams) {
 		diag(E->path, "kernel %s has %u parameters, the spec gives %zu", E->kname, k->nparams, s->nargs);
 		return -1;
+	}
+	if (E->coop) {   /* %envreg1:%envreg2 = the workspace (c[0x0][0x40 + 4n], sm_80 0x88 + 4n) */
+		u64 ws = emu_add_global(E, arena_alloc(ar, SPEC_COOP_BYTES), SPEC_COOP_BYTES);
+		put32(cb + (E->sm == 90 ? 0x44 : 0x8c), (u32)(ws >> 32));
+		put32(cb + (E->sm == 90 ? 0x48 : 0x90), (u32)ws);
 	}
 	addr = arena_alloc(ar, (s->nall + 1) * sizeof *addr);
 	for (i = 0; i < s->nall; i++)
@@ -834,9 +840,12 @@ emu_run(const Cubin *c, const char *path, const char *kernel, Launch *l, const E
 			goto out;
 		}
 	}
+	if ((E->coop = s->cooperative))   /* every CTA at once: one scheduling group */
+		memcpy(E->cdim, E->nctaid, sizeof E->cdim);
 	E->csize = E->cdim[0] * E->cdim[1] * E->cdim[2];
 	if (E->csize > 16) {
-		diag(path, "a cluster of %u CTAs (at most 16)", E->csize);
+		diag(path, E->coop ? "a cooperative grid of %u CTAs (the emulator runs at most 16 at once)"
+				   : "a cluster of %u CTAs (at most 16)", E->csize);
 		goto out;
 	}
 	E->nwarps = (E->nthreads + 31) / 32;

@@ -159,7 +159,7 @@ e_sreg(Emu *E, Warp *w, int l, const char *n)
 	if (!strcmp(n, "SR_CTAID.X")) return w->ctaid[0];
 	if (!strcmp(n, "SR_CTAID.Y")) return w->ctaid[1];
 	if (!strcmp(n, "SR_CTAID.Z")) return w->ctaid[2];
-	if (!strcmp(n, "SR_CgaCtaId")) return w->rank;
+	if (!strcmp(n, "SR_CgaCtaId")) return E->coop ? 0 : w->rank;
 	if (!strcmp(n, "SR_LANEID")) return l;
 	if (!strcmp(n, "SR_EQMASK")) return 1u << l;
 	if (!strcmp(n, "SR_LTMASK")) return (1u << l) - 1;

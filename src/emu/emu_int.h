@@ -90,6 +90,9 @@ struct Emu {
 	/* launch shape */
 	u32 ntid[3], nctaid[3], ctaid[3];   /* ctaid: the cluster's first CTA */
 	u32 cdim[3], csize;                 /* cluster shape, CTAs per cluster */
+	int coop;                           /* a cooperative launch: cdim/csize are the
+	                                       whole grid, run at once, each CTA its own
+	                                       cluster of 1 to the code */
 	u32 nthreads, nwarps;               /* per CTA; E->w holds csize * nwarps */
 	u32 nregs;                          /* REGCOUNT: registers zeroed at launch */
 	u64 shared_size, local_size;

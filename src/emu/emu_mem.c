@@ -53,8 +53,9 @@ emu_mem(Emu *E, Warp *w, int lane, int space, u64 addr, u64 size, int write)
 		p = global_ptr(E, a, size);
 		break;
 	case MS_SHARED: {
-		/* bits 24 and up: the CTA rank in the cluster (distributed shared) */
-		u64 r = a >> 24, off = a & 0xffffff;
+		/* bits 24 and up: the CTA rank in the cluster (distributed shared;
+		   a cooperative launch's CTAs are clusters of 1 run side by side) */
+		u64 r = E->coop ? w->rank : a >> 24, off = a & 0xffffff;
 		if (r < E->csize && off + size <= E->shared_size)
 			p = E->shared + r * E->shared_size + off;
 		break;

@@ -356,7 +356,7 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		int lo = a >= GW_LOCAL && a < GW_LOCAL + 0x10000000000ull;
 		/* .S this CTA's shared memory (rank bits 24.. its own), .D any
 		   CTA's of the cluster, .L local, .G the rest */
-		int r = insn_has(&I->in, "S") ? sh && (a - GW_SHARED) >> 24 == w->rank : insn_has(&I->in, "D") ? sh
+		int r = insn_has(&I->in, "S") ? sh && (a - GW_SHARED) >> 24 == (E->coop ? 0 : w->rank) : insn_has(&I->in, "D") ? sh
 			: insn_has(&I->in, "L") ? lo : !sh && !lo;
 		e_wrp(w, l, &I->in.o[0], r);
 		if (I->in.o[1].kind == OPK_R)

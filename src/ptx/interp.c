@@ -982,6 +982,10 @@ interp_run(PtxModule *m, const char *kernel, Launch *l, const InterpOpts *o)
 	check_directives(I);
 	layout(I);
 	bind_params(I);
+	if (I->spec->cooperative) {   /* every CTA at once, a zeroed workspace */
+		I->coop_ws = interp_add_global(I, xcalloc(SPEC_COOP_BYTES, 1), SPEC_COOP_BYTES, -1);
+		I->opts.all_ctas = 1;
+	}
 	for (i = 0; i < m->nfuncs; i++)
 		if (m->funcs[i] == I->entry)
 			efi = &I->fi[i];

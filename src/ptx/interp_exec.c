@@ -139,6 +139,8 @@ sreg(Interp *I, Thread *t, const PtxOperand *o)
 	case PTX_SR_clusterid: return c->ctaid[k] / I->cluster[k];
 	case PTX_SR_nclusterid: return I->grid[k] / I->cluster[k];
 	case PTX_SR_is_explicit_cluster: return I->spec->cluster[0] != 0;
+	case PTX_SR_envreg1: return (u32)(I->coop_ws >> 32);   /* a cooperative launch's workspace */
+	case PTX_SR_envreg2: return (u32)I->coop_ws;
 	}
 	return 0;
 }

@@ -106,6 +106,7 @@ typedef struct Interp {
 	u64 steps, max_steps;
 	u64 writes;       /* stores, atomics and mbarrier updates so far */
 	DevHeap heap;     /* malloc/free (interp_sys.c); size 0 until the first malloc */
+	u64 coop_ws;      /* a cooperative launch's workspace (%envreg1:%envreg2), else 0 */
 	Thread *cur;      /* for error messages */
 	const PtxInstr *curin;
 	jmp_buf fail;

@@ -779,7 +779,7 @@ parse_dim(Ctx *c, const Json *j, const char *what, const u32 lim[3], u32 d[3])
 static int
 parse_top(Ctx *c, const Json *j)
 {
-	static const char *const keys[] = {"kernel", "grid", "block", "shared", "cluster", "args",
+	static const char *const keys[] = {"kernel", "grid", "block", "shared", "cluster", "cooperative", "args",
 					   "buffers", "comment", NULL};
 	static const u32 glim[3] = {0x7fffffff, 65535, 65535}, blim[3] = {1024, 1024, 64},
 			 clim[3] = {16, 16, 16};
@@ -816,6 +816,10 @@ parse_top(Ctx *c, const Json *j)
 			return -1;
 		s->shared = (u32)v;
 	}
+	if (get_bool(c, json_get(j, "cooperative"), "cooperative", &s->cooperative))
+		return -1;
+	if (s->cooperative && (u64)s->cluster[0] * s->cluster[1] * s->cluster[2] > 1)
+		return err(c, cl, "a cooperative launch of clusters is not modelled");
 	if (!a)
 		return err(c, j, "the spec needs \"args\" (an array, possibly empty)");
 	if (want(c, a, J_ARR, "args"))

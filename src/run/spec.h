@@ -96,6 +96,10 @@ typedef struct {
 	const char *kernel;     /* entry name, or NULL: the module's only entry */
 	u32 grid[3], block[3], cluster[3];
 	u32 shared;             /* dynamic shared memory bytes */
+	int cooperative;        /* "cooperative": true: every CTA runs at once and
+	                           %envreg1:%envreg2 (high:low) hold the address of
+	                           a zeroed SPEC_COOP_BYTES workspace, as the
+	                           driver's cooperative launch (cg grid sync) */
 	SpecArg *args;          /* in parameter order, then the "buffers" */
 	size_t nargs;           /* kernel parameters: args[0..nargs) */
 	size_t nall;            /* and buffers only pointed to by struct fields:
@@ -130,7 +134,7 @@ u64 launch_field(const Launch *l, const char *name, u32 off);
  * addr[i], a scalar's bits, a struct's fields (a pointer field gets
  * addr[] of its buffer).  addr[] is indexed like the arguments (entries
  * of non-buffers unused).  Returns the size written. */
-enum { SPEC_MAX_STRUCT = 4096 };
+enum { SPEC_MAX_STRUCT = 4096, SPEC_COOP_BYTES = 64 };
 /* The machine the PTX interpreter and the SASS emulator both model for the
  * special registers a GPU fills in (docs/findings-emu.md, "Special
  * registers"): %nsmid is SPEC_NSMID and %smid the CTA's linear id

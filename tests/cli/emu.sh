@@ -65,6 +65,17 @@ vs_ptx emu_mbar_cppipe80_sm_80 tests/emu/mbar/cppipe80.sm_80.cubin tests/compile
 	tests/compile/mbar/cppipe80.spec.json
 # ptxas's VIMNMX.S16x2/.U16x2/.RELU, VIMNMX3 (sm_90 min/max.{s16x2,u16x2,relu})
 vs_ptx emu_vmnmx_sm_90 tests/emu/vmnmx/vmnmx.sm_90.cubin tests/emu/vmnmx/vmnmx.ptx tests/emu/vmnmx/vmnmx.json
+# cooperative launches (cg grid sync): every CTA at once, %envreg1:2 the
+# workspace; without "cooperative" the kernel traps, as on a GPU; a
+# cooperative launch of clusters is refused.  (ptxas's sm_80 cubin also
+# matches, but is not kept: it reads an IMAD result 2 cycles later across
+# an ERRBAR, which the hazard model does not count as a drain.)
+vs_ptx emu_coop_gsync_sm_90 tests/emu/coop/gsync.sm_90.cubin tests/compile/coop/gsync.sm_90.ptx \
+	tests/compile/coop/gsync.spec.json
+sed 's/"cooperative": true,//' tests/compile/coop/gsync.spec.json > "$tmp/nocoop.json"
+fails emu_coop_missing_traps "$OA" emu tests/emu/coop/gsync.sm_90.cubin --spec "$tmp/nocoop.json" -o "$tmp/nocoop.out"
+sed 's/"cooperative": true,/"cooperative": true, "cluster": [2],/' tests/compile/coop/gsync.spec.json > "$tmp/coopcl.json"
+fails emu_coop_cluster_refused "$OA" emu tests/emu/coop/gsync.sm_90.cubin --spec "$tmp/coopcl.json"
 # ptxas -g (device debug): the stack check against SR_LMEMHIOFF
 vs_ptx emu_misc_gspace_g_sm_80 tests/emu/misc/gspace.g.sm_80.cubin tests/compile/mem/gspace.ptx \
 	tests/compile/mem/gspace.spec.json
