@@ -95,6 +95,22 @@ elem_bytes(const IrIns *x)
 	return ptx_type_size(ty(x));
 }
 
+/* A narrow scalar loaded into a 64-bit register: widen the high part. */
+static void
+widen_hi(Sel *s, const IrIns *x, int eb)
+{
+	MRef d;
+	if (eb >= 8 || D0->kind != PTX_OPD_REG)
+		return;
+	d = sel_reg(s, D0->reg);
+	if (s->mf->vr.v[d.v].w != 2)
+		return;
+	if (ptx_type_is_signed(ty(x)))
+		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", mpart(d.v, 1, 1), mpart(d.v, 0, 1));
+	else
+		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
+}
+
 /* ld.param of a kernel parameter: constant bank 0. */
 static int
 ld_param(Sel *s, const IrIns *x)
@@ -117,14 +133,11 @@ ld_param(Sel *s, const IrIns *x)
 					 : (ptx_type_is_signed(ty(x)) ? ".S16" : ".U16");
 		for (i = 0; i < p.n; i++)
 			mi(s->mf, "LDC%s %D, c[0x0][%h]", sz, p.part[i], off + (u32)(i * eb));
-		return 0;
+	} else {
+		for (i = 0; i < p.n; i++)
+			mi(s->mf, "%s %D, c[0x0][%h]", s->sm >= 90 ? "LDC" : "MOV", p.part[i], off + 4u * (u32)i);
 	}
-	for (i = 0; i < p.n; i++) {
-		if (s->sm >= 90)
-			mi(s->mf, "LDC %D, c[0x0][%h]", p.part[i], off + 4u * (u32)i);
-		else
-			mi(s->mf, "MOV %D, c[0x0][%h]", p.part[i], off + 4u * (u32)i);
-	}
+	widen_hi(s, x, eb);
 	return 0;
 }
 
@@ -927,22 +940,6 @@ check_width(Sel *s, const IrIns *x, int eb)
 	if (ty(x) == PTX_T_PRED)
 		return sel_unsupported(s, "ld/st of a predicate");
 	return 0;
-}
-
-/* A narrow scalar loaded into a 64-bit register: widen the high part. */
-static void
-widen_hi(Sel *s, const IrIns *x, int eb)
-{
-	MRef d;
-	if (eb >= 8 || D0->kind != PTX_OPD_REG)
-		return;
-	d = sel_reg(s, D0->reg);
-	if (s->mf->vr.v[d.v].w != 2)
-		return;
-	if (ptx_type_is_signed(ty(x)))
-		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", mpart(d.v, 1, 1), mpart(d.v, 0, 1));
-	else
-		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
 }
 
 /* ld.const: constant bank 3 (module .const variables) with LDC; the
