@@ -372,7 +372,7 @@ h_qspc(Emu *E, Warp *w, const EInsn *I, u32 gm)
  * -- the printed form of the default, our reading; OPTOUT: the arrivals
  * also leave the expected count, mbarrier.arrive_drop);
  * SYNCS.PHASECHK.TRANS64[.TRYWAIT] p, [a], token_hi;
- * SYNCS.CCTL.IV [a] (mbarrier.inval: nothing to do in this model) */
+ * SYNCS.CCTL.IV [a] (mbarrier.inval): zeroes the object, as the interpreter does */
 static void
 h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
@@ -383,8 +383,16 @@ h_syncs(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	int art = insn_has(in, "ART0"), opt = insn_has(in, "OPTOUT");
 	int a1tr = arrive && !a1 && !tr && !tx && !t1 && !art && !insn_has(in, "RED");
 
-	if (insn_has(in, "CCTL") && insn_has(in, "IV") && in->nops == 1)
+	if (insn_has(in, "CCTL")) {
+		if (in->nops != 1 || &o[0] != m || !insn_has(in, "IV"))
+			eunsup(E, I, NULL);
+		LANES(l, gm) {
+			u32 a = (u32)addr_of(E, w, l, m, 0);
+			memset(emu_mem(E, w, l, MS_SHARED, a, 8, 1), 0, 8);
+			*mbar_tx(E, a) = 0;
+		}
 		return;
+	}
 	if (in->nops != 3 || &o[1] != m || (!exch && !arrive && !chk) ||
 	    (arrive && !a1 && !tr && !tx && !t1 && !a1tr && !art) || (opt && !a1 && !art) ||
 	    ((a1 || t1) && (o[2].kind != OPK_R || o[2].reg != RZ)))
