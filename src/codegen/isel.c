@@ -11,7 +11,7 @@ static const SelRule *const families[] = {
 	sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt,
 	sel_rules_atom, sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor,
 	sel_rules_async, sel_rules_call, sel_rules_wmma, sel_rules_mbar, sel_rules_tex, sel_rules_wgmma,
-	sel_rules_sm90, sel_rules_tma,
+	sel_rules_sm90, sel_rules_tma, sel_rules_stack,
 };
 
 int

@@ -45,6 +45,7 @@ typedef struct {
 	int *fslot;           /* sel_ftab: per module function its slot in bank 2, 0 = none */
 	int nfslot;           /* the slots' count + 1; 0 until first asked */
 	u8 indirect;          /* an indirect call through bank 2 (the kernel or a callee) */
+	int asp;              /* alloca's stack-pointer vreg + 1, 0 = none yet (isel_stack.c) */
 } Sel;
 
 typedef int (*SelFn)(Sel *s, const IrIns *x);
@@ -85,6 +86,7 @@ int sel_tmap_prefetch(Sel *s, const IrIns *x);   /* prefetch.tensormap (isel_tma
 int sel_tmap_fence(Sel *s, const IrIns *x);      /* fence.proxy.tensormap::generic (isel_tma.c) */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */
 extern const SelRule sel_rules_wgmma[];     /* isel_wgmma.c: sm_90a wgmma */
+extern const SelRule sel_rules_stack[];     /* isel_stack.c: alloca, stacksave, stackrestore */
 extern const SelRule sel_rules_sm90[];      /* isel_sm90.c: elect, griddepcontrol, setmaxnreg */
 /* The register count at entry a kernel declares (.maxnreg, or .maxntid
  * with .minnctapersm), else 0 (isel_sm90.c). */

@@ -62,3 +62,6 @@ st.global.u32 [%rd1], %r2;'
 refuse evict_cg sm_80 'an L1 eviction priority with a cache operator' \
 	'ld.global.cg.L1::evict_last.u32 %r1, [%rd1];
 st.global.u32 [%rd1], %r1;'
+refuse alloca_align sm_80 'alloca with this alignment' \
+	'alloca.u64 %rd2, 16, 3;
+st.global.u64 [%rd1], %rd2;'
