@@ -349,6 +349,12 @@ TEST(emu_ops_gaps)
 	CHECK_EQ_U64(W.r[0][0], 0x3c00);
 	CHECK(run(t_, "F2FP.SATFINITE.E4M3.F16.UNPACK_B_MERGE_C R0, R6, RZ", 1) == 0);
 	CHECK_EQ_U64(W.r[0][0], 0xc038);
+	/* MERGE_C: c's low half becomes the upper half (ptxas's fp8x4 chains) */
+	W.r[7][0] = 0xdead387e;
+	CHECK(run(t_, "F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R0, R4, R3, R7", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0x387e7e38);
+	CHECK(run(t_, "F2FP.SATFINITE.E4M3.F16.UNPACK_B_MERGE_C R0, R6, R7", 1) == 0);
+	CHECK_EQ_U64(W.r[0][0], 0x387ec038);
 	/* BAR.SYNC R, R: id in bits 0..3, count in bits 16..27 of one register */
 	E.nwarps = 2;
 	W.r[5][0] = 64u << 16 | 3;
