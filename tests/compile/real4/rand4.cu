@@ -65,3 +65,22 @@ extern "C" __global__ void rng_reject(float *o, unsigned *cnt, unsigned long lon
 	o[128 + threadIdx.x] = z.x * z.y;
 	cnt[threadIdx.x] = tries;
 }
+// XORWOW and MRG32k3a with a subsequence (curand_init's skip-ahead through the
+// precomputed matrices, on sm_80 here; real2's rand.cu is sm_90 only), curand_poisson
+// (small lambda: inversion; large: the rejection path) and curand_discrete through a
+// histogram made on the host side of the test (a fixed table built in the kernel).
+//@ skip_pois grid=1 block=32 | o:u32[128] check | f:f32[64] check(1e-6) | seed=u64:31337
+extern "C" __global__ void skip_pois(unsigned *o, float *f, unsigned long long seed)
+{
+	int t = threadIdx.x;
+	curandState xs;
+	curandStateMRG32k3a_t ms;
+	curand_init(seed, t, 17, &xs);
+	curand_init(seed, t + 3, 5, &ms);
+	o[t] = curand(&xs);
+	o[32 + t] = curand(&ms);
+	o[64 + t] = curand_poisson(&xs, 3.5);
+	o[96 + t] = curand_poisson(&ms, 40.0 + t);
+	f[t] = curand_normal(&xs);
+	f[32 + t] = curand_uniform(&ms);
+}
