@@ -164,6 +164,7 @@ void sel_pred_const(Sel *s, MRef d, int val);   /* d = PTX's 0 / -1 */
 void sel_mov32(Sel *s, MRef d, MOpd src);
 /* Immediate value of o if it is one (IMM or FIMM bits). */
 int sel_imm(const PtxOperand *o, u64 *v);
+void sel_widen_hi(Sel *s, const PtxOperand *d, int eb, int sg); /* isel_mem.c: a narrow load into a 64-bit register */
 /* Copy elements idx[0..n) (NULL: 0..n-1, and o must be a list of n) of
  * the register list o into a fresh aligned group *g (MMA fragments). */
 int sel_group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g);

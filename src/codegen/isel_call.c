@@ -246,10 +246,9 @@ param_access(Sel *s, const IrIns *x, const PSlot *p, int load)
 		r = elem_reg(s, e, eb, load);
 		if (r.v < 0 || (eb == 8 && s->mf->vr.v[r.v].w < 2))
 			return sel_unsupported(s, "this parameter operand");
-		if (p->own)
-			emit_ls(s, load, load ? ld_op(eb, ptx_type_is_signed(t)) : st_op(eb), r, 1, off);
-		else
-			emit_ls(s, load, load ? ld_op(eb, ptx_type_is_signed(t)) : st_op(eb), r, 0, off);
+		emit_ls(s, load, load ? ld_op(eb, ptx_type_is_signed(t)) : st_op(eb), r, p->own, off);
+		if (load)
+			sel_widen_hi(s, e, eb, ptx_type_is_signed(t));
 	}
 	return 0;
 }

@@ -95,20 +95,20 @@ elem_bytes(const IrIns *x)
 	return ptx_type_size(ty(x));
 }
 
-/* A narrow scalar loaded into a 64-bit register: widen the high part. */
-static void
-widen_hi(Sel *s, const IrIns *x, int eb)
+/* A narrow scalar d loaded into a 64-bit register: widen the high part. */
+void
+sel_widen_hi(Sel *s, const PtxOperand *d, int eb, int sg)
 {
-	MRef d;
-	if (eb >= 8 || D0->kind != PTX_OPD_REG)
+	MRef r;
+	if (eb >= 8 || d->kind != PTX_OPD_REG)
 		return;
-	d = sel_reg(s, D0->reg);
-	if (s->mf->vr.v[d.v].w != 2)
+	r = sel_reg(s, d->reg);
+	if (s->mf->vr.v[r.v].w != 2)
 		return;
-	if (ptx_type_is_signed(ty(x)))
-		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", mpart(d.v, 1, 1), mpart(d.v, 0, 1));
+	if (sg)
+		mi(s->mf, "SHF.R.S32.HI %D, RZ, 0x1f, %U", mpart(r.v, 1, 1), mpart(r.v, 0, 1));
 	else
-		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 1, 1));
+		mi(s->mf, "MOV %D, 0x0", mpart(r.v, 1, 1));
 }
 
 /* ld.param of a kernel parameter: constant bank 0. */
@@ -137,7 +137,7 @@ ld_param(Sel *s, const IrIns *x)
 		for (i = 0; i < p.n; i++)
 			mi(s->mf, "%s %D, c[0x0][%h]", s->sm >= 90 ? "LDC" : "MOV", p.part[i], off + 4u * (u32)i);
 	}
-	widen_hi(s, x, eb);
+	sel_widen_hi(s, D0, eb, ptx_type_is_signed(ty(x)));
 	return 0;
 }
 
@@ -998,7 +998,7 @@ ld_const(Sel *s, const IrIns *x)
 	if (p.n > 1)
 		for (i = 0; i < p.n; i++)
 			sel_mov32(s, p.part[i], mopd_reg(mpart(t.v, i, 1)));
-	widen_hi(s, x, eb);
+	sel_widen_hi(s, D0, eb, ptx_type_is_signed(ty(x)));
 	return 0;
 }
 
@@ -1100,7 +1100,7 @@ sel_ld(Sel *s, const IrIns *x)
 	else if (n > 1)
 		for (i = 0; i < n; i++)
 			sel_mov32(s, p.part[i], mopd_reg(mpart(t.v, i, 1)));
-	widen_hi(s, x, eb);
+	sel_widen_hi(s, D0, eb, ptx_type_is_signed(ty(x)));
 	return 0;
 }
 
