@@ -178,14 +178,6 @@ h_dmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
-static u32
-hi_of(double x)
-{
-	u64 b = bits_f64(x);
-
-	return (u32)(b >> 32);
-}
-
 /* MUFU.op d, a */
 static void
 h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
@@ -198,11 +190,9 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = fv(E, w, l, &o[1]), r;
-		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H")) {
-			double x = f64_of((u64)a << 32);
-			x = insn_has(in, "RCP64H") ? 1.0 / x : 1.0 / sqrt(x);
-			r = hi_of(x);
-		} else if (insn_has(in, "RCP"))
+		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H"))
+			r = f64_mufu_hi(insn_has(in, "RCP64H") ? AP_RCP : AP_RSQRT, a);
+		else if (insn_has(in, "RCP"))
 			r = f32_mufu(AP_RCP, a);
 		else if (insn_has(in, "RSQ"))
 			r = f32_mufu(AP_RSQRT, a);

@@ -577,8 +577,20 @@ f64_minmax(u64 a, u64 b, int nan, int max)
 u64 f64_min(u64 a, u64 b, int nan) { return f64_minmax(a, b, nan, 0); }
 u64 f64_max(u64 a, u64 b, int nan) { return f64_minmax(a, b, nan, 1); }
 
-/* rcp.approx.ftz.f64 / rsqrt.approx.f64 / sqrt: exact function rounded to
- * nearest; .ftz flushes subnormal input and result. */
+/* MUFU.RCP64H / MUFU.RSQ64H's model: op (AP_RCP, AP_RSQRT) of the high
+ * word hi with a zero low word, the high word of the double result. */
+u32
+f64_mufu_hi(int op, u32 hi)
+{
+	u64 r = bits_f64(approx_fn(op, f64_of((u64)hi << 32)));
+
+	return (u32)((f64_isnan(r) ? F64_NAN : r) >> 32);
+}
+
+/* rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64: what the compiled code (ours
+ * and ptxas's) computes, one MUFU.RCP64H / RSQ64H of the high word and a
+ * zero low word; rsqrt.approx.f64 / sqrt.approx.f64: the exact function
+ * rounded to nearest.  .ftz flushes subnormal input and result. */
 u64
 f64_approx(int op, u64 a, int ftz)
 {
@@ -586,8 +598,9 @@ f64_approx(int op, u64 a, int ftz)
 
 	if (ftz && (a & 0x7ff0000000000000ull) == 0)
 		a &= 1ull << 63;
-	r = bits_f64(approx_fn(op, f64_of(a)));
-	if (f64_isnan(r))
+	if (ftz && (op == AP_RCP || op == AP_RSQRT))
+		r = (u64)f64_mufu_hi(op, (u32)(a >> 32)) << 32;
+	else if (f64_isnan(r = bits_f64(approx_fn(op, f64_of(a)))))
 		return F64_NAN;
 	if (ftz && (r & 0x7ff0000000000000ull) == 0)
 		r &= 1ull << 63;

@@ -85,6 +85,7 @@ u64 f64_rcp(u64 a, int rnd);
 u64 f64_min(u64 a, u64 b, int nan);
 u64 f64_max(u64 a, u64 b, int nan);
 u64 f64_approx(int op, u64 a, int ftz);   /* rcp, rsqrt, sqrt only */
+u32 f64_mufu_hi(int op, u32 hi);          /* MUFU.RCP64H / RSQ64H: AP_RCP, AP_RSQRT */
 
 /* f16 / bf16 scalars (ff = FF_F16 or FF_BF16); relu clamps negatives to +0
  * (NaN stays NaN). */

@@ -286,6 +286,10 @@ TEST(arith_approx)
 	CHECK_EQ_U64(f32_approx(AP_TANH, 0x7f800000, 0), ONE);
 	CHECK_EQ_U64(f32_approx(AP_SQRT, 0x40800000, 0), 0x40000000);
 	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0x4010000000000000ull, 0), 0x3fe0000000000000ull);
+	/* .ftz.f64: MUFU.RCP64H / RSQ64H of the high word, low word 0 (1/3, 1/sqrt(2)) */
+	CHECK_EQ_U64(f64_approx(AP_RCP, 0x4008000000000001ull, 1), 0x3fd5555500000000ull);
+	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0x4000000000000000ull, 1), 0x3fe6a09e00000000ull);
+	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0xbff0000000000000ull, 1), 0x7fffffff00000000ull);
 	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16, 0), 0x4000);
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 0), 0x0040);      /* 2^-127: subnormal */
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 1), 0);           /* .ftz */
