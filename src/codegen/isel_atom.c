@@ -524,8 +524,9 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	return 0;
 }
 
-/* sm_90's vector atomics on global memory: atom/red.global.v2/.v4.f32.add
- * (ATOMG/REDG.E.ADD.F32x2/x4.FTZ.RN), .v2/.v4/.v8.{f16,bf16} and
+/* sm_90's vector atomics on global memory: atom/red{.global}.v2/.v4.f32.add
+ * (ATOMG/REDG.E.ADD.F32x2/x4.FTZ.RN; a generic address, -G's form: ATOM.E
+ * for both, as ptxas, RZ for red's result), .v2/.v4/.v8.{f16,bf16} and
  * .v2/.v4.{f16x2,bf16x2} add/min/max (.F16x2/x4/x8.RN, .BF16x..), as
  * ptxas: the elements packed into an aligned tuple of 1, 2 or 4 registers
  * (16-bit elements in pairs, PRMT 0x5410), the old values unpacked from
@@ -538,10 +539,11 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 	int words = h16 ? vec / 2 : vec, halves = h16 ? vec : 2 * vec, k;
 	int bf = t == PTX_T_BF16 || t == PTX_T_BF16X2;
 	const char *op = a->aop == PTX_AOP_ADD ? "ADD" : a->aop == PTX_AOP_MIN ? "MIN" : a->aop == PTX_AOP_MAX ? "MAX" : NULL;
+	const char *mn = a->sp == PTX_S_GENERIC ? "ATOM" : red ? "REDG" : "ATOMG";
 	char o[32], fmt[128], name[32];
 	MRef B, D;
 
-	if (s->sm < 90 || a->sp != PTX_S_GLOBAL || !op || (f32 && a->aop != PTX_AOP_ADD) ||
+	if (s->sm < 90 || (a->sp != PTX_S_GLOBAL && a->sp != PTX_S_GENERIC) || !op || (f32 && a->aop != PTX_AOP_ADD) ||
 	    (!f32 && !h16 && t != PTX_T_F16X2 && t != PTX_T_BF16X2) || words < 1 || words > 4 || words == 3 ||
 	    bv->kind != PTX_OPD_VEC || bv->nelems != vec || (!red && dv->kind != PTX_OPD_VEC))
 		return sel_unsupported(s, "this vector atom/red (sm_90 global f32 add, f16/bf16(x2) add/min/max)");
@@ -549,8 +551,8 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 		snprintf(name, sizeof name, "ADD.F32x%d.FTZ.RN", vec);
 	else
 		snprintf(name, sizeof name, "%s.%sF16x%d.RN", op, bf ? "B" : "", halves);
-	snprintf(fmt, sizeof fmt, red ? "REDG.E.%s%s desc[UR4][R2.64], R4" : "ATOMG.E.%s%s PT, R8, desc[UR4][R2.64], R4",
-		 name, a->st);
+	snprintf(fmt, sizeof fmt, red && mn[0] == 'R' ? "%s.E.%s%s desc[UR4][R2.64], R4" : "%s.E.%s%s PT, R8, desc[UR4][R2.64], R4",
+		 mn, name, a->st);
 	if (!sel_can_encode(s, fmt))  /* the tables lack e.g. the .BF16x4 forms and ATOMG MIN/MAX .F16x2 */
 		return sel_unsupported(s, "this vector atom/red (the ISA tables cannot encode it)");
 	B = sel_tmp(s, words);
@@ -569,14 +571,16 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 		}
 	}
 	sel_offtxt(o, sizeof o, a->off);
-	if (red) {
+	if (red && mn[0] == 'R') {
 		snprintf(fmt, sizeof fmt, "REDG.E.%s%s %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
 		mi(s->mf, fmt, a->base, B);
 		return 0;
 	}
-	D = sel_tmp(s, words);
-	snprintf(fmt, sizeof fmt, "ATOMG.E.%s%s PT, %%D, %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
+	D = red ? mref(s->mf->rz) : sel_tmp(s, words);
+	snprintf(fmt, sizeof fmt, "%s.E.%s%s PT, %%D, %s[%%U.64%s], %%U", mn, name, a->st, sel_gdesc(s), o);
 	mi(s->mf, fmt, D, a->base, B);
+	if (red)
+		return 0;
 	for (k = 0; k < dv->nelems && k < vec; k++) {
 		const PtxOperand *e = &dv->elems[k];
 		int w = h16 ? k / 2 : k;
