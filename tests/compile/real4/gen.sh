@@ -10,10 +10,11 @@
 #   FILE.G.sm_XX.ptx          -G (debug)
 #   FILE.lineinfo.sm_90.ptx   -O3 -lineinfo
 #   FILE.fastmath.sm_XX.ptx   -O3 -use_fast_math
+# (more4.cu -G and sync4.cu -G on sm_90 stop at isspacep, pipe4.cu -G at the same: not kept)
 # The specs come from the //@ lines (../real2/gen-specs.py).
 cd "$(dirname "$0")" || exit 1
 . ../gen-ptx.sh
-for f in lowp llm4 sync4 dyn4; do
+for f in lowp llm4 sync4 dyn4 more4; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done
 ptx pipe4.sm_90.ptx sm_90 -O3 pipe4.cu
@@ -24,4 +25,5 @@ ptx sync4.G.sm_80.ptx sm_80 -G sync4.cu
 for f in llm4 dyn4; do ptx $f.lineinfo.sm_90.ptx sm_90 -O3 -lineinfo $f.cu; done
 ptx llm4.fastmath.sm_90.ptx sm_90 -O3 -use_fast_math llm4.cu
 ptx lowp.fastmath.sm_80.ptx sm_80 -O3 -use_fast_math lowp.cu
+ptx more4.fastmath.sm_90.ptx sm_90 -O3 -use_fast_math more4.cu
 [ -n "$cases" ] || python3 ../real2/gen-specs.py *.cu > /dev/null
