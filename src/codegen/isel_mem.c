@@ -111,31 +111,40 @@ sel_widen_hi(Sel *s, const PtxOperand *d, int eb, int sg)
 		mi(s->mf, "MOV %D, 0x0", mpart(r.v, 1, 1));
 }
 
-/* ld.param of a kernel parameter: constant bank 0. */
+/* ld.param of a kernel parameter: constant bank 0.  Through an address
+ * register (a by-value struct's array indexed at run time: nvcc's
+ * `mov.b64 %rd, param; add; ld.param [%rd+off]`), the register holds an
+ * offset in the parameter space (var_addr): LDC c[0x0][R+base+off], as
+ * ptxas. */
 static int
 ld_param(Sel *s, const IrIns *x)
 {
 	const PtxOperand *a = S1;
-	int pi = a->var ? param_index(s, a->var) : -1, i, eb = elem_bytes(x);
+	int pi = a->var ? param_index(s, a->var) : -1, i, eb = elem_bytes(x), sg = ptx_type_is_signed(ty(x));
+	const char *sz = eb == 1 ? (sg ? ".S8" : ".U8") : eb == 2 ? (sg ? ".S16" : ".U16") : "";
 	Parts p;
+	MRef r = mref(-1);
 	u32 off;
 
-	if (a->kind == PTX_OPD_ADDR && a->reg >= 0)
-		return sel_unsupported(s, "ld.param through an address register (a parameter's address "
-				       "that src/ir/paramaddr.c could not fold into its loads)");
-	if (a->kind != PTX_OPD_ADDR || pi < 0 || !s->fn->is_entry)
+	if (a->kind != PTX_OPD_ADDR || !s->fn->is_entry || (a->reg < 0 && pi < 0) || (a->reg >= 0 && a->var))
 		return sel_unsupported(s, "ld.param of something other than a kernel parameter");
-	off = s->param_base + s->param_off[pi] + (u32)a->imm;
+	if (a->reg >= 0) {
+		r = sel_reg(s, a->reg);
+		if (s->mf->vr.v[r.v].w > 1)
+			r = mpart(r.v, 0, 1);
+		off = s->param_base + (u32)a->imm;
+	} else
+		off = s->param_base + s->param_off[pi] + (u32)a->imm;
 	if (parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
-	if (eb < 4) {
-		const char *sz = eb == 1 ? (ptx_type_is_signed(ty(x)) ? ".S8" : ".U8")
-					 : (ptx_type_is_signed(ty(x)) ? ".S16" : ".U16");
-		for (i = 0; i < p.n; i++)
-			mi(s->mf, "LDC%s %D, c[0x0][%h]", sz, p.part[i], off + (u32)(i * eb));
-	} else {
-		for (i = 0; i < p.n; i++)
-			mi(s->mf, "%s %D, c[0x0][%h]", s->sm >= 90 ? "LDC" : "MOV", p.part[i], off + 4u * (u32)i);
+	for (i = 0; i < p.n; i++) {
+		u32 o = off + (u32)(i * (eb < 4 ? eb : 4));
+		if (r.v >= 0)
+			mi(s->mf, "LDC%s %D, c[0x0][%U+%h]", sz, p.part[i], r, o);
+		else if (eb < 4 || s->sm >= 90)
+			mi(s->mf, "LDC%s %D, c[0x0][%h]", sz, p.part[i], o);
+		else
+			mi(s->mf, "MOV %D, c[0x0][%h]", p.part[i], o);
 	}
 	sel_widen_hi(s, D0, eb, ptx_type_is_signed(ty(x)));
 	return 0;
@@ -1231,15 +1240,15 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 			return -1;
 		*a = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, %h", *a, (unsigned)(u32)(mv.off + (u64)o->imm));
-	} else if (v->space == PTX_S_PARAM && s->fn->is_entry && param_index(s, v) >= 0 && s->sm >= 90) {
-		/* a kernel parameter: its offset in the parameter space (ptxas);
-		   cvta.param makes it generic (a __grid_constant__ CUtensorMap) */
+	} else if (v->space == PTX_S_PARAM && s->fn->is_entry && param_index(s, v) >= 0 && (s->sm >= 90 || !uses_tma(s))) {
+		/* a kernel parameter: its offset in the parameter space (ptxas),
+		   which ld.param reads through (ld_param); sm_90's cvta.param
+		   makes it generic (a __grid_constant__ CUtensorMap) */
 		*a = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, %h", *a, (unsigned)(s->param_off[param_index(s, v)] + (u64)o->imm));
 	} else
 		return sel_unsupported(s, v->space != PTX_S_PARAM || !s->fn->is_entry ? "the address of a param variable"
-				       : uses_tma(s) ? "TMA (cp.async.bulk.tensor and its CUtensorMap parameter's "
-				       "address: sm_90 and later)" : "the address of a kernel parameter on sm_80");
+				       : "TMA (cp.async.bulk.tensor and its CUtensorMap parameter's address: sm_90 and later)");
 	return 0;
 }
 

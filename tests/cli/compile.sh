@@ -64,13 +64,14 @@ fails compile_bad_arch "$OA" compile examples/vector_add.ptx --arch sm_75
 fails compile_missing_file "$OA" compile "$tmp/nope.ptx" --arch sm_90
 fails compile_bad_opt "$OA" compile examples/vector_add.ptx --arch sm_90 --opt-level fast
 fails compile_verify_no_spec "$OA" compile tests/compile/cases.txt --arch sm_90 --verify
-# a parameter's address used for more than ld.param (src/ir/paramaddr.c
-# leaves it): a clean "unsupported" error naming the construct
+# a parameter's address with arithmetic on it (src/ir/paramaddr.c leaves it):
+# ld.param through the register, LDC c[0x0][R+off] (session 8; before, refused)
 sed 's/ld.param.u32 %r3, \[%rd3+4\];/add.s64 %rd11, %rd3, 4; ld.param.u32 %r3, [%rd11];/' \
 	tests/compile/mem/paramaddr.ptx > "$tmp/paramarith.ptx"
-fails compile_param_address_arith "$OA" compile "$tmp/paramarith.ptx" --arch sm_90 --out-dir "$tmp/pa"
-cp "$tmp/err" "$tmp/paramarith.err"
-ok compile_param_address_named grep -q 'ld.param through an address register' "$tmp/paramarith.err"
+for a in sm_90 sm_80; do
+	ok compile_param_address_arith_$a "$OA" compile "$tmp/paramarith.ptx" --arch $a --out-dir "$tmp/pa" \
+		--spec tests/compile/mem/paramaddr.spec.json --verify
+done
 # textures and surfaces the compiler does not select: a clean "unsupported"
 # error naming the construct (tests/compile/tex/unsup/, ptxas accepts each)
 for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`'; do
