@@ -14,7 +14,7 @@
 # The specs come from the //@ lines (../real2/gen-specs.py).
 cd "$(dirname "$0")" || exit 1
 . ../gen-ptx.sh
-for f in lowp llm4 sync4 dyn4 more4; do
+for f in lowp llm4 sync4 dyn4 more4 zoo4; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done
 ptx pipe4.sm_90.ptx sm_90 -O3 pipe4.cu
