@@ -234,6 +234,11 @@ isa_quick_ok(const IsaTry *t, const IsaQuick *q)
 	return 1;
 }
 
+/* Does fm's template match body (a text after its guard; no symbols)?
+ * For tests: the quick test may reject only texts this rejects
+ * (isa/parse.c). */
+int isa_tmpl_matches(const Arch *a, const IsaForm *fm, const char *body, u64 addr);
+
 /* A hash of text[0..n), 8 bytes at a time, for the memos' slots (isa_parse's
  * texts, peep_probe's answers): its top 32 bits are the best mixed. */
 static inline u64

@@ -755,6 +755,24 @@ printed_back(const Ctx *c, Word x, const char *buf, const char *body)
 	return 1;
 }
 
+int
+isa_tmpl_matches(const Arch *a, const IsaForm *fm, const char *body, u64 addr)
+{
+	Ctx c;
+	char buf[512 + 8];
+	size_t n = strlen(body);
+
+	if (n >= sizeof buf - 8)
+		return 0;
+	memcpy(buf, body, n);
+	memset(buf + n, 0, 8);	/* first7 reads up to 7 bytes past any position */
+	c.a = a;
+	c.fm = fm;
+	c.addr = addr;
+	c.syms = NULL;
+	return match_tmpl(&c, fm->tmpl, buf) != NULL;
+}
+
 /* parse_text's flags: STRICT, no alias (below); PLAIN, print back by
  * isa_print always, not by printed_back (isa_parse_plain, for tests). */
 enum { STRICT = 1, PLAIN = 2 };

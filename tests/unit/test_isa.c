@@ -1044,3 +1044,88 @@ TEST(isa_parse_quick_test)
 	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
 	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
 }
+
+/* The quick test rejects only texts whose template match fails: for the
+ * text of text (after the guard), every form of its mnemonic whose quick
+ * test rejects it does not match it; 1 when one does. */
+static int
+quick_rejects_ok(TestState *t_, const Arch *a, const char *text, u64 addr, u32 *nrej)
+{
+	const char *body = text[0] == '@' ? strchr(text, ' ') + 1 : text;
+	u32 lo, end, i, n;
+	IsaQuick q;
+
+	for (n = 0; body[n] && body[n] != ' ' && body[n] != '.'; n++)
+		;
+	if (!isa_base_find(a, body, n, &lo, &end))
+		return 0;
+	isa_quick(body, &q);
+	for (i = lo; i < end; i++) {
+		if (isa_quick_ok(&a->by_base[i], &q))
+			continue;
+		++*nrej;
+		if (isa_tmpl_matches(a, &a->forms[a->by_base[i].form], body, addr)) {
+			FAIL("%s: '%s': form %u matches, its quick test rejects", arch_name(a), text,
+			     a->by_base[i].form);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ... for the texts of a golden corpus and of words near every form (its
+ * own bits with the free bits random: every enumeration, those that print
+ * an operand with its comma ("P0, ") among them, takes many values). */
+static void
+quick_rejects_forms_ok(TestState *t_, const Arch *a, const char *golden)
+{
+	size_t n;
+	char *text = read_file(golden, &n), *line, *next;
+	u64 s = 0x2545f4914f6cdd1dull;
+	u32 i, k, nw = 0, nrej = 0, bad = 0;
+	Buf b = { 0 };
+
+	if (!text) {
+		FAIL("%s unreadable", golden);
+		return;
+	}
+	for (line = text; line && *line && bad < 3; line = next) {
+		unsigned long long ad, lo, hi;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (*line == '#' || sscanf(line, "%llx %llx %llx", &ad, &lo, &hi) != 3)
+			continue;
+		b.n = 0;
+		if (isa_print(a, (Word){ lo, hi }, ad, NULL, &b) == 0)
+			bad += quick_rejects_ok(t_, a, b.s, ad, &nrej), nw++;
+	}
+	for (i = 0; i < a->nforms && bad < 3; i++) {
+		const IsaForm *fm = &a->forms[i];
+
+		for (k = 0; k < 8; k++) {
+			Word w;
+
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+			w.lo = (fm->match.lo & fm->mask.lo) | (s & ~fm->mask.lo);
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+			w.hi = (fm->match.hi & fm->mask.hi) | (s & ~fm->mask.hi);
+			b.n = 0;
+			if (isa_print(a, w, 16 * k, NULL, &b) == 0)
+				bad += quick_rejects_ok(t_, a, b.s, 16 * k, &nrej), nw++;
+		}
+	}
+	CHECK(nw > 20000 && nrej > nw);
+	CHECK(bad == 0);
+	buf_free(&b);
+	free(text);
+}
+
+TEST(isa_parse_quick_rejects)
+{
+	quick_rejects_forms_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt");
+	quick_rejects_forms_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt");
+	quick_rejects_forms_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
+	quick_rejects_forms_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
+}
