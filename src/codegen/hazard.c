@@ -139,6 +139,10 @@ struct Hz {
 	int odd;                  /* the solve met a write that sets no scoreboard
 				     or a producer list overflow (pover) */
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
+	/* hz_fix's run of block runb: the cycles bump_back added to each of
+	   its instructions (from addlo on; the rest 0) since the run began */
+	u8 *added;
+	size_t runb, addlo;
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 	int depbar;               /* the code has a DEPBAR: wdep is counted */
 	HzShape *shape;           /* owns sh's arrays */
@@ -496,6 +500,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->bev = h->bhaz + h->sh.nb + 1;
 	h->bend = xcalloc(h->sh.nb + 1, sizeof *h->bend);
 	h->bumped = xcalloc(h->sh.nb + 1, 1);
+	h->added = xcalloc(n + 1, 1);
 	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->sh.nb + 1) * stride);
 	for (b = 0; b < h->sh.nb; b++)
@@ -515,6 +520,7 @@ hz_free(Hz *h)
 	free(h->lim);
 	free(h->bhaz);
 	free(h->bumped);
+	free(h->added);
 	free(h->bend);
 	free(h->exck);
 	free(h->excv);
@@ -686,6 +692,10 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 			d -= add;
 			h->changes++;
 			h->bumped[b] = 1;
+			if (depth == 0) {
+				h->added[j] = (u8)(h->added[j] + add);
+				h->addlo = MIN(h->addlo, j);
+			}
 			/* ptxas yields where a stall waits for a fixed latency (98.7%
 			   of its stalls >= 2 that feed the next instruction), never
 			   on the scoreboard setters (docs/findings-ctrl.md) */
@@ -763,29 +773,54 @@ pname(Hz *h, long p, char *buf, size_t n)
 
 #define LIVE(s, j) ((s)->lsb[(j) / 64] |= 1ull << ((j) % 64))
 
-static void
-waits(Hz *h, HState *s, size_t i)
+/* hz_fix: the cycles bump_back has added so far on every path from
+ * instruction q (an issue of it, -1: none) to i, in block runb: those
+ * from q (when the run passed it) or the block's entry on.  Stalls it
+ * added elsewhere are not counted (the bumps it derives are then too
+ * large, never too small). */
+static int
+since_bump(const Hz *h, i32 q, size_t i)
 {
-	HIns *x = &h->ins[i];
-	size_t j, w;
-	int k;
-	u8 wm = x->c.wait & 0x3f, q;
+	size_t j = h->sh.bfirst[h->runb];
+	int t = 0;
+
+	if (q >= 0 && (size_t)q >= j && (size_t)q < i)
+		j = (size_t)q;
+	for (j = MAX(j, h->addlo); j < i; j++)
+		t += h->added[j];
+	return t;
+}
+
+/* The scoreboards of wm waited at instruction i: an increment is visible
+   to waits one cycle later, so each must have been set 2 or more cycles
+   ago (hz_fix raises the stalls before i to make it so). */
+static void
+wait_soon(Hz *h, HState *s, size_t i, u8 wm)
+{
+	int k, a;
 	char b1[64];
 
-	for (q = wm; q; q &= (u8)(q - 1)) {
-		k = __builtin_ctz(q);
-		/* a scoreboard increment is visible to waits one cycle later */
-		if (SBAGE(s, k) < 2) {
-			h->nev++;
-			if (h->fixing)
-				bump(h, i, s->sbprod[k], 2 - SBAGE(s, k));
-			else
-				hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-				       x->in->op, k, SBAGE(s, k), PROD_NAME(h, s->sbprod[k], b1));
-		}
+	for (; wm; wm &= (u8)(wm - 1)) {
+		k = __builtin_ctz(wm);
+		if ((a = SBAGE(s, k)) >= 2 || (h->fixing && (a += since_bump(h, s->sbprod[k], i)) >= 2))
+			continue;
+		h->nev++;
+		if (h->fixing)
+			bump(h, i, s->sbprod[k], 2 - a);
+		else
+			hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
+			       h->ins[i].in->op, k, a, PROD_NAME(h, s->sbprod[k], b1));
 	}
+}
+
+/* The scoreboards of wm are waited: clear them from every slot. */
+static void
+wait_clear(const Hz *h, HState *s, u8 wm)
+{
+	size_t j, w;
+
 	/* all waited scoreboards at once, only the slots with one pending */
-	for (w = 0; wm && w < h->nwd; w++) {
+	for (w = 0; w < h->nwd; w++) {
 		u64 m = s->lsb[w];
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
@@ -801,6 +836,19 @@ waits(Hz *h, HState *s, size_t i)
 			if (!s->wsb[j] && !s->rsb[j])
 				s->lsb[w] &= ~(1ull << (j % 64));
 		}
+	}
+}
+
+static void
+waits(Hz *h, HState *s, size_t i)
+{
+	HIns *x = &h->ins[i];
+	size_t j, w;
+	u8 wm = x->c.wait & 0x3f;
+
+	if (wm) {
+		wait_soon(h, s, i, wm);
+		wait_clear(h, s, wm);
 	}
 	if (x->kind == HK_DEPBAR && x->sb < NSB && !x->never)
 		for (w = 0; w < h->nwd; w++) {
@@ -1246,8 +1294,15 @@ step(Hz *h, HState *s, size_t i)
 		       x->minst);
 	waits(h, s, i);
 	if (!x->never) {
+		u8 w0 = x->c.wait;
 		reads(h, s, i);
+		/* hz_fix added waits (only it does): they act before the writes,
+		   as waits() would, and obey its 2-cycle rule */
+		if (x->c.wait != w0)
+			wait_clear(h, s, x->c.wait & ~w0 & 0x3f);
 		writes(h, s, i);
+		if (x->c.wait != w0)
+			wait_soon(h, s, i, x->c.wait & ~w0 & 0x3f);
 		/* late readers keep their sources until the read scoreboard clears */
 		/* (uniform registers are read at issue: ptxas never waits for them) */
 		if (x->c.rdsb < NSB) {
@@ -1285,12 +1340,16 @@ run_block(Hz *h, size_t b, HState *s, size_t end)
 	int ev;
 
 	h->bend[b] = h->sh.bfirst[b];
+	h->runb = b;
+	h->addlo = SIZE_MAX;
 	for (i = h->sh.bfirst[b]; i < end; i++) {
 		ev = h->nev;
 		step(h, s, i);
 		if (h->nev != ev)
 			h->bend[b] = i + 1;
 	}
+	if (h->addlo < end)
+		memset(h->added + h->addlo, 0, end - h->addlo);
 }
 
 void

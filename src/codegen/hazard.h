@@ -127,8 +127,10 @@ int hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe);
  * not depend on the table being mined. */
 void hz_keep_producers(Hz *h);
 /* For the assigner, after hz_solve: one pass that adds the wait bits every
- * instruction needs and raises stalls where a fixed latency is short
- * (over the blocks where the solve saw something to fix).  Returns the
+ * instruction needs and raises stalls where a fixed latency is short or a
+ * wait comes less than 2 cycles after its scoreboard was set, the waits
+ * it adds included (over the blocks where the solve saw something to fix;
+ * the next solve then mostly finds nothing left).  Returns the
  * number of changes, or -2 when a latency cannot be met without padding
  * instructions (a producer right before its consumer needs more than 15
  * cycles).  It uses up the solve's states: hz_solve again before another
