@@ -289,13 +289,18 @@ h_bra(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		eunsup(E, I, "branch to a register");
 	t = last_imm(E, I);
 	if (insn_has(&I->in, "DIV") || insn_has(&I->in, "CONV")) {
-		/* BRA.DIV mask, target: taken when lanes of mask are not all here;
-		   BRA.CONV mask, target: taken when they are (the converged path) */
-		int l0 = __builtin_ctz(gm | 0x80000000u);
+		/* [@P] BRA.DIV mask, target: the warp is converged when every
+		   live lane of mask is here with its guard true; BRA.DIV is taken
+		   when it is not, BRA.CONV when it is, by all the lanes here or by
+		   none (the guard votes; it does not split the warp: ptxas's
+		   "@!P0 BRA.DIV" after "R2UR P0, URZ, mask" leaves its warp-wide
+		   REDUX path unless every lane has the same mask) */
+		int l0 = __builtin_ctz(w->act | 0x80000000u);
 		u32 m = I->in.nops > 1 ? e_iv(E, w, l0, &I->in.o[0]) : ~0u;
-		int div = (m & w->live & ~w->act) != 0;
-		if (!gm || div != insn_has(&I->in, "DIV"))
+		int div = (m & w->live & ~gm) != 0;
+		if (div != insn_has(&I->in, "DIV"))
 			return;
+		gm = w->act;
 	} else if (insn_has(&I->in, "ANY")) {   /* BRA.U.ANY: all or none of the issuing lanes */
 		if (!gm)
 			return;
@@ -384,16 +389,17 @@ h_break(Emu *E, Warp *w, const EInsn *I, u32 gm)
 }
 
 /* WARPSYNC R waits for the lanes of mask R.  .EXCLUSIVE (ptxas puts it
- * before a VOTE/REDUX whose membermask comes from a register): each
- * group of lanes with the same mask is released alone, once no other
- * lane of the warp can run (emu_release), so the group runs the next
- * instructions by itself. */
+ * before a VOTE/REDUX whose membermask comes from a register) and
+ * .COLLECTIVE R, end (ptxas's diverged path: a collective up to an
+ * ENDCOLLECTIVE): each group of lanes with the same mask is released
+ * alone, once no other lane of the warp can run (emu_release), so the
+ * group runs the next instructions by itself. */
 static void
 h_warpsync(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	int l;
 
-	if (insn_has(&I->in, "EXCLUSIVE"))
+	if (insn_has(&I->in, "EXCLUSIVE") || insn_has(&I->in, "COLLECTIVE"))
 		w->wexcl |= gm;
 	else
 		w->wexcl &= ~gm;

@@ -41,6 +41,12 @@ for a in sm_90 sm_80; do
 		tests/compile/misc/policy.spec.json
 	# collectives under per-lane member masks: WARPSYNC.EXCLUSIVE groups run alone
 	vs_ptx "emu_wsync_$a" tests/emu/wsync/wsync.$a.cubin tests/emu/wsync/wsync.ptx tests/emu/wsync/wsync.json
+	# a per-lane member mask, then warp-wide collectives: "@!P0 BRA.CONV/DIV"
+	# goes one way for the whole warp (the guard votes).  The wconv cubins
+	# lie one folder down, out of check.sh's ptxas-cubin loop: the latency
+	# model is stricter on SHF -> WARPSYNC/REDUX/R2UR and FMNMX -> IMAD
+	# than these schedules (until the tables are re-mined with them)
+	vs_ptx "emu_wconv_$a" tests/emu/wconv/ptxas/wconv.$a.cubin tests/emu/wconv/wconv.ptx tests/emu/wconv/wconv.json
 	# ptxas's FMUL.D8/.D4/.D2/.M2/.M4/.M8 (a power-of-two factor folded in)
 	vs_ptx "emu_fscale_$a" tests/emu/fscale/fscale.$a.cubin tests/emu/fscale/fscale.ptx tests/emu/fscale/fscale.json
 	# isspacep (QSPC.E.G/S/L, the const window taken out of .global), cvta.const
@@ -50,6 +56,10 @@ for a in sm_90 sm_80; do
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
 done
+# cg tiles (sm_90): BRA.DIV to WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, run
+# once per tile mask (every tile got the warp's sum before)
+vs_ptx emu_wconv_cggroups_sm_90 tests/emu/wconv/ptxas/cggroups.sm_90.cubin tests/emu/wconv/cggroups.ptx \
+	tests/compile/real4/cg_groups.spec.json
 # ptxas's sm_90a wgmma code (UIADD3.64 descriptor arithmetic, HGMMA/QGMMA,
 # register A, transposed operands) against the interpreter
 for t in f16 loop pred types rs trans; do
