@@ -69,7 +69,12 @@ e_opr64(Emu *E, Warp *w, int l, const Operand *o)
 int
 e_oprp(Warp *w, int l, const Operand *o)
 {
-	int v = o->kind == OPK_UP ? w->up >> o->reg & 1 : w->p[l] >> o->reg & 1;
+	int v;
+
+	if (o->kind == OPK_R)   /* R.SIGN (PLOP3): the sign bit */
+		v = o->reg < RZ && w->r[o->reg][l] >> 31;
+	else
+		v = o->kind == OPK_UP ? w->up >> o->reg & 1 : w->p[l] >> o->reg & 1;
 
 	return v ^ o->not;
 }
@@ -568,12 +573,13 @@ h_ldc(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 /* R2UR URd, Ra: Ra of the first active lane.  R2UR P, URd, Ra (ptxas's
  * waterfall loops): also P per active lane = its Ra differs from URd (the
- * lanes still to do; checked by running ptxas's loop, tests/emu/misc). */
+ * lanes still to do; checked by running ptxas's loop, tests/emu/misc).
+ * R2UR.OR P, URd, Ra ORs that into P (the high word of a 64-bit value). */
 static void
 h_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Operand *o = I->in.o;
-	int l = __builtin_ctz(gm | 0x80000000u), np = e_isp(&o[0]);
+	int l = __builtin_ctz(gm | 0x80000000u), np = e_isp(&o[0]), or = insn_has(&I->in, "OR");
 	u32 u;
 
 	if (!gm)
@@ -581,7 +587,7 @@ h_r2ur(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	u = e_opr(E, w, l, &o[1 + np]);
 	e_wr(w, l, &o[np], u);
 	if (np)
-		LANES(l, gm) e_wrp(w, l, &o[0], e_opr(E, w, l, &o[2]) != u);
+		LANES(l, gm) e_wrp(w, l, &o[0], e_opr(E, w, l, &o[2]) != u || (or && e_oprp(w, l, &o[0])));
 }
 
 /* ---- integer ---- */

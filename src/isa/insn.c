@@ -105,6 +105,7 @@ parse_regname(const char *s, u8 *kind, u16 *reg, const char **end)
 static const struct { const char *s; u8 sel; } sels[] = {
 	{".H0_H0", SEL_H0_H0}, {".H1_H1", SEL_H1_H1}, {".H0", SEL_H0}, {".H1", SEL_H1},
 	{".B0", SEL_B0}, {".B1", SEL_B1}, {".B2", SEL_B2}, {".B3", SEL_B3}, {".F32", SEL_F32},
+	{".SIGN", SEL_SIGN},   /* PLOP3's register inputs: the sign bit */
 };
 
 /* Register suffixes: .reuse, .64, .U32, .X4, selectors. */

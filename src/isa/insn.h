@@ -23,7 +23,7 @@ enum {
 };
 
 /* Half/byte selectors on a register: R5.H1, R5.H0_H0, R5.B2 ... */
-enum { SEL_NONE, SEL_H0, SEL_H1, SEL_H0_H0, SEL_H1_H1, SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_F32 };
+enum { SEL_NONE, SEL_H0, SEL_H1, SEL_H0_H0, SEL_H1_H1, SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_F32, SEL_SIGN };
 
 typedef struct {
 	u8 kind;

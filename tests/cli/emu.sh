@@ -47,6 +47,11 @@ for a in sm_90 sm_80; do
 	# model is stricter on SHF -> WARPSYNC/REDUX/R2UR and FMNMX -> IMAD
 	# than these schedules (until the tables are re-mined with them)
 	vs_ptx "emu_wconv_$a" tests/emu/wconv/ptxas/wconv.$a.cubin tests/emu/wconv/wconv.ptx tests/emu/wconv/wconv.json
+	# ptxas's I2IP (cvt.pack.sat) and real4 zoo4's PLOP3 R.SIGN inputs (in
+	# ptxas/ for the same reason as wconv's)
+	vs_ptx "emu_pack_$a" tests/emu/pack/ptxas/pack.$a.cubin tests/emu/pack/pack.ptx tests/emu/pack/pack.json
+	vs_ptx "emu_pack_zoo_int_$a" tests/emu/pack/ptxas/zoo4.$a.cubin tests/compile/real4/zoo4.$a.ptx \
+		tests/compile/real4/zoo_int.spec.json
 	# ptxas's FMUL.D8/.D4/.D2/.M2/.M4/.M8 (a power-of-two factor folded in)
 	vs_ptx "emu_fscale_$a" tests/emu/fscale/fscale.$a.cubin tests/emu/fscale/fscale.ptx tests/emu/fscale/fscale.json
 	# isspacep (QSPC.E.G/S/L, the const window taken out of .global), cvta.const
@@ -60,6 +65,9 @@ done
 # once per tile mask (every tile got the warp's sum before)
 vs_ptx emu_wconv_cggroups_sm_90 tests/emu/wconv/ptxas/cggroups.sm_90.cubin tests/emu/wconv/cggroups.ptx \
 	tests/compile/real4/cg_groups.spec.json
+# libcu++'s pipeline (sm_90): a 64-bit waterfall R2UR P / R2UR.OR P
+vs_ptx emu_pack_pipe4_sm_90 tests/emu/pack/ptxas/pipe4.sm_90.cubin tests/compile/real4/pipe4.sm_90.ptx \
+	tests/compile/real4/ws_pipeline.spec.json
 # ptxas's sm_90a wgmma code (UIADD3.64 descriptor arithmetic, HGMMA/QGMMA,
 # register A, transposed operands) against the interpreter
 for t in f16 loop pred types rs trans; do
