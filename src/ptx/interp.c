@@ -659,12 +659,28 @@ release_cluster(Interp *I)
 	return progress;
 }
 
+/* Whether two threads got where they are through the same call sites. */
+static int
+same_calls(const Thread *a, const Thread *b)
+{
+	int d;
+
+	if (a->depth != b->depth)
+		return 0;
+	for (d = 1; d < a->depth; d++)
+		if (a->frames[d].call != b->frames[d].call)
+			return 0;
+	return 1;
+}
+
 /* Warp collectives: group the lanes waiting at a collective by
  * instruction; a group runs once every lane its membermask names (that
  * has not exited) is in it, whatever the other lanes do (independent
  * thread scheduling).  Instructions without a membermask (activemask,
  * vote without .sync) wait until no lane of the warp can run, and then
- * take the lanes that are there. */
+ * take the lanes that are there through the same call sites (-G code
+ * calls one __activemask from both sides of a branch: those paths are
+ * not one group). */
 static int
 run_warp(Interp *I, Cta *c, int w)
 {
@@ -679,17 +695,19 @@ run_warp(Interp *I, Cta *c, int w)
 			ts[n++] = &c->th[i];
 	}
 	while (n > 0) {
-		const PtxInstr *in = cur_instr(ts[0]);
+		Thread *t0 = ts[0];
+		const PtxInstr *in = cur_instr(t0);
 		int k = 0, m = 0;
 		u32 g = 0, need;
 		/* the lanes at the same instruction with the same member mask
 		   execute it together (its result covers those lanes: redux or
 		   vote in the groups match.any made are several groups) */
-		I->cur = ts[0];
+		I->cur = t0;
 		I->curin = in;
-		need = collective_mask(I, ts[0], in);
+		need = collective_mask(I, t0, in);
 		for (i = 0; i < n; i++) {
-			if (cur_instr(ts[i]) == in && (i == 0 || collective_mask(I, ts[i], in) == need)) {
+			if (cur_instr(ts[i]) == in && (i == 0 || (collective_mask(I, ts[i], in) == need &&
+							  (need || same_calls(t0, ts[i]))))) {
 				grp[k++] = ts[i];
 				g |= 1u << ts[i]->lane;
 			} else
