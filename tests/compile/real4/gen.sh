@@ -8,8 +8,9 @@
 #   FILE.G.sm_XX.ptx          -G (debug)
 #   FILE.lineinfo.sm_90.ptx   -O3 -lineinfo
 #   FILE.fastmath.sm_XX.ptx   -O3 -use_fast_math
-# (more4.cu -G and pipe4.cu -G compile and verify since session 8 (isspacep), but their
-# 0.8 MB modules take minutes per spec: not kept)
+# (pipe4.cu -G and more4.cu -G compile since session 8 (isspacep) and verify at opt, except
+# more4's coalesced (docs/session8-left8.md); their 0.8 MB modules take about 3 minutes
+# per spec at safe: not kept)
 # The specs come from the //@ lines (../real2/gen-specs.py).
 cd "$(dirname "$0")" || exit 1
 . ../gen-ptx.sh
