@@ -514,16 +514,48 @@ mul24(Sel *s, const IrIns *x, int mad)
 static int sel_mul24(Sel *s, const IrIns *x) { return mul24(s, x, 0); }
 static int sel_mad24(Sel *s, const IrIns *x) { return mul24(s, x, 1); }
 
+/* sad.{u64,s64}: c + (a >= b ? a - b : b - a), ptxas's sequence. */
+static int
+sad64(Sel *s, const IrIns *x, int sg)
+{
+	MRef p = sel_ptmp(s), c1 = sel_ptmp(s), c2 = sel_ptmp(s), c3 = sel_ptmp(s);
+	MRef alo = sel_r32(s, S1, 0), ahi = sel_r32(s, S1, 1), blo = sel_r32(s, S2, 0), bhi = sel_r32(s, S2, 1);
+	MRef d[2][2], r[2], lo = sel_tmp(s, 1);
+	int k, i;
+
+	for (k = 0; k < 2; k++) {
+		r[k] = sel_tmp(s, 1);
+		for (i = 0; i < 2; i++)
+			d[k][i] = sel_tmp(s, 1);
+	}
+	mi(s->mf, "ISETP.GE.U32.AND %D, PT, %U, %U, PT", p, alo, blo);
+	mi(s->mf, sg ? "ISETP.GE.AND.EX %D, PT, %U, %U, PT, %U" : "ISETP.GE.U32.AND.EX %D, PT, %U, %U, PT, %U", p, ahi,
+	   bhi, p);
+	mi(s->mf, "IADD3 %D, %D, %U, -%U, RZ", d[0][0], c1, alo, blo);
+	mi(s->mf, "IADD3.X %D, %U, ~%U, RZ, %U, !PT", d[0][1], ahi, bhi, c1);
+	mi(s->mf, "IADD3 %D, %D, %U, -%U, RZ", d[1][0], c2, blo, alo);
+	mi(s->mf, "IADD3.X %D, %U, ~%U, RZ, %U, !PT", d[1][1], bhi, ahi, c2);
+	for (k = 0; k < 2; k++)
+		mi(s->mf, "SEL %D, %U, %U, %U", r[k], d[0][k], d[1][k], p);
+	mi(s->mf, "IADD3 %D, %D, %U, %U, RZ", lo, c3, r[0], sel_r32(s, S3, 0));
+	mi(s->mf, "IADD3.X %D, %U, %U, RZ, %U, !PT", dpart(s, x, 1), r[1], sel_r32(s, S3, 1), c3);
+	sel_mov32(s, dpart(s, x, 0), mopd_reg(lo));
+	return 0;
+}
+
 /* sad: |a - b| + c as max - min + c (exact for every input). */
 static int
 sel_sad(Sel *s, const IrIns *x)
 {
 	int sg = ptx_type_is_signed(ty(x));
 	const char *mn = s->sm >= 90 ? "VIMNMX" : "IMNMX", *u = sg ? "" : ".U32";
-	MRef a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0), hi = sel_tmp(s, 1), lo = sel_tmp(s, 1);
+	MRef a, b, hi, lo;
 
+	if (tsize(x) == 8)
+		return sad64(s, x, sg);
 	if (tsize(x) != 4)
-		return sel_unsupported(s, "sad on 16/64-bit values");
+		return sel_unsupported(s, "sad on 16-bit values");
+	a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0), hi = sel_tmp(s, 1), lo = sel_tmp(s, 1);
 	mi(s->mf, "%s%s %D, %U, %U, !PT", mn, u, hi, a, b);
 	mi(s->mf, "%s%s %D, %U, %U, PT", mn, u, lo, a, b);
 	mi(s->mf, "IADD3 %D, %U, -%U, %U", dpart(s, x, 0), hi, lo, sel_r32(s, S3, 0));
