@@ -185,11 +185,16 @@ sel_min_float(Sel *s, const IrIns *x, int max)
 		sel_mov32(s, mpart(d.v, 1, 1), mopd_reg(hi));
 		return 0;
 	}
-	if (ty(x) != PTX_T_F32 || (x->p.flags & PTX_F_XORSIGN))
-		return sel_unsupported(s, "min/max on f16/bf16 or with .xorsign.abs");
-	mi(s->mf, "FMNMX%s%s %D, %U, %U, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "",
-	   x->p.flags & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0),
-	   max ? "!PT" : "PT");
+	if (ty(x) != PTX_T_F32)
+		return sel_unsupported(s, "min/max on this type");
+	if (x->p.flags & PTX_F_XORSIGN)   /* sm_86+: |a|, |b|, the sign of a ^ b */
+		mi(s->mf, "FMNMX%s%s.XORSIGN %D, |%U|, |%U|, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "",
+		   x->p.flags & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0),
+		   max ? "!PT" : "PT");
+	else
+		mi(s->mf, "FMNMX%s%s %D, %U, %U, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "",
+		   x->p.flags & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0),
+		   max ? "!PT" : "PT");
 	return 0;
 }
 

@@ -158,12 +158,17 @@ sel_half_minmax(Sel *s, const IrIns *x, int max)
 
 	if (a.v < 0 || b.v < 0)
 		return -1;
-	if (f & (PTX_F_XORSIGN | PTX_F_RELU))
-		return sel_unsupported(s, "f16/bf16 min/max with .xorsign.abs or .relu");
+	if (f & PTX_F_RELU)
+		return sel_unsupported(s, "f16/bf16 min/max with .relu");
 	if (is_bf(x) && (f & PTX_F_FTZ))
 		return sel_unsupported(s, "bf16 min/max with .ftz");
-	mi(s->mf, "HMNMX2%s%s%s %D, %U%s, %U%s, %s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_NAN ? ".NAN" : "",
-	   f & PTX_F_FTZ ? ".FTZ" : "", sel_reg(s, D0->reg), a, h, b, h, max ? "!PT" : "PT");
+	if (f & PTX_F_XORSIGN)   /* sm_86+: |a|, |b|, the sign of a ^ b */
+		mi(s->mf, "HMNMX2%s%s%s.XORSIGN %D, |%U|%s, |%U|%s, %s", is_bf(x) ? ".BF16_V2" : "",
+		   f & PTX_F_FTZ ? ".FTZ" : "", f & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), a, h, b, h,
+		   max ? "!PT" : "PT");
+	else
+		mi(s->mf, "HMNMX2%s%s%s %D, %U%s, %U%s, %s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_NAN ? ".NAN" : "",
+		   f & PTX_F_FTZ ? ".FTZ" : "", sel_reg(s, D0->reg), a, h, b, h, max ? "!PT" : "PT");
 	return 0;
 }
 

@@ -473,8 +473,8 @@ prep_float(Emu *E, EInsn *I)
 		return 0;
 	}
 	if (!strcmp(op, "FMNMX")) {
-		/* I->b = ftz (emu_prep_float), I->d = .NAN */
-		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]))
+		/* I->b = ftz (emu_prep_float), I->d = .NAN; .XORSIGN: the slow handler */
+		if (in->nops != 4 || !isreg(&o[0]) || !e_isp(&o[3]) || insn_has(in, "XORSIGN"))
 			return 0;
 		I->d = insn_has(in, "NAN");
 		ok &= fsrc(E, &o[1], &FS[0], 1) && fsrc(E, &o[2], &FS[1], 1) && fsrc(E, &o[3], &FS[2], 0);

@@ -88,7 +88,14 @@ h_fmnmx(Emu *E, Warp *w, const EInsn *I, u32 gm)
 
 	LANES(l, gm) {
 		u32 a = fv(E, w, l, &o[1]), b = fv(E, w, l, &o[2]);
-		e_wr(w, l, &o[0], e_oprp(w, l, &o[3]) ? f32_min(a, b, I->b, nan) : f32_max(a, b, I->b, nan));
+		u32 r = e_oprp(w, l, &o[3]) ? f32_min(a, b, I->b, nan) : f32_max(a, b, I->b, nan);
+		/* .XORSIGN |a|, |b|: the sign of a ^ b on a result that is no NaN */
+		if (insn_has(&I->in, "XORSIGN") && (r & 0x7fffffffu) <= 0x7f800000u) {
+			Operand ra = o[1], rb = o[2];
+			ra.abs = rb.abs = 0;
+			r |= (e_opr(E, w, l, &ra) ^ e_opr(E, w, l, &rb)) & 0x80000000u;
+		}
+		e_wr(w, l, &o[0], r);
 	}
 }
 
@@ -525,17 +532,28 @@ h_hmnmx2(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	int l, k, ff = insn_has(in, "BF16_V2") ? FF_BF16 : FF_F16, nan = insn_has(in, "NAN");
+	int xs = insn_has(in, "XORSIGN");
 
 	LANES(l, gm) {
-		u16 a[2], b[2], r[2];
+		u16 a[2], b[2], r[2], sa[2] = {0, 0}, sb[2] = {0, 0};
 		int i = 1, mn;
+		if (xs) {   /* .XORSIGN |a|, |b|: the signs before the abs */
+			Insn raw = *in;
+			raw.o[1].abs = raw.o[2].abs = 0;
+			h2src(E, w, l, &raw, &i, ff, sa);
+			h2src(E, w, l, &raw, &i, ff, sb);
+			i = 1;
+		}
 		h2src(E, w, l, in, &i, ff, a);
 		h2src(E, w, l, in, &i, ff, b);
 		if (i >= in->nops)
 			eunsup(E, I, NULL);
 		mn = e_oprp(w, l, &in->o[i]);
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 2; k++) {
 			r[k] = mn ? h_min(ff, a[k], b[k], I->b, nan) : h_max(ff, a[k], b[k], I->b, nan);
+			if (xs && (r[k] & 0x7fff) <= (ff == FF_BF16 ? 0x7f80 : 0x7c00))   /* no NaN */
+				r[k] |= (sa[k] ^ sb[k]) & 0x8000;
+		}
 		e_wr(w, l, &in->o[0], r[0] | (u32)r[1] << 16);
 	}
 }
