@@ -33,7 +33,7 @@ _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline u32
 fnv1a32(const void *p, size_t n)
 {
-	const unsigned char *b = p;
+	const unsigned char *b = (const unsigned char *)p;	/* (a cast: C++ includes this header: tests/kernels/hostsim) */
 	u32 h = 2166136261u;
 
 	while (n--)
