@@ -197,8 +197,9 @@ h_mufu(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
 		u32 a = fv(E, w, l, &o[1]), r;
-		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H"))
-			r = f64_mufu_hi(insn_has(in, "RCP64H") ? AP_RCP : AP_RSQRT, a);
+		if (insn_has(in, "RCP64H") || insn_has(in, "RSQ64H"))   /* an immediate: an f64's high word */
+			r = f64_mufu_hi(insn_has(in, "RCP64H") ? AP_RCP : AP_RSQRT,
+			                o[1].kind == OPK_FIMM ? (u32)(o[1].imm >> 32) : a);
 		else if (insn_has(in, "RCP"))
 			r = f32_mufu(AP_RCP, a);
 		else if (insn_has(in, "RSQ"))

@@ -52,6 +52,8 @@ for a in sm_90 sm_80; do
 	vs_ptx "emu_pack_$a" tests/emu/pack/ptxas/pack.$a.cubin tests/emu/pack/pack.ptx tests/emu/pack/pack.json
 	vs_ptx "emu_pack_zoo_int_$a" tests/emu/pack/ptxas/zoo4.$a.cubin tests/compile/real4/zoo4.$a.ptx \
 		tests/compile/real4/zoo_int.spec.json
+	# ptxas's division by a constant: FCHK P, R, imm and MUFU.RCP64H R, imm
+	vs_ptx "emu_fdiv_imm_$a" tests/emu/fdiv/ptxas/fdiv.$a.cubin tests/emu/fdiv/fdiv.ptx tests/emu/fdiv/fdiv.json
 	# ptxas's FMUL.D8/.D4/.D2/.M2/.M4/.M8 (a power-of-two factor folded in)
 	vs_ptx "emu_fscale_$a" tests/emu/fscale/fscale.$a.cubin tests/emu/fscale/fscale.ptx tests/emu/fscale/fscale.json
 	# isspacep (QSPC.E.G/S/L, the const window taken out of .global), cvta.const
