@@ -1111,8 +1111,7 @@ sel_cvt_pack(Sel *s, const IrIns *x)
 	Ty d = tyof((PtxType)x->p.types[0]), src = tyof(PTX_T_S32);
 	MRef a, b, r;
 
-	if (x->p.ntypes < 2 || (PtxType)x->p.types[1] != PTX_T_S32 || (d.bits != 8 && d.bits != 16) || d.flt ||
-	    !(x->p.flags & PTX_F_SAT) || D0->kind != PTX_OPD_REG)
+	if (d.t == PTX_T_U4 || d.t == PTX_T_S4 || D0->kind != PTX_OPD_REG)   /* ptx_check took the rest */
 		return sel_unsupported(s, "this cvt.pack (only .sat.{u8,s8,u16,s16}.s32)");
 	a = sel_r32(s, S1, 0);
 	b = sel_r32(s, S2, 0);
@@ -1124,8 +1123,6 @@ sel_cvt_pack(Sel *s, const IrIns *x)
 		mi(s->mf, "PRMT %D, %U, 0x5410, %U", dpart(s, x, 0), b, a);
 		return 0;
 	}
-	if (x->p.nopds < 4)
-		return sel_unsupported(s, "cvt.pack to 8 bits without the c operand");
 	r = sel_tmp(s, 1);
 	mi(s->mf, "PRMT %D, %U, 0x40, %U", r, b, a);
 	mi(s->mf, "PRMT %D, %U, 0x5410, %U", dpart(s, x, 0), r, sel_r32(s, &x->p.opds[3], 0));

@@ -373,6 +373,24 @@ check_cvt(C *c, const PtxInstr *in)
 		cerr(c, in->pos, "integer cvt takes no rounding modifier");
 }
 
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b and cvt.pack.sat.{u8,s8,u4,s4}.s32.b32
+ * d, a, b, c: the only forms (ptxas: "Unexpected instruction types"). */
+static void
+check_cvt_pack(C *c, const PtxInstr *in)
+{
+	int d = in->ntypes ? in->types[0] : PTX_T_NONE, three = in->ntypes == 3;
+
+	if (in->ntypes < 2 || in->types[1] != PTX_T_S32 || (three && in->types[2] != PTX_T_B32) ||
+	    (three ? d != PTX_T_U8 && d != PTX_T_S8 && d != PTX_T_U4 && d != PTX_T_S4 :
+		     in->ntypes != 2 || (d != PTX_T_U16 && d != PTX_T_S16)))
+		cerr(c, in->pos, "cvt.pack takes .sat.{u16,s16}.s32 or .sat.{u8,s8,u4,s4}.s32.b32");
+	if (!(in->flags & PTX_F_SAT))
+		cerr(c, in->pos, "cvt.pack needs .sat");
+	if (in->nopds != 3 + three)
+		cerr(c, in->pos, "cvt.pack%s takes %d operands, %d given", three ? " to 8 or 4 bits" : "",
+		     3 + three, in->nopds);
+}
+
 static void
 check_addr_space(C *c, const PtxInstr *in, const PtxOperand *o)
 {
@@ -644,6 +662,9 @@ check_instr(C *c, const PtxInstr *in)
 		break;
 	case PTX_OP_cvt:
 		check_cvt(c, in);
+		return;
+	case PTX_OP_cvt_pack:
+		check_cvt_pack(c, in);
 		return;
 	case PTX_OP_setp: case PTX_OP_set:
 		if (in->ntypes)

@@ -151,3 +151,24 @@ P
 	cp "$tmp/err" "$tmp/istype.err"
 	ok "compile_istypep_${t}_named" grep -q 'unsupported by the compiler for sm_90: `istypep`' "$tmp/istype.err"
 done
+
+# cvt.pack.sat to 4 bits (valid PTX, I2IP.U4 in ptxas) is refused by name;
+# it compiled as the 8-bit pack before (clamped to 0..255)
+cat >"$tmp/pack4.ptx" <<'P'
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+	ld.global.u32 %r1, [%rd1];
+	cvt.pack.sat.u4.s32.b32 %r2, %r1, %r1, %r1;
+	st.global.u32 [%rd1], %r2;
+	ret;
+}
+P
+fails compile_cvt_pack_u4_refused "$OA" compile "$tmp/pack4.ptx" --arch sm_80 --out-dir "$tmp/pack4"
+cp "$tmp/err" "$tmp/pack4.err"
+ok compile_cvt_pack_u4_named grep -q 'unsupported by the compiler for sm_80: this cvt.pack' "$tmp/pack4.err"
