@@ -543,7 +543,8 @@ sad64(Sel *s, const IrIns *x, int sg)
 	return 0;
 }
 
-/* sad: |a - b| + c as max - min + c (exact for every input). */
+/* sad: |a - b| + c as max - min + c (exact for every input); 16 and 64
+ * bits as ptxas. */
 static int
 sel_sad(Sel *s, const IrIns *x)
 {
@@ -553,8 +554,14 @@ sel_sad(Sel *s, const IrIns *x)
 
 	if (tsize(x) == 8)
 		return sad64(s, x, sg);
-	if (tsize(x) != 4)
-		return sel_unsupported(s, "sad on 16-bit values");
+	if (tsize(x) == 2) {   /* ptxas: a and b extended (PRMT), one VABSDIFF[.U32] */
+		a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0);
+		if (a.v < 0 || b.v < 0)
+			return -1;
+		a = video_lane(s, a, 2, 0, sg), b = video_lane(s, b, 2, 0, sg);
+		mi(s->mf, "VABSDIFF%s %D, %U, %U, %U", u, dpart(s, x, 0), a, b, sel_r32(s, S3, 0));
+		return 0;
+	}
 	a = sel_r32(s, S1, 0), b = sel_r32(s, S2, 0), hi = sel_tmp(s, 1), lo = sel_tmp(s, 1);
 	mi(s->mf, "%s%s %D, %U, %U, !PT", mn, u, hi, a, b);
 	mi(s->mf, "%s%s %D, %U, %U, PT", mn, u, lo, a, b);
