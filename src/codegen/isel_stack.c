@@ -54,6 +54,8 @@ check_kernel(Sel *s)
 {
 	size_t b, i;
 
+	if (s->asp)
+		return 0;   /* checked when the first stack operation made SP */
 	if (!s->fn->is_entry)
 		return sel_unsupported(s, "alloca/stacksave/stackrestore in a called function");
 	for (b = 0; b < s->ir->b.n; b++)
