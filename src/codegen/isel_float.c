@@ -187,6 +187,8 @@ sel_min_float(Sel *s, const IrIns *x, int max)
 	}
 	if (ty(x) != PTX_T_F32)
 		return sel_unsupported(s, "min/max on this type");
+	if ((x->p.flags & PTX_F_XORSIGN) && s->sm < 86)   /* the PTX may target sm_86+ */
+		return sel_unsupported(s, "min/max .xorsign.abs on sm_80 (sm_86 and later have it)");
 	if (x->p.flags & PTX_F_XORSIGN)   /* sm_86+: |a|, |b|, the sign of a ^ b */
 		mi(s->mf, "FMNMX%s%s.XORSIGN %D, |%U|, |%U|, %s", x->p.flags & PTX_F_FTZ ? ".FTZ" : "",
 		   x->p.flags & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), sel_r32(s, S1, 0), sel_r32(s, S2, 0),

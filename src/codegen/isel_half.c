@@ -162,6 +162,8 @@ sel_half_minmax(Sel *s, const IrIns *x, int max)
 		return sel_unsupported(s, "f16/bf16 min/max with .relu");
 	if (is_bf(x) && (f & PTX_F_FTZ))
 		return sel_unsupported(s, "bf16 min/max with .ftz");
+	if ((f & PTX_F_XORSIGN) && s->sm < 86)   /* the PTX may target sm_86+ */
+		return sel_unsupported(s, "min/max .xorsign.abs on sm_80 (sm_86 and later have it)");
 	if (f & PTX_F_XORSIGN)   /* sm_86+: |a|, |b|, the sign of a ^ b */
 		mi(s->mf, "HMNMX2%s%s%s.XORSIGN %D, |%U|%s, |%U|%s, %s", is_bf(x) ? ".BF16_V2" : "",
 		   f & PTX_F_FTZ ? ".FTZ" : "", f & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), a, h, b, h,

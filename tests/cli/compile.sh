@@ -172,3 +172,9 @@ P
 fails compile_cvt_pack_u4_refused "$OA" compile "$tmp/pack4.ptx" --arch sm_80 --out-dir "$tmp/pack4"
 cp "$tmp/err" "$tmp/pack4.err"
 ok compile_cvt_pack_u4_named grep -q 'unsupported by the compiler for sm_80: this cvt.pack' "$tmp/pack4.err"
+
+# min/max.xorsign.abs (sm_86+) from a PTX compiled for sm_80: refused by name
+# (it aborted in the encoder, no HMNMX2/FMNMX .XORSIGN form on sm_80)
+fails compile_xorsign_sm80_refused "$OA" compile tests/compile/half/xorsign.ptx --arch sm_80 --out-dir "$tmp/xs80"
+cp "$tmp/err" "$tmp/xs80.err"
+ok compile_xorsign_sm80_named grep -q 'unsupported by the compiler for sm_80: min/max .xorsign.abs' "$tmp/xs80.err"
