@@ -27,6 +27,9 @@ name_char(char c)
 	return digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.';
 }
 
+/* The characters sass_reg_max acts on: NUL , [ ] R. */
+static const u8 stop[256] = {[0] = 1, [','] = 1, ['['] = 1, [']'] = 1, ['R'] = 1};
+
 /* The highest register of one instruction's text, in one pass over the
  * operands.  A register's width depends on whether its operand is the
  * last one (a store's data, a ".WIDE" addend), which is known only at
@@ -59,6 +62,10 @@ sass_reg_max(const char *t)
 	for (; *p; p++) {
 		int r, own, wd, wd_last;
 
+		while (!stop[(uchar)*p])	/* most characters are none of these */
+			p++;
+		if (!*p)
+			break;
 		if (*p == ',') {
 			k++;
 			max = MAX(max, cur);
