@@ -160,18 +160,22 @@ cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
 /* A string table being filled: its bytes and each string's offset and
  * length, so that a name is found without rescanning the table's bytes
  * and added without copying them (both were per name).  The offsets are
- * those of the first string equal to the name, as a scan from 0 finds. */
+ * those of the first string equal to the name, as a scan from 0 finds.
+ * Up to SMALL strings are searched linearly (a cubin's two tables hold
+ * some 10-30 names: hashing each cost more than comparing lengths); a
+ * larger table is hashed. */
+enum { SMALL = 32 };
 typedef struct {
 	Buf b;
 	u32 (*str)[2];	/* offset, length of each NUL-terminated string */
 	size_t n;
 	long open;	/* a last string without its NUL: its offset, else -1 */
-	u32 *slot;	/* hash of the strings: index + 1 of the first of each */
+	u32 *slot;	/* hash of the strings (past SMALL): index + 1 of the first of each */
 	u32 cap;
 } StrTab;
 
 /* The slot of the first string equal to p[0..n), or of the empty slot
- * where it would go. */
+ * where it would go (t->cap > 0). */
 static u32 *
 strtab_slot(const StrTab *t, const char *p, size_t n)
 {
@@ -194,6 +198,8 @@ strtab_add(StrTab *t, u64 off, u64 len)
 		t->str = xrealloc(t->str, (t->n + 64) * sizeof *t->str);
 	t->str[t->n][0] = (u32)off;
 	t->str[t->n++][1] = (u32)len;
+	if (t->n <= SMALL)
+		return;
 	if (2 * t->n >= t->cap) {	/* grow: index every string again */
 		free(t->slot);
 		t->cap = t->cap ? 2 * t->cap : 256;
@@ -229,15 +235,29 @@ strtab_open(StrTab *t, const CSection *s)
 	}
 }
 
+/* The first string equal to p[0..n): its index + 1, or 0. */
+static u32
+strtab_find(const StrTab *t, const char *p, size_t n)
+{
+	size_t i;
+
+	if (t->cap)
+		return *strtab_slot(t, p, n);
+	for (i = 0; i < t->n; i++)
+		if (t->str[i][1] == n && !memcmp(t->b.s + t->str[i][0], p, n))
+			return (u32)i + 1;
+	return 0;
+}
+
 static u32
 strtab_intern(StrTab *t, const char *name)
 {
 	size_t len = strlen(name);
 	u64 off;
-	u32 *sl;
+	u32 i;
 
-	if (t->cap && *(sl = strtab_slot(t, name, len)))
-		return t->str[*sl - 1][0];
+	if ((i = strtab_find(t, name, len)))
+		return t->str[i - 1][0];
 	if (t->b.n == 0 && *name) /* every table starts with "" */
 		strtab_intern(t, "");
 	off = t->b.n;
@@ -352,6 +372,18 @@ cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff)
 	p->memsz = vaddr;
 }
 
+/* Zeros up to length n. */
+static void
+pad_to(Buf *b, size_t n)
+{
+	if (b->n >= n)
+		return;
+	buf_grow(b, n - b->n);
+	memset(b->s + b->n, 0, n - b->n);
+	b->n = n;
+	b->s[n] = 0;
+}
+
 static void
 put_shdr(Buf *b, const CSection *s)
 {
@@ -403,12 +435,10 @@ cubin_write(Cubin *c, Buf *out)
 
 		if (sec_nobits(s->type))
 			continue;
-		while (out->n - base < s->offset)
-			buf_putc(out, 0);
+		pad_to(out, base + s->offset);
 		buf_putn(out, s->data, s->size);
 	}
-	while (out->n - base < shoff)
-		buf_putc(out, 0);
+	pad_to(out, base + shoff);
 	for (i = 0; i < c->sec.n; i++)
 		put_shdr(out, &c->sec.v[i]);
 	for (i = 0; i < c->ph.n; i++) {

@@ -306,3 +306,33 @@ TEST(cubin_reg_max_widths)
 	CHECK_EQ_U64((u64)sass_reg_max("LDG.E.64 R2, desc[UR4][R10.64]"), 11);
 	CHECK_EQ_U64((u64)sass_reg_max("IMAD.WIDE.U32 R2, R5, 0x10, R6"), 7);
 }
+
+/* The writer's string tables: a name already in the table is not added
+ * again (its first offset is reused), below and above the size where the
+ * tables start hashing (the "" string first, then the names in order). */
+TEST(cubin_strtab_shares_names)
+{
+	Cubin c;
+	Buf out = {0};
+	char nm[16];
+	size_t i, want = 1 + sizeof ".shstrtab";
+	const char *tab;
+
+	cubin_init(&c);
+	c.shstrtab = cubin_add_section(&c, ".shstrtab", SHT_STRTAB, 0, 1);
+	for (i = 0; i < 100; i++) {
+		snprintf(nm, sizeof nm, ".s%zu", i % 60);
+		cubin_add_section(&c, nm, SHT_PROGBITS, 0, 1);
+		if (i < 60)
+			want += strlen(nm) + 1;
+	}
+	cubin_write(&c, &out);
+	tab = (const char *)c.sec.v[c.shstrtab].data;
+	CHECK_EQ_U64(c.sec.v[c.shstrtab].size, want);
+	for (i = 1; i < c.sec.n; i++)
+		CHECK_STR(tab + c.sec.v[i].name_off, c.sec.v[i].name);
+	for (i = 60; i < 100; i++)
+		CHECK_EQ_U64(c.sec.v[2 + i].name_off, c.sec.v[2 + i - 60].name_off);
+	cubin_free(&c);
+	buf_free(&out);
+}
