@@ -11,6 +11,12 @@
 #define EIATTR_KPARAM_INFO 0x17
 #define EIATTR_EXIT_INSTR_OFFSETS 0x1c
 
+static int
+is_exit(const u8 *word)
+{
+	return (rd64(word) & 0xfff) == 0x94d;
+}
+
 size_t
 exit_offsets(const u8 *code, u64 n, u32 *out, size_t max)
 {
@@ -18,7 +24,7 @@ exit_offsets(const u8 *code, u64 n, u32 *out, size_t max)
 	size_t k = 0;
 
 	for (i = 0; i + 16 <= n; i += 16)
-		if ((rd64(code + i) & 0xfff) == 0x94d) {
+		if (is_exit(code + i)) {
 			if (k < max)
 				out[k] = (u32)i;
 			k++;
@@ -26,25 +32,28 @@ exit_offsets(const u8 *code, u64 n, u32 *out, size_t max)
 	return k;
 }
 
+/* Are the record's offsets those of the EXITs of the code section s
+ * describes (as exit_offsets gives them, at most 4096)?  Compared as the
+ * code is scanned: no copy of the offsets. */
 static int
 exits_auto(const Cubin *c, const CSection *s, const InfoRec *r)
 {
-	u32 offs[4096];
-	size_t n, i;
 	const CSection *t;
+	size_t k = 0;
+	u64 i;
 
 	if (!(s->flags & SHF_INFO_LINK) || !s->info || s->info >= c->sec.n)
 		return 0;
 	t = &c->sec.v[s->info];
 	if (!(t->flags & SHF_EXECINSTR) || t->type != SHT_PROGBITS)
 		return 0;
-	n = exit_offsets(t->data, t->size, offs, NELEM(offs));
-	if (n > NELEM(offs) || n * 4 != r->len)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (rd32(r->payload + 4 * i) != offs[i])
-			return 0;
-	return 1;
+	for (i = 0; i + 16 <= t->size; i += 16)
+		if (is_exit(t->data + i)) {
+			if (k == 4096 || 4 * k >= r->len || rd32(r->payload + 4 * k) != (u32)i)
+				return 0;
+			k++;
+		}
+	return 4 * k == r->len;
 }
 
 /* Does the REGCOUNT of symbol sym equal what its code gives? */
