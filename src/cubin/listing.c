@@ -66,18 +66,28 @@ eiattr_fmt(int id, int compat)
 	return EIFMT_SVAL;
 }
 
+/* Character classes: NAME_CH may appear in a plain name (letters, digits,
+ * _ . $ @), LIT_CH in a quoted string as itself (printable ASCII but for
+ * " and \).  One table look-up a character: the listing quotes every
+ * string table entry and symbol name. */
+enum { NAME_CH = 1, LIT_CH = 2 };
+static const u8 chclass[256] = {
+	[0x20] = 2, 2, 0, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2,	/*  !"#$%&'()*+,-./ */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2,		/* 0-9 :;<=>? */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,		/* @ A-O */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0, 2, 2, 3,		/* P-Z [\]^_ */
+	2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,		/* ` a-o */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 0,		/* p-z {|}~ DEL */
+};
+
 static int
 plain_name(const char *s)
 {
-	uchar ch;
-
-	if (!*s || *s == '#' || *s == '"' || isdigit((uchar)*s) || *s == '-')
+	if (!*s || isdigit((uchar)*s))	/* (# " - are not name characters) */
 		return 0;
-	while ((ch = (uchar)*s++))
-		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		      ch == '_' || ch == '.' || ch == '$' || ch == '@'))
-			return 0;
-	return 1;
+	while (chclass[(uchar)*s] & NAME_CH)
+		s++;
+	return !*s;
 }
 
 void
@@ -88,10 +98,10 @@ put_quoted(Buf *b, const char *s)
 		const char *run = s;
 		uchar ch;
 
-		while ((ch = (uchar)*s) >= 32 && ch < 127 && ch != '"' && ch != '\\')
+		while (chclass[(uchar)*s] & LIT_CH)
 			s++;
 		buf_putn(b, run, (size_t)(s - run));
-		if (!ch)
+		if (!(ch = (uchar)*s))
 			break;
 		if (ch == '"' || ch == '\\')
 			buf_printf(b, "\\%c", ch);
