@@ -257,7 +257,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "this wgmma.mma_async form");
 	dt = (PtxType)in->types[0], at = (PtxType)in->types[1], bt = (PtxType)in->types[2];
 	for (i = 0; i < in->nmods; i++)
-		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+		if (sscanf(ptx_mod_name(in->mods[i]), ".m%dn%dk%d", &m, &n, &k) == 3)
 			break;
 	an = ab_name(at), bn = ab_name(bt);
 	fp8 = at == PTX_T_E4M3 || at == PTX_T_E5M2;

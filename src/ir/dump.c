@@ -98,7 +98,7 @@ ir_dump(const IrFunc *f, Buf *out)
 				buf_printf(out, "@%s%%v%d ", x->p.guard_neg ? "!" : "", x->p.guard);
 			buf_puts(out, ptx_op_name(x->p.op));
 			for (k = 0; k < x->p.nmods; k++)
-				buf_puts(out, x->p.modtext[k]);
+				buf_puts(out, ptx_mod_name(x->p.mods[k]));
 			if (!x->p.nmods)   /* rewritten by a pass: the decoded fields */
 				mods(&x->p, out);
 			if (x->target >= 0) {

@@ -65,7 +65,7 @@ to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k, int *uses)
 	in->types[0] = m->p.types[0];
 	in->opds = ops;
 	in->nopds = 4;
-	in->nmods = 0;  /* modtext no longer describes it */
+	in->nmods = 0;  /* mods no longer describe it */
 	ir_each_use(in, use, uses);
 }
 

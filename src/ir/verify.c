@@ -124,7 +124,7 @@ hash_ins(u64 h, const IrIns *x)
 	MIX(h, p->op); MIX(h, p->guard); MIX(h, p->guard_neg); MIX(h, p->ntypes);
 	MIX(h, p->types); MIX(h, p->rnd); MIX(h, p->cmp); MIX(h, p->aop); MIX(h, p->mode);
 	MIX(h, p->sem); MIX(h, p->scope); MIX(h, p->cache); MIX(h, p->vec); MIX(h, p->nspaces);
-	MIX(h, p->space); MIX(h, p->flags); MIX(h, p->nmods); MIX(h, p->modtext); MIX(h, p->nopds);
+	MIX(h, p->space); MIX(h, p->flags); MIX(h, p->nmods); MIX(h, p->mods); MIX(h, p->nopds);
 	MIX(h, p->pos); MIX(h, p->loc_file); MIX(h, p->loc_line);
 	if (p->nmods)
 		h = mix(h, p->mods, p->nmods * sizeof *p->mods);

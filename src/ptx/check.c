@@ -538,7 +538,7 @@ check_mma(C *c, const PtxInstr *in)
 	    ptx_has_mod(in, PTX_M_sp_ordered_metadata))
 		return;
 	for (i = 0; i < in->nmods; i++)
-		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+		if (sscanf(ptx_mod_name(in->mods[i]), ".m%dn%dk%d", &m, &n, &k) == 3)
 			break;
 	if (i == in->nmods || m <= 0 || n <= 0 || k <= 0 || m > 64 || n > 64 || k > 256)
 		cerr(c, in->pos, "mma needs a shape like .m16n8k16");
@@ -573,7 +573,7 @@ check_wgmma(C *c, const PtxInstr *in)
 	const PtxOperand *a, *b;
 
 	for (i = 0; i < in->nmods; i++)
-		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+		if (sscanf(ptx_mod_name(in->mods[i]), ".m%dn%dk%d", &m, &n, &k) == 3)
 			break;
 	if (i == in->nmods || m != 64 || n < 8 || n > 256 || n % 8)
 		cerr(c, in->pos, "wgmma needs a shape .m64nNkK with N a multiple of 8 up to 256");

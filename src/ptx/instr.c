@@ -430,7 +430,6 @@ decode_opcode(P *p, PtxInstr *in, const Tok *op, const Tok *mods, int nmods)
 	used = r >> 16;
 	in->nmods = (u8)(nmods - used + (skip >= 0));
 	in->mods = arena_alloc(p->a, (size_t)(in->nmods ? in->nmods : 1) * sizeof *in->mods);
-	in->modtext = arena_alloc(p->a, (size_t)(in->nmods ? in->nmods : 1) * sizeof *in->modtext);
 	for (i = 0, k = 0; i < nmods; i++) {
 		int m;
 		if (i < used && i != skip)
@@ -440,8 +439,7 @@ decode_opcode(P *p, PtxInstr *in, const Tok *op, const Tok *mods, int nmods)
 			perr(p, mods[i].pos, "unknown modifier '%.*s' for %s",
 			     (int)MIN(mods[i].len, 40), p->lx.s + mods[i].pos,
 			     ptx_op_name(in->op));
-		in->mods[k] = (u16)m;
-		in->modtext[k++] = ptx_mod_name(m);
+		in->mods[k++] = (u16)m;
 		apply_mod(p, in, m, &mods[i]);
 	}
 }

@@ -88,7 +88,7 @@ exec_wgmma(Interp *I, Thread **L, const PtxInstr *in)
 	u64 bdesc, adesc = 0;
 
 	for (i = 0; i < in->nmods; i++)
-		if (sscanf(in->modtext[i], ".m%dn%dk%d", &m, &n, &k) == 3)
+		if (sscanf(ptx_mod_name(in->mods[i]), ".m%dn%dk%d", &m, &n, &k) == 3)
 			break;
 	if (m != 64 || n < 8 || n > 256 || n % 8 || k * esize(at) != 32)
 		ierr(I, "wgmma.mma_async: unsupported shape or types");

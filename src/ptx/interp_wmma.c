@@ -63,7 +63,7 @@ layout(const PtxInstr *in, int i)
 	int k;
 
 	for (k = 0; k < in->nmods; k++) {
-		const char *t = in->modtext[k];
+		const char *t = ptx_mod_name(in->mods[k]);
 		if (!strcmp(t, ".row") || !strcmp(t, ".col")) {
 			if (i-- == 0)
 				return t[1] == 'c';

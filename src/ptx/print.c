@@ -162,7 +162,7 @@ print_instr(Pr *pr, const PtxInstr *in)
 		buf_puts(b, ptx_op_name(in->op));
 	}
 	for (; i < in->nmods; i++)
-		buf_puts(b, in->modtext[i]);
+		buf_puts(b, ptx_mod_name(in->mods[i]));
 	if (in->op == PTX_OP_call) {
 		buf_putc(b, ' ');
 		if (in->opds[0].nelems) {

@@ -246,9 +246,9 @@ struct PtxOperand {
 	u64 fbits;    /* FIMM bits */
 	const char *sym;  /* SYM/ADDR symbol name as written */
 	PtxVar *var;      /* symkind VAR: the variable */
+	PtxOperand *elems; /* VEC elements; ADDR parts after the base */
 	int index;        /* symkind FUNC: function index; LABEL: instr index;
 			     PROTO/BTARGETS: index in fn->protos/btargets */
-	PtxOperand *elems; /* VEC elements; ADDR parts after the base */
 	int nelems;
 	u32 pos;
 	int label;        /* symkind LABEL: index in fn->labelnames (labels
@@ -260,7 +260,6 @@ struct PtxOperand {
 
 typedef struct {
 	u16 op;          /* PtxOp */
-	int guard;       /* predicate register id, -1 for none */
 	u8 guard_neg;
 	u8 ntypes;
 	u8 types[PTX_MAXTYPES]; /* PtxType in order: cvt.f32.s32 -> {F32, S32} */
@@ -275,15 +274,16 @@ typedef struct {
 	u8 nspaces;
 	u8 space[2];     /* PtxSpace in order: cvta.to.global -> {GLOBAL};
 			    cp.async.ca.shared.global -> {SHARED, GLOBAL} */
-	u32 flags;       /* PTX_F_* */
 	u8 nmods;
-	u16 *mods;       /* PtxModId of every modifier, in source order */
-	const char **modtext; /* each modifier's text as written (".u32") */
+	int guard;       /* predicate register id, -1 for none */
+	u32 flags;       /* PTX_F_* */
 	int nopds;
-	PtxOperand *opds;
 	u32 pos;         /* offset of the opcode (or the guard) in the source */
 	int loc_file;    /* the last .loc before it in the function: file */
 	int loc_line;    /* number (mod->files[]) and line; 0 when none */
+	u16 *mods;       /* PtxModId of every modifier, in source order
+			    (ptx_mod_name: its text, ".u32") */
+	PtxOperand *opds;
 } PtxInstr;
 
 /* Initializer relocation: at byte offset `at` of the variable's init,

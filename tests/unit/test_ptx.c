@@ -138,7 +138,7 @@ TEST(ptx_instr_fields)
 	CHECK(in[5].opds[2].kind == PTX_OPD_FIMM && !in[5].opds[2].is_f64);
 	CHECK_EQ_U64(in[5].opds[2].fbits, 0xBF800000);
 	CHECK(in[5].nmods == 4 && in[5].mods[1] == PTX_M_ftz);
-	CHECK_STR(in[5].modtext[3], ".f32");
+	CHECK_STR(ptx_mod_name(in[5].mods[3]), ".f32");
 	/* ld.global.nc.v2.f32 {%f1, %f3}, [%rd1+-8] */
 	CHECK(in[6].vec == 2 && (in[6].flags & PTX_F_NC) && in[6].space[0] == PTX_S_GLOBAL);
 	CHECK(in[6].opds[0].kind == PTX_OPD_VEC && in[6].opds[0].nelems == 2);
