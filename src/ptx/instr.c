@@ -523,5 +523,13 @@ parse_instr(P *p)
 	in.opds = arena_alloc(p->a, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
 	memcpy(in.opds, opds, (size_t)in.nopds * sizeof *opds);
 	add_fixups(p, in.opds, in.nopds);
-	vec_push(&p->instrs, in);
+	if (p->instrs.n == p->instrs.cap) {   /* past body_room's bound */
+		size_t cap = p->instrs.cap ? 2 * p->instrs.cap : 8;
+		PtxInstr *v = arena_alloc(p->a, cap * sizeof *v);
+		if (p->instrs.n)
+			memcpy(v, p->instrs.v, p->instrs.n * sizeof *v);
+		p->instrs.v = v;
+		p->instrs.cap = cap;
+	}
+	p->instrs.v[p->instrs.n++] = in;
 }

@@ -1156,7 +1156,10 @@ resolve_fn(P *p, PtxFunc *f)
 			bt->targets[j] = o->index;
 		}
 	}
-	COPY(f->instrs, f->ninstrs, p->instrs);
+	f->instrs = p->instrs.v;   /* the arena's (body_room) */
+	f->ninstrs = (int)p->instrs.n;
+	p->instrs.v = NULL;
+	p->instrs.cap = 0;
 	COPY(f->regs, f->nregs, p->regs);
 	COPY(f->regdecls, f->nregdecls, p->decls);
 	COPY(f->locals, f->nlocals, p->locals);
@@ -1167,6 +1170,27 @@ resolve_fn(P *p, PtxFunc *f)
 	COPY(f->pragmas, f->npragmas, p->pragmas);
 	p->m->ninstrs += f->ninstrs;
 	p->m->nregs += f->nregs;
+}
+
+/* The function's instruction array, in the arena, before its body is
+ * parsed: every instruction ends in ';', so the ';' up to the body's end
+ * bound their number -- the end taken as the first '}' that starts a line
+ * (nvcc's closing brace), a hint only: parse_instr doubles the array when
+ * the body holds more.  No growth and no copy of the array. */
+static void
+body_room(P *p)
+{
+	const char *s = p->lx.s, *at = s + p->t.pos, *end = s + p->lx.n, *q;
+	size_t n = 1;
+
+	for (q = at; (q = memchr(q, '}', (size_t)(end - q))) && q[-1] != '\n'; q++)
+		;
+	if (q)
+		end = q;
+	for (q = at; (q = memchr(q, ';', (size_t)(end - q))); q++)
+		n++;
+	p->instrs.v = arena_alloc(p->a, n * sizeof *p->instrs.v);
+	p->instrs.cap = n;
 }
 
 static void
@@ -1188,6 +1212,7 @@ parse_body(P *p, PtxFunc *f)
 		Sym s = { PTX_SYM_VAR, j, &f->rets[j], 0 };
 		add_lsym(p, f->rets[j].name, f->rets[j].pos, s);
 	}
+	body_room(p);
 	next(p); /* { */
 	push_scope(p);
 	for (;;) {
@@ -1596,7 +1621,6 @@ cleanup(P *p)
 	vec_free(&p->lsym);
 	vec_free(&p->undo);
 	vec_free(&p->scopes);
-	vec_free(&p->instrs);
 	vec_free(&p->regs);
 	vec_free(&p->decls);
 	vec_free(&p->declscope);

@@ -103,7 +103,7 @@ typedef struct {
 	VEC(Sym) lsym;
 	VEC(Undo) undo;
 	VEC(size_t) scopes;
-	VEC(PtxInstr) instrs;
+	VEC(PtxInstr) instrs;   /* the function's, in the arena (body_room) */
 	VEC(PtxReg) regs;
 	VEC(PtxRegDecl) decls;
 	VEC(int) declscope;     /* scope depth of each decl */

@@ -274,3 +274,30 @@ TEST(ptx_loc_lines)
 	CHECK(m->nfiles == 2 && m->files[1] && !strcmp(m->files[1], "k.cu"));
 	ptx_free(m);
 }
+
+/* A body with more instructions than parse.c's body_room bound (the ';'
+ * before the first '}' that starts a line; here an inner block's): the
+ * instruction array doubles from 1 to 32, every instruction kept. */
+TEST(ptx_body_past_bound)
+{
+	Buf b = {0};
+	PtxModule *m;
+	int i, ok = 1;
+
+	buf_puts(&b, ".version 8.0\n.target sm_80\n.address_size 64\n"
+		 ".entry k()\n{\n.reg .b32 %r<2>;\n{\n}\n");
+	for (i = 0; i < 21; i++)
+		buf_printf(&b, "add.u32 %%r1, %%r1, %d;\n", i);
+	buf_puts(&b, "ret;\n}\n");
+	m = ptx_parse("grow.ptx", b.s, b.n);
+	CHECK(m != NULL);
+	if (m) {
+		CHECK_EQ_U64(m->funcs[0]->ninstrs, 22);
+		for (i = 0; i < 21; i++)
+			ok &= m->funcs[0]->instrs[i].op == PTX_OP_add && m->funcs[0]->instrs[i].opds[2].imm == i;
+		CHECK(ok && m->funcs[0]->instrs[21].op == PTX_OP_ret);
+		CHECK(ptx_check(m) == 0);
+	}
+	ptx_free(m);
+	buf_free(&b);
+}
