@@ -79,6 +79,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 	int full = ir_verify_all();
 	int (*idle[16])(IrFunc *);   /* passes that left the current IR unchanged */
 	size_t i, nidle = 0, k;
+	u64 ptx = full ? ir_ptx_hash(f->f) : 0;
 
 	dump_ir(o, f, "build", 0);
 	ir_count_forget();
@@ -115,6 +116,8 @@ run_passes(IrFunc *f, const CompileOpts *o)
 			idle[nidle++] = passes[i].fn;
 		dump_ir(o, f, passes[i].name, n);
 	}
+	if (full && ir_ptx_hash(f->f) != ptx)
+		die("the IR passes wrote the PTX operands they share (not through ir_opds_w)");
 	ir_count_forget();
 }
 

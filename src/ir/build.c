@@ -1,4 +1,5 @@
-/* build.c -- PTX function -> IR: copy the instructions, cut them into
+/* build.c -- PTX function -> IR: copy the instructions (sharing their
+ * operands until a pass writes one: ir_opds_w), cut them into
  * basic blocks at labels and after control transfers, link the CFG. */
 #include <string.h>
 
@@ -21,8 +22,9 @@ ir_new_reg(IrFunc *f, PtxType t)
 	return f->nregs++;
 }
 
-PtxOperand *
-ir_copy_opds(Arena *a, const PtxOperand *o, int n)
+/* A deep copy of n operands (vector elements too), in a. */
+static PtxOperand *
+copy_opds(Arena *a, const PtxOperand *o, int n)
 {
 	PtxOperand *c = arena_alloc(a, sizeof *c * (size_t)(n ? n : 1));
 	int i;
@@ -30,8 +32,18 @@ ir_copy_opds(Arena *a, const PtxOperand *o, int n)
 	memcpy(c, o, sizeof *c * (size_t)n);
 	for (i = 0; i < n; i++)
 		if (o[i].nelems)
-			c[i].elems = ir_copy_opds(a, o[i].elems, o[i].nelems);
+			c[i].elems = copy_opds(a, o[i].elems, o[i].nelems);
 	return c;
+}
+
+PtxOperand *
+ir_opds_w(IrFunc *f, IrIns *x)
+{
+	if (!x->own) {
+		x->p.opds = copy_opds(f->a, x->p.opds, x->p.nopds);
+		x->own = 1;
+	}
+	return x->p.opds;
 }
 
 /* Instructions after which control does not fall through. */
@@ -137,8 +149,7 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 		blk[i] = cur;
 		if (i < n) {
 			IrIns x = {0};
-			x.p = ins[i];
-			x.p.opds = ir_copy_opds(a, ins[i].opds, x.p.nopds);
+			x.p = ins[i];   /* the operands shared until written */
 			x.target = -1;
 			vec_push(&f->b.v[cur].ins, x);
 		}

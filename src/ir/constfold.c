@@ -125,6 +125,7 @@ to_mov(Fold *c, IrIns *x, const PtxOperand *src)
 	in->nmods = 0;
 	in->opds = ops;
 	in->nopds = 2;
+	x->own = 0;
 }
 
 static void
@@ -542,6 +543,7 @@ forward(Fold *c, IrIns *x)
 			continue;
 		if (fl && v && c->uses[o->reg] > 1)
 			continue;
+		o = &ir_opds_w(c->f, x)[k];
 		pos = o->pos;
 		memset(o, 0, sizeof *o);
 		o->reg = o->reg2 = -1;

@@ -76,6 +76,7 @@ is_copy(const IrFunc *f, const PtxInstr *in, int *d, const PtxOperand **s)
  * stays.  `lim` stops at a moment (a copy's own source, as it stands when
  * its turn comes). */
 typedef struct {
+	IrFunc *f;
 	int *when;
 	PtxOperand *src;
 	int nregs;
@@ -136,27 +137,40 @@ follow_reg(const Prop *p, int *r)
 	return n;
 }
 
+/* Each operand renamed in a copy, written back (ir_opds_w) only when
+ * it changed: most reads are of no copy. */
 static int
-rewrite(const Prop *p, PtxInstr *in, int imm_ok)
+rewrite(const Prop *p, IrIns *x, int imm_ok)
 {
-	int i, k, n = 0, mask = mask_opd(in);
+	PtxInstr *in = &x->p;
+	int i, k, c, n = 0, mask = mask_opd(in);
 
 	for (i = 0; i < in->nopds; i++) {
-		PtxOperand *o = &in->opds[i];
+		PtxOperand o = in->opds[i];
 		if (ir_opd_is_def(in, i))
 			continue;
-		if (o->kind == PTX_OPD_REG && o->reg2 < 0 && !o->neg) {
-			int r = o->reg, old = o->reg;
-			n += follow(p, o, &r, imm_ok || i == mask, INT_MAX);
-			if (o->kind == PTX_OPD_REG)
-				o->reg = r;
-			moved(p, old, o->kind == PTX_OPD_REG ? o->reg : -1);
-		} else if (o->kind == PTX_OPD_ADDR) {
-			n += follow_reg(p, &o->reg);
-		} else if (o->kind == PTX_OPD_VEC) {
-			for (k = 0; k < o->nelems; k++)
-				if (o->elems[k].kind == PTX_OPD_REG)
-					n += follow_reg(p, &o->elems[k].reg);
+		if (o.kind == PTX_OPD_REG && o.reg2 < 0 && !o.neg) {
+			int r = o.reg, old = o.reg;
+			c = follow(p, &o, &r, imm_ok || i == mask, INT_MAX);
+			if (o.kind == PTX_OPD_REG)
+				o.reg = r;
+			moved(p, old, o.kind == PTX_OPD_REG ? o.reg : -1);
+			if (c)
+				ir_opds_w(p->f, x)[i] = o;
+			n += c;
+		} else if (o.kind == PTX_OPD_ADDR) {
+			c = follow_reg(p, &o.reg);
+			if (c)
+				ir_opds_w(p->f, x)[i].reg = o.reg;
+			n += c;
+		} else if (o.kind == PTX_OPD_VEC) {
+			for (k = 0; k < o.nelems; k++) {
+				int r = o.elems[k].reg;
+				if (o.elems[k].kind != PTX_OPD_REG || !(c = follow_reg(p, &r)))
+					continue;
+				ir_opds_w(p->f, x)[i].elems[k].reg = r;
+				n += c;
+			}
 		}
 	}
 	if (in->guard >= 0)
@@ -171,6 +185,7 @@ ir_copyprop(IrFunc *f)
 	Prop p;
 	size_t b, i;
 
+	p.f = f;
 	p.nregs = f->nregs;
 	p.uses = defs + f->nregs + 1;
 	p.when = xmalloc(((size_t)f->nregs + 1) * sizeof *p.when);
@@ -200,7 +215,7 @@ ir_copyprop(IrFunc *f)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				IrIns *y = &f->b.v[b].ins.v[i];
 				if (!y->dead)
-					total += rewrite(&p, &y->p, takes_imm(&y->p));
+					total += rewrite(&p, y, takes_imm(&y->p));
 			}
 	if (total)
 		ir_count_current(f, defs, p.uses);   /* the definitions stay as they were */

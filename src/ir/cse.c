@@ -221,6 +221,7 @@ to_copy(Cse *c, IrIns *y, const IrIns *x)
 	in->nmods = 0;
 	in->opds = ops;
 	in->nopds = 2;
+	y->own = 0;
 }
 
 /* Read the representative of each register source (rep[d2] = d1 once
@@ -243,13 +244,34 @@ rename_opd(const Cse *c, PtxOperand *o, int src)
 			rename_opd(c, &o->elems[i], o->kind == PTX_OPD_ADDR || src);
 }
 
+typedef struct {
+	const int *rep;
+	int any;
+} Stale;
+
 static void
-rename_ins(const Cse *c, PtxInstr *in)
+stale(void *ctx, int r)
 {
+	Stale *s = ctx;
+
+	s->any |= s->rep[r] != r;
+}
+
+/* The operands are written (ir_opds_w) only when a read they make has
+ * another representative: most instructions keep them. */
+static void
+rename_ins(const Cse *c, IrIns *x)
+{
+	PtxInstr *in = &x->p;
+	Stale s = { c->rep, 0 };
 	int k;
 
+	ir_each_use(in, stale, &s);
 	if (in->guard >= 0)
 		in->guard = c->rep[in->guard];
+	if (!s.any)
+		return;
+	ir_opds_w(c->f, x);
 	for (k = 0; k < in->nopds; k++)
 		if (!ir_opd_is_def(in, k))
 			rename_opd(c, &in->opds[k], 1);
@@ -268,7 +290,7 @@ visit_block(Cse *c, int b)
 		Ent ne;
 		if (x->dead)
 			continue;
-		rename_ins(c, &x->p);
+		rename_ins(c, x);
 		if (!candidate(c, x))
 			continue;
 		h = hash_ins(&x->p);

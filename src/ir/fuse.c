@@ -66,6 +66,7 @@ to_mad(IrFunc *f, IrIns *x, const IrIns *m, int k, int *uses)
 	in->opds = ops;
 	in->nopds = 4;
 	in->nmods = 0;  /* mods no longer describe it */
+	x->own = 0;
 	ir_each_use(in, use, uses);
 }
 

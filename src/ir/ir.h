@@ -15,9 +15,12 @@
 #include "ptx/ptx.h"
 
 typedef struct {
-	PtxInstr p;    /* the operation; p.opds is owned by the IR (arena) */
+	PtxInstr p;    /* the operation; p.opds may be the PTX function's (or
+			  another instruction's): read-only unless own */
 	int target;    /* bra: target block; -1 otherwise */
 	u8 dead;       /* removed by a pass (skipped by everyone after) */
+	u8 own;        /* p.opds, elements too, is this instruction's own copy
+			  (ir_opds_w); 0 again when a pass replaces p.opds */
 } IrIns;
 
 typedef struct {
@@ -41,8 +44,10 @@ typedef struct {
  * diagnostic (an unsupported construct, e.g. brx.idx). */
 int ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a);
 int ir_new_reg(IrFunc *f, PtxType t);
-/* A deep copy of n operands (vector elements too), in a. */
-PtxOperand *ir_copy_opds(Arena *a, const PtxOperand *o, int n);
+/* x's operands to write: the IR builds on the PTX function's operands
+ * without copying them, and a pass writes an operand (or an element) only
+ * through this, which makes x's own deep copy first. */
+PtxOperand *ir_opds_w(IrFunc *f, IrIns *x);
 void ir_free(IrFunc *f);   /* the vectors; the arena holds the rest */
 /* brx.c: the instructions of fn with each brx.idx expanded into a
  * compare chain (fn->instrs itself when there is none); nextra new
@@ -58,6 +63,9 @@ int ir_verify_all(void);
 /* A fingerprint of everything a pass may change (verify.c): a pass that
  * reports no change must leave it equal. */
 u64 ir_hash(const IrFunc *f);
+/* A fingerprint of fn's operands, which the IR shares: the passes must
+ * leave it equal (compile.c checks under OA_VERIFY). */
+u64 ir_ptx_hash(const PtxFunc *fn);
 /* Human-readable dump, one instruction per line (PTX syntax). */
 void ir_dump(const IrFunc *f, Buf *out);
 

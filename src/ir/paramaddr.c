@@ -86,6 +86,7 @@ ir_paramaddr(IrFunc *f)
 				s = src[o->reg];
 				if (!s || loads[o->reg] != uses[o->reg])
 					continue;
+				o = &ir_opds_w(f, x)[k];
 				o->reg = -1;
 				o->var = s->var;
 				o->sym = s->sym;

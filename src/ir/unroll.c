@@ -234,7 +234,7 @@ unroll(IrFunc *f, const Loop *l)
 			IrIns y = B->ins.v[i];
 			if (y.dead)
 				continue;
-			y.p.opds = ir_copy_opds(f->a, y.p.opds, y.p.nopds);
+			y.own = 0;   /* the copies share the operands (ir_opds_w) */
 			vec_push(&nv, y);
 		}
 	vec_free(&B->ins);

@@ -134,6 +134,18 @@ hash_ins(u64 h, const IrIns *x)
 }
 
 u64
+ir_ptx_hash(const PtxFunc *fn)
+{
+	u64 h = 0xcbf29ce484222325ull;
+	int i, k;
+
+	for (i = 0; i < fn->ninstrs; i++)
+		for (k = 0; k < fn->instrs[i].nopds; k++)
+			h = hash_opd(h, &fn->instrs[i].opds[k]);
+	return h;
+}
+
+u64
 ir_hash(const IrFunc *f)
 {
 	u64 h = 0xcbf29ce484222325ull;

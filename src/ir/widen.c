@@ -203,7 +203,7 @@ widen_setp(Widen *w, int b, size_t i)
 		return 0;
 	imm = x->p.opds[3 - hk].imm;
 	imm = t == PTX_T_S16 ? (i64)(int16_t)imm : (i64)(u16)imm;
-	x->p.opds[hk].reg = t32;
+	ir_opds_w(w->f, x)[hk].reg = t32;
 	x->p.opds[3 - hk].imm = imm;
 	x->p.types[0] = t == PTX_T_S16 ? PTX_T_S32 : t == PTX_T_U16 ? PTX_T_U32 : PTX_T_B32;
 	x->p.nmods = 0;

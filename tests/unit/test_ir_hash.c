@@ -33,8 +33,9 @@ TEST(ir_hash_fields)
 	}
 	h = ir_hash(&t.f);
 	CHECK(h == ir_hash(&t.f));
-	x = &t.f.b.v[0].ins.v[2];   /* add.s32 %r3, %r1, %r2 */
-	x->p.opds[2].reg++;
+	x = &t.f.b.v[0].ins.v[3];   /* add.s32 %r3, %r1, %r2 */
+	CHECK(x->p.op == PTX_OP_add && x->p.nopds == 3);
+	ir_opds_w(&t.f, x)[2].reg++;
 	CHECK(ir_hash(&t.f) != h);
 	x->p.opds[2].reg--;
 	CHECK(ir_hash(&t.f) == h);
