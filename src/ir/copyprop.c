@@ -146,11 +146,15 @@ rewrite(const Prop *p, IrIns *x, int imm_ok)
 	int i, k, c, n = 0, mask = mask_opd(in);
 
 	for (i = 0; i < in->nopds; i++) {
-		PtxOperand o = in->opds[i];
+		const PtxOperand *q = &in->opds[i];
 		if (ir_opd_is_def(in, i))
 			continue;
-		if (o.kind == PTX_OPD_REG && o.reg2 < 0 && !o.neg) {
-			int r = o.reg, old = o.reg;
+		if (q->kind == PTX_OPD_REG && q->reg2 < 0 && !q->neg) {
+			PtxOperand o;
+			int r = q->reg, old = q->reg;
+			if (moment(p, r, -1, INT_MAX) < 0)   /* a read of no copy */
+				continue;
+			o = *q;
 			c = follow(p, &o, &r, imm_ok || i == mask, INT_MAX);
 			if (o.kind == PTX_OPD_REG)
 				o.reg = r;
@@ -158,15 +162,16 @@ rewrite(const Prop *p, IrIns *x, int imm_ok)
 			if (c)
 				ir_opds_w(p->f, x)[i] = o;
 			n += c;
-		} else if (o.kind == PTX_OPD_ADDR) {
-			c = follow_reg(p, &o.reg);
-			if (c)
-				ir_opds_w(p->f, x)[i].reg = o.reg;
+		} else if (q->kind == PTX_OPD_ADDR) {
+			int r = q->reg;
+			if (!(c = follow_reg(p, &r)))
+				continue;
+			ir_opds_w(p->f, x)[i].reg = r;
 			n += c;
-		} else if (o.kind == PTX_OPD_VEC) {
-			for (k = 0; k < o.nelems; k++) {
-				int r = o.elems[k].reg;
-				if (o.elems[k].kind != PTX_OPD_REG || !(c = follow_reg(p, &r)))
+		} else if (q->kind == PTX_OPD_VEC) {
+			for (k = 0; k < q->nelems; k++) {
+				int r = q->elems[k].reg;
+				if (q->elems[k].kind != PTX_OPD_REG || !(c = follow_reg(p, &r)))
 					continue;
 				ir_opds_w(p->f, x)[i].elems[k].reg = r;
 				n += c;
