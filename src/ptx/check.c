@@ -34,62 +34,50 @@ cerr(C *c, size_t pos, const char *fmt, ...)
 /* ---- target features ---- */
 
 static const struct {
-	u16 op;
-	u8 sm;
+	u8 sm;     /* 0: any target */
 	u8 arch_a; /* needs sm_90a */
-} features[] = {
-	{ PTX_OP_wgmma_mma_async, 90, 1 }, { PTX_OP_wgmma_mma_async_sp, 90, 1 },
-	{ PTX_OP_wgmma_fence, 90, 1 }, { PTX_OP_wgmma_commit_group, 90, 1 },
-	{ PTX_OP_wgmma_wait_group, 90, 1 }, { PTX_OP_setmaxnreg, 90, 1 },
-	{ PTX_OP_cp_async_bulk, 90, 0 }, { PTX_OP_cp_async_bulk_tensor, 90, 0 },
-	{ PTX_OP_cp_async_bulk_commit_group, 90, 0 },
-	{ PTX_OP_cp_async_bulk_wait_group, 90, 0 },
-	{ PTX_OP_cp_async_bulk_prefetch, 90, 0 },
-	{ PTX_OP_cp_async_bulk_prefetch_tensor, 90, 0 },
-	{ PTX_OP_cp_reduce_async_bulk, 90, 0 },
-	{ PTX_OP_cp_reduce_async_bulk_tensor, 90, 0 },
-	{ PTX_OP_mbarrier_expect_tx, 90, 0 }, { PTX_OP_mbarrier_complete_tx, 90, 0 },
-	{ PTX_OP_mbarrier_try_wait, 90, 0 }, { PTX_OP_elect, 90, 0 },
-	{ PTX_OP_mapa, 90, 0 }, { PTX_OP_getctarank, 90, 0 },
-	{ PTX_OP_barrier_cluster_arrive, 90, 0 }, { PTX_OP_barrier_cluster_wait, 90, 0 },
-	{ PTX_OP_st_async, 90, 0 }, { PTX_OP_red_async, 90, 0 },
-	{ PTX_OP_griddepcontrol_launch_dependents, 90, 0 },
-	{ PTX_OP_griddepcontrol_wait, 90, 0 }, { PTX_OP_stmatrix, 90, 0 },
-	{ PTX_OP_fence_proxy_tensormap, 90, 0 }, { PTX_OP_multimem_ld_reduce, 90, 0 },
-	{ PTX_OP_multimem_st, 90, 0 }, { PTX_OP_multimem_red, 90, 0 },
-	{ PTX_OP_tensormap_replace, 90, 1 }, { PTX_OP_tensormap_cp_fenceproxy, 90, 0 },
-	{ PTX_OP_cp_async, 80, 0 }, { PTX_OP_cp_async_commit_group, 80, 0 },
-	{ PTX_OP_cp_async_wait_group, 80, 0 }, { PTX_OP_cp_async_wait_all, 80, 0 },
-	{ PTX_OP_cp_async_mbarrier_arrive, 80, 0 }, { PTX_OP_mbarrier_init, 80, 0 },
-	{ PTX_OP_mbarrier_arrive, 80, 0 }, { PTX_OP_mbarrier_test_wait, 80, 0 },
-	{ PTX_OP_redux, 80, 0 },
-	{ PTX_OP_clusterlaunchcontrol_try_cancel, 100, 0 },
-	{ PTX_OP_clusterlaunchcontrol_query_cancel, 100, 0 },
-	{ PTX_OP_st_bulk, 100, 0 },
+} features[PTX_NOPS] = {
+	[PTX_OP_wgmma_mma_async] = { 90, 1 }, [PTX_OP_wgmma_mma_async_sp] = { 90, 1 },
+	[PTX_OP_wgmma_fence] = { 90, 1 }, [PTX_OP_wgmma_commit_group] = { 90, 1 },
+	[PTX_OP_wgmma_wait_group] = { 90, 1 }, [PTX_OP_setmaxnreg] = { 90, 1 },
+	[PTX_OP_cp_async_bulk] = { 90, 0 }, [PTX_OP_cp_async_bulk_tensor] = { 90, 0 },
+	[PTX_OP_cp_async_bulk_commit_group] = { 90, 0 },
+	[PTX_OP_cp_async_bulk_wait_group] = { 90, 0 },
+	[PTX_OP_cp_async_bulk_prefetch] = { 90, 0 },
+	[PTX_OP_cp_async_bulk_prefetch_tensor] = { 90, 0 },
+	[PTX_OP_cp_reduce_async_bulk] = { 90, 0 },
+	[PTX_OP_cp_reduce_async_bulk_tensor] = { 90, 0 },
+	[PTX_OP_mbarrier_expect_tx] = { 90, 0 }, [PTX_OP_mbarrier_complete_tx] = { 90, 0 },
+	[PTX_OP_mbarrier_try_wait] = { 90, 0 }, [PTX_OP_elect] = { 90, 0 },
+	[PTX_OP_mapa] = { 90, 0 }, [PTX_OP_getctarank] = { 90, 0 },
+	[PTX_OP_barrier_cluster_arrive] = { 90, 0 }, [PTX_OP_barrier_cluster_wait] = { 90, 0 },
+	[PTX_OP_st_async] = { 90, 0 }, [PTX_OP_red_async] = { 90, 0 },
+	[PTX_OP_griddepcontrol_launch_dependents] = { 90, 0 },
+	[PTX_OP_griddepcontrol_wait] = { 90, 0 }, [PTX_OP_stmatrix] = { 90, 0 },
+	[PTX_OP_fence_proxy_tensormap] = { 90, 0 }, [PTX_OP_multimem_ld_reduce] = { 90, 0 },
+	[PTX_OP_multimem_st] = { 90, 0 }, [PTX_OP_multimem_red] = { 90, 0 },
+	[PTX_OP_tensormap_replace] = { 90, 1 }, [PTX_OP_tensormap_cp_fenceproxy] = { 90, 0 },
+	[PTX_OP_cp_async] = { 80, 0 }, [PTX_OP_cp_async_commit_group] = { 80, 0 },
+	[PTX_OP_cp_async_wait_group] = { 80, 0 }, [PTX_OP_cp_async_wait_all] = { 80, 0 },
+	[PTX_OP_cp_async_mbarrier_arrive] = { 80, 0 }, [PTX_OP_mbarrier_init] = { 80, 0 },
+	[PTX_OP_mbarrier_arrive] = { 80, 0 }, [PTX_OP_mbarrier_test_wait] = { 80, 0 },
+	[PTX_OP_redux] = { 80, 0 },
+	[PTX_OP_clusterlaunchcontrol_try_cancel] = { 100, 0 },
+	[PTX_OP_clusterlaunchcontrol_query_cancel] = { 100, 0 },
+	[PTX_OP_st_bulk] = { 100, 0 },
 };
 
 static void
 check_target(C *c, const PtxInstr *in)
 {
-	static u8 listed[PTX_NOPS + 1];   /* [PTX_NOPS]: filled in */
-	size_t i;
-	int sm = c->m->sm;
+	int sm = c->m->sm, need = features[in->op].sm;
 
-	if (!listed[PTX_NOPS]) {
-		for (i = 0; i < NELEM(features); i++)
-			listed[features[i].op] = 1;
-		listed[PTX_NOPS] = 1;
-	}
-	for (i = 0; listed[in->op] && i < NELEM(features); i++) {
-		if (features[i].op != in->op)
-			continue;
-		if (sm < features[i].sm)
-			cerr(c, in->pos, "%s requires sm_%d or higher (target is %s)",
-			     ptx_op_name(in->op), features[i].sm, c->m->target);
-		if (features[i].arch_a && !(c->m->arch_a && sm == features[i].sm))
-			cerr(c, in->pos, "%s requires sm_%da (target is %s)",
-			     ptx_op_name(in->op), features[i].sm, c->m->target);
-	}
+	if (sm < need)
+		cerr(c, in->pos, "%s requires sm_%d or higher (target is %s)",
+		     ptx_op_name(in->op), need, c->m->target);
+	if (features[in->op].arch_a && !(c->m->arch_a && sm == need))
+		cerr(c, in->pos, "%s requires sm_%da (target is %s)",
+		     ptx_op_name(in->op), need, c->m->target);
 	if (sm < 90) {
 		int k;
 		for (k = 0; k < in->nspaces; k++)
@@ -112,61 +100,46 @@ check_target(C *c, const PtxInstr *in)
  *   P  predicate destination                      p  predicate source
  *   U  32-bit destination                          u  32-bit source
  *   a  address                                     x  anything
- * ld/st/cvt/atom/red allow registers wider than T (PTX's relaxed rule). */
-static const struct {
-	u16 op;
-	const char *roles;
-} roletab[] = {
-	{ PTX_OP_add, "dss" }, { PTX_OP_sub, "dss" }, { PTX_OP_min, "dss" },
-	{ PTX_OP_max, "dss" }, { PTX_OP_and, "dss" }, { PTX_OP_or, "dss" },
-	{ PTX_OP_xor, "dss" }, { PTX_OP_div, "dss" }, { PTX_OP_rem, "dss" },
-	{ PTX_OP_copysign, "dss" }, { PTX_OP_mul24, "dss" }, { PTX_OP_addc, "dss" },
-	{ PTX_OP_subc, "dss" }, { PTX_OP_sad, "dsss" }, { PTX_OP_mad24, "dsss" },
-	{ PTX_OP_fma, "dsss" }, { PTX_OP_madc, "dsss" },
-	{ PTX_OP_abs, "ds" }, { PTX_OP_neg, "ds" }, { PTX_OP_not, "ds" },
-	{ PTX_OP_cnot, "ds" }, { PTX_OP_rcp, "ds" }, { PTX_OP_sqrt, "ds" },
-	{ PTX_OP_rsqrt, "ds" }, { PTX_OP_sin, "ds" }, { PTX_OP_cos, "ds" },
-	{ PTX_OP_lg2, "ds" }, { PTX_OP_ex2, "ds" }, { PTX_OP_tanh, "ds" },
-	{ PTX_OP_brev, "ds" }, { PTX_OP_popc, "Us" }, { PTX_OP_clz, "Us" },
-	{ PTX_OP_bfind, "Us" }, { PTX_OP_shl, "dsu" }, { PTX_OP_shr, "dsu" },
-	{ PTX_OP_shf, "dssu" }, { PTX_OP_bfe, "dsuu" }, { PTX_OP_bfi, "dssuu" },
-	{ PTX_OP_prmt, "dsss" }, { PTX_OP_lop3, "dsssx" }, { PTX_OP_bmsk, "dss" },
-	{ PTX_OP_szext, "dss" }, { PTX_OP_fns, "dsss" },
-	{ PTX_OP_setp, "Pss?p" }, { PTX_OP_selp, "dssp" }, { PTX_OP_testp, "Ps" },
-	{ PTX_OP_ld, "da?x" }, { PTX_OP_ldu, "da" }, { PTX_OP_st, "as?x" },
-	{ PTX_OP_cvt, "ds" }, { PTX_OP_cvta, "ds" }, { PTX_OP_isspacep, "Px" },
-	{ PTX_OP_shfl, "dsuuu" }, { PTX_OP_activemask, "U" },
-	{ PTX_OP_bra, "x" }, { PTX_OP_ret, "" }, { PTX_OP_exit, "" },
-	{ PTX_OP_trap, "" }, { PTX_OP_brkpt, "" },
-	{ PTX_OP_atom, "das?sx" }, { PTX_OP_red, "as?x" },
-	{ PTX_OP_mov, "ds" }, { PTX_OP_mul, "dss" }, { PTX_OP_mad, "dsss" },
-	{ PTX_OP_bar_sync, "u?u" }, { PTX_OP_bar_arrive, "uu" },
-	{ PTX_OP_barrier_sync, "u?u" }, { PTX_OP_barrier_arrive, "uu" },
-	{ PTX_OP_bar_warp_sync, "u" }, { PTX_OP_membar, "" }, { PTX_OP_fence, "" },
-	{ PTX_OP_nanosleep, "u" }, { PTX_OP_redux, "dsu" }, { PTX_OP_match, "Usu" },
-	{ PTX_OP_vote, "Ppu" }, { PTX_OP_mma, "xxxx?xx" },
-	{ PTX_OP_cp_async, "aax?xx" }, { PTX_OP_cp_async_commit_group, "" },
-	{ PTX_OP_cp_async_wait_group, "x" }, { PTX_OP_cp_async_wait_all, "" },
-	{ PTX_OP_cp_async_bulk_commit_group, "" }, { PTX_OP_cp_async_bulk_wait_group, "x" },
-	{ PTX_OP_wgmma_fence, "" }, { PTX_OP_wgmma_commit_group, "" },
-	{ PTX_OP_wgmma_wait_group, "x" }, { PTX_OP_griddepcontrol_wait, "" },
-	{ PTX_OP_griddepcontrol_launch_dependents, "" }, { PTX_OP_setmaxnreg, "x" },
-	{ PTX_OP_elect, "Uu" }, { PTX_OP_brx_idx, "ux" }, { PTX_OP_mbarrier_init, "au" },
+ * ld/st/cvt/atom/red allow registers wider than T (PTX's relaxed rule).
+ * Indexed by the opcode: a check reads only the lines of its opcodes (a
+ * table built at run time cost every compile ~45 fresh cache lines). */
+static const char *const roletab[PTX_NOPS] = {
+	[PTX_OP_add] = "dss", [PTX_OP_sub] = "dss", [PTX_OP_min] = "dss",
+	[PTX_OP_max] = "dss", [PTX_OP_and] = "dss", [PTX_OP_or] = "dss",
+	[PTX_OP_xor] = "dss", [PTX_OP_div] = "dss", [PTX_OP_rem] = "dss",
+	[PTX_OP_copysign] = "dss", [PTX_OP_mul24] = "dss", [PTX_OP_addc] = "dss",
+	[PTX_OP_subc] = "dss", [PTX_OP_sad] = "dsss", [PTX_OP_mad24] = "dsss",
+	[PTX_OP_fma] = "dsss", [PTX_OP_madc] = "dsss",
+	[PTX_OP_abs] = "ds", [PTX_OP_neg] = "ds", [PTX_OP_not] = "ds",
+	[PTX_OP_cnot] = "ds", [PTX_OP_rcp] = "ds", [PTX_OP_sqrt] = "ds",
+	[PTX_OP_rsqrt] = "ds", [PTX_OP_sin] = "ds", [PTX_OP_cos] = "ds",
+	[PTX_OP_lg2] = "ds", [PTX_OP_ex2] = "ds", [PTX_OP_tanh] = "ds",
+	[PTX_OP_brev] = "ds", [PTX_OP_popc] = "Us", [PTX_OP_clz] = "Us",
+	[PTX_OP_bfind] = "Us", [PTX_OP_shl] = "dsu", [PTX_OP_shr] = "dsu",
+	[PTX_OP_shf] = "dssu", [PTX_OP_bfe] = "dsuu", [PTX_OP_bfi] = "dssuu",
+	[PTX_OP_prmt] = "dsss", [PTX_OP_lop3] = "dsssx", [PTX_OP_bmsk] = "dss",
+	[PTX_OP_szext] = "dss", [PTX_OP_fns] = "dsss",
+	[PTX_OP_setp] = "Pss?p", [PTX_OP_selp] = "dssp", [PTX_OP_testp] = "Ps",
+	[PTX_OP_ld] = "da?x", [PTX_OP_ldu] = "da", [PTX_OP_st] = "as?x",
+	[PTX_OP_cvt] = "ds", [PTX_OP_cvta] = "ds", [PTX_OP_isspacep] = "Px",
+	[PTX_OP_shfl] = "dsuuu", [PTX_OP_activemask] = "U",
+	[PTX_OP_bra] = "x", [PTX_OP_ret] = "", [PTX_OP_exit] = "",
+	[PTX_OP_trap] = "", [PTX_OP_brkpt] = "",
+	[PTX_OP_atom] = "das?sx", [PTX_OP_red] = "as?x",
+	[PTX_OP_mov] = "ds", [PTX_OP_mul] = "dss", [PTX_OP_mad] = "dsss",
+	[PTX_OP_bar_sync] = "u?u", [PTX_OP_bar_arrive] = "uu",
+	[PTX_OP_barrier_sync] = "u?u", [PTX_OP_barrier_arrive] = "uu",
+	[PTX_OP_bar_warp_sync] = "u", [PTX_OP_membar] = "", [PTX_OP_fence] = "",
+	[PTX_OP_nanosleep] = "u", [PTX_OP_redux] = "dsu", [PTX_OP_match] = "Usu",
+	[PTX_OP_vote] = "Ppu", [PTX_OP_mma] = "xxxx?xx",
+	[PTX_OP_cp_async] = "aax?xx", [PTX_OP_cp_async_commit_group] = "",
+	[PTX_OP_cp_async_wait_group] = "x", [PTX_OP_cp_async_wait_all] = "",
+	[PTX_OP_cp_async_bulk_commit_group] = "", [PTX_OP_cp_async_bulk_wait_group] = "x",
+	[PTX_OP_wgmma_fence] = "", [PTX_OP_wgmma_commit_group] = "",
+	[PTX_OP_wgmma_wait_group] = "x", [PTX_OP_griddepcontrol_wait] = "",
+	[PTX_OP_griddepcontrol_launch_dependents] = "", [PTX_OP_setmaxnreg] = "x",
+	[PTX_OP_elect] = "Uu", [PTX_OP_brx_idx] = "ux", [PTX_OP_mbarrier_init] = "au",
 };
-
-static const char *roles_of(int op)
-{
-	static const char *tab[PTX_NOPS];
-	static int init;
-	size_t i;
-
-	if (!init) {
-		for (i = 0; i < NELEM(roletab); i++)
-			tab[roletab[i].op] = roletab[i].roles;
-		init = 1;
-	}
-	return tab[op];
-}
 
 /* Is a register of type rt acceptable where the instruction type is t? */
 static int
@@ -608,7 +581,7 @@ check_cp_async(C *c, const PtxInstr *in)
 static void
 check_instr(C *c, const PtxInstr *in)
 {
-	const char *roles = roles_of(in->op);
+	const char *roles = roletab[in->op];
 	int t = instr_type(in), i, min = 0, max = 0, wider, k;
 
 	if (in->op == PTX_OP_vote && in->mode == PTX_MODE_BALLOT)
