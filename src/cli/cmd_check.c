@@ -69,7 +69,7 @@ check_section(const Arch *a, CSection *s, const char *path, int reassign, int ob
 		HIns *ins = xcalloc(n + 1, sizeof *ins);
 		size_t bad;
 		if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
-			Hz *h = hz_new(a, ins, n, 1);
+			Hz *h = hz_new(a, ins, n, HN_MINED);
 			Buf ob = {0};
 			hz_keep_producers(h);
 			hz_solve(h);

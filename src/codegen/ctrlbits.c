@@ -135,39 +135,6 @@ initial(const Arch *a, HIns *ins, size_t n)
 	}
 }
 
-/* The mined table holds the smallest distances ptxas leaves, per consumer
- * class but not per operand slot or half of a register pair: ptxas lets
- * IMAD.WIDE read an IMAD result 2 cycles later where the slot allows it,
- * and on an H200 our code that did so for any slot read stale values
- * (tools/gpu-check: sgemm_tiled, mma_tf32, div_const_u32 all pass with
- * every stall 15 and fail without).  Until the table knows slots (the
- * stall sweep, tools/lat-sweep, measures them), the assigner takes no
- * exception below the category numbers (those above stay: a consumer
- * class ptxas never placed closer) and waits at least 4 cycles after a
- * fixed-latency register write, 6 after a 64-bit one (.WIDE): the floors
- * go into need, and excfloor keeps the exceptions from going below it.
- * The checker keeps the mined table: ptxas's code stays accepted. */
-static void
-gpu_floors(HIns *ins, size_t n)
-{
-	size_t i;
-	int c, fl;
-
-	for (i = 0; i < n; i++) {
-		HIns *x = &ins[i];
-
-		if (x->lat.var)
-			continue;
-		fl = lat_is_wide(x->cls) ? 6 : 4;
-		for (c = 0; c < LC_NCAT; c++)
-			if (x->need[1][LF_R][c] < fl)
-				x->need[1][LF_R][c] = (u8)fl;
-		if (x->maxneed[1] < fl)
-			x->maxneed[1] = (u8)fl;
-		x->excfloor = 1;
-	}
-}
-
 int
 ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 {
@@ -179,10 +146,9 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 
 	if (hz_decode(a, code, n, ins, &ar, &bad) < 0)
 		goto out;
-	if (mode)
-		gpu_floors(ins, n);
 	initial(a, ins, n);
-	h = hz_new(a, ins, n, mode ? 1 : 0);
+	/* mode 1: the mined tables with the GPU floors (hz_decode.c) */
+	h = hz_new(a, ins, n, mode ? HN_FLOOR : HN_SAFE);
 	for (round = 0; round < MAX_ROUNDS; round++) {
 		hz_solve(h);
 		if (!hz_solved_fixes(h)) {  /* a fix pass would find nothing to do */

@@ -114,7 +114,6 @@ struct Hz {
 	const Arch *a;
 	HIns *ins;
 	size_t n;
-	int mode;
 	HzShape sh;               /* the CFG and tracked slots (a copy of *shape) */
 	HState **st;              /* entry state per block */
 	u8 *stmem;                /* all the states, one allocation */
@@ -125,7 +124,7 @@ struct Hz {
 	u64 *exck;
 	short *excv;
 	size_t excm;
-	int m;                    /* need[] row of HIns: mode 0 or 1 */
+	int m;                    /* need[] row of HIns: HN_* (hz_new's mode) */
 	/* current pass */
 	HState *tmp;
 	const char *kernel;
@@ -480,8 +479,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->a = a;
 	h->ins = ins;
 	h->n = n;
-	h->mode = mode;
-	h->m = mode ? 1 : 0;
+	h->m = mode;
 	shape_of(h);
 	h->nwd = (h->sh.ns + 63) / 64;
 	h->ssz = 3 * h->nwd * sizeof(u64) +
@@ -903,9 +901,10 @@ read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 		i32 q = PP(s, j, k);
 		const LatRow *row = h->ins[q].row;
 		e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
-		if (e < 0 || (h->ins[q].excfloor && e < h->ins[q].need[h->m][f][cat]))
+		/* the GPU floors: no exception below them (q is a fixed producer) */
+		if (e < 0 || (h->m == HN_FLOOR && e < h->ins[q].need[h->m][f][cat]))
 			e = h->ins[q].need[h->m][f][cat];
-		else if (h->mode == 0)
+		else if (h->m == HN_SAFE)
 			e = MAX(e, LAT_SAFE);
 		if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
 			e = MAX(e, LAT_WIDE_HI);
@@ -1502,7 +1501,7 @@ hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *
 	int rc = -1;
 
 	if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
-		Hz *h = hz_new(a, ins, n, 1);
+		Hz *h = hz_new(a, ins, n, HN_MINED);
 		hz_solve(h);
 		h->found = found;
 		/* the pass only repeats the solve's last visits: needed for the

@@ -46,9 +46,13 @@ int hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, B
 /* Register slots: R0..R254 = 0..254, UR0..UR62 = 256.., P0..P6 = 320..,
  * UP0..UP6 = 328..; RZ, URZ, PT, UPT are never tracked. */
 enum { SLOT_UR = 256, SLOT_P = 320, SLOT_UP = 328, NSLOT = 336 };
-enum { HZ_RD = 40, HZ_WR = 16 };  /* more than any form can name */
 /* Control-flow kinds. */
 enum { HK_NORMAL, HK_BRA, HK_EXIT, HK_CALL, HK_RET, HK_BRX, HK_DEPBAR };
+/* Rows of need and maxneed (hz_new's mode): every fixed latency raised to
+   LAT_SAFE; the mined tables; the mined tables with the assigner's GPU
+   floors (ctrlbits.c). */
+enum { HN_SAFE, HN_MINED, HN_FLOOR, HN_N };
+typedef u8 HNeedRow[LF_N][LC_NCAT];
 
 typedef struct {
 	u16 s;   /* first slot */
@@ -56,35 +60,34 @@ typedef struct {
 	u8 cat;  /* reads: consumer category of this operand (LC_GUARD for guards) */
 } HRange;
 
+/* One instruction.  Everything but c, kind and target is the same for
+ * every copy of a memoised word; the pointers lead to read-only data
+ * that those copies share. */
 typedef struct {
 	Ctrl c;
-	const Insn *in;    /* insn_parse_novalue (float immediates hold 0, not their
-			      value); shared by every copy of a memoised word, read-only */
-	const char *cls;   /* latency class name */
-	const LatRow *row; /* its table row, NULL if none */
-	u16 opid;          /* the opcode as a small number (hz_opid) */
+	u8 kind;           /* HK_* */
+	u8 cond;           /* has a guard predicate other than PT */
+	u8 never;          /* guarded by @!PT: does nothing */
 	u8 pipe;           /* in-order pipe of variable-latency results, 0 none */
 	u8 memf;           /* HF_MEM: a memory access (LD*, ST*, ATOM*, RED*); HF_ATOM */
 	u8 async_ur;       /* the TMA unit or UBLKCP: reads its uniform registers late */
 	u8 minst;          /* smallest own stall (lat_min_stall) */
+	u8 fence;          /* the scheduler moves nothing across it: effects beyond
+			      its registers other than a load's, or a clock read (sched.c) */
+	u8 nrd, nwr;
+	u8 maxneed[HN_N];  /* the largest of need[row] */
+	u16 opid;          /* the opcode as a small number (hz_opid) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */
-	u8 fence;          /* the scheduler moves nothing across it: effects beyond
-			      its registers other than a load's (sched.c) */
-	u8 excfloor;       /* row's exceptions never lower need (the assigner's
-			      GPU floors); 0 from hz_decode */
-	u8 maxneed[2];     /* the largest of need[mode] */
-	u8 need[2][LF_N][LC_NCAT];  /* lat_need per mode (0 safe, 1 mined) */
 	Lat lat;
-	int kind;          /* HK_* */
-	int cond;          /* has a guard predicate other than PT */
-	int never;         /* guarded by @!PT: does nothing */
-	long target;       /* HK_BRA/HK_CALL: instruction index, -1 if none */
 	int sb, sbn;       /* HK_DEPBAR: DEPBAR.LE SBsb, sbn */
-	HRange rd[HZ_RD];  /* registers read */
-	int nrd;
-	HRange wr[HZ_WR];  /* registers written */
-	int nwr;
+	long target;       /* HK_BRA/HK_CALL: instruction index, -1 if none */
+	const Insn *in;    /* insn_parse_novalue (float immediates hold 0, not their value) */
+	const char *cls;   /* latency class name */
+	const LatRow *row; /* its table row, NULL if none */
+	const HNeedRow *need;  /* [HN_N]: lat_need per row */
+	const HRange *rd;  /* [nrd] registers read */
+	const HRange *wr;  /* [nwr] registers written */
 } HIns;
 
 /* Decode n words into ins[] (texts and strings in ar).  Returns 0, or -1
@@ -108,7 +111,8 @@ hz_file(int s)
 }
 
 /* The analysis: the CFG of n decoded instructions and the state at each
- * block entry after the fixed point (see hazard.c). */
+ * block entry after the fixed point (see hazard.c); mode: the HN_* row of
+ * need the latencies come from. */
 typedef struct Hz Hz;
 Hz *hz_new(const Arch *a, HIns *ins, size_t n, int mode);
 void hz_free(Hz *h);

@@ -261,6 +261,14 @@ mma_widths(const Insn *in, int w[4])
 	}
 }
 
+/* The registers of one instruction as regs_of finds them (decode1 keeps
+   the ranges it used). */
+enum { HZ_RD = 40, HZ_WR = 16 };  /* more than any form can name */
+typedef struct {
+	HRange rd[HZ_RD], wr[HZ_WR];
+	int nrd, nwr;
+} Regs;
+
 static void
 add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 {
@@ -330,17 +338,17 @@ data_width(const Insn *in)
 
 /* Reads of a memory or constant operand's registers. */
 static void
-mem_reads(HIns *h, const Operand *o, int cat)
+mem_reads(Regs *rg, const Operand *o, int cat)
 {
 	if (o->kind == OPK_MEM) {
 		if (o->rk)
-			add(h->rd, &h->nrd, HZ_RD, o->rk, o->reg, o->rk == OPK_R && o->x64 ? 2 : 1, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, o->rk, o->reg, o->rk == OPK_R && o->x64 ? 2 : 1, cat);
 		if (o->ur != 63 && o->ur != 0xffff)
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->ur, 1, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->ur, 1, cat);
 		if (o->desc != 0xffff)
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->desc, 2, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->desc, 2, cat);
 	} else if (o->kind == OPK_CB && o->rk)
-		add(h->rd, &h->nrd, HZ_RD, o->rk, o->reg, 1, cat);
+		add(rg->rd, &rg->nrd, HZ_RD, o->rk, o->reg, 1, cat);
 }
 
 /* TEX/TLD Rd, Rd2, Ra[, Rb], handle, GEOM[, mask] and SULD/SUST: the
@@ -349,9 +357,8 @@ mem_reads(HIns *h, const Operand *o, int cat)
  * access's from the [Ra] base; the handle UR is read as a pair (ptxas
  * clears its high half).  form: the opcode's FM_TEX or FM_SURF. */
 static void
-tex_regs(HIns *h, int form, int cat)
+tex_regs(Regs *rg, const Insn *in, int form, int cat)
 {
-	const Insn *in = h->in;
 	const char *op = in->op;
 	int k, g = -1, dims = 1, tex = form == FM_TEX;
 
@@ -369,11 +376,11 @@ tex_regs(HIns *h, int form, int cat)
 		int w = 1;
 		if (o->kind == OPK_MEM) {
 			if (o->rk == OPK_R)
-				add(h->rd, &h->nrd, HZ_RD, OPK_R, o->reg, dims, cat);
+				add(rg->rd, &rg->nrd, HZ_RD, OPK_R, o->reg, dims, cat);
 			continue;
 		}
 		if (o->kind == OPK_UR) {
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, 2, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->reg, 2, cat);
 			continue;
 		}
 		if (o->kind != OPK_R)
@@ -381,7 +388,7 @@ tex_regs(HIns *h, int form, int cat)
 		if (tex && k < 2) {
 			u64 mask = g >= 0 && g + 1 < in->nops && in->o[g + 1].kind == OPK_IMM ? in->o[g + 1].imm : 0xf;
 			int n = __builtin_popcountll(mask & 0xf);
-			add(h->wr, &h->nwr, HZ_WR, OPK_R, o->reg, k ? MIN(n, 2) : n - 2, 0);
+			add(rg->wr, &rg->nwr, HZ_WR, OPK_R, o->reg, k ? MIN(n, 2) : n - 2, 0);
 			continue;
 		}
 		if (!tex)
@@ -389,9 +396,9 @@ tex_regs(HIns *h, int form, int cat)
 		else if (k == 2 && !(op[1] == 'L' && in->o[3].kind == OPK_R))
 			w = dims;
 		if (!tex && !strcmp(op, "SULD") && k == 0)
-			add(h->wr, &h->nwr, HZ_WR, OPK_R, o->reg, w, 0);
+			add(rg->wr, &rg->nwr, HZ_WR, OPK_R, o->reg, w, 0);
 		else
-			add(h->rd, &h->nrd, HZ_RD, OPK_R, o->reg, w, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_R, o->reg, w, cat);
 	}
 }
 
@@ -401,9 +408,8 @@ tex_regs(HIns *h, int form, int cat)
  * [URt] is a 64-bit address; UBLKCP [URd:URd+1], [URs:URs+1], URn;
  * UTMACCTL [URa:URa+1]; a MULTICAST mask UR and desc[] policies. */
 static void
-tma_regs(HIns *h, int cat)
+tma_regs(Regs *rg, const Insn *in, int cat)
 {
-	const Insn *in = h->in;
 	const char *op = in->op;
 	int k, n = 0, g;
 
@@ -414,16 +420,16 @@ tma_regs(HIns *h, int cat)
 	for (k = 0; k < in->nops; k++) {
 		const Operand *o = &in->o[k];
 		if (o->kind == OPK_MEM && o->rk == OPK_UR)
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, k ? 2 : g, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->reg, k ? 2 : g, cat);
 		if (o->kind == OPK_MEM && o->desc != 0xffff)
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->desc, 2, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->desc, 2, cat);
 		if (o->kind == OPK_UR)
-			add(h->rd, &h->nrd, HZ_RD, OPK_UR, o->reg, 1, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, OPK_UR, o->reg, 1, cat);
 	}
 }
 
 static void
-regs_of(const Arch *a, HIns *h)
+regs_of(const Arch *a, const HIns *h, Regs *rg)
 {
 	const Insn *in = h->in;
 	int of = op_flags(h->opid, in->op);
@@ -443,20 +449,20 @@ regs_of(const Arch *a, HIns *h)
 	if (mma)
 		mma_widths(in, mw);
 	if (in->guard >= 0 && in->guard != 7)
-		add(h->rd, &h->nrd, HZ_RD, in->guard_up ? OPK_UP : OPK_P, in->guard, 1, LC_GUARD);
+		add(rg->rd, &rg->nrd, HZ_RD, in->guard_up ? OPK_UP : OPK_P, in->guard, 1, LC_GUARD);
 	if (OF_FLOW(of) == FL_CALL && insn_has(in, "ABS")) {
 		/* a call out of the cubin (vprintf...): the callee reads its
 		 * arguments and may overwrite any register, so every pending
 		 * result and every pending read must be waited for */
-		add(h->rd, &h->nrd, HZ_RD, OPK_R, 0, 255, cat);
-		add(h->wr, &h->nwr, HZ_WR, OPK_R, 2, 253, 0);
+		add(rg->rd, &rg->nrd, HZ_RD, OPK_R, 0, 255, cat);
+		add(rg->wr, &rg->nwr, HZ_WR, OPK_R, 2, 253, 0);
 	}
 	if (form == FM_TEX || form == FM_SURF) {
-		tex_regs(h, form, cat);
+		tex_regs(rg, in, form, cat);
 		return;
 	}
 	if (form == FM_TMA) {
-		tma_regs(h, cat);
+		tma_regs(rg, in, cat);
 		return;
 	}
 	for (k = 0; k < in->nops; k++) {
@@ -472,14 +478,14 @@ regs_of(const Arch *a, HIns *h)
 				if (!(mask >> p & 1))
 					continue;
 				if (dst)
-					add(h->wr, &h->nwr, HZ_WR, kind, p, 1, 0);
+					add(rg->wr, &rg->nwr, HZ_WR, kind, p, 1, 0);
 				else
-					add(h->rd, &h->nrd, HZ_RD, kind, p, 1, cat);
+					add(rg->rd, &rg->nrd, HZ_RD, kind, p, 1, cat);
 			}
 			continue;
 		}
 		if (o->kind == OPK_MEM || o->kind == OPK_CB) {
-			mem_reads(h, o, cat);
+			mem_reads(rg, o, cat);
 			continue;
 		}
 		if (o->kind != OPK_R && o->kind != OPK_UR && o->kind != OPK_P && o->kind != OPK_UP)
@@ -505,9 +511,9 @@ regs_of(const Arch *a, HIns *h)
 				w = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1;
 		}
 		if (dst)
-			add(h->wr, &h->nwr, HZ_WR, o->kind, o->reg, w, 0);
+			add(rg->wr, &rg->nwr, HZ_WR, o->kind, o->reg, w, 0);
 		else
-			add(h->rd, &h->nrd, HZ_RD, o->kind, o->reg, w, cat);
+			add(rg->rd, &rg->nrd, HZ_RD, o->kind, o->reg, w, cat);
 	}
 }
 
@@ -746,27 +752,58 @@ is_mem(const char *op)
 	       !strncmp(op, "RED", 3);
 }
 
-/* The per-opcode facts the checker uses at every step. */
+/* The per-opcode facts the checker uses at every step; fence also for a
+   read of the clock (S2R SR_CLOCKLO, SR_CLOCKHI, SR_CLOCK: the ISA
+   tables' only names with CLOCK). */
 static void
 facts_of(HIns *h)
 {
-	int of = op_flags(h->opid, h->in->op);
+	const Insn *in = h->in;
+	int of = op_flags(h->opid, in->op);
 
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
-	h->fence = !!(of & OF_FENCE);
+	h->fence = (of & OF_FENCE) || (!strcmp(in->op, "S2R") && in->nops > 1 && in->o[1].text &&
+				       !strncmp(in->o[1].text, "SR_CLOCK", 8));
 	h->async_ur = OF_FM(of) == FM_TMA;
-	h->minst = (u8)lat_min_stall_row(h->row, h->in);
+	h->minst = (u8)lat_min_stall_row(h->row, in);
 }
 
 /* What an instruction's latency class gives: lat_class, lat_row,
  * lat_of_row, and need and maxneed from the row. */
 typedef struct {
-	const char *cls;  /* NULL: an empty ClassMemo entry */
+	const char *cls;
 	const LatRow *row;
 	Lat lat;
-	u8 need[2][LF_N][LC_NCAT], maxneed[2];
+	HNeedRow need[HN_N];
+	u8 maxneed[HN_N];
 } ClassFacts;
+
+/* The assigner's GPU floors (row HN_FLOOR).  The mined table holds the
+ * smallest distances ptxas leaves, per consumer class but not per operand
+ * slot or half of a register pair: ptxas lets IMAD.WIDE read an IMAD
+ * result 2 cycles later where the slot allows it, and on an H200 our code
+ * that did so for any slot read stale values (tools/gpu-check:
+ * sgemm_tiled, mma_tf32, div_const_u32 all pass with every stall 15 and
+ * fail without).  Until the table knows slots (the stall sweep,
+ * tools/lat-sweep, measures them), the assigner takes no exception below
+ * the category numbers (those above stay: a consumer class ptxas never
+ * placed closer; hazard.c read_need) and waits at least 4 cycles after a
+ * fixed-latency register write, 6 after a 64-bit one (.WIDE).  The
+ * checker keeps the mined table: ptxas's code stays accepted. */
+static void
+gpu_floors(ClassFacts *e)
+{
+	int c, fl = lat_is_wide(e->cls) ? 6 : 4;
+
+	memcpy(e->need[HN_FLOOR], e->need[HN_MINED], sizeof e->need[HN_FLOOR]);
+	e->maxneed[HN_FLOOR] = e->maxneed[HN_MINED];
+	if (e->lat.var)
+		return;
+	for (c = 0; c < LC_NCAT; c++)
+		e->need[HN_FLOOR][LF_R][c] = (u8)MAX(e->need[HN_FLOOR][LF_R][c], fl);
+	e->maxneed[HN_FLOOR] = (u8)MAX(e->maxneed[HN_FLOOR], fl);
+}
 
 static void
 class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
@@ -777,30 +814,31 @@ class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 	e->cls = lat_class(in, ar);
 	e->row = lat_row(a, e->cls);
 	e->lat = lat_of_row(e->row, e->cls);
-	/* mode 0 is mode 1 raised to LAT_SAFE (lat_need_all), so is its maximum */
-	lat_need_all(e->row, 1, e->need[1]);
+	/* the safe row is the mined one raised to LAT_SAFE (lat_need_all), so is its maximum */
+	lat_need_all(e->row, 1, e->need[HN_MINED]);
 	for (f = 0; f < LF_N; f++)
 		for (c = 0; c < LC_NCAT; c++) {
-			e->need[0][f][c] = (u8)MAX(e->need[1][f][c], LAT_SAFE);
-			e->maxneed[1] = MAX(e->maxneed[1], e->need[1][f][c]);
+			e->need[HN_SAFE][f][c] = (u8)MAX(e->need[HN_MINED][f][c], LAT_SAFE);
+			e->maxneed[HN_MINED] = MAX(e->maxneed[HN_MINED], e->need[HN_MINED][f][c]);
 		}
-	e->maxneed[0] = MAX(e->maxneed[1], LAT_SAFE);
+	e->maxneed[HN_SAFE] = MAX(e->maxneed[HN_MINED], LAT_SAFE);
 	/* a consumer class may need more than its category (an exc row):
 	   the producer stays tracked that long */
 	for (c = 0; e->row && c < e->row->nexc; c++)
 		maxexc = MAX(maxexc, e->row->exc[c].lat);
-	for (m = 0; m < 2; m++)
+	for (m = HN_SAFE; m <= HN_MINED; m++)
 		e->maxneed[m] = (u8)MAX(e->maxneed[m], maxexc);
+	gpu_floors(e);
 }
 
 /* class_facts once per process for each arch, opcode and modifiers the
- * class keeps (lat_class_key), in an open-addressing table; the class
- * names live in memo.ar. */
+ * class keeps (lat_class_key), in an open-addressing table; the facts and
+ * class names live in memo.ar. */
 typedef struct {
 	const Arch *a;
 	u64 key;
 	u16 opid;
-	ClassFacts f;
+	const ClassFacts *f;  /* NULL: an empty entry */
 } ClassMemo;
 
 static struct {
@@ -815,24 +853,26 @@ class_pos(const Arch *a, u64 key, int opid)
 	u64 x = key * 0x9e3779b97f4a7c15ull ^ ((u64)opid + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
 	x ^= x >> 29;
-	for (i = (size_t)x & m; cm.v[i].f.cls; i = (i + 1) & m)
+	for (i = (size_t)x & m; cm.v[i].f; i = (i + 1) & m)
 		if (cm.v[i].key == key && cm.v[i].opid == opid && cm.v[i].a == a)
 			break;
 	return i;
 }
 
-/* h->cls, row, lat, need and maxneed. */
+/* h->cls, row, lat, need and maxneed (the facts of a class without a key
+   in ar). */
 static void
 class_of(const Arch *a, HIns *h, Arena *ar)
 {
-	ClassFacts one;
-	const ClassFacts *f = &one;
+	const ClassFacts *f;
 	u64 key;
 	size_t i;
 
-	if (lat_class_key(h->in, &key) < 0)
-		class_facts(a, h->in, ar, &one);
-	else {
+	if (lat_class_key(h->in, &key) < 0) {
+		ClassFacts *one = arena_alloc(ar, sizeof *one);
+		class_facts(a, h->in, ar, one);
+		f = one;
+	} else {
 		ClassMemo *e;
 		if (2 * (cm.n + 1) > cm.cap) {
 			ClassMemo *old = cm.v;
@@ -840,33 +880,38 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 			cm.cap = oc ? 2 * oc : 64;
 			cm.v = xcalloc(cm.cap, sizeof *cm.v);
 			for (i = 0; i < oc; i++)
-				if (old[i].f.cls)
+				if (old[i].f)
 					cm.v[class_pos(old[i].a, old[i].key, old[i].opid)] = old[i];
 			free(old);
 		}
 		e = &cm.v[class_pos(a, key, h->opid)];
-		if (!e->f.cls) {
+		if (!e->f) {
+			ClassFacts *nf = arena_alloc(&memo.ar, sizeof *nf);
+			class_facts(a, h->in, &memo.ar, nf);
 			e->a = a;
 			e->key = key;
 			e->opid = h->opid;
-			class_facts(a, h->in, &memo.ar, &e->f);
+			e->f = nf;
 			cm.n++;
 		}
-		f = &e->f;
+		f = e->f;
 	}
 	h->cls = f->cls;
 	h->row = f->row;
 	h->lat = f->lat;
-	memcpy(h->need, f->need, sizeof h->need);
+	h->need = f->need;
 	memcpy(h->maxneed, f->maxneed, sizeof h->maxneed);
 }
 
-/* Decode word w at address addr into h, its Insn into in (strings in
-   ar); -1 if it does not decode. */
+/* Decode word w at address addr into h, its Insn into in (strings and
+   register ranges in ar); -1 if it does not decode. */
 static int
 decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar, Buf *b)
 {
 	char err[256];
+	Regs rg;
+	HRange *r;
+	int m;
 
 	memset(h, 0, sizeof *h);  /* insn_parse zeroes in itself */
 	h->in = in;
@@ -882,14 +927,22 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar,
 	h->cond = h->in->guard >= 0 && h->in->guard != 7;
 	h->never = h->in->guard == 7 && h->in->guard_not;
 	flow_of(h, n);
+	rg.nrd = rg.nwr = 0;
 	if (!h->never)
-		regs_of(a, h);
+		regs_of(a, h, &rg);
+	r = arena_alloc(ar, (size_t)(rg.nrd + rg.nwr + 1) * sizeof *r);
+	memcpy(r, rg.rd, (size_t)rg.nrd * sizeof *r);
+	memcpy(r + rg.nrd, rg.wr, (size_t)rg.nwr * sizeof *r);
+	h->rd = r;
+	h->wr = r + rg.nrd;
+	h->nrd = (u8)rg.nrd;
+	h->nwr = (u8)rg.nwr;
 	facts_of(h);
 	h->wide_hi = -1;
 	if (h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR && !h->lat.var && lat_is_wide(h->cls)) {
 		h->wide_hi = (short)(h->wr[0].s + 1);
-		h->maxneed[0] = (u8)MAX(h->maxneed[0], LAT_WIDE_HI);
-		h->maxneed[1] = (u8)MAX(h->maxneed[1], LAT_WIDE_HI);
+		for (m = 0; m < HN_N; m++)
+			h->maxneed[m] = (u8)MAX(h->maxneed[m], LAT_WIDE_HI);
 	}
 	return 0;
 }

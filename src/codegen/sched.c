@@ -19,17 +19,12 @@
 /* Latency assumed for variable-latency producers (memory, MUFU, ...). */
 enum { VAR_LAT = 24 };
 
-/* A region boundary: a fence (hz_decode's opcode table) or control flow,
-   or a read of the clock (S2R SR_CLOCKLO, SR_CLOCKHI, SR_CLOCK: the
-   ISA tables' only names with CLOCK). */
+/* A region boundary: a fence (hz_decode's opcode table, or a read of the
+   clock) or control flow. */
 static int
 is_fence(const HIns *h)
 {
-	const Insn *in = h->in;
-
-	return h->kind != HK_NORMAL || h->fence ||
-	       (in->op[0] == 'S' && !strcmp(in->op, "S2R") && in->nops > 1 && in->o[1].text &&
-		!strncmp(in->o[1].text, "SR_CLOCK", 8));
+	return h->kind != HK_NORMAL || h->fence;
 }
 
 /* Exact register sets: one bit per slot (hazard.h: hz_decode keeps

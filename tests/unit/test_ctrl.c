@@ -457,8 +457,8 @@ TEST(ctrl_decode_memo)
 		HIns *x = &a[i], *y = &b[i + 1];
 		CHECK(!strcmp(x->in->op, y->in->op) && !strcmp(x->cls, y->cls));
 		CHECK(x->kind == y->kind && x->nrd == y->nrd && x->nwr == y->nwr && x->opid == y->opid);
-		CHECK(!memcmp(x->rd, y->rd, sizeof x->rd) && !memcmp(x->wr, y->wr, sizeof x->wr));
-		CHECK(!memcmp(x->need, y->need, sizeof x->need) && x->minst == y->minst);
+		CHECK(!memcmp(x->rd, y->rd, x->nrd * sizeof *x->rd) && !memcmp(x->wr, y->wr, x->nwr * sizeof *x->wr));
+		CHECK(!memcmp(x->need, y->need, HN_N * sizeof *x->need) && x->minst == y->minst);
 		CHECK(y->c.stall == ((x->c.stall + 3) & 15) && y->c.wait == (x->c.wait ^ 0x15));
 		if (x->kind == HK_BRA) {
 			CHECK(y->target == x->target + 1);
