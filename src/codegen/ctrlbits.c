@@ -13,41 +13,6 @@
 
 enum { MAX_ROUNDS = 200 };
 
-/* Opcodes whose source operands sit in the A, B, C slots in text order
-   (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124 mark R5, R20, RZ). */
-static const char *const reuse_ops[] = {
-	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
-};
-
-static int
-reuse_op(const Insn *in)
-{
-	const char *const *p;
-
-	if (insn_has(in, "WIDE") || insn_has(in, "64"))
-		return 0;
-	for (p = reuse_ops; *p; p++)
-		if (!strcmp(in->op, *p))
-			return 1;
-	return 0;
-}
-
-/* Register in source slot k (0 = A), or -1 when that slot is not a plain
-   general register. */
-static int
-src_reg(const Insn *in, int k)
-{
-	int i = hz_ndst(in) + k;
-	const Operand *o;
-
-	if (i >= in->nops)
-		return -1;
-	o = &in->o[i];
-	if (o->kind != OPK_R || o->reg == 255 || o->x64 || o->sel != SEL_NONE)
-		return -1;
-	return o->reg;
-}
-
 static int
 writes_reg(const HIns *x, int r)
 {
@@ -89,10 +54,11 @@ set_reuse(const Arch *a, const Word *code, HIns *ins, size_t n, const u8 *lead)
 	for (i = 0; i + 1 < n; i++) {
 		HIns *x = &ins[i], *y = &ins[i + 1];
 		if (lead[i + 1] || x->kind != HK_NORMAL || x->never || y->never || x->cond != y->cond ||
-		    x->c.yield == 0 || x->c.stall > 11 || y->c.wait || !reuse_op(x->in) || !reuse_op(y->in))
+		    x->c.yield == 0 || x->c.stall > 11 || y->c.wait)
 			continue;
+		/* src: 0xff where the slot holds no plain register (hz_decode.c) */
 		for (k = 0; k < 3; k++)
-			if ((r = src_reg(x->in, k)) >= 0 && r == src_reg(y->in, k) && !writes_reg(x, r)) {
+			if ((r = x->src[k]) != 0xff && r == y->src[k] && !writes_reg(x, r)) {
 				Ctrl c = x->c;
 				c.reuse |= (u8)(1u << k);
 				if (reuse_ok(a, code[i], c, i, &b))
@@ -125,7 +91,7 @@ initial(const Arch *a, HIns *ins, size_t n)
 					rr++;
 				c.wrsb = (u8)(rr++ % 6);
 			}
-			if ((x->lat.rd_late || x->lat.var) && x->nrd > (x->in->guard >= 0 && x->in->guard != 7)) {
+			if ((x->lat.rd_late || x->lat.var) && x->nrd > x->cond) {
 				for (k = 0; k < 6 && (rr % 6) == depsb; k++)
 					rr++;
 				c.rdsb = (u8)(rr++ % 6);

@@ -216,7 +216,7 @@ build_cfg(Hz *h)
 		case HK_BRA:
 			edge(h, b, h->sh.bof[x->target]);
 			/* BRA.DIV, BRA.ANY ... may fall through too */
-			fall = fall && (x->cond || x->in->nmods > 0);
+			fall = fall && (x->cond || x->mods);
 			break;
 		case HK_EXIT:
 			fall = fall && x->cond;
@@ -407,7 +407,7 @@ shape_sig(const HIns *ins, size_t n, size_t *nsig)
 		i64 t = x->target;
 		p[k++] = (u8)x->kind;
 		p[k++] = (u8)x->cond;
-		p[k++] = x->in->nmods > 0;
+		p[k++] = x->mods;
 		p[k++] = (u8)x->nrd;
 		p[k++] = (u8)x->nwr;
 		memcpy(p + k, &t, sizeof t), k += sizeof t;
@@ -740,14 +740,13 @@ same_pipe(const Hz *h, size_t i, size_t k)
 static int
 exclusive(const Hz *h, size_t p, size_t i)
 {
-	const Insn *a = h->ins[p].in, *b = h->ins[i].in;
+	const HIns *a = &h->ins[p], *b = &h->ins[i];
 	size_t k;
-	int r, slot;
+	int r, slot = a->gslot;
 
-	if (p >= i || h->sh.bof[p] != h->sh.bof[i] || !h->ins[p].cond || !h->ins[i].cond ||
-	    a->guard != b->guard || a->guard_up != b->guard_up || a->guard_not == b->guard_not)
+	if (p >= i || h->sh.bof[p] != h->sh.bof[i] || !a->cond || !b->cond || a->gslot != b->gslot ||
+	    a->gnot == b->gnot)
 		return 0;
-	slot = (a->guard_up ? SLOT_UP : SLOT_P) + a->guard;
 	for (k = p + 1; k < i; k++)
 		for (r = 0; r < h->ins[k].nwr; r++)
 			if (slot >= h->ins[k].wr[r].s && slot < h->ins[k].wr[r].s + h->ins[k].wr[r].n)
@@ -765,7 +764,7 @@ pname(Hz *h, long p, char *buf, size_t n)
 	if (p < 0)
 		snprintf(buf, n, "(another path)");
 	else
-		snprintf(buf, n, "%s at 0x%lx", h->ins[p].in->op, (unsigned long)p * 16);
+		snprintf(buf, n, "%s at 0x%lx", h->ins[p].op, (unsigned long)p * 16);
 	return buf;
 }
 
@@ -807,7 +806,7 @@ wait_soon(Hz *h, HState *s, size_t i, u8 wm)
 			bump(h, i, s->sbprod[k], 2 - a);
 		else
 			hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-			       h->ins[i].in->op, k, a, PROD_NAME(h, s->sbprod[k], b1));
+			       h->ins[i].op, k, a, PROD_NAME(h, s->sbprod[k], b1));
 	}
 }
 
@@ -936,7 +935,7 @@ reads(Hz *h, HState *s, size_t i)
 			else
 				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
-				       SLOT_NAME(h, u->slot, b2), x->in->op,
+				       SLOT_NAME(h, u->slot, b2), x->op,
 				       PROD_NAME(h, s->fprod[j], b1), FAGE(s, j),
 				       FAGE(s, j) + need);
 		}
@@ -952,12 +951,12 @@ reads(Hz *h, HState *s, size_t i)
 			} else if (s->wsb[j] & SB_NONE)
 				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (it sets no scoreboard)",
-				       SLOT_NAME(h, u->slot, b2), x->in->op,
+				       SLOT_NAME(h, u->slot, b2), x->op,
 				       PROD_NAME(h, s->wprod[j], b1));
 			else
 				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
-				       SLOT_NAME(h, u->slot, b2), x->in->op,
+				       SLOT_NAME(h, u->slot, b2), x->op,
 				       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		}
 	}
@@ -990,7 +989,7 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 	else if (s->wsb[j] && !h->fixing)
 		hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
 		       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-		       SLOT_NAME(h, u->slot, b2), x->in->op,
+		       SLOT_NAME(h, u->slot, b2), x->op,
 		       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 	/* memory instructions reach the memory pipe in order: a load
 	   cannot write before an earlier store has read its data */
@@ -1000,7 +999,7 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 	if (s->rsb[j] && !h->fixing)
 		hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
 		       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-		       SLOT_NAME(h, u->slot, b2), x->in->op,
+		       SLOT_NAME(h, u->slot, b2), x->op,
 		       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
 }
 

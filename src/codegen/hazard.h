@@ -75,6 +75,12 @@ typedef struct {
 	u8 fence;          /* the scheduler moves nothing across it: effects beyond
 			      its registers other than a load's, or a clock read (sched.c) */
 	u8 nrd, nwr;
+	u8 nd;             /* destination operands at the front of the operand list */
+	u8 mods;           /* has modifiers */
+	u8 gnot;           /* the guard is negated (@!P0) */
+	u8 src[3];         /* operand reuse's A, B, C slots: the general register
+			      there, 0xff when none (or no reuse slots) */
+	u16 gslot;         /* cond: the guard predicate's slot */
 	u8 maxneed[HN_N];  /* the largest of need[row] */
 	u16 opid;          /* the opcode as a small number (hz_opid) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
@@ -82,7 +88,7 @@ typedef struct {
 	Lat lat;
 	int sb, sbn;       /* HK_DEPBAR: DEPBAR.LE SBsb, sbn */
 	long target;       /* HK_BRA/HK_CALL: instruction index, -1 if none */
-	const Insn *in;    /* insn_parse_novalue (float immediates hold 0, not their value) */
+	const char *op;    /* the opcode ("IMAD") */
 	const char *cls;   /* latency class name */
 	const LatRow *row; /* its table row, NULL if none */
 	const HNeedRow *need;  /* [HN_N]: lat_need per row */
@@ -101,8 +107,6 @@ int hz_opid(const char *op);
 int hz_op_list_sorted(void);
 /* Slot name ("R4", "UR6", "P0") in buf. */
 const char *hz_slot_name(int s, char *buf, size_t n);
-/* Number of destination operands at the front of in's operand list. */
-int hz_ndst(const Insn *in);
 /* Register file (LF_*) of a slot. */
 static inline int
 hz_file(int s)

@@ -293,14 +293,8 @@ add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 	(*n)++;
 }
 
-/* Number of destination operands at the front of the operand list. */
-int
-hz_ndst(const Insn *in)
-{
-	return ndst(in, op_flags(hz_opid(in->op), in->op));
-}
-
-/* hz_ndst with the opcode's flags known. */
+/* Number of destination operands at the front of the operand list (of:
+   the opcode's flags). */
 static int
 ndst(const Insn *in, int of)
 {
@@ -429,11 +423,10 @@ tma_regs(Regs *rg, const Insn *in, int cat)
 }
 
 static void
-regs_of(const Arch *a, const HIns *h, Regs *rg)
+regs_of(const HIns *h, const Insn *in, Regs *rg)
 {
-	const Insn *in = h->in;
 	int of = op_flags(h->opid, in->op);
-	int nd = ndst(in, of), k, cat = lat_cat_flags(OF_CAT(of), h->row);
+	int nd = h->nd, k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
 	int mw[4] = {1, 1, 1, 1}, isdbl = !!(of & OF_DBL), ismem = !!(of & OF_MEMOP);
 	int conv = !!(of & OF_CONV);
@@ -517,33 +510,39 @@ regs_of(const Arch *a, const HIns *h, Regs *rg)
 	}
 }
 
-static long
-target_of(const Insn *in, size_t n)
+/* The byte address a branch or call names: its last immediate operand,
+   ~0 when none. */
+static u64
+target_addr(const Insn *in)
 {
 	int k;
 
 	for (k = in->nops - 1; k >= 0; k--)
-		if (in->o[k].kind == OPK_IMM) {
-			u64 t = in->o[k].imm;
-			return t % 16 == 0 && t / 16 < n ? (long)(t / 16) : -1;
-		}
-	return -1;
+		if (in->o[k].kind == OPK_IMM)
+			return in->o[k].imm;
+	return ~(u64)0;
 }
 
-/* h->kind (left as it is for ordinary instructions), h->target, h->sb/sbn. */
+/* h->target of a branch or call (fl: FL_BRA, FL_CALL) from the address t
+   it names, in code of n words; a BRA whose target is not an instruction
+   is a BRX. */
 static void
-flow_of(HIns *h, size_t n)
+set_target(HIns *h, int fl, u64 t, size_t n)
 {
-	const Insn *in = h->in;
+	h->target = t % 16 == 0 && t / 16 < n ? (long)(t / 16) : -1;
+	if (fl == FL_BRA)
+		h->kind = h->target < 0 ? HK_BRX : HK_BRA;
+}
 
-	h->target = -1;
-	switch (OF_FLOW(op_flags(h->opid, in->op))) {
+/* h->kind (left as it is for ordinary instructions), h->sb/sbn, and the
+   address a branch or call names (~0 when none). */
+static u64
+flow_of(HIns *h, const Insn *in, int fl)
+{
+	switch (fl) {
 	case FL_BRA:
 		h->kind = HK_BRA;
-		h->target = target_of(in, n);
-		if (h->target < 0)
-			h->kind = HK_BRX;
-		break;
+		return target_addr(in);
 	case FL_EXIT:
 		h->kind = HK_EXIT;
 		break;
@@ -551,8 +550,7 @@ flow_of(HIns *h, size_t n)
 		h->kind = HK_CALL;
 		/* CALL.REL.NOINC R2 `(k): the target is in R2 (the label is
 		   only an offset to it): an indirect call */
-		h->target = in->nops > 0 && in->o[0].kind == OPK_R ? -1 : target_of(in, n);
-		break;
+		return in->nops > 0 && in->o[0].kind == OPK_R ? ~(u64)0 : target_addr(in);
 	case FL_RET:
 		h->kind = HK_RET;
 		break;
@@ -567,6 +565,7 @@ flow_of(HIns *h, size_t n)
 		}
 		break;
 	}
+	return ~(u64)0;
 }
 
 /* ---- the decode memo ----
@@ -589,8 +588,8 @@ typedef struct {
 	u64 addr;  /* an entry for one address (key tagged by MEMO_AT_ADDR), else 0 */
 	u64 at;    /* the address it was decoded at */
 	u8 pcrel;
-	HIns h;   /* h.in points to in */
-	Insn in;
+	u64 t;    /* the address a branch or call names (flow_of) */
+	HIns h;
 } Memo;
 
 /* Entries in dense chunks of MEMO_CH (a small kernel touches few pages;
@@ -756,11 +755,8 @@ is_mem(const char *op)
    read of the clock (S2R SR_CLOCKLO, SR_CLOCKHI, SR_CLOCK: the ISA
    tables' only names with CLOCK). */
 static void
-facts_of(HIns *h)
+facts_of(HIns *h, const Insn *in, int of)
 {
-	const Insn *in = h->in;
-	int of = op_flags(h->opid, in->op);
-
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
 	h->fence = (of & OF_FENCE) || (!strcmp(in->op, "S2R") && in->nops > 1 && in->o[1].text &&
@@ -862,15 +858,15 @@ class_pos(const Arch *a, u64 key, int opid)
 /* h->cls, row, lat, need and maxneed (the facts of a class without a key
    in ar). */
 static void
-class_of(const Arch *a, HIns *h, Arena *ar)
+class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 {
 	const ClassFacts *f;
 	u64 key;
 	size_t i;
 
-	if (lat_class_key(h->in, &key) < 0) {
+	if (lat_class_key(in, &key) < 0) {
 		ClassFacts *one = arena_alloc(ar, sizeof *one);
-		class_facts(a, h->in, ar, one);
+		class_facts(a, in, ar, one);
 		f = one;
 	} else {
 		ClassMemo *e;
@@ -887,7 +883,7 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 		e = &cm.v[class_pos(a, key, h->opid)];
 		if (!e->f) {
 			ClassFacts *nf = arena_alloc(&memo.ar, sizeof *nf);
-			class_facts(a, h->in, &memo.ar, nf);
+			class_facts(a, in, &memo.ar, nf);
 			e->a = a;
 			e->key = key;
 			e->opid = h->opid;
@@ -903,33 +899,71 @@ class_of(const Arch *a, HIns *h, Arena *ar)
 	memcpy(h->maxneed, f->maxneed, sizeof h->maxneed);
 }
 
-/* Decode word w at address addr into h, its Insn into in (strings and
-   register ranges in ar); -1 if it does not decode. */
+/* The opcodes whose source operands sit in the A, B, C slots of operand
+   reuse in text order (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124
+   mark R5, R20, RZ; ctrlbits.c). */
+static const char *const reuse_ops[] = {
+	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
+};
+
+/* h->src: the general register in each reuse slot, 0xff where the slot
+   holds no plain one (or the opcode has no reuse slots). */
+static void
+reuse_srcs(HIns *h, const Insn *in)
+{
+	int k;
+
+	memset(h->src, 0xff, sizeof h->src);
+	if (!name_in(in->op, reuse_ops) || insn_has(in, "WIDE") || insn_has(in, "64"))
+		return;
+	for (k = 0; k < 3 && h->nd + k < in->nops; k++) {
+		const Operand *o = &in->o[h->nd + k];
+		if (o->kind == OPK_R && o->reg != 255 && !o->x64 && o->sel == SEL_NONE)
+			h->src[k] = (u8)o->reg;
+	}
+}
+
+/* The Insn of the word being decoded, which only decode1 reads (one
+   thread decodes, like the memo's). */
+static Insn dec_in;
+
+/* Decode word w at address addr into h (strings, class facts and register
+   ranges in ar) and *t, the address a branch or call names (flow_of); -1
+   if it does not decode. */
 static int
-decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar, Buf *b)
+decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, Arena *ar, Buf *b)
 {
 	char err[256];
+	const Insn *in = &dec_in;
 	Regs rg;
 	HRange *r;
-	int m;
+	int m, of;
 
-	memset(h, 0, sizeof *h);  /* insn_parse zeroes in itself */
-	h->in = in;
+	memset(h, 0, sizeof *h);
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
 	/* no float immediate's value: nothing in the checker reads one */
-	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, in, ar, err, sizeof err) < 0)
+	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, &dec_in, ar, err, sizeof err) < 0)
 		return -1;
 	h->c = ctrl_get(w);
-	h->opid = (u16)hz_opid(h->in->op);
-	class_of(a, h, ar);
-	h->cond = h->in->guard >= 0 && h->in->guard != 7;
-	h->never = h->in->guard == 7 && h->in->guard_not;
-	flow_of(h, n);
+	h->opid = (u16)hz_opid(in->op);
+	h->op = ops.v[h->opid];
+	of = op_flags(h->opid, in->op);
+	h->nd = (u8)ndst(in, of);
+	h->mods = in->nmods > 0;
+	class_of(a, h, in, ar);
+	h->cond = in->guard >= 0 && in->guard != 7;
+	h->never = in->guard == 7 && in->guard_not;
+	h->gslot = (u16)(h->cond ? (in->guard_up ? SLOT_UP : SLOT_P) + in->guard : 0);
+	h->gnot = in->guard_not;
+	*t = flow_of(h, in, OF_FLOW(of));
+	h->target = -1;
+	if (OF_FLOW(of) == FL_BRA || OF_FLOW(of) == FL_CALL)
+		set_target(h, OF_FLOW(of), *t, n);
 	rg.nrd = rg.nwr = 0;
 	if (!h->never)
-		regs_of(a, h, &rg);
+		regs_of(h, in, &rg);
 	r = arena_alloc(ar, (size_t)(rg.nrd + rg.nwr + 1) * sizeof *r);
 	memcpy(r, rg.rd, (size_t)rg.nrd * sizeof *r);
 	memcpy(r + rg.nrd, rg.wr, (size_t)rg.nwr * sizeof *r);
@@ -937,7 +971,8 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar,
 	h->wr = r + rg.nrd;
 	h->nrd = (u8)rg.nrd;
 	h->nwr = (u8)rg.nwr;
-	facts_of(h);
+	facts_of(h, in, of);
+	reuse_srcs(h, in);
 	h->wide_hi = -1;
 	if (h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR && !h->lat.var && lat_is_wide(h->cls)) {
 		h->wide_hi = (short)(h->wr[0].s + 1);
@@ -952,12 +987,12 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, Insn *in, Arena *ar,
 static void
 from_memo(HIns *h, const Memo *m, Word w, size_t n)
 {
+	int fl = OF_FLOW(opf.f[m->h.opid]);
+
 	*h = m->h;
 	h->c = ctrl_get(w);
-	if (OF_FLOW(opf.f[h->opid])) {
-		h->kind = HK_NORMAL;
-		flow_of(h, n);
-	}
+	if (fl == FL_BRA || fl == FL_CALL)
+		set_target(h, fl, m->t, n);
 }
 
 /* The memo entries of the last code decoded, by index: the checker decodes
@@ -1015,12 +1050,13 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 			continue;
 		}
 		if (pos == (size_t)-1) {  /* no room */
-			if (decode1(a, code[i], addr, n, h, arena_alloc(ar, sizeof(Insn)), ar, &b) < 0)
+			u64 t;
+			if (decode1(a, code[i], addr, n, h, &t, ar, &b) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
 		m = memo_next();
-		if (decode1(a, code[i], addr, n, &m->h, &m->in, &memo.ar, &b) < 0) {
+		if (decode1(a, code[i], addr, n, &m->h, &m->t, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}
