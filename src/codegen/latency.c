@@ -142,18 +142,11 @@ rows_of(const Arch *a)
 static const LatRow *
 find_row(const Arch *a, const char *cls)
 {
-	static size_t count[2] = {(size_t)-1, (size_t)-1};  /* rows per arch, counted once */
 	const LatRow *rows = rows_of(a);
-	int ai = rows == lat_rows_sm80;
-	size_t lo = 0, hi, mid;
+	/* the generator's count: counting the rows would read the whole table */
+	size_t lo = 0, hi = rows == lat_rows_sm80 ? lat_nrows_sm80 : lat_nrows_sm90, mid;
 	int c;
 
-	if (count[ai] == (size_t)-1) {
-		for (hi = 0; rows[hi].cls; hi++)
-			;
-		count[ai] = hi;
-	}
-	hi = count[ai];
 	while (lo < hi) {  /* the generator sorts rows by class name (strcmp order) */
 		mid = (lo + hi) / 2;
 		c = rows[mid].cls[0] != cls[0] ? (uchar)rows[mid].cls[0] - (uchar)cls[0] : strcmp(rows[mid].cls, cls);
@@ -292,12 +285,15 @@ int
 lat_lists_sorted(void)
 {
 	const LatRow *tabs[] = {lat_rows_sm90, lat_rows_sm80};
-	size_t t, i;
+	size_t t, i, nrows[] = {lat_nrows_sm90, lat_nrows_sm80};
 
-	for (t = 0; t < NELEM(tabs); t++)
+	for (t = 0; t < NELEM(tabs); t++) {
 		for (i = 1; tabs[t][0].cls && tabs[t][i].cls; i++)
 			if (strcmp(tabs[t][i - 1].cls, tabs[t][i].cls) >= 0)
 				return 0;
+		if (tabs[t][nrows[t]].cls || (nrows[t] && !tabs[t][nrows[t] - 1].cls))
+			return 0;  /* the count is not the rows before the NULL one */
+	}
 	return sorted(var_ops, NELEM(var_ops)) && sorted(late_ops, NELEM(late_ops)) &&
 	       sorted(fma_ops, NELEM(fma_ops));
 }

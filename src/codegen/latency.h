@@ -69,8 +69,10 @@ typedef struct {
 } LatRow;
 
 extern const LatRow lat_rows_sm90[], lat_rows_sm80[];  /* sorted by cls; end with cls == NULL */
+extern const size_t lat_nrows_sm90, lat_nrows_sm80;   /* their rows before the NULL one */
 /* 1 when the tables' rows and latency.c's opcode lists are in the strcmp
-   order their binary searches need (a unit test asks). */
+   order their binary searches need and the row counts are right (a unit
+   test asks). */
 int lat_lists_sorted(void);
 
 /* Consumer category of an instruction (LC_ALU .. LC_VAR; guards are LC_GUARD). */

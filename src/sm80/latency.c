@@ -1176,3 +1176,4 @@ const LatRow lat_rows_sm80[] = {
 	{"YIELD", 0, 0, 1, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, NULL, 0},
 	{NULL, 0, 0, 0, {{0}}, NULL, 0},
 };
+const size_t lat_nrows_sm80 = 230;

@@ -1790,3 +1790,4 @@ const LatRow lat_rows_sm90[] = {
 	{"YIELD", 0, 0, 5, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, NULL, 0},
 	{NULL, 0, 0, 0, {{0}}, NULL, 0},
 };
+const size_t lat_nrows_sm90 = 327;
