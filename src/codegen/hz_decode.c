@@ -804,7 +804,7 @@ gpu_floors(ClassFacts *e)
 static void
 class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 {
-	int m, f, c, maxexc = 0;
+	int m, f, c;
 
 	memset(e, 0, sizeof *e);
 	e->cls = lat_class(in, ar);
@@ -820,10 +820,8 @@ class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 	e->maxneed[HN_SAFE] = MAX(e->maxneed[HN_MINED], LAT_SAFE);
 	/* a consumer class may need more than its category (an exc row):
 	   the producer stays tracked that long */
-	for (c = 0; e->row && c < e->row->nexc; c++)
-		maxexc = MAX(maxexc, e->row->exc[c].lat);
-	for (m = HN_SAFE; m <= HN_MINED; m++)
-		e->maxneed[m] = (u8)MAX(e->maxneed[m], maxexc);
+	for (m = HN_SAFE; e->row && m <= HN_MINED; m++)
+		e->maxneed[m] = (u8)MAX(e->maxneed[m], e->row->maxexc);
 	gpu_floors(e);
 }
 

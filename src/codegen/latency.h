@@ -63,6 +63,7 @@ typedef struct {
 	const char *cls;          /* "IMAD.WIDE" */
 	u8 var, rd_late;
 	u8 minstall;              /* smallest own stall ptxas gives it (0 = no rule) */
+	u8 maxexc;                /* the largest distance in exc (0 = none) */
 	u8 lat[LF_N][LC_NCAT];    /* issue distance producer -> consumer; 0 = never observed */
 	const LatExc *exc;        /* per consumer class exceptions (smaller distances) */
 	int nexc;

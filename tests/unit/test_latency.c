@@ -38,6 +38,24 @@ TEST(lat_lists_sorted)
 	CHECK(lat_lists_sorted());
 }
 
+/* The generator's maxexc is the largest exception of each row (the hazard
+   decoder keeps a producer tracked that long). */
+TEST(lat_row_maxexc)
+{
+	const LatRow *tabs[] = {lat_rows_sm90, lat_rows_sm80};
+	size_t t, i;
+	int k, mx, rows = 0;
+
+	for (t = 0; t < NELEM(tabs); t++)
+		for (i = 0; tabs[t][i].cls; i++) {
+			for (k = 0, mx = 0; k < tabs[t][i].nexc; k++)
+				mx = MAX(mx, tabs[t][i].exc[k].lat);
+			CHECK(tabs[t][i].maxexc == mx);
+			rows += mx > 0;
+		}
+	CHECK(rows > 0);
+}
+
 /* A consumer the decoder does not know has no class: no exception (emu
  * --timing crashed on ptxas's UIADD3.64 before the emulator refused it). */
 TEST(lat_exc_no_consumer_class)
