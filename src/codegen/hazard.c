@@ -764,7 +764,7 @@ pname(Hz *h, long p, char *buf, size_t n)
 	if (p < 0)
 		snprintf(buf, n, "(another path)");
 	else
-		snprintf(buf, n, "%s at 0x%lx", h->ins[p].op, (unsigned long)p * 16);
+		snprintf(buf, n, "%s at 0x%lx", hz_op_name(h->ins[p].opid), (unsigned long)p * 16);
 	return buf;
 }
 
@@ -806,7 +806,7 @@ wait_soon(Hz *h, HState *s, size_t i, u8 wm)
 			bump(h, i, s->sbprod[k], 2 - a);
 		else
 			hazard(h, i, HZ_SBWAIT, s->sbprod[k], -1, "%s waits on SB%d %d cycle(s) after %s set it (needs 2)",
-			       h->ins[i].op, k, a, PROD_NAME(h, s->sbprod[k], b1));
+			       hz_op_name(h->ins[i].opid), k, a, PROD_NAME(h, s->sbprod[k], b1));
 	}
 }
 
@@ -935,7 +935,7 @@ reads(Hz *h, HState *s, size_t i)
 			else
 				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
-				       SLOT_NAME(h, u->slot, b2), x->op,
+				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
 				       PROD_NAME(h, s->fprod[j], b1), FAGE(s, j),
 				       FAGE(s, j) + need);
 		}
@@ -951,12 +951,12 @@ reads(Hz *h, HState *s, size_t i)
 			} else if (s->wsb[j] & SB_NONE)
 				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (it sets no scoreboard)",
-				       SLOT_NAME(h, u->slot, b2), x->op,
+				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
 				       PROD_NAME(h, s->wprod[j], b1));
 			else
 				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
 				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
-				       SLOT_NAME(h, u->slot, b2), x->op,
+				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
 				       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 		}
 	}
@@ -989,7 +989,7 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 	else if (s->wsb[j] && !h->fixing)
 		hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
 		       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
-		       SLOT_NAME(h, u->slot, b2), x->op,
+		       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
 		       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
 	/* memory instructions reach the memory pipe in order: a load
 	   cannot write before an earlier store has read its data */
@@ -999,7 +999,7 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 	if (s->rsb[j] && !h->fixing)
 		hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
 		       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
-		       SLOT_NAME(h, u->slot, b2), x->op,
+		       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
 		       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
 }
 

@@ -86,9 +86,9 @@ typedef struct {
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */
 	Lat lat;
-	int sb, sbn;       /* HK_DEPBAR: DEPBAR.LE SBsb, sbn */
-	long target;       /* HK_BRA/HK_CALL: instruction index, -1 if none */
-	const char *op;    /* the opcode ("IMAD") */
+	u8 sb;             /* HK_DEPBAR: DEPBAR.LE SBsb, sbn (sbn at most 256) */
+	u16 sbn;
+	i32 target;        /* HK_BRA/HK_CALL: instruction index, -1 if none */
 	const char *cls;   /* latency class name */
 	const LatRow *row; /* its table row, NULL if none */
 	const HNeedRow *need;  /* [HN_N]: lat_need per row */
@@ -100,8 +100,10 @@ typedef struct {
  * with the failing index in *bad. */
 int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
 enum { HF_MEM = 1, HF_ATOM = 2 };
-/* A small number per opcode name, the same for the life of the process. */
+/* A small number per opcode name, the same for the life of the process,
+   and the name of such a number. */
 int hz_opid(const char *op);
+const char *hz_op_name(int id);
 /* 1 when hz_decode's opcode table is in the order its binary search needs
    (a unit test asks). */
 int hz_op_list_sorted(void);

@@ -529,7 +529,7 @@ target_addr(const Insn *in)
 static void
 set_target(HIns *h, int fl, u64 t, size_t n)
 {
-	h->target = t % 16 == 0 && t / 16 < n ? (long)(t / 16) : -1;
+	h->target = t % 16 == 0 && t / 16 < n ? (i32)(t / 16) : -1;
 	if (fl == FL_BRA)
 		h->kind = h->target < 0 ? HK_BRX : HK_BRA;
 }
@@ -560,8 +560,9 @@ flow_of(HIns *h, const Insn *in, int fl)
 	case FL_DEPBAR:
 		if (in->nops >= 1 && in->o[0].kind == OPK_SB) {
 			h->kind = HK_DEPBAR;
-			h->sb = in->o[0].reg;
-			h->sbn = in->nops >= 2 && in->o[1].kind == OPK_IMM ? (int)in->o[1].imm : 0;
+			h->sb = (u8)MIN(in->o[0].reg, 255);
+			/* above 255 no count of pending writes reaches it */
+			h->sbn = in->nops >= 2 && in->o[1].kind == OPK_IMM ? (u16)MIN(in->o[1].imm, 256) : 0;
 		}
 		break;
 	}
@@ -742,6 +743,12 @@ hz_opid(const char *op)
 	ops.v[ops.n] = arena_strdup(&memo.ar, op);
 	ops.tab[i] = (u16)(ops.n + 1);
 	return (int)ops.n++;
+}
+
+const char *
+hz_op_name(int id)
+{
+	return ops.v[id];
 }
 
 static int
@@ -946,7 +953,6 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, Arena *ar, B
 		return -1;
 	h->c = ctrl_get(w);
 	h->opid = (u16)hz_opid(in->op);
-	h->op = ops.v[h->opid];
 	of = op_flags(h->opid, in->op);
 	h->nd = (u8)ndst(in, of);
 	h->mods = in->nmods > 0;

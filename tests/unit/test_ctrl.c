@@ -455,7 +455,7 @@ TEST(ctrl_decode_memo)
 	CHECK(hz_decode(cb.a, v, n + 1, b, &ar, &bad) == 0);
 	for (i = 0; i < n; i++) {
 		HIns *x = &a[i], *y = &b[i + 1];
-		CHECK(!strcmp(x->op, y->op) && !strcmp(x->cls, y->cls));
+		CHECK(!strcmp(hz_op_name(x->opid), hz_op_name(y->opid)) && !strcmp(x->cls, y->cls));
 		CHECK(x->kind == y->kind && x->nrd == y->nrd && x->nwr == y->nwr && x->opid == y->opid);
 		CHECK(!memcmp(x->rd, y->rd, x->nrd * sizeof *x->rd) && !memcmp(x->wr, y->wr, x->nwr * sizeof *x->wr));
 		CHECK(!memcmp(x->need, y->need, HN_N * sizeof *x->need) && x->minst == y->minst);
