@@ -643,7 +643,8 @@ h_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (I->in.nops < 4 + np)
 		eunsup(E, I, NULL);
 	LANES(l, gm) {
-		u64 s = 0;
+		u64 s = 0, s01 = 0;
+		u32 c;
 		for (k = 0; k < 3; k++) {
 			const Operand *t = &o[1 + np + k];
 			u32 v = e_opr(E, w, l, t);
@@ -653,13 +654,16 @@ h_iadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				s += (u64)(u32)~v + 1;
 			else
 				s += v;
+			if (k == 1)
+				s01 = s;
 		}
 		for (i = 4 + np; i < I->in.nops; i++)
 			if (e_isp(&o[i]))
 				s += e_oprp(w, l, &o[i]);
 		e_wr(w, l, &o[0], (u32)s);
+		c = emu_iadd3_carries(s01, s, np);
 		for (k = 0; k < np; k++)
-			e_wrp(w, l, &o[1 + k], (int)(s >> (32 + k)) & 1);
+			e_wrp(w, l, &o[1 + k], (int)(c >> k) & 1);
 	}
 }
 

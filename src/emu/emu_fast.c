@@ -134,10 +134,12 @@ FX(fx_iadd3)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	if (I->b > 1)
 		prow(w, &FS[4], c1);
 	for (l = 0; l < 32; l++) {
-		u64 s = ((u64)ra[l] ^ xa) + ((u64)rb[l] ^ xb) + ((u64)rc[l] ^ xc) + k + c0[l] + c1[l];
+		u64 s01 = ((u64)ra[l] ^ xa) + ((u64)rb[l] ^ xb) + FS[0].neg + FS[1].neg,
+		    s = s01 + ((u64)rc[l] ^ xc) + FS[2].neg + c0[l] + c1[l];
+		u32 cy = emu_iadd3_carries(s01, s, I->a);
 		d[l] = (u32)s;
-		p0[l] = (u8)(s >> 32 & 1);
-		p1[l] = (u8)(s >> 33 & 1);
+		p0[l] = (u8)(cy & 1);
+		p1[l] = (u8)(cy >> 1);
 	}
 	put(w, I->fd, d, gm);
 	if (I->a > 0)

@@ -61,7 +61,8 @@ fx_umov(Emu *E, Warp *w, const EInsn *I, u32 gm)
 void
 fx_uiadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
-	u64 s = 0;
+	u64 s = 0, s01 = 0;
+	u32 c;
 	int i;
 
 	(void)E;
@@ -72,12 +73,15 @@ fx_uiadd3(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		if (FS[i].not)
 			v = ~v;
 		s += FS[i].neg ? (u64)(u32)~v + 1 : v;
+		if (i == 1)
+			s01 = s;
 	}
 	for (i = 0; i < I->b; i++)
 		s += upv(w, &FS[3 + i]);
 	uset(w, I->fd, (u32)s);
+	c = emu_iadd3_carries(s01, s, I->a);
 	for (i = 0; i < I->a; i++)
-		usetp(w, I->fp[i], (int)(s >> (32 + i)) & 1);
+		usetp(w, I->fp[i], (int)(c >> i) & 1);
 }
 
 /* UIMAD[.X] d, [p,] a, b, c [, cin] (low word) */

@@ -217,6 +217,22 @@ emu_bytebits(const u8 *b, int k)
 	return m;
 }
 
+/* IADD3's carry-outs (bit k = predicate k) from the exact sum s and the
+ * sum s01 of its first two terms (negations' +1 included): one carry-out
+ * is bit 32 of s; two are the carries of "(a + b) + c" done as two adds,
+ * P0 that of a + b and P1 the rest, so that IADD3.X's two carry-ins add
+ * up to the carry count (ptxas's three-term 64-bit adds: a carry of 2 is
+ * P0 = P1 = 1, not the binary 10). */
+static inline u32
+emu_iadd3_carries(u64 s01, u64 s, int np)
+{
+	u32 n = (u32)(s >> 32), p0 = s01 >> 32 ? 1 : 0;
+
+	if (np < 2)
+		return n & 1;
+	return p0 | (n > p0) << 1;
+}
+
 /* The lanes whose state (w->st, below 8: three bits a byte) is s. */
 static inline u32
 emu_st_lanes(const Warp *w, u32 s)

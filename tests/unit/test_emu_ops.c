@@ -66,10 +66,18 @@ run(TestState *t_, const char *text, u32 mask0)
 TEST(emu_ops_integer)
 {
 	reset();
-	/* IADD3 carries: bits 32 and 33 of the exact sum */
+	/* IADD3's two carries: P0 of a + b, P1 of the rest; a carry of 2 is
+	 * P0 = P1 = 1, so IADD3.X adds 2 (ptxas's three-term 64-bit add,
+	 * xxhash64 in tests/compile/real5) */
 	W.r[1][0] = 0xffffffff, W.r[2][0] = 0xffffffff, W.r[3][0] = 2;
 	CHECK(run(t_, "IADD3 R0, P0, P1, R1, R2, R3", 1) == 0);
+	CHECK(W.r[0][0] == 0 && P(0, 0) == 1 && P(0, 1) == 1);
+	W.r[1][0] = 0xffffffff, W.r[2][0] = 0, W.r[3][0] = 1;
+	CHECK(run(t_, "IADD3 R0, P0, P1, R1, R2, R3", 1) == 0);
 	CHECK(W.r[0][0] == 0 && P(0, 0) == 0 && P(0, 1) == 1);
+	W.r[4][0] = 7, W.r[5][0] = 3, W.r[6][0] = 0;
+	CHECK(run(t_, "IADD3.X R0, R4, R5, R6, P0, P1", 1) == 0);
+	CHECK(W.r[0][0] == 11);
 	/* 64-bit subtraction: 0x1_00000000 - 1 */
 	W.r[4][0] = 0, W.r[5][0] = 1, W.r[6][0] = 1, W.r[7][0] = 0;
 	CHECK(run(t_, "IADD3 R0, P0, R4, -R6, RZ", 1) == 0);
