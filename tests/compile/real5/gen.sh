@@ -11,10 +11,11 @@
 # 1520-byte struct by value, which the //@ syntax cannot say) is written by hand.
 cd "$(dirname "$0")" || exit 1
 . ../gen-ptx.sh
-for f in graph5 hash5 math5 param5 atom5; do
+for f in graph5 hash5 math5 param5 atom5 warp5; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done
 ptx graph5.G.sm_90.ptx sm_90 -G graph5.cu
+ptx warp5.G.sm_90.ptx sm_90 -G warp5.cu
 ptx hash5.G.sm_80.ptx sm_80 -G hash5.cu
 ptx param5.G.sm_90.ptx sm_90 -G param5.cu
 ptx hash5.lineinfo.sm_90.ptx sm_90 -O3 -lineinfo hash5.cu
