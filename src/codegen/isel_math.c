@@ -631,6 +631,21 @@ sel_rcp(Sel *s, const IrIns *x)
 
 /* ---- square root ---- */
 
+/* the specials of sqrt.rn/rz/rm/rp.f32 (the later tests first), then the
+ * slow path's result */
+#define FSQRT_SPECIALS \
+	"FSETP.NEU.FTZ.AND P0, PT, |R0|, +INF , PT", \
+	"@!P0 MOV R40, R0", \
+	"FSETP.GTU.FTZ.AND P0, PT, |R0|, +INF , PT", \
+	"FADD.FTZ R41, R0, 1", \
+	"@P0 MOV R40, R41", \
+	"FSETP.GEU.FTZ.AND P0, PT, R0, RZ, PT", \
+	"@!P0 MOV R40, 0x7fffffff", \
+	"LOP3.LUT P0, RZ, R0, 0x7fffffff, RZ, 0xc0, !PT", \
+	"@!P0 MOV R40, R0", \
+	"@P6 MOV R24, R40", \
+	"JOIN"
+
 /* sqrt.rn.f32: ptxas's fast path (MUFU.RSQ + one Newton step) for a in
  * [2^-101, 2^127) roughly, and its slow path as selections: +-0 -> a,
  * negative -> NaN, NaN -> quiet NaN, +inf -> +inf, other a scaled by 2^64. */
@@ -652,20 +667,44 @@ static const char *const fsqrt_rn[] = {
 	"FFMA R19, R18, R19, R17",
 	"FFMA R19, R19, R20, R18",
 	"FMUL.FTZ R40, R19, 2.3283064365386962891e-10",
-	/* specials, the later tests first */
-	"FSETP.NEU.FTZ.AND P0, PT, |R0|, +INF , PT",
-	"@!P0 MOV R40, R0",
-	"FSETP.GTU.FTZ.AND P0, PT, |R0|, +INF , PT",
-	"FADD.FTZ R41, R0, 1",
-	"@P0 MOV R40, R41",
-	"FSETP.GEU.FTZ.AND P0, PT, R0, RZ, PT",
-	"@!P0 MOV R40, 0x7fffffff",
-	"LOP3.LUT P0, RZ, R0, 0x7fffffff, RZ, 0xc0, !PT",
-	"@!P0 MOV R40, R0",
-	"@P6 MOV R24, R40",
-	"JOIN",
+	FSQRT_SPECIALS,
 	NULL,
 };
+
+/* sqrt.rz/rm/rp.f32: ptxas's sm20 sqrt_r{z,d,u} (the fast path with a
+ * second Newton step for s = sqrt(a), then the directed FFMA h * (a - s*s)
+ * + s; the slow path the same on a * 2^64, scaled back by 2^-32, exact),
+ * the specials as sqrt.rn's.  One table per rounding R (".RZ" ..): a shared
+ * slow path is keyed by its lines' address. */
+#define FSQRT_DIR(R) { \
+	"IADD3 R2, R0, -0xd000000, RZ", \
+	"MUFU.RSQ R7, R0", \
+	"ISETP.GT.U32.AND P6, PT, R2, 0x727fffff, PT", \
+	"FMUL.FTZ R9, R0, R7", \
+	"FMUL.FTZ R7, R7, 0.5", \
+	"FADD.FTZ R10, -R9, -RZ", \
+	"FFMA R11, R7, R10, 0.5", \
+	"FFMA R11, R9, R11, R9", \
+	"FADD.FTZ R10, -R11, -RZ", \
+	"FFMA R10, R11, R10, R0", \
+	"FFMA" R " R24, R7, R10, R11", \
+	"SKIP P6", \
+	"FFMA R17, R0, " TWO64 ", RZ", \
+	"MUFU.RSQ R12, R17", \
+	"FMUL.FTZ R18, R17, R12", \
+	"FMUL.FTZ R20, R12, 0.5", \
+	"FADD.FTZ R19, -R18, -RZ", \
+	"FFMA R21, R20, R19, 0.5", \
+	"FFMA R21, R18, R21, R18", \
+	"FADD.FTZ R19, -R21, -RZ", \
+	"FFMA R19, R21, R19, R17", \
+	"FFMA" R " R19, R20, R19, R21", \
+	"FMUL.FTZ R40, R19, 2.3283064365386962891e-10", \
+	FSQRT_SPECIALS, \
+	NULL, \
+}
+static const char *const fsqrt_rz[] = FSQRT_DIR(".RZ"), *const fsqrt_rm[] = FSQRT_DIR(".RM"),
+		       *const fsqrt_rp[] = FSQRT_DIR(".RP");
 
 static int
 sel_sqrt(Sel *s, const IrIns *x)
@@ -686,14 +725,13 @@ sel_sqrt(Sel *s, const IrIns *x)
 	if (x->p.flags & PTX_F_APPROX) {
 		return approx32(s, x, "MUFU.SQRT %D, %U", approx);
 	}
-	if (x->p.rnd != PTX_RND_RN)
-		return sel_unsupported(s, "sqrt.rz/rm/rp.f32");
 	seq_init(&q, s);
 	q.share = (u8)shared_slow(s, x);
 	seq_bind(&q, 0, sel_r32(s, S1, 0));
 	if (ftz(x))
 		seq_emit(&q, "FADD.FTZ R0, R0, -RZ");
-	seq_lines(&q, fsqrt_rn);
+	seq_lines(&q, x->p.rnd == PTX_RND_RZ ? fsqrt_rz : x->p.rnd == PTX_RND_RM ? fsqrt_rm :
+		      x->p.rnd == PTX_RND_RP ? fsqrt_rp : fsqrt_rn);
 	put32(s, x, &q, 24, ftz(x));
 	return 0;
 }

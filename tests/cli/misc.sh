@@ -65,7 +65,7 @@ st.global.u32 [%rd1], %r1;'
 refuse alloca_align sm_80 'alloca with this alignment' \
 	'alloca.u64 %rd2, 16, 3;
 st.global.u64 [%rd1], %rd2;'
-# real5's atom5.cu: the 128-bit atomics (sm_90) and directed-rounding division/sqrt
+# real5's atom5.cu: the 128-bit atomics (sm_90) and directed-rounding rcp/division
 refuse atom_b128 sm_90 'this atom/red operation and type on this state space' \
 	'{ .reg .b128 c, n, r;
 mov.b128 c, {%rd1, %rd1};
@@ -73,7 +73,7 @@ mov.b128 n, {%rd1, %rd1};
 atom.global.cas.b128 r, [%rd1], c, n;
 mov.b128 {%rd2, %rd3}, r; }
 st.global.u64 [%rd1], %rd2;'
-refuse sqrt_rm sm_80 'sqrt.rz/rm/rp.f32' \
+refuse rcp_rp sm_80 'rcp.rz/rm/rp.f32' \
 	'ld.global.u32 %r1, [%rd1];
-sqrt.rm.f32 %r2, %r1;
+rcp.rp.f32 %r2, %r1;
 st.global.u32 [%rd1], %r2;'

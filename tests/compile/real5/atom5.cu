@@ -2,9 +2,9 @@
 // with memory orders (fetch_add acq_rel, compare_exchange_strong, load acquire, store
 // release), atomicAdd_block / _system, 64-bit atomicMax/Min/Or, the integer intrinsics (__mulhi __umul64hi __sad __usad __vabsdiff4
 // __brevll __clzll __ffsll __popcll __fns) and the directed-rounding ones (__fadd_ru
-// __fmaf_rz __dmul_rd __double2ll_ru __ll2float_rd __float2int_rz __hiloint2double;
-// __fsqrt_rd __frcp_ru __fdiv_rz __ddiv_ru __drcp_rz __dsqrt_ru and 128-bit atom.cas are
-// refused: docs/session9-breadth5.md), written for openassembler's tests;
+// __fmaf_rz __dmul_rd __fsqrt_rd/ru/rz __double2ll_ru __ll2float_rd __float2int_rz
+// __hiloint2double; __frcp_ru __fdiv_rz __ddiv_ru __drcp_rz __dsqrt_ru and 128-bit
+// atom.cas are refused: docs/session9-breadth5.md), written for openassembler's tests;
 // .ptx: nvcc 13.0 --ptx -O3 -arch=sm_XX (gen.sh); //@ lines: launch specs.
 #include <cuda/atomic>
 #include <cstdint>
@@ -61,7 +61,7 @@ extern "C" __global__ void round_intr(unsigned *o, const float *f, const float *
 	unsigned *r = o + t * 13;
 	r[0] = __float_as_uint(__fadd_ru(x, y * 1e-7f));
 	r[1] = __float_as_uint(__fmaf_rz(x, y, 1e-3f));
-	r[2] = __float_as_uint(__fmul_rd(y, x));
+	r[2] = __float_as_uint(__fmul_rd(y, x)) ^ __float_as_uint(__fsqrt_rd(y)) ^ __float_as_uint(__fsqrt_ru(y * 3.f)) ^ __float_as_uint(__fsqrt_rz(fabsf(x)));
 	r[3] = __float_as_uint(__fsub_rz(y, x * 1e-3f));
 	r[4] = __float_as_uint(__fmaf_ru(x, -y, 0.3f));
 	r[5] = __float2int_rz(x * 1e5f);
