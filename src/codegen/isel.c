@@ -193,6 +193,28 @@ load_c0(Sel *s, MRef d, u32 off)
 		mi(s->mf, "MOV %D, c[0x0][%h]", d, off);
 }
 
+/* %clusterid.c (rem 0) or %cluster_ctaid.c (rem 1) on sm_90, as ptxas: the
+ * cluster index is trunc(%ctaid * 1/%cluster_nctaid), the f32 reciprocal
+ * the driver's at c[0x0][0x150 + 4c] (the dimension at 0x144 + 4c). */
+static int
+cluster_pos(Sel *s, MRef d, int c, int rem)
+{
+	MRef id = sel_tmp(s, 1), f = sel_tmp(s, 1), q = rem ? sel_tmp(s, 1) : d, n;
+
+	mi(s->mf, "S2R %D, %s", id, c == 0 ? "SR_CTAID.X" : c == 1 ? "SR_CTAID.Y" : "SR_CTAID.Z");
+	load_c0(s, f, 0x150 + 4u * (u32)c);
+	mi(s->mf, "I2FP.F32.U32 %D, %U", q, id);
+	mi(s->mf, "FMUL %D, %U, %U", f, q, f);
+	mi(s->mf, "F2I.U32.TRUNC.NTZ %D, %U", q, f);
+	if (!rem)
+		return 0;
+	n = sel_tmp(s, 1);
+	load_c0(s, n, 0x144 + 4u * (u32)c);
+	mi(s->mf, "IMAD.MOV %D, RZ, RZ, -%U", q, q);
+	mi(s->mf, "IMAD %D, %U, %U, %U", d, q, n, id);
+	return 0;
+}
+
 /* A special register's 32-bit part (of %gridid, %pmN_64: 0 low, 1 high) into d,
  * as ptxas reads it (docs/compiler-mem.md, "Special registers"). */
 static int
@@ -227,6 +249,22 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 			break;
 		load_c0(s, d, 0xc + 4u * (u32)c);
 		return 0;
+	case PTX_SR_cluster_nctarank:   /* the cluster's constants (sm_90) */
+		if (s->sm < 90)
+			break;
+		load_c0(s, d, 0x188);
+		return 0;
+	case PTX_SR_cluster_nctaid:
+	case PTX_SR_nclusterid:
+		if (s->sm < 90 || c > 2)
+			break;
+		load_c0(s, d, (r == PTX_SR_cluster_nctaid ? 0x144u : 0x15cu) + 4u * (u32)c);
+		return 0;
+	case PTX_SR_clusterid:
+	case PTX_SR_cluster_ctaid:
+		if (s->sm < 90 || c > 2)
+			break;
+		return cluster_pos(s, d, c, r == PTX_SR_cluster_ctaid);
 	case PTX_SR_laneid:
 		mi(s->mf, "S2R %D, SR_LANEID", d);
 		return 0;

@@ -14,6 +14,7 @@ cd "$(dirname "$0")" || exit 1
 for f in graph5 hash5 math5 param5 atom5 warp5; do
 	for a in sm_90 sm_80; do ptx $f.$a.ptx $a -O3 $f.cu; done
 done
+ptx cluster5.sm_90.ptx sm_90 -O3 cluster5.cu   # clusters: sm_90 only
 ptx graph5.G.sm_90.ptx sm_90 -G graph5.cu
 ptx warp5.G.sm_90.ptx sm_90 -G warp5.cu
 ptx hash5.G.sm_80.ptx sm_80 -G hash5.cu
