@@ -25,6 +25,8 @@
 #include "codegen/hazard.h"
 
 enum { NSB = 6, SB_NONE = 0x40, AGE_MAX = 255, NPR = 8, AGE_DROP = 120 };
+/* How many blocks back bump_back raises stalls. */
+enum { BUMP_DEPTH = 4 };
 /* Bytes per slot of rem: LC_NCAT padded so that one slot's rem is one
    8-byte word (the padding stays 0). */
 enum { RSTR = 8 };
@@ -138,6 +140,9 @@ struct Hz {
 	int odd;                  /* the solve met a write that sets no scoreboard
 				     or a producer list overflow (pover) */
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
+	u32 *bmemo, bgen;         /* bump_back: visits (block, depth) of bump number bgen
+				     that raised nothing, and the unsat bits they set */
+	u8 *bmemo_unsat;
 	/* hz_fix's run of block runb: the cycles bump_back added to each of
 	   its instructions (from addlo on; the rest 0) since the run began */
 	u8 *added;
@@ -498,6 +503,8 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->bev = h->bhaz + h->sh.nb + 1;
 	h->bend = xcalloc(h->sh.nb + 1, sizeof *h->bend);
 	h->bumped = xcalloc(h->sh.nb + 1, 1);
+	h->bmemo = xcalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1), sizeof *h->bmemo);
+	h->bmemo_unsat = xmalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1));
 	h->added = xcalloc(n + 1, 1);
 	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->sh.nb + 1) * stride);
@@ -518,6 +525,8 @@ hz_free(Hz *h)
 	free(h->lim);
 	free(h->bhaz);
 	free(h->bumped);
+	free(h->bmemo);
+	free(h->bmemo_unsat);
 	free(h->added);
 	free(h->bend);
 	free(h->exck);
@@ -553,20 +562,26 @@ state_init(const Hz *h, HState *s)
 	s->valid = 1;
 }
 
-/* d = join(d, s); returns 1 if d changed. */
+/* d = join(d, s) over the slots act[0..nact), or every slot when act is
+ * NULL (see changed_slots); returns 1 if d changed. */
 static int
-state_join(Hz *h, HState *d, const HState *s)
+state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
 {
 	int ch = 0, c;
-	size_t i, w;
+	size_t i, j, w;
 
 	if (!d->valid) {
 		state_copy(h, d, s);
 		return 1;
 	}
-	for (i = 0; i < h->sh.ns; i++) {
+	if (!act)
+		nact = h->sh.ns;
+	for (j = 0; j < nact; j++) {
 		int k, m;
-		u64 rs = rem_at(s, i), rd;
+		u64 rs, rd;
+
+		i = act ? act[j] : j;
+		rs = rem_at(s, i);
 		u8 sr[RSTR];
 		if (rs) {  /* (a ready slot of s raises nothing) */
 			rem_now(d, i);
@@ -675,12 +690,28 @@ note_hazard(Hz *h, size_t i, int kind, long prod, int slot, const char *fmt, ...
 
 /* Raise the stalls of block b's instructions before index end (back to
  * and including the producer p) by d cycles in all; what is left goes to
- * the predecessor blocks, up to a few blocks back. */
-static void
+ * the predecessor blocks, up to BUMP_DEPTH blocks back.  Returns 1 when
+ * it raised a stall here or further back.
+ *
+ * A visit that raised nothing met only stalls at 15 (what it adds does
+ * not depend on d once d > 0) and those stay 15, so a later visit of the
+ * same block at the same depth in the same bump (same p) would repeat it
+ * step for step: bmemo keeps such visits (and the unsat bits they set)
+ * for the rest of the bump.  Without it, code where a block has many
+ * predecessors (a function called from many places: its entry's
+ * predecessors are all the calls) revisits the same saturated blocks
+ * along every path, exponentially in the depth. */
+static int
 bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 {
-	size_t j = end, k;
+	size_t j = end, k, key = b * (BUMP_DEPTH + 1) + (size_t)depth;
+	int added = 0, unsat0 = h->unsat;
 
+	if (depth > 0 && h->bmemo[key] == h->bgen) {
+		h->unsat |= h->bmemo_unsat[key];
+		return 0;
+	}
+	h->unsat = 0;
 	while (d > 0 && j > h->sh.bfirst[b]) {
 		j--;
 		HIns *x = &h->ins[j];
@@ -688,6 +719,7 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 		if (add > 0) {
 			x->c.stall = (u8)(x->c.stall + add);
 			d -= add;
+			added = 1;
 			h->changes++;
 			h->bumped[b] = 1;
 			if (depth == 0) {
@@ -704,24 +736,28 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 			break;
 	}
 	if (d <= 0)
-		return;
-	if (p >= 0 && h->sh.bof[p] == b && (size_t)p >= j && (size_t)p < end) {
-		h->unsat = 1;  /* producer and consumer too close: needs padding */
-		return;
-	}
-	if (depth >= 4) {
+		;
+	else if (p >= 0 && h->sh.bof[p] == b && (size_t)p >= j && (size_t)p < end)
+		h->unsat |= 1;  /* producer and consumer too close: needs padding */
+	else if (depth >= BUMP_DEPTH)
 		h->unsat |= 2;
-		return;
+	else
+		for (k = 0; k < h->sh.pred[b].n; k++) {
+			size_t pb = h->sh.pred[b].v[k];
+			added |= bump_back(h, pb, h->sh.blast[pb] + 1, p, d, depth + 1);
+		}
+	if (depth > 0 && !added) {
+		h->bmemo[key] = h->bgen;
+		h->bmemo_unsat[key] = (u8)h->unsat;
 	}
-	for (k = 0; k < h->sh.pred[b].n; k++) {
-		size_t pb = h->sh.pred[b].v[k];
-		bump_back(h, pb, h->sh.blast[pb] + 1, p, d, depth + 1);
-	}
+	h->unsat |= unsat0;
+	return added;
 }
 
 static void
 bump(Hz *h, size_t i, long p, int d)
 {
+	h->bgen++;
 	bump_back(h, h->sh.bof[i], i, p, d, 0);
 }
 
@@ -1350,10 +1386,66 @@ run_block(Hz *h, size_t b, HState *s, size_t end)
 		memset(h->added + h->addlo, 0, end - h->addlo);
 }
 
+/* The slots whose join step (state_join's per-slot part) may read
+ * something in s that it did not read in p: rem, the fixed producer's
+ * age, the producer list and its ages, as of each state's clock; into
+ * act, returning their number.  A state that was joined with p (and has
+ * only grown since) cannot change in the other slots when s is joined. */
+static size_t
+changed_slots(const Hz *h, const HState *s, const HState *p, u32 *act)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < h->sh.ns; i++) {
+		int diff = rem_at(s, i) != rem_at(p, i) || FAGE(s, i) != FAGE(p, i) ||
+			   s->np[i] != p->np[i] || s->pover[i] != p->pover[i];
+
+		if (!diff && s->np[i]) {
+			u8 sa[NPR], pa[NPR];
+
+			memcpy(sa, &PA(s, i, 0), NPR);
+			sat_add_by(sa, s->clk - s->pclk[i]);
+			memcpy(pa, &PA(p, i, 0), NPR);
+			sat_add_by(pa, p->clk - p->pclk[i]);
+			diff = memcmp(sa, pa, s->np[i]) ||
+			       memcmp(&PP(s, i, 0), &PP(p, i, 0), s->np[i] * sizeof(i32));
+		}
+		if (diff)
+			act[n++] = (u32)i;
+	}
+	return n;
+}
+
+/* A block with many successors (a RET reaches every return site of its
+ * function) joins its exit state into each of them at every visit; from
+ * its second visit on, only over the slots where that state differs from
+ * the one it joined the last time (kept in last[b]): the successors hold
+ * that one already. */
+enum { FANOUT = 3 };
+
+static size_t
+fanout_slots(Hz *h, HState **last, size_t b, const HState *s, u32 *act, const u32 **use)
+{
+	size_t n = 0, stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
+
+	*use = NULL;
+	if (!last[b])
+		last[b] = state_at(h, xmalloc(stride));
+	else if (last[b]->valid) {
+		n = changed_slots(h, s, last[b], act);
+		*use = act;
+	}
+	state_copy(h, last[b], s);
+	return n;
+}
+
 void
 hz_solve(Hz *h)
 {
-	size_t *work, nw = 0, b, k;
+	size_t *work, nw = 0, b, k, nact;
+	u32 *act;
+	const u32 *use;
+	HState **last;
 	u8 *inq;
 	HState *s = h->tmp;
 	int hz0, ev0;
@@ -1367,6 +1459,8 @@ hz_solve(Hz *h)
 	}
 	work = xmalloc(h->sh.nb * sizeof *work);
 	inq = xcalloc(h->sh.nb, 1);
+	act = xmalloc((h->sh.ns + 1) * sizeof *act);
+	last = xcalloc(h->sh.nb, sizeof *last);
 	state_init(h, h->st[0]);
 	work[nw++] = 0;
 	inq[0] = 1;
@@ -1384,6 +1478,9 @@ hz_solve(Hz *h)
 		run_block(h, b, s, h->sh.blast[b] + 1);
 		h->bhaz[b] = h->nhaz - hz0;
 		h->bev[b] = h->nev - ev0;
+		nact = 0, use = NULL;
+		if (h->sh.succ[b].n >= FANOUT)
+			nact = fanout_slots(h, last, b, s, act, &use);
 		for (k = 0; k < h->sh.succ[b].n; k++) {
 			size_t t = h->sh.succ[b].v[k];
 			if (!h->st[t]->valid && k + 1 == h->sh.succ[b].n) {
@@ -1391,7 +1488,7 @@ hz_solve(Hz *h)
 				   t's state takes s's memory, s the unused one */
 				HState *u = h->st[t];
 				h->st[t] = s, s = u;
-			} else if (!state_join(h, h->st[t], s))
+			} else if (!state_join(h, h->st[t], s, use, nact))
 				continue;
 			if (!inq[t]) {
 				inq[t] = 1;
@@ -1402,6 +1499,10 @@ hz_solve(Hz *h)
 	h->tmp = s;  /* the scratch state (run_all's) may have moved */
 	free(work);
 	free(inq);
+	free(act);
+	for (b = 0; b < h->sh.nb; b++)
+		free(last[b]);
+	free(last);
 	/* the latest visit of a block ran from its final entry state (a change
 	   to it queues the block again), so these are what a pass would see */
 	for (b = 0; b < h->sh.nb; b++) {
