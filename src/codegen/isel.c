@@ -345,8 +345,11 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 		load_c0(s, d, (s->sm >= 90 ? 0x40u : 0x88u) + 4u * (u32)(r - PTX_SR_envreg0));
 		return 0;
 	}
-	sel_unsupported(s, "this special register");
-	return -1;
+	{
+		char what[64];
+		snprintf(what, sizeof what, "the special register %s", ptx_sreg_name(r));
+		return sel_unsupported(s, what);
+	}
 }
 
 MRef

@@ -178,3 +178,22 @@ ok compile_cvt_pack_u4_named grep -q 'unsupported by the compiler for sm_80: thi
 fails compile_xorsign_sm80_refused "$OA" compile tests/compile/half/xorsign.ptx --arch sm_80 --out-dir "$tmp/xs80"
 cp "$tmp/err" "$tmp/xs80.err"
 ok compile_xorsign_sm80_named grep -q 'unsupported by the compiler for sm_80: min/max .xorsign.abs' "$tmp/xs80.err"
+
+# a special register the compiler does not select is refused by its name
+cat >"$tmp/sreg.ptx" <<'P'
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+	mov.u32 %r1, %aggr_smem_size;
+	st.global.u32 [%rd1], %r1;
+	ret;
+}
+P
+fails compile_sreg_refused "$OA" compile "$tmp/sreg.ptx" --arch sm_90 --out-dir "$tmp/sreg"
+cp "$tmp/err" "$tmp/sreg.err"
+ok compile_sreg_named grep -q 'sreg.ptx:9:2: error: unsupported by the compiler for sm_90: the special register %aggr_smem_size' "$tmp/sreg.err"
