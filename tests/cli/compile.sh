@@ -126,6 +126,33 @@ same compile_overwrite_cubin "$tmp/ow/cubin/same.cubin" "$tmp/ow2/cubin/same.cub
 same compile_overwrite_sass <(sed 1d "$tmp/ow/sass/same.sass") <(sed 1d "$tmp/ow2/sass/same.sass")
 same compile_overwrite_manifest <(grep -v out_dir "$tmp/ow/manifest.json") <(grep -v out_dir "$tmp/ow2/manifest.json")
 
+# refused NAME ARCH PTX PATTERN: compiling PTX for ARCH fails cleanly
+# (NAME_refused) with an error matching PATTERN (NAME_named)
+refused() {
+	fails "$1_refused" "$OA" compile "$3" --arch "$2" --out-dir "$tmp/$1"
+	cp "$tmp/err" "$tmp/$1.err"
+	ok "$1_named" grep -q "$4" "$tmp/$1.err"
+}
+
+# one_op FILE TARGET BODY: a kernel that runs BODY (from line 9 on) and
+# stores %r2 at its parameter o
+one_op() {
+	cat >"$1" <<P
+.version 8.0
+.target $2
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+$3
+	st.global.u32 [%rd1], %r2;
+	ret;
+}
+P
+}
+
 # istypep.texref/.samplerref/.surfref parse (a parse error before session 6's
 # end); the compiler refuses istypep cleanly, naming it
 for t in texref samplerref surfref; do
@@ -147,53 +174,21 @@ for t in texref samplerref surfref; do
 }
 P
 	ok "compile_istypep_${t}_parses" "$OA" parse "$tmp/istype_$t.ptx"
-	fails "compile_istypep_${t}_refused" "$OA" compile "$tmp/istype_$t.ptx" --arch sm_90 --out-dir "$tmp/ist"
-	cp "$tmp/err" "$tmp/istype.err"
-	ok "compile_istypep_${t}_named" grep -q 'unsupported by the compiler for sm_90: `istypep`' "$tmp/istype.err"
+	refused "compile_istypep_$t" sm_90 "$tmp/istype_$t.ptx" 'unsupported by the compiler for sm_90: `istypep`'
 done
 
 # cvt.pack.sat to 4 bits (valid PTX, I2IP.U4 in ptxas) is refused by name;
 # it compiled as the 8-bit pack before (clamped to 0..255)
-cat >"$tmp/pack4.ptx" <<'P'
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry k(.param .u64 o)
-{
-	.reg .b32 %r<4>;
-	.reg .b64 %rd<2>;
-	ld.param.u64 %rd1, [o];
-	ld.global.u32 %r1, [%rd1];
-	cvt.pack.sat.u4.s32.b32 %r2, %r1, %r1, %r1;
-	st.global.u32 [%rd1], %r2;
-	ret;
-}
-P
-fails compile_cvt_pack_u4_refused "$OA" compile "$tmp/pack4.ptx" --arch sm_80 --out-dir "$tmp/pack4"
-cp "$tmp/err" "$tmp/pack4.err"
-ok compile_cvt_pack_u4_named grep -q 'unsupported by the compiler for sm_80: this cvt.pack' "$tmp/pack4.err"
+one_op "$tmp/pack4.ptx" sm_80 '	ld.global.u32 %r1, [%rd1];
+	cvt.pack.sat.u4.s32.b32 %r2, %r1, %r1, %r1;'
+refused compile_cvt_pack_u4 sm_80 "$tmp/pack4.ptx" 'unsupported by the compiler for sm_80: this cvt.pack'
 
 # min/max.xorsign.abs (sm_86+) from a PTX compiled for sm_80: refused by name
 # (it aborted in the encoder, no HMNMX2/FMNMX .XORSIGN form on sm_80)
-fails compile_xorsign_sm80_refused "$OA" compile tests/compile/half/xorsign.ptx --arch sm_80 --out-dir "$tmp/xs80"
-cp "$tmp/err" "$tmp/xs80.err"
-ok compile_xorsign_sm80_named grep -q 'unsupported by the compiler for sm_80: min/max .xorsign.abs' "$tmp/xs80.err"
+refused compile_xorsign_sm80 sm_80 tests/compile/half/xorsign.ptx \
+	'unsupported by the compiler for sm_80: min/max .xorsign.abs'
 
 # a special register the compiler does not select is refused by its name
-cat >"$tmp/sreg.ptx" <<'P'
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 o)
-{
-	.reg .b32 %r<2>;
-	.reg .b64 %rd<2>;
-	ld.param.u64 %rd1, [o];
-	mov.u32 %r1, %aggr_smem_size;
-	st.global.u32 [%rd1], %r1;
-	ret;
-}
-P
-fails compile_sreg_refused "$OA" compile "$tmp/sreg.ptx" --arch sm_90 --out-dir "$tmp/sreg"
-cp "$tmp/err" "$tmp/sreg.err"
-ok compile_sreg_named grep -q 'sreg.ptx:9:2: error: unsupported by the compiler for sm_90: the special register %aggr_smem_size' "$tmp/sreg.err"
+one_op "$tmp/sreg.ptx" sm_90 '	mov.u32 %r2, %aggr_smem_size;'
+refused compile_sreg sm_90 "$tmp/sreg.ptx" \
+	'sreg.ptx:9:2: error: unsupported by the compiler for sm_90: the special register %aggr_smem_size'

@@ -1035,14 +1035,21 @@ quick_test_ok(TestState *t_, const Arch *a, const char *golden)
 	free(try_of);
 }
 
+/* The golden corpora the quick-test checks read: the two decoder corpora
+ * (isa_parse_quick_test only), then the suite's and the fuzzer's texts. */
+static const char *const quick_corpora[][2] = {
+	{ "sm_90", "tests/golden/sm_90.txt" },
+	{ "sm_80", "tests/golden/sm_80.txt" },
+	{ "sm_90", "tests/golden/suite-sm_90.txt" },
+	{ "sm_80", "tests/golden/suite-sm_80.txt" },
+	{ "sm_90", "tests/golden/fuzz-sm_90.txt" },
+	{ "sm_80", "tests/golden/fuzz-sm_80.txt" },
+};
+
 TEST(isa_parse_quick_test)
 {
-	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/sm_90.txt");
-	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/sm_80.txt");
-	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt");
-	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt");
-	quick_test_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
-	quick_test_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
+	for (size_t i = 0; i < sizeof quick_corpora / sizeof *quick_corpora; i++)
+		quick_test_ok(t_, arch_lookup(quick_corpora[i][0]), quick_corpora[i][1]);
 }
 
 /* The quick test rejects only texts whose template match fails: for the
@@ -1124,8 +1131,6 @@ quick_rejects_forms_ok(TestState *t_, const Arch *a, const char *golden)
 
 TEST(isa_parse_quick_rejects)
 {
-	quick_rejects_forms_ok(t_, arch_lookup("sm_90"), "tests/golden/suite-sm_90.txt");
-	quick_rejects_forms_ok(t_, arch_lookup("sm_80"), "tests/golden/suite-sm_80.txt");
-	quick_rejects_forms_ok(t_, arch_lookup("sm_90"), "tests/golden/fuzz-sm_90.txt");
-	quick_rejects_forms_ok(t_, arch_lookup("sm_80"), "tests/golden/fuzz-sm_80.txt");
+	for (size_t i = 2; i < sizeof quick_corpora / sizeof *quick_corpora; i++)
+		quick_rejects_forms_ok(t_, arch_lookup(quick_corpora[i][0]), quick_corpora[i][1]);
 }
