@@ -143,6 +143,12 @@ struct Hz {
 	u32 *bmemo, bgen;         /* bump_back: visits (block, depth) of bump number bgen
 				     that raised nothing, and the unsat bits they set */
 	u8 *bmemo_unsat;
+	size_t stride;            /* bytes per state (HState and its arrays) */
+	/* hz_solve, blocks with FANOUT or more successors: the state each last
+	   joined into them (last[b], made when first needed), and scratch for
+	   the slot list (act) */
+	HState **last;
+	u32 *act;
 	/* hz_fix's run of block runb: the cycles bump_back added to each of
 	   its instructions (from addlo on; the rest 0) since the run began */
 	u8 *added;
@@ -479,7 +485,7 @@ Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
-	size_t b, stride;
+	size_t b;
 
 	h->a = a;
 	h->ins = ins;
@@ -506,17 +512,19 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->bmemo = xcalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1), sizeof *h->bmemo);
 	h->bmemo_unsat = xmalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1));
 	h->added = xcalloc(n + 1, 1);
-	stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
-	h->stmem = xmalloc((h->sh.nb + 1) * stride);
+	h->stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
+	h->stmem = xmalloc((h->sh.nb + 1) * h->stride);
 	for (b = 0; b < h->sh.nb; b++)
-		h->st[b] = state_at(h, h->stmem + b * stride);
-	h->tmp = state_at(h, h->stmem + h->sh.nb * stride);
+		h->st[b] = state_at(h, h->stmem + b * h->stride);
+	h->tmp = state_at(h, h->stmem + h->sh.nb * h->stride);
 	return h;
 }
 
 void
 hz_free(Hz *h)
 {
+	size_t b;
+
 	if (!h)
 		return;
 	shape_free(h->shape);
@@ -525,6 +533,11 @@ hz_free(Hz *h)
 	free(h->lim);
 	free(h->bhaz);
 	free(h->bumped);
+	if (h->last)
+		for (b = 0; b < h->sh.nb; b++)
+			free(h->last[b]);
+	free(h->last);
+	free(h->act);
 	free(h->bmemo);
 	free(h->bmemo_unsat);
 	free(h->added);
@@ -735,13 +748,11 @@ bump_back(Hz *h, size_t b, size_t end, long p, int d, int depth)
 		if ((long)j == p)
 			break;
 	}
-	if (d <= 0)
-		;
-	else if (p >= 0 && h->sh.bof[p] == b && (size_t)p >= j && (size_t)p < end)
+	if (d > 0 && p >= 0 && h->sh.bof[p] == b && (size_t)p >= j && (size_t)p < end)
 		h->unsat |= 1;  /* producer and consumer too close: needs padding */
-	else if (depth >= BUMP_DEPTH)
+	else if (d > 0 && depth >= BUMP_DEPTH)
 		h->unsat |= 2;
-	else
+	else if (d > 0)
 		for (k = 0; k < h->sh.pred[b].n; k++) {
 			size_t pb = h->sh.pred[b].v[k];
 			added |= bump_back(h, pb, h->sh.blast[pb] + 1, p, d, depth + 1);
@@ -1418,24 +1429,29 @@ changed_slots(const Hz *h, const HState *s, const HState *p, u32 *act)
 
 /* A block with many successors (a RET reaches every return site of its
  * function) joins its exit state into each of them at every visit; from
- * its second visit on, only over the slots where that state differs from
- * the one it joined the last time (kept in last[b]): the successors hold
- * that one already. */
+ * its second visit in a solve on, only over the slots where that state
+ * differs from the one it joined the last time (kept in h->last[b]): the
+ * successors hold that one already.  Sets *act to the slot list, NULL for
+ * every slot, and returns its length. */
 enum { FANOUT = 3 };
 
 static size_t
-fanout_slots(Hz *h, HState **last, size_t b, const HState *s, u32 *act, const u32 **use)
+fanout_slots(Hz *h, size_t b, const HState *s, const u32 **act)
 {
-	size_t n = 0, stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
+	size_t n = 0;
 
-	*use = NULL;
-	if (!last[b])
-		last[b] = state_at(h, xmalloc(stride));
-	else if (last[b]->valid) {
-		n = changed_slots(h, s, last[b], act);
-		*use = act;
+	*act = NULL;
+	if (!h->last) {
+		h->last = xcalloc(h->sh.nb, sizeof *h->last);
+		h->act = xmalloc((h->sh.ns + 1) * sizeof *h->act);
 	}
-	state_copy(h, last[b], s);
+	if (!h->last[b])
+		h->last[b] = state_at(h, xmalloc(h->stride));
+	else if (h->last[b]->valid) {
+		n = changed_slots(h, s, h->last[b], h->act);
+		*act = h->act;
+	}
+	state_copy(h, h->last[b], s);
 	return n;
 }
 
@@ -1443,9 +1459,7 @@ void
 hz_solve(Hz *h)
 {
 	size_t *work, nw = 0, b, k, nact;
-	u32 *act;
-	const u32 *use;
-	HState **last;
+	const u32 *act;
 	u8 *inq;
 	HState *s = h->tmp;
 	int hz0, ev0;
@@ -1455,12 +1469,12 @@ hz_solve(Hz *h)
 		return;
 	for (b = 0; b < h->sh.nb; b++) {
 		h->st[b]->valid = 0;
+		if (h->last && h->last[b])
+			h->last[b]->valid = 0;
 		h->bhaz[b] = h->bev[b] = 0;
 	}
 	work = xmalloc(h->sh.nb * sizeof *work);
 	inq = xcalloc(h->sh.nb, 1);
-	act = xmalloc((h->sh.ns + 1) * sizeof *act);
-	last = xcalloc(h->sh.nb, sizeof *last);
 	state_init(h, h->st[0]);
 	work[nw++] = 0;
 	inq[0] = 1;
@@ -1478,9 +1492,9 @@ hz_solve(Hz *h)
 		run_block(h, b, s, h->sh.blast[b] + 1);
 		h->bhaz[b] = h->nhaz - hz0;
 		h->bev[b] = h->nev - ev0;
-		nact = 0, use = NULL;
+		nact = 0, act = NULL;
 		if (h->sh.succ[b].n >= FANOUT)
-			nact = fanout_slots(h, last, b, s, act, &use);
+			nact = fanout_slots(h, b, s, &act);
 		for (k = 0; k < h->sh.succ[b].n; k++) {
 			size_t t = h->sh.succ[b].v[k];
 			if (!h->st[t]->valid && k + 1 == h->sh.succ[b].n) {
@@ -1488,7 +1502,7 @@ hz_solve(Hz *h)
 				   t's state takes s's memory, s the unused one */
 				HState *u = h->st[t];
 				h->st[t] = s, s = u;
-			} else if (!state_join(h, h->st[t], s, use, nact))
+			} else if (!state_join(h, h->st[t], s, act, nact))
 				continue;
 			if (!inq[t]) {
 				inq[t] = 1;
@@ -1499,10 +1513,6 @@ hz_solve(Hz *h)
 	h->tmp = s;  /* the scratch state (run_all's) may have moved */
 	free(work);
 	free(inq);
-	free(act);
-	for (b = 0; b < h->sh.nb; b++)
-		free(last[b]);
-	free(last);
 	/* the latest visit of a block ran from its final entry state (a change
 	   to it queues the block again), so these are what a pass would see */
 	for (b = 0; b < h->sh.nb; b++) {
