@@ -145,23 +145,6 @@ cuda_to_ptx(const char *cu, int sm, const char *dir)
 	return out;
 }
 
-static const u64 FNV_PRIME = 0x100000001b3ull;
-
-/* FNV-1a (64 bits) of b[0..n) continued from hash h. */
-static u64
-fnv1a_more(u64 h, const u8 *b, size_t n)
-{
-	const u64 k = FNV_PRIME;
-
-	for (; n >= 8; n -= 8, b += 8) { /* the same bytewise hash, less loop */
-		h = ((((((h ^ b[0]) * k) ^ b[1]) * k ^ b[2]) * k) ^ b[3]) * k;
-		h = ((((((h ^ b[4]) * k) ^ b[5]) * k ^ b[6]) * k) ^ b[7]) * k;
-	}
-	while (n--)
-		h = (h ^ *b++) * k;
-	return h;
-}
-
 /* FNV-1a (64 bits) of a[0..na) into h[0] and of b[0..nb) into h[1].  Each
  * byte's step waits for the last one's multiply, so one stream runs at a
  * multiply's latency per byte: the two streams' steps are interleaved, and
@@ -169,8 +152,8 @@ fnv1a_more(u64 h, const u8 *b, size_t n)
 static void
 fnv1a_pair(const u8 *a, size_t na, const u8 *b, size_t nb, u64 h[2])
 {
-	const u64 k = FNV_PRIME;
-	u64 x = 0xcbf29ce484222325ull, y = x;
+	const u64 k = FNV64_PRIME;
+	u64 x = FNV64_BASIS, y = x;
 	size_t i, n = MIN(na, nb) & ~(size_t)3;
 
 	for (i = 0; i < n; i += 4) {	/* (unrolled: less loop, same steps) */
@@ -179,8 +162,8 @@ fnv1a_pair(const u8 *a, size_t na, const u8 *b, size_t nb, u64 h[2])
 		x = (x ^ a[i + 2]) * k, y = (y ^ b[i + 2]) * k;
 		x = (x ^ a[i + 3]) * k, y = (y ^ b[i + 3]) * k;
 	}
-	h[0] = fnv1a_more(x, a + n, na - n);
-	h[1] = fnv1a_more(y, b + n, nb - n);
+	h[0] = fnv1a64(x, a + n, na - n);
+	h[1] = fnv1a64(y, b + n, nb - n);
 }
 
 /* Run the spec's kernel in the PTX interpreter and in the emulator on our

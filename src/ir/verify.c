@@ -86,17 +86,7 @@ ir_verify(const IrFunc *f, const char *after)
 
 /* FNV-1a over everything a pass may change: the CFG, every instruction
  * field and operand (vector elements too), the register types. */
-static u64
-mix(u64 h, const void *p, size_t n)
-{
-	const u8 *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 0x100000001b3ull;
-	return h;
-}
-
-#define MIX(h, x) ((h) = mix((h), &(x), sizeof(x)))
+#define MIX(h, x) ((h) = fnv1a64((h), &(x), sizeof(x)))
 
 static u64
 hash_opd(u64 h, const PtxOperand *o)
@@ -108,7 +98,7 @@ hash_opd(u64 h, const PtxOperand *o)
 	MIX(h, o->reg); MIX(h, o->reg2); MIX(h, o->imm); MIX(h, o->fbits);
 	MIX(h, o->var); MIX(h, o->index); MIX(h, o->nelems); MIX(h, o->pos); MIX(h, o->label);
 	if (o->sym)
-		h = mix(h, o->sym, strlen(o->sym) + 1);
+		h = fnv1a64(h, o->sym, strlen(o->sym) + 1);
 	for (i = 0; i < o->nelems; i++)
 		h = hash_opd(h, &o->elems[i]);
 	return h;
@@ -127,7 +117,7 @@ hash_ins(u64 h, const IrIns *x)
 	MIX(h, p->space); MIX(h, p->flags); MIX(h, p->nmods); MIX(h, p->mods); MIX(h, p->nopds);
 	MIX(h, p->pos); MIX(h, p->loc_file); MIX(h, p->loc_line);
 	if (p->nmods)
-		h = mix(h, p->mods, p->nmods * sizeof *p->mods);
+		h = fnv1a64(h, p->mods, p->nmods * sizeof *p->mods);
 	for (i = 0; i < p->nopds; i++)
 		h = hash_opd(h, &p->opds[i]);
 	return h;
@@ -136,7 +126,7 @@ hash_ins(u64 h, const IrIns *x)
 u64
 ir_ptx_hash(const PtxFunc *fn)
 {
-	u64 h = 0xcbf29ce484222325ull;
+	u64 h = FNV64_BASIS;
 	int i, k;
 
 	for (i = 0; i < fn->ninstrs; i++)
@@ -148,16 +138,16 @@ ir_ptx_hash(const PtxFunc *fn)
 u64
 ir_hash(const IrFunc *f)
 {
-	u64 h = 0xcbf29ce484222325ull;
+	u64 h = FNV64_BASIS;
 	size_t b, i;
 
 	MIX(h, f->nregs);
-	h = mix(h, f->rtype, (size_t)f->nregs);
+	h = fnv1a64(h, f->rtype, (size_t)f->nregs);
 	MIX(h, f->b.n);
 	for (b = 0; b < f->b.n; b++) {
 		const IrBlock *B = &f->b.v[b];
 		MIX(h, B->succ); MIX(h, B->loop_depth); MIX(h, B->pred.n); MIX(h, B->ins.n);
-		h = mix(h, B->pred.v, B->pred.n * sizeof *B->pred.v);
+		h = fnv1a64(h, B->pred.v, B->pred.n * sizeof *B->pred.v);
 		for (i = 0; i < B->ins.n; i++)
 			h = hash_ins(h, &B->ins.v[i]);
 	}

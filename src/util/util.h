@@ -41,6 +41,20 @@ fnv1a32(const void *p, size_t n)
 	return h;
 }
 
+/* FNV-1a (64 bits) of p[0..n) continued from h (FNV64_BASIS to start):
+ * the manifest's hashes and the IR checker's. */
+#define FNV64_BASIS 0xcbf29ce484222325ull
+#define FNV64_PRIME 0x100000001b3ull
+static inline u64
+fnv1a64(u64 h, const void *p, size_t n)
+{
+	const unsigned char *b = (const unsigned char *)p;
+
+	while (n--)
+		h = (h ^ *b++) * FNV64_PRIME;
+	return h;
+}
+
 /* xmalloc family: die on exhaustion. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
