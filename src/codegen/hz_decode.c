@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "codegen/hazard.h"
+#include "isa/isa_impl.h"
 
 const char *
 hz_slot_name(int s, char *buf, size_t n)
@@ -422,10 +423,10 @@ tma_regs(Regs *rg, const Insn *in, int cat)
 	}
 }
 
+/* The registers of in (of: its op_flags). */
 static void
-regs_of(const HIns *h, const Insn *in, Regs *rg)
+regs_of(const HIns *h, const Insn *in, int of, Regs *rg)
 {
-	int of = op_flags(h->opid, in->op);
 	int nd = h->nd, k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
 	int mw[4] = {1, 1, 1, 1}, isdbl = !!(of & OF_DBL), ismem = !!(of & OF_MEMOP);
@@ -660,7 +661,7 @@ memo_rehash(void)
 /* The entry of (k, addr), or NULL with *pos where to add it (NULL and
    *pos = (size_t)-1 when the memo is full). */
 static Memo *
-memo_find(const Arch *a, Word k, u64 addr, size_t *pos)
+memo_get(const Arch *a, Word k, u64 addr, size_t *pos)
 {
 	if (memo.n >= MEMO_MAX) {
 		*pos = (size_t)-1;
@@ -749,6 +750,31 @@ const char *
 hz_op_name(int id)
 {
 	return ops.v[id];
+}
+
+/* hz_opid(op) of a word of form fm whose text's opcode is op, once per
+   form: every word of a form has the same opcode, its base mnemonic
+   (unit test isa_base_is_opcode). */
+static int
+form_opid(const Arch *a, const IsaForm *fm, const char *op)
+{
+	static struct {
+		const Arch *a;
+		u16 *id;  /* per form: its opid + 1, 0 = not yet */
+	} fo[2];
+	size_t k, i = (size_t)(fm - a->forms);
+
+	for (k = 0; k < NELEM(fo) && fo[k].a && fo[k].a != a; k++)
+		;
+	if (k == NELEM(fo))
+		die("form_opid: more than %zu architectures", NELEM(fo));
+	if (!fo[k].a) {
+		fo[k].a = a;
+		fo[k].id = xcalloc(a->nforms, sizeof *fo[k].id);
+	}
+	if (!fo[k].id[i])
+		fo[k].id[i] = (u16)(hz_opid(op) + 1);
+	return fo[k].id[i] - 1;
 }
 
 static int
@@ -936,10 +962,11 @@ static Insn dec_in;
    ranges in ar) and *t, the address a branch or call names (flow_of); -1
    if it does not decode. */
 static int
-decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, Arena *ar, Buf *b)
+decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, Arena *ar, Buf *b)
 {
 	char err[256];
 	const Insn *in = &dec_in;
+	const IsaForm *fm;
 	Regs rg;
 	HRange *r;
 	int m, of;
@@ -949,10 +976,12 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, Arena *ar, B
 	if (b->s)
 		b->s[0] = 0;
 	/* no float immediate's value: nothing in the checker reads one */
-	if (isa_print(a, w, addr, NULL, b) < 0 || insn_parse_novalue(b->s, &dec_in, ar, err, sizeof err) < 0)
+	if (!(fm = isa_print_form(a, w, addr, NULL, b)) || insn_parse_novalue(b->s, &dec_in, ar, err, sizeof err) < 0)
 		return -1;
+	/* a pc-relative field is what makes the text depend on the address */
+	*pcrel = fm->pcrel;
 	h->c = ctrl_get(w);
-	h->opid = (u16)hz_opid(in->op);
+	h->opid = (u16)form_opid(a, fm, in->op);
 	of = op_flags(h->opid, in->op);
 	h->nd = (u8)ndst(in, of);
 	h->mods = in->nmods > 0;
@@ -967,7 +996,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, Arena *ar, B
 		set_target(h, OF_FLOW(of), *t, n);
 	rg.nrd = rg.nwr = 0;
 	if (!h->never)
-		regs_of(h, in, &rg);
+		regs_of(h, in, of, &rg);
 	r = arena_alloc(ar, (size_t)(rg.nrd + rg.nwr + 1) * sizeof *r);
 	memcpy(r, rg.rd, (size_t)rg.nrd * sizeof *r);
 	memcpy(r + rg.nrd, rg.wr, (size_t)rg.nwr * sizeof *r);
@@ -1010,7 +1039,7 @@ static struct {
 	size_t n, cap;
 } last;
 
-/* The memo entry of code word i (key *k), or NULL with *pos as memo_find
+/* The memo entry of code word i (key *k), or NULL with *pos as memo_get
  * (and *k tagged when the entry to add is one for this address). */
 static Memo *
 memo_at(const Arch *a, Word *k, size_t i, size_t nlast, size_t *pos)
@@ -1020,10 +1049,10 @@ memo_at(const Arch *a, Word *k, size_t i, size_t nlast, size_t *pos)
 
 	if (i < nlast && last.m[i] && last.key[i].lo == k->lo && last.key[i].hi == k->hi)
 		return last.m[i];
-	m = memo_find(a, *k, 0, pos);
+	m = memo_get(a, *k, 0, pos);
 	if (m && m->pcrel && m->at != addr) {  /* the entry for this address */
 		k->hi |= MEMO_AT_ADDR;
-		m = memo_find(a, *k, addr, pos);
+		m = memo_get(a, *k, addr, pos);
 	}
 	return m;
 }
@@ -1055,18 +1084,17 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		}
 		if (pos == (size_t)-1) {  /* no room */
 			u64 t;
-			if (decode1(a, code[i], addr, n, h, &t, ar, &b) < 0)
+			u8 pcrel;
+			if (decode1(a, code[i], addr, n, h, &t, &pcrel, ar, &b) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
 		m = memo_next();
-		if (decode1(a, code[i], addr, n, &m->h, &m->t, &memo.ar, &b) < 0) {
+		if (decode1(a, code[i], addr, n, &m->h, &m->t, &m->pcrel, &memo.ar, &b) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}
 		m->at = addr;
-		/* a pc-relative field is what makes the text depend on the address */
-		m->pcrel = (u8)insn_pcrel(a, code[i]);
 		memo_add(a, k, k.hi & MEMO_AT_ADDR ? addr : 0, pos);
 		last.m[i] = m;
 		*h = m->h;  /* decoded at this address: right even when PC-relative */

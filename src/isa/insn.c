@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "isa/insn.h"
-#include "isa/isa_impl.h"
 
 typedef struct {
 	char *err;
@@ -499,12 +498,4 @@ insn_has(const Insn *in, const char *m)
 		if (!strcmp(in->mods[i], m))
 			return 1;
 	return 0;
-}
-
-int
-insn_pcrel(const Arch *a, Word w)
-{
-	const IsaForm *fm = isa_match(a, w);
-
-	return fm && fm->pcrel;
 }

@@ -69,8 +69,5 @@ int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
 int insn_parse_novalue(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
 /* Has modifier m (exact match)? */
 int insn_has(const Insn *in, const char *m);
-/* Does the form that decodes w have a pc-relative field, so that its text
- * depends on the address it is printed at?  (0 when no form decodes w.) */
-int insn_pcrel(const Arch *a, Word w);
 
 #endif

@@ -207,6 +207,8 @@ isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
  * printing): the same answers, for tests (isa/parse.c). */
 int isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
 		    size_t errlen, size_t *errpos);
+/* isa_print, returning w's form (isa_match's; NULL: printed as UNKNOWN). */
+const IsaForm *isa_print_form(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
 /* isa_print without its memo (isa/print.c), for tests. */
 int isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
 

@@ -435,12 +435,18 @@ print_word(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out, PMemo
 	return fm;
 }
 
-int
-isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+const IsaForm *
+isa_print_form(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
 {
 	PMemo *m;
 
-	return print_word(a, w, addr, syms, out, &m) ? 0 : -1;
+	return print_word(a, w, addr, syms, out, &m);
+}
+
+int
+isa_print(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out)
+{
+	return isa_print_form(a, w, addr, syms, out) ? 0 : -1;
 }
 
 int

@@ -569,6 +569,53 @@ TEST(isa_base_find)
 	}
 }
 
+/* Does the printed opcode end at template position t: a blank, a dot, the
+ * end, or an enumeration hole whose every string starts with a dot or a
+ * blank or is empty (then what follows ends it)? */
+static int
+op_ends(const Arch *a, const IsaForm *fm, const char *t)
+{
+	const IsaField *f;
+	u64 v;
+	int empty = 0;
+
+	if (*t != HOLE)
+		return !*t || *t == ' ' || *t == '.';
+	f = &a->fields[fm->field0 + (uchar)t[1] - 1];
+	if (f->kind != FK_ENUM)
+		return 0;
+	for (v = 0; v < (1ull << f->nbits); v++) {
+		u16 e = a->enums[f->table + v];
+		const char *s = e == ENUM_INVALID ? "." : a->strs[e & ENUM_ID];
+
+		if (*s && *s != '.' && *s != ' ')
+			return 0;
+		empty |= !*s;
+	}
+	return !empty || op_ends(a, fm, t + 2);
+}
+
+/* Every form's text starts with its base mnemonic as the whole opcode
+ * (what insn_parse calls in->op), which the hazard decoder takes from
+ * the form instead of the text. */
+TEST(isa_base_is_opcode)
+{
+	const Arch *as[] = { arch_lookup("sm_90"), arch_lookup("sm_80") };
+	size_t k, bad = 0;
+	u32 i;
+
+	for (k = 0; k < NELEM(as); k++)
+		for (i = 0; i < as[k]->nforms; i++) {
+			const Arch *a = as[k];
+			const IsaForm *fm = &a->forms[i];
+			const char *b = a->strs[fm->base];
+			size_t n = strlen(b);
+
+			bad += !n || strncmp(fm->tmpl, b, n) || !op_ends(a, fm, fm->tmpl + n);
+		}
+	CHECK(bad == 0);
+}
+
 /* The texts of a golden file (text, split in place) that encode and name
  * no label: up to max of them in lines[], their words in words[]. */
 static size_t
