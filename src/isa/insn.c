@@ -21,6 +21,16 @@ fail(Ctx *c, const char *what, const char *s)
 	return -1;
 }
 
+/* The value of hexadecimal digit c, or -1 (isxdigit is a call in musl). */
+static inline int
+hexdig(uchar c)
+{
+	if ((u32)(c - '0') < 10)
+		return c - '0';
+	c |= 0x20;
+	return (u32)(c - 'a') < 6 ? c - 'a' + 10 : -1;
+}
+
 /* The hexadecimal number at s (at least one digit), as strtoull(s, end,
  * 16) reads it: an optional 0x before a digit, saturating at 2^64 - 1; by
  * hand (strtoull's locale and errno work cost more than the rest). */
@@ -28,18 +38,16 @@ static int
 parse_hex(const char *s, u64 *v, const char **end)
 {
 	u64 x = 0;
-	int over = 0;
+	int over = 0, d;
 
-	if (!isxdigit((uchar)*s))
+	if (hexdig((uchar)*s) < 0)
 		return -1;
-	if (s[0] == '0' && (s[1] | 0x20) == 'x' && isxdigit((uchar)s[2]))
+	if (s[0] == '0' && (s[1] | 0x20) == 'x' && hexdig((uchar)s[2]) >= 0)
 		s += 2;
-	for (; isxdigit((uchar)*s); s++) {
-		u32 d = isdigit((uchar)*s) ? (u32)(*s - '0') : (u32)((*s | 0x20) - 'a' + 10);
-
+	for (; (d = hexdig((uchar)*s)) >= 0; s++) {
 		if (x >> 60)
 			over = 1;
-		x = x << 4 | d;
+		x = x << 4 | (u64)d;
 	}
 	*v = over ? ~0ull : x;
 	*end = s;
@@ -172,7 +180,7 @@ parse_addr(Ctx *c, const char *s, const char *e, Operand *o, const char *all)
 			p++;
 		if (*p == '-' || isdigit((uchar)*p)) {
 			int neg = *p == '-';
-			if (parse_hex(p + neg, &v, &end) < 0 || strncmp(p + neg, "0x", 2) || *end)
+			if (parse_hex(p + neg, &v, &end) < 0 || p[neg] != '0' || p[neg + 1] != 'x' || *end)
 				return fail(c, "bad address offset in", all);
 			o->imm += neg ? -v : v;
 		} else if (parse_regname(p, &k, &r, &end) == 0 && (k == OPK_R || k == OPK_UR)) {
@@ -274,6 +282,10 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	o->desc = 0xffff;
 	o->ur = 63;
 	o->scale = 1;
+	/* most operands are plain registers; no branch below takes a text
+	   that parse_regname reads (SR_*, SRZ and PR it refuses) */
+	if (parse_regname(s, &o->kind, &o->reg, &end) == 0)
+		return parse_suffixes(c, end, o, all);
 	if (s[0] == '-' && s[1] == '0' && s[2] == 'x') {
 		u64 v;
 		if (parse_hex(s + 1, &v, &end) < 0 || *end)
@@ -358,9 +370,9 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 			return fail(c, "bad address", all);
 		return parse_addr(c, s + 1, q, o, all);
 	}
-	if (!strncmp(s, "c[", 2)) {
+	if (s[0] == 'c' && s[1] == '[') {
 		u64 b;
-		if (parse_hex(s + 2, &b, &end) < 0 || strncmp(end, "][", 2))
+		if (parse_hex(s + 2, &b, &end) < 0 || end[0] != ']' || end[1] != '[')
 			return fail(c, "bad constant bank in", all);
 		o->bank = (u16)b;
 		q = strchr(end + 2, ']');
