@@ -35,7 +35,7 @@ name_in(const char *s, const char *const *l)
 	return 0;
 }
 
-static int ndst(const Insn *in, int of);
+static int ndst(const Insn *in, u64 of);
 static int is_mem(const char *op);
 
 /* What the table below and the opcode tests of op_flags say about an
@@ -43,11 +43,14 @@ static int is_mem(const char *op);
  * at every decode: OF_* in bits 0-7, lat_cat_op in bits 8-11 (OF_CAT),
  * pipe_of in 12-15 (OF_PIPE), the HF_* memory flags in 16-19 (OF_MEMF),
  * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27,
- * regs_of's operand forms (FM_*) in 28-31. */
+ * regs_of's operand forms (FM_*) in 28-31; OF_REUSE: its source operands
+ * sit in the reuse slots (reuse_srcs); OF_S2R: it is S2R (facts_of). */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
 	OF_FENCE = 128,
 };
+#define OF_REUSE (1ull << 32)
+#define OF_S2R (1ull << 33)
 #define OF_CAT(f) ((f) >> 8 & 0xf)
 #define OF_PIPE(f) ((f) >> 12 & 0xf)
 #define OF_MEMF(f) ((f) >> 16 & 0xf)
@@ -171,15 +174,22 @@ op_list_bits(const char *op)
 	return 0;
 }
 
+/* The opcodes whose source operands sit in the A, B, C slots of operand
+   reuse in text order (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124
+   mark R5, R20, RZ; ctrlbits.c). */
+static const char *const reuse_ops[] = {
+	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
+};
+
 static struct {
-	u32 *f;
+	u64 *f;
 	size_t n;
 } opf;
 
-static int
+static u64
 op_flags(int id, const char *op)
 {
-	int f = OF_KNOWN;
+	u64 f = OF_KNOWN;
 
 	if ((size_t)id >= opf.n) {
 		size_t n = opf.n ? opf.n : 64;
@@ -191,12 +201,14 @@ op_flags(int id, const char *op)
 	}
 	if (opf.f[id])
 		return opf.f[id];
-	f |= (int)op_list_bits(op);
-	f |= lat_cat_op(op) << 8;
-	f |= ((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
+	f |= op_list_bits(op);
+	f |= (u64)lat_cat_op(op) << 8;
+	f |= (u64)((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
 	if (!OF_ND(f) && !strncmp(op, "ATOM", 4))
-		f |= ND_LOPP << 24;
-	return (int)(opf.f[id] = (u32)f);
+		f |= (u64)ND_LOPP << 24;
+	f |= name_in(op, reuse_ops) ? OF_REUSE : 0;
+	f |= !strcmp(op, "S2R") ? OF_S2R : 0;
+	return opf.f[id] = f;
 }
 
 /* Width of a conversion's destination (dst = 1) or source (dst = 0). */
@@ -297,7 +309,7 @@ add(HRange *r, int *n, int max, int kind, int reg, int width, int cat)
 /* Number of destination operands at the front of the operand list (of:
    the opcode's flags). */
 static int
-ndst(const Insn *in, int of)
+ndst(const Insn *in, u64 of)
 {
 	int k, n = 1;
 
@@ -425,7 +437,7 @@ tma_regs(Regs *rg, const Insn *in, int cat)
 
 /* The registers of in (of: its op_flags). */
 static void
-regs_of(const HIns *h, const Insn *in, int of, Regs *rg)
+regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
 {
 	int nd = h->nd, k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
@@ -788,11 +800,11 @@ is_mem(const char *op)
    read of the clock (S2R SR_CLOCKLO, SR_CLOCKHI, SR_CLOCK: the ISA
    tables' only names with CLOCK). */
 static void
-facts_of(HIns *h, const Insn *in, int of)
+facts_of(HIns *h, const Insn *in, u64 of)
 {
 	h->pipe = (u8)OF_PIPE(of);
 	h->memf = (u8)OF_MEMF(of);
-	h->fence = (of & OF_FENCE) || (!strcmp(in->op, "S2R") && in->nops > 1 && in->o[1].text &&
+	h->fence = (of & OF_FENCE) || ((of & OF_S2R) && in->nops > 1 && in->o[1].text &&
 				       !strncmp(in->o[1].text, "SR_CLOCK", 8));
 	h->async_ur = OF_FM(of) == FM_TMA;
 	h->minst = (u8)lat_min_stall_row(h->row, in);
@@ -930,22 +942,15 @@ class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 	memcpy(h->maxneed, f->maxneed, sizeof h->maxneed);
 }
 
-/* The opcodes whose source operands sit in the A, B, C slots of operand
-   reuse in text order (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124
-   mark R5, R20, RZ; ctrlbits.c). */
-static const char *const reuse_ops[] = {
-	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
-};
-
 /* h->src: the general register in each reuse slot, 0xff where the slot
    holds no plain one (or the opcode has no reuse slots). */
 static void
-reuse_srcs(HIns *h, const Insn *in)
+reuse_srcs(HIns *h, const Insn *in, u64 of)
 {
 	int k;
 
 	memset(h->src, 0xff, sizeof h->src);
-	if (!name_in(in->op, reuse_ops) || insn_has(in, "WIDE") || insn_has(in, "64"))
+	if (!(of & OF_REUSE) || insn_has(in, "WIDE") || insn_has(in, "64"))
 		return;
 	for (k = 0; k < 3 && h->nd + k < in->nops; k++) {
 		const Operand *o = &in->o[h->nd + k];
@@ -969,7 +974,8 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	const IsaForm *fm;
 	Regs rg;
 	HRange *r;
-	int m, of;
+	int m;
+	u64 of;
 
 	memset(h, 0, sizeof *h);
 	b->n = 0;
@@ -1005,7 +1011,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	h->nrd = (u8)rg.nrd;
 	h->nwr = (u8)rg.nwr;
 	facts_of(h, in, of);
-	reuse_srcs(h, in);
+	reuse_srcs(h, in, of);
 	h->wide_hi = -1;
 	if (h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR && !h->lat.var && lat_is_wide(h->cls)) {
 		h->wide_hi = (short)(h->wr[0].s + 1);
@@ -1020,7 +1026,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 static void
 from_memo(HIns *h, const Memo *m, Word w, size_t n)
 {
-	int fl = OF_FLOW(opf.f[m->h.opid]);
+	int fl = (int)OF_FLOW(opf.f[m->h.opid]);
 
 	*h = m->h;
 	h->c = ctrl_get(w);
