@@ -332,15 +332,27 @@ ndst(const Insn *in, u64 of)
 	return n;
 }
 
+/* The registers of a memory operation's data: 4 for .128 and the x4 / x8
+   vectors, 2 for .64, the 64-bit types and the x2 / x4 ones, else 1; one
+   pass over the modifiers. */
 static int
 data_width(const Insn *in)
 {
-	if (insn_has(in, "128") || insn_has(in, "F32x4") || insn_has(in, "F16x8") || insn_has(in, "BF16x8"))
-		return 4;
-	if (insn_has(in, "64") || insn_has(in, "F64") || insn_has(in, "S64") || insn_has(in, "U64") ||
-	    insn_has(in, "F32x2") || insn_has(in, "F16x4") || insn_has(in, "BF16x4"))
-		return 2;
-	return 1;
+	static const struct {
+		const char *m;
+		int w;
+	} ws[] = {
+		{"128", 4}, {"F32x4", 4}, {"F16x8", 4}, {"BF16x8", 4}, {"64", 2}, {"F64", 2},
+		{"S64", 2}, {"U64", 2}, {"F32x2", 2}, {"F16x4", 2}, {"BF16x4", 2},
+	};
+	int i, w = 1;
+	size_t k;
+
+	for (i = 0; i < in->nmods; i++)
+		for (k = 0; k < NELEM(ws); k++)
+			if (ws[k].m[0] == in->mods[i][0] && ws[k].w > w && !strcmp(ws[k].m, in->mods[i]))
+				w = ws[k].w;
+	return w;
 }
 
 /* Reads of a memory or constant operand's registers. */
@@ -442,6 +454,7 @@ regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
 	int nd = h->nd, k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
 	int mw[4] = {1, 1, 1, 1}, isdbl = !!(of & OF_DBL), ismem = !!(of & OF_MEMOP);
+	int dw = ismem ? data_width(in) : 1;
 	int conv = !!(of & OF_CONV);
 	int wide = !!(of & OF_WIDE);
 	int hi = wide && insn_has(in, "HI");
@@ -506,7 +519,7 @@ regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
 			else if (wide || hi)
 				w = (dst && wide) || k == nd + 2 ? 2 : 1;
 			else if (ismem)
-				w = data_width(in);
+				w = dw;
 			else if (form == FM_CS2R)
 				w = insn_has(in, "32") ? 1 : 2;
 			else if (w64)
