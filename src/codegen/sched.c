@@ -27,70 +27,13 @@ is_fence(const HIns *h)
 	return h->kind != HK_NORMAL || h->fence;
 }
 
-/* Exact register sets: one bit per slot (hazard.h: hz_decode keeps
- * every slot below NSLOT), NSW words. */
-enum { NSW = (NSLOT + 63) / 64 };
-
-typedef struct {
-	u64 rd[NSW], wr[NSW];
-	u64 rm, wm;   /* the sets folded into 64 bits: a cheap first test */
-} Sets;
-
-/* The bit of slot s in a folded set: R registers in bits 0..47, UR in
- * 48..55, P and UP in 56..63, so that predicates and uniform registers
- * do not alias the common low R registers. */
+/* The latency of the edge x -> y (y after x in program order) given
+ * which of their registers meet: raw (x writes what y reads), war (y
+ * writes what x reads or writes); -1 if none.  Read-after-write has x's
+ * latency, write-after-read and write-after-write are plain order (1). */
 static int
-fold_bit(int s)
+edge_lat(const HIns *x, int raw, int war)
 {
-	return s < SLOT_UR ? s % 48 : s < SLOT_P ? 48 + (s - SLOT_UR) % 8 : 56 + (s - SLOT_P) % 8;
-}
-
-/* set = the slots of r[0..n); returns them folded (fold_bit). */
-static u64
-set_ranges(u64 *set, const HRange *r, int n)
-{
-	int k, s;
-	u64 m = 0;
-
-	memset(set, 0, NSW * 8);
-	for (k = 0; k < n; k++) {
-		ASSERT(r[k].s + r[k].n <= NSLOT);
-		for (s = r[k].s; s < r[k].s + r[k].n; s++) {
-			set[s / 64] |= (u64)1 << (s & 63);
-			m |= (u64)1 << fold_bit(s);
-		}
-	}
-	return m;
-}
-
-static void
-sets_of(const HIns *h, Sets *x)
-{
-	x->rm = set_ranges(x->rd, h->rd, h->nrd);
-	x->wm = set_ranges(x->wr, h->wr, h->nwr);
-}
-
-static int
-meet(const u64 *a, const u64 *b)
-{
-	u64 m = 0;
-	int w;
-#pragma GCC unroll 8
-	for (w = 0; w < NSW; w++)
-		m |= a[w] & b[w];
-	return m != 0;
-}
-
-/* Latency of the edge x -> y (y after x in program order), or -1 if
- * none: read-after-write with x's latency, write-after-read and
- * write-after-write as plain order (1). */
-static int
-edge(const HIns *x, const Sets *sx, const Sets *sy)
-{
-	/* the folded sets first: most pairs share no slot of a kind */
-	int raw = (sx->wm & sy->rm) && meet(sx->wr, sy->rd);
-	int war = ((sx->rm & sy->wm) && meet(sx->rd, sy->wr)) || ((sx->wm & sy->wm) && meet(sx->wr, sy->wr));
-
 	/* loads stay ordered among themselves only through registers */
 	if (raw && (x->lat.var || x->lat.lat >= 1))
 		return x->lat.var ? VAR_LAT : x->lat.lat;
@@ -103,43 +46,93 @@ typedef struct {
 } Edge;
 
 /* Work arrays of sched_region, allocated once for the largest region
- * (the edges grow as needed). */
+ * (the edges grow as needed).  rd and wr: per register slot (all below
+ * NSLOT: hz_decode clamps them), the set of the region's instructions
+ * that read (write) it, nw words each; sx: the successor sets of one
+ * instruction (2 * nw words). */
 typedef struct {
 	int *prio, *npred, *ready, *cand, *first;
 	Word *out;
 	u32 *pout;
-	Sets *set;
+	u64 *rd, *wr, *sx;
 	Edge *e;
 	size_t ecap;
 } Scratch;
 
+/* Instruction i (x) joins the sets: bit i in its slots' rd and wr. */
+static void
+mark(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw)
+{
+	int k, s;
+
+	for (k = 0; k < x->nrd; k++)
+		for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++)
+			rd[s * nw + i / 64] |= 1ull << (i % 64);
+	for (k = 0; k < x->nwr; k++)
+		for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++)
+			wr[s * nw + i / 64] |= 1ull << (i % 64);
+}
+
+/* Instruction i (x) leaves the sets (bit i out of its slots' rd and wr);
+ * raw and war become the later readers of what it writes and the later
+ * writers of what it reads or writes (and perhaps i itself). */
+static void
+succ_sets(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, u64 *raw, u64 *war)
+{
+	u64 out = ~(1ull << (i % 64));
+	size_t w, at;
+	int k, s;
+
+	for (w = 0; w < nw; w++)
+		raw[w] = war[w] = 0;
+	for (k = 0; k < x->nrd; k++)
+		for (s = x->rd[k].s, at = s * nw; s < x->rd[k].s + x->rd[k].n; s++, at += nw) {
+			rd[at + i / 64] &= out;
+			for (w = 0; w < nw; w++)
+				war[w] |= wr[at + w];
+		}
+	for (k = 0; k < x->nwr; k++)
+		for (s = x->wr[k].s, at = s * nw; s < x->wr[k].s + x->wr[k].n; s++, at += nw) {
+			wr[at + i / 64] &= out;
+			for (w = 0; w < nw; w++) {
+				raw[w] |= rd[at + w];
+				war[w] |= wr[at + w];
+			}
+		}
+}
+
 /* The dependence edges of [lo, lo + n) as successor lists: sc->e from
- * sc->first[i] to sc->first[i + 1]; npred counts each one's predecessors. */
+ * sc->first[i] to sc->first[i + 1], in order; npred counts each one's
+ * predecessors.  From per-slot sets of the instructions that read and
+ * write it: in program order, each instruction leaves them and finds its
+ * successors there (so the sets are empty again at the end). */
 static void
 edges(HIns *h, size_t lo, size_t n, Scratch *sc)
 {
-	size_t i, j, ne = 0;
-	Sets *x = sc->set;
+	size_t i, w, nw = (n + 63) / 64, ne = 0;
+	u64 *raw = sc->sx, *war = sc->sx + nw;
 
 	for (i = 0; i < n; i++)
-		sets_of(&h[lo + i], &x[i]);
+		mark(&h[lo + i], i, sc->rd, sc->wr, nw);
 	for (i = 0; i < n; i++) {
+		const HIns *x = &h[lo + i];
+		succ_sets(x, i, sc->rd, sc->wr, nw, raw, war);
 		sc->first[i] = (int)ne;
-		for (j = i + 1; j < n; j++) {
-			int l;
-			/* no shared slot in the folded sets: no edge */
-			if (!(x[i].wm & (x[j].rm | x[j].wm)) && !(x[i].rm & x[j].wm))
-				continue;
-			if ((l = edge(&h[lo + i], &x[i], &x[j])) < 0)
-				continue;
-			if (ne == sc->ecap) {
-				sc->ecap = 2 * sc->ecap + 64;
-				sc->e = xrealloc(sc->e, sc->ecap * sizeof *sc->e);
+		/* the earlier instructions have left: only i itself is below */
+		for (w = i / 64; w < nw; w++)
+			for (u64 m = (raw[w] | war[w]) & ~(w == i / 64 ? 1ull << (i % 64) : 0); m; m &= m - 1) {
+				size_t j = w * 64 + (size_t)__builtin_ctzll(m);
+				int l = edge_lat(x, raw[w] >> (j % 64) & 1, war[w] >> (j % 64) & 1);
+				if (l < 0)
+					continue;
+				if (ne == sc->ecap) {
+					sc->ecap = 2 * sc->ecap + 64;
+					sc->e = xrealloc(sc->e, sc->ecap * sizeof *sc->e);
+				}
+				sc->e[ne].to = (int)j;
+				sc->e[ne++].lat = l;
+				sc->npred[j]++;
 			}
-			sc->e[ne].to = (int)j;
-			sc->e[ne++].lat = l;
-			sc->npred[j]++;
-		}
 	}
 	sc->first[n] = (int)ne;
 }
@@ -227,7 +220,7 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 {
 	Arena ar = {0};
 	HIns *h = xmalloc((n + 1) * sizeof *h);  /* hz_decode fills [0, n) */
-	size_t bad, i, max;
+	size_t bad, i, max, nw;
 	Scratch sc;
 
 	for (i = 0; i < n; i++)
@@ -248,12 +241,16 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 	sc.first = sc.cand + max + 1;
 	sc.out = xmalloc((max + 1) * sizeof *sc.out);
 	sc.pout = xmalloc((max + 1) * sizeof *sc.pout);
-	sc.set = xmalloc((max + 1) * sizeof *sc.set);
+	nw = (max + 63) / 64;  /* words of a set of a region's instructions */
+	sc.rd = xcalloc(2 * NSLOT * nw, sizeof *sc.rd);
+	sc.wr = sc.rd + NSLOT * nw;
+	sc.sx = xmalloc(2 * nw * sizeof *sc.sx);
 	each_region(h, code, perm, leader, n, &sc);
 	free(sc.prio);
 	free(sc.out);
 	free(sc.pout);
-	free(sc.set);
+	free(sc.rd);
+	free(sc.sx);
 	free(sc.e);
 	free(h);
 	arena_free(&ar);
