@@ -32,36 +32,39 @@ enum { BUMP_DEPTH = 4 };
 enum { RSTR = 8 };
 _Static_assert((int)LC_NCAT <= (int)RSTR && NPR == 8, "rem and pa are 8 bytes per slot");
 
-/* The state at a program point; the arrays (one entry per tracked slot,
- * NPR or LC_NCAT per slot for pp, pa, rem) live in one block after the
- * struct, so a copy is one memcpy. */
+/* One tracked slot's part of a state. */
 typedef struct {
-	/* live slots: bit d clear means np[d] is 0 (lnp), wsb[d] and rsb[d]
-	   are 0 (lsb), wsb[d] lacks SB_NONE (lnone); a set bit may be stale */
-	u64 *lnp, *lsb, *lnone;  /* [nwd] */
-	u8 *rem;            /* [ns][RSTR] */
-	u32 *rclk;          /* rem holds the cycles left at clock rclk (rem_at
-			       counts them down to clk: no work per stall) */
-	u32 *fts;           /* clk when fprod issued: its age (min over paths) is
-			       fage = min(clk - fts, AGE_MAX) */
-	i32 *fprod;         /* the fixed producer, -1 none */
+	u8 rem[RSTR];       /* per consumer category */
 	/* the fixed producers still in flight on some path and their ages
 	   (min over paths); pover: more than NPR, use rem */
-	i32 *pp;            /* [ns][NPR] */
-	u8 *pa;             /* [ns][NPR] */
-	u8 *np, *pover;
-	u32 *pclk;          /* pa holds the ages at clock pclk (pa_now brings them to clk) */
-	u32 *pdue;          /* the clock at which a producer first reaches h->lim (pa_due) */
-	u8 *wsb, *wdep, *rsb;
-	i32 *wprod, *rprod;
+	u8 pa[NPR];
+	i32 pp[NPR];
+	u32 rclk;           /* rem holds the cycles left at clock rclk (rem_at
+			       counts them down to clk: no work per stall) */
+	u32 fts;            /* clk when fprod issued: its age (min over paths) is
+			       fage = min(clk - fts, AGE_MAX) */
+	i32 fprod;          /* the fixed producer, -1 none */
+	u32 pclk;           /* pa holds the ages at clock pclk (pa_now brings them to clk) */
+	u32 pdue;           /* the clock at which a producer first reaches h->lim (pa_due) */
+	i32 wprod, rprod;
+	u8 np, pover;
+	u8 wsb, wdep, rsb;
+} HSlot;
+
+/* The state at a program point; the arrays (the live sets, one HSlot per
+ * tracked slot) live in one block after the struct, so a copy is one
+ * memcpy. */
+typedef struct {
+	/* live slots: bit d clear means np is 0 (lnp), wsb and rsb are 0
+	   (lsb), wsb lacks SB_NONE (lnone); a set bit may be stale */
+	u64 *lnp, *lsb, *lnone;  /* [nwd] */
+	HSlot *sl;          /* [ns] */
 	u32 sbts[NSB];      /* clk when each scoreboard was last set (sbage as fage) */
 	i32 sbprod[NSB];
 	u32 clk;            /* cycles so far: ages are differences, advance adds to clk only */
 	u32 mindue;         /* at most every live slot's pdue: advance looks at none before */
 	u8 valid;
 } HState;
-
-#define REM(s, d, c) ((s)->rem[(size_t)(d) * RSTR + (c)])
 
 /* The age of an event at clock ts, saturated as the ages once were (a
    sum of saturating additions is the saturated sum); setting it. */
@@ -72,11 +75,9 @@ age(const HState *s, u32 ts)
 
 	return a > AGE_MAX ? AGE_MAX : (int)a;
 }
-#define FAGE(s, j) age((s), (s)->fts[j])
-#define SET_FAGE(s, j, a) ((s)->fts[j] = (s)->clk - (u32)(a))
+#define FAGE(s, j) age((s), (s)->sl[j].fts)
+#define SET_FAGE(s, j, a) ((s)->sl[j].fts = (s)->clk - (u32)(a))
 #define SBAGE(s, k) age((s), (s)->sbts[k])
-#define PP(s, d, k) ((s)->pp[(size_t)(d) * NPR + (k)])
-#define PA(s, d, k) ((s)->pa[(size_t)(d) * NPR + (k)])
 
 /* A register an instruction reads or writes, as a tracked slot. */
 typedef struct {
@@ -358,25 +359,11 @@ state_at(const Hz *h, void *mem)
 	u8 *p = (u8 *)(s + 1);
 
 	s->valid = 0;
-	/* the u64 then the i32 arrays first (the block after the struct is aligned) */
+	/* the block after the struct is aligned */
 	s->lnp = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lsb = (u64 *)p, p += h->nwd * sizeof(u64);
 	s->lnone = (u64 *)p, p += h->nwd * sizeof(u64);
-	s->fprod = (i32 *)p, p += ns * sizeof(i32);
-	s->fts = (u32 *)p, p += ns * sizeof(u32);
-	s->pclk = (u32 *)p, p += ns * sizeof(u32);
-	s->pdue = (u32 *)p, p += ns * sizeof(u32);
-	s->rclk = (u32 *)p, p += ns * sizeof(u32);
-	s->pp = (i32 *)p, p += ns * NPR * sizeof(i32);
-	s->wprod = (i32 *)p, p += ns * sizeof(i32);
-	s->rprod = (i32 *)p, p += ns * sizeof(i32);
-	s->rem = p, p += ns * RSTR;
-	s->pa = p, p += ns * NPR;
-	s->np = p, p += ns;
-	s->pover = p, p += ns;
-	s->wsb = p, p += ns;
-	s->wdep = p, p += ns;
-	s->rsb = p, p += ns;
+	s->sl = (HSlot *)p, p += ns * sizeof(HSlot);
 	if (p != (u8 *)(s + 1) + h->ssz)
 		die("hazard: state layout (%zu bytes) and ssz (%zu) disagree", (size_t)(p - (u8 *)(s + 1)), h->ssz);
 	return s;
@@ -493,8 +480,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->m = mode;
 	shape_of(h);
 	h->nwd = (h->sh.ns + 63) / 64;
-	h->ssz = 3 * h->nwd * sizeof(u64) +
-		 h->sh.ns * (7 * sizeof(i32) + NPR * sizeof(i32) + RSTR + NPR + 5);
+	h->ssz = 3 * h->nwd * sizeof(u64) + h->sh.ns * sizeof(HSlot);
 	h->lim = xmalloc(n + 1);
 	for (b = 0; b < n; b++)
 		h->depbar |= ins[b].kind == HK_DEPBAR;
@@ -566,11 +552,12 @@ state_init(const Hz *h, HState *s)
 	memset(s + 1, 0, h->ssz);
 	s->clk = 0;
 	s->mindue = 0x7fffffff;
-	for (j = 0; j < ns; j++)
+	for (j = 0; j < ns; j++) {
 		SET_FAGE(s, j, AGE_MAX);
+		s->sl[j].fprod = -1;
+	}
 	for (k = 0; k < NSB; k++)
 		s->sbts[k] = s->clk - AGE_MAX;
-	memset(s->fprod, 0xff, ns * sizeof *s->fprod);
 	memset(s->sbprod, 0xff, sizeof s->sbprod);
 	s->valid = 1;
 }
@@ -594,45 +581,47 @@ state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
 		u64 rs, rd;
 
 		i = act ? act[j] : j;
+		const HSlot *ss = &s->sl[i];
+		HSlot *ds = &d->sl[i];
 		rs = rem_at(s, i);
 		u8 sr[RSTR];
 		if (rs) {  /* (a ready slot of s raises nothing) */
 			rem_now(d, i);
-			memcpy(&rd, &REM(d, i, 0), 8);
+			memcpy(&rd, ds->rem, 8);
 			memcpy(sr, &rs, 8);
 			for (c = 0; rs != rd && c < LC_NCAT; c++)
-				if (sr[c] > REM(d, i, c)) {
-					REM(d, i, c) = sr[c];
-					d->fprod[i] = s->fprod[i];
+				if (sr[c] > ds->rem[c]) {
+					ds->rem[c] = sr[c];
+					ds->fprod = ss->fprod;
 					ch = 1;
 				}
 		}
 		if (FAGE(s, i) < FAGE(d, i)) {
 			SET_FAGE(d, i, FAGE(s, i));
-			if (d->fprod[i] < 0)
-				d->fprod[i] = s->fprod[i];
+			if (ds->fprod < 0)
+				ds->fprod = ss->fprod;
 			ch = 1;
 		}
-		if (s->np[i] || (s->pover[i] && !d->pover[i])) {
+		if (ss->np || (ss->pover && !ds->pover)) {
 			u8 sa[NPR];  /* s's ages now */
 			int pch = 0;
-			memcpy(sa, &PA(s, i, 0), NPR);
-			sat_add_by(sa, s->clk - s->pclk[i]);
+			memcpy(sa, ss->pa, NPR);
+			sat_add_by(sa, s->clk - ss->pclk);
 			pa_now(d, i);
-			if (s->pover[i] && !d->pover[i])
-				d->pover[i] = 1, pch = 1;
-			for (k = 0; k < s->np[i]; k++) {
-				for (m = 0; m < d->np[i] && PP(d, i, m) != PP(s, i, k); m++)
+			if (ss->pover && !ds->pover)
+				ds->pover = 1, pch = 1;
+			for (k = 0; k < ss->np; k++) {
+				for (m = 0; m < ds->np && ds->pp[m] != ss->pp[k]; m++)
 					;
-				if (m < d->np[i]) {
-					if (sa[k] < PA(d, i, m))
-						PA(d, i, m) = sa[k], pch = 1;
-				} else if (d->np[i] < NPR) {
-					PP(d, i, d->np[i]) = PP(s, i, k);
-					PA(d, i, d->np[i]++) = sa[k];
+				if (m < ds->np) {
+					if (sa[k] < ds->pa[m])
+						ds->pa[m] = sa[k], pch = 1;
+				} else if (ds->np < NPR) {
+					ds->pp[ds->np] = ss->pp[k];
+					ds->pa[ds->np++] = sa[k];
 					pch = 1;
-				} else if (!d->pover[i])
-					d->pover[i] = 1, pch = 1, h->odd = 1;
+				} else if (!ds->pover)
+					ds->pover = 1, pch = 1, h->odd = 1;
 			}
 			if (pch)  /* else the producers and their issue times are d's as before */
 				pa_due(h, d, i), ch = 1;
@@ -642,18 +631,20 @@ state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
 	for (w = 0; w < h->nwd; w++)
 		for (u64 m = s->lsb[w]; m; m &= m - 1) {
 			i = w * 64 + (size_t)__builtin_ctzll(m);
-			if ((s->wsb[i] | d->wsb[i]) != d->wsb[i]) {
-				d->wsb[i] |= s->wsb[i];
-				d->wprod[i] = s->wprod[i];
+			const HSlot *ss = &s->sl[i];
+			HSlot *ds = &d->sl[i];
+			if ((ss->wsb | ds->wsb) != ds->wsb) {
+				ds->wsb |= ss->wsb;
+				ds->wprod = ss->wprod;
 				ch = 1;
 			}
-			if (s->wsb[i] && s->wdep[i] < d->wdep[i]) {
-				d->wdep[i] = s->wdep[i];
+			if (ss->wsb && ss->wdep < ds->wdep) {
+				ds->wdep = ss->wdep;
 				ch = 1;
 			}
-			if ((s->rsb[i] | d->rsb[i]) != d->rsb[i]) {
-				d->rsb[i] |= s->rsb[i];
-				d->rprod[i] = s->rprod[i];
+			if ((ss->rsb | ds->rsb) != ds->rsb) {
+				ds->rsb |= ss->rsb;
+				ds->rprod = ss->rprod;
 				ch = 1;
 			}
 		}
@@ -869,15 +860,16 @@ wait_clear(const Hz *h, HState *s, u8 wm)
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			s->wsb[j] &= (u8)~wm;
-			s->rsb[j] &= (u8)~wm;
+			HSlot *sl = &s->sl[j];
+			sl->wsb &= (u8)~wm;
+			sl->rsb &= (u8)~wm;
 			/* an instruction whose result is written has read its sources */
-			if (s->rsb[j] && s->rprod[j] >= 0) {
-				const Ctrl *pc = &h->ins[s->rprod[j]].c;
+			if (sl->rsb && sl->rprod >= 0) {
+				const Ctrl *pc = &h->ins[sl->rprod].c;
 				if (pc->wrsb < NSB && (wm >> pc->wrsb & 1) && pc->rdsb < NSB)
-					s->rsb[j] &= (u8)~(1u << pc->rdsb);
+					sl->rsb &= (u8)~(1u << pc->rdsb);
 			}
-			if (!s->wsb[j] && !s->rsb[j])
+			if (!sl->wsb && !sl->rsb)
 				s->lsb[w] &= ~(1ull << (j % 64));
 		}
 	}
@@ -900,10 +892,11 @@ waits(Hz *h, HState *s, size_t i)
 			while (m) {
 				j = w * 64 + (size_t)__builtin_ctzll(m);
 				m &= m - 1;
-				if ((s->wsb[j] & (1u << x->sb)) && s->wdep[j] >= x->sbn)
-					s->wsb[j] &= (u8)~(1u << x->sb);
+				HSlot *sl = &s->sl[j];
+				if ((sl->wsb & (1u << x->sb)) && sl->wdep >= x->sbn)
+					sl->wsb &= (u8)~(1u << x->sb);
 				if (x->sbn == 0)
-					s->rsb[j] &= (u8)~(1u << x->sb);
+					sl->rsb &= (u8)~(1u << x->sb);
 			}
 		}
 }
@@ -931,20 +924,21 @@ static int
 read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 {
 	size_t j = u->d;
+	HSlot *sl = &s->sl[j];
 	int cat = u->cat, f = u->file, need = 0, k, e, a;
-	u32 dt = s->clk - s->pclk[j];  /* the producers' ages: PA + dt, saturated */
+	u32 dt = s->clk - sl->pclk;  /* the producers' ages: PA + dt, saturated */
 
 	if (h->observe)
-		for (k = 0; k < s->np[j]; k++)
-			if ((a = sat_age(PA(s, j, k), dt)) < 64)
+		for (k = 0; k < sl->np; k++)
+			if ((a = sat_age(sl->pa[k], dt)) < 64)
 				buf_printf(h->observe, "obs %s %d %d %d %s\n",
-					   h->ins[PP(s, j, k)].cls, f, cat, a, x->cls);
-	if (s->pover[j]) {
+					   h->ins[sl->pp[k]].cls, f, cat, a, x->cls);
+	if (sl->pover) {
 		rem_now(s, j);
-		return REM(s, j, cat);
+		return sl->rem[cat];
 	}
-	for (k = 0; k < s->np[j]; k++) {
-		i32 q = PP(s, j, k);
+	for (k = 0; k < sl->np; k++) {
+		i32 q = sl->pp[k];
 		const LatRow *row = h->ins[q].row;
 		e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
 		/* the GPU floors: no exception below them (q is a fixed producer) */
@@ -954,10 +948,10 @@ read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 			e = MAX(e, LAT_SAFE);
 		if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
 			e = MAX(e, LAT_WIDE_HI);
-		a = sat_age(PA(s, j, k), dt);
+		a = sat_age(sl->pa[k], dt);
 		if (e - a > need) {
 			need = e - a;
-			s->fprod[j] = q;
+			sl->fprod = q;
 			SET_FAGE(s, j, a);
 		}
 	}
@@ -974,37 +968,38 @@ reads(Hz *h, HState *s, size_t i)
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		need = s->np[j] || s->pover[j] ? read_need(h, s, x, u) : 0;
+		HSlot *sl = &s->sl[j];
+		need = sl->np || sl->pover ? read_need(h, s, x, u) : 0;
 		if (need > 0) {
 			h->nev++;
 			if (h->fixing)
-				bump(h, i, s->fprod[j], need);
+				bump(h, i, sl->fprod, need);
 			else
-				hazard(h, i, HZ_LATENCY, s->fprod[j], u->slot,
+				hazard(h, i, HZ_LATENCY, sl->fprod, u->slot,
 				       "%s read by %s before %s finished (stall sum %d < latency %d)",
 				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
-				       PROD_NAME(h, s->fprod[j], b1), FAGE(s, j),
+				       PROD_NAME(h, sl->fprod, b1), FAGE(s, j),
 				       FAGE(s, j) + need);
 		}
-		if (s->wsb[j]) {
+		if (sl->wsb) {
 			h->nev++;
 			if (h->fixing) {
-				if ((x->c.wait | (s->wsb[j] & 0x3f)) != x->c.wait)
+				if ((x->c.wait | (sl->wsb & 0x3f)) != x->c.wait)
 					h->changes++;
-				x->c.wait |= s->wsb[j] & 0x3f;
-				if (s->wsb[j] & SB_NONE)
+				x->c.wait |= sl->wsb & 0x3f;
+				if (sl->wsb & SB_NONE)
 					h->unsat = 1;
-				s->wsb[j] = 0;
-			} else if (s->wsb[j] & SB_NONE)
-				hazard(h, i, HZ_NOSB, s->wprod[j], u->slot,
+				sl->wsb = 0;
+			} else if (sl->wsb & SB_NONE)
+				hazard(h, i, HZ_NOSB, sl->wprod, u->slot,
 				       "%s read by %s before %s finished (it sets no scoreboard)",
 				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
-				       PROD_NAME(h, s->wprod[j], b1));
+				       PROD_NAME(h, sl->wprod, b1));
 			else
-				hazard(h, i, HZ_RAW, s->wprod[j], u->slot,
+				hazard(h, i, HZ_RAW, sl->wprod, u->slot,
 				       "%s read by %s before %s finished (scoreboard mask 0x%x not waited)",
 				       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
-				       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
+				       PROD_NAME(h, sl->wprod, b1), sl->wsb);
 		}
 	}
 }
@@ -1016,7 +1011,8 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 {
 	HIns *x = &h->ins[i];
 	size_t j = u->d;
-	u8 pend = (s->wsb[j] | s->rsb[j]) & 0x3f;
+	HSlot *sl = &s->sl[j];
+	u8 pend = (sl->wsb | sl->rsb) & 0x3f;
 	char b1[64], b2[16];
 
 	h->nev += pend != 0;
@@ -1024,30 +1020,30 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 		if ((x->c.wait | pend) != x->c.wait)
 			h->changes++;
 		x->c.wait |= pend;
-		s->wsb[j] &= SB_NONE;
-		s->rsb[j] = 0;
+		sl->wsb &= SB_NONE;
+		sl->rsb = 0;
 	}
 	/* a result of the same in-order pipe lands before ours */
-	if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && x->lat.var &&
-	    same_pipe(h, (size_t)s->wprod[j], i))
-		s->wsb[j] = 0;
-	if (s->wsb[j] && !h->fixing && s->wprod[j] >= 0 && exclusive(h, (size_t)s->wprod[j], i))
+	if (sl->wsb == SB_NONE && sl->wprod >= 0 && x->lat.var &&
+	    same_pipe(h, (size_t)sl->wprod, i))
+		sl->wsb = 0;
+	if (sl->wsb && !h->fixing && sl->wprod >= 0 && exclusive(h, (size_t)sl->wprod, i))
 		;  /* the two writes never both happen */
-	else if (s->wsb[j] && !h->fixing)
-		hazard(h, i, HZ_WAW, s->wprod[j], u->slot,
+	else if (sl->wsb && !h->fixing)
+		hazard(h, i, HZ_WAW, sl->wprod, u->slot,
 		       "%s overwritten by %s before %s finished (scoreboard mask 0x%x not waited)",
 		       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
-		       PROD_NAME(h, s->wprod[j], b1), s->wsb[j]);
+		       PROD_NAME(h, sl->wprod, b1), sl->wsb);
 	/* memory instructions reach the memory pipe in order: a load
 	   cannot write before an earlier store has read its data */
-	if (s->rsb[j] && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
-	    s->rprod[j] >= 0 && (h->ins[s->rprod[j]].memf & HF_MEM))
-		s->rsb[j] = 0;
-	if (s->rsb[j] && !h->fixing)
-		hazard(h, i, HZ_WAR, s->rprod[j], u->slot,
+	if (sl->rsb && !h->fixing && x->lat.var && (x->memf & HF_MEM) &&
+	    sl->rprod >= 0 && (h->ins[sl->rprod].memf & HF_MEM))
+		sl->rsb = 0;
+	if (sl->rsb && !h->fixing)
+		hazard(h, i, HZ_WAR, sl->rprod, u->slot,
 		       "%s overwritten by %s before %s read it (read scoreboard mask 0x%x not waited)",
 		       SLOT_NAME(h, u->slot, b2), hz_op_name(x->opid),
-		       PROD_NAME(h, s->rprod[j], b1), s->rsb[j]);
+		       PROD_NAME(h, sl->rprod, b1), sl->rsb);
 }
 
 static void
@@ -1059,7 +1055,8 @@ writes(Hz *h, HState *s, size_t i)
 
 	for (; u < end; u++) {
 		size_t j = u->d;
-		if (s->wsb[j] | s->rsb[j])
+		HSlot *sl = &s->sl[j];
+		if (sl->wsb | sl->rsb)
 			overwrite(h, s, i, u);
 		if (x->lat.var) {
 			u8 m = x->c.wrsb < NSB ? (u8)(1u << x->c.wrsb) : SB_NONE;
@@ -1068,55 +1065,55 @@ writes(Hz *h, HState *s, size_t i)
 			if (m == SB_NONE && x->c.rdsb < NSB && u->slot >= SLOT_P && u->slot < SLOT_UP &&
 			    (x->memf & HF_ATOM))
 				m = (u8)(1u << x->c.rdsb);
-			s->wsb[j] = x->cond ? (u8)(s->wsb[j] | m) : m;
+			sl->wsb = x->cond ? (u8)(sl->wsb | m) : m;
 			LIVE(s, j);
 			if (m == SB_NONE) {
 				s->lnone[j / 64] |= 1ull << (j % 64);
 				h->odd = 1;
 			}
-			s->wdep[j] = 0;
-			s->wprod[j] = (i32)i;
+			sl->wdep = 0;
+			sl->wprod = (i32)i;
 			if (!x->cond) {
-				memset(&REM(s, j, 0), 0, LC_NCAT);
-				s->rclk[j] = s->clk;
-				s->fprod[j] = -1;
+				memset(sl->rem, 0, LC_NCAT);
+				sl->rclk = s->clk;
+				sl->fprod = -1;
 				SET_FAGE(s, j, AGE_MAX);
-				s->np[j] = s->pover[j] = 0;
+				sl->np = sl->pover = 0;
 				set_due(s, j, s->clk + 0x7fffffff);  /* pa_due of no producer */
 			}
 		} else {
 			int f = u->file;
 			s->lnp[j / 64] |= 1ull << (j % 64);
 			if (!x->cond) {
-				memcpy(&REM(s, j, 0), x->need[h->m][f], LC_NCAT);
-				s->rclk[j] = s->clk;
+				memcpy(sl->rem, x->need[h->m][f], LC_NCAT);
+				sl->rclk = s->clk;
 			} else {
 				rem_now(s, j);
 				for (c = 0; c < LC_NCAT; c++)
-					REM(s, j, c) = (u8)MAX(REM(s, j, c), x->need[h->m][f][c]);
+					sl->rem[c] = (u8)MAX(sl->rem[c], x->need[h->m][f][c]);
 			}
 			if (u->slot == x->wide_hi)
-				REM(s, j, LC_ALU) = (u8)MAX(REM(s, j, LC_ALU), LAT_WIDE_HI);
-			s->fprod[j] = (i32)i;
+				sl->rem[LC_ALU] = (u8)MAX(sl->rem[LC_ALU], LAT_WIDE_HI);
+			sl->fprod = (i32)i;
 			SET_FAGE(s, j, 0);
 			if (!x->cond) {
-				s->np[j] = 1;
-				s->pover[j] = 0;
-				PP(s, j, 0) = (i32)i;
-				PA(s, j, 0) = 0;
-				s->pclk[j] = s->clk;
+				sl->np = 1;
+				sl->pover = 0;
+				sl->pp[0] = (i32)i;
+				sl->pa[0] = 0;
+				sl->pclk = s->clk;
 				set_due(s, j, s->clk + h->lim[i]);  /* pa_due of producer i alone */
 			} else {
 				pa_now(s, j);
-				if (s->np[j] < NPR) {
-					PP(s, j, s->np[j]) = (i32)i;
-					PA(s, j, s->np[j]++) = 0;
+				if (sl->np < NPR) {
+					sl->pp[sl->np] = (i32)i;
+					sl->pa[sl->np++] = 0;
 				} else
-					s->pover[j] = 1, h->odd = 1;
+					sl->pover = 1, h->odd = 1;
 				pa_due(h, s, j);
 			}
 			if (!x->cond)
-				s->wsb[j] = 0;
+				sl->wsb = 0;
 		}
 	}
 }
@@ -1175,10 +1172,11 @@ sat_add_by(u8 *p, u32 d)
 static inline u64
 rem_at(const HState *s, size_t j)
 {
-	u32 d = s->clk - s->rclk[j];
+	const HSlot *sl = &s->sl[j];
+	u32 d = s->clk - sl->rclk;
 	u64 r;
 
-	memcpy(&r, &REM(s, j, 0), 8);
+	memcpy(&r, sl->rem, 8);
 	if (!r || !d)
 		return r;
 	if (d >= AGE_MAX)
@@ -1194,10 +1192,12 @@ rem_at(const HState *s, size_t j)
 static inline void
 rem_now(HState *s, size_t j)
 {
-	if (s->rclk[j] != s->clk) {
+	HSlot *sl = &s->sl[j];
+
+	if (sl->rclk != s->clk) {
 		u64 r = rem_at(s, j);
-		memcpy(&REM(s, j, 0), &r, 8);
-		s->rclk[j] = s->clk;
+		memcpy(sl->rem, &r, 8);
+		sl->rclk = s->clk;
 	}
 }
 
@@ -1205,31 +1205,34 @@ rem_now(HState *s, size_t j)
 static inline void
 pa_now(HState *s, size_t j)
 {
-	if (s->pclk[j] != s->clk) {
-		sat_add_by(&PA(s, j, 0), s->clk - s->pclk[j]);
-		s->pclk[j] = s->clk;
+	HSlot *sl = &s->sl[j];
+
+	if (sl->pclk != s->clk) {
+		sat_add_by(sl->pa, s->clk - sl->pclk);
+		sl->pclk = s->clk;
 	}
 }
 
-/* s->pdue[j] = due, and mindue kept at most every pdue. */
+/* Slot j's pdue = due, and mindue kept at most every pdue. */
 static inline void
 set_due(HState *s, size_t j, u32 due)
 {
-	s->pdue[j] = due;
+	s->sl[j].pdue = due;
 	if ((i32)(due - s->mindue) < 0)
 		s->mindue = due;
 }
 
-/* s->pdue[j]: the first clock at which one of slot j's producers is old
+/* Slot j's pdue: the first clock at which one of its producers is old
  * enough to leave (never while pover); ages current (pa_now). */
 static void
 pa_due(const Hz *h, HState *s, size_t j)
 {
+	const HSlot *sl = &s->sl[j];
 	u32 due = s->clk + 0x7fffffff;  /* never */
 	int c;
 
-	for (c = 0; !s->pover[j] && c < s->np[j]; c++) {
-		u32 at = s->clk - PA(s, j, c) + h->lim[PP(s, j, c)];
+	for (c = 0; !sl->pover && c < sl->np; c++) {
+		u32 at = s->clk - sl->pa[c] + h->lim[sl->pp[c]];
 		if ((i32)(at - due) < 0)
 			due = at;
 	}
@@ -1254,24 +1257,23 @@ advance(const Hz *h, HState *s, int t)
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			u8 *pa = &PA(s, j, 0);
-			i32 *pp = &PP(s, j, 0);
-			int np = s->np[j];
+			HSlot *sl = &s->sl[j];
+			int np = sl->np;
 			/* a producer leaves at its limit (pa_due): the loop runs
 			   when one gets there, as it did at every step */
-			if (np && (i32)(s->clk - s->pdue[j]) >= 0) {
+			if (np && (i32)(s->clk - sl->pdue) >= 0) {
 				pa_now(s, j);
 				for (c = 0; c < np; c++)
-					if (pa[c] >= h->lim[pp[c]]) {
+					if (sl->pa[c] >= h->lim[sl->pp[c]]) {
 						np--;
-						pp[c] = pp[np];
-						pa[c] = pa[np];
+						sl->pp[c] = sl->pp[np];
+						sl->pa[c] = sl->pa[np];
 						c--;
 					}
-				s->np[j] = (u8)np;
+				sl->np = (u8)np;
 				pa_due(h, s, j);
-			} else if (np && (i32)(s->pdue[j] - s->mindue) < 0)
-				s->mindue = s->pdue[j];
+			} else if (np && (i32)(sl->pdue - s->mindue) < 0)
+				s->mindue = sl->pdue;
 			if (!np)
 				s->lnp[w] &= ~(1ull << (j % 64));
 		}
@@ -1292,8 +1294,9 @@ count_sb(const Hz *h, HState *s, size_t i, int k)
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			if ((s->wsb[j] & (1u << k)) && s->wprod[j] != (i32)i && s->wdep[j] < 255)
-				s->wdep[j]++;
+			HSlot *sl = &s->sl[j];
+			if ((sl->wsb & (1u << k)) && sl->wprod != (i32)i && sl->wdep < 255)
+				sl->wdep++;
 		}
 	}
 }
@@ -1312,10 +1315,11 @@ pipe_cover(const Hz *h, HState *s, size_t i, int k)
 		while (m) {
 			j = w * 64 + (size_t)__builtin_ctzll(m);
 			m &= m - 1;
-			if (s->wsb[j] == SB_NONE && s->wprod[j] >= 0 && s->wprod[j] != (i32)i &&
-			    same_pipe(h, (size_t)s->wprod[j], i))
-				s->wsb[j] = (u8)(1u << k);
-			if (!(s->wsb[j] & SB_NONE))
+			HSlot *sl = &s->sl[j];
+			if (sl->wsb == SB_NONE && sl->wprod >= 0 && sl->wprod != (i32)i &&
+			    same_pipe(h, (size_t)sl->wprod, i))
+				sl->wsb = (u8)(1u << k);
+			if (!(sl->wsb & SB_NONE))
 				s->lnone[w] &= ~(1ull << (j % 64));
 		}
 	}
@@ -1354,9 +1358,9 @@ step(Hz *h, HState *s, size_t i)
 			const HUse *u = &h->sh.use[h->sh.uo[i]], *end = u + h->sh.nr[i];
 			for (; u < end; u++)
 				if (u->late) {
-					s->rsb[u->d] |= (u8)(1u << x->c.rdsb);
+					s->sl[u->d].rsb |= (u8)(1u << x->c.rdsb);
 					LIVE(s, u->d);
-					s->rprod[u->d] = (i32)i;
+					s->sl[u->d].rprod = (i32)i;
 				}
 		}
 	}
@@ -1408,18 +1412,18 @@ changed_slots(const Hz *h, const HState *s, const HState *p, u32 *act)
 	size_t i, n = 0;
 
 	for (i = 0; i < h->sh.ns; i++) {
-		int diff = rem_at(s, i) != rem_at(p, i) || FAGE(s, i) != FAGE(p, i) ||
-			   s->np[i] != p->np[i] || s->pover[i] != p->pover[i];
+		const HSlot *a = &s->sl[i], *b = &p->sl[i];
+		int diff = rem_at(s, i) != rem_at(p, i) || FAGE(s, i) != FAGE(p, i) || a->np != b->np ||
+			   a->pover != b->pover;
 
-		if (!diff && s->np[i]) {
+		if (!diff && a->np) {
 			u8 sa[NPR], pa[NPR];
 
-			memcpy(sa, &PA(s, i, 0), NPR);
-			sat_add_by(sa, s->clk - s->pclk[i]);
-			memcpy(pa, &PA(p, i, 0), NPR);
-			sat_add_by(pa, p->clk - p->pclk[i]);
-			diff = memcmp(sa, pa, s->np[i]) ||
-			       memcmp(&PP(s, i, 0), &PP(p, i, 0), s->np[i] * sizeof(i32));
+			memcpy(sa, a->pa, NPR);
+			sat_add_by(sa, s->clk - a->pclk);
+			memcpy(pa, b->pa, NPR);
+			sat_add_by(pa, p->clk - b->pclk);
+			diff = memcmp(sa, pa, a->np) || memcmp(a->pp, b->pp, a->np * sizeof(i32));
 		}
 		if (diff)
 			act[n++] = (u32)i;
