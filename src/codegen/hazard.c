@@ -122,11 +122,6 @@ struct Hz {
 	u8 *stmem;                /* all the states, one allocation */
 	size_t nwd, ssz;          /* 64-bit words of a slot set; bytes of a state's arrays */
 	u8 *lim;                  /* per instruction: age at which advance drops it as a producer */
-	/* lat_exc_in of (use, producer) pairs already asked, direct-mapped:
-	   key use << 32 | producer, + 1 (0 = empty) */
-	u64 *exck;
-	short *excv;
-	size_t excm;
 	int m;                    /* need[] row of HIns: HN_* (hz_new's mode) */
 	/* current pass */
 	HState *tmp;
@@ -485,11 +480,6 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	for (b = 0; b < n; b++)
 		h->depbar |= ins[b].kind == HK_DEPBAR;
 	set_lim(h);
-	for (h->excm = 64; h->excm < 2 * h->sh.uo[n]; h->excm *= 2)
-		;
-	h->exck = xcalloc(h->excm, sizeof *h->exck);
-	h->excv = xmalloc(h->excm * sizeof *h->excv);
-	h->excm--;
 	h->st = xcalloc(h->sh.nb + 1, sizeof *h->st);
 	h->bhaz = xcalloc(2 * (h->sh.nb + 1), sizeof *h->bhaz);
 	h->bev = h->bhaz + h->sh.nb + 1;
@@ -528,8 +518,6 @@ hz_free(Hz *h)
 	free(h->bmemo_unsat);
 	free(h->added);
 	free(h->bend);
-	free(h->exck);
-	free(h->excv);
 	free(h);
 }
 
@@ -901,20 +889,33 @@ waits(Hz *h, HState *s, size_t i)
 		}
 }
 
-/* lat_exc_in(row, f, cat, cons) for use number ui (its slot's file f, its
- * category cat, its instruction's class cons) of producer q's row: the
- * same every time the pair meets, so asked once. */
-static int
-exc_of(Hz *h, size_t ui, i32 q, const LatRow *row, int f, int cat, const char *cons)
-{
-	u64 key = ((u64)ui << 32 | (u32)q) + 1;
-	size_t k = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 40) & h->excm;
+/* lat_exc_in's answers, direct-mapped, for the life of the process (the
+ * assigner's solves and the checker's ask the same questions): the rows
+ * are the static tables' and the class names hz_decode's, never freed, so
+ * a (row, class) pair always means the same. */
+typedef struct {
+	const LatRow *row;
+	const char *cons;
+	u8 f, cat;
+	short v;
+} ExcMemo;
+enum { EXC_BITS = 10 };
+static ExcMemo *exc_memo;  /* [1 << EXC_BITS] */
 
-	if (h->exck[k] != key) {
-		h->exck[k] = key;
-		h->excv[k] = (short)lat_exc_in(row, f, cat, cons);
+static int
+exc_of(const LatRow *row, int f, int cat, const char *cons)
+{
+	u64 key = ((u64)(uintptr_t)row ^ (u64)(uintptr_t)cons << 7) + (u64)(f * LC_NCAT + cat);
+	ExcMemo *e;
+
+	if (!exc_memo)
+		exc_memo = xcalloc((size_t)1 << EXC_BITS, sizeof *exc_memo);
+	e = &exc_memo[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
+	if (e->row != row || e->cons != cons || e->f != f || e->cat != cat) {
+		e->row = row, e->cons = cons, e->f = (u8)f, e->cat = (u8)cat;
+		e->v = (short)lat_exc_in(row, f, cat, cons);
 	}
-	return h->excv[k];
+	return e->v;
 }
 
 /* The cycles read u of instruction x must still wait for its slot's fixed
@@ -940,7 +941,7 @@ read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 	for (k = 0; k < sl->np; k++) {
 		i32 q = sl->pp[k];
 		const LatRow *row = h->ins[q].row;
-		e = row && row->nexc ? exc_of(h, (size_t)(u - h->sh.use), q, row, f, cat, x->cls) : -1;
+		e = row && row->nexc ? exc_of(row, f, cat, x->cls) : -1;
 		/* the GPU floors: no exception below them (q is a fixed producer) */
 		if (e < 0 || (h->m == HN_FLOOR && e < h->ins[q].need[h->m][f][cat]))
 			e = h->ins[q].need[h->m][f][cat];
