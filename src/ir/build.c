@@ -174,6 +174,9 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 	free(leader);
 	free(blk);
 	ir_verify(f, "build");
+	for (i = 0; i < (int)f->b.n; i++)   /* checked: ir_verify skips them from now on */
+		for (e = 0; e < (int)f->b.v[i].ins.n; e++)
+			f->b.v[i].ins.v[e].built = f->b.v[i].ins.v[e].p.opds;
 	return 0;
 }
 

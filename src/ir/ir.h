@@ -21,6 +21,8 @@ typedef struct {
 	u8 dead;       /* removed by a pass (skipped by everyone after) */
 	u8 own;        /* p.opds, elements too, is this instruction's own copy
 			  (ir_opds_w); 0 again when a pass replaces p.opds */
+	const PtxOperand *built;   /* the operands ir_build gave and checked:
+			  while p.opds is still them, ir_verify skips them */
 } IrIns;
 
 typedef struct {
@@ -55,7 +57,11 @@ void ir_free(IrFunc *f);   /* the vectors; the arena holds the rest */
  * without a .branchtargets list. */
 const PtxInstr *ir_expand_brx(const PtxFunc *fn, Arena *a, int *ninstrs, int *nextra,
 			      const PtxInstr **bad);
-/* Abort (with the pass name) when an invariant is broken. */
+/* Abort (with the pass name) when an invariant is broken.  The operands
+ * of an instruction whose p.opds is still x->built are not checked again:
+ * ir_build checked them, the passes only read them (under OA_VERIFY,
+ * which checks everything, compile.c proves it with ir_ptx_hash), and
+ * nregs only grows. */
 void ir_verify(const IrFunc *f, const char *after);
 /* OA_VERIFY=1 in the environment: every check after every pass, and the
  * passes prove what they keep instead of recomputing it. */
