@@ -290,7 +290,8 @@ visit_block(Cse *c, int b)
 		Ent ne;
 		if (x->dead)
 			continue;
-		rename_ins(c, x);
+		if (c->n)   /* else every register is its own representative */
+			rename_ins(c, x);
 		if (!candidate(c, x))
 			continue;
 		h = hash_ins(&x->p);
