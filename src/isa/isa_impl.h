@@ -50,6 +50,11 @@ typedef struct {
 	u64 orval;     /* value bits that no word bit holds */
 	u8 nruns;      /* the same bits as at most 4 runs (0: use bitpos) */
 	IsaRun run[4];
+	/* ENUM, for the parser: the first byte of every string it may choose
+	 * but the empty one (0: no one byte), and the value + 1 whose string
+	 * is empty (0: none) */
+	u8 lead;
+	u16 empty;
 } IsaField;
 
 /* Decoder index (isa/index.c): a decision tree per opcode bucket.  Node

@@ -352,9 +352,11 @@ isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 
 /* The values the enumeration hole f (field fi) may take at s, in value
  * order, into ks (ISA_ENUM_AT): each one whose string s starts with that
- * the field can hold (the earlier one's value for a repeated hole).  A
- * small table is scanned in place (as isa_enum_scan would), a big one read
- * through its index. */
+ * the field can hold (the earlier one's value for a repeated hole).  When
+ * s does not start with the byte all its non-empty strings start with,
+ * only the empty string's value can be one (most holes: no modifier, no
+ * "-", no ".reuse"); else a small table is scanned in place (as
+ * isa_enum_scan would), a big one read through its index. */
 static u32
 enum_cands(const Ctx *c, const IsaField *f, int fi, int rep, const char *s, u16 *ks)
 {
@@ -363,6 +365,13 @@ enum_cands(const Ctx *c, const IsaField *f, int fi, int rep, const char *s, u16 
 	u32 i, nk = 0, n;
 	u64 k, s7;
 
+	if (f->lead && (uchar)*s != f->lead) {
+		k = f->empty - 1u;
+		if (!f->empty || (k | f->orval) != k || (rep && k != c->val[fi]))
+			return 0;
+		ks[0] = (u16)k;
+		return 1;
+	}
 	if (!f->sorted) {
 		for (k = 0, s7 = first7(s); k < (1ull << f->nbits); k++)
 			if (!(id[k] & ENUM_DECODE_ONLY) && starts(a, id[k], s7, s) && (k | f->orval) == k &&

@@ -908,6 +908,48 @@ TEST(isa_enum_index)
 	enum_index_ok(t_, arch_lookup("sm_80"));
 }
 
+/* The parser's shortcut for an enumeration hole (enum_cands in
+ * isa/parse.c): every string it may choose but the empty one starts with
+ * the field's lead byte (when it has one), and its empty value is the one
+ * value it may choose whose string is empty (or there is none). */
+static void
+enum_lead_ok(TestState *t_, const Arch *a)
+{
+	u32 i, j, v, nlead = 0, nempty = 0, bad = 0;
+
+	for (j = 0; j < a->nforms; j++)
+	for (i = a->forms[j].field0; i < a->forms[j].field0 + a->forms[j].nfield; i++) {
+		const IsaField *f = &a->fields[i];
+		u32 empty = 0;
+
+		if (f->kind != FK_ENUM)
+			continue;
+		nlead += f->lead != 0;
+		for (v = 0; v < (1u << f->nbits); v++) {
+			u16 id = a->enums[f->table + v];
+
+			if (id & ENUM_DECODE_ONLY)
+				continue;
+			if (!a->strs[id][0])
+				empty = v + 1;
+			else if (f->lead && (uchar)a->strs[id][0] != f->lead && bad++ < 3)
+				FAIL("%s: field %u: '%s' does not start with %#x", arch_name(a), i, a->strs[id], f->lead);
+		}
+		nempty += empty != 0;
+		if (empty != f->empty && bad++ < 3)
+			FAIL("%s: field %u: empty value %u + 1, the table says %u", arch_name(a), i, empty - 1, f->empty);
+	}
+	CHECK(nlead > 1000);
+	CHECK(nempty > 1000);
+	CHECK(bad == 0);
+}
+
+TEST(isa_enum_lead)
+{
+	enum_lead_ok(t_, arch_lookup("sm_90"));
+	enum_lead_ok(t_, arch_lookup("sm_80"));
+}
+
 /* isa_print's per-thread memo keys a word by its operation bits and its
  * shown reuse flags: no form shows or tests another control bit, a word's
  * text stays the same whatever its other control bits, a pc-relative
