@@ -719,49 +719,58 @@ reg_spelled(int kind, u64 v, const char *s, const char *e)
 }
 
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
- * operation from body on, the yield bit set) exactly as buf?  1 when that
- * follows without printing: x decodes as the form with the values the
- * template matched, so it prints the form's template with each value's
- * spelling (trailing blanks trimmed, as buf is); the guard is spelled as
- * isa_print would, and every hole's text is its value's spelling (an
- * enumeration's string always is: the one the value prints).  0 when that
- * is not shown here (a pc-relative or twin form, another spelling): print. */
-static int
-printed_back(const Ctx *c, Word x, const char *buf, const char *body)
+ * operation from body on, the yield bit set) exactly as buf?  The form x
+ * decodes as (isa_match's) when that follows without printing: x decodes
+ * as a form whose template matched the text with x's values, so it prints
+ * the form's template with each value's spelling (trailing blanks
+ * trimmed, as buf is); the guard is spelled as isa_print would, and every
+ * hole's text is its value's spelling (an enumeration's string always is:
+ * the one the value prints).  That form is c->fm, or another whose
+ * template the text matches too (LDS's learned forms with a literal
+ * register, "[R0{1}]": a word of the general form "[{2}{5}{3}]" with R0
+ * decodes as it).  NULL when that is not shown here (a pc-relative or twin
+ * form, another spelling): print. */
+static const IsaForm *
+printed_back(Ctx *c, Word x, const char *buf, const char *body)
 {
-	const IsaForm *fm = c->fm;
+	const IsaForm *fm = isa_match(c->a, x);
 	const Arch *a = c->a;
 	char t[ISA_FLOAT_TEXT];
 	u32 k;
 	int n;
 
-	if (fm->pcrel || fm->twin || isa_match(a, x) != fm)
-		return 0;
+	if (!fm || fm->pcrel || fm->twin)
+		return NULL;
+	if (fm != c->fm) {
+		c->fm = fm;
+		if (!match_tmpl(c, fm->tmpl, body))
+			return NULL;
+	}
 	if (body != buf) {	/* "@!UP0 ": isa_print writes none for PT, U for a uniform guard */
 		int neg = (int)(x.lo >> 15 & 1);
 
 		if ((x.lo >> 12 & 7) == 7 && !neg)
-			return 0;
+			return NULL;
 		if ((buf[1 + neg] == 'U') != fm->uguard)
-			return 0;
+			return NULL;
 	}
 	for (k = 0; k < fm->nfield; k++) {
 		const IsaField *f = &a->fields[fm->field0 + k];
 
 		if (isa_field_get(a, f, x) != c->val[k])
-			return 0;
+			return NULL;
 		if (f->kind == FK_ENUM)
 			continue;
 		if (f->kind <= FK_SB) {
 			if (!reg_spelled(f->kind, c->val[k], c->from[k], c->to[k]))
-				return 0;
+				return NULL;
 			continue;
 		}
 		n = isa_value_text(f, c->val[k], t);
 		if (n < 0 || c->to[k] - c->from[k] != n || memcmp(t, c->from[k], (size_t)n))
-			return 0;
+			return NULL;
 	}
-	return 1;
+	return fm;
 }
 
 int
@@ -923,7 +932,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	c->addr = addr;
 	c->syms = syms;
 	for (i = lo; i < hi; i++) {
-		const IsaForm *fm;
+		const IsaForm *fm, *shown;
 		Word x;
 		u32 k;
 		int ok = 1;
@@ -944,8 +953,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			continue;
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
-		if (!(flags & PLAIN) && printed_back(c, x, buf, body)) {
-			isa_print_seed(a, fm, x, buf, strlen(buf), pcrel && !*pcrel);
+		if (!(flags & PLAIN) && (shown = printed_back(c, x, buf, body))) {
+			isa_print_seed(a, shown, x, buf, strlen(buf), pcrel && !*pcrel);
 			x.hi &= ~(1ull << 45);
 			*w = x;
 			buf_free(&back);
