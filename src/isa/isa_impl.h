@@ -121,6 +121,7 @@ typedef struct {
 	u32 lo;
 	u16 n, str;
 } IsaBase;
+enum { ISA_BASE_SLOTS = 512 };
 
 struct Arch {
 	const char *name;
@@ -134,8 +135,9 @@ struct Arch {
 	const u32 *bucket_start; /* 4097 entries, indexes into bucket */
 	const u32 *bucket;       /* form indices, most specific first */
 	const IsaTry *by_base;   /* the forms sorted by base mnemonic, then priority */
-	const IsaBase *bases;    /* the base mnemonics, sorted (isa_base_find) */
+	const IsaBase *bases;    /* the base mnemonics, sorted */
 	u32 nbases;
+	const u8 *base_slot;     /* ISA_BASE_SLOTS: the bases hashed (isa_base_find) */
 	const u64 *sinfo;        /* per string: length | its first 7 bytes << 8 (s[0] lowest) */
 	const IsaNode *node;     /* the decoder index (see IsaNode) */
 	u32 nnode;

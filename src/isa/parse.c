@@ -658,50 +658,40 @@ why_err(int why, const char *t, size_t pos, char *err, size_t errlen, size_t *er
 	seterr(err, errlen, errpos, pos, msg[why][0], t + pos, n, msg[why][1]);
 }
 
-/* Base b against name[0..n) (k: the name's key, as IsaBase.key): < 0, 0
- * or > 0 as the generator's sort orders them (unsigned bytes).  Equal keys
- * mean equal names when n < 7 (the key holds the end), else the same first
- * 7 bytes. */
+/* Is base b the name name[0..n) (k: the name's key, as IsaBase.key)?
+ * Equal keys mean equal names when n < 7 (the key holds the end), else the
+ * same first 7 bytes. */
 static int
-base_cmp(const Arch *a, const IsaBase *b, u64 k, const char *name, size_t n)
+base_is(const Arch *a, const IsaBase *b, u64 k, const char *name, size_t n)
 {
 	const char *s;
 	size_t i;
 
 	if (b->key != k)
-		return b->key < k ? -1 : 1;
-	if (n < 7)
 		return 0;
 	for (s = a->strs[b->str], i = 7; i < n && s[i] == name[i]; i++)
 		;
-	if (i < n)
-		return (uchar)s[i] - (uchar)name[i];
-	return s[n] != 0;
+	return i >= n && !s[n];
 }
 
-/* A binary search of the bases: 164 of them (sm_90), 16 bytes each, in a
- * few cache lines, where a search of by_base read a form per step. */
+/* The bases through their hash table (tools/isa-gentab's base_slots): from
+ * the key's slot to the base or an empty slot.  164 bases (sm_90) in 512
+ * slots: one or two probes, where a binary search took eight steps. */
 int
 isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 {
-	u32 l = 0, h = a->nbases;
 	u64 k = 0;
+	u32 h, i;
 
 	memcpy(&k, name, n < 7 ? n : 7);
 	k = key7(k << 8);
-	while (l < h) {
-		u32 mid = (l + h) / 2;
-
-		if (base_cmp(a, &a->bases[mid], k, name, n) < 0)
-			l = mid + 1;
-		else
-			h = mid;
-	}
-	if (l == a->nbases || base_cmp(a, &a->bases[l], k, name, n))
-		return 0;
-	*lo = a->bases[l].lo;
-	*end = *lo + a->bases[l].n;
-	return 1;
+	for (h = (u32)((k * 0x9e3779b97f4a7c15ull) >> 55); (i = a->base_slot[h]); h = (h + 1) % ISA_BASE_SLOTS)
+		if (base_is(a, &a->bases[i - 1], k, name, n)) {
+			*lo = a->bases[i - 1].lo;
+			*end = *lo + a->bases[i - 1].n;
+			return 1;
+		}
+	return 0;
 }
 
 /* Is s[0..e) (a register of kind, value v, as parse_reg read it: its
