@@ -31,12 +31,17 @@ int peep_uniform(MFunc *f, const Arch *a, int sm);
 typedef struct FoldMemo FoldMemo;
 FoldMemo *peep_fold_memo(MFunc *f);
 int peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo);
+/* 1 when another peep_fold would change nothing: the last one settled
+ * and no register in named (the passes since changed only instructions
+ * naming none but these) holds or guards a constant (peep_fold.c). */
+int peep_fold_settled(const MFunc *f, const FoldMemo *memo, const u8 *named);
 
 /* "IADD3 t, a, b, RZ; IADD3 d, t, c, RZ" -> "IADD3 d, a, b, c" and
  * "SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ" -> "LEA d, a, b, k" for a t
  * written and read once in a block (peep_combine.c); returns the
- * instructions saved. */
-int peep_combine(MFunc *f, const Arch *a);
+ * instructions saved.  named[v] (zero, a byte per vreg) is set for every
+ * register an instruction it changed or removed named before. */
+int peep_combine(MFunc *f, const Arch *a, u8 *named);
 
 /* Probing the ISA tables.  peep_encodes: the text encodes.
  * peep_encodes_exact: it encodes and prints back as the same text (so an

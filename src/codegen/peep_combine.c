@@ -355,6 +355,18 @@ found:
 	return 1;
 }
 
+/* Every register m names (its refs and guard) to named. */
+static void
+name_refs(u8 *named, const MIns *m)
+{
+	int k;
+
+	for (k = 0; k < m->nr; k++)
+		named[m->r[k].v] = 1;
+	if (m->guard >= 0)
+		named[m->guard] = 1;
+}
+
 /* text with the '!' in front of the operand at offset at toggled when
  * neg (unchanged otherwise), in f's arena. */
 static char *
@@ -425,9 +437,10 @@ forward_not(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 }
 
 /* Toggle the negation of predicate q at its one reader after y (at j)
- * in B: a guard, or an operand that encodes with '!' toggled. */
+ * in B: a guard, or an operand that encodes with '!' toggled (its
+ * registers to named). */
 static int
-negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
+negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q, u8 *named)
 {
 	size_t r;
 	int k, at;
@@ -442,6 +455,7 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
 				if (z->r[k].v == q)
 					return 0;
 			z->guard_neg ^= 1;
+			name_refs(named, z);
 			return 1;
 		}
 		for (k = 0; k < z->nr && z->r[k].v != q; k++)
@@ -455,6 +469,7 @@ negate_reader(MFunc *f, const Arch *a, MBlock *B, size_t j, int q)
 		if (!encodes(a, f, &nw))
 			return 0;
 		*z = nw;
+		name_refs(named, z);
 		return 1;
 	}
 	return 0;
@@ -486,7 +501,7 @@ setp_zero(const MFunc *f, const MIns *x, const MIns *y)
  * predicate: the result is not zero).  ISETP.EQ too when q's one reader
  * takes the negation. */
 static int
-combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c)
+combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c, u8 *named)
 {
 	MIns *x = &B->ins.v[i], *y = &B->ins.v[j], nw;
 	Tok tx[8];
@@ -509,7 +524,7 @@ combine_lop_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const M
 	build(f, y, "LOP3.LUT", s, 6, "", &nw);
 	if (!encodes(a, f, &nw))
 		return 0;
-	if (eq && !negate_reader(f, a, B, j, q))
+	if (eq && !negate_reader(f, a, B, j, q, named))
 		return 0;
 	*y = nw;
 	x->text = NULL;
@@ -585,10 +600,29 @@ combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const M
 	return 1;
 }
 
+/* The combinations of x (at i) and its reader y (at j); 1 when one
+ * applied. */
+static int
+try_pair(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *c, u8 *named)
+{
+	const MIns *x = &B->ins.v[i], *y = &B->ins.v[j];
+
+	if (!strncmp(x->text, "PLOP3.LUT ", 10))
+		return forward_not(f, a, B, i, j);
+	if (f->vr.v[x->r[0].v].cls == RC_P)
+		return combine_setp(f, a, B, i, j);
+	if (!strncmp(x->text, "LOP3.LUT ", 9) && !strncmp(y->text, "ISETP.", 6))
+		return combine_lop_setp(f, a, B, i, j, c, named);
+	if (!strncmp(x->text, "SEL ", 4) && !strncmp(y->text, "ISETP.", 6))
+		return combine_sel_setp(f, a, B, i, j, c);
+	return combine(f, a, B, i, j);
+}
+
 int
-peep_combine(MFunc *f, const Arch *a)
+peep_combine(MFunc *f, const Arch *a, u8 *named)
 {
 	MCounts c;
+	MIns x0, y0;
 	size_t b, i, j, w;
 	int n = 0;
 
@@ -623,25 +657,16 @@ peep_combine(MFunc *f, const Arch *a)
 			}
 			if (j == B->ins.n)
 				continue;
-			if (!strncmp(x->text, "PLOP3.LUT ", 10)) {
-				if (!inputs_change(f, B, i + 1, j, x))
-					n += forward_not(f, a, B, i, j);
-				continue;
-			}
-			if (B->ins.v[j].guard == t)
-				continue;
-			if (x->guard >= 0 && (x->guard != B->ins.v[j].guard || x->guard_neg != B->ins.v[j].guard_neg))
-				continue;
 			if (inputs_change(f, B, i + 1, j, x))
 				continue;
-			if (f->vr.v[t].cls == RC_P)
-				n += combine_setp(f, a, B, i, j);
-			else if (!strncmp(x->text, "LOP3.LUT ", 9) && !strncmp(B->ins.v[j].text, "ISETP.", 6))
-				n += combine_lop_setp(f, a, B, i, j, &c);
-			else if (!strncmp(x->text, "SEL ", 4) && !strncmp(B->ins.v[j].text, "ISETP.", 6))
-				n += combine_sel_setp(f, a, B, i, j, &c);
-			else
-				n += combine(f, a, B, i, j);
+			if (B->ins.v[j].guard == t && strncmp(x->text, "PLOP3.LUT ", 10))
+				continue;   /* only a predicate's NOT goes into a guard */
+			x0 = *x, y0 = B->ins.v[j];
+			if (!try_pair(f, a, B, i, j, &c, named))
+				continue;
+			name_refs(named, &x0);
+			name_refs(named, &y0);
+			n++;
 		}
 		for (i = w = 0; i < B->ins.n; i++)
 			if (B->ins.v[i].text)

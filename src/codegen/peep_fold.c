@@ -740,6 +740,8 @@ struct FoldMemo {
 	u32 gen;
 	size_t cap;       /* a power of two */
 	size_t n;
+	u8 settled;       /* the last peep_fold left nothing for another
+			     (fold_round's fixed point, no swap) */
 	struct Settled {
 		const char *text;   /* NULL: an empty slot */
 		MRef r[MI_MAXREF];
@@ -940,6 +942,34 @@ fold_round(Fold *F, int *again)
 	return n;
 }
 
+/* After a settled peep_fold, another (its fold_scan, rounds, drop_dead
+ * and fold_swap_pairs) folds, drops and swaps nothing while the
+ * instructions naming a constant part, or the guard of a guarded one, are
+ * as they were: the other readers fail again as they did (memo_failed;
+ * guard_holds: an instruction writing such a guard names it), the
+ * constants keep their kind, value and readers (a changed instruction
+ * names none, and only the register its removed definition wrote loses
+ * a definition), and the pairs their readers.  (The one difference: the
+ * probe vreg fold_swap_pairs makes when there are pairs, named by no
+ * instruction, is not made.) */
+int
+peep_fold_settled(const MFunc *f, const FoldMemo *M, const u8 *named)
+{
+	size_t v;
+	int s;
+
+	if (!M->settled)
+		return 0;
+	for (v = 0; v < f->vr.n && 4 * v + 3 < M->np; v++)
+		for (s = 0; s < f->vr.v[v].w && s < 4; s++) {
+			const Part *P = &M->p[4 * v + (size_t)s];
+			if (P->gen == M->gen && (P->kind == K_IMM || P->kind == K_CBANK) &&
+			    (named[v] || (P->guard >= 0 && named[P->guard])))
+				return 0;
+		}
+	return 1;
+}
+
 int
 peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 {
@@ -954,18 +984,22 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds
 	   (while one may fold more; a rescan may find new constants too) */
+	memo->settled = 0;
 	for (round = 0; round < 3; round++) {
 		int changed = fold_round(&F, &again);
 		n += changed;
 		drop_dead(&F, 0, &exact);
 		if (!exact)
 			fold_scan(&F);
-		if (!changed || (!again && exact))
+		if (!changed || (!again && exact)) {
+			memo->settled = 1;
 			break;
+		}
 	}
 	if (fold_swap_pairs(&F)) {
 		F.p = memo_parts(memo, f->vr.n);
 		drop_dead(&F, 1, &exact);
+		memo->settled = 0;
 	}
 	memo->gen = F.gen;
 	buf_free(&F.tb);

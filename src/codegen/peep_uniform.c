@@ -203,12 +203,13 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 	size_t b, i, nv;
 	FoldMemo *memo = peep_fold_memo(f);
 	int *cand_of, nc = 0, q, n = peep_fold(f, a, sm, memo);
-	u8 *seen;
+	u8 *seen, *named = arena_alloc(f->a, f->vr.n + 1);
 	Cand *cs = NULL;
 	MCounts cnt;
 
-	if (peep_combine(f, a))
-		n += peep_fold(f, a, sm, memo);  /* constants the combined ones left unread */
+	/* constants the combined ones left unread, or may now fold */
+	if (peep_combine(f, a, named) && !peep_fold_settled(f, memo, named))
+		n += peep_fold(f, a, sm, memo);
 
 	if (sm < 90 || has_calls(f))
 		return n;

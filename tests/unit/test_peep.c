@@ -107,3 +107,37 @@ TEST(peep_may_start_cbank)
 	CHECK(peep_encodes(&arch_sm80, "IMAD R8, R12, c[0x0][0x10], R20"));
 	CHECK(no90 > 10);
 }
+
+/* peep_fold_settled: after a peep_fold that settled, another is due only
+ * when a changed instruction named a constant (or a guarded one's guard).
+ * sm_90: "LDC c, c[0x0][0x210]" is a constant no IADD3 slot takes, so it
+ * stays a register the reader names. */
+TEST(peep_fold_settled_names)
+{
+	MFunc f;
+	Arena a = {0};
+	MBlock b0 = {0};
+	FoldMemo *memo;
+	u8 *named;
+	int x, c, d;
+
+	mfunc_init(&f, &a);
+	b0.succ[0] = b0.succ[1] = -1;
+	vec_push(&f.b, b0);
+	x = mvreg(&f, RC_R, 1), c = mvreg(&f, RC_R, 1), d = mvreg(&f, RC_R, 1);
+	mi(&f, "S2R %D, SR_TID.X", mref(x));
+	mi(&f, "LDC %D, c[0x0][0x210]", mref(c));
+	mi(&f, "IADD3 %D, %U, %U, RZ", mref(d), mref(x), mref(c));
+	mi(&f, "STS [%U], %U", mref(x), mref(d));
+	memo = peep_fold_memo(&f);
+	CHECK(peep_fold(&f, &arch_sm90, 90, memo) == 0);
+	CHECK(f.b.v[0].ins.n == 4);
+	named = arena_alloc(&a, f.vr.n + 1);
+	CHECK(peep_fold_settled(&f, memo, named));
+	named[x] = named[d] = 1;
+	CHECK(peep_fold_settled(&f, memo, named));
+	named[c] = 1;
+	CHECK(!peep_fold_settled(&f, memo, named));
+	mfunc_free(&f);
+	arena_free(&a);
+}
