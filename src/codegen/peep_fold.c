@@ -942,6 +942,48 @@ fold_round(Fold *F, int *again)
 	return n;
 }
 
+/* May no operand of text (after a ", ") start with c[..]?  Then no
+ * arrangement of its operands (fold_commuted's keep the mnemonic and the
+ * commas) folds or swaps in a constant-bank value. */
+static int
+takes_no_cbank(const Arch *a, const char *text)
+{
+	const char *p;
+
+	for (p = text; (p = strchr(p, ',')); p++)
+		if (p[1] == ' ' && peep_may_start(a, text, (int)(p + 2 - text), 'c'))
+			return 0;
+	return 1;
+}
+
+/* The constant-bank parts asked about (st[v] 1) stay what they were:
+ * each vreg still has its definition (st 2) and a reader (st 4), and no
+ * reader takes a c[..] operand. */
+static int
+cbank_readers_stay(const MFunc *f, const Arch *a, u8 *st)
+{
+	size_t b, i, v;
+	int k;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			int asked = 0;
+			for (k = 0; k < m->nr; k++)
+				if (st[m->r[k].v]) {
+					st[m->r[k].v] |= m->rf[k] & MF_DEF ? 2 : 0;
+					st[m->r[k].v] |= m->rf[k] & MF_USE ? 4 : 0;
+					asked |= m->rf[k] & MF_USE;
+				}
+			if (asked && !takes_no_cbank(a, m->text))
+				return 0;
+		}
+	for (v = 0; v < f->vr.n; v++)
+		if (st[v] && st[v] != 7)
+			return 0;
+	return 1;
+}
+
 /* After a settled peep_fold, another (its fold_scan, rounds, drop_dead
  * and fold_swap_pairs) folds, drops and swaps nothing while the
  * instructions naming a constant part, or the guard of a guarded one, are
@@ -949,25 +991,39 @@ fold_round(Fold *F, int *again)
  * guard_holds: an instruction writing such a guard names it), the
  * constants keep their kind, value and readers (a changed instruction
  * names none, and only the register its removed definition wrote loses
- * a definition), and the pairs their readers.  (The one difference: the
- * probe vreg fold_swap_pairs makes when there are pairs, named by no
- * instruction, is not made.) */
+ * a definition), and the pairs their readers.  A changed one may name an
+ * unguarded constant-bank part that keeps its definition and a reader
+ * where no reader takes a c[..] operand (sm_90's parameters): it stays
+ * unfolded and loaded.  (The one difference: the probe vreg
+ * fold_swap_pairs makes when there are pairs, named by no instruction, is
+ * not made.) */
 int
-peep_fold_settled(const MFunc *f, const FoldMemo *M, const u8 *named)
+peep_fold_settled(const MFunc *f, const Arch *a, const FoldMemo *M, const u8 *named)
 {
 	size_t v;
-	int s;
+	int s, ok = 1;
+	u8 *st = NULL;
 
 	if (!M->settled)
 		return 0;
-	for (v = 0; v < f->vr.n && 4 * v + 3 < M->np; v++)
+	for (v = 0; v < f->vr.n && 4 * v + 3 < M->np && ok; v++)
 		for (s = 0; s < f->vr.v[v].w && s < 4; s++) {
 			const Part *P = &M->p[4 * v + (size_t)s];
-			if (P->gen == M->gen && (P->kind == K_IMM || P->kind == K_CBANK) &&
-			    (named[v] || (P->guard >= 0 && named[P->guard])))
-				return 0;
+			if (P->gen != M->gen || (P->kind != K_IMM && P->kind != K_CBANK) ||
+			    !(named[v] || (P->guard >= 0 && named[P->guard])))
+				continue;
+			if (P->kind != K_CBANK || P->guard >= 0) {
+				ok = 0;
+				break;
+			}
+			if (!st)
+				st = xcalloc(f->vr.n + 1, 1);
+			st[v] = 1;
 		}
-	return 1;
+	if (ok && st)
+		ok = cbank_readers_stay(f, a, st);
+	free(st);
+	return ok;
 }
 
 int

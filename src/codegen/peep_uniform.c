@@ -208,7 +208,7 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 	MCounts cnt;
 
 	/* constants the combined ones left unread, or may now fold */
-	if (peep_combine(f, a, named) && !peep_fold_settled(f, memo, named))
+	if (peep_combine(f, a, named) && !peep_fold_settled(f, a, memo, named))
 		n += peep_fold(f, a, sm, memo);
 
 	if (sm < 90 || has_calls(f))

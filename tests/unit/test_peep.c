@@ -109,9 +109,11 @@ TEST(peep_may_start_cbank)
 }
 
 /* peep_fold_settled: after a peep_fold that settled, another is due only
- * when a changed instruction named a constant (or a guarded one's guard).
- * sm_90: "LDC c, c[0x0][0x210]" is a constant no IADD3 slot takes, so it
- * stays a register the reader names. */
+ * when a changed instruction named a constant (or a guarded one's guard),
+ * but for a constant-bank value that keeps its load and a reader and that
+ * no reader can take as c[..].  sm_90: "LDC c, c[0x0][0x210]" is such a
+ * constant for IADD3; "MOV k, 0x5" read by STS (no immediate there) an
+ * immediate one. */
 TEST(peep_fold_settled_names)
 {
 	MFunc f;
@@ -119,25 +121,35 @@ TEST(peep_fold_settled_names)
 	MBlock b0 = {0};
 	FoldMemo *memo;
 	u8 *named;
-	int x, c, d;
+	int x, c, d, k;
 
 	mfunc_init(&f, &a);
 	b0.succ[0] = b0.succ[1] = -1;
 	vec_push(&f.b, b0);
-	x = mvreg(&f, RC_R, 1), c = mvreg(&f, RC_R, 1), d = mvreg(&f, RC_R, 1);
+	x = mvreg(&f, RC_R, 1), c = mvreg(&f, RC_R, 1), d = mvreg(&f, RC_R, 1), k = mvreg(&f, RC_R, 1);
 	mi(&f, "S2R %D, SR_TID.X", mref(x));
 	mi(&f, "LDC %D, c[0x0][0x210]", mref(c));
+	mi(&f, "MOV %D, 0x5", mref(k));
 	mi(&f, "IADD3 %D, %U, %U, RZ", mref(d), mref(x), mref(c));
 	mi(&f, "STS [%U], %U", mref(x), mref(d));
+	mi(&f, "STS [%U+0x4], %U", mref(x), mref(k));
 	memo = peep_fold_memo(&f);
 	CHECK(peep_fold(&f, &arch_sm90, 90, memo) == 0);
-	CHECK(f.b.v[0].ins.n == 4);
+	CHECK(f.b.v[0].ins.n == 6);
 	named = arena_alloc(&a, f.vr.n + 1);
-	CHECK(peep_fold_settled(&f, memo, named));
+	CHECK(peep_fold_settled(&f, &arch_sm90, memo, named));
 	named[x] = named[d] = 1;
-	CHECK(peep_fold_settled(&f, memo, named));
+	CHECK(peep_fold_settled(&f, &arch_sm90, memo, named));
+	/* c: its reader takes no c[..] on sm_90, but does on sm_80 */
 	named[c] = 1;
-	CHECK(!peep_fold_settled(&f, memo, named));
+	CHECK(peep_fold_settled(&f, &arch_sm90, memo, named));
+	CHECK(!peep_fold_settled(&f, &arch_sm80, memo, named));
+	/* c without a reader (the IADD3 gone): its load would go */
+	f.b.v[0].ins.v[3].nr = 0;
+	CHECK(!peep_fold_settled(&f, &arch_sm90, memo, named));
+	named[c] = 0;
+	named[k] = 1;
+	CHECK(!peep_fold_settled(&f, &arch_sm90, memo, named));
 	mfunc_free(&f);
 	arena_free(&a);
 }
