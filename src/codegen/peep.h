@@ -62,6 +62,8 @@ int peep_may_print_hex(const Arch *a, const char *text);
  * lets that operand start with ch (isa_parse's quick test).  So a
  * c[..] there (ch 'c') encodes nowhere. */
 int peep_may_start(const Arch *a, const char *text, int at, int ch);
+/* 0 when peep_may_start says 0 for every operand after a comma. */
+int peep_may_start_any(const Arch *a, const char *text, int ch);
 int peep_encodes_exact(const Arch *a, const char *text, Word *w);
 /* m rendered with placeholder registers (R8+4k for ref k, P0-P5, UR..),
  * text [from, to) of m->text replaced by lit (from < 0: nothing). */

@@ -942,20 +942,6 @@ fold_round(Fold *F, int *again)
 	return n;
 }
 
-/* May no operand of text (after a ", ") start with c[..]?  Then no
- * arrangement of its operands (fold_commuted's keep the mnemonic and the
- * commas) folds or swaps in a constant-bank value. */
-static int
-takes_no_cbank(const Arch *a, const char *text)
-{
-	const char *p;
-
-	for (p = text; (p = strchr(p, ',')); p++)
-		if (p[1] == ' ' && peep_may_start(a, text, (int)(p + 2 - text), 'c'))
-			return 0;
-	return 1;
-}
-
 /* The constant-bank parts asked about (st[v] 1) stay what they were:
  * each vreg still has its definition (st 2) and a reader (st 4), and no
  * reader takes a c[..] operand. */
@@ -975,7 +961,9 @@ cbank_readers_stay(const MFunc *f, const Arch *a, u8 *st)
 					st[m->r[k].v] |= m->rf[k] & MF_USE ? 4 : 0;
 					asked |= m->rf[k] & MF_USE;
 				}
-			if (asked && !takes_no_cbank(a, m->text))
+			/* no arrangement of its operands (fold_commuted's keep the
+			   mnemonic and the commas) takes a c[..] */
+			if (asked && peep_may_start_any(a, m->text, 'c'))
 				return 0;
 		}
 	for (v = 0; v < f->vr.n; v++)

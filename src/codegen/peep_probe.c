@@ -242,13 +242,14 @@ peep_may_encode(const Arch *a, const char *text)
 }
 
 /* may_start's question as a key: the mnemonic, a space, then the bytes
- * 1 + the text's comma count, 1 + the commas after the operand, and the
- * operand's first byte. */
+ * 1 + the text's comma count, 1 + the commas after the operand (ANY_OPD:
+ * any operand after a comma), and the operand's first byte. */
+enum { ANY_OPD = 0xff };
 static int
 may_start(const Arch *a, const char *key)
 {
 	size_t n = strcspn(key, " ");
-	u32 commas = (u8)key[n + 1] - 1u, k = (u8)key[n + 2] - 1u, lo, end;
+	u32 commas = (u8)key[n + 1] - 1u, k = (u8)key[n + 2] - 1u, lo, end, j;
 	IsaQuick q;
 
 	if (!isa_base_find(a, key, n, &lo, &end))
@@ -256,17 +257,39 @@ may_start(const Arch *a, const char *key)
 	isa_quick((const char[]){',', ' ', key[n + 3], 0}, &q);
 	for (; lo < end; lo++) {
 		const IsaTry *t = &a->by_base[lo];
-		if (commas >= t->cmin && commas <= t->cmax && (t->opc[k] & q.cls[0]))
-			return 1;
+		if (commas < t->cmin || commas > t->cmax)
+			continue;
+		if ((u8)key[n + 2] != ANY_OPD) {
+			if (t->opc[k] & q.cls[0])
+				return 1;
+			continue;
+		}
+		for (j = 0; j < commas; j++)
+			if (t->opc[j] & q.cls[0])
+				return 1;
 	}
 	return 0;
+}
+
+/* The key of may_start's question into key[80]. */
+static inline void
+start_key(char *key, const char *text, u32 commas, int after, int ch)
+{
+	size_t n;
+
+	for (n = 0; n + 5 < 80 && (isalnum((uchar)text[n]) || text[n] == '_'); n++)
+		key[n] = text[n];
+	key[n] = ' ';
+	key[n + 1] = (char)(1 + commas);
+	key[n + 2] = (char)(after == ANY_OPD ? ANY_OPD : 1 + after);
+	key[n + 3] = (char)ch;
+	key[n + 4] = 0;
 }
 
 int
 peep_may_start(const Arch *a, const char *text, int at, int ch)
 {
 	char key[80];
-	size_t n;
 	u32 commas = 0, after = 0;
 	const char *p;
 	Probe *pr;
@@ -280,13 +303,24 @@ peep_may_start(const Arch *a, const char *text, int at, int ch)
 	   against opc[after]: the last 7, the first 16 */
 	if (after >= 7 || commas - 1 - after >= 16)
 		return 1;
-	for (n = 0; n + 5 < sizeof key && (isalnum((uchar)text[n]) || text[n] == '_'); n++)
-		key[n] = text[n];
-	key[n] = ' ';
-	key[n + 1] = (char)(1 + commas);
-	key[n + 2] = (char)(1 + after);
-	key[n + 3] = (char)ch;
-	key[n + 4] = 0;
+	start_key(key, text, commas, (int)after, ch);
+	pr = probe(a, key, 3);
+	return pr ? pr->enc : may_start(a, key);
+}
+
+int
+peep_may_start_any(const Arch *a, const char *text, int ch)
+{
+	char key[80];
+	u32 commas = 0;
+	const char *p;
+	Probe *pr;
+
+	for (p = text; *p; p++)
+		commas += *p == ',';
+	if (commas > 7 || ch <= ' ' || ch == ',')
+		return 1;   /* some operand past isa_quick_ok's last 7 */
+	start_key(key, text, commas, ANY_OPD, ch);
 	pr = probe(a, key, 3);
 	return pr ? pr->enc : may_start(a, key);
 }

@@ -91,6 +91,7 @@ TEST(peep_may_start_cbank)
 	for (j = 0; j < 2; j++)
 		for (i = 0; i < sizeof texts / sizeof *texts; i++) {
 			const char *p;
+			int some = 0;
 			for (p = texts[i]; (p = strstr(p, ", ")); p++) {
 				int at = (int)(p + 2 - texts[i]), may = peep_may_start(archs[j], texts[i], at, 'c');
 				char t[128];
@@ -99,12 +100,18 @@ TEST(peep_may_start_cbank)
 				if (!may && peep_encodes(archs[j], t))
 					FAIL("%s: '%s' encodes, peep_may_start says no", archs[j]->name, t);
 				no90 += !may && j == 0;
+				some |= may;
 			}
+			/* peep_may_start_any: the same answer for all operands at once */
+			if (peep_may_start_any(archs[j], texts[i], 'c') != some)
+				FAIL("%s: '%s': peep_may_start_any says %d", archs[j]->name, texts[i], !some);
 		}
 	CHECK(!peep_may_start(&arch_sm90, "IMAD R8, R12, R16, R20", 14, 'c'));
 	CHECK(!peep_may_start(&arch_sm90, "ISETP.GE.AND P0, PT, R12, R16, PT", 26, 'c'));
 	CHECK(peep_may_start(&arch_sm80, "IMAD R8, R12, R16, R20", 14, 'c'));
 	CHECK(peep_encodes(&arch_sm80, "IMAD R8, R12, c[0x0][0x10], R20"));
+	CHECK(!peep_may_start_any(&arch_sm90, "ISETP.GE.AND P0, PT, R12, R16, PT", 'c'));
+	CHECK(peep_may_start_any(&arch_sm80, "ISETP.GE.AND P0, PT, R12, R16, PT", 'c'));
 	CHECK(no90 > 10);
 }
 
