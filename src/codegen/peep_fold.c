@@ -741,7 +741,11 @@ struct FoldMemo {
 	size_t cap;       /* a power of two */
 	size_t n;
 	u8 settled;       /* the last peep_fold left nothing for another
-			     (fold_round's fixed point, no swap) */
+			     (fold_round's fixed point) but, after a swap,
+			     maybe the swapped readers (swapped) and pairs */
+	int sm;
+	const char **swapped;   /* the texts fold_swap_pairs gave readers */
+	size_t nswapped;
 	struct Settled {
 		const char *text;   /* NULL: an empty slot */
 		MRef r[MI_MAXREF];
@@ -972,6 +976,44 @@ cbank_readers_stay(const MFunc *f, const Arch *a, u8 *st)
 	return 1;
 }
 
+/* After a swap: would another peep_fold fold a constant into a swapped
+ * reader (new texts, so not in the memo; the only readers whose texts or
+ * constants the swap changed) or swap a pair left?  Asked on copies, and
+ * not at all for a guarded constant (guard_holds reads its definition's
+ * place, which the passes since may have moved). */
+static int
+swaps_settled(MFunc *f, const Arch *a, FoldMemo *M)
+{
+	Fold F;
+	size_t b, i, q;
+	int k, ok = 1;
+
+	memset(&F, 0, sizeof F);
+	F.f = f, F.a = a, F.sm = M->sm, F.memo = M, F.p = M->p, F.gen = M->gen;
+	for (b = 0; b < f->b.n && ok; b++)
+		for (i = 0; i < f->b.v[b].ins.n && ok; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (q = 0; q < M->nswapped && M->swapped[q] != m->text; q++)
+				;
+			if (q == M->nswapped)
+				continue;
+			F.cb = (int)b, F.ci = (int)i;
+			for (k = 0; k < m->nr && ok; k++) {
+				MIns tmp = *m;
+				int lo, hi, s;
+				span(f, m->r[k], &lo, &hi);
+				for (s = lo; s < hi && s < lo + 2; s++) {
+					const Part *P = part(&F, m->r[k].v, s);
+					ok &= (P->kind != K_IMM && P->kind != K_CBANK) || P->guard < 0;
+				}
+				ok = ok && !fold_commuted(&F, &tmp, k);
+			}
+		}
+	ok = ok && !fold_swap_pairs(&F, 1);
+	buf_free(&F.tb);
+	return ok;
+}
+
 /* After a settled peep_fold, another (its fold_scan, rounds, drop_dead
  * and fold_swap_pairs) folds, drops and swaps nothing while the
  * instructions naming a constant part, or the guard of a guarded one, are
@@ -982,7 +1024,8 @@ cbank_readers_stay(const MFunc *f, const Arch *a, u8 *st)
  * a definition), and the pairs their readers.  A changed one may name an
  * unguarded constant-bank part that keeps its definition and a reader
  * where no reader takes a c[..] operand (sm_90's parameters): it stays
- * unfolded and loaded.  (The one difference: the probe vreg
+ * unfolded and loaded.  After a swap, the swapped readers and pairs are
+ * asked (swaps_settled).  (The one difference: the probe vreg
  * fold_swap_pairs makes when there are pairs, named by no instruction, is
  * not made.) */
 int
@@ -1011,7 +1054,7 @@ peep_fold_settled(const MFunc *f, const Arch *a, const FoldMemo *M, const u8 *na
 	if (ok && st)
 		ok = cbank_readers_stay(f, a, st);
 	free(st);
-	return ok;
+	return ok && (!M->nswapped || swaps_settled((MFunc *)f, a, (FoldMemo *)M));
 }
 
 int
@@ -1040,11 +1083,16 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 			break;
 		}
 	}
-	if (fold_swap_pairs(&F)) {
+	memo->nswapped = 0;
+	if (fold_swap_pairs(&F, 0)) {
 		F.p = memo_parts(memo, f->vr.n);
 		drop_dead(&F, 1, &exact);
-		memo->settled = 0;
+		memo->sm = sm;
+		memo->nswapped = F.swapped.n;
+		memo->swapped = arena_alloc(memo->a, F.swapped.n * sizeof *memo->swapped);
+		memcpy(memo->swapped, F.swapped.v, F.swapped.n * sizeof *memo->swapped);
 	}
+	vec_free(&F.swapped);
 	memo->gen = F.gen;
 	buf_free(&F.tb);
 	return n;

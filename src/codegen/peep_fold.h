@@ -34,6 +34,7 @@ typedef struct {
 	int cbank_ok;     /* a c[..] operand folded: the arch takes them, so
 			     fold_may_cbank's check would hardly ever say no */
 	FoldMemo *memo;   /* the readers that folded nothing (peep_fold.c) */
+	VEC(const char *) swapped;   /* the texts fold_swap_pairs gave readers */
 } Fold;
 
 /* Part sub of vreg v (zero when the current scan has not written it:
@@ -73,8 +74,9 @@ void fold_scan(Fold *F);
 /* Operand spans of "OP a, b, c": starts s[], ends e[]; their count. */
 int fold_operands(const char *text, int *s, int *e, int max);
 /* sm_80 IMAD.WIDE and the like: a parameter pair as c[] once the reader's
- * literal moves to a register (peep_swap.c); returns readers rewritten.
- * F->p must be what fold_scan would make of the function now. */
-int fold_swap_pairs(Fold *F);
+ * literal moves to a register (peep_swap.c); returns readers rewritten
+ * (their new texts to F->swapped).  F->p must be what fold_scan would make
+ * of the function now.  dry: nothing changes; 1 when a pair would swap. */
+int fold_swap_pairs(Fold *F, int dry);
 
 #endif

@@ -171,9 +171,10 @@ lit_find(const Lits *L, int b, int i, u32 val)
 	return -1;
 }
 
-/* Swap pair v for its readers rd[0..n) (changed: where they moved). */
+/* Swap pair v for its readers rd[0..n) (changed: where they moved; dry:
+ * only whether it would). */
 static int
-swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
+swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 {
 	MFunc *f = F->f;
 	int j, q, movs = 0;
@@ -190,6 +191,8 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
 	}
 	if (movs >= 2 || L->n + movs > 64)
 		return 0;
+	if (dry)
+		return n;
 	for (j = 0; j < n; j++) {
 		int l = lit_find(L, rd[j].b, rd[j].i, rd[j].val), t;
 		if (l < 0) {
@@ -206,6 +209,7 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L)
 			l = L->n++;
 		}
 		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1, &(u32){0});
+		vec_push(&F->swapped, f->b.v[rd[j].b].ins.v[rd[j].i].text);
 	}
 	return n;
 }
@@ -224,7 +228,7 @@ cbank_pair(Fold *F, int v)
 }
 
 int
-fold_swap_pairs(Fold *F)
+fold_swap_pairs(Fold *F, int dry)
 {
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
@@ -247,17 +251,20 @@ fold_swap_pairs(Fold *F)
 		int k;
 		if ((q = slot[v]) < 0)
 			continue;
-		if (probe < 0)
-			probe = mvreg(f, RC_R, 1);
+		if (probe < 0)   /* the literal's register (dry: a stand-in, as a trial
+				    renders any R vreg by its place) */
+			probe = dry ? (int)v : mvreg(f, RC_R, 1);
 		if (fresh) {
 			for (k = 0; k < np; k++)
 				rs[k].n = 0;
 			pair_readers(F, slot, (int)nv, rs);
 			fresh = 0;
 		}
-		k = swap_pair(F, (int)v, rs[q].rd, rs[q].n, probe, &L);
+		k = swap_pair(F, (int)v, rs[q].rd, rs[q].n, probe, &L, dry);
 		n += k;
 		fresh = k > 0;
+		if (dry && k)
+			break;
 	}
 	free(rs);
 	free(slot);

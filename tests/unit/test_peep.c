@@ -160,3 +160,34 @@ TEST(peep_fold_settled_names)
 	mfunc_free(&f);
 	arena_free(&a);
 }
+
+/* After sm_80's swap (IMAD.WIDE.U32's literal into a register, its
+ * parameter pair as c[..]) another peep_fold has nothing left: the
+ * swapped reader takes the literal back nowhere and no pair is left. */
+TEST(peep_fold_settled_swap)
+{
+	MFunc f;
+	Arena a = {0};
+	MBlock b0 = {0};
+	FoldMemo *memo;
+	u8 *named;
+	int i, p, d;
+
+	mfunc_init(&f, &a);
+	b0.succ[0] = b0.succ[1] = -1;
+	vec_push(&f.b, b0);
+	i = mvreg(&f, RC_R, 1), p = mvreg(&f, RC_R, 2), d = mvreg(&f, RC_R, 2);
+	mi(&f, "S2R %D, SR_TID.X", mref(i));
+	mi(&f, "MOV %D, c[0x0][0x160]", mpart(p, 0, 1));
+	mi(&f, "MOV %D, c[0x0][0x164]", mpart(p, 1, 1));
+	mi(&f, "IMAD.WIDE.U32 %D, %U, 0x4, %U", mref(d), mref(i), mref(p));
+	mi(&f, "STG.E [%U.64], %U", mref(d), mref(i));
+	memo = peep_fold_memo(&f);
+	peep_fold(&f, &arch_sm80, 80, memo);
+	/* S2R, MOV t 0x4, IMAD.WIDE.U32 d, i, t, c[0x0][0x160], STG */
+	CHECK(f.b.v[0].ins.n == 4 && strstr(f.b.v[0].ins.v[2].text, "c[0x0][0x160]"));
+	named = arena_alloc(&a, f.vr.n + 1);
+	CHECK(peep_fold_settled(&f, &arch_sm80, memo, named));
+	mfunc_free(&f);
+	arena_free(&a);
+}
