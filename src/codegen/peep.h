@@ -34,8 +34,10 @@ int peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo);
 /* 1 when another peep_fold would change nothing: the last one settled
  * and no register in named (the passes since changed only instructions
  * naming none but these) holds or guards a constant, but for constant-bank
- * values no reader can take (peep_fold.c). */
-int peep_fold_settled(const MFunc *f, const Arch *a, const FoldMemo *memo, const u8 *named);
+ * values no reader can take; after a swap, the swapped readers and pairs
+ * are asked on copies (f's arena and memo's parts are written, nothing
+ * else; peep_fold.c). */
+int peep_fold_settled(MFunc *f, const Arch *a, FoldMemo *memo, const u8 *named);
 
 /* "IADD3 t, a, b, RZ; IADD3 d, t, c, RZ" -> "IADD3 d, a, b, c" and
  * "SHF.L.U32 t, a, k, RZ; IADD3 d, t, b, RZ" -> "LEA d, a, b, k" for a t

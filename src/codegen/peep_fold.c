@@ -1029,7 +1029,7 @@ swaps_settled(MFunc *f, const Arch *a, FoldMemo *M)
  * fold_swap_pairs makes when there are pairs, named by no instruction, is
  * not made.) */
 int
-peep_fold_settled(const MFunc *f, const Arch *a, const FoldMemo *M, const u8 *named)
+peep_fold_settled(MFunc *f, const Arch *a, FoldMemo *M, const u8 *named)
 {
 	size_t v;
 	int s, ok = 1;
@@ -1054,7 +1054,7 @@ peep_fold_settled(const MFunc *f, const Arch *a, const FoldMemo *M, const u8 *na
 	if (ok && st)
 		ok = cbank_readers_stay(f, a, st);
 	free(st);
-	return ok && (!M->nswapped || swaps_settled((MFunc *)f, a, (FoldMemo *)M));
+	return ok && (!M->nswapped || swaps_settled(f, a, M));
 }
 
 int
