@@ -243,7 +243,7 @@ typedef struct {
 	MFunc *f;
 	int n;            /* blocks */
 	int cap;          /* size of the per-block arrays */
-	u8 *div;          /* per vreg */
+	u8 *div;          /* per vreg; NULL until a branch asks (divergence()) */
 	u8 *uni;          /* per instruction (block order): uniform_op() */
 	u8 *merged;       /* per block: div_round looked at its defs */
 	int *ndefs;       /* per vreg */
@@ -599,6 +599,8 @@ divergence(Rc *r)
 	size_t b, i, n = 0;
 	int k;
 
+	r->div = xcalloc(f->vr.n + 1, 1);
+	r->ndefs = xcalloc(f->vr.n + 1, sizeof *r->ndefs);
 	for (b = 0; b < f->b.n; b++)
 		n += f->b.v[b].ins.n;
 	r->uni = xcalloc(n + 1, 1);
@@ -1215,11 +1217,8 @@ reconv_run(MFunc *f, ReconvStats *st)
 	thread_exits(f);
 	refresh(&r);
 	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
-	r.div = xcalloc(f->vr.n + 1, 1);
-	r.ndefs = xcalloc(f->vr.n + 1, sizeof *r.ndefs);
 	kend = r.n;
 	postdom(&r);
-	divergence(&r);
 	/* called functions (appended after the kernel) get no regions: a
 	 * callee would clobber its caller's B registers (no BMOV saves yet) */
 	for (b = 1; b < r.n; b++)
@@ -1235,8 +1234,11 @@ reconv_run(MFunc *f, ReconvStats *st)
 			vec_push(&g, x);
 			continue;
 		}
-		if (!br || !r.live[b] || !r.div[br->guard] || f->b.v[b].succ[0] < 0 ||
-		    f->b.v[b].succ[1] < 0)
+		if (!br || !r.live[b] || f->b.v[b].succ[0] < 0 || f->b.v[b].succ[1] < 0)
+			continue;
+		if (!r.div)   /* the first two-way branch that asks */
+			divergence(&r);
+		if (!r.div[br->guard])
 			continue;
 		if (x.j == r.n || (x.size = region(&r, b, x.j)) < 0) {
 			st->skipped++;
