@@ -244,7 +244,7 @@ typedef struct {
 	int n;            /* blocks */
 	int cap;          /* size of the per-block arrays */
 	u8 *div;          /* per vreg; NULL until a branch asks (divergence()) */
-	u8 *uni;          /* per instruction (block order): uniform_op() */
+	u8 *uni;          /* per instruction (block order) with a def: uniform_op() */
 	u8 *merged;       /* per block: div_round looked at its defs */
 	int *ndefs;       /* per vreg */
 	VEC(int) *pred;   /* per block */
@@ -608,10 +608,13 @@ divergence(Rc *r)
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			r->uni[n++] = (u8)uniform_op(m->text);
+			int defs = 0;
 			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_DEF)
+				if (m->rf[k] & MF_DEF) {
 					r->ndefs[m->r[k].v]++;
+					defs = 1;
+				}
+			r->uni[n++] = (u8)(defs && uniform_op(m->text));   /* no def: nothing to mark */
 		}
 	r->merged = xcalloc((size_t)r->n + 1, 1);
 	while (div_round(r))
