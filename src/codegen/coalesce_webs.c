@@ -18,7 +18,15 @@
 
 #include "codegen/ra_live.h"
 
-enum { SLOTS = MI_MAXREF + 1 };   /* per instruction: the guard, then each ref */
+/* A reference to a vreg being split, in program order: each
+ * instruction's uses (its guard, then the refs it only reads), then its
+ * defs.  The passes below walk these, not the code. */
+typedef struct {
+	int b, i, k;   /* block, instruction, ref (-1: the guard) */
+	int v;
+	int d;         /* a def: its id; a use: a definition reaching it, or -1 */
+	u8 def, kills; /* a def; one that replaces every reaching definition */
+} Ev;
 
 typedef struct {
 	MFunc *f;
@@ -27,8 +35,8 @@ typedef struct {
 	int *dfirst, *ndef;   /* per vreg: its definition ids dfirst..+ndef */
 	int *uf;              /* union-find over definitions */
 	size_t W;             /* u64 words per definition set */
-	int *at;              /* per slot: the def's id, or a definition reaching the use; -1 */
-	int *ibase;           /* per block: index of its first instruction */
+	Ev *ev;               /* the references of the vregs split */
+	int *ebase;           /* per block: its first reference in ev (nb + 1) */
 } Webs;
 
 static int
@@ -48,31 +56,35 @@ unite(int *uf, int a, int b)
 		uf[a > b ? a : b] = a < b ? a : b;
 }
 
-static int *
-slots(Webs *w, size_t b, size_t i)
+/* Does def ref k of m replace every reaching definition of its vreg?
+ * (Not when it also reads it or is a guarded update.) */
+static int
+def_kills(const MFunc *f, const MIns *m, int k)
 {
-	return &w->at[((size_t)w->ibase[b] + i) * SLOTS];
+	return !(m->rf[k] & MF_USE) && ra_kills(f, m, m->r[k]);
 }
 
-/* Which vregs to split, and an id per definition of them (in at). */
+/* Every reference, in the order of Ev (ebase per block); cnt: the
+ * definitions of each vreg; clears ok for a vreg written in part or
+ * twice by one instruction. */
 static void
-number_defs(Webs *w)
+list_refs(Webs *w, int *cnt)
 {
 	MFunc *f = w->f;
-	size_t b, i, n = 0;
-	int k, v, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
+	size_t b, i;
+	int j, k, n = 0;
 
-	w->ok = xcalloc((size_t)w->nv + 1, 1);
-	w->ibase = xcalloc(f->b.n + 1, sizeof(int));
-	for (v = 0; v < w->nv; v++)
-		w->ok[v] = !f->vr.v[v].fixed;
 	for (b = 0; b < f->b.n; b++) {
-		w->ibase[b] = (int)n;
-		n += f->b.v[b].ins.n;
+		w->ebase[b] = n;
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
+			if (m->guard >= 0)
+				w->ev[n++] = (Ev){ (int)b, (int)i, -1, m->guard, -1, 0, 0 };
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] == MF_USE)
+					w->ev[n++] = (Ev){ (int)b, (int)i, k, m->r[k].v, -1, 0, 0 };
 			for (k = 0; k < m->nr; k++) {
-				int j, x = m->r[k].v;
+				int x = m->r[k].v;
 				if (!(m->rf[k] & MF_DEF))
 					continue;
 				if (m->r[k].sub || (m->r[k].w && m->r[k].w != f->vr.v[x].w))
@@ -81,9 +93,32 @@ number_defs(Webs *w)
 					if ((m->rf[j] & MF_DEF) && m->r[j].v == x)
 						w->ok[x] = 0;
 				cnt[x]++;
+				w->ev[n++] = (Ev){ (int)b, (int)i, k, x, -1, 1, (u8)def_kills(f, m, k) };
 			}
 		}
 	}
+	w->ebase[f->b.n] = n;
+}
+
+/* Which vregs to split: written whole, never twice by one instruction,
+ * at least twice.  Each of their definitions gets an id (in program
+ * order), and ev keeps only their references. */
+static void
+number_defs(Webs *w)
+{
+	MFunc *f = w->f;
+	size_t b, nref = 0;
+	int k, v, n, from, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
+
+	for (b = 0; b < f->b.n; b++)
+		for (size_t i = 0; i < f->b.v[b].ins.n; i++)
+			nref += (size_t)f->b.v[b].ins.v[i].nr + 1;
+	w->ev = xmalloc((nref + 1) * sizeof *w->ev);
+	w->ebase = xmalloc((f->b.n + 1) * sizeof *w->ebase);
+	w->ok = xcalloc((size_t)w->nv + 1, 1);
+	for (v = 0; v < w->nv; v++)
+		w->ok[v] = !f->vr.v[v].fixed;
+	list_refs(w, cnt);
 	w->dfirst = xcalloc((size_t)w->nv + 1, sizeof(int));
 	w->ndef = xcalloc((size_t)w->nv + 1, sizeof(int));
 	for (v = 0; v < w->nv; v++) {
@@ -98,17 +133,19 @@ number_defs(Webs *w)
 	for (k = 0; k < w->nd; k++)
 		w->uf[k] = k;
 	w->W = ((size_t)w->nd + 63) / 64;
-	w->at = xcalloc(n * SLOTS + 1, sizeof(int));
-	for (i = 0; i < n * SLOTS; i++)
-		w->at[i] = -1;
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			int *at = slots(w, b, i);
-			for (k = 0; k < m->nr; k++)
-				if ((m->rf[k] & MF_DEF) && w->ok[m->r[k].v])
-					at[k + 1] = w->dfirst[m->r[k].v] + cnt[m->r[k].v]++;
+	for (b = 0, n = from = 0; b < f->b.n; b++) {   /* keep the split vregs' */
+		int end = w->ebase[b + 1];
+		w->ebase[b] = n;
+		for (; from < end; from++) {
+			Ev x = w->ev[from];
+			if (!w->ok[x.v])
+				continue;
+			if (x.def)
+				x.d = w->dfirst[x.v] + cnt[x.v]++;
+			w->ev[n++] = x;
 		}
+	}
+	w->ebase[f->b.n] = n;
 	w->ndef = memcpy(w->ndef, cnt, sizeof(int) * (size_t)w->nv);
 	free(cnt);
 }
@@ -157,46 +194,26 @@ reaching(Webs *w, const u64 *cur, int v)
 	return rep;
 }
 
-/* Does def ref k of m replace every reaching definition of its vreg?
- * (Not when it also reads it or is a guarded update.) */
-static int
-def_kills(const MFunc *f, const MIns *m, int k)
-{
-	return !(m->rf[k] & MF_USE) && ra_kills(f, m, m->r[k]);
-}
-
 /* Block b from the reaching set cur (updated to its exit): uses note a
  * reaching definition and join the webs that reach them. */
 static void
 walk(Webs *w, size_t b, u64 *cur)
 {
-	MFunc *f = w->f;
-	const MBlock *B = &f->b.v[b];
-	size_t i;
-	int k;
+	Ev *e;
 
-	for (i = 0; i < B->ins.n; i++) {
-		const MIns *m = &B->ins.v[i];
-		int *at = slots(w, b, i);
-		for (k = -1; k < m->nr; k++) {
-			int v = k < 0 ? m->guard : m->r[k].v;
-			if (v < 0 || !w->ok[v] || (k >= 0 && m->rf[k] != MF_USE))
-				continue;
-			at[k + 1] = reaching(w, cur, v);
+	for (e = &w->ev[w->ebase[b]]; e < &w->ev[w->ebase[b + 1]]; e++) {
+		if (!e->def) {
+			e->d = reaching(w, cur, e->v);
+			continue;
 		}
-		for (k = 0; k < m->nr; k++) {
-			int v = m->r[k].v, d = at[k + 1];
-			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
-				continue;
-			if (!def_kills(f, m, k)) {
-				int rep = reaching(w, cur, v);
-				if (rep >= 0)
-					unite(w->uf, rep, d);
-			} else {
-				defs_put(w, cur, v, 0);
-			}
-			SET(cur, d);
+		if (!e->kills) {
+			int rep = reaching(w, cur, e->v);
+			if (rep >= 0)
+				unite(w->uf, rep, e->d);
+		} else {
+			defs_put(w, cur, e->v, 0);
 		}
+		SET(cur, e->d);
 	}
 }
 
@@ -206,24 +223,16 @@ walk(Webs *w, size_t b, u64 *cur)
 static void
 gen_kill(Webs *w, size_t b, u64 *gen, u64 *kill)
 {
-	MFunc *f = w->f;
-	const MBlock *B = &f->b.v[b];
-	size_t i;
-	int k;
+	const Ev *e;
 
-	for (i = 0; i < B->ins.n; i++) {
-		const MIns *m = &B->ins.v[i];
-		const int *at = slots(w, b, i);
-		for (k = 0; k < m->nr; k++) {
-			int v = m->r[k].v;
-			if (!(m->rf[k] & MF_DEF) || !w->ok[v])
-				continue;
-			if (def_kills(f, m, k)) {
-				defs_put(w, gen, v, 0);
-				defs_put(w, kill, v, 1);
-			}
-			SET(gen, at[k + 1]);
+	for (e = &w->ev[w->ebase[b]]; e < &w->ev[w->ebase[b + 1]]; e++) {
+		if (!e->def)
+			continue;
+		if (e->kills) {
+			defs_put(w, gen, e->v, 0);
+			defs_put(w, kill, e->v, 1);
 		}
+		SET(gen, e->d);
 	}
 }
 
@@ -269,8 +278,8 @@ static int
 renumber(Webs *w)
 {
 	MFunc *f = w->f;
-	int *nvr = xcalloc((size_t)w->nd + 1, sizeof *nvr), v, d, k, n = 0;
-	size_t b, i;
+	int *nvr = xcalloc((size_t)w->nd + 1, sizeof *nvr), v, d, n = 0;
+	const Ev *e;
 
 	for (v = 0; v < w->nv; v++) {
 		if (!w->ok[v])
@@ -289,16 +298,15 @@ renumber(Webs *w)
 			}
 		}
 	}
-	for (b = 0; n && b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			MIns *m = &f->b.v[b].ins.v[i];
-			int *at = slots(w, b, i);
-			if (at[0] >= 0)
-				m->guard = nvr[find(w->uf, at[0])];
-			for (k = 0; k < m->nr; k++)
-				if (at[k + 1] >= 0)
-					m->r[k].v = nvr[find(w->uf, at[k + 1])];
-		}
+	for (e = w->ev; n && e < &w->ev[w->ebase[f->b.n]]; e++) {
+		MIns *m = &f->b.v[e->b].ins.v[e->i];
+		if (e->d < 0)
+			continue;
+		if (e->k < 0)
+			m->guard = nvr[find(w->uf, e->d)];
+		else
+			m->r[e->k].v = nvr[find(w->uf, e->d)];
+	}
 	free(nvr);
 	return n;
 }
@@ -329,7 +337,7 @@ ra_split_webs(MFunc *f)
 	free(w.dfirst);
 	free(w.ndef);
 	free(w.uf);
-	free(w.at);
-	free(w.ibase);
+	free(w.ev);
+	free(w.ebase);
 	return n;
 }
