@@ -100,22 +100,31 @@ defined(Ra *r, const u64 *gen)
 			r->in[b * W + w] &= r->din[b * W + w];
 			r->out[b * W + w] &= out[b * W + w];
 		}
-	for (v = 0; v < (int)f->vr.n; v++)
-		for (k = 0; k < f->vr.v[v].w; k++)
-			if (BIT(und, r->ubase[v] + k))
-				r->undef[v] = 1;
+	for (w = 0, v = 0; w < W; w++)   /* und's units in order, so their vregs */
+		for (u64 o = und[w]; o; o &= o - 1) {
+			int u = (int)(w * 64) + __builtin_ctzll(o);
+			while (v + 1 < (int)f->vr.n && r->ubase[v + 1] <= u)
+				v++;
+			r->undef[v] = 1;
+		}
 	free(out);   /* und too */
+}
+
+/* Widen the interval of v (not fixed) to pos. */
+static inline void
+widen(Ra *r, int v, int pos)
+{
+	if (r->start[v] < 0 || pos < r->start[v])
+		r->start[v] = pos;
+	if (pos > r->end[v])
+		r->end[v] = pos;
 }
 
 static inline void
 interval_add(Ra *r, int v, int pos)
 {
-	if (r->f->vr.v[v].fixed)
-		return;
-	if (r->start[v] < 0 || pos < r->start[v])
-		r->start[v] = pos;
-	if (pos > r->end[v])
-		r->end[v] = pos;
+	if (!r->f->vr.v[v].fixed)
+		widen(r, v, pos);
 }
 
 /* Live units at each block's entry and exit: the least fixpoint of
@@ -336,14 +345,13 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 			r->cpos[m->r[0].v] = pos;
 			r->cblock[m->r[0].v] = (int)b;
 		}
-		for (k = 0; k < m->nr; k++)
-			interval_add(r, m->r[k].v, pos + ((m->rf[k] & MF_DEF) ? 1 : 0));
 		if (m->guard >= 0)
 			interval_add(r, m->guard, pos);
 		for (k = 0; k < m->nr; k++) {
 			int v = m->r[k].v, kill;
 			if (!(m->rf[k] & MF_DEF) || f->vr.v[v].fixed)
 				continue;
+			widen(r, v, pos + 1);
 			kill = ra_kills(f, m, m->r[k]);
 			x->fd[v] = pos + 1;
 			x->stamp[v] = (int)b;
@@ -357,10 +365,16 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 				}
 			}
 		}
-		for (k = 0; k < m->nr; k++)
-			if ((m->rf[k] & MF_USE) && !f->vr.v[m->r[k].v].fixed)
+		for (k = 0; k < m->nr; k++) {
+			int v = m->r[k].v;
+			if (f->vr.v[v].fixed)
+				continue;
+			if (!(m->rf[k] & MF_DEF))
+				widen(r, v, pos);   /* a def's position is pos + 1 (above) */
+			if (m->rf[k] & MF_USE)
 				for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
-					unit_on(r, live, cnt, open, m->r[k].v, first + u, pos);
+					unit_on(r, live, cnt, open, v, first + u, pos);
+		}
 		if (m->guard >= 0 && !f->vr.v[m->guard].fixed)
 			unit_on(r, live, cnt, open, m->guard, r->ubase[m->guard], pos);
 	}
