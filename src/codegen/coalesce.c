@@ -109,7 +109,8 @@ add_edges(Co *c, int d, const u64 *livec, int xc)
 	}
 }
 
-/* Interference: walk each block backwards from its live-out set; every
+/* Interference: walk each block backwards from its live-out set (the
+ * tracked units' part of it: no other unit is looked at); every
  * def of a tracked unit interferes with the tracked units live after it
  * (but an unguarded copy's def not with its source) and with the other
  * units the instruction defines. */
@@ -118,16 +119,15 @@ interfere(Co *c)
 {
 	MFunc *f = c->f;
 	Ra *r = c->r;
-	u64 *live = xcalloc(r->words + 1, 8), *livec = xcalloc(c->cw + 1, 8);
+	u64 *livec = xcalloc(c->cw + 1, 8);
 	size_t b;
 	int i, k, k2, u, u2, n, n2, first, first2;
 
 	for (b = 0; b < f->b.n; b++) {
 		const MBlock *B = &f->b.v[b];
-		memcpy(live, &r->out[b * r->words], r->words * 8);
 		memset(livec, 0, c->cw * 8);
 		for (size_t w = 0; w < r->words; w++)   /* the live units, not all units */
-			for (u64 o = live[w]; o; o &= o - 1) {
+			for (u64 o = r->out[b * r->words + w]; o; o &= o - 1) {
 				u = (int)(w * 64) + __builtin_ctzll(o);
 				if (c->cidx[u] >= 0)
 					SET(livec, c->cidx[u]);
@@ -156,27 +156,18 @@ interfere(Co *c)
 			}
 			for (k = 0; k < m->nr; k++)
 				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
-					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
-						CLR(live, first + u);
+					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						if (c->cidx[first + u] >= 0)
 							CLR(livec, c->cidx[first + u]);
-					}
 			for (k = 0; k < m->nr; k++)
 				if (m->rf[k] & MF_USE)
-					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
-						SET(live, first + u);
+					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						if (c->cidx[first + u] >= 0)
 							SET(livec, c->cidx[first + u]);
-					}
-			if (m->guard >= 0) {
-				u = r->ubase[m->guard];
-				SET(live, u);
-				if (c->cidx[u] >= 0)
-					SET(livec, c->cidx[u]);
-			}
+			if (m->guard >= 0 && c->cidx[r->ubase[m->guard]] >= 0)
+				SET(livec, c->cidx[r->ubase[m->guard]]);
 		}
 	}
-	free(live);
 	free(livec);
 }
 
