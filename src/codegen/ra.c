@@ -1,5 +1,6 @@
 /* ra.c -- liveness, linear-scan register allocation and spilling (see
  * ra.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -650,6 +651,7 @@ typedef struct {
 	int *ina, nina;
 	int *cur;    /* per vreg: covers()'s cursor into its ranges */
 	int *hold;   /* per placed vreg: see hold_of(), -1 unknown */
+	int lo;      /* at most the least hold of act and ina */
 } Sets;
 
 static void
@@ -761,12 +763,15 @@ static void
 advance(const Ra *r, Files *fl, Sets *st, int pos)
 {
 	const MFunc *f = r->f;
-	int j;
+	int j, lo = INT_MAX;
 
+	if (pos <= st->lo)
+		return;   /* every interval holds its state through pos */
 	for (j = 0; j < st->nact;) {
 		int a = st->act[j];
 		const MVreg *x = &f->vr.v[a];
 		if (pos <= st->hold[a]) {
+			lo = MIN(lo, st->hold[a]);
 			j++;
 		} else if (r->end[a] < pos || !covers(r, st->cur, a, pos)) {
 			mark(fl, x->cls, x->phys, x->w, 0);
@@ -777,13 +782,15 @@ advance(const Ra *r, Files *fl, Sets *st, int pos)
 			set_del(st->act, &st->nact, j);
 		} else {
 			st->hold[a] = hold_of(r, st, a, 1);
+			lo = MIN(lo, st->hold[a]);
 			j++;
 		}
 	}
-	for (j = 0; j < st->nina;) {
+	for (j = 0; j < st->nina;) {   /* (those just moved here too) */
 		int a = st->ina[j];
 		const MVreg *x = &f->vr.v[a];
 		if (pos <= st->hold[a]) {
+			lo = MIN(lo, st->hold[a]);
 			j++;
 		} else if (r->end[a] < pos) {
 			set_del(st->ina, &st->nina, j);
@@ -791,12 +798,15 @@ advance(const Ra *r, Files *fl, Sets *st, int pos)
 			mark(fl, x->cls, x->phys, x->w, 1);
 			st->act[st->nact++] = a;
 			st->hold[a] = hold_of(r, st, a, 1);
+			lo = MIN(lo, st->hold[a]);
 			set_del(st->ina, &st->nina, j);
 		} else {
 			st->hold[a] = hold_of(r, st, a, 0);
+			lo = MIN(lo, st->hold[a]);
 			j++;
 		}
 	}
+	st->lo = lo;
 }
 
 /* One round of linear scan.  Returns 0 (maybe with vregs to spill in
@@ -823,6 +833,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	st.cur = xcalloc((size_t)nv + 1, sizeof *st.cur);
 	st.hold = xcalloc((size_t)nv + 1, sizeof *st.hold);
 	memcpy(st.cur, r->rfirst, (size_t)nv * sizeof *st.cur);
+	st.lo = INT_MAX;
 	n = by_start(r, ord);
 	res->regs = 2;
 	*nspill = 0;
@@ -842,7 +853,9 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 		vr->phys = base;
 		mark(&fl, vr->cls, base, vr->w, 1);
 		st.act[st.nact++] = ord[i];
-		st.hold[ord[i]] = -1;
+		/* what the next advance() would find (unless it must move it) */
+		st.hold[ord[i]] = covers(r, st.cur, ord[i], r->start[ord[i]]) ? hold_of(r, &st, ord[i], 1) : -1;
+		st.lo = MIN(st.lo, st.hold[ord[i]]);
 		if (vr->cls == RC_R && base + vr->w > res->regs)
 			res->regs = base + vr->w;
 	}
