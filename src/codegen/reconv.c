@@ -365,6 +365,8 @@ calls_of(const MFunc *f, int t, int *ret, int max)
 	return n;
 }
 
+/* (f's succ[] are current on entry: refresh() ran after the last change
+ * of reconv_run.) */
 static void
 link_local_calls(MFunc *f)
 {
@@ -378,9 +380,9 @@ link_local_calls(MFunc *f)
 		if (B->ins.n && local_call(B, B->ins.n - 1))
 			cnt[body_ret(f, B->ins.v[B->ins.n - 1].target)]++;
 	}
-	insert_after(f, cnt);
+	if (insert_after(f, cnt))
+		mir_cfg_recompute(f);
 	free(cnt);
-	mir_cfg_recompute(f);
 	for (b = 0; b < (int)f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
 		if (!B->ins.n || !local_call(B, B->ins.n - 1))
@@ -1276,7 +1278,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 		renumber(&r, n0, g.v, (int)g.n);
 		assign_bregs(&r, g.v, (int)g.n, st);
 	}
-	link_local_calls(f);   /* (and succ[] of every block) */
+	link_local_calls(f);
 	for (b = 0; b < r.cap; b++) {
 		vec_free(&r.pred[b]);
 		vec_free(&r.refs[b]);
