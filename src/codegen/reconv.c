@@ -246,6 +246,8 @@ typedef struct {
 	u8 *div;          /* per vreg; NULL until a branch asks (divergence()) */
 	u8 *uni;          /* per instruction (block order) with a def: uniform_op() */
 	u8 *merged;       /* per block: div_round looked at its defs */
+	u8 *seen;         /* per vreg: div_round read it as uniform */
+	int stale;        /* div_round marked a vreg it had read as uniform */
 	int *ndefs;       /* per vreg */
 	VEC(int) *pred;   /* per block */
 	u8 *reachx;       /* block reaches the virtual exit */
@@ -546,10 +548,24 @@ mark_div(Rc *r, int v)
 	if (v < 0 || r->div[v] || r->f->vr.v[v].fixed)
 		return 0;
 	r->div[v] = 1;
+	r->stale |= r->seen[v];
 	return 1;
 }
 
-/* One round of propagation; returns the number of vregs newly divergent. */
+/* Is v divergent (a read that decides something in div_round)? */
+static int
+is_div(Rc *r, int v)
+{
+	if (r->div[v])
+		return 1;
+	r->seen[v] = 1;
+	return 0;
+}
+
+/* One round of propagation; returns the number of vregs newly divergent.
+ * When none of them was read (as uniform) before it was marked, every
+ * decision of the round saw the final state: another round would decide
+ * the same and mark nothing (r->stale stays 0). */
 static int
 div_round(Rc *r)
 {
@@ -560,9 +576,9 @@ div_round(Rc *r)
 	for (b = 0; b < r->n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			int d = !r->uni[ix++] || (m->guard >= 0 && r->div[m->guard]);
+			int d = !r->uni[ix++] || (m->guard >= 0 && is_div(r, m->guard));
 			for (k = 0; k < m->nr && !d; k++)
-				if ((m->rf[k] & MF_USE) && r->div[m->r[k].v])
+				if ((m->rf[k] & MF_USE) && is_div(r, m->r[k].v))
 					d = 1;
 			for (k = 0; k < m->nr && d; k++)
 				if (m->rf[k] & MF_DEF)
@@ -574,7 +590,7 @@ div_round(Rc *r)
 	for (b = 0; b < r->n; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
 		int all, nx, y, x;
-		if (!br || !r->live[b] || !r->div[br->guard])
+		if (!br || !r->live[b] || !is_div(r, br->guard))
 			continue;
 		all = r->ipdom[b] == r->n || region(r, b, r->ipdom[b]) < 0;
 		nx = all ? r->n : (int)r->rl.n;
@@ -619,11 +635,15 @@ divergence(Rc *r)
 			r->uni[n++] = (u8)(defs && uniform_op(m->text));   /* no def: nothing to mark */
 		}
 	r->merged = xcalloc((size_t)r->n + 1, 1);
-	while (div_round(r))
-		;
+	r->seen = xcalloc(f->vr.n + 1, 1);
+	do {
+		memset(r->seen, 0, f->vr.n);
+		r->stale = 0;
+	} while (div_round(r) && r->stale);
 	free(r->uni);
 	free(r->merged);
-	r->uni = r->merged = NULL;
+	free(r->seen);
+	r->uni = r->merged = r->seen = NULL;
 }
 
 /* ---- inserting regions ---- */
