@@ -1170,7 +1170,7 @@ local_access(const MIns *m, int store, char *suffix, char *addr, MRef *reg)
 	const char *t = m->text, *op = store ? "STL" : "LDL", *a, *e;
 	size_t n;
 
-	if (m->guard >= 0 || m->nr != 1 || strncmp(t, op, 3))
+	if (m->guard >= 0 || m->nr != 1 || t[0] != op[0] || strncmp(t, op, 3))
 		return 0;
 	t += 3;
 	n = strcspn(t, " ");
@@ -1345,8 +1345,6 @@ ra_liveness(Ra *r, MFunc *f)
 	for (v = 0; v < nv; v++) {
 		r->ubase[v] = r->nunits;
 		r->nunits += f->vr.v[v].w;
-	}
-	for (v = 0; v < nv; v++) {
 		r->start[v] = r->end[v] = r->cpos[v] = -1;
 		if (!f->vr.v[v].fixed)
 			f->vr.v[v].phys = -1;
