@@ -93,6 +93,14 @@ track(Co *c, const Cand *cd, int n)
 	return 0;
 }
 
+/* Has v rows?  track gives all its units or none, and a ref's units lie
+ * within its vreg (mir_verify), so an untracked vreg's refs touch no row. */
+static int
+tracked(const Co *c, int v)
+{
+	return c->cidx[c->r->ubase[v]] >= 0;
+}
+
 /* row[d] |= live (tracked units), except the copy's source xc. */
 static void
 add_edges(Co *c, int d, const u64 *livec, int xc)
@@ -140,7 +148,7 @@ interfere(Co *c)
 				xc = c->cidx[first];
 			}
 			for (k = 0; k < m->nr; k++) {
-				if (!(m->rf[k] & MF_DEF))
+				if (!(m->rf[k] & MF_DEF) || !tracked(c, m->r[k].v))
 					continue;
 				for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
 					int d = c->cidx[first + u];
@@ -155,12 +163,12 @@ interfere(Co *c)
 				}
 			}
 			for (k = 0; k < m->nr; k++)
-				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]))
+				if ((m->rf[k] & MF_DEF) && ra_kills(f, m, m->r[k]) && tracked(c, m->r[k].v))
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						if (c->cidx[first + u] >= 0)
 							CLR(livec, c->cidx[first + u]);
 			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_USE)
+				if ((m->rf[k] & MF_USE) && tracked(c, m->r[k].v))
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						if (c->cidx[first + u] >= 0)
 							SET(livec, c->cidx[first + u]);
