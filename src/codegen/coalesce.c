@@ -294,6 +294,7 @@ ra_coalesce(MFunc *f, int *root, int *off)
 	VEC(Cand) cd = {0};
 	size_t b, i;
 	int v, n = 0, nv = (int)f->vr.n;
+	u8 *only = NULL;
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++)
@@ -307,7 +308,12 @@ ra_coalesce(MFunc *f, int *root, int *off)
 	}
 	if (!cd.n)
 		return 0;
-	ra_liveness(&r, f);
+	only = xcalloc((size_t)nv + 1, 1);   /* the copies' vregs: only their liveness matters */
+	for (i = 0; i < cd.n; i++) {
+		const MIns *m = &f->b.v[cd.v[i].b].ins.v[cd.v[i].i];
+		only[m->r[0].v] = only[m->r[1].v] = 1;
+	}
+	ra_liveness(&r, f, only);
 	c.f = f;
 	c.r = &r;
 	if (track(&c, cd.v, (int)cd.n) < 0)
@@ -339,5 +345,6 @@ out:
 	free(c.rows);
 	vec_free(&cd);
 	ra_free(&r);
+	free(only);
 	return n;
 }

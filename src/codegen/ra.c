@@ -148,7 +148,7 @@ liveness(Ra *r, u64 *gen)
 		for (i = (int)B->ins.n - 1; i >= 0; i--) {
 			const MIns *m = &B->ins.v[i];
 			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_DEF)
+				if ((m->rf[k] & MF_DEF) && (!r->only || r->only[m->r[k].v]))
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
 						SET(g, first + u);
 						if (ra_kills(f, m, m->r[k])) {
@@ -157,10 +157,10 @@ liveness(Ra *r, u64 *gen)
 						}
 					}
 			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_USE)
+				if ((m->rf[k] & MF_USE) && (!r->only || r->only[m->r[k].v]))
 					for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 						SET(live, first + u);
-			if (m->guard >= 0)
+			if (m->guard >= 0 && (!r->only || r->only[m->guard]))
 				SET(live, r->ubase[m->guard]);
 		}
 	}
@@ -1317,7 +1317,7 @@ ra_free(Ra *r)
 /* Liveness of the current MIR (no intervals: copy coalescing needs only
  * the live-out sets). */
 void
-ra_liveness(Ra *r, MFunc *f)
+ra_liveness(Ra *r, MFunc *f, const u8 *only)
 {
 	int nv = (int)f->vr.n, v, nu = 0;
 	size_t nb = f->b.n, nv1 = (size_t)nv + 1, sets;
@@ -1325,6 +1325,7 @@ ra_liveness(Ra *r, MFunc *f)
 	u64 *gen;
 
 	r->f = f;
+	r->only = only;
 	for (v = 0; v < nv; v++)
 		nu += f->vr.v[v].w;
 	r->words = ((size_t)nu + 63) / 64;
@@ -1359,7 +1360,7 @@ ra_liveness(Ra *r, MFunc *f)
 void
 ra_analyse(Ra *r, MFunc *f)
 {
-	ra_liveness(r, f);
+	ra_liveness(r, f, NULL);
 	ranges(r);
 }
 

@@ -19,6 +19,7 @@ typedef struct {
 	int *rfirst, *rcount;/* per vreg: its live ranges rs/re[rfirst..+rcount) */
 	int *rs, *re;        /* ranges [rs, re] of positions, sorted per vreg */
 	int *cpos, *cblock;  /* per vreg: its first unguarded copy "MOV v, s" (position, block), -1 */
+	const u8 *only;      /* per vreg: the units liveness follows (NULL: all; the others stay dead) */
 	void *block;         /* holds in..undef above (one allocation) */
 } Ra;
 
@@ -46,8 +47,9 @@ ra_kills(const MFunc *f, const MIns *m, MRef x)
 /* Liveness (in/out per block) and intervals of the current MIR; resets
  * every allocatable vreg's phys to -1. */
 void ra_analyse(Ra *r, MFunc *f);
-/* Only the liveness part (in/out/din/undef; no intervals or ranges). */
-void ra_liveness(Ra *r, MFunc *f);
+/* Only the liveness part (in/out/din/undef; no intervals or ranges), of
+ * the units of the vregs in only (NULL: all; see Ra). */
+void ra_liveness(Ra *r, MFunc *f, const u8 *only);
 void ra_free(Ra *r);
 
 /* Copy coalescing (coalesce.c): give the two sides of "MOV d, s" the same
