@@ -95,6 +95,9 @@ void cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff);
 /* Helpers for building a model. */
 int cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align);
 int cubin_find_section(const Cubin *c, const char *name);
+/* first[i] = 1 for each section i that is the first with its name (first:
+ * c->sec.n entries, zeroed; section 0 never), read off the name index. */
+void cubin_first_sections(const Cubin *c, u8 *first);
 /* The section named PREFIX followed by KNAME (".text." and a kernel's name of any length). */
 int cubin_find_ksection(const Cubin *c, const char *prefix, const char *kname);
 int cubin_find_symbol(const Cubin *c, const char *name);

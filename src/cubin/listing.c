@@ -129,8 +129,9 @@ named_sections(const Cubin *c)
 	u8 *ok = xcalloc(c->sec.n + 1, 1);
 	u32 i;
 
+	cubin_first_sections(c, ok);
 	for (i = 1; i < c->sec.n; i++)
-		ok[i] = plain_name(c->sec.v[i].name) && cubin_find_section(c, c->sec.v[i].name) == (int)i;
+		ok[i] = ok[i] && plain_name(c->sec.v[i].name);
 	return ok;
 }
 

@@ -56,10 +56,10 @@ idx_slot(const Cubin *c, const NameIdx *x, int sym, const char *name)
 	return &x->slot[j];
 }
 
-/* The first section (sym 0; never section 0) or symbol named name, -1;
- * entries appended since the last look-up are indexed first. */
-static int
-idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
+/* Index the entries appended since the last look-up (sections from 1 on:
+ * never section 0). */
+static void
+idx_update(const Cubin *c, NameIdx *x, int sym, size_t count)
 {
 	size_t i = x->n;
 	int *sl;
@@ -79,6 +79,15 @@ idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
 			*sl = (int)i + 1;
 	}
 	x->n = (u32)count;
+}
+
+/* The first section or symbol named name, -1. */
+static int
+idx_find(const Cubin *c, NameIdx *x, int sym, size_t count, const char *name)
+{
+	int *sl;
+
+	idx_update(c, x, sym, count);
 	sl = idx_slot(c, x, sym, name);
 	return *sl ? *sl - 1 : -1;
 }
@@ -108,6 +117,18 @@ int
 cubin_find_section(const Cubin *c, const char *name)
 {
 	return idx_find(c, &names_of(c)->sec, 0, c->sec.n, name);
+}
+
+void
+cubin_first_sections(const Cubin *c, u8 *first)
+{
+	NameIdx *x = &names_of(c)->sec;
+	u32 j;
+
+	idx_update(c, x, 0, c->sec.n);
+	for (j = 0; j < x->cap; j++)
+		if (x->slot[j])
+			first[x->slot[j] - 1] = 1;
 }
 
 int
