@@ -228,19 +228,22 @@ lat_of_row(const LatRow *r, const char *cls)
 	char op[64];
 	int c;
 
-	cls_op(cls, op, sizeof op);
 	if (r) {
 		l.var = r->var;
 		l.rd_late = r->rd_late;
 	} else {
+		cls_op(cls, op, sizeof op);
 		l.var = is_var_op(op);
 		l.rd_late = is_late_op(op);
 	}
-	if (!l.var) {
-		l.lat = 0;
-		for (c = 0; c < LC_NCAT; c++)
-			l.lat = MAX(l.lat, (u8)lat_need_row(r, LF_R, c, 1));
-	}
+	if (l.var)
+		return l;
+	/* the largest lat_need_row(r, LF_R, c, 1): the row's largest R entry
+	   (what each unobserved entry gets), LAT_SAFE when none */
+	for (c = 0; r && c < LC_NCAT; c++)
+		l.lat = MAX(l.lat, r->lat[LF_R][c]);
+	if (!l.lat)
+		l.lat = LAT_SAFE;
 	return l;
 }
 
