@@ -518,6 +518,26 @@ sel_selp(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* slct.dtype.{s32,f32}[.ftz] d, a, b, c: d = c >= 0 ? a : b (-0.0 selects a,
+ * NaN selects b); a compare with zero and the SEL of selp. */
+static int
+sel_slct(Sel *s, const IrIns *x)
+{
+	int k, n = sel_type_regs(ty(x));
+	MRef p = sel_ptmp(s);
+
+	if (ptx_type_size(ty(x)) < 4)
+		return sel_unsupported(s, "slct on 8/16-bit types");
+	if (x->p.ntypes > 1 && x->p.types[1] == PTX_T_F32)
+		mi(s->mf, "FSETP.GE%s.AND %D, PT, %U, RZ, PT", x->p.flags & PTX_F_FTZ ? ".FTZ" : "", p,
+		   sel_r32(s, S3, 0));
+	else
+		mi(s->mf, "ISETP.GE.AND %D, PT, %U, RZ, PT", p, sel_r32(s, S3, 0));
+	for (k = 0; k < n; k++)
+		mi(s->mf, "SEL %D, %U, %O, %U", dst(s, x, k), sel_r32(s, S1, k), sel_b32u(s, S2, k), p);
+	return 0;
+}
+
 static int
 minmax(Sel *s, const IrIns *x, int max)
 {
@@ -596,7 +616,7 @@ const SelRule sel_rules_int[] = {
 	{PTX_OP_mul, sel_mul}, {PTX_OP_mad, sel_mad}, {PTX_OP_and, sel_and},
 	{PTX_OP_or, sel_or}, {PTX_OP_xor, sel_xor}, {PTX_OP_not, sel_not},
 	{PTX_OP_shl, sel_shl}, {PTX_OP_shr, sel_shr}, {PTX_OP_setp, sel_setp},
-	{PTX_OP_selp, sel_selp}, {PTX_OP_min, sel_min}, {PTX_OP_max, sel_max},
+	{PTX_OP_selp, sel_selp}, {PTX_OP_slct, sel_slct}, {PTX_OP_min, sel_min}, {PTX_OP_max, sel_max},
 	{PTX_OP_neg, sel_neg}, {PTX_OP_abs, sel_abs},
 	{0, NULL},
 };
