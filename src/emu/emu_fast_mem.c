@@ -35,9 +35,12 @@ addrs(Warp *w, const EInsn *I, u64 *restrict a)
 	if (hi && I->e == 1)   /* the usual [Rn.64+imm] */
 		for (l = 0; l < 32; l++)
 			a[l] = ((u64)lo[l] | (u64)hi[l] << 32) + add;
-	else
+	else if (I->d)
 		for (l = 0; l < 32; l++)
 			a[l] = ((u64)lo[l] | (hi ? (u64)hi[l] << 32 : 0)) * (u64)I->e + add;
+	else   /* a 32-bit address wraps */
+		for (l = 0; l < 32; l++)
+			a[l] = (u32)((u64)lo[l] * (u64)I->e + add);
 }
 
 /* The global region holding [a, a+n), or NULL. */

@@ -7,7 +7,7 @@
 #include "ptx/arith.h"
 
 /* Address of a memory operand for one lane.  wide: the base register is
- * a 64-bit pair (global and generic accesses). */
+ * a 64-bit pair (global and generic accesses); else the address is 32-bit. */
 static u64
 addr_of(Emu *E, Warp *w, int l, const Operand *o, int wide)
 {
@@ -22,7 +22,7 @@ addr_of(Emu *E, Warp *w, int l, const Operand *o, int wide)
 	a *= o->scale ? o->scale : 1;
 	if (o->ur != URZ)
 		a += w->ur[o->ur];
-	return a + o->imm;
+	return wide ? a + o->imm : (u32)(a + o->imm);   /* a 32-bit address wraps */
 }
 
 static int

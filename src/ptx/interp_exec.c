@@ -252,9 +252,11 @@ opd_addr(Interp *I, Thread *t, const PtxInstr *in, const PtxOperand *o, int *spa
 	u64 a = 0;
 	int sp = *space;
 
-	if (o->kind == PTX_OPD_ADDR && o->reg >= 0)
+	if (o->kind == PTX_OPD_ADDR && o->reg >= 0) {
 		a = t->fr->regs[o->reg];
-	else if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && o->var) {
+		if (t->fr->fi->rbits[o->reg] <= 32)   /* a 32-bit address: [%r+imm] wraps */
+			return (u32)(a + (u64)o->imm);
+	} else if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && o->var) {
 		int vs;
 		a = sym_addr(I, t, o, &vs);
 		if ((sp == PTX_S_NONE || sp == PTX_S_GENERIC) && vs != PTX_S_GLOBAL)
