@@ -425,7 +425,7 @@ identity(Fold *c, IrIns *x)
 	PtxInstr *in = &x->p;
 	PtxType t = (PtxType)(in->ntypes ? in->types[0] : 0);
 	int n = ibits(t), k;
-	u64 v, ones;
+	u64 v, ones, amt;
 	u64 p;
 
 	if (in->op == PTX_OP_selp && in->nopds == 4 && val(c, &in->opds[3], PTX_T_PRED, &p) &&
@@ -456,6 +456,7 @@ identity(Fold *c, IrIns *x)
 		int other_ok = plain_reg(o) && ibits((PtxType)rtype(c, o->reg)) == n;
 		if (!val(c, &in->opds[k], k == 2 && (in->op == PTX_OP_shl || in->op == PTX_OP_shr) ? PTX_T_U32 : t, &v))
 			continue;
+		amt = v;   /* a shift amount: its own 32 bits */
 		v = zext(v, n);
 		switch (in->op) {
 		case PTX_OP_add: case PTX_OP_or: case PTX_OP_xor:
@@ -465,7 +466,7 @@ identity(Fold *c, IrIns *x)
 				return to_mov_imm(c, x, ones), 1;
 			break;
 		case PTX_OP_sub: case PTX_OP_shl: case PTX_OP_shr:
-			if (k == 2 && (u32)v == 0 && other_ok)
+			if (k == 2 && (in->op == PTX_OP_sub ? v : (u32)amt) == 0 && other_ok)
 				return to_mov(c, x, o), 1;
 			break;
 		case PTX_OP_mul:
