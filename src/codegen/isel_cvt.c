@@ -1043,6 +1043,8 @@ set_half(Sel *s, const IrIns *x, Ty d, Ty src, const char *bop, MRef comb, int n
 
 	if (!c || a.v < 0 || b.v < 0)
 		return sel_unsupported(s, "this f16/bf16 set");
+	if (bf && s->sm < 90)
+		return sel_unsupported(s, "bf16 set (needs sm_90)");
 	if (fres && (d.bits != src.bits || (bf != (d.t == PTX_T_BF16 || d.t == PTX_T_BF16X2))))
 		return sel_unsupported(s, "set with a float result of another format");
 	mi(s->mf, "HSET2%s%s.%s%s.%s %D, %U%s, %U%s, %s%U", bf ? ".BF16_V2" : "", fres ? ".BF" : "", c,

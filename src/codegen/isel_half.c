@@ -201,6 +201,8 @@ sel_half_setp(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "this f16/bf16 setp");
 	if (is_bf(x) && (x->p.flags & PTX_F_FTZ))
 		return sel_unsupported(s, "bf16 setp with .ftz");
+	if (is_bf(x) && s->sm < 90)
+		return sel_unsupported(s, "bf16 setp (needs sm_90)");
 	if (!is_x2(x) && D0->reg2 >= 0)
 		return sel_unsupported(s, "a second setp destination for a scalar half");
 	p = sel_reg(s, D0->reg);

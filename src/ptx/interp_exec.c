@@ -930,20 +930,30 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		break;
 	}
 	case PTX_OP_set: {
-		int dt = type, st = in->ntypes > 1 ? in->types[1] : type, res, ct = cmpop(in->cmp);
+		/* f16x2/bf16x2 sources: a comparison per half, 0xffff (or 1.0 of
+		   a half dtype) in that half */
+		int dt = type, st = in->ntypes > 1 ? in->types[1] : type, res, ct = cmpop(in->cmp), l;
+		int lanes = st == PTX_T_F16X2 || st == PTX_T_BF16X2 ? 2 : 1, cb = in->nopds > 3 ? R(3, PTX_T_PRED) != 0 : -1;
+		int et = lanes == 1 ? st : st == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16;
+		u64 one = dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 || dt == PTX_T_F16X2 ? 0x3c00
+			: dt == PTX_T_BF16 || dt == PTX_T_BF16X2 ? 0x3f80 : lanes == 2 ? 0xffff : ~0ull;
 		a = R(1, st);
 		b = R(2, st);
-		if (st == PTX_T_F32)
-			res = f32_cmp(ct, a, b, !!(in->flags & PTX_F_FTZ));
-		else if (is_ftype(st))
-			res = fx_cmp(ct, widen(a, ffmt(st)), widen(b, ffmt(st)));
-		else
-			res = i_cmp(ct, a, b, tsigned(st), tbits(st));
-		if (in->nopds > 3) {
-			int cb = R(3, PTX_T_PRED) != 0;
-			res = in->aop == PTX_AOP_AND ? res && cb : in->aop == PTX_AOP_OR ? res || cb : res ^ cb;
+		r = 0;
+		for (l = 0; l < lanes; l++) {
+			u64 x = lanes == 2 ? a >> 16 * l & 0xffff : a, y = lanes == 2 ? b >> 16 * l & 0xffff : b;
+			if (et == PTX_T_F32)
+				res = f32_cmp(ct, x, y, !!(in->flags & PTX_F_FTZ));
+			else if (is_ftype(et))
+				res = fx_cmp(ct, widen(x, ffmt(et)), widen(y, ffmt(et)));
+			else
+				res = i_cmp(ct, x, y, tsigned(et), tbits(et));
+			if (cb >= 0)
+				res = in->aop == PTX_AOP_AND ? res && cb : in->aop == PTX_AOP_OR ? res || cb : res ^ cb;
+			if (res)
+				r |= one << 16 * l;
 		}
-		W(0, dt, dt == PTX_T_F32 ? (res ? 0x3f800000u : 0) : res ? ~0ull : 0);
+		W(0, dt, r);
 		break;
 	}
 	case PTX_OP_selp:

@@ -77,3 +77,14 @@ refuse rcp_rp sm_80 'rcp.rz/rm/rp.f32' \
 	'ld.global.u32 %r1, [%rd1];
 rcp.rp.f32 %r2, %r1;
 st.global.u32 [%rd1], %r2;'
+# real6's asm6.cu: bf16 comparisons need sm_90 (no HSET2/HSETP2.BF16_V2 on sm_80; was an internal error)
+refuse bf16_set sm_80 'bf16 set \(needs sm_90\)' \
+	'ld.global.u32 %r1, [%rd1];
+set.lt.u32.bf16x2 %r2, %r1, %r1;
+st.global.u32 [%rd1], %r2;'
+refuse bf16_setp sm_80 'bf16 setp \(needs sm_90\)' \
+	'ld.global.u32 %r1, [%rd1];
+{ .reg .pred p, q;
+setp.lt.bf16x2 p|q, %r1, %r1;
+selp.u32 %r2, 1, 0, q; }
+st.global.u32 [%rd1], %r2;'
