@@ -218,15 +218,22 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		u32 *where = NULL, *perm;
 		Buf rep = {0};
 		HzFoundVec found = {0};
+		Arena ar = {0};  /* the decoded words' */
+		HIns *ins;
 		size_t k;
 		code->n = 0;
 		encode(mf, arch, code, &leader, &where, name);
 		perm = xcalloc(code->n + 1, sizeof *perm);
+		ins = xmalloc((code->n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
+		if (hz_decode(arch, code->v, code->n, ins, &ar, &k) < 0)
+			die("%s: our own code does not decode", name);
 		for (k = 0; k < code->n; k++)
 			perm[k] = (u32)k;
-		if (o->opt >= OPT_SCHED && sched_blocks(arch, code->v, code->n, leader, perm) < 0)
-			die("sched: %s: our own code does not decode", name);
-		ctrl = ctrl_assign(arch, code->v, code->n, o->opt >= OPT_MINED);
+		if (o->opt >= OPT_SCHED)
+			sched_blocks(code->v, code->n, leader, perm, ins);
+		ctrl = ctrl_assign_decoded(arch, code->v, code->n, ins, o->opt >= OPT_MINED);
+		free(ins);
+		arena_free(&ar);
 		hz = hazard_find(arch, code->v, code->n, name, &rep, &found);
 		again = hz > 0 && round < 8 && pad_consumers(mf, &found, perm, where, code->n) > 0;
 		vec_free(&found);

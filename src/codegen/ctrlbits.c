@@ -106,12 +106,23 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 {
 	Arena ar = {0};
 	HIns *ins = xmalloc((n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
-	size_t bad, i;
-	int rc = -1, round, r = 0;
+	size_t bad;
+	int rc = -1;
+
+	if (hz_decode(a, code, n, ins, &ar, &bad) == 0)
+		rc = ctrl_assign_decoded(a, code, n, ins, mode);
+	free(ins);
+	arena_free(&ar);
+	return rc;
+}
+
+int
+ctrl_assign_decoded(const Arch *a, Word *code, size_t n, HIns *ins, int mode)
+{
+	size_t i;
+	int round, r = 0;
 	Hz *h;
 
-	if (hz_decode(a, code, n, ins, &ar, &bad) < 0)
-		goto out;
 	initial(a, ins, n);
 	/* mode 1: the mined tables with the GPU floors (hz_decode.c) */
 	h = hz_new(a, ins, n, mode ? HN_FLOOR : HN_SAFE);
@@ -139,9 +150,5 @@ ctrl_assign(const Arch *a, Word *code, size_t n, int mode)
 	hz_free(h);
 	for (i = 0; i < n; i++)
 		code[i] = ctrl_set(code[i], ins[i].c);
-	rc = r == -2 ? -2 : 0;
-out:
-	free(ins);
-	arena_free(&ar);
-	return rc;
+	return r == -2 ? -2 : 0;
 }

@@ -4,7 +4,7 @@
 #ifndef OA_CTRLBITS_H
 #define OA_CTRLBITS_H
 
-#include "isa/isa.h"
+#include "codegen/hazard.h"
 
 /* ctrlbits.h: fill the control fields (stall, yield, wrsb, rdsb, wait; reuse left 0) of n encoded
    words so that hazard_check passes.  mode 0 = safe (conservative, no table needed beyond
@@ -16,6 +16,9 @@
 int ctrl_assign(const Arch *a, Word *code, size_t n, int mode);
 /* mode 2 = mode 1 plus operand reuse flags (see docs/findings-ctrl.md:
    not yet validated on a GPU, so not the default). */
+/* ctrl_assign of code[0..n) that hz_decode has decoded into ins (its
+   control bits are overwritten). */
+int ctrl_assign_decoded(const Arch *a, Word *code, size_t n, HIns *ins, int mode);
 enum { CTRL_SAFE = 0, CTRL_MINED = 1, CTRL_REUSE = 2 };
 
 #endif

@@ -99,6 +99,10 @@ typedef struct {
 /* Decode n words into ins[] (texts and strings in ar).  Returns 0, or -1
  * with the failing index in *bad. */
 int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
+/* After the n words hz_decode has just decoded into ins were reordered
+   (the word now at k was at perm[k]): ins, and what the next hz_decode
+   remembers of them, in the new order. */
+void hz_reorder(HIns *ins, const u32 *perm, size_t n);
 enum { HF_MEM = 1, HF_ATOM = 2 };
 /* A small number per opcode name, the same for the life of the process,
    and the name of such a number. */

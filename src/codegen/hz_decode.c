@@ -1122,3 +1122,30 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 	buf_free(&b);
 	return rc;
 }
+
+void
+hz_reorder(HIns *ins, const u32 *perm, size_t n)
+{
+	struct { HIns h; Word key; Memo *m; } *t = xmalloc((n + 1) * sizeof *t);  /* the moved words */
+	size_t k, j;
+
+	if (last.n != n)
+		last.n = 0;
+	for (k = j = 0; k < n; k++)
+		if (perm[k] != k) {
+			t[j].h = ins[perm[k]];
+			if (last.n)
+				t[j].key = last.key[perm[k]], t[j].m = last.m[perm[k]];
+			j++;
+		}
+	for (k = j = 0; k < n; k++)
+		if (perm[k] != k) {
+			ins[k] = t[j].h;
+			if (last.n) {  /* a PC-relative word's entry serves its old address */
+				last.key[k] = t[j].key;
+				last.m[k] = t[j].m && !t[j].m->pcrel ? t[j].m : NULL;
+			}
+			j++;
+		}
+	free(t);
+}

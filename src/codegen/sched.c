@@ -215,22 +215,14 @@ each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, Scratch 
 	return max;
 }
 
-int
-sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
+void
+sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
 {
-	Arena ar = {0};
-	HIns *h = xmalloc((n + 1) * sizeof *h);  /* hz_decode fills [0, n) */
-	size_t bad, i, max, nw;
+	size_t i, max, nw;
 	Scratch sc;
 
 	for (i = 0; i < n; i++)
 		perm[i] = (u32)i;
-
-	if (hz_decode(a, code, n, h, &ar, &bad) < 0) {
-		free(h);
-		arena_free(&ar);
-		return -1;
-	}
 	/* the regions [start, i) twice: their largest size, then the work */
 	max = each_region(h, code, perm, leader, n, NULL);
 	memset(&sc, 0, sizeof sc);
@@ -252,7 +244,5 @@ sched_blocks(const Arch *a, Word *code, size_t n, const u8 *leader, u32 *perm)
 	free(sc.rd);
 	free(sc.sx);
 	free(sc.e);
-	free(h);
-	arena_free(&ar);
-	return 0;
+	hz_reorder(h, perm, n);
 }
