@@ -862,24 +862,27 @@ gpu_floors(ClassFacts *e)
 static void
 class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 {
-	int m, f, c;
+	int f, c;
 
 	memset(e, 0, sizeof *e);
 	e->cls = lat_class(in, ar);
 	e->row = lat_row(a, e->cls);
 	e->lat = lat_of_row(e->row, e->cls);
-	/* the safe row is the mined one raised to LAT_SAFE (lat_need_all), so is its maximum */
-	lat_need_all(e->row, 1, e->need[HN_MINED]);
+	/* the mined row as the generator wrote it (no row: LAT_SAFE throughout);
+	   maxneed includes the exceptions' distances (a consumer class may need
+	   more than its category: the producer stays tracked that long); the
+	   safe row is the mined one raised to LAT_SAFE, so is its maximum */
+	if (e->row) {
+		memcpy(e->need[HN_MINED], e->row->need, sizeof e->need[HN_MINED]);
+		e->maxneed[HN_MINED] = e->row->maxneed;
+	} else {
+		memset(e->need[HN_MINED], LAT_SAFE, sizeof e->need[HN_MINED]);
+		e->maxneed[HN_MINED] = LAT_SAFE;
+	}
 	for (f = 0; f < LF_N; f++)
-		for (c = 0; c < LC_NCAT; c++) {
+		for (c = 0; c < LC_NCAT; c++)
 			e->need[HN_SAFE][f][c] = (u8)MAX(e->need[HN_MINED][f][c], LAT_SAFE);
-			e->maxneed[HN_MINED] = MAX(e->maxneed[HN_MINED], e->need[HN_MINED][f][c]);
-		}
 	e->maxneed[HN_SAFE] = MAX(e->maxneed[HN_MINED], LAT_SAFE);
-	/* a consumer class may need more than its category (an exc row):
-	   the producer stays tracked that long */
-	for (m = HN_SAFE; e->row && m <= HN_MINED; m++)
-		e->maxneed[m] = (u8)MAX(e->maxneed[m], e->row->maxexc);
 	gpu_floors(e);
 }
 

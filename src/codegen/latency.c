@@ -378,27 +378,6 @@ lat_need_row(const LatRow *r, int f, int cat, int mode)
 	return v;
 }
 
-void
-lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT])
-{
-	static const u8 none[LF_N][LC_NCAT];
-	const u8 (*lat)[LC_NCAT] = r ? r->lat : none;
-	int rowmax[LF_N] = {0}, f, c;
-
-	for (f = 0; f < LF_N; f++)
-		for (c = 0; c < LC_NCAT; c++)
-			rowmax[f] = MAX(rowmax[f], lat[f][c]);
-	for (f = 0; f < LF_N; f++) {
-		/* what an unobserved entry of file f gets (as lat_need_row) */
-		int fb = rowmax[f] ? rowmax[f] : f == LF_UP && rowmax[LF_P] ? rowmax[LF_P] : LAT_SAFE;
-
-		for (c = 0; c < LC_NCAT; c++) {
-			int v = lat[f][c] ? lat[f][c] : fb;
-			out[f][c] = (u8)(mode == 0 ? MAX(v, LAT_SAFE) : v);  /* at most 255: u8 entries */
-		}
-	}
-}
-
 int
 lat_need(const Arch *a, const char *cls, int f, int cat, int mode)
 {

@@ -65,6 +65,8 @@ typedef struct {
 	u8 minstall;              /* smallest own stall ptxas gives it (0 = no rule) */
 	u8 maxexc;                /* the largest distance in exc (0 = none) */
 	u8 lat[LF_N][LC_NCAT];    /* issue distance producer -> consumer; 0 = never observed */
+	u8 need[LF_N][LC_NCAT];   /* lat_need_row(row, f, c, 1) of each entry */
+	u8 maxneed;               /* the largest of need and maxexc */
 	const LatExc *exc;        /* per consumer class exceptions (smaller distances) */
 	int nexc;
 } LatRow;
@@ -99,8 +101,6 @@ enum { LCO_VAR = 1, LCO_FMA = 2, LCO_OTHER = 4 };
 int lat_cat_op(const char *op);
 int lat_cat_flags(int f, const LatRow *r);
 int lat_need_row(const LatRow *r, int f, int cat, int mode);
-/* lat_need_row of every file and category (capped at 255). */
-void lat_need_all(const LatRow *r, int mode, u8 out[LF_N][LC_NCAT]);
 int lat_min_stall_row(const LatRow *r, const Insn *in);
 /* The largest exception distance of cls writing f (0 if none). */
 int lat_exc_max(const Arch *a, const char *cls, int f);
