@@ -246,8 +246,6 @@ static void
 rewrite_ref(Co *c, MRef *x)
 {
 	int R = c->root[x->v], w;
-	if (R == x->v)
-		return;
 	w = x->w ? x->w : width(c, x->v) - x->sub;
 	x->sub = (u8)(x->sub + c->off[x->v]);
 	x->w = (u8)w;
@@ -256,8 +254,10 @@ rewrite_ref(Co *c, MRef *x)
 		x->w = 0;
 }
 
+/* Rewrite the refs of merged vregs, logging what they were.  Guards
+ * are predicates, never merged (is_cand). */
 static void
-rewrite(Co *c)
+rewrite(Co *c, CoLog *log)
 {
 	MFunc *f = c->f;
 	size_t b, i;
@@ -267,14 +267,18 @@ rewrite(Co *c)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
 			for (k = 0; k < m->nr; k++)
-				rewrite_ref(c, &m->r[k]);
-			if (m->guard >= 0)
-				m->guard = c->root[m->guard];
+				if (c->root[m->r[k].v] != m->r[k].v) {
+					CoRef x = { (int)b, (int)i, k, m->r[k] };
+					vec_push(&log->refs, x);
+					rewrite_ref(c, &m->r[k]);
+				}
 		}
 	/* a guarded def kills only when every member was a temporary */
 	for (v = 0; v < (int)f->vr.n; v++)
-		if (c->root[v] != v && !f->vr.v[v].tmp)
+		if (c->root[v] != v && !f->vr.v[v].tmp && f->vr.v[c->root[v]].tmp) {
+			vec_push(&log->tmp, c->root[v]);
 			f->vr.v[c->root[v]].tmp = 0;
+		}
 }
 
 static int
@@ -287,7 +291,7 @@ by_depth(const void *a, const void *b)
 }
 
 int
-ra_coalesce(MFunc *f, int *root, int *off)
+ra_coalesce(MFunc *f, int *root, int *off, CoLog *log)
 {
 	Ra r = {0};
 	Co c = {0};
@@ -331,7 +335,7 @@ ra_coalesce(MFunc *f, int *root, int *off)
 	for (i = 0; i < cd.n; i++)
 		n += coalesce_copy(&c, &f->b.v[cd.v[i].b].ins.v[cd.v[i].i]);
 	if (n)
-		rewrite(&c);
+		rewrite(&c, log);
 	for (v = 0; v < nv; v++) {
 		root[v] = c.root[v];
 		off[v] = c.off[v];

@@ -1540,9 +1540,11 @@ spill_free(Spill *sp)
 	memset(sp, 0, sizeof *sp);
 }
 
-/* Allocation rounds: scan, spill what does not fit, scan again. */
+/* Allocation rounds: scan, spill what does not fit, scan again.  pre
+ * (unless NULL) receives the code as it was before the first spill
+ * rewrite, if there is one. */
 static int
-alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err, size_t errlen)
+alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, Snap *pre, char *err, size_t errlen)
 {
 	Ra r = {0};
 	int rc = 0, nspill = 0, round, v;
@@ -1568,6 +1570,8 @@ alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err
 			snprintf(err, errlen, "register allocation does not converge after %d spill rounds", round);
 			return -1;
 		}
+		if (pre && !round)
+			snap_take(pre, f);
 		rewrite(f, sp, res);
 	}
 }
@@ -1586,19 +1590,36 @@ cost(const MFunc *f)
 	return n;
 }
 
+/* The code as coalescing found it, from the code it left (pre when the
+ * allocation rewrote it since, else f itself) and its log. */
+static void
+uncoalesce(MFunc *f, const Snap *pre, const CoLog *log)
+{
+	size_t j;
+
+	if (pre->ins)
+		snap_restore(pre, f);
+	for (j = 0; j < log->refs.n; j++) {
+		const CoRef *x = &log->refs.v[j];
+		f->b.v[x->b].ins.v[x->i].r[x->k] = x->was;
+	}
+	for (j = 0; j < log->tmp.n; j++)
+		f->vr.v[log->tmp.v[j]].tmp = 1;
+}
+
 /* Coalescing can lengthen live ranges: when the coalesced code spills,
  * allocate the uncoalesced code too and keep whichever ends up with
  * fewer instructions (spill code against the copies saved). */
 static int
 alloc_coalesced(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, char *err, size_t errlen)
 {
-	Snap snap;
+	Snap pre = {0};
+	CoLog log = {0};
 	int rc, merged, c1, v, nv = (int)f->vr.n;
 	int *root = xcalloc((size_t)nv + 1, sizeof *root), *off = xcalloc((size_t)nv + 1, sizeof *off);
 
-	snap_take(&snap, f);
-	merged = ra_coalesce(f, root, off);
-	rc = alloc(f, o, sp, res, calls, err, errlen);
+	merged = ra_coalesce(f, root, off, &log);
+	rc = alloc(f, o, sp, res, calls, merged ? &pre : NULL, err, errlen);
 	res->coalesced = merged;
 	if (merged && (rc < 0 || res->spill_ins)) {
 		/* the coalesced result is kept aside, not computed again */
@@ -1611,10 +1632,10 @@ alloc_coalesced(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls,
 			snap_take(&done, f);
 		else
 			spill_free(sp);
-		snap_restore(&snap, f);
+		uncoalesce(f, &pre, &log);
 		memset(sp, 0, sizeof *sp);
 		memset(res, 0, sizeof *res);
-		rc = alloc(f, o, sp, res, calls, err, errlen);
+		rc = alloc(f, o, sp, res, calls, NULL, err, errlen);
 		if (c1 >= 0 && (rc < 0 || cost(f) >= c1)) {
 			snap_restore(&done, f);
 			spill_free(sp);
@@ -1632,7 +1653,9 @@ alloc_coalesced(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls,
 		for (v = 0; v < nv; v++)
 			if (root[v] != v && f->vr.v[root[v]].phys >= 0)
 				f->vr.v[v].phys = f->vr.v[root[v]].phys + off[v];
-	snap_free(&snap);
+	snap_free(&pre);
+	vec_free(&log.refs);
+	vec_free(&log.tmp);
 	free(root);
 	free(off);
 	return rc;
@@ -1716,7 +1739,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 		rc = alloc_coalesced(f, o, &sp, res, &calls, err, errlen);
 		res->webs = webs;
 	} else
-		rc = alloc(f, o, &sp, res, &calls, err, errlen);
+		rc = alloc(f, o, &sp, res, &calls, NULL, err, errlen);
 	/* 16-aligned: R1 stays aligned for STL.128 */
 	res->frame = ((res->spilled ? sp.frame : o->frame_base) + 15) & ~15u;
 	if (calls && res->frame < 16)   /* at least 16 bytes keeps the placeholders simple */

@@ -56,9 +56,17 @@ void ra_free(Ra *r);
  * register wherever their values do not interfere, by merging the vregs
  * (a narrower one into its slot of a wider group); the copies become
  * "MOV x, x" for remove_noop_copies.  root/off (f->vr.n entries each)
- * receive each vreg's group and part.  Returns the number of copies
- * coalesced. */
-int ra_coalesce(MFunc *f, int *root, int *off);
+ * receive each vreg's group and part; log receives what the rewrite
+ * changed (for ra.c to undo it).  Returns the number of copies coalesced. */
+typedef struct {
+	int b, i, k;      /* ref k of instruction i of block b */
+	MRef was;
+} CoRef;
+typedef struct {
+	VEC(CoRef) refs;
+	VEC(int) tmp;     /* vregs whose tmp flag it cleared */
+} CoLog;
+int ra_coalesce(MFunc *f, int *root, int *off, CoLog *log);
 /* Give each web (definitions that reach common uses) of a vreg written
  * whole several times a vreg of its own (coalesce_webs.c).  Returns the
  * number of vregs added. */
