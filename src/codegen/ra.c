@@ -115,7 +115,7 @@ defined(Ra *r, const u64 *gen)
 static inline void
 widen(Ra *r, int v, int pos)
 {
-	if (r->start[v] < 0 || pos < r->start[v])
+	if ((unsigned)pos < (unsigned)r->start[v])   /* or start is -1 */
 		r->start[v] = pos;
 	if (pos > r->end[v])
 		r->end[v] = pos;
