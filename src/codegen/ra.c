@@ -432,6 +432,8 @@ ranges(Ra *r)
 		pos += 2 * (int)f->b.v[b].ins.n;
 		r->bend[b] = pos;
 	}
+	sv.cap = (size_t)pos + 8;   /* ~2 segments an instruction (more grow it) */
+	sv.v = xmalloc(sv.cap * sizeof *sv.v);
 	for (b = 0; b < f->b.n; b++)
 		block_segs(r, b, uv, live, &x, &sv);
 	if (sv.n)
