@@ -2,6 +2,7 @@
  * prefix in ops.def), modifiers decoded into PtxInstr fields, operands
  * (registers, special registers, immediates, symbols, addresses,
  * vectors), and the fixed operand layout of call. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ptx/ptxint.h"
@@ -449,7 +450,7 @@ parse_instr(P *p)
 {
 	PtxInstr in;
 	Tok op, mods[MAXMODS];
-	PtxOperand opds[PTX_MAXOPDS];
+	PtxOperand *opds;
 	int nmods = 0, i, r, key_ok;
 	size_t keylen;
 
@@ -504,6 +505,9 @@ parse_instr(P *p)
 			vec_push(&p->tmpl, in);
 		}
 	}
+	/* parsed in place: the operand arena holds nothing else, so the
+	 * nested lists' and names' allocations do not cut into the room */
+	opds = arena_reserve(&p->m->opd_arena, PTX_MAXOPDS * sizeof *opds);
 	if (in.op == PTX_OP_call) {
 		in.nopds = parse_call(p, opds);
 	} else if (!is_punct(p, ';')) {
@@ -520,8 +524,9 @@ parse_instr(P *p)
 		perr(p, is_punct(p, ',') ? p->t.pos : p->prev_end,
 		     "expected ';' after the operands of %s", ptx_op_name(in.op));
 	next(p);
-	in.opds = arena_alloc(p->a, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
-	memcpy(in.opds, opds, (size_t)in.nopds * sizeof *opds);
+	in.opds = arena_alloc(&p->m->opd_arena, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
+	if (in.opds != opds)
+		abort();
 	add_fixups(p, in.opds, in.nopds);
 	if (p->instrs.n == p->instrs.cap) {   /* past body_room's bound */
 		size_t cap = p->instrs.cap ? 2 * p->instrs.cap : 8;

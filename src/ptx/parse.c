@@ -1686,5 +1686,6 @@ ptx_free(PtxModule *m)
 	if (!m)
 		return;
 	arena_free(&m->arena);
+	arena_free(&m->opd_arena);
 	free(m);
 }

@@ -84,6 +84,15 @@ arena_alloc(Arena *a, size_t n)
 	return p;
 }
 
+void *
+arena_reserve(Arena *a, size_t n)
+{
+	void *p = arena_alloc(a, n);
+
+	a->head->used -= (n + 15) & ~(size_t)15;
+	return p;
+}
+
 char *
 arena_strndup(Arena *a, const char *s, size_t n)
 {
