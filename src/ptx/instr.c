@@ -72,7 +72,7 @@ parse_addr(P *p, PtxOperand *o, int depth)
 			perr(p, p->t.pos, "undeclared register '%.*s'", (int)p->t.len, s);
 		} else {
 			o->sym = tok_str(p, &p->t);
-			resolve_sym(p, o, 0);
+			p->unresolved |= !resolve_sym(p, o, 0);
 		}
 		next(p);
 		if (is_punct(p, '+') || is_punct(p, '-')) {
@@ -151,7 +151,7 @@ parse_ident_opd(P *p, PtxOperand *o)
 	}
 	o->kind = PTX_OPD_SYM;
 	o->sym = tok_str(p, &p->t);
-	resolve_sym(p, o, 0);
+	p->unresolved |= !resolve_sym(p, o, 0);
 	next(p);
 	if (is_punct(p, '+') || is_punct(p, '-')) {
 		o->imm = offset_expr(p);
@@ -458,6 +458,7 @@ parse_instr(P *p)
 	in.guard = -1;
 	in.vec = 1;
 	in.pos = p->t.pos;
+	p->unresolved = 0;
 	if (is_punct(p, '@')) {
 		next(p);
 		if (is_punct(p, '!')) {
@@ -527,7 +528,8 @@ parse_instr(P *p)
 	in.opds = arena_alloc(&p->m->opd_arena, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
 	if (in.opds != opds)
 		abort();
-	add_fixups(p, in.opds, in.nopds);
+	if (p->unresolved)
+		add_fixups(p, in.opds, in.nopds);
 	if (p->instrs.n == p->instrs.cap) {   /* past body_room's bound */
 		size_t cap = p->instrs.cap ? 2 * p->instrs.cap : 8;
 		PtxInstr *v = arena_alloc(p->a, cap * sizeof *v);

@@ -120,6 +120,7 @@ typedef struct {
 	VEC(int) labeldepth;    /* scope depth of each label */
 	VEC(int) btcount;
 	VEC(PtxOperand *) lfix; /* operands to resolve at the end of the function */
+	int unresolved;         /* parse_instr: an operand's symbol is not declared yet */
 	VEC(PtxPragma) pragmas;
 	/* decoded opcode+modifier spellings, keyed by their text */
 	HMap tmplmap;
