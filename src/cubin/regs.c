@@ -94,7 +94,9 @@ sass_reg_max(const char *t)
 
 /* The highest register the words [from, n) of code touch (at their own
  * addresses), -1 if none, -2 if one does not decode.  A count is a max
- * over the words, so counts of a prefix and of the rest combine. */
+ * over the words, so counts of a prefix and of the rest combine.  A word
+ * equal to the one before it (the NOP padding) adds nothing: its text
+ * differs, if at all, in a pc-relative target, a number. */
 static int
 words_max(const Arch *a, const u8 *code, u64 from, u64 n)
 {
@@ -105,6 +107,8 @@ words_max(const Arch *a, const u8 *code, u64 from, u64 n)
 	for (i = from; i + 16 <= n; i += 16) {
 		Word w = {rd64(code + i), rd64(code + i + 8)};
 
+		if (i > from && !memcmp(code + i, code + i - 16, 16))
+			continue;
 		t.n = 0;
 		if (isa_print(a, w, i, NULL, &t) < 0) {
 			max = -2;
