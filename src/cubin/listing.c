@@ -158,8 +158,8 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 {
 	static const char hex[] = "0123456789abcdef";
 	char line[8 + 64 + 1];
-	u64 i = 0, j, z;
-	size_t k;
+	u64 i = 0, z;
+	size_t j, m;
 
 	memcpy(line, "\t.byte ", 7);
 	while (i < n) {
@@ -172,13 +172,13 @@ hexbytes(Buf *b, const u8 *p, u64 n)
 			i = z;
 			continue;
 		}
-		for (j = i, k = 7; j < n && j < i + 32; j++) {
-			line[k++] = hex[p[j] >> 4];
-			line[k++] = hex[p[j] & 15];
+		for (m = (size_t)MIN(n - i, 32), j = 0; j < m; j++) {
+			line[7 + 2 * j] = hex[p[i + j] >> 4];
+			line[8 + 2 * j] = hex[p[i + j] & 15];
 		}
-		line[k++] = '\n';
-		buf_putn(b, line, k);
-		i = j;
+		line[7 + 2 * m] = '\n';
+		buf_putn(b, line, 8 + 2 * m);
+		i += m;
 	}
 }
 
