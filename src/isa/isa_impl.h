@@ -111,6 +111,9 @@ typedef struct {
 	u16 opc[7];
 	u8 cmin, cmax; /* its least and most commas (255: no bound) */
 	u32 form;
+	/* the bytes (up to 4, little-endian; 0: none) every text of the form
+	 * has right after its last ", " */
+	u32 last;
 } IsaTry;
 
 /* A base mnemonic ("IMAD"): its forms are by_base[lo .. lo + n).  key: its
@@ -225,6 +228,7 @@ int isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *o
 typedef struct {
 	u64 have[2];  /* its bytes 0..127 (and bytes >= 128 as ch & 127) */
 	u32 commas;
+	u32 last;     /* its first 4 bytes after its last ", " (0 past its end) */
 	u16 cls[16];  /* per comma (the first 16): 1 << the class of the byte after
 		       * ", " (0xffff: no space) */
 } IsaQuick;
@@ -237,6 +241,12 @@ isa_quick_ok(const IsaTry *t, const IsaQuick *q)
 	if ((t->need[0] & ~q->have[0]) | (t->need[1] & ~q->have[1]) || q->commas < t->cmin ||
 	    q->commas > t->cmax)
 		return 0;
+	if (t->last) {	/* its bytes (all below 128): 0x80 in each, then 0xff */
+		u32 m = ((t->last & 0x7f7f7f7fu) + 0x7f7f7f7fu) & 0x80808080u;
+
+		if ((q->last ^ t->last) & (m >> 7) * 0xff)
+			return 0;
+	}
 	for (k = 0; k < q->commas && k < 7; k++)
 		if (q->commas - 1 - k < 16 && !(t->opc[k] & q->cls[q->commas - 1 - k]))
 			return 0;

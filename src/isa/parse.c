@@ -535,13 +535,16 @@ opclass(uchar ch)
 }
 
 /* A text lacking a byte every text of a form has, with too few or too
- * many commas, or with an operand that starts with a byte no text of the
- * form has there cannot match the form. */
+ * many commas, with an operand that starts with a byte no text of the
+ * form has there, or whose last operand does not start with the literal
+ * bytes every text of the form has there ("[R22" of LDS's learned "[R22+0x10]")
+ * cannot match the form. */
 void
 isa_quick(const char *body, IsaQuick *q)
 {
-	const char *s;
+	const char *s, *last = NULL;
 	u64 lo = 0, hi = 0;	/* in registers, not q's memory, in the loop */
+	int i;
 
 	q->commas = 0;
 	for (s = body; *s; s++) {
@@ -556,8 +559,15 @@ isa_quick(const char *body, IsaQuick *q)
 			if (q->commas < 16)
 				q->cls[q->commas] = (u16)(s[1] == ' ' ? 1u << opclass((uchar)s[2]) : 0xffff);
 			q->commas++;
+			last = s[1] == ' ' ? s + 2 : NULL;
 		}
 	}
+	q->last = 0;
+	if (last && s - last >= 4)
+		memcpy(&q->last, last, 4);	/* little-endian: last[0] lowest */
+	else
+		for (i = 0; last && last[i]; i++)
+			q->last |= (u32)(uchar)last[i] << 8 * i;
 	q->have[0] = lo;
 	q->have[1] = hi;
 }
