@@ -303,10 +303,10 @@ memo_find(MemoIndex *x, u32 h)
 	return *s - 1u;
 }
 
-/* The text of a field holding v, as isa_print spells it, into t
- * (ISA_FLOAT_TEXT bytes at least): its length, or -1 for an enumeration
- * or a pc-relative value (isa/print.c). */
-int isa_value_text(const IsaField *f, u64 v, char *t);
+/* The text of a field holding v (of the instruction at addr), as
+ * isa_print spells it without labels, into t (ISA_FLOAT_TEXT bytes at
+ * least): its length, or -1 for an enumeration (isa/print.c). */
+int isa_value_text(const IsaField *f, u64 v, u64 addr, char *t);
 /* Enter text[0..n) as isa_print's text for w (a word of form fm, which
  * isa_match gives for w and has no pc-relative field, that prints exactly
  * that) in its memo: the parser's print-back shortcut shows the text

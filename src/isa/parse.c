@@ -728,8 +728,9 @@ reg_spelled(int kind, u64 v, const char *s, const char *e)
  * the one the value prints).  That form is c->fm, or another whose
  * template the text matches too (LDS's learned forms with a literal
  * register, "[R0{1}]": a word of the general form "[{2}{5}{3}]" with R0
- * decodes as it).  NULL when that is not shown here (a pc-relative or twin
- * form, another spelling): print. */
+ * decodes as it).  NULL when that is not shown here (a twin form, a
+ * pc-relative one with symbols, where a label may print, another
+ * spelling): print. */
 static const IsaForm *
 printed_back(Ctx *c, Word x, const char *buf, const char *body)
 {
@@ -739,7 +740,7 @@ printed_back(Ctx *c, Word x, const char *buf, const char *body)
 	u32 k;
 	int n;
 
-	if (!fm || fm->pcrel || fm->twin)
+	if (!fm || (fm->pcrel && c->syms) || fm->twin)
 		return NULL;
 	if (fm != c->fm) {
 		c->fm = fm;
@@ -766,7 +767,7 @@ printed_back(Ctx *c, Word x, const char *buf, const char *body)
 				return NULL;
 			continue;
 		}
-		n = isa_value_text(f, c->val[k], t);
+		n = isa_value_text(f, c->val[k], c->addr, t);
 		if (n < 0 || c->to[k] - c->from[k] != n || memcmp(t, c->from[k], (size_t)n))
 			return NULL;
 	}
@@ -954,7 +955,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		/* reuse flags print only with the yield bit set */
 		x.hi |= 1ull << 45;
 		if (!(flags & PLAIN) && (shown = printed_back(c, x, buf, body))) {
-			isa_print_seed(a, shown, x, buf, strlen(buf), pcrel && !*pcrel);
+			if (!shown->pcrel)	/* the print memo holds no pc-relative word */
+				isa_print_seed(a, shown, x, buf, strlen(buf), pcrel && !*pcrel);
 			x.hi &= ~(1ull << 45);
 			*w = x;
 			buf_free(&back);

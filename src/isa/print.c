@@ -70,24 +70,23 @@ put(Out *o, const char *s, size_t n)
 	o->n += n;
 }
 
-static void
-put_hex(Out *o, u64 v)
+/* The value of hexadecimal field f holding v: a pc-relative one's target
+ * from the instruction at addr. */
+static i64
+hex_value(const IsaField *f, u64 v, u64 addr)
 {
-	char t[24], *p = t + sizeof t;
+	i64 x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
 
-	do
-		*--p = "0123456789abcdef"[v & 15];
-	while (v >>= 4);
-	*--p = 'x';
-	*--p = '0';
-	put(o, p, (size_t)(t + sizeof t - p));
+	x = (i64)((u64)x << f->scale);
+	return f->flags & FF_PCREL ? x + (i64)addr + 16 : x;
 }
 
-/* The text of field f holding v into t (ISA_FLOAT_TEXT bytes at least)
- * for all kinds but enumerations and pc-relative values: its length, or
- * -1 (the parser's print-back shortcut asks too: see isa_impl.h). */
+/* The text of field f holding v (of the instruction at addr) into t
+ * (ISA_FLOAT_TEXT bytes at least) for all kinds but enumerations: its
+ * length, or -1 (the parser's print-back shortcut asks too: see
+ * isa_impl.h). */
 int
-isa_value_text(const IsaField *f, u64 v, char *t)
+isa_value_text(const IsaField *f, u64 v, u64 addr, char *t)
 {
 	static const char reg[][3] = { "R", "UR", "P", "UP", "B", "SB" };
 	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
@@ -106,10 +105,7 @@ isa_value_text(const IsaField *f, u64 v, char *t)
 		}
 		break;
 	case FK_HEX:
-		if (f->flags & FF_PCREL)
-			return -1;
-		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
-		x = (i64)((u64)x << f->scale);
+		x = hex_value(f, v, addr);
 		if ((f->flags & FF_OPTPLUS) && x == 0)
 			return 0;
 		if (f->flags & FF_OPTPLUS)
@@ -146,32 +142,18 @@ static void
 print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *syms, Out *o)
 {
 	u64 v = isa_field_get(a, f, w);
-	i64 x;
+	const char *l;
 	u32 id;
 
 	switch (f->kind) {
 	case FK_HEX:
-		if (!(f->flags & FF_PCREL))
-			break;
-		x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
-		x = (i64)((u64)x << f->scale) + (i64)addr + 16;
-		if (syms && syms->label_of) {
-			const char *l = syms->label_of(syms->ctx, (u64)x);
-
-			if (l) {
-				flush(o);
-				buf_printf(o->out, "`(%s)", l);
-				return;
-			}
-		}
-		if ((f->flags & FF_OPTPLUS) && x == 0)
+		if ((f->flags & FF_PCREL) && syms && syms->label_of &&
+		    (l = syms->label_of(syms->ctx, (u64)hex_value(f, v, addr)))) {
+			flush(o);
+			buf_printf(o->out, "`(%s)", l);
 			return;
-		if (f->flags & FF_OPTPLUS)
-			put(o, "+", 1);
-		if (x < 0)
-			put(o, "-", 1);
-		put_hex(o, x < 0 ? -(u64)x : (u64)x);
-		return;
+		}
+		break;
 	case FK_ENUM:
 		id = a->enums[f->table + v] & ENUM_ID;
 		put(o, a->strs[id], (size_t)(a->sinfo[id] & 0xff));
@@ -181,7 +163,7 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 		die("print_field: bad kind %d", f->kind);
 	if (o->n + ISA_FLOAT_TEXT > sizeof o->t)
 		flush(o);
-	o->n += (size_t)isa_value_text(f, v, o->t + o->n);
+	o->n += (size_t)isa_value_text(f, v, addr, o->t + o->n);
 }
 
 /* isa_hidden of w, whose form is fm (isa_match's).  parsed: w's operation
