@@ -807,8 +807,9 @@ static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *
  * address and the symbols when a form the parse tried (past the quick
  * test, which reads the text alone) has a pc-relative
  * field (even one that did not match may have been rejected because of
- * them: such texts are memoized only without symbols, for one address),
- * and a text that names a label never is.
+ * them: such texts are memoized only without symbols, for one address;
+ * a label is read only in a pc-relative hole, so a text that names one
+ * needs no other rule).
  * Per thread, so no locks; in the heap (thread_calloc), not in the
  * thread's static block, so its pages are the heap's. */
 enum { MEMOTEXT = 61 };	/* 96-byte entries: 192 KiB a thread, touched as used */
@@ -834,7 +835,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	MemoTable *t;
 	int pcrel = 0, why;
 
-	if (n >= MEMOTEXT || memchr(text, '`', n)) {
+	if (n >= MEMOTEXT) {
 		if (parse_text(a, text, addr, syms, w, &why, &pos, 0, NULL) == 0)
 			return 0;
 		why_err(why, text, pos, err, errlen, errpos);

@@ -670,6 +670,8 @@ TEST(isa_parse_memo)
 	CHECK(isa_print(a, w2, 0x80, NULL, &b) == 0);
 	CHECK_STR(b.s, "BRA 0x100");
 	buf_free(&b);
+	/* a label fails without symbols, and that answer is not the one with them */
+	CHECK(isa_parse(a, "BRA `(L)", 0x40, NULL, &w2, err, sizeof err, NULL) < 0);
 	CHECK(isa_parse(a, "BRA `(L)", 0x40, &syms, &w2, err, sizeof err, NULL) == 0);
 	target = 0x100;
 	CHECK(isa_parse(a, "BRA `(L)", 0x40, &syms, &w3, err, sizeof err, NULL) == 0);
