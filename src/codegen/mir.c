@@ -15,19 +15,6 @@ mvreg(MFunc *f, int cls, int w)
 	return (int)f->vr.n - 1;
 }
 
-/* nvdisasm spells 32-bit immediates as signed hex. */
-static void
-put_imm(Buf *b, i32 x)
-{
-	if (x < 0) {
-		buf_puts(b, "-0x");
-		buf_putx(b, (u32)-(i64)x);
-	} else {
-		buf_puts(b, "0x");
-		buf_putx(b, (u32)x);
-	}
-}
-
 void
 mfunc_init(MFunc *f, Arena *a)
 {
@@ -42,18 +29,49 @@ mfunc_init(MFunc *f, Arena *a)
 	f->vr.v[f->pt].phys = 7;
 }
 
-/* mi's text is built here (reused: no allocation per instruction) and
- * copied into the arena; literal runs of the format go in one copy. */
+/* mi's text is built in mi_text (reused: no allocation per instruction),
+ * a byte at a time: the literal runs and %s strings are a few bytes (many
+ * %s are empty), where a strlen and a memcpy call per piece cost more than
+ * the bytes.  Up to *e, MI_SLACK bytes remain for one fixed-size piece
+ * (a hole, a hex immediate); mi_room makes room and returns the new d. */
+enum { MI_SLACK = 16 };
 static _Thread_local Buf mi_text;
+
+static char *
+mi_room(char *d, char **e)
+{
+	Buf *t = &mi_text;
+
+	t->n = t->s ? (size_t)(d - t->s) : 0;
+	buf_grow(t, 2 * MI_SLACK);
+	*e = t->s + t->cap - MI_SLACK - 1;
+	return t->s + t->n;
+}
+
+/* "0x" and v in lowercase hex, nvdisasm's spelling of immediates */
+static char *
+put_hex(char *d, u32 v)
+{
+	char h[8], *p = h + sizeof h;
+
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*d++ = '0';
+	*d++ = 'x';
+	while (p < h + sizeof h)
+		*d++ = *p++;
+	return d;
+}
 
 MIns *
 mi(MFunc *f, const char *fmt, ...)
 {
 	MBlock *B = &f->b.v[f->cur];
 	MIns *m;
-	Buf *t = &mi_text;
+	char *d = mi_text.s, *e = mi_text.cap > MI_SLACK ? d + mi_text.cap - MI_SLACK - 1 : d;
 	va_list ap;
-	const char *p;
+	const char *p, *s;
 
 	/* built in its slot: an MIns is ~140 bytes, a copy costs */
 	vec_push(&B->ins, (MIns){0});
@@ -61,69 +79,73 @@ mi(MFunc *f, const char *fmt, ...)
 	m->guard = f->guard;
 	m->guard_neg = f->guard_neg;
 	m->target = -1;
-	t->n = 0;
 	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
+		if (d >= e)
+			d = mi_room(d, &e);
 		if (*p != '%') {
-			const char *e = p;
-			while (e[1] && e[1] != '%')
-				e++;
-			buf_putn(t, p, (size_t)(e - p + 1));
-			p = e;
+			*d++ = *p;
 			continue;
 		}
+		s = "";
 		switch (*++p) {
 		case 'D': case 'U': {
 			MRef r = va_arg(ap, MRef);
-			char h[2] = { 1, (char)(m->nr + 1) };
 			if (m->nr == MI_MAXREF)
 				die("mi: too many registers in \"%s\"", fmt);
 			if (r.v < 0 || (size_t)r.v >= f->vr.n)
 				die("mi: bad vreg %d in \"%s\"", r.v, fmt);
 			m->r[m->nr] = r;
 			m->rf[m->nr] = *p == 'D' ? MF_DEF : MF_USE;
-			buf_putn(t, h, 2);
-			m->nr++;
+			*d++ = 1;
+			*d++ = (char)++m->nr;
 			break;
 		}
 		case 'O': {
 			MOpd o = va_arg(ap, MOpd);
-			char h[2] = { 1, (char)(m->nr + 1) };
 			if (o.txt[0]) {
-				buf_puts(t, o.txt);
+				s = o.txt;
 				break;
 			}
 			if (m->nr == MI_MAXREF || o.r.v < 0 || (size_t)o.r.v >= f->vr.n)
 				die("mi: bad operand in \"%s\"", fmt);
 			m->r[m->nr] = o.r;
 			m->rf[m->nr] = MF_USE;
-			buf_putn(t, h, 2);
-			m->nr++;
+			*d++ = 1;
+			*d++ = (char)++m->nr;
 			break;
 		}
 		case 's':
-			buf_puts(t, va_arg(ap, const char *));
+			s = va_arg(ap, const char *);
 			break;
-		case 'x':
-			put_imm(t, va_arg(ap, i32));
+		case 'x': {
+			i32 x = va_arg(ap, i32);
+			if (x < 0)
+				*d++ = '-';
+			d = put_hex(d, x < 0 ? (u32)-(i64)x : (u32)x);
 			break;
+		}
 		case 'h':
-			buf_puts(t, "0x");
-			buf_putx(t, va_arg(ap, u32));
+			d = put_hex(d, va_arg(ap, u32));
 			break;
 		case 'L':
 			m->target = va_arg(ap, int);
-			buf_putc(t, 2);
+			*d++ = 2;
 			break;
 		case '%':
-			buf_putc(t, '%');
+			*d++ = '%';
 			break;
 		default:
 			die("mi: bad format \"%s\"", fmt);
 		}
+		for (; *s; s++) {
+			if (d >= e)
+				d = mi_room(d, &e);
+			*d++ = *s;
+		}
 	}
 	va_end(ap);
-	m->text = arena_strndup(f->a, t->n ? t->s : "", t->n);
+	m->text = arena_strndup(f->a, d ? mi_text.s : "", d ? (size_t)(d - mi_text.s) : 0);
 	return m;
 }
 

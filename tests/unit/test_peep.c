@@ -191,3 +191,37 @@ TEST(peep_fold_settled_swap)
 	mfunc_free(&f);
 	arena_free(&a);
 }
+
+/* mi's text: literal runs, holes, %s (empty and longer than mi's buffer
+ * grows by), %O text, the signed and unsigned immediates, %L and %%. */
+TEST(mi_format)
+{
+	MFunc f;
+	Arena a = {0};
+	MBlock b0 = {0};
+	MOpd o;
+	MIns *m;
+	char big[301], want[400];
+	int x, y;
+
+	mfunc_init(&f, &a);
+	b0.succ[0] = b0.succ[1] = -1;
+	vec_push(&f.b, b0);
+	x = mvreg(&f, RC_R, 1), y = mvreg(&f, RC_R, 2);
+	memset(big, 'z', 300);
+	big[300] = 0;
+	m = mi(&f, "LD%s%s %D, [%U.64%s]", "", ".E", mref(x), mpart(y, 0, 2), big);
+	snprintf(want, sizeof want, "LD.E \001\001, [\001\002.64%s]", big);
+	CHECK_STR(m->text, want);
+	CHECK(m->nr == 2 && m->rf[0] == MF_DEF && m->rf[1] == MF_USE && m->r[1].w == 2);
+	memset(&o, 0, sizeof o);
+	strcpy(o.txt, "c[0x0][0x210]");
+	m = mi(&f, "IADD3 %D, %O, %x, %x%%%h %h", mref(x), o, -1, (i32)0x80000000, 0u, 0xffffffffu);
+	CHECK_STR(m->text, "IADD3 \001\001, c[0x0][0x210], -0x1, -0x80000000%0x0 0xffffffff");
+	m = mi(&f, "BRA %L", 3);
+	CHECK_STR(m->text, "BRA \002");
+	CHECK(m->target == 3 && m->nr == 0);
+	CHECK_STR(mi(&f, "")->text, "");
+	mfunc_free(&f);
+	arena_free(&a);
+}
