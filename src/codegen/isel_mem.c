@@ -237,6 +237,26 @@ shared_reach(const PtxModule *m, int fi, u8 *reach)
 	}
 }
 
+/* The shared variables of the functions s's function reaches. */
+static void
+shared_scan_reached(Sel *s, VarVec *ext)
+{
+	const PtxModule *m = s->m;
+	u8 *reach = xcalloc((size_t)m->nfuncs + 1, 1);
+	int fi, i, k;
+
+	for (fi = 0; fi < m->nfuncs && m->funcs[fi] != s->fn; fi++)
+		;
+	if (fi < m->nfuncs)
+		shared_reach(m, fi, reach);
+	for (fi = 0; fi < m->nfuncs; fi++)
+		if (reach[fi] && m->funcs[fi] != s->fn)
+			for (i = 0; i < m->funcs[fi]->ninstrs; i++)
+				for (k = 0; k < m->funcs[fi]->instrs[i].nopds; k++)
+					shared_scan_opd(s, &m->funcs[fi]->instrs[i].opds[k], ext);
+	free(reach);
+}
+
 /* Lay out every shared variable the function names, in order of first
  * use, then those of the functions it reaches (called functions use the
  * kernel's layout, sel_shared_inherit); extern (dynamic, size 0) arrays
@@ -248,9 +268,8 @@ shared_layout(Sel *s)
 {
 	VarVec ext = {0};
 	size_t b, i;
-	int k, fi;
+	int k;
 	u32 stat;
-	u8 *reach;
 
 	if (s->shared_vars.n)
 		return;
@@ -265,17 +284,8 @@ shared_layout(Sel *s)
 					shared_scan_opd(s, o, &ext);
 			}
 		}
-	reach = xcalloc((size_t)s->m->nfuncs + 1, 1);
-	for (fi = 0; fi < s->m->nfuncs && s->m->funcs[fi] != s->fn; fi++)
-		;
-	if (fi < s->m->nfuncs)
-		shared_reach(s->m, fi, reach);
-	for (fi = 0; fi < s->m->nfuncs; fi++)
-		if (reach[fi] && s->m->funcs[fi] != s->fn)
-			for (i = 0; i < (size_t)s->m->funcs[fi]->ninstrs; i++)
-				for (k = 0; k < s->m->funcs[fi]->instrs[i].nopds; k++)
-					shared_scan_opd(s, &s->m->funcs[fi]->instrs[i].opds[k], &ext);
-	free(reach);
+	if (s->m->nfuncs > 1)   /* else it reaches no other */
+		shared_scan_reached(s, &ext);
 	/* as ptxas: the static size rounded to 16, then dynamic */
 	stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
 	for (i = 0; i < ext.n; i++)
