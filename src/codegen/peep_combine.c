@@ -669,8 +669,8 @@ peep_combine(MFunc *f, const Arch *a, u8 *named)
 			n++;
 		}
 		for (i = w = 0; i < B->ins.n; i++)
-			if (B->ins.v[i].text)
-				B->ins.v[w++] = B->ins.v[i];
+			if (B->ins.v[i].text && w++ != i)   /* no copy before the first removal */
+				B->ins.v[w - 1] = B->ins.v[i];
 		B->ins.n = w;
 	}
 	mir_counts_free(&c);

@@ -155,7 +155,9 @@ delete_def(MFunc *f, int v)
 			MIns *m = &B->ins.v[i];
 			if (m->nr == 1 && (m->rf[0] & MF_DEF) && m->r[0].v == v && m->guard < 0)
 				continue;
-			B->ins.v[j++] = *m;
+			if (j != i)   /* no copy before the first deletion */
+				B->ins.v[j] = *m;
+			j++;
 		}
 		B->ins.n = j;
 	}
