@@ -71,6 +71,7 @@ mi(MFunc *f, const char *fmt, ...)
 	MIns *m;
 	char *d = mi_text.s, *e = mi_text.cap > MI_SLACK ? d + mi_text.cap - MI_SLACK - 1 : d;
 	va_list ap;
+	MOpd o;   /* here, not in its case: s may point into o.txt after it */
 	const char *p, *s;
 
 	/* built in its slot: an MIns is ~140 bytes, a copy costs */
@@ -102,7 +103,7 @@ mi(MFunc *f, const char *fmt, ...)
 			break;
 		}
 		case 'O': {
-			MOpd o = va_arg(ap, MOpd);
+			o = va_arg(ap, MOpd);
 			if (o.txt[0]) {
 				s = o.txt;
 				break;
