@@ -220,13 +220,13 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		HzFoundVec found = {0};
 		Arena ar = {0};  /* the decoded words' */
 		HIns *ins;
-		size_t k;
+		size_t k, bad;
 		code->n = 0;
 		encode(mf, arch, code, &leader, &where, name);
 		perm = xcalloc(code->n + 1, sizeof *perm);
 		ins = xmalloc((code->n + 1) * sizeof *ins);  /* hz_decode fills [0, n) */
-		if (hz_decode(arch, code->v, code->n, ins, &ar, &k) < 0)
-			die("%s: our own code does not decode", name);
+		if (hz_decode(arch, code->v, code->n, ins, &ar, &bad) < 0)
+			die("%s: our own code does not decode (word %zu)", name, bad);
 		for (k = 0; k < code->n; k++)
 			perm[k] = (u32)k;
 		if (o->opt >= OPT_SCHED)

@@ -218,11 +218,9 @@ each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, Scratch 
 void
 sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
 {
-	size_t i, max, nw;
+	size_t max, nw;
 	Scratch sc;
 
-	for (i = 0; i < n; i++)
-		perm[i] = (u32)i;
 	/* the regions [start, i) twice: their largest size, then the work */
 	max = each_region(h, code, perm, leader, n, NULL);
 	memset(&sc, 0, sizeof sc);

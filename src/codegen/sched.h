@@ -10,8 +10,9 @@
  * barriers, fences, stores, ...): dependences through registers,
  * predicates and memory are kept, the rest is ordered by the longest
  * latency path to the region's end.  h: the words as hz_decode has just
- * decoded them, reordered with them (hz_reorder).  perm[i] receives the
- * original index of the word now at i. */
+ * decoded them, reordered with them (hz_reorder).  perm: the identity on
+ * entry (the caller's, which it keeps when it does not schedule); on return
+ * perm[i] is the original index of the word now at i. */
 void sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h);
 
 #endif

@@ -792,6 +792,18 @@ branch(Interp *I, Thread *t, const PtxInstr *in)
 	t->pc = o->index;
 }
 
+/* The comparison ct of x and y as values of type t (setp and set, per
+ * half of an f16x2/bf16x2 pair). */
+static int
+cmp_of(int ct, u64 x, u64 y, int t, int ftz)
+{
+	if (t == PTX_T_F32)
+		return f32_cmp(ct, (u32)x, (u32)y, ftz);
+	if (is_ftype(t))
+		return fx_cmp(ct, widen(x, ffmt(t)), widen(y, ffmt(t)));
+	return i_cmp(ct, x, y, tsigned(t), tbits(t));
+}
+
 void
 exec_one(Interp *I, Thread *t, const PtxInstr *in)
 {
@@ -901,12 +913,7 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		for (l = 0; l < lanes; l++) {
 			u64 x = lanes == 2 ? (a >> (16 * l)) & 0xffff : a, y = lanes == 2 ? (b >> (16 * l)) & 0xffff : b;
 			int p, q;
-			if (type == PTX_T_F32)
-				res = f32_cmp(ct, x, y, !!(in->flags & PTX_F_FTZ));
-			else if (is_ftype(type))
-				res = fx_cmp(ct, widen(x, ffmt(type)), widen(y, ffmt(type)));
-			else
-				res = i_cmp(ct, x, y, tsigned(type), tbits(type));
+			res = cmp_of(ct, x, y, type, !!(in->flags & PTX_F_FTZ));
 			p = res;
 			q = !res;
 			if (cbool >= 0) {
@@ -942,12 +949,7 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		r = 0;
 		for (l = 0; l < lanes; l++) {
 			u64 x = lanes == 2 ? a >> 16 * l & 0xffff : a, y = lanes == 2 ? b >> 16 * l & 0xffff : b;
-			if (et == PTX_T_F32)
-				res = f32_cmp(ct, x, y, !!(in->flags & PTX_F_FTZ));
-			else if (is_ftype(et))
-				res = fx_cmp(ct, widen(x, ffmt(et)), widen(y, ffmt(et)));
-			else
-				res = i_cmp(ct, x, y, tsigned(et), tbits(et));
+			res = cmp_of(ct, x, y, et, !!(in->flags & PTX_F_FTZ));
 			if (cb >= 0)
 				res = in->aop == PTX_AOP_AND ? res && cb : in->aop == PTX_AOP_OR ? res || cb : res ^ cb;
 			if (res)
