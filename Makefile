@@ -28,6 +28,7 @@ LIB      = $(BUILD)/libopenassembler.a
 BIN      = $(BUILD)/openassembler
 GPUBIN   = $(BUILD)/oa-gpucheck
 UNIT     = $(BUILD)/unit-tests
+ALLOCTEST = $(BUILD)/alloc-test
 
 # openassembler is static (0.2 ms less start-up per process: no dynamic
 # loader, fewer page faults); the sanitizers need a dynamic program.  The
@@ -92,6 +93,10 @@ $(GPUBIN): $(GPUOBJ) $(LIB)
 $(UNIT): $(TESTOBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(TESTOBJ) $(LIB) -lm -ldl -lpthread
 
+# The program's allocator, linked as the program links it (tests/cli/alloc.sh).
+$(ALLOCTEST): tests/alloc/alloc_test.c $(PROG)/src/cli/alloc.o
+	$(PROGCC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(LDFLAGS) -no-pie $(STATIC) -o $@ $^
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
@@ -111,10 +116,10 @@ endif
 
 $(BUILD)/tests/unit/%.o: CPPFLAGS += -Itests/unit
 
-check: $(BIN) $(GPUBIN) $(UNIT)
+check: $(BIN) $(GPUBIN) $(UNIT) $(ALLOCTEST)
 	@tests/run $(BUILD)
 
-check-long: $(BIN) $(GPUBIN) $(UNIT)
+check-long: $(BIN) $(GPUBIN) $(UNIT) $(ALLOCTEST)
 	@OA_LONG=1 tests/run $(BUILD)
 
 demo: openassembler

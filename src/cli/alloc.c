@@ -1,16 +1,23 @@
-/* alloc.c -- the openassembler program's malloc: size classes on huge pages.
+/* alloc.c -- the openassembler program's malloc: size classes, a bump pointer.
  *
  * A compile is a short process that allocates a few hundred KiB in many
- * small blocks.  On the machines we measure, every first touch of a 4 KiB
- * page costs about 1.2 us (a page fault); glibc's heap took ~130 of them per
- * compile of a mid-size kernel, about a sixth of the whole compile.  Here the
- * heap is a region the kernel may back with transparent huge pages
- * (MADV_HUGEPAGE: one fault per 2 MiB), carved by a bump pointer into
- * blocks of 68 size classes (four per doubling, 16 B to 4 MiB) with a free
- * list per class; larger blocks are their own mappings.  Memory freed to a
- * class is reused by that class and never returned: fine for a process
- * that lives for one command.  Fresh memory is zero, so calloc clears only
- * reused blocks.
+ * small blocks, and every 4 KiB page it touches first costs a page fault
+ * that clears it: 1.2-1.9 us on the machines we measure, more when the
+ * memory is not in any cache (right after ptxas ran).  glibc's heap took
+ * ~130 pages per compile of a mid-size kernel.  Here the heap is a region
+ * carved by a bump pointer into blocks of 68 size classes (four per
+ * doubling, 16 B to 4 MiB) with a free list per class; larger blocks are
+ * their own mappings.  Memory freed to a class is reused by that class and
+ * never returned: fine for a process that lives for one command.  The
+ * last block carved goes back to the bump pointer when freed, and grows
+ * where it is when reallocated, so a buffer that doubles leaves no copies
+ * behind.  Memory never handed out is zero, so calloc clears only reused
+ * blocks.
+ *
+ * The region is not marked MADV_HUGEPAGE: one 2 MiB page costs one fault
+ * but clears 2 MiB, 90 us on one machine and 350 us on another after
+ * ptxas, while a median compile touches ~60-100 small pages
+ * (docs/compile-speed.md, "Session 11").
  *
  * Only the command-line program links this file (the unit tests and the
  * GPU runner keep the C library's malloc), and not under the sanitizers,
@@ -27,7 +34,6 @@
 enum {
 	HDR = 16,		/* the header before each block: class and offset */
 	NCLASS = 68,
-	HUGE_PAGE = 2 << 20,
 	REGION = 64 << 20,	/* reserved at a time */
 };
 
@@ -40,7 +46,8 @@ typedef struct {
 typedef struct Free { struct Free *next; } Free;
 
 static Free *free_list[NCLASS];
-static char *bump, *bump_end;
+static char *bump, *bump_end;	/* the current region's unused part */
+static char *dirty;		/* the region's memory below it was handed out */
 static volatile int lock;
 
 /* The bytes a class holds (the header included): 16, 32, 48, 64, then four
@@ -87,36 +94,35 @@ map(size_t n)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-/* n bytes (a class size) of fresh, zero memory from the current region. */
+/* n bytes (a class size) from the current region; *was_dirty: where the
+ * memory handed out before ended (below it, the block may not be zero). */
 static char *
-carve(size_t n)
+carve(size_t n, char **was_dirty)
 {
 	char *p;
 
 	if ((size_t)(bump_end - bump) < n) {
-		char *r = map(REGION + HUGE_PAGE);
-		uintptr_t a;
+		char *r = map(REGION);
 
 		if (!r)
 			return NULL;
-		/* the whole mapping (the part before a is never touched):
-		   marking only [a, a + REGION) split it in three (~1 us more
-		   for the madvise and the exit's unmapping) */
-		madvise(r, REGION + HUGE_PAGE, MADV_HUGEPAGE);
-		a = ((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-		bump = (char *)a;
-		bump_end = bump + REGION;
+		bump = dirty = r;
+		bump_end = r + REGION;
 	}
 	p = bump;
 	bump += n;
+	*was_dirty = dirty;
+	if (bump > dirty)
+		dirty = bump;
 	return p;
 }
 
 /* A block of at least n bytes aligned to al (a power of two >= 16);
- * *fresh says whether it is zero. */
+ * *unclear: how many of its first bytes may not be zero. */
 static void *
-block(size_t n, size_t al, int *fresh)
+block(size_t n, size_t al, size_t *unclear)
 {
+	char *was_dirty = NULL;
 	size_t need = n + HDR + (al > HDR ? al - HDR : 0);
 	char *b, *u;
 	Hdr *h;
@@ -130,17 +136,15 @@ block(size_t n, size_t al, int *fresh)
 		if (len < need || !(b = map(len)))
 			return NULL;
 		c = NCLASS;
-		*fresh = 1;
 	} else {
 		c = class_of(need);
 		acquire();
 		if (free_list[c]) {
 			b = (char *)free_list[c];
 			free_list[c] = free_list[c]->next;
-			*fresh = 0;
+			was_dirty = b + class_size(c);
 		} else {
-			b = carve(class_size(c));
-			*fresh = 1;
+			b = carve(class_size(c), &was_dirty);
 		}
 		release();
 		if (!b)
@@ -152,6 +156,7 @@ block(size_t n, size_t al, int *fresh)
 	h->cls = c;
 	h->off = (uint32_t)((char *)h - b);
 	h->size = need;
+	*unclear = was_dirty > u ? (size_t)(was_dirty - u) : 0;
 	return u;
 }
 
@@ -164,8 +169,8 @@ hdr(void *p)
 void *
 malloc(size_t n)
 {
-	int fresh;
-	void *p = block(n, 16, &fresh);
+	size_t unclear;
+	void *p = block(n, 16, &unclear);
 
 	if (!p)
 		errno = ENOMEM;
@@ -187,8 +192,12 @@ free(void *p)
 		return;
 	}
 	acquire();
-	((Free *)b)->next = free_list[h->cls];
-	free_list[h->cls] = (Free *)b;
+	if (b + class_size(h->cls) == bump) {
+		bump = b;	/* the last block carved: its pages serve the next */
+	} else {
+		((Free *)b)->next = free_list[h->cls];
+		free_list[h->cls] = (Free *)b;
+	}
 	release();
 }
 
@@ -208,20 +217,46 @@ void *
 calloc(size_t k, size_t n)
 {
 	size_t t;
-	int fresh;
+	size_t unclear;
 	void *p;
 
 	if (__builtin_mul_overflow(k, n, &t)) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (!(p = block(t, 16, &fresh))) {
+	if (!(p = block(t, 16, &unclear))) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (!fresh)
-		memset(p, 0, t);
+	memset(p, 0, unclear < t ? unclear : t);
 	return p;
+}
+
+/* Whether the block at p, the last one carved, could grow to n bytes where
+ * it is (a buffer that doubles leaves no copies behind). */
+static int
+grow_in_place(void *p, size_t n)
+{
+	Hdr *h = hdr(p);
+	char *b = (char *)h - h->off;
+	size_t need = n + (size_t)((char *)p - b);
+	unsigned c;
+	int ok = 0;
+
+	if (h->cls == NCLASS || need < n || need > class_size(NCLASS - 1))
+		return 0;
+	c = class_of(need);
+	acquire();
+	if (b + class_size(h->cls) == bump && class_size(c) <= (size_t)(bump_end - b)) {
+		bump = b + class_size(c);
+		if (bump > dirty)
+			dirty = bump;
+		h->cls = c;
+		h->size = class_size(c);
+		ok = 1;
+	}
+	release();
+	return ok;
 }
 
 void *
@@ -235,6 +270,8 @@ realloc(void *p, size_t n)
 	have = malloc_usable_size(p);
 	if (n <= have && hdr(p)->cls != NCLASS)
 		return p;
+	if (grow_in_place(p, n))
+		return p;
 	if (!(q = malloc(n)))
 		return NULL;
 	memcpy(q, p, have < n ? have : n);
@@ -245,12 +282,12 @@ realloc(void *p, size_t n)
 int
 posix_memalign(void **out, size_t al, size_t n)
 {
-	int fresh;
+	size_t unclear;
 	void *p;
 
 	if (al < sizeof(void *) || (al & (al - 1)))
 		return EINVAL;
-	if (!(p = block(n, al < 16 ? 16 : al, &fresh)))
+	if (!(p = block(n, al < 16 ? 16 : al, &unclear)))
 		return ENOMEM;
 	*out = p;
 	return 0;
