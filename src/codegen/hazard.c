@@ -886,32 +886,51 @@ waits(Hz *h, HState *s, size_t i)
 		}
 }
 
-/* lat_exc_in's answers, direct-mapped, for the life of the process (the
- * assigner's solves and the checker's ask the same questions): the rows
- * are the static tables' and the class names hz_decode's, never freed, so
- * a (row, class) pair always means the same. */
+/* lat_exc_in's answers for the life of the process (the assigner's solves
+ * and the checker's ask the same questions): the rows are the static
+ * tables' and the class names hz_decode's, never freed, so a (row, class)
+ * pair always means the same.  A hash slot holds an entry's index + 1
+ * (another key's entry is overwritten); entries are taken in order, so a
+ * compile's few dozen questions touch one page, not one page each. */
 typedef struct {
 	const LatRow *row;
 	const char *cons;
 	u8 f, cat;
 	short v;
 } ExcMemo;
-enum { EXC_BITS = 10 };
-static ExcMemo *exc_memo;  /* [1 << EXC_BITS] */
+enum { EXC_SLOTS = 1024, EXC_ENTRIES = 512 };
+typedef struct {
+	u16 slot[EXC_SLOTS];
+	u32 n;
+	ExcMemo e[EXC_ENTRIES];
+} ExcTable;
+static ExcTable *exc_tab;
 
 static int
 exc_of(const LatRow *row, int f, int cat, const char *cons)
 {
 	u64 key = ((u64)(uintptr_t)row ^ (u64)(uintptr_t)cons << 7) + (u64)(f * LC_NCAT + cat);
+	u16 *s;
 	ExcMemo *e;
 
-	if (!exc_memo)
-		exc_memo = xcalloc((size_t)1 << EXC_BITS, sizeof *exc_memo);
-	e = &exc_memo[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
-	if (e->row != row || e->cons != cons || e->f != f || e->cat != cat) {
-		e->row = row, e->cons = cons, e->f = (u8)f, e->cat = (u8)cat;
-		e->v = (short)lat_exc_in(row, f, cat, cons);
+	if (!exc_tab)
+		exc_tab = xcalloc(1, sizeof *exc_tab);
+	s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> 54];
+	if (*s) {
+		e = &exc_tab->e[*s - 1];
+		if (e->row == row && e->cons == cons && e->f == f && e->cat == cat)
+			return e->v;
+	} else {
+		if (exc_tab->n == EXC_ENTRIES) {
+			memset(exc_tab->slot, 0, sizeof exc_tab->slot);
+			exc_tab->n = 0;
+			s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> 54];
+		}
+		*s = (u16)++exc_tab->n;
 	}
+	e = &exc_tab->e[*s - 1];
+	e->row = row, e->cons = cons, e->f = (u8)f, e->cat = (u8)cat;
+	e->v = (short)lat_exc_in(row, f, cat, cons);
 	return e->v;
 }
 
