@@ -12,12 +12,17 @@
  * last block carved goes back to the bump pointer when freed, and grows
  * where it is when reallocated, so a buffer that doubles leaves no copies
  * behind.  Memory never handed out is zero, so calloc clears only reused
- * blocks.
+ * blocks (and only the part used before).
  *
- * The region is not marked MADV_HUGEPAGE: one 2 MiB page costs one fault
- * but clears 2 MiB, 90 us on one machine and 350 us on another after
- * ptxas, while a median compile touches ~60-100 small pages
- * (docs/compile-speed.md, "Session 11").
+ * Huge pages: a 2 MiB page costs one fault but clears 2 MiB -- 90 us on one
+ * machine we measure, 350 us on another right after ptxas -- while a median
+ * compile touches ~50-90 small pages at 1.4-1.9 us each.  So the heap's
+ * first MiB is small pages, and the rest of the region is marked
+ * MADV_HUGEPAGE for the compiles of large modules (docs/compile-speed.md,
+ * "Session 11").  A calloc of 64 KiB or more is a table touched here and
+ * there (the memos): a mapping of its own, whose untouched pages cost
+ * nothing, instead of a stretch of the heap that would count towards the
+ * first MiB.
  *
  * Only the command-line program links this file (the unit tests and the
  * GPU runner keep the C library's malloc), and not under the sanitizers,
@@ -35,6 +40,9 @@ enum {
 	HDR = 16,		/* the header before each block: class and offset */
 	NCLASS = 68,
 	REGION = 64 << 20,	/* reserved at a time */
+	HUGE_PAGE = 2 << 20,
+	SMALL = 1 << 20,	/* the heap's first bytes, in small pages */
+	SPARSE = 64 << 10,	/* a calloc this large is a table: its own mapping */
 };
 
 typedef struct {
@@ -102,12 +110,15 @@ carve(size_t n, char **was_dirty)
 	char *p;
 
 	if ((size_t)(bump_end - bump) < n) {
-		char *r = map(REGION);
+		char *r = map(REGION + HUGE_PAGE), *a;
 
 		if (!r)
 			return NULL;
-		bump = dirty = r;
-		bump_end = r + REGION;
+		a = (char *)(((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+		/* the first region starts with SMALL bytes of small pages */
+		bump = dirty = bump_end ? a : a + HUGE_PAGE - SMALL;
+		bump_end = a + REGION;
+		madvise(bump == a ? a : a + HUGE_PAGE, bump == a ? REGION : REGION - HUGE_PAGE, MADV_HUGEPAGE);
 	}
 	p = bump;
 	bump += n;
@@ -120,7 +131,7 @@ carve(size_t n, char **was_dirty)
 /* A block of at least n bytes aligned to al (a power of two >= 16);
  * *unclear: how many of its first bytes may not be zero. */
 static void *
-block(size_t n, size_t al, size_t *unclear)
+block(size_t n, size_t al, int sparse, size_t *unclear)
 {
 	char *was_dirty = NULL;
 	size_t need = n + HDR + (al > HDR ? al - HDR : 0);
@@ -130,7 +141,7 @@ block(size_t n, size_t al, size_t *unclear)
 
 	if (need < n)
 		return NULL;
-	if (need > class_size(NCLASS - 1)) {
+	if (need > class_size(NCLASS - 1) || (sparse && need >= SPARSE)) {
 		size_t len = (need + 4095) & ~(size_t)4095;
 
 		if (len < need || !(b = map(len)))
@@ -170,7 +181,7 @@ void *
 malloc(size_t n)
 {
 	size_t unclear;
-	void *p = block(n, 16, &unclear);
+	void *p = block(n, 16, 0, &unclear);
 
 	if (!p)
 		errno = ENOMEM;
@@ -224,7 +235,7 @@ calloc(size_t k, size_t n)
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (!(p = block(t, 16, &unclear))) {
+	if (!(p = block(t, 16, 1, &unclear))) {
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -287,7 +298,7 @@ posix_memalign(void **out, size_t al, size_t n)
 
 	if (al < sizeof(void *) || (al & (al - 1)))
 		return EINVAL;
-	if (!(p = block(n, al < 16 ? 16 : al, &unclear)))
+	if (!(p = block(n, al < 16 ? 16 : al, 0, &unclear)))
 		return ENOMEM;
 	*out = p;
 	return 0;

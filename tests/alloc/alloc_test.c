@@ -189,6 +189,30 @@ main(void)
 	check("large_blocks", b && all(b, 5u << 20, 0x42));
 	free(b);
 
+	/* a large calloc (a table: a mapping of its own), freed and made again */
+	a = use(calloc(1, 200000));
+	ok = a && all(a, 200000, 0);
+	fill(a, 0x33, 200000);
+	free(a);
+	a = use(calloc(2, 100000));
+	check("large_calloc", ok && a && all(a, 200000, 0));
+	free(a);
+
+	/* past the first 64 MiB region (its small pages, then its huge ones) */
+	{
+		unsigned char *blk[80];
+
+		for (int i = 0; i < 80; i++)
+			if ((blk[i] = use(malloc((1u << 20) - 64))))
+				fill(blk[i], i + 1, (1u << 20) - 64);
+		ok = 1;
+		for (int i = 0; i < 80; i++) {
+			ok &= blk[i] && all(blk[i], (1u << 20) - 64, (unsigned char)(i + 1));
+			free(blk[i]);
+		}
+		check("regions", ok);
+	}
+
 	check("random_mix", stress());
 	return failed;
 #endif
