@@ -7,8 +7,10 @@
  * ~130 pages per compile of a mid-size kernel.  Here the heap is a region
  * carved by a bump pointer into blocks of 68 size classes (four per
  * doubling, 16 B to 4 MiB) with a free list per class; larger blocks are
- * their own mappings.  Memory freed to a class is reused by that class and
- * never returned: fine for a process that lives for one command.  The
+ * their own mappings.  A freed block goes to its class's list, for
+ * requests of that class or of the four below it (a page touched again
+ * costs nothing), and is never returned: fine for a process that lives for
+ * one command.  The
  * last block carved goes back to the bump pointer when freed, and grows
  * where it is when reallocated, so a buffer that doubles leaves no copies
  * behind.  Memory never handed out is zero, so calloc clears only reused
@@ -43,6 +45,7 @@ enum {
 	HUGE_PAGE = 2 << 20,
 	SMALL = 1 << 20,	/* the heap's first bytes, in small pages */
 	SPARSE = 64 << 10,	/* a calloc this large is a table: its own mapping */
+	REUSE = 5,		/* a request takes a freed block of its class or the next 4 */
 };
 
 typedef struct {
@@ -148,9 +151,14 @@ block(size_t n, size_t al, int sparse, size_t *unclear)
 			return NULL;
 		c = NCLASS;
 	} else {
+		unsigned k;
+
 		c = class_of(need);
 		acquire();
-		if (free_list[c]) {
+		for (k = c; k < c + REUSE && k < NCLASS && !free_list[k]; k++)
+			;
+		if (k < c + REUSE && k < NCLASS) {
+			c = k;	/* a freed block up to ~2x the size: pages touched before */
 			b = (char *)free_list[c];
 			free_list[c] = free_list[c]->next;
 			was_dirty = b + class_size(c);
