@@ -45,8 +45,12 @@ slow_kind(const PtxInstr *p)
 	int t = p->types[0], approx = (p->flags & (PTX_F_APPROX | PTX_F_FULL)) != 0;
 	int rn = p->rnd == PTX_RND_RN || p->rnd == PTX_RND_NONE;
 
-	if (approx || !rn)
+	/* div/rcp .rz/.rm/.rp and sqrt.rz/rm/rp.f64 run the .rn sequence
+	   (its slow path too), then a directed step (dir_step_preds) */
+	if (approx || (!rn && !(p->op == PTX_OP_sqrt && t == PTX_T_F64)))
 		return SLOW_NONE;
+	if (p->op == PTX_OP_sqrt && t == PTX_T_F64)
+		return SLOW_DSQRT;
 	switch (p->op) {
 	case PTX_OP_div:
 		return t == PTX_T_F32 ? SLOW_FDIV : t == PTX_T_F64 ? SLOW_DDIV : SLOW_NONE;
@@ -243,6 +247,127 @@ fdiv_rn(Seq *q, int flush)
 	seq_lines(q, fdiv_slow);
 }
 
+/* ---- directed rounding: div/rcp/sqrt .rz/.rm/.rp (f32, f64) ----
+ *
+ * The round-to-nearest sequence above gives q = RN(x), x the exact
+ * quotient a/b (or sqrt(a)), for every input.  The result rounded in a
+ * direction is q or its neighbour: RZ(x) is q unless |x| < |q|, then the
+ * next value toward zero; RP(x) is q unless x > q, then the next value
+ * up; RM the mirror.  With q's sign equal to x's (RN keeps it, zeros
+ * too), the neighbour is q's bits +1 when |x| > |q| is needed and -1 when
+ * |x| < |q|; the bit step turns DBL_MAX into inf, min subnormal into 0,
+ * +-0 into +-min subnormal, all as wanted.
+ *
+ * |x| vs |q| is the sign of the remainder r = a - q*b (a - q*q for
+ * sqrt) relative to a's sign: one FMA, exact before its rounding, whose
+ * rounding keeps r's sign whenever r cannot round to zero.  r is a
+ * multiple of min(ulp(a), ulp(q) * ulp(b)) (all powers of two); when |a|
+ * is not tiny that is at least 2^-121 (f32, |a| >= 2^-90) or 2^-1067 (f64,
+ * |a| >= 2^-960), so a nonzero r stays nonzero (docs/compiler-math.md,
+ * "Directed rounding", for the bounds, the subnormal q included).  A tiny
+ * a is scaled with q (a * 2^64, q * 2^64; f64 2^600; sqrt a * 2^600,
+ * q * 2^300): exact, no overflow, the same remainder scaled.
+ *
+ * Special operands need no case of their own: a NaN, inf/inf, 0/0, x/0,
+ * x/inf, inf/x, sqrt(inf), sqrt(negative) make r NaN or zero (no step);
+ * an overflowed q = inf with finite operands makes r infinite with the
+ * sign opposite to a's, so |x| < |q| and RZ gives max-finite, RP of a
+ * positive x keeps inf, exactly IEEE.  .ftz: the operands were flushed
+ * before q, the result is flushed after (put32), as the interpreter.
+ *
+ * The remainder's sign and the step: P1 = |x| > |q|, P2 = |x| < |q|;
+ * P4 = step up, P5 = step down by the rounding and q's sign (for RZ: P2
+ * steps down, nothing up); returns 0 for RZ. */
+static int
+dir_step_preds(Seq *q, int rnd, int qhi)
+{
+	switch (rnd) {
+	case PTX_RND_RZ:
+		return 0;                       /* down = P2, never up */
+	case PTX_RND_RP:
+		seq_emitf(q, "ISETP.GE.AND P4, PT, R%d, RZ, P1", qhi);
+		seq_emitf(q, "ISETP.LT.AND P5, PT, R%d, RZ, P2", qhi);
+		return 1;
+	case PTX_RND_RM:
+		seq_emitf(q, "ISETP.LT.AND P4, PT, R%d, RZ, P1", qhi);
+		seq_emitf(q, "ISETP.GE.AND P5, PT, R%d, RZ, P2", qhi);
+		return 1;
+	}
+	ASSERT(!"dir_step_preds: not a directed rounding");
+	return 0;
+}
+
+/* f32: a in R0, b in R3, q = RN(a/b) in R24 (updated).  R62..R66, P0..P5. */
+static void
+fdiv_dir(Seq *q, int rnd)
+{
+	seq_emit(q, "LOP3.LUT R62, R0, 0x7fffffff, RZ, 0xc0, !PT");
+	seq_emit(q, "ISETP.LT.U32.AND P0, PT, R62, 0x12800000, PT");   /* |a| < 2^-90 */
+	seq_emit(q, "MOV R63, 0x3f800000");
+	seq_emit(q, "SEL R63, R63, 0x5f800000, !P0");                   /* 1 or 2^64 */
+	seq_emit(q, "FMUL R64, R0, R63");
+	seq_emit(q, "FMUL R65, R24, R63");
+	seq_emit(q, "FFMA R66, -R65, R3, R64");
+	seq_emit(q, "LOP3.LUT R62, R0, 0x80000000, RZ, 0xc0, !PT");
+	seq_emit(q, "LOP3.LUT R66, R66, R62, RZ, 0x3c, !PT");
+	seq_emit(q, "FSETP.GT.AND P1, PT, R66, RZ, PT");
+	seq_emit(q, "FSETP.LT.AND P2, PT, R66, RZ, PT");
+	if (dir_step_preds(q, rnd, 24)) {
+		seq_emit(q, "@P4 IADD3 R24, R24, 0x1, RZ");
+		seq_emit(q, "@P5 IADD3 R24, R24, -0x1, RZ");
+	} else {
+		seq_emit(q, "@P2 IADD3 R24, R24, -0x1, RZ");
+	}
+}
+
+/* f64: q = RN(x) in R60:R61 (updated); a in R(a):R(a+1) (-1: a = 1, rcp),
+ * b in R(b):R(b+1) (-1: sqrt, b = q).  R62..R77, P0..P5. */
+static void
+ddir(Seq *q, int rnd, int a, int b)
+{
+	int up;
+
+	if (a >= 0) {
+		/* |a| < 2^-960 (2^-900 for sqrt): scale a by 2^600, q by 2^600
+		   (2^300 for sqrt) */
+		seq_emitf(q, "LOP3.LUT R62, R%d, 0x7fffffff, RZ, 0xc0, !PT", a + 1);
+		seq_emitf(q, "ISETP.LT.U32.AND P0, PT, R62, %s, PT", b < 0 ? "0x7b00000" : "0x3f00000");
+		seq_emit(q, "MOV R63, 0x3ff00000");
+		seq_emit(q, "MOV R64:p, 0x0");
+		seq_emit(q, "SEL R65:p, R63, 0x65700000, !P0");
+		seq_emit(q, "MOV R66:p, 0x0");
+		seq_emitf(q, "SEL R67:p, R63, %s, !P0", b < 0 ? "0x52b00000" : "0x65700000");
+		seq_emitf(q, "DMUL R68:2, R%d:2, R64:2", a);
+		seq_emit(q, "DMUL R70:2, R60:2, R66:2");
+		seq_emitf(q, "DFMA R74:2, -R70:2, R%d:2, R68:2", b < 0 ? 70 : b);
+		seq_emitf(q, "LOP3.LUT R62, R%d, 0x80000000, RZ, 0xc0, !PT", a + 1);
+		seq_emit(q, "MOV R72:p, R74");
+		seq_emit(q, "LOP3.LUT R73:p, R75, R62, RZ, 0x3c, !PT");
+	} else {
+		seq_emitf(q, "DFMA R72:2, -R60:2, R%d:2, 1", b);
+	}
+	seq_emit(q, "DSETP.GT.AND P1, PT, R72:2, RZ, PT");
+	seq_emit(q, "DSETP.LT.AND P2, PT, R72:2, RZ, PT");
+	up = dir_step_preds(q, rnd, 61);
+	/* q's bits + 1 (R76:R77) and - 1 (R62:R63, fresh) */
+	if (up) {
+		seq_emit(q, "IADD3 R76, R60, 0x1, RZ");
+		seq_emit(q, "ISETP.EQ.AND P0, PT, R76, RZ, PT");
+		seq_emit(q, "MOV R77, R61");
+		seq_emit(q, "@P0 IADD3 R77, R61, 0x1, RZ");
+	}
+	seq_emit(q, "IADD3 R62, R60, -0x1, RZ");
+	seq_emit(q, "ISETP.EQ.AND P0, PT, R60, RZ, PT");
+	seq_emit(q, "MOV R63, R61");
+	seq_emit(q, "@P0 IADD3 R63, R61, -0x1, RZ");
+	if (up) {
+		seq_emit(q, "@P4 MOV R60, R76");
+		seq_emit(q, "@P4 MOV R61, R77");
+	}
+	seq_emitf(q, "@%s MOV R60, R62", up ? "P5" : "P2");
+	seq_emitf(q, "@%s MOV R61, R63", up ? "P5" : "P2");
+}
+
 static int
 div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 {
@@ -287,10 +412,11 @@ div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 		return seq_end(&q), sel_unsupported(s, "div.full.ftz.f32");
 	if (l)
 		seq_lines(&q, l);
-	else if (x->p.rnd == PTX_RND_RN || x->p.rnd == PTX_RND_NONE)
+	else {
 		fdiv_rn(&q, ftz(x));
-	else
-		return seq_end(&q), sel_unsupported(s, "div.rz/rm/rp.f32");
+		if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
+			fdiv_dir(&q, x->p.rnd);
+	}
 	put32(s, x, &q, 24, !l && ftz(x));
 	return 0;
 }
@@ -421,13 +547,13 @@ div_f64(Sel *s, const IrIns *x, MRef a, MRef b)
 	Seq q;
 	MRef d = sel_reg(s, D0->reg), lo, hi;
 
-	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
-		return sel_unsupported(s, "div.rz/rm/rp.f64");
 	seq_init(&q, s);
 	q.share = (u8)shared_slow(s, x);
 	seq_bind64(&q, 4, a);
 	seq_bind64(&q, 6, b);
 	seq_lines(&q, ddiv);
+	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
+		ddir(&q, x->p.rnd, 4, 6);
 	lo = seq_get(&q, 60);
 	hi = seq_get(&q, 61);
 	seq_end(&q);
@@ -556,8 +682,10 @@ static const char *const drcp[] = {
 	NULL,
 };
 
+/* a in R2:R3; for a directed rounding (rnd not RN) the directed step
+ * with a = R(da) (-1: 1) and b = R(db) (-1: the result itself) */
 static int
-dfunc(Sel *s, const IrIns *x, const char *const *l)
+dfunc(Sel *s, const IrIns *x, const char *const *l, int da, int db)
 {
 	Seq q;
 	MRef d = sel_reg(s, D0->reg), lo, hi;
@@ -566,6 +694,8 @@ dfunc(Sel *s, const IrIns *x, const char *const *l)
 	q.share = (u8)shared_slow(s, x);
 	seq_bind64(&q, 2, sel_r64(s, S1));
 	seq_lines(&q, l);
+	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
+		ddir(&q, x->p.rnd, da, db);
 	lo = seq_get(&q, 60);
 	hi = seq_get(&q, 61);
 	seq_end(&q);
@@ -604,10 +734,10 @@ sel_rcp(Sel *s, const IrIns *x)
 
 	if (ty(x) == PTX_T_F64) {
 		MRef d = sel_reg(s, D0->reg);
-		if (!(x->p.flags & PTX_F_APPROX) && x->p.rnd == PTX_RND_RN)
-			return dfunc(s, x, drcp);
-		if (!(x->p.flags & PTX_F_APPROX) || !ftz(x))
-			return sel_unsupported(s, "rcp.rz/rm/rp.f64 / rcp.approx.f64 without .ftz");
+		if (!(x->p.flags & PTX_F_APPROX))
+			return dfunc(s, x, drcp, -1, 2);
+		if (!ftz(x))
+			return sel_unsupported(s, "rcp.approx.f64 without .ftz");
 		mi(s->mf, "MUFU.RCP64H %D, %U", mpart(d.v, 1, 1), sel_r32(s, S1, 1));
 		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 0, 1));
 		return 0;
@@ -617,14 +747,14 @@ sel_rcp(Sel *s, const IrIns *x)
 	if (x->p.flags & PTX_F_APPROX) {
 		return approx32(s, x, "MUFU.RCP %D, %U", approx);
 	}
-	if (x->p.rnd != PTX_RND_RN)
-		return sel_unsupported(s, "rcp.rz/rm/rp.f32");
-	/* rcp.rn = div.rn 1 / x */
+	/* rcp = div 1 / x */
 	seq_init(&q, s);
 	q.share = (u8)shared_slow(s, x);
 	seq_bind(&q, 3, sel_r32(s, S1, 0));
 	seq_emit(&q, "MOV R0, 0x3f800000");
 	fdiv_rn(&q, ftz(x));
+	if (x->p.rnd != PTX_RND_RN && x->p.rnd != PTX_RND_NONE)
+		fdiv_dir(&q, x->p.rnd);
 	put32(s, x, &q, 24, ftz(x));
 	return 0;
 }
@@ -718,10 +848,10 @@ sel_sqrt(Sel *s, const IrIns *x)
 		NULL,
 	};
 
-	if (ty(x) == PTX_T_F64 && x->p.rnd == PTX_RND_RN)
-		return dfunc(s, x, dsqrt);
+	if (ty(x) == PTX_T_F64 && !(x->p.flags & PTX_F_APPROX))
+		return dfunc(s, x, dsqrt, 2, -1);
 	if (ty(x) != PTX_T_F32)
-		return sel_unsupported(s, "sqrt.approx/rz/rm/rp on f64");
+		return sel_unsupported(s, "sqrt.approx.f64");
 	if (x->p.flags & PTX_F_APPROX) {
 		return approx32(s, x, "MUFU.SQRT %D, %U", approx);
 	}
@@ -798,7 +928,7 @@ sel_rsqrt(Sel *s, const IrIns *x)
 	if (ty(x) == PTX_T_F64) {
 		MRef d = sel_reg(s, D0->reg);
 		if (!ftz(x))
-			return dfunc(s, x, drsqrt);
+			return dfunc(s, x, drsqrt, -1, -1);
 		mi(s->mf, "MUFU.RSQ64H %D, %U", mpart(d.v, 1, 1), sel_r32(s, S1, 1));
 		mi(s->mf, "MOV %D, 0x0", mpart(d.v, 0, 1));
 		return 0;
