@@ -65,7 +65,7 @@ st.global.u32 [%rd1], %r1;'
 refuse alloca_align sm_80 'alloca with this alignment' \
 	'alloca.u64 %rd2, 16, 3;
 st.global.u64 [%rd1], %rd2;'
-# real5's atom5.cu: the 128-bit atomics (sm_90) and directed-rounding rcp/division
+# real5's atom5.cu: the 128-bit atomics (sm_90)
 refuse atom_b128 sm_90 'this atom/red operation and type on this state space' \
 	'{ .reg .b128 c, n, r;
 mov.b128 c, {%rd1, %rd1};
@@ -73,10 +73,14 @@ mov.b128 n, {%rd1, %rd1};
 atom.global.cas.b128 r, [%rd1], c, n;
 mov.b128 {%rd2, %rd3}, r; }
 st.global.u64 [%rd1], %rd2;'
-refuse rcp_rp sm_80 'rcp.rz/rm/rp.f32' \
-	'ld.global.u32 %r1, [%rd1];
-rcp.rp.f32 %r2, %r1;
-st.global.u32 [%rd1], %r2;'
+# (rcp.rp.f32 compiles since session 11: tests/compile/math/fdir; still refused:)
+refuse rcp_approx64 sm_80 'rcp.approx.f64 without .ftz' \
+	'ld.global.u64 %rd2, [%rd1];
+{ .reg .f64 x, y;
+mov.b64 x, %rd2;
+rcp.approx.f64 y, x;
+mov.b64 %rd2, y; }
+st.global.u64 [%rd1], %rd2;'
 # real6's asm6.cu: bf16 comparisons need sm_90 (no HSET2/HSETP2.BF16_V2 on sm_80; was an internal error)
 refuse bf16_set sm_80 'bf16 set \(needs sm_90\)' \
 	'ld.global.u32 %r1, [%rd1];
