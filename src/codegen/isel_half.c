@@ -169,8 +169,8 @@ sel_half_minmax(Sel *s, const IrIns *x, int max)
 		   f & PTX_F_FTZ ? ".FTZ" : "", f & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), a, h, b, h,
 		   max ? "!PT" : "PT");
 	else
-		mi(s->mf, "HMNMX2%s%s%s %D, %U%s, %U%s, %s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_NAN ? ".NAN" : "",
-		   f & PTX_F_FTZ ? ".FTZ" : "", sel_reg(s, D0->reg), a, h, b, h, max ? "!PT" : "PT");
+		mi(s->mf, "HMNMX2%s%s%s %D, %U%s, %U%s, %s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_FTZ ? ".FTZ" : "",
+		   f & PTX_F_NAN ? ".NAN" : "", sel_reg(s, D0->reg), a, h, b, h, max ? "!PT" : "PT");
 	return 0;
 }
 
