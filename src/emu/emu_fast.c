@@ -821,6 +821,17 @@ dof(u32 lo, u32 hi)
 	return d;
 }
 
+/* fma with a zero addend and a finite nonzero product: the rounded product
+ * (musl's fma returns a*b + c, so a product rounding to -0 gave +0);
+ * the same rule as host_op in src/ptx/arith.c. */
+static double
+fma_ieee(double a, double b, double c)
+{
+	if (c == 0 && a != 0 && b != 0 && isfinite(a) && isfinite(b))
+		return a * b;
+	return fma(a, b, c);
+}
+
 static inline void
 dput(double r, u32 *lo, u32 *hi)
 {
@@ -854,7 +865,7 @@ FX(fx_darith)(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	default:
 		drow(w, &FS[2], x[4], x[5]);
 		for (l = 0; l < 32; l++)   /* fma is exact (as fmaf above) */
-			dput(fma(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])),
+			dput(fma_ieee(dof(x[0][l], x[1][l]), dof(x[2][l], x[3][l]), dof(x[4][l], x[5][l])),
 			     &lo[l], &hi[l]);
 	}
 	put(w, d, lo, gm);

@@ -98,6 +98,12 @@ TEST(arith_f64)
 	CHECK_EQ_U64(f64_mul(0x7ff0000000000000ull, 0, RND_RN), F64_NAN);
 	CHECK_EQ_U64(f64_fma(one + 1, one - 1 + 0x10000000000000ull - 0x10000000000000ull, 0xbff0000000000000ull, RND_RN),
 		     f64_fma(one + 1, one - 1, 0xbff0000000000000ull, RND_RN));
+	/* a*b + 0 where the product rounds to zero: the product's sign (musl's fma gave +0) */
+	CHECK_EQ_U64(f64_fma(0x10000080000000ull, 0xb81000001fffffffull, 0, RND_RN), 1ull << 63);
+	CHECK_EQ_U64(f64_fma(0x10000080000000ull, 0xb81000001fffffffull, 0, RND_RZ), 1ull << 63);
+	CHECK_EQ_U64(f64_fma(0x10000080000000ull, 0x381000001fffffffull, 1ull << 63, RND_RN), 0);
+	CHECK_EQ_U64(f64_fma(0x10000080000000ull, 0xb81000001fffffffull, 0, RND_RM), 0x8000000000000001ull);
+	CHECK_EQ_U64(f64_fma(1ull << 63, one, 0, RND_RN), 0);
 	CHECK_EQ_U64(f64_sqrt(0x4010000000000000ull, RND_RN), 0x4000000000000000ull);
 	CHECK_EQ_U64(f64_min(0, 1ull << 63, 0), 1ull << 63);
 	CHECK_EQ_U64(f64_max(F64_NAN, one, 0), one);
