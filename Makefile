@@ -47,7 +47,8 @@ LAYOUT  =
 MUSLCC  =
 else
 STATIC  = -static
-LAYOUT  = -Wl,-z,noseparate-code -Wl,-z,max-page-size=0x200000 -Wl,-T,src/cli/layout.ld
+LAYOUT  = -Wl,-z,noseparate-code -Wl,-z,max-page-size=0x200000 -Wl,-T,src/cli/layout.ld \
+	  -Wl,-T,src/cli/text-order.ld
 MUSLCC := $(shell test -e build/.musl-tried || { tools/get-musl >&2; mkdir -p build; touch build/.musl-tried; }; \
 		  command -v musl-gcc 2>/dev/null)
 endif
@@ -80,7 +81,7 @@ $(LIB): $(LIBOBJ)
 
 # -no-pie: the ISA tables hold ~45,000 pointers that a PIE relocates at
 # every start (0.7 ms of each compile of a small kernel).
-$(BIN): $(CLIOBJ) $(PROGLIB) src/cli/layout.ld
+$(BIN): $(CLIOBJ) $(PROGLIB) src/cli/layout.ld src/cli/text-order.ld
 	$(PROGCC) $(LDFLAGS) -no-pie $(STATIC) $(LAYOUT) -o $@ $(CLIOBJ) $(PROGLIB) -lm -ldl -lpthread
 ifeq ($(MUSLCC)$(SANITIZE),)
 	@echo "note: musl-gcc not found: openassembler is linked with glibc, whose static start-up" \
@@ -109,9 +110,11 @@ $(PROGLIB): $(LIBSRC:%.c=$(PROG)/%.o)
 # -fno-pie: the program is linked -no-pie, so its tables of pointers are
 # plain read-only data (.rodata, in the 2 MiB-mapped segment) instead of
 # .data.rel.ro (0.75 MiB of private, page-at-a-time mappings).
+# -ffunction-sections: src/cli/text-order.ld (tools/text-order) links the
+# functions a compile runs first, in that order.
 $(PROG)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(CPPFLAGS) $(CFLAGS) -fno-pie $(WARN) -c -o $@ $<
+	$(MUSLCC) $(CPPFLAGS) $(CFLAGS) -fno-pie -ffunction-sections $(WARN) -c -o $@ $<
 endif
 
 $(BUILD)/tests/unit/%.o: CPPFLAGS += -Itests/unit
