@@ -290,6 +290,16 @@ sel_ld_param(Sel *s, const IrIns *x)
 	const PSlot *p = is_param(x) && x->p.nopds > 1 ? find_slot(s, &x->p.opds[1]) : NULL;
 	if (p)
 		return param_access(s, x, p, 1);
+	if (is_param(x) && !s->fn->is_entry && x->p.nopds > 1 && x->p.opds[1].kind == PTX_OPD_ADDR &&
+	    x->p.opds[1].reg >= 0 && !x->p.opds[1].var) {
+		/* ld.param through a register in a .func: the address of one of
+		   its own parameters (own_param_addr), a local-window address
+		   into its area, so an ld.local (LLVM's NVPTX back end reads a
+		   struct passed by value so when it indexes it) */
+		IrIns l = *x;
+		l.p.space[0] = PTX_S_LOCAL;
+		return mem_rule(PTX_OP_ld)(s, &l);
+	}
 	return mem_rule(PTX_OP_ld)(s, x);
 }
 
@@ -552,13 +562,45 @@ sel_call(Sel *s, const IrIns *x)
 	return 0;
 }
 
-/* mov of a function's address (for indirect calls); other movs go on. */
+/* mov d, P(+off) of a .func's own parameter P: its address in the area
+ * (the PTX ISA lets a function take its input parameters' addresses,
+ * which ld.param reads through: sel_ld_param), a local-window address
+ * like a .local variable's; 1 when done, 0 when P is not one. */
+static int
+own_param_addr(Sel *s, const PtxOperand *d, const PtxOperand *a)
+{
+	struct CallCtx *c;
+	MRef r, lo;
+	int i;
+
+	if (s->fn->is_entry || d->kind != PTX_OPD_REG || (a->kind != PTX_OPD_SYM && a->kind != PTX_OPD_ADDR) ||
+	    a->reg >= 0 || a->nelems || a->symkind != PTX_SYM_VAR || !a->var || a->var->space != PTX_S_PARAM ||
+	    a->var < s->fn->params || a->var >= s->fn->params + s->fn->nparams)   /* not a return parameter */
+		return 0;
+	c = ctx(s);
+	for (i = 0; i < c->nslot; i++)
+		if (c->slot[i].v == a->var && c->slot[i].own)
+			break;
+	if (i == c->nslot)
+		return 0;
+	r = sel_reg(s, d->reg);
+	lo = s->mf->vr.v[r.v].w > 1 ? mpart(r.v, 0, 1) : r;
+	mi(s->mf, "IADD3 %D, %U, %x, RZ", lo, mref(c->v_ap), (i32)(c->slot[i].off + a->imm));
+	if (s->mf->vr.v[r.v].w > 1)
+		sel_mov32(s, mpart(r.v, 1, 1), mopd_reg(mref(s->mf->rz)));
+	return 1;
+}
+
+/* mov of a function's address (for indirect calls) or of a .func's own
+ * parameter (own_param_addr); other movs go on. */
 static int
 sel_mov_func(Sel *s, const IrIns *x)
 {
 	const PtxOperand *d = &x->p.opds[0], *a = x->p.nopds > 1 ? &x->p.opds[1] : NULL;
 	MRef r;
 
+	if (a && own_param_addr(s, d, a))
+		return 0;
 	if (!a || a->kind != PTX_OPD_SYM || a->symkind != PTX_SYM_FUNC || d->kind != PTX_OPD_REG)
 		return mem_rule(PTX_OP_mov)(s, x);
 	if (a->index < 0 || a->index >= s->m->nfuncs || !s->m->funcs[a->index]->has_body ||

@@ -1257,7 +1257,8 @@ var_addr(Sel *s, const PtxOperand *o, MRef *a, int *space)
 		*a = sel_tmp(s, 1);
 		mi(s->mf, "MOV %D, %h", *a, (unsigned)(s->param_off[param_index(s, v)] + (u64)o->imm));
 	} else
-		return sel_unsupported(s, v->space != PTX_S_PARAM || !s->fn->is_entry ? "the address of a param variable"
+		return sel_unsupported(s, v->space != PTX_S_PARAM || !s->fn->is_entry || param_index(s, v) < 0
+				       ? "the address of a param variable (other than a kernel's or a .func's own input parameter)"
 				       : "TMA (cp.async.bulk.tensor and its CUtensorMap parameter's address: sm_90 and later)");
 	return 0;
 }

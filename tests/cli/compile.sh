@@ -72,6 +72,21 @@ for a in sm_90 sm_80; do
 	ok compile_param_address_arith_$a "$OA" compile "$tmp/paramarith.ptx" --arch $a --out-dir "$tmp/pa" \
 		--spec tests/compile/mem/paramaddr.spec.json --verify
 done
+# a .func reads its own input parameters through their addresses
+# (tests/compile/flow/paramaddr_func.ptx, in cases.txt; clang's byval
+# structs); the address of a return parameter, or of a call site's
+# parameter, stays refused and named (session 11)
+sed 's/^\tmov.b64 \t%rd1, sumbytes_param_0;/\tmov.b64 \t%rd1, func_retval0;/' \
+	tests/compile/flow/paramaddr_func.ptx > "$tmp/pa_ret.ptx"
+sed 's/^\tst.param.b32 \t\[param0+0\], %r2;/\tmov.b64 %rd8, param0;\n\tst.global.u64 [%rd3], %rd8;\n&/' \
+	tests/compile/flow/paramaddr_func.ptx > "$tmp/pa_site.ptx"
+for f in pa_ret pa_site; do
+	for a in sm_90 sm_80; do
+		fails "compile_${f}_$a" "$OA" compile "$tmp/$f.ptx" --arch $a --out-dir "$tmp/pa"
+		cp "$tmp/err" "$tmp/pa.err"
+		ok "compile_${f}_${a}_named" grep -qF "the address of a param variable (other than a kernel's or a .func's own input parameter)" "$tmp/pa.err"
+	done
+done
 # textures and surfaces the compiler does not select: a clean "unsupported"
 # error naming the construct (tests/compile/tex/unsup/, ptxas accepts each)
 for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`'; do
