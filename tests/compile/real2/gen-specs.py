@@ -3,6 +3,7 @@
 
 A line  //@ KERNEL grid=X[,Y] block=X[,Y] [shared=B] | ARG | ARG ...  where ARG is
   NAME=TYPE:VALUE                          a scalar
+  NAME:struct[SIZE] TYPE@OFF=VALUE ...     a struct by value (bytes not named are zero)
   NAME:TYPE[COUNT] [INIT] [check[(TOL)]]   a buffer; INIT is rand(lo,hi), range(start,step) or
                                            values(v,...); check is exact, check(TOL) abs+rel TOL
 Writes KERNEL.spec.json next to the .cu file, and prints "FILE.cu KERNEL" per spec."""
@@ -18,6 +19,10 @@ def arg(a, seed):
 	m = re.fullmatch(r'(\w+):(\w+)\[(\d+)\]\s*(.*)', a)
 	if not m:
 		sys.exit(f"bad argument: {a}")
+	if m[2] == 'struct':  # NAME:struct[SIZE] TYPE@OFFSET=VALUE ...: a parameter passed by value
+		return {"name": m[1], "struct": int(m[3]), "fields": [
+			{"offset": int(f[1]), "scalar": f[0], "value": num(f[2])}
+			for f in re.findall(r'(\w+)@(\d+)=(\S+)', m[4])]}
 	b = {"name": m[1], "buffer": m[2], "count": int(m[3])}
 	for w in re.findall(r'\w+(?:\([^)]*\))?', m[4]):
 		f, _, p = w.partition('(')

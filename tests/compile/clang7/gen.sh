@@ -1,0 +1,39 @@
+#!/bin/sh
+# gen.sh -- regenerate the PTX and launch specs of tests/compile/clang7 with clang 14 and
+# llc 14 (LLVM's NVPTX back end, not nvcc; make check needs neither).  gen.sh --cases
+# prints the lines of tests/compile/cases.txt for them instead.
+#   FILE.On.ptx    clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -On FILE.cu
+#                  (-nocudainc -nocudalib: c7.h stands in for CUDA's headers;
+#                  +ptx72: .version 7.2, .target sm_80)
+#   misc7.O0g.ptx  -O0 -g (full DWARF: .section .debug_info/.debug_abbrev, .loc)
+#   ir7.On.ptx     llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -On ir7.ll
+# Cases (make check cost): -O0 and -O2 for sm_80 and sm_90, -O1 for sm_80,
+# -O3 for sm_90; misc7.O0g for three kernels.  The specs come from the //@
+# lines (../real2/gen-specs.py); ir7.spec.json is by hand.
+cd "$(dirname "$0")" || exit 1
+cases=; [ "$1" = --cases ] && cases=1
+CL="clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib -Xclang -target-feature -Xclang +ptx72 -Wno-unknown-cuda-version"
+line() { # PTX ARCHS KERNELS...
+	p=$1 as=$2; shift 2
+	for k in "$@"; do
+		for a in $as; do echo "tests/compile/clang7/$p $a tests/compile/clang7/$k.spec.json"; done
+	done
+}
+for f in basic7 coll7 misc7; do
+	ks=$(sed -n 's,^//@ \([a-z_0-9]*\) .*,\1,p' $f.cu)
+	for o in O0 O1 O2 O3; do
+		if [ -n "$cases" ]; then
+			case $o in O1) as=sm_80 ;; O3) as=sm_90 ;; *) as="sm_80 sm_90" ;; esac
+			line $f.$o.ptx "$as" $ks
+		else
+			$CL -$o -S -o $f.$o.ptx $f.cu || exit 1
+		fi
+	done
+done
+for o in O0 O2; do
+	if [ -n "$cases" ]; then line ir7.$o.ptx "sm_80 sm_90" ir7
+	else llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -$o ir7.ll -o ir7.$o.ptx || exit 1; fi
+done
+if [ -n "$cases" ]; then line misc7.O0g.ptx sm_90 recs7 chain7 rec7
+else $CL -O0 -g -fdebug-prefix-map="$PWD"=tests/compile/clang7 -S -o misc7.O0g.ptx misc7.cu || exit 1; fi
+[ -n "$cases" ] || python3 ../real2/gen-specs.py *.cu > /dev/null
