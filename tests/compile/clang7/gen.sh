@@ -6,9 +6,12 @@
 #                  (-nocudainc -nocudalib: c7.h stands in for CUDA's headers;
 #                  +ptx72: .version 7.2, .target sm_80)
 #   misc7.O0g.ptx  -O0 -g (full DWARF: .section .debug_info/.debug_abbrev, .loc)
+#   coll7.sp.On.ptx  -On -fcuda-short-ptr (32-bit .shared/.local/.const pointers:
+#                  mov.u32 %r, SHAREDVAR; ld.shared [%r])
 #   ir7.On.ptx     llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -On ir7.ll
 # Cases (make check cost): -O0 and -O2 for sm_80 and sm_90, -O1 for sm_80,
-# -O3 for sm_90; misc7.O0g for three kernels.  The specs come from the //@
+# -O3 for sm_90; misc7.O0g for three kernels; coll7.sp.O2 for both, coll7.sp.O0
+# for sm_90.  The specs come from the //@
 # lines (../real2/gen-specs.py); ir7.spec.json is by hand.
 cd "$(dirname "$0")" || exit 1
 cases=; [ "$1" = --cases ] && cases=1
@@ -29,6 +32,14 @@ for f in basic7 coll7 misc7 nvvm7; do
 			$CL -$o -S -o $f.$o.ptx $f.cu || exit 1
 		fi
 	done
+done
+for o in O0 O2; do
+	if [ -n "$cases" ]; then
+		case $o in O0) as=sm_90 ;; *) as="sm_80 sm_90" ;; esac
+		line coll7.sp.$o.ptx "$as" $(sed -n 's,^//@ \([a-z_0-9]*\) .*,\1,p' coll7.cu)
+	else
+		$CL -$o -mllvm --nvptx-short-ptr -Xclang -fcuda-short-ptr -S -o coll7.sp.$o.ptx coll7.cu || exit 1
+	fi
 done
 for o in O0 O2; do
 	if [ -n "$cases" ]; then line ir7.$o.ptx "sm_80 sm_90" ir7
