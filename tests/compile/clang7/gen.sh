@@ -22,7 +22,7 @@ line() { # PTX ARCHS KERNELS...
 		for a in $as; do echo "tests/compile/clang7/$p $a tests/compile/clang7/$k.spec.json"; done
 	done
 }
-for f in basic7 coll7 misc7 nvvm7; do
+for f in basic7 coll7 misc7 nvvm7 async7; do
 	ks=$(sed -n 's,^//@ \([a-z_0-9]*\) .*,\1,p' $f.cu)
 	for o in O0 O1 O2 O3; do
 		if [ -n "$cases" ]; then
