@@ -8,6 +8,8 @@
 #   misc7.O0g.ptx  -O0 -g (full DWARF: .section .debug_info/.debug_abbrev, .loc)
 #   coll7.sp.On.ptx  -On -fcuda-short-ptr (32-bit .shared/.local/.const pointers:
 #                  mov.u32 %r, SHAREDVAR; ld.shared [%r])
+#   cstyle7.O2.ptx plain C: clang -target nvptx64-nvidia-cuda -O2 -fcommon -emit-llvm,
+#                  the kernel annotation appended, llc -O2
 #   ir7.On.ptx     llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -On ir7.ll
 # Cases (make check cost): -O0 and -O2 for sm_80 and sm_90, -O1 for sm_80,
 # -O3 for sm_90; misc7.O0g for three kernels; coll7.sp.O2 for both, coll7.sp.O0
@@ -45,6 +47,14 @@ for o in O0 O2; do
 	if [ -n "$cases" ]; then line ir7.$o.ptx "sm_80 sm_90" ir7
 	else llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -$o ir7.ll -o ir7.$o.ptx || exit 1; fi
 done
+if [ -n "$cases" ]; then line cstyle7.O2.ptx "sm_80 sm_90" kc7
+else
+	clang -target nvptx64-nvidia-cuda -march=sm_80 -O2 -fcommon -S -emit-llvm -o - cstyle7.c |
+		grep -v '^!llvm.ident\|^!llvm.module.flags\|^source_filename' > /tmp/cstyle7.$$.ll || exit 1
+	printf '!nvvm.annotations = !{!100}\n!100 = !{void (i32*, i32*)* @kc7, !"kernel", i32 1}\n' >> /tmp/cstyle7.$$.ll
+	llc -march=nvptx64 -mcpu=sm_80 -mattr=+ptx72 -O2 /tmp/cstyle7.$$.ll -o cstyle7.O2.ptx || exit 1
+	rm -f /tmp/cstyle7.$$.ll
+fi
 if [ -n "$cases" ]; then line misc7.O0g.ptx sm_90 recs7 chain7 rec7
 else $CL -O0 -g -fdebug-prefix-map="$PWD"=tests/compile/clang7 -S -o misc7.O0g.ptx misc7.cu || exit 1; fi
-[ -n "$cases" ] || python3 ../real2/gen-specs.py *.cu > /dev/null
+[ -n "$cases" ] || python3 ../real2/gen-specs.py *.cu cstyle7.c > /dev/null
