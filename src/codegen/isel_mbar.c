@@ -343,7 +343,7 @@ sel_arrive(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "this form of mbarrier.arrive (remote shared::cluster arrive without a state)");
 	if (in->sem > PTX_SEM_RELAXED && in->sem != PTX_SEM_RELEASE)
 		return sel_unsupported(s, "mbarrier.arrive with this memory order");
-	if (in->scope == PTX_SCOPE_CLUSTER || in->scope > PTX_SCOPE_CLUSTER)
+	if (in->scope > PTX_SCOPE_CLUSTER || (in->scope == PTX_SCOPE_CLUSTER && s->sm < 90))
 		return sel_unsupported(s, "mbarrier.arrive at .cluster scope");
 	if (ex && (s->sm < 90 || in->nopds != 3 || drop))
 		return sel_unsupported(s, "mbarrier.arrive[_drop].expect_tx (sm_90 arrive, with a tx count)");
@@ -364,6 +364,14 @@ sel_arrive(Sel *s, const IrIns *x)
 		return 0;
 	}
 	sel_offtxt(ob, sizeof ob, off);
+	/* .release.cluster: ptxas 13.0 puts a cluster-scope release fence
+	   before the arrive (MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR,
+	   CGAERRBAR); .relaxed.cluster orders nothing */
+	if (in->scope == PTX_SCOPE_CLUSTER && in->sem != PTX_SEM_RELAXED) {
+		mi(s->mf, "MEMBAR.ALL.GPU");
+		mi(s->mf, "ERRBAR");
+		mi(s->mf, "CGAERRBAR");
+	}
 	if (ex) /* expect-tx, then arrive-on (the PTX definition of the pair) */
 		mi(s->mf, "SYNCS.ARRIVE.TRANS64.RED.A0TR RZ, [%U+URZ%s], %U", base, ob, count_reg(s, &in->opds[2]));
 	if (sink && one && !drop) {
@@ -508,9 +516,12 @@ sel_bulk(Sel *s, const IrIns *x)
 		mb |= in->mods[k] == PTX_M_mbarrier_complete_tx_bytes;
 	if (s->sm < 90)
 		return sel_unsupported(s, "cp.async.bulk (sm_90 and later)");
-	if (!mb || in->nspaces != 2 || in->space[0] != PTX_S_SHARED_CLUSTER || in->space[1] != PTX_S_GLOBAL ||
-	    in->nopds != 4 || (in->flags & (PTX_F_MULTICAST | PTX_F_CACHE_HINT)))
-		return sel_unsupported(s, "cp.async.bulk other than .shared::cluster.global.mbarrier::complete_tx::bytes "
+	/* .shared::cta as the destination (PTX 8.6, the cuda::ptx wrappers'
+	   space_shared): a shared::cta address is the shared::cluster address
+	   of the executing CTA's own window; ptxas emits the same UBLKCP.S.G */
+	if (!mb || in->nspaces != 2 || (in->space[0] != PTX_S_SHARED_CLUSTER && in->space[0] != PTX_S_SHARED) ||
+	    in->space[1] != PTX_S_GLOBAL || in->nopds != 4 || (in->flags & (PTX_F_MULTICAST | PTX_F_CACHE_HINT)))
+		return sel_unsupported(s, "cp.async.bulk other than .shared::{cluster,cta}.global.mbarrier::complete_tx::bytes "
 					  "[dst], [src], size, [mbar] (no multicast, no cache hint)");
 	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[1].kind != PTX_OPD_ADDR || in->opds[3].kind != PTX_OPD_ADDR)
 		return sel_unsupported(s, "this form of cp.async.bulk");

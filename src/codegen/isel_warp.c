@@ -505,6 +505,11 @@ sel_fence(Sel *s, const IrIns *x)
 	   emits only a NOP for it */
 	if (ptx_has_mod(&x->p, PTX_M_mbarrier_init))
 		return 0;
+	/* .cluster (sm_90; cuda::atomic_thread_fence at thread_scope_cluster,
+	   cuda::ptx::fence(.., scope_cluster)): ptxas 13.0 emits exactly its
+	   .gpu sequence for fence.sc.cluster and fence.acq_rel.cluster */
+	if (sc == PTX_SCOPE_CLUSTER && s->sm >= 90)
+		sc = PTX_SCOPE_GPU;
 	if (sc != PTX_SCOPE_CTA && sc != PTX_SCOPE_GPU && sc != PTX_SCOPE_SYS)
 		return sel_unsupported(s, "fence of this scope (cta, gpu and sys are supported)");
 	if (x->p.sem == PTX_SEM_SC)
