@@ -443,7 +443,7 @@ sel_wait(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "this form of mbarrier.test_wait/try_wait");
 	if (in->sem > PTX_SEM_RELAXED && in->sem != PTX_SEM_ACQUIRE)
 		return sel_unsupported(s, "mbarrier wait with this memory order");
-	if (in->scope > PTX_SCOPE_CTA)
+	if (in->scope > PTX_SCOPE_CLUSTER || (in->scope == PTX_SCOPE_CLUSTER && s->sm < 90))
 		return sel_unsupported(s, "mbarrier wait at .cluster scope");
 	if (s->sm < 90 && tw)
 		return sel_unsupported(s, "mbarrier.try_wait (sm_90 and later)");
@@ -457,6 +457,10 @@ sel_wait(Sel *s, const IrIns *x)
 	p = sel_reg(s, in->opds[0].reg);
 	if (s->sm >= 90) {
 		mi(s->mf, "SYNCS.PHASECHK.TRANS64%s %D, [%U+URZ%s], %U", tw ? ".TRYWAIT" : "", p, base, ob, ph);
+		/* .acquire.cluster: ptxas 13.0 follows with @P CCTL.IVALL (L1
+		   invalidated once the phase completed); ours is unguarded */
+		if (in->scope == PTX_SCOPE_CLUSTER && in->sem != PTX_SEM_RELAXED)
+			mi(s->mf, "CCTL.IVALL");
 	} else {
 		MRef w = sel_tmp(s, 1);
 		mi(s->mf, "LDS %D, [%U%s]", w, base, sel_offtxt(ob, sizeof ob, off + 4));
