@@ -450,6 +450,12 @@ sel_pred(Sel *s, const PtxOperand *o, int *neg)
 		*neg = 0;
 		return t;
 	}
+	if (o->kind == PTX_OPD_SREG) {  /* mov.pred p, %is_explicit_cluster */
+		char what[80];
+		snprintf(what, sizeof what, "the predicate special register %s", ptx_sreg_name(o->sreg));
+		sel_unsupported(s, what);
+		return mref(-1);
+	}
 	sel_unsupported(s, "a predicate operand that is not a register");
 	return mref(-1);
 }
