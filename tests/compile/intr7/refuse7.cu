@@ -1,0 +1,19 @@
+// tests/compile/intr7/refuse7.cu (sm_90a): cuda::ptx wrappers the compiler refuses (by name;
+// tests/cli/compile.sh checks each message on refused/KERNEL.ptx, one kernel per module).
+#include <cuda/ptx>
+#include <cuda/barrier>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+namespace ptx = cuda::ptx;
+#define K(name) extern "C" __global__ void name(unsigned *o, const unsigned *a, const float *f)
+#define I threadIdx.x
+#define OU(k, v) o[(k)*32+I] = (unsigned)(v)
+K(x_ptx_bulk_store) { __shared__ alignas(16) unsigned sh[32]; sh[I] = a[I] * 3; ptx::fence_proxy_async(ptx::space_shared); __syncthreads(); if (I == 0) { ptx::cp_async_bulk(ptx::space_global, ptx::space_shared, o, sh, 128u); ptx::cp_async_bulk_commit_group(); ptx::cp_async_bulk_wait_group_read(ptx::n32_t<0>()); ptx::cp_async_bulk_wait_group(ptx::n32_t<0>()); } }
+K(x_ptx_bulk_reduce) { __shared__ alignas(16) unsigned sh[32]; if (I < 32) o[I] = 1; sh[I] = a[I]; ptx::fence_proxy_async(ptx::space_shared); __syncthreads(); if (I == 0) { ptx::cp_reduce_async_bulk(ptx::space_global, ptx::space_shared, ptx::op_add, o, sh, 128u); ptx::cp_async_bulk_commit_group(); ptx::cp_async_bulk_wait_group(ptx::n32_t<0>()); } }
+K(x_ptx_sreg) { OU(0, ptx::get_sreg_clusterid_x()); OU(1, ptx::get_sreg_cluster_ctarank()); OU(2, ptx::get_sreg_cluster_nctarank()); OU(3, ptx::get_sreg_is_explicit_cluster()); OU(4, ptx::get_sreg_lanemask_lt()); OU(5, ptx::get_sreg_laneid()); OU(6, ptx::get_sreg_dynamic_smem_size()); OU(7, ptx::get_sreg_total_smem_size() > 0); OU(8, ptx::get_sreg_aggr_smem_size() > 0); OU(9, ptx::get_sreg_nclusterid_x()); OU(10, ptx::get_sreg_cluster_nctaid_x()); OU(11, ptx::get_sreg_cluster_ctaid_x()); OU(12, ptx::get_sreg_lanemask_ge()); OU(13, ptx::get_sreg_warpid() < 64); OU(14, ptx::get_sreg_nwarpid() > 0); OU(15, ptx::get_sreg_smid() < 1000); OU(16, ptx::get_sreg_gridid() >= 0); OU(17, ptx::get_sreg_globaltimer_lo() >= 0); OU(18, ptx::get_sreg_clock() >= 0); OU(19, ptx::get_sreg_clock64() > 0); }
+K(x_ptx_fence) { ptx::fence(ptx::sem_sc, ptx::scope_cta); ptx::fence(ptx::sem_acq_rel, ptx::scope_gpu); ptx::fence(ptx::sem_sc, ptx::scope_cluster); ptx::fence_proxy_alias(); ptx::fence_proxy_async(); ptx::fence_proxy_async(ptx::space_global); OU(0, a[I]); }
+K(x_ptx_st_async) { __shared__ alignas(8) cuda::std::uint64_t bar; __shared__ alignas(16) unsigned sh[32]; if (I == 0) { ptx::mbarrier_init(&bar, 1u); } __syncthreads(); if (I == 0) ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &bar, 128u); __syncthreads(); ptx::st_async(&sh[I^1], a[I], &bar); while (!ptx::mbarrier_try_wait_parity(&bar, 0u)) {} OU(0, sh[I]); }
+K(x_ptx_red_async) { __shared__ alignas(8) cuda::std::uint64_t bar; __shared__ alignas(16) unsigned sh[32]; sh[I] = 0; if (I == 0) { ptx::mbarrier_init(&bar, 1u); } __syncthreads(); if (I == 0) ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &bar, 128u); __syncthreads(); ptx::red_async(ptx::op_add, &sh[I&7], a[I]&7, &bar); while (!ptx::mbarrier_try_wait_parity(&bar, 0u)) {} OU(0, sh[I]); }
+K(x_ptx_tensormap_replace) { __shared__ alignas(128) unsigned tm[32]; tm[I] = a[I]; __syncthreads(); if (I == 0) { ptx::tensormap_replace_global_address(ptx::space_shared, tm, (unsigned long long)o); ptx::tensormap_replace_global_dim(ptx::space_shared, tm, ptx::n32_t<0>(), 64u); ptx::tensormap_replace_rank(ptx::space_shared, tm, 1u); } __syncthreads(); OU(0, tm[I]); }
+K(x_ptx_tensormap_cp) { __shared__ alignas(128) unsigned tm[32]; tm[I] = a[I]; __syncthreads(); if (I == 0) ptx::tensormap_cp_fenceproxy(ptx::sem_release, ptx::scope_gpu, o, tm, ptx::n32_t<128>()); }
+K(x_ptx_multimem) { if (I == 0) { unsigned v = ptx::multimem_ld_reduce(ptx::sem_relaxed, ptx::scope_gpu, ptx::op_add, (const unsigned*)a); o[0] = v; ptx::multimem_red(ptx::sem_relaxed, ptx::scope_gpu, ptx::op_add, o + 1, 3u); ptx::multimem_st(ptx::sem_relaxed, ptx::scope_gpu, o + 2, 4u); } }
