@@ -21,7 +21,8 @@
  * compile touches ~50-90 small pages at 1.4-1.9 us each.  So the heap's
  * first MiB is small pages, and the rest of the region is marked
  * MADV_HUGEPAGE for the compiles of large modules (docs/compile-speed.md,
- * "Session 11").  A calloc of 64 KiB or more is a table touched here and
+ * "Session 11"); when the PTX is large, `compile` says so (heap_large) and
+ * the rest of the heap is huge pages from then on.  A calloc of 64 KiB or more is a table touched here and
  * there (the memos): a mapping of its own, whose untouched pages cost
  * nothing, instead of a stretch of the heap that would count towards the
  * first MiB.
@@ -37,6 +38,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "cli.h"
 
 enum {
 	HDR = 16,		/* the header before each block: class and offset */
@@ -59,6 +62,8 @@ typedef struct Free { struct Free *next; } Free;
 static Free *free_list[NCLASS];
 static char *bump, *bump_end;	/* the current region's unused part */
 static char *dirty;		/* the region's memory below it was handed out */
+static char *huge_from;		/* where the region's huge pages start */
+static int large;		/* heap_large was called */
 static volatile int lock;
 
 /* The bytes a class holds (the header included): 16, 32, 48, 64, then four
@@ -119,9 +124,10 @@ carve(size_t n, char **was_dirty)
 			return NULL;
 		a = (char *)(((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
 		/* the first region starts with SMALL bytes of small pages */
-		bump = dirty = bump_end ? a : a + HUGE_PAGE - SMALL;
+		bump = dirty = bump_end || large ? a : a + HUGE_PAGE - SMALL;
+		huge_from = bump == a ? a : a + HUGE_PAGE;
 		bump_end = a + REGION;
-		madvise(bump == a ? a : a + HUGE_PAGE, bump == a ? REGION : REGION - HUGE_PAGE, MADV_HUGEPAGE);
+		madvise(huge_from, (size_t)(bump_end - huge_from), MADV_HUGEPAGE);
 	}
 	p = bump;
 	bump += n;
@@ -177,6 +183,17 @@ block(size_t n, size_t al, int sparse, size_t *unclear)
 	h->size = need;
 	*unclear = was_dirty > u ? (size_t)(was_dirty - u) : 0;
 	return u;
+}
+
+/* A large compile ahead (cli.h): the rest of the heap in huge pages. */
+void
+heap_large(void)
+{
+	acquire();
+	large = 1;
+	if (bump && bump < huge_from)
+		bump = huge_from;	/* the small pages' rest is never handed out */
+	release();
 }
 
 static Hdr *
@@ -339,5 +356,10 @@ void *
 pvalloc(size_t n)
 {
 	return aligned_alloc(4096, (n + 4095) & ~(size_t)4095);
+}
+#else
+void
+heap_large(void)
+{
 }
 #endif

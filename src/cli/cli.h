@@ -6,4 +6,9 @@
 #include "commands.def"
 #undef CMD
 
+/* The program's heap (alloc.c): a compile of a large module ahead, so the
+ * rest of the heap is better in huge pages than in small ones (a no-op
+ * under the sanitizers). */
+void heap_large(void);
+
 #endif

@@ -20,6 +20,11 @@
 #include "run/devsys.h"
 #include "run/spec.h"
 
+/* PTX larger than this compiles with a heap of ~150 pages or more (the
+ * suite: 6-31 KiB, 150-720 pages), where one huge page is cheaper than
+ * small ones (src/cli/alloc.c). */
+enum { LARGE_PTX = 6 << 10 };
+
 typedef struct {
 	const char *in, *name, *dir, *spec;
 	int sm, opt, verify, verbose, dump;
@@ -329,6 +334,8 @@ cmd_compile(int argc, char **argv)
 	name = a.name ? xstrdup(a.name) : stem(a.in);
 	if (!(text = read_file(ptxpath, &n)))
 		goto out;
+	if (n > LARGE_PTX)
+		heap_large();
 	m = ptx_parse(ptxpath, text, n);
 	if (!m || ptx_check(m) < 0)
 		goto out;
