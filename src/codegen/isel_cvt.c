@@ -436,16 +436,16 @@ h2f32(Sel *s, MRef a, PtxType t)
 
 /* f32 -> f16/bf16 with rounding rnd (RN RZ RM RP), optional relu. */
 static MRef
-f32_to_h(Sel *s, MRef a, PtxType t, int rnd, int relu)
+f32_to_h(Sel *s, MRef a, PtxType t, int rnd, int relu, int satfinite)
 {
 	MRef r = sel_tmp(s, 1);
-	const char *f = t == PTX_T_BF16 ? "BF16" : "F16";
+	const char *f = t == PTX_T_BF16 ? "BF16" : "F16", *sf = satfinite ? ".SATFINITE" : "";
 
 	if (rnd == PTX_RND_RN || rnd == PTX_RND_RZ) {
 		if (s->sm >= 90)
-			mi(s->mf, "F2FP%s.%s.F32.PACK_AB%s %D, RZ, %U", relu ? ".RELU" : "", f, rnd_sfx(rnd), r, a);
+			mi(s->mf, "F2FP%s%s.%s.F32.PACK_AB%s %D, RZ, %U", sf, relu ? ".RELU" : "", f, rnd_sfx(rnd), r, a);
 		else
-			mi(s->mf, "F2FP%s%s.PACK_AB%s %D, RZ, %U", relu ? ".RELU" : "",
+			mi(s->mf, "F2FP%s%s%s.PACK_AB%s %D, RZ, %U", sf, relu ? ".RELU" : "",
 			   t == PTX_T_BF16 ? ".BF16" : "", rnd_sfx(rnd), r, a);
 	} else {
 		mi(s->mf, "F2F.%s.F32%s %D, %U", f, rnd_sfx(rnd), r, a);
@@ -509,7 +509,7 @@ cvt_same(Sel *s, const IrIns *x, Ty d)
 	if (irnd) {
 		MRef f = h2f32(s, a, d.t), g = sel_tmp(s, 1);
 		frnd(s, g, f, 0, rnd, 0);
-		t = f32_to_h(s, g, d.t, PTX_RND_RN, 0);
+		t = f32_to_h(s, g, d.t, PTX_RND_RN, 0, 0);
 	}
 	if (sat) {
 		if (d.t == PTX_T_BF16)
@@ -558,15 +558,15 @@ static int
 cvt_narrow(Sel *s, const IrIns *x, Ty d, Ty src)
 {
 	int rnd = x->p.rnd, relu = !!(x->p.flags & PTX_F_RELU), sat = !!(x->p.flags & PTX_F_SAT);
-	int ftz = (x->p.flags & PTX_F_FTZ) && src.t == PTX_T_F32;
+	int ftz = (x->p.flags & PTX_F_FTZ) && src.t == PTX_T_F32, sf = !!(x->p.flags & PTX_F_SATFINITE);
 	MRef a = fsrc(s, S1, src.t), t;
 
 	if (a.v < 0)
 		return -1;
 	if (rnd < PTX_RND_RN || rnd > PTX_RND_RP)
 		return sel_unsupported(s, "a narrowing float cvt without .rn/.rz/.rm/.rp");
-	if (x->p.flags & PTX_F_SATFINITE)
-		return sel_unsupported(s, "cvt .satfinite to a scalar");
+	if (sf && (src.t != PTX_T_F32 || sat || ftz || (rnd != PTX_RND_RN && rnd != PTX_RND_RZ)))
+		return sel_unsupported(s, "cvt .satfinite to a scalar other than .rn/.rz from f32");
 	if (relu && (src.t != PTX_T_F32 || (rnd != PTX_RND_RN && rnd != PTX_RND_RZ)))
 		return sel_unsupported(s, "cvt .relu other than .rn/.rz from f32");
 	if (sat && d.t == PTX_T_BF16)
@@ -584,7 +584,7 @@ cvt_narrow(Sel *s, const IrIns *x, Ty d, Ty src)
 		} else {
 			if (ftz)
 				a = flush_f32(s, a);
-			t = f32_to_h(s, a, d.t, rnd, relu);
+			t = f32_to_h(s, a, d.t, rnd, relu, sf);
 		}
 		put32(s, x, t, 0);
 		return 0;

@@ -430,10 +430,10 @@ f2fp_fp8(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			    (u32)cvt_f2f(a & 0xff, ff, FF_F16, RND_RN, 0, 0, 0, relu);
 		} else if (insn_has(in, "UNPACK_B_MERGE_C") && insn_has(in, "F16")) {
 			r = cvt_pack_f32((u32)cvt_f2f(a >> 16, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0),
-					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ff, RND_RN, relu, 0);
+					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ff, RND_RN, relu, 0, 1);
 			r |= e_opr(E, w, l, &in->o[2]) << 16;
 		} else if (insn_has(in, "PACK_AB_MERGE_C") && insn_has(in, "F32")) {
-			r = cvt_pack_f32(fv(E, w, l, &in->o[1]), fv(E, w, l, &in->o[2]), ff, RND_RN, relu, 0);
+			r = cvt_pack_f32(fv(E, w, l, &in->o[1]), fv(E, w, l, &in->o[2]), ff, RND_RN, relu, 0, 1);
 			r |= e_opr(E, w, l, &in->o[3]) << 16;
 		} else
 			eunsup(E, I, NULL);
@@ -442,12 +442,13 @@ f2fp_fp8(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	return 1;
 }
 
-/* F2FP[.BF16|.F16][.F32].PACK_AB d, a, b: d = {hi: cvt(a), lo: cvt(b)} */
+/* F2FP[.SATFINITE][.BF16|.F16][.F32].PACK_AB d, a, b: d = {hi: cvt(a),
+ * lo: cvt(b)} (.SATFINITE as PTX's, cvt_pack_f32) */
 static void
 h_f2fp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
-	int l, to = insn_has(in, "BF16") ? FF_BF16 : FF_F16;
+	int l, to = insn_has(in, "BF16") ? FF_BF16 : FF_F16, sf = insn_has(in, "SATFINITE");
 
 	if (f2fp_fp8(E, w, I, gm))
 		return;
@@ -455,7 +456,7 @@ h_f2fp(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		eunsup(E, I, NULL);
 	LANES(l, gm)
 		e_wr(w, l, &in->o[0], cvt_pack_f32(fv(E, w, l, &in->o[1]), fv(E, w, l, &in->o[2]), to, I->a,
-						   insn_has(in, "RELU"), I->c));
+						   insn_has(in, "RELU"), I->c, sf));
 }
 
 /* ---- packed halves ---- */

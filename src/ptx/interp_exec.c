@@ -561,19 +561,20 @@ exec_cvt(Interp *I, Thread *t, const PtxInstr *in)
 {
 	int dt = in->types[0], st = in->ntypes > 1 ? in->types[1] : dt, irnd;
 	int rnd = rmode(in, &irnd), ftz = !!(in->flags & PTX_F_FTZ), sat = !!(in->flags & PTX_F_SAT);
-	int relu = !!(in->flags & PTX_F_RELU);
+	int relu = !!(in->flags & PTX_F_RELU), satfinite = !!(in->flags & PTX_F_SATFINITE);
 	u64 a, r;
 
 	if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2 || dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2) {
 		if (st == PTX_T_F32 && in->nopds >= 3) {
-			r = cvt_pack_f32(R(1, PTX_T_F32), R(2, PTX_T_F32), ffmt(dt), rnd, relu, sat);
+			r = cvt_pack_f32(R(1, PTX_T_F32), R(2, PTX_T_F32), ffmt(dt), rnd, relu, sat, satfinite);
 			W(0, dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2 ? PTX_T_B16 : PTX_T_B32, r);
 			return;
 		}
 		if (st == PTX_T_F16X2 && (dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2)) {  /* f16x2 -> fp8x2 */
 			a = R(1, PTX_T_B32);    /* each half exact in f32, then rounded once */
 			r = cvt_pack_f32((u32)cvt_f2f(a >> 16 & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0),
-					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ffmt(dt), rnd, relu, sat);
+					 (u32)cvt_f2f(a & 0xffff, FF_F16, FF_F32, RND_RN, 0, 0, 0, 0), ffmt(dt), rnd, relu, sat,
+					 satfinite);
 			W(0, PTX_T_B16, r);
 			return;
 		}
@@ -590,6 +591,8 @@ exec_cvt(Interp *I, Thread *t, const PtxInstr *in)
 	if (is_ftype(dt) && is_ftype(st)) {
 		if (st == PTX_T_F32 && dt == PTX_T_F32 && !irnd && !ftz && !sat)
 			r = a;
+		else if (satfinite && st == PTX_T_F32 && (dt == PTX_T_F16 || dt == PTX_T_BF16))
+			r = cvt_pack_f32(0, (u32)a, ffmt(dt), rnd, relu, sat, 1) & 0xffff;
 		else
 			r = cvt_f2f(a, ffmt(st), ffmt(dt), rnd, irnd, ftz, sat, relu);
 	} else if (is_ftype(st)) {

@@ -153,8 +153,15 @@ TEST(arith_cvt_float)
 	/* cvt.sat.f32.f32 of -0: ptxas 13.0 emits FADD.SAT Rd, RZ, Rx (+0 + -0 = +0) */
 	CHECK_EQ_U64(cvt_f2f(0x80000000, FF_F32, FF_F32, RND_RN, 0, 0, 1, 0), 0);
 	CHECK_EQ_U64(cvt_f2f(1, FF_F32, FF_F32, RND_RN, 0, 1, 0, 0), 0);                    /* .ftz */
-	CHECK_EQ_U64(cvt_pack_f32(ONE, 0x40000000, FF_F16, RND_RN, 0, 0), 0x3c004000);
-	CHECK_EQ_U64(cvt_pack_f32(0x47000000, 0xc3e00000, FF_E4M3, RND_RN, 0, 0), 0x7efe); /* 32768->448, -448 */
+	CHECK_EQ_U64(cvt_pack_f32(ONE, 0x40000000, FF_F16, RND_RN, 0, 0, 0), 0x3c004000);
+	/* .satfinite: +-inf and overflowing values to +-MAX_NORM, NaN stays NaN */
+	CHECK_EQ_U64(cvt_pack_f32(0x7f800000, 0xd01502f9, FF_F16, RND_RN, 0, 0, 0), 0x7c00fc00);
+	CHECK_EQ_U64(cvt_pack_f32(0x7f800000, 0xd01502f9, FF_F16, RND_RN, 0, 0, 1), 0x7bfffbff);
+	CHECK_EQ_U64(cvt_pack_f32(0x477fe000, 0x477fefff, FF_F16, RND_RN, 0, 0, 1), 0x7bff7bff);
+	CHECK_EQ_U64(cvt_pack_f32(0xff800000, 0x7f7fffff, FF_BF16, RND_RN, 0, 0, 1), 0xff7f7f7f);
+	CHECK_EQ_U64(cvt_pack_f32(0xff800000, 0x7f7fffff, FF_BF16, RND_RZ, 0, 0, 0), 0xff807f7f);
+	CHECK(cvt_pack_f32(0x7fc00000, ONE, FF_F16, RND_RN, 0, 0, 1) >> 16 != 0x7bff);
+	CHECK_EQ_U64(cvt_pack_f32(0x47000000, 0xc3e00000, FF_E4M3, RND_RN, 0, 0, 0), 0x7efe); /* 32768->448, -448 */
 	CHECK_EQ_U64(cvt_f2f(0x7e, FF_E4M3, FF_F32, RND_RN, 0, 0, 0, 0), 0x43e00000);
 }
 
