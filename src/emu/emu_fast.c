@@ -821,17 +821,6 @@ dof(u32 lo, u32 hi)
 	return d;
 }
 
-/* fma with a zero addend and a finite nonzero product: the rounded product
- * (musl's fma returns a*b + c, so a product rounding to -0 gave +0);
- * the same rule as host_op in src/ptx/arith.c. */
-static double
-fma_ieee(double a, double b, double c)
-{
-	if (c == 0 && a != 0 && b != 0 && isfinite(a) && isfinite(b))
-		return a * b;
-	return fma(a, b, c);
-}
-
 static inline void
 dput(double r, u32 *lo, u32 *hi)
 {

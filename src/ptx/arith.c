@@ -199,6 +199,18 @@ widen(u64 bits, int ff)
 
 enum { O_ADD, O_MUL, O_DIV, O_SQRT, O_FMA };
 
+/* fma(a, b, c) as IEEE 754 asks.  With c = +-0 and a*b finite and nonzero
+ * the exact result is a*b, so the rounded product, with its sign when it
+ * rounds to zero: musl's fma returns a*b + c there, and a product that
+ * rounds to -0 plus +0 gives +0 (glibc gives -0). */
+double
+fma_ieee(double a, double b, double c)
+{
+	if (c == 0 && a != 0 && b != 0 && isfinite(a) && isfinite(b))
+		return a * b;
+	return fma(a, b, c);
+}
+
 static double
 host_op(int op, double a, double b, double c, int mode)
 {
@@ -210,16 +222,7 @@ host_op(int op, double a, double b, double c, int mode)
 	case O_MUL: r = va * vb; break;
 	case O_DIV: r = va / vb; break;
 	case O_SQRT: r = sqrt(va); break;
-	case O_FMA:
-		/* c = +-0 and a*b finite nonzero: the exact result is a*b, so the
-		 * rounded product (with its sign when it rounds to zero).  musl's
-		 * fma returns a*b + c there, and a product that rounds to -0 plus
-		 * +0 gives +0 (glibc gives -0, as IEEE 754 asks). */
-		if (vc == 0 && va != 0 && vb != 0 && isfinite(va) && isfinite(vb))
-			r = va * vb;
-		else
-			r = fma(va, vb, vc);
-		break;
+	case O_FMA: r = fma_ieee(va, vb, vc); break;
 	}
 	fesetround(FE_TONEAREST);
 	return r;

@@ -105,7 +105,9 @@ u64 cvt_f2f(u64 a, int from, int to, int rnd, int irnd, int ftz, int sat, int re
 u64 cvt_f2i(u64 a, int from, int bits, int is_signed, int rnd);
 u64 cvt_i2f(u64 a, int bits, int is_signed, int to, int rnd, int sat);
 u64 cvt_i2i(u64 a, int from_bits, int from_signed, int to_bits, int to_signed, int sat);
+u32 cvt_f32_to(u32 a, int to, int rnd, int relu, int sat, int satfinite); /* one value, .satfinite included */
 u32 cvt_pack_f32(u32 a, u32 b, int to, int rnd, int relu, int sat, int satfinite); /* cvt.rn.f16x2.f32 d, a, b */
+double fma_ieee(double a, double b, double c);   /* fma, with a zero addend's sign rule that musl's lacks */
 u64 sext(u64 v, int bits);
 u64 zext(u64 v, int bits);
 

@@ -490,12 +490,12 @@ cvt_i2i(u64 a, int fb, int fs, int tb, int ts, int sat)
 	return zext(v, tb);
 }
 
-/* cvt.rn.f16x2.f32 d, a, b: a goes to the upper half.  .satfinite
- * (always on the fp8 forms): NaN stays NaN, out-of-range and infinite
- * inputs give +-MAX_NORM -- clamping first is the same as after rounding,
- * which rounds nothing past MAX_NORM back below it. */
-static u32
-pack_one(u32 a, int to, int rnd, int relu, int sat, int satfinite)
+/* One f32 to a narrower float.  .satfinite (always on the fp8 forms):
+ * NaN stays NaN, out-of-range and infinite inputs give +-MAX_NORM --
+ * clamping first is the same as after rounding, which rounds nothing past
+ * MAX_NORM back below it. */
+u32
+cvt_f32_to(u32 a, int to, int rnd, int relu, int sat, int satfinite)
 {
 	double x = f32_of(a);
 	double max = to == FF_E4M3 ? 448 : to == FF_E5M2 ? 57344 : to == FF_F16 ? 65504 : 0x1.fep127;
@@ -505,10 +505,11 @@ pack_one(u32 a, int to, int rnd, int relu, int sat, int satfinite)
 	return (u32)cvt_f2f(a, FF_F32, to, rnd, 0, 0, sat, relu);
 }
 
+/* cvt.rn.f16x2.f32 d, a, b: a goes to the upper half. */
 u32
 cvt_pack_f32(u32 a, u32 b, int to, int rnd, int relu, int sat, int satfinite)
 {
 	int w = (to == FF_E4M3 || to == FF_E5M2) ? 8 : 16;
 
-	return pack_one(a, to, rnd, relu, sat, satfinite) << w | pack_one(b, to, rnd, relu, sat, satfinite);
+	return cvt_f32_to(a, to, rnd, relu, sat, satfinite) << w | cvt_f32_to(b, to, rnd, relu, sat, satfinite);
 }

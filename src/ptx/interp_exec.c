@@ -592,7 +592,7 @@ exec_cvt(Interp *I, Thread *t, const PtxInstr *in)
 		if (st == PTX_T_F32 && dt == PTX_T_F32 && !irnd && !ftz && !sat)
 			r = a;
 		else if (satfinite && st == PTX_T_F32 && (dt == PTX_T_F16 || dt == PTX_T_BF16))
-			r = cvt_pack_f32(0, (u32)a, ffmt(dt), rnd, relu, sat, 1) & 0xffff;
+			r = cvt_f32_to((u32)a, ffmt(dt), rnd, relu, sat, 1);
 		else
 			r = cvt_f2f(a, ffmt(st), ffmt(dt), rnd, irnd, ftz, sat, relu);
 	} else if (is_ftype(st)) {
