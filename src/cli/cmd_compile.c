@@ -339,6 +339,10 @@ cmd_compile(int argc, char **argv)
 	m = ptx_parse(ptxpath, text, n);
 	if (!m || ptx_check(m) < 0)
 		goto out;
+	if (m->sm > a.sm) {  /* ptxas refuses it too: the code may use what the arch lacks */
+		diag_at(&m->src, m->target_pos, ".target %s is above --arch sm_%d", m->target, a.sm);
+		goto out;
+	}
 	co.sm = a.sm;
 	co.opt = a.opt;
 	co.dump = a.dump ? stderr : NULL;

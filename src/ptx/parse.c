@@ -1452,6 +1452,7 @@ parse_target(P *p)
 			memcpy(m->target, s, n);
 			m->target[n] = 0;
 			m->sm = sm;
+			m->target_pos = pos;
 			m->arch_a = i < n;
 			check_target_version(p, pos);
 		} else if (n == strlen("texmode_independent") && !memcmp(s, "texmode_independent", n)) {

@@ -400,6 +400,7 @@ typedef struct {
 	int version_major, version_minor;
 	char target[32];  /* "sm_90a" */
 	int sm;           /* 90 */
+	size_t target_pos; /* where the target name is in src */
 	u8 arch_a;        /* sm_90a */
 	u8 texmode_independent;
 	u8 debug;         /* .target ..., debug */

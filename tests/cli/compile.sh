@@ -98,10 +98,15 @@ for u in handle:'handle that is not a kernel parameter' layered:'layered, cube o
 	done
 done
 
-# TMA needs sm_90: sm_80 names it (docs/compiler-tma.md)
+# TMA needs sm_90: the sm_90a PTX is refused for sm_80 by its .target (as
+# ptxas does), and a PTX for sm_80 that uses it by the checker
 fails compile_tma_sm80 "$OA" compile tests/compile/tma/tile.ptx --arch sm_80 --out-dir "$tmp/tma80"
 cp "$tmp/err" "$tmp/tma80.err"
-ok compile_tma_sm80_named grep -qF 'TMA (cp.async.bulk.tensor and its CUtensorMap parameter' "$tmp/tma80.err"
+ok compile_tma_sm80_named grep -qF 'tile.ptx:10:9: error: .target sm_90a is above --arch sm_80' "$tmp/tma80.err"
+sed 's/^\.target sm_90a/.target sm_80/' tests/compile/tma/tile.ptx > "$tmp/tile80.ptx"
+fails compile_tma_target80 "$OA" compile "$tmp/tile80.ptx" --arch sm_80 --out-dir "$tmp/tma80"
+cp "$tmp/err" "$tmp/tile80.err"
+ok compile_tma_target80_named grep -qF 'error: cp.async.bulk.tensor requires sm_90 or higher (target is sm_80)' "$tmp/tile80.err"
 
 # isspacep.const / .param (ptxas compares with the driver's window bounds)
 # are refused by name
@@ -198,10 +203,13 @@ one_op "$tmp/pack4.ptx" sm_80 '	ld.global.u32 %r1, [%rd1];
 	cvt.pack.sat.u4.s32.b32 %r2, %r1, %r1, %r1;'
 refused compile_cvt_pack_u4 sm_80 "$tmp/pack4.ptx" 'unsupported by the compiler for sm_80: this cvt.pack'
 
-# min/max.xorsign.abs (sm_86+) from a PTX compiled for sm_80: refused by name
-# (it aborted in the encoder, no HMNMX2/FMNMX .XORSIGN form on sm_80)
-refused compile_xorsign_sm80 sm_80 tests/compile/half/xorsign.ptx \
-	'unsupported by the compiler for sm_80: min/max .xorsign.abs'
+# min/max.xorsign.abs (sm_86+) is refused for sm_80 (it aborted in the
+# encoder once, no HMNMX2/FMNMX .XORSIGN form on sm_80): a PTX for sm_86
+# by its .target, one for sm_80 by the checker
+sed 's/^\.target sm_90/.target sm_86/' tests/compile/half/xorsign.ptx > "$tmp/xorsign86.ptx"
+refused compile_xorsign_sm80 sm_80 "$tmp/xorsign86.ptx" 'error: .target sm_86 is above --arch sm_80'
+sed 's/^\.target sm_90/.target sm_80/' tests/compile/half/xorsign.ptx > "$tmp/xorsign80.ptx"
+refused compile_xorsign_target80 sm_80 "$tmp/xorsign80.ptx" 'error: .xorsign requires sm_86 or higher'
 
 # a special register the compiler does not select is refused by its name
 one_op "$tmp/sreg.ptx" sm_90 '	mov.u32 %r2, %aggr_smem_size;'

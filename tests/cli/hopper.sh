@@ -33,7 +33,7 @@ ok stsm_x2 grep -Eq 'STSM.16.M88.2 \[R[0-9]+\+0x400\], R[0-9]+ ;' "$s"
 ok stsm_x1_negoff grep -Eq 'STSM.16.M88 \[R[0-9]+\+-0x200\], R[0-9]+ ;' "$s"
 fails stsm_sm80 "$OA" compile tests/compile/sm90/stmatrix.ptx --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/stsm80.err"
-ok stsm_sm80_named grep -q 'unsupported by the compiler for sm_80: stmatrix before sm_90' "$tmp/stsm80.err"
+ok stsm_sm80_named grep -q 'error: .target sm_90 is above --arch sm_80' "$tmp/stsm80.err"
 
 bad() { # name sed-expression message
 	sed "$2" $w/f16.ptx > "$tmp/$1.ptx"
@@ -49,10 +49,10 @@ bad wgmma_wait_reg 's/wgmma.wait_group.sync.aligned 1;/wgmma.wait_group.sync.ali
 grep -v fence.proxy $w/f16.ptx > "$tmp/f80.ptx"
 fails wgmma_sm80 "$OA" compile "$tmp/f80.ptx" --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/sm80.err"
-ok wgmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outside sm_90a' "$tmp/sm80.err"
+ok wgmma_sm80_named grep -q 'error: .target sm_90a is above --arch sm_80' "$tmp/sm80.err"
 fails fence_proxy_sm80 "$OA" compile $w/f16.ptx --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/fp80.err"
-ok fence_proxy_sm80_named grep -q 'unsupported by the compiler for sm_80: fence.proxy' "$tmp/fp80.err"
+ok fence_proxy_sm80_named grep -q 'error: .target sm_90a is above --arch sm_80' "$tmp/fp80.err"
 
 # elect.sync, griddepcontrol, setmaxnreg (src/codegen/isel_sm90.c)
 c=tests/compile/sm90/ctl.ptx
