@@ -219,7 +219,8 @@ kernel_info(Buf *b, const KernelDesc *k, int sm, const KState *st)
 		rec_s(b, 0x46, st->sys, (int)st->nsys);   /* SYSCALL_OFFSETS */
 	if (k->reg_reconfig)
 		rec_h(b, EIFMT_NVAL, 0x54, 0); /* REG_RECONFIG (setmaxnreg), before the exits as ptxas */
-	rec_s(b, 0x1c, st->exits, (int)st->nexit);
+	if (st->nexit)   /* a kernel that never exits (an endless loop) has none, as in ptxas's */
+		rec_s(b, 0x1c, st->exits, (int)st->nexit);
 	if (k->nexterns) {
 		w[0] = 0;
 		rec_s(b, 0x1e, w, 1);   /* CRS_STACK_SIZE */
@@ -306,7 +307,7 @@ code(Cubin *c, const KernelDesc *k, KState *st, int s90)
 		if ((op & 0xfff) == 0x947 || (op & 0xfff) == 0x94d)
 			break;
 	}
-	if (st->nexit > NELEM(st->exits) || st->nexit == 0) {
+	if (st->nexit > NELEM(st->exits)) {
 		buf_free(&b);
 		return -1;
 	}
@@ -444,7 +445,9 @@ frames(Cubin *c, KState *st, size_t n, int sm, int i_df, int i_rela)
 	for (i = 0; i < n; i++) {
 		size_t cie = b.n;
 
-		debug_frame(&b, sm, st[i].tsize, (u32)st[i].first_cf, st[i].exits[st[i].nexit - 1]);
+		/* without an EXIT, ptxas's rows are those of an EXIT right at the first branch */
+		debug_frame(&b, sm, st[i].tsize, (u32)st[i].first_cf,
+			    st[i].nexit ? st[i].exits[st[i].nexit - 1] : (u32)st[i].first_cf);
 		wr64((u8 *)b.s + cie + 48 + 12, cie); /* the FDE's CIE pointer */
 		at[i] = cie + 48 + 20;                /* its initial location */
 	}

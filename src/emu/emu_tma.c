@@ -91,8 +91,7 @@ h_utma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 	{
 		u32 bar = w->ur[o[0].reg + 1], mask = mc && o[2].reg != URZ ? w->ur[o[2].reg] >> 16 : 0;
-		u8 *box = xmalloc(bytes);
-		tmap_load(&m, c, a & 0xffffff, &mem, box);
+		/* straight into each destination: emu_mem may not return (eerr) */
 		for (u32 r = 0; r < (mc ? 16u : 1u); r++) {
 			u32 d = a, b = bar;
 			if (mc) {
@@ -101,10 +100,9 @@ h_utma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				d = r << 24 | (a & 0xffffff);
 				b = r << 24 | (bar & 0xffffff);
 			}
-			memcpy(emu_mem(E, w, l, MS_SHARED, d, bytes, 1), box, bytes);
+			tmap_load(&m, c, a & 0xffffff, &mem, emu_mem(E, w, l, MS_SHARED, d, bytes, 1));
 			emu_mbar_update90(E, w, l, b, 0, -(i64)bytes);
 		}
-		free(box);
 	}
 }
 

@@ -64,6 +64,13 @@ fails compile_bad_arch "$OA" compile examples/vector_add.ptx --arch sm_75
 fails compile_missing_file "$OA" compile "$tmp/nope.ptx" --arch sm_90
 fails compile_bad_opt "$OA" compile examples/vector_add.ptx --arch sm_90 --opt-level fast
 fails compile_verify_no_spec "$OA" compile tests/compile/cases.txt --arch sm_90 --verify
+# a kernel that never exits compiles (the cubin writer refused it: no EXIT);
+# like ptxas's cubin, it has no EIATTR_EXIT_INSTR_OFFSETS
+for a in sm_90 sm_80; do
+	ok compile_no_exit_$a "$OA" compile tests/compile/flow/spin.ptx --arch $a --out-dir "$tmp/spin$a"
+	if grep -q 'EIATTR_EXIT_INSTR_OFFSETS' "$tmp/spin$a/sass/spin.sass"; then echo "FAIL compile_no_exit_info_$a"
+	else echo "PASS compile_no_exit_info_$a"; fi
+done
 # a parameter's address with arithmetic on it (src/ir/paramaddr.c leaves it):
 # ld.param through the register, LDC c[0x0][R+off] (session 8; before, refused)
 sed 's/ld.param.u32 %r3, \[%rd3+4\];/add.s64 %rd11, %rd3, 4; ld.param.u32 %r3, [%rd11];/' \
