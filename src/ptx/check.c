@@ -323,14 +323,20 @@ check_cvt(C *c, const PtxInstr *in)
 	d = in->types[0];
 	s = in->types[1];
 	if (d == PTX_T_F16X2 || d == PTX_T_BF16X2 || d == PTX_T_E4M3X2 ||
-	    d == PTX_T_E5M2X2 || s == PTX_T_E4M3X2 || s == PTX_T_E5M2X2 || d == PTX_T_TF32)
+	    d == PTX_T_E5M2X2 || s == PTX_T_E4M3X2 || s == PTX_T_E5M2X2 || d == PTX_T_TF32) {
+		/* a pair packed from two f32 values takes both, the rest one source */
+		int want = d != PTX_T_TF32 && s == PTX_T_F32 ? 3 : 2;
+		if (in->nopds != want)
+			cerr(c, in->pos, "cvt.%s.%s takes %d operands, %d given", ptx_type_name(d),
+			     ptx_type_name(s), want, in->nopds);
 		return;
+	}
+	if (in->nopds != 2)
+		cerr(c, in->pos, "cvt takes 2 operands, %d given", in->nopds);
 	df = ptx_type_is_float(d);
 	sf = ptx_type_is_float(s);
-	if (in->nopds == 2) {
-		check_opd(c, &in->opds[0], 'd', d, 1, 0);
-		check_opd(c, &in->opds[1], 's', s, 1, 1);
-	}
+	check_opd(c, &in->opds[0], 'd', d, 1, 0);
+	check_opd(c, &in->opds[1], 's', s, 1, 1);
 	if (df && !sf && !in->rnd)
 		cerr(c, in->pos, "cvt from an integer to a float type needs a rounding "
 		     "modifier (.rn, .rz, .rm, .rp)");
@@ -597,6 +603,10 @@ check_instr(C *c, const PtxInstr *in)
 		    in->op != PTX_OP_bra && in->op != PTX_OP_brx_idx && in->op != PTX_OP_mov)
 			cerr(c, o->pos, "label %s used as an operand of %s", o->sym,
 			     ptx_op_name(in->op));
+		if (o->kind == PTX_OPD_ADDR && o->reg >= 0 &&
+		    (c->f->regs[o->reg].type == PTX_T_PRED || ptx_type_is_float(c->f->regs[o->reg].type)))
+			cerr(c, o->pos, "%s is .%s: an address needs an integer or bit-size register",
+			     ptx_reg_name(c->f, o->reg), ptx_type_name(c->f->regs[o->reg].type));
 	}
 	if (in->op == PTX_OP_bra &&
 	    (in->nopds != 1 || in->opds[0].kind != PTX_OPD_SYM ||
