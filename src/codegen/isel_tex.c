@@ -2,11 +2,12 @@
  * (unified mode), as ptxas selects them (docs/findings-encoding.md,
  * "Session 6"):
  *
- *   tex.1d.v4.T.s32  -> TLD.LZ  RZ, d, x, URh, 0x0, 1D, mask
- *   tex.{1d,2d}.v4.T.f32 -> TEX.LL Rzw, Rxy, {x, y}, lod, URh, 0x0, 2D[, mask]
+ *   tex.{1d,2d}.v4.T.s32  -> TLD.LZ  RZ, d, x, URh, 0x0, nD, mask
+ *   tex{.level}.{1d,2d,3d}.v4.T.f32 -> TEX.LL Rzw, Rxy, {x, y..}, lod, URh, 0x0, nD[, mask]
  *                       (a 1D texture is sampled as 2D with y = 0, the
- *                       level is ptxas's -32.0)
- *   suld.b.{1d,2d}[.vN].bN.mode -> SULD.D.BA.nD[.size].STRONG.SM[.TRAP|.IGN]
+ *                       level is tex.level's or ptxas's -32.0; the
+ *                       registers of the words: sel_tex)
+ *   suld.b.{1d,2d,3d}[.vN].bN.mode -> SULD.D.BA.nD[.size].STRONG.SM[.TRAP|.IGN]
  *   sust likewise -> SUST
  *
  * sm_90 passes the handle in a uniform register pair (ULDC of the
@@ -81,39 +82,81 @@ is_read(Sel *s, int r)
 	return c[0] > 0;
 }
 
+/* tex.{1d,2d,3d}.v4 (and tex.level): TLD.LZ for .s32 coordinates (1d,
+ * 2d), TEX.LL for .f32 (1d as 2D with y = 0).  The coordinate words:
+ * sm_90 the coordinates in Ra.. and TEX's level in Rb; sm_80 (.SCR) the
+ * words (coordinates, then the level) split, the first half (rounded up)
+ * in Ra, the rest in Rb: TEX 2D (x, y | lod), 3D (x, y | z, lod), TLD 2D
+ * (x | y) -- what ptxas writes (docs/findings-encoding.md). */
 static int
 sel_tex(Sel *s, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
 	const PtxOperand *d = &in->opds[0], *a = &in->opds[1], *c;
-	int nd = dims_of(in), fetch, k, n, need = 0;
+	int nd = dims_of(in), fetch, k, n, nc, nw, na, nr = 0, need = 0;
+	int level = ptx_has_mod(in, PTX_M_tlevel);
 	const char *mask, *scr = s->sm >= 90 ? "" : ".SCR";
-	char hs[32];
-	MRef lo, hi = mref(s->mf->rz), co, lod;
+	char hs[32], t[128];
+	MRef lo, hi = mref(s->mf->rz), ra, rb = mref(-1), w[4], r[6];
+	u8 direct[4];
 	Handle h;
 
 	if (!nd)
 		return sel_unsupported(s, "tex of layered, cube or multisample textures (.a1d .a2d .cube .acube .2dms .a2dms)");
-	if (nd == 3)
-		return sel_unsupported(s, "tex.3d");
-	if (in->nopds != 2 || d->kind != PTX_OPD_VEC || d->nelems != 4 || in->vec != 4 || in->ntypes != 2 ||
+	if (ptx_has_mod(in, PTX_M_tgrad))
+		return sel_unsupported(s, "tex.grad");
+	if (in->nopds != 2 + level || d->kind != PTX_OPD_VEC || d->nelems != 4 || in->vec != 4 || in->ntypes != 2 ||
 	    a->kind != PTX_OPD_ADDR || a->nelems != 1)
-		return sel_unsupported(s, "this form of tex (want tex.{1d,2d}.v4.dtype.ctype d, [handle, {c}])");
+		return sel_unsupported(s, "this form of tex (want tex{.level}.{1d,2d,3d}.v4.dtype.ctype d, [handle, {c}]{, lod})");
 	if (ptx_type_size(in->types[0]) != 4)
 		return sel_unsupported(s, "tex with results other than 32-bit");
 	fetch = in->types[1] == PTX_T_S32;
 	if (!fetch && in->types[1] != PTX_T_F32)
 		return sel_unsupported(s, "tex coordinates other than .s32 and .f32");
-	if (fetch && nd != 1)
-		return sel_unsupported(s, "tex with .s32 coordinates other than 1d (tld of 2D)");
+	if (fetch && (nd == 3 || level))
+		return sel_unsupported(s, nd == 3 ? "tex.3d with .s32 coordinates (tld of 3D)" : "tex.level with .s32 coordinates");
 	c = &a->elems[0];
-	if (c->kind == PTX_OPD_VEC && c->nelems < nd)
+	if (c->kind == PTX_OPD_VEC ? c->nelems < nd : nd > 1)
 		return sel_unsupported(s, "tex with too few coordinates");
 	for (k = 0; k < 4; k++)
 		if (d->elems[k].kind == PTX_OPD_REG && is_read(s, d->elems[k].reg))
 			need = k + 1;
 	if (handle(s, a, &h) < 0)
 		return -1;
+	/* the words: coordinates (a 1d sample as 2D), then TEX's level */
+	nc = fetch || nd > 1 ? nd : 2;
+	nw = nc + !fetch;
+	na = s->sm >= 90 ? nc : (nw + 1) / 2;
+	/* a word alone in Ra or Rb that is a fetch's coordinate or
+	 * tex.level's level is that register (direct); the others are
+	 * temporaries the words are moved into */
+	memset(direct, 0, sizeof direct);
+	if (na == 1)
+		ra = sel_r32(s, c->kind == PTX_OPD_VEC ? &c->elems[0] : c, 0), direct[0] = 1;
+	else
+		ra = sel_tmp(s, s->sm >= 90 && nw == 4 ? 4 : 2);
+	if (nw == na)
+		;
+	else if (fetch)
+		rb = sel_r32(s, &c->elems[1], 0), direct[1] = 1;
+	else if (s->sm >= 90 && nw == 4)
+		rb = mpart(ra.v, 3, 1);
+	else if (nw == na + 1 && level)
+		rb = sel_r32(s, &in->opds[2], 0), direct[nc] = 1;
+	else
+		rb = sel_tmp(s, nw - na);
+	for (k = 0; k < nw; k++) {
+		MRef base = k < na ? ra : rb;
+		w[k] = base.sub || s->mf->vr.v[base.v].w == 1 ? base : mpart(base.v, k < na ? k : k - na, 1);
+	}
+	for (k = 0; k < nc; k++)
+		if (!direct[k])
+			sel_mov32(s, w[k], k < nd ? sel_b32(s, c->kind == PTX_OPD_VEC ? &c->elems[k] : c, 0)
+						  : mopd_reg(mref(s->mf->rz)));
+	if (level && !direct[nc])
+		sel_mov32(s, w[nc], sel_b32(s, &in->opds[2], 0));
+	else if (!fetch && !level)
+		mi(s->mf, "MOV %D, 0xc2000000", w[nc]);
 	/* results: x, y in lo; z, w in hi */
 	n = need <= 1 ? 1 : need == 2 ? 2 : 4;
 	mask = n == 1 ? ", 0x1" : n == 2 ? ", 0x3" : s->sm >= 90 ? "" : ", 0xf";
@@ -124,39 +167,19 @@ sel_tex(Sel *s, const IrIns *x)
 		snprintf(hs, sizeof hs, "%%U, 0x0");
 	else
 		snprintf(hs, sizeof hs, "0x0, 0x%x", h.idx);
-	if (fetch) {
-		co = sel_r32(s, c->kind == PTX_OPD_VEC ? &c->elems[0] : c, 0);
-		char t[96];
-		snprintf(t, sizeof t, "TLD%s.LZ %s, %%D, %%U, %s, 1D%s", scr, n == 4 ? "%D" : "RZ", hs, mask);
-		if (n == 4 && s->sm >= 90)
-			mi(s->mf, t, hi, lo, co, h.ur);
-		else if (n == 4)
-			mi(s->mf, t, hi, lo, co);
-		else if (s->sm >= 90)
-			mi(s->mf, t, lo, co, h.ur);
-		else
-			mi(s->mf, t, lo, co);
-	} else {
-		char t[96];
-		co = sel_tmp(s, 2);
-		for (k = 0; k < 2; k++) {
-			if (k < nd)
-				sel_mov32(s, mpart(co.v, k, 1), sel_b32(s, c->kind == PTX_OPD_VEC ? &c->elems[k] : c, 0));
-			else
-				sel_mov32(s, mpart(co.v, k, 1), mopd_reg(mref(s->mf->rz)));
-		}
-		lod = sel_tmp(s, 1);
-		mi(s->mf, "MOV %D, 0xc2000000", lod);
-		snprintf(t, sizeof t, "TEX%s.LL %s, %%D, %%U, %%U, %s, 2D%s", scr, n == 4 ? "%D" : "RZ", hs, mask);
-		if (n == 4 && s->sm >= 90)
-			mi(s->mf, t, hi, lo, co, lod, h.ur);
-		else if (n == 4)
-			mi(s->mf, t, hi, lo, co, lod);
-		else if (s->sm >= 90)
-			mi(s->mf, t, lo, co, lod, h.ur);
-		else
-			mi(s->mf, t, lo, co, lod);
-	}
+	snprintf(t, sizeof t, "%s%s.%s %s, %%D, %%U%s, %s, %dD%s", fetch ? "TLD" : "TEX", scr, fetch ? "LZ" : "LL",
+		 n == 4 ? "%D" : "RZ", rb.v >= 0 ? ", %U" : "", hs, nc, mask);
+	if (n == 4)
+		r[nr++] = hi;
+	r[nr++] = lo;
+	r[nr++] = ra;
+	if (rb.v >= 0)
+		r[nr++] = rb;
+	if (s->sm >= 90)
+		r[nr++] = h.ur;
+	while (nr < 6)
+		r[nr++] = mref(-1);
+	mi(s->mf, t, r[0], r[1], r[2], r[3], r[4], r[5]);
 	for (k = 0; k < need; k++) {
 		MRef src = k < 2 ? (n == 1 ? lo : mpart(lo.v, k, 1)) : mpart(hi.v, k - 2, 1);
 		if (d->elems[k].kind == PTX_OPD_REG)
@@ -179,10 +202,12 @@ sel_surf(Sel *s, const IrIns *x)
 	MRef co, data;
 	Handle h;
 
-	if (!ptx_has_mod(in, PTX_M_b) || in->nopds != 2 || in->ntypes != 1 || (nd != 1 && nd != 2) ||
+	if (!nd)
+		return sel_unsupported(s, st ? "sust of layered surfaces (.a1d .a2d)" : "suld of layered surfaces (.a1d .a2d)");
+	if (!ptx_has_mod(in, PTX_M_b) || in->nopds != 2 || in->ntypes != 1 ||
 	    a->kind != PTX_OPD_ADDR || a->nelems != 1 || (nv > 1 && sz != 4) || sz > 8 || bytes > 16)
-		return sel_unsupported(s, st ? "this form of sust (want sust.b.{1d,2d}[.v2/.v4 of b32].bN)"
-					     : "this form of suld (want suld.b.{1d,2d}[.v2/.v4 of b32].bN)");
+		return sel_unsupported(s, st ? "this form of sust (want sust.b.{1d,2d,3d}[.v2/.v4 of b32].bN)"
+					     : "this form of suld (want suld.b.{1d,2d,3d}[.v2/.v4 of b32].bN)");
 	c = &a->elems[0];
 	if (c->kind == PTX_OPD_VEC && c->nelems < nd)
 		return sel_unsupported(s, "a surface access with too few coordinates");
@@ -191,8 +216,8 @@ sel_surf(Sel *s, const IrIns *x)
 	if (nd == 1)
 		co = sel_r32(s, c->kind == PTX_OPD_VEC ? &c->elems[0] : c, 0);
 	else {
-		co = sel_tmp(s, 2);
-		for (k = 0; k < 2; k++)
+		co = sel_tmp(s, nd == 3 ? 4 : 2);   /* x in bytes, y, z (3d: Ra+3 unused) */
+		for (k = 0; k < nd; k++)
 			sel_mov32(s, mpart(co.v, k, 1), sel_b32(s, c->kind == PTX_OPD_VEC ? &c->elems[k] : c, 0));
 	}
 	if (s->sm >= 90)

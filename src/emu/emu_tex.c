@@ -8,10 +8,9 @@
  *   sm_80: the same with ".SCR" on TEX/TLD and "0x0, IDX" for "URh, 0x0":
  *          the handle is the word c[0x0][4 * IDX].
  * The handle's low 32 bits name the spec argument (launch_tex_arg).  The
- * geometry in the instruction is not the texture's: ptxas samples a 1D
- * texture with a 2D TEX (y = 0), so the texture's own dimensions decide
- * how many coordinates are read (Ra, Ra+1, ... in order; TLD on sm_80
- * takes x in Ra and y in Rb).  The level of detail (Rb of TEX.LL) is
+ * geometry (1D, 2D, 3D) says where the coordinates are (h_tex); a
+ * texture of fewer dimensions reads the first ones (ptxas samples a 1D
+ * texture with a 2D TEX, y = 0).  The level of detail (TEX.LL's) is
  * ignored: textures have one level.  The enabled components of mask
  * (default 0xf) are written in order to Rd2, Rd2+1, Rd, Rd+1. */
 #include "emu/emu_int.h"
@@ -39,20 +38,39 @@ object(Emu *E, Warp *w, const EInsn *I, int k, int surface)
 	return &E->l->spec->args[i];
 }
 
-/* TEX.LL / TLD.LZ (and .SCR) */
+/* The coordinate count of a geometry operand (1D 2D 3D), 0 for others. */
+static int
+geom_coords(const char *g)
+{
+	return !strcmp(g, "1D") ? 1 : !strcmp(g, "2D") ? 2 : !strcmp(g, "3D") ? 3 : 0;
+}
+
+/* TEX.LL / TLD.LZ (and .SCR).  The register operands after Rd, Rd2 are
+ * Ra and, when present, Rb.  sm_90: the coordinates in Ra, Ra+1, ..,
+ * TEX's level in Rb.  sm_80 (.SCR): the words (coordinates, then TEX's
+ * level) are split, the first half (rounded up) in Ra, Ra+1, the rest in
+ * Rb, Rb+1: TEX 2D (x, y | lod), 3D (x, y | z, lod), TLD 2D (x | y). */
 static void
 h_tex(Emu *E, Warp *w, const EInsn *I, u32 gm)
 {
 	const Insn *in = &I->in;
 	const Operand *o = in->o;
 	int tld = in->op[1] == 'L', scr = insn_has(in, "SCR");
-	int k = 3 + !tld, g = k + 2, l, c, n;
+	int k = 3, g, l, c, n, nc, nw, na;
 	u32 mask = 0xf, dst[4];
 	const SpecArg *a;
 	void *data;
 
+	while (k < in->nops && k < 4 && o[k].kind == OPK_R)
+		k++;
+	g = k + 2;
 	if (in->nops < g + 1 || o[0].kind != OPK_R || o[1].kind != OPK_R || o[2].kind != OPK_R ||
-	    (!tld && o[3].kind != OPK_R) || o[g].kind != OPK_GEOM || o[g].text[0] == 'A' || o[g].text[0] == 'C')
+	    o[g].kind != OPK_GEOM || !(nc = geom_coords(o[g].text)) || (tld && nc == 3))
+		eunsup(E, I, "this texture instruction form");
+	/* words in Ra.. and Rb..: the coordinates and TEX's level */
+	nw = nc + !tld;
+	na = scr ? (nw + 1) / 2 : nc;
+	if ((k == 4) != (nw > na))
 		eunsup(E, I, "this texture instruction form");
 	if (in->nops > g + 1) {
 		if (in->nops != g + 2 || o[g + 1].kind != OPK_IMM || !o[g + 1].imm || o[g + 1].imm > 0xf)
@@ -65,6 +83,8 @@ h_tex(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	data = E->l->data[a - E->l->spec->args];
 	if (!tld && a->tex->linear)
 		eerr(E, "%s: TEX with float coordinates on linear texture %s", in->op, a->name);
+	if (a->tex->dims > nc)
+		eerr(E, "%s: %dD access to texture %s of %d dimensions", in->op, nc, a->name, a->tex->dims);
 	/* destinations of the enabled components, in order */
 	for (c = n = 0; c < 4; c++)
 		dst[c] = RZ;
@@ -78,10 +98,8 @@ h_tex(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		u32 out[4], v[3] = {0, 0, 0};
 		int d;
 		for (d = 0; d < a->tex->dims; d++) {
-			int r = tld && scr && d == 1 ? o[3].reg : o[2].reg + d;
-			if (tld && scr && d == 2)
-				eunsup(E, I, "3D TLD.SCR");
-			v[d] = r >= RZ ? 0 : w->r[r][l];
+			int base = o[d < na ? 2 : 3].reg, r = base + (d < na ? d : d - na);
+			v[d] = base == RZ || r >= RZ ? 0 : w->r[r][l];
 		}
 		if (tld)
 			tex_fetch(a, data, (const i32 *)v, out);

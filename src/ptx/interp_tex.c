@@ -49,12 +49,15 @@ exec_tex(Interp *I, Thread *t, const PtxInstr *in)
 {
 	const SpecArg *a = object(I, t, in, 0);
 	int nd = geometry(in), ct = in->types[1], k;
+	int level = ptx_has_mod(in, PTX_M_tlevel), grad = ptx_has_mod(in, PTX_M_tgrad);
 	const PtxOperand *d = &in->opds[0];
 	u32 out[4];
 
+	/* tex.level's level of detail and tex.grad's gradients choose a mip
+	 * level; the model's textures have one, so every level reads it */
 	if (!nd || in->ntypes != 2 || in->vec != 4 || d->kind != PTX_OPD_VEC || d->nelems != 4 ||
-	    in->nopds != 2)
-		ierr(I, "this form of tex is not supported (want tex.{1d,2d,3d}.v4.dtype.{s32,f32} d, [h, {c}])");
+	    in->nopds != 2 + level + 2 * grad || (level && grad) || ((level || grad) && ct != PTX_T_F32))
+		ierr(I, "this form of tex is not supported (want tex{.level,.grad}.{1d,2d,3d}.v4.dtype.{s32,f32} d, [h, {c}]{, lod}{, dPdx, dPdy})");
 	if (nd != a->tex->dims)
 		ierr(I, "tex.%dd on texture %s of %d dimensions", nd, a->name, a->tex->dims);
 	if (ct == PTX_T_S32) {

@@ -96,7 +96,8 @@ for f in pa_ret pa_site; do
 done
 # textures and surfaces the compiler does not select: a clean "unsupported"
 # error naming the construct (tests/compile/tex/unsup/, ptxas accepts each)
-for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`'; do
+for u in handle:'handle that is not a kernel parameter' layered:'layered, cube or multisample' gather:'`tld4`' \
+	grad:'tex.grad' slayered:'suld of layered surfaces'; do
 	f=${u%%:*}
 	for a in sm_90 sm_80; do
 		fails "compile_tex_unsup_${f}_$a" "$OA" compile tests/compile/tex/unsup/$f.ptx --arch $a --out-dir "$tmp/tx"

@@ -62,6 +62,12 @@ for a in sm_90 sm_80; do
 	for t in fetch sample2d sample1d surf surfx; do   # ptxas's TEX/TLD/SULD/SUST
 		vs_ptx "emu_tex_${t}_$a" tests/emu/tex_$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
 	done
+	# ptxas's 3D TEX (sm_80: x, y in Ra, z and the level in Rb), tex.level,
+	# TLD 2D, SULD/SUST 3D (session 12; in ptxas/ like wconv's: the latency
+	# model is stricter than these schedules on TEX/SULD operand reads)
+	for t in sample3d surf3d fetch2d; do
+		vs_ptx "emu_tex_${t}_$a" tests/emu/tex12/ptxas/$t.$a.cubin tests/compile/tex/$t.ptx tests/compile/tex/$t.spec.json
+	done
 done
 # cg tiles (sm_90): BRA.DIV to WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, run
 # once per tile mask (every tile got the warp's sum before)
