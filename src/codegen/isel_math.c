@@ -399,6 +399,15 @@ div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 		"FMUL.FTZ R24, R0, R3",
 		NULL,
 	};
+	/* div.full.ftz: ptxas 13 scales a huge |b| (and a) by 1/4, flushed */
+	static const char *const full_ftz[] = {
+		"FSETP.GT.FTZ.AND P0, PT, |R3|, " BIG ", PT",
+		"@P0 FMUL.FTZ R3, R3, 0.25",
+		"@P0 FMUL.FTZ R0, R0, 0.25",
+		"MUFU.RCP R3, R3",
+		"FMUL.FTZ R24, R0, R3",
+		NULL,
+	};
 
 	seq_init(&q, s);
 	q.share = (u8)shared_slow(s, x);
@@ -407,9 +416,7 @@ div_f32(Sel *s, const IrIns *x, MRef a, MRef b)
 	if (x->p.flags & PTX_F_APPROX)
 		l = ftz(x) ? approx_ftz : approx;
 	else if (x->p.flags & PTX_F_FULL)
-		l = ftz(x) ? approx_ftz : full;
-	if (l && ftz(x) && (x->p.flags & PTX_F_FULL))
-		return seq_end(&q), sel_unsupported(s, "div.full.ftz.f32");
+		l = ftz(x) ? full_ftz : full;
 	if (l)
 		seq_lines(&q, l);
 	else {

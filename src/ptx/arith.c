@@ -466,14 +466,21 @@ f32_approx(int op, u32 a, int ftz)
 
 /* div.approx / div.full: a * (1/b) with MUFU's reciprocal, as compiled:
  * .ftz flushes (FMUL.FTZ); otherwise a tiny |b| scales both operands by
- * 2^24 and, for div.full, a huge one (> 2^126) by 1/4. */
+ * 2^24.  div.full (.ftz or not) scales a huge |b| (> 2^126, whose
+ * reciprocal would be subnormal) and a by 1/4 (ptxas 13: FSETP.GT(.FTZ)
+ * |b|, 2^126; @P FMUL(.FTZ) both by 0.25). */
 u32
 f32_div_approx(u32 a, u32 b, int ftz, int full)
 {
 	u32 s = 0;
 
-	if (ftz)
+	if (ftz) {
+		if (full && f32_cmp(CMP_GT, b & 0x7fffffffu, 0x7e800000u, 1)) {
+			a = f32_mul(a, 0x3e800000u, RND_RN, 1, 0);
+			b = f32_mul(b, 0x3e800000u, RND_RN, 1, 0);
+		}
 		return f32_mul(a, f32_mufu(AP_RCP, b), RND_RN, 1, 0);
+	}
 	if (f32_tiny(b))
 		s = F32_TWO24;
 	else if (full && f32_cmp(CMP_GT, b & 0x7fffffffu, 0x7e800000u, 0))

@@ -315,6 +315,9 @@ TEST(arith_approx)
 	CHECK_EQ_U64(f32_div_approx(ONE, 0x00400000, 1, 0), 0x7f800000);      /* ftz: 1 / 0 */
 	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 0, 0), 0);         /* 1/b underflows */
 	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 0, 1), ONE);       /* div.full */
+	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 1, 1), ONE);       /* div.full.ftz too */
+	CHECK_EQ_U64(f32_div_approx(0x7f000000, 0x7f000000, 1, 0), 0);         /* not div.approx.ftz */
+	CHECK_EQ_U64(f32_div_approx(0x00800000, 0x7f000000, 1, 1), 0);         /* a/4 flushes */
 	CHECK_EQ_U64(f32_approx(AP_EX2, 0xc3000000, 0), 0x00000000 | (1u << 21)); /* 2^-128 via 2^-64 squared */
 	CHECK_EQ_U64(f32_approx(AP_EX2, 0xc3000000, 1), 0);
 	CHECK_EQ_U64(f32_approx(AP_LG2, 1, 0), 0xc3150000);                   /* lg2 2^-149 = -149 */
