@@ -652,6 +652,14 @@ check_instr(C *c, const PtxInstr *in)
 	case PTX_OP_setp: case PTX_OP_set:
 		if (in->ntypes)
 			check_cmp(c, in);
+		if (in->op == PTX_OP_set && in->ntypes == 2 && in->nopds >= 3) {
+			/* set.cmp.dtype.stype d, a, b[, c]: the generic check sees no one type */
+			check_opd(c, &in->opds[0], 'd', in->types[0], 0, 0);
+			check_opd(c, &in->opds[1], 's', in->types[1], 0, 1);
+			check_opd(c, &in->opds[2], 's', in->types[1], 0, 2);
+			if (in->nopds > 3)
+				check_opd(c, &in->opds[3], 'p', PTX_T_PRED, 0, 3);
+		}
 		break;
 	case PTX_OP_ldmatrix: case PTX_OP_stmatrix:
 		check_matrix(c, in);
