@@ -246,8 +246,22 @@ check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
 		if (in->op != PTX_OP_ld && in->op != PTX_OP_st && in->op != PTX_OP_ldu &&
 		    in->op != PTX_OP_mov && in->op != PTX_OP_atom && in->op != PTX_OP_red)
 			cerr(c, o->pos, "unexpected vector operand for %s", ptx_op_name(in->op));
-		if (in->op == PTX_OP_mov)
+		if (in->op == PTX_OP_mov) {
+			/* pack/unpack: each element a register (or, packing, a
+			   constant) of an n-th of the size; ptxas counts a .pred as
+			   4 bytes ("Incompatible elements of vector expression") */
+			int sz = ptx_type_size(t);
+			for (i = 0; i < o->nelems; i++) {
+				const PtxOperand *e = &o->elems[i];
+				int rt = e->kind == PTX_OPD_REG ? c->f->regs[e->reg].type : PTX_T_NONE;
+				int es = rt == PTX_T_PRED ? 4 : rt != PTX_T_NONE ? ptx_type_size(rt) : sz / o->nelems;
+				if (e->kind == PTX_OPD_REG && es * o->nelems != sz)
+					cerr(c, e->pos, "%s is .%s: each element of a %d-element vector for .%s must have %d bytes",
+					     ptx_reg_name(c->f, e->reg), ptx_type_name(rt), o->nelems,
+					     ptx_type_name(t), sz / o->nelems);
+			}
 			break;
+		}
 		if (o->nelems != in->vec)
 			cerr(c, o->pos, "vector of %d elements for .v%d", o->nelems, in->vec);
 		for (i = 0; i < o->nelems; i++)
@@ -289,6 +303,31 @@ instr_type(const PtxInstr *in)
 	if (in->op == PTX_OP_cvt || in->op == PTX_OP_atom || in->op == PTX_OP_red)
 		return in->types[0];
 	return in->ntypes == 1 ? in->types[0] : PTX_T_NONE;
+}
+
+/* slct.dtype.ctype d, a, b, c (c of ctype) and dp4a/dp2a.atype.btype d, a,
+ * b, c (d and c .u32 when both are unsigned, else .s32): the generic
+ * check sees no one type. */
+static void
+check_two_types(C *c, const PtxInstr *in)
+{
+	int t0, t1, dt;
+
+	if (in->ntypes != 2 || in->nopds != 4)
+		return;
+	t0 = in->types[0], t1 = in->types[1];
+	if (in->op == PTX_OP_slct) {
+		check_opd(c, &in->opds[0], 'd', t0, 0, 0);
+		check_opd(c, &in->opds[1], 's', t0, 0, 1);
+		check_opd(c, &in->opds[2], 's', t0, 0, 2);
+		check_opd(c, &in->opds[3], 's', t1, 0, 3);
+		return;
+	}
+	dt = t0 == PTX_T_U32 && t1 == PTX_T_U32 ? PTX_T_U32 : PTX_T_S32;
+	check_opd(c, &in->opds[0], 'd', dt, 0, 0);
+	check_opd(c, &in->opds[1], 's', t0, 0, 1);
+	check_opd(c, &in->opds[2], 's', t1, 0, 2);
+	check_opd(c, &in->opds[3], 's', dt, 0, 3);
 }
 
 /* setp/set: the comparison must fit the compared type (ptxas: "Mismatch
@@ -660,6 +699,9 @@ check_instr(C *c, const PtxInstr *in)
 			if (in->nopds > 3)
 				check_opd(c, &in->opds[3], 'p', PTX_T_PRED, 0, 3);
 		}
+		break;
+	case PTX_OP_slct: case PTX_OP_dp4a: case PTX_OP_dp2a:
+		check_two_types(c, in);
 		break;
 	case PTX_OP_ldmatrix: case PTX_OP_stmatrix:
 		check_matrix(c, in);
