@@ -135,6 +135,8 @@ ld_param(Sel *s, const IrIns *x)
 		off = s->param_base + (u32)a->imm;
 	} else
 		off = s->param_base + s->param_off[pi] + (u32)a->imm;
+	if (off % (u32)MIN(eb, 4))   /* undefined in PTX; the constant bank cannot encode it */
+		return sel_unsupported(s, "an ld.param at an offset not aligned to its size");
 	if (parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
 	for (i = 0; i < p.n; i++) {
