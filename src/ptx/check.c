@@ -365,9 +365,13 @@ check_cvt(C *c, const PtxInstr *in)
 	    d == PTX_T_E5M2X2 || s == PTX_T_E4M3X2 || s == PTX_T_E5M2X2 || d == PTX_T_TF32) {
 		/* a pair packed from two f32 values takes both, the rest one source */
 		int want = d != PTX_T_TF32 && s == PTX_T_F32 ? 3 : 2;
+		int i;
 		if (in->nopds != want)
 			cerr(c, in->pos, "cvt.%s.%s takes %d operands, %d given", ptx_type_name(d),
 			     ptx_type_name(s), want, in->nopds);
+		check_opd(c, &in->opds[0], 'd', d, 1, 0);
+		for (i = 1; i < want; i++)
+			check_opd(c, &in->opds[i], 's', s, 1, i);
 		return;
 	}
 	if (in->nopds != 2)
