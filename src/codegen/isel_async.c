@@ -4,7 +4,8 @@
 
 #include "codegen/isel.h"
 
-/* The copy predicate of cp.async's src-size operand: 1 copies, 0 zero-fills.
+/* The copy predicate of cp.async's src-size operand (or ignore-src
+ * predicate): 1 copies, 0 zero-fills.
  * Returns 0 with *p = -1 (always copy) or a predicate, -1 if src-size may
  * be a partial size (zfill_addr). */
 static int
@@ -17,6 +18,12 @@ src_pred(Sel *s, const PtxOperand *o, int cp, MRef *p, int *neg)
 	p->v = -1;
 	if (o->kind == PTX_OPD_IMM)
 		return o->imm == cp ? 0 : -1;
+	if (o->kind == PTX_OPD_REG && s->fn->regs[o->reg].type == PTX_T_PRED) {
+		/* ignore-src: a true predicate zero-fills, so it copies on the negation */
+		*p = sel_reg(s, o->reg);
+		*neg = !o->neg;
+		return 0;
+	}
 	if (o->kind != PTX_OPD_REG || !(d = sel_only_def(s, o->reg)) || d->guard >= 0)
 		return -1;
 	if (d->op == PTX_OP_mov) /* mov.u32 %r, 16: CUTLASS's cp_async_zfill with a constant */

@@ -255,6 +255,8 @@ check_opd(C *c, const PtxOperand *o, char role, int t, int wider, int idx)
 				const PtxOperand *e = &o->elems[i];
 				int rt = e->kind == PTX_OPD_REG ? c->f->regs[e->reg].type : PTX_T_NONE;
 				int es = rt == PTX_T_PRED ? 4 : rt != PTX_T_NONE ? ptx_type_size(rt) : sz / o->nelems;
+				if (rt == PTX_T_PRED && es * o->nelems == sz)   /* ptxas takes it; we do not */
+					cerr(c, e->pos, "unsupported: a predicate as an element of a mov vector");
 				if (e->kind == PTX_OPD_REG && es * o->nelems != sz)
 					cerr(c, e->pos, "%s is .%s: each element of a %d-element vector for .%s must have %d bytes",
 					     ptx_reg_name(c->f, e->reg), ptx_type_name(rt), o->nelems,
@@ -627,8 +629,47 @@ check_cp_async(C *c, const PtxInstr *in)
 		cerr(c, sz->pos, "cp.async.cg copies 16 bytes");
 }
 
+/* The operands (a bit each) that may be predicate registers; all for the
+ * operations whose own checks type every operand.  A predicate paired
+ * with a destination (`d|p`) is always allowed. */
+static unsigned
+pred_slots(const PtxInstr *in)
+{
+	switch (in->op) {
+	case PTX_OP_setp: case PTX_OP_set: case PTX_OP_selp: case PTX_OP_and: case PTX_OP_or:
+	case PTX_OP_xor: case PTX_OP_not: case PTX_OP_mov: case PTX_OP_vote:
+	case PTX_OP_wgmma_mma_async: case PTX_OP_call:
+		return ~0u;
+	case PTX_OP_mbarrier_try_wait: case PTX_OP_mbarrier_test_wait: case PTX_OP_testp:
+	case PTX_OP_isspacep: case PTX_OP_istypep:
+		return 1;
+	case PTX_OP_cp_async:   /* cp.async [d], [s], size, ignore-src */
+		return 1u << 3;
+	case PTX_OP_bar_red: case PTX_OP_barrier_red:   /* .and/.or.pred d, a, {!}c; .popc.u32 d, a, {!}c */
+		return (in->ntypes && in->types[0] == PTX_T_PRED) | 1u << (in->nopds - 1);
+	default:
+		return 0;
+	}
+}
+
+/* A predicate register in o (a vector's elements, an address's base)? */
+static const PtxOperand *
+pred_in(C *c, const PtxOperand *o)
+{
+	int i;
+
+	if ((o->kind == PTX_OPD_REG || o->kind == PTX_OPD_ADDR) && o->reg >= 0 &&
+	    c->f->regs[o->reg].type == PTX_T_PRED)
+		return o;
+	if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_ADDR)
+		for (i = 0; i < o->nelems; i++)
+			if (pred_in(c, &o->elems[i]))
+				return &o->elems[i];
+	return NULL;
+}
+
 static void
-check_instr(C *c, const PtxInstr *in)
+check_operands(C *c, const PtxInstr *in)
 {
 	const char *roles = roletab[in->op];
 	int t = instr_type(in), i, min = 0, max = 0, wider, k;
@@ -781,6 +822,25 @@ check_instr(C *c, const PtxInstr *in)
 		if (in->op == PTX_OP_bra)
 			continue;
 		check_opd(c, &in->opds[i], r, t, wider, i);
+	}
+}
+
+/* One instruction; then a predicate register anywhere the operation's own
+ * checks did not look (a vector's element, an address, an operand the
+ * special forms leave unchecked) is an error, not an encoder abort. */
+static void
+check_instr(C *c, const PtxInstr *in)
+{
+	int i;
+
+	check_operands(c, in);
+	for (i = 0; i < in->nopds && pred_slots(in) != ~0u; i++) {
+		const PtxOperand *o = &in->opds[i], *p = pred_in(c, o);
+		if (p && (p != o || o->kind != PTX_OPD_REG || !(pred_slots(in) >> i & 1) ||
+			  c->f->regs[o->reg].type != PTX_T_PRED))
+			cerr(c, p->pos, in->op == PTX_OP_tex || in->op == PTX_OP_tld4 ?
+			     "unsupported: a predicate as operand %d of %s" :   /* ptxas takes it */
+			     "operand %d of %s cannot be a predicate", i + 1, ptx_op_name(in->op));
 	}
 }
 
