@@ -8,6 +8,7 @@
  *     HGMMA.64xNxK.F32 G, gdesc[URa], RZ, !UPT[, gsb0]             scale-d 0
  *     VOTEU.ANY UPs, Pd; HGMMA ... G, gdesc[URa], G, UPs[, gsb0]   scale-d a predicate
  *     QGMMA.64xNx32.F32.E4M3.E5M2 ...                             (fp8)
+ *     IGMMA.64xNx32.S8.U8[.SAT] ...              (s8/u8 into s32, .satfinite)
  *     WARPGROUP.DEPBAR.LE gsb0, 0xN                                wait_group N
  *
  * The accumulator fragment {d0, ..., d(N/2-1)} is one vreg G of N/2 (f16:
@@ -244,7 +245,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	const PtxOperand *d = &in->opds[0];
 	struct WgState *w;
 	PtxType dt, at, bt;
-	int m = 0, n = 0, k = 0, i, nr, fp8, pend = -1, areg, ta, tb;
+	int m = 0, n = 0, k = 0, i, nr, fp8, isint, pend = -1, areg, ta, tb;
 	u64 sd;
 	const char *an, *bn;
 	char op[64], nsfx[32];
@@ -261,11 +262,22 @@ sel_wg_mma(Sel *s, const IrIns *x)
 			break;
 	an = ab_name(at), bn = ab_name(bt);
 	fp8 = at == PTX_T_E4M3 || at == PTX_T_E5M2;
-	if (!an || !bn || (dt != PTX_T_F32 && dt != PTX_T_F16) || (dt == PTX_T_F16 && at == PTX_T_TF32) ||
+	isint = at == PTX_T_S8 || at == PTX_T_U8;
+	if (isint) {   /* s8/u8 x s8/u8 into s32: IGMMA.64xNx32.A.B[.SAT] */
+		an = at == PTX_T_S8 ? ".S8" : ".U8";
+		bn = bt == PTX_T_S8 ? ".S8" : bt == PTX_T_U8 ? ".U8" : NULL;
+		if (!bn || dt != PTX_T_S32)
+			return sel_unsupported(s, "wgmma.mma_async with these types (s8/u8 x s8/u8 into s32 are)");
+	} else if (!an || !bn || (dt != PTX_T_F32 && dt != PTX_T_F16) || (dt == PTX_T_F16 && at == PTX_T_TF32) ||
 	    (fp8 ? bt != PTX_T_E4M3 && bt != PTX_T_E5M2 : at != bt))
-		return sel_unsupported(s, "wgmma.mma_async with these types (f16/bf16/tf32/e4m3/e5m2 into f32/f16 are)");
-	if (m != 64 || n < 8 || n > 256 || n % 8 || k != (at == PTX_T_TF32 ? 8 : fp8 ? 32 : 16))
+		return sel_unsupported(s, "wgmma.mma_async with these types (f16/bf16/tf32/e4m3/e5m2 into f32/f16, s8/u8 into s32 are)");
+	if ((in->flags & PTX_F_SATFINITE) && !isint)
+		return sel_unsupported(s, "wgmma.mma_async .satfinite with these types");
+	if (m != 64 || n < 8 || n > 256 || n % 8 || k != (at == PTX_T_TF32 ? 8 : fp8 || isint ? 32 : 16) ||
+	    (isint && n > 24 && n % 16))
 		return sel_unsupported(s, "this wgmma.mma_async shape");
+	if (isint && in->nopds != 4)
+		return sel_unsupported(s, "integer wgmma.mma_async with imm-scale or imm-trans operands");
 	areg = in->opds[1].kind == PTX_OPD_VEC;
 	if (!areg && in->opds[1].kind != PTX_OPD_REG)
 		return sel_unsupported(s, "wgmma.mma_async with an A that is neither a descriptor nor a register list");
@@ -287,7 +299,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return sel_unsupported(s, "wgmma.mma_async transposing an operand that is not f16/bf16");
 	snprintf(nsfx, sizeof nsfx, "%s%s%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "",
 		 ta ? ".tnspA" : "", tb ? ".tnspB" : "");
-	nr = dt == PTX_T_F16 ? n / 4 : n / 2;
+	nr = dt == PTX_T_F16 ? n / 4 : n / 2;   /* f32 and s32: n / 2 */
 	if (d->kind != PTX_OPD_VEC || d->nelems != nr)
 		return sel_unsupported(s, "a wgmma accumulator that is not a register list of the right length");
 	for (i = 0; i < nr; i++)
@@ -336,7 +348,9 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 2, 1), mpart(bdesc.v, 0, 1));
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 3, 1), mpart(bdesc.v, 1, 1));
 	mi(s->mf, "WARPGROUP.ARRIVE");
-	if (fp8)
+	if (isint)
+		snprintf(op, sizeof op, "IGMMA.64x%dx32%s%s%s", n, an, bn, in->flags & PTX_F_SATFINITE ? ".SAT" : "");
+	else if (fp8)
 		snprintf(op, sizeof op, "QGMMA.64x%dx%d.%s%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an, bn);
 	else
 		snprintf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);

@@ -323,6 +323,21 @@ h_movm(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		e_wr(w, l, &in->o[0], out[l]);
 }
 
+/* IGMMA's element types, past arith.h's FF_ formats */
+enum { GF_S8 = 100, GF_U8 };
+
+/* The value of an element of format ff (an FF_ format, GF_S8 or GF_U8). */
+static double
+gval(int ff, u64 v)
+{
+	switch (ff) {
+	case GF_S8: return (double)(int8_t)v;
+	case GF_U8: return (double)(u8)v;
+	case FF_TF32: return widen((u32)v & 0xffffe000u, FF_F32);
+	}
+	return widen(v, ff);
+}
+
 /* Element (r, k) of a matrix through its descriptor (src/run/mma_desc.c;
  * mn: MN-major, .tnspA/.tnspB). */
 static double
@@ -332,7 +347,7 @@ gelem(Emu *E, Warp *w, u64 desc, int mn, int ff, int es, int r, int k)
 	u64 a = mma_desc_addr(desc, mn, r, k, es) | (u64)w->rank << 24;
 
 	memcpy(&v, emu_mem(E, w, 0, MS_SHARED, a, es, 0), es);
-	return ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
+	return gval(ff, v);
 }
 
 /* Element (r, c) of this warp's 16 rows of A from element i of lane l's
@@ -355,8 +370,10 @@ hg_apos(int es, int l, int i, int *r, int *c)
 	}
 }
 
-/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa][.negA][.negB][.tnspA][.tnspB], c[, UPs][, gsb0]
- * and QGMMA.64xNx32.{F32,F16}.{E4M3,E5M2}.{E4M3,E5M2} (A's type, B's type)
+/* HGMMA.64xNxK.{F32,F16}[.BF16|.TF32] d, [Ra,] gdesc[URa][.negA][.negB][.tnspA][.tnspB], c[, UPs][, gsb0],
+ * QGMMA.64xNx32.{F32,F16}.{E4M3,E5M2}.{E4M3,E5M2} (A's type, B's type)
+ * and IGMMA.64xNx32.{S8,U8}.{S8,U8}[.SAT] (A's type, B's type; s32
+ * accumulators: the exact sum wraps to 32 bits, or .SAT clamps it)
  * (Ra: A from registers, then gdesc's first pair is unused; c: the
  * accumulator registers, RZ for zero; UPs: scale-d, false = c ignored) */
 static void
@@ -366,6 +383,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	const Operand *o = in->o;
 	int m = 0, n = 0, k = 0, ff = FF_F16, fb, es = 2, f16acc, l, i, j, kk, wg = w->id % 4, ur, ra = -1;
 	int no, scale_d = 1, sa = 1, sb = 1, ta, tb;   /* sa, sb: .negA, .negB; ta, tb: .tnspA, .tnspB */
+	int isint = 0, sat = 0;
 	double A[16][32], B[256][32];
 	u64 adesc, bdesc;
 
@@ -397,8 +415,14 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		ff = !strcmp(in->mods[2], "E4M3") ? FF_E4M3 : FF_E5M2;
 		fb = !strcmp(in->mods[3], "E4M3") ? FF_E4M3 : FF_E5M2;
 		es = 1;
+	} else if (!strcmp(in->op, "IGMMA")) {   /* mods: shape, A type, B type[, SAT] */
+		if (in->nmods != 3 + insn_has(in, "SAT"))
+			eunsup(E, I, NULL);
+		ff = !strcmp(in->mods[1], "S8") ? GF_S8 : GF_U8;
+		fb = !strcmp(in->mods[2], "S8") ? GF_S8 : GF_U8;
+		es = 1, isint = 1, sat = insn_has(in, "SAT");
 	}
-	f16acc = !insn_has(in, "F32");
+	f16acc = !isint && !insn_has(in, "F32");
 	if (k * es != 32 || k > 32)
 		eunsup(E, I, "shape and type do not give 32-byte K slices");
 	ta = strstr(o[1].text, ".tnspA") != NULL;
@@ -421,7 +445,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 				u64 v = reg_at(w, l, ra + i * es / 4, 0) >> (8 * (i * es % 4));
 				hg_apos(es, l, i, &r, &c);
 				v &= es == 4 ? 0xffffffffu : es == 2 ? 0xffffu : 0xffu;
-				A[r][c] = ff == FF_TF32 ? widen((u32)v & 0xffffe000u, FF_F32) : widen(v, ff);
+				A[r][c] = gval(ff, v);
 			}
 	else
 		for (i = 0; i < 16; i++)
@@ -439,11 +463,14 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 			double acc = 0;
 			if (o[2].reg != RZ && scale_d) {
 				u32 old = (u32)reg_at(w, l, o[2].reg + reg, 0);
-				acc = f16acc ? widen(old >> (16 * (j & 1)) & 0xffff, FF_F16) : f32_of(old);
+				acc = isint ? (double)(i32)old : f16acc ? widen(old >> (16 * (j & 1)) & 0xffff, FF_F16) : f32_of(old);
 			}
 			for (kk = 0; kk < k; kk++)
 				acc += sa * A[r][kk] * (sb * B[c][kk]);
-			if (f16acc) {
+			if (isint) {   /* exact in double: |sum| < 2^31 + 32 * 255^2 */
+				i64 v = (i64)acc;
+				out[reg] = sat && v > INT32_MAX ? INT32_MAX : sat && v < INT32_MIN ? (u32)INT32_MIN : (u32)v;
+			} else if (f16acc) {
 				u32 h = (u32)round_to(acc, FF_F16, RND_RN, 0);
 				out[reg] = (j & 1) ? (out[reg] & 0xffff) | h << 16 : h;
 			} else
@@ -457,7 +484,7 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 Handler
 emu_mma_handler(const char *op)
 {
-	if (!strcmp(op, "HGMMA") || !strcmp(op, "QGMMA"))
+	if (!strcmp(op, "HGMMA") || !strcmp(op, "QGMMA") || !strcmp(op, "IGMMA"))
 		return h_hgmma;
 	if (!strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA"))
 		return h_mma;

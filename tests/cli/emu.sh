@@ -81,6 +81,12 @@ vs_ptx emu_pack_pipe4_sm_90 tests/emu/pack/ptxas/pipe4.sm_90.cubin tests/compile
 for t in f16 loop pred types rs trans; do
 	vs_ptx "emu_wgmma_${t}_sm_90" tests/emu/wgmma/$t.sm_90.cubin tests/compile/wgmma/$t.ptx tests/compile/wgmma/$t.spec.json
 done
+# IGMMA (integer wgmma: every s8/u8 pair, .SAT, register A, UP scale-d);
+# in ptxas/ (out of check.sh's ptxas-cubin loop): the latency tables lack
+# most IGMMA shapes, so the checker's fallback (15) is stricter than
+# ptxas's 3-cycle accumulator chaining
+vs_ptx emu_wgmma_igmma_sm_90 tests/emu/wgmma/ptxas/igmma.sm_90.cubin tests/compile/wgmma/igmma.ptx \
+	tests/compile/wgmma/igmma.spec.json
 # ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1
 # and ARRIVES.LDGSTSBAR.64.TRANSCNT / .ARVCNT, sm_80's ARRIVES; in a folder
 # of their own like misc/: check.sh's ptxas-cubin loop reports latency

@@ -92,3 +92,26 @@ ok sm90_compat_plain grep -q 'EICOMPAT_ATTR_CUDA_ACCELERATOR_TARGET 0x0' "$tmp/v
 "$OA" compile $w/neg.ptx --arch sm_90 --out-dir "$tmp/g" >/dev/null 2>&1
 ok wgmma_neg_ab grep -Eq 'HGMMA.64x32x16.F32 (R[0-9]+), gdesc\[UR[0-9]+\].negA.negB, \1, gsb0 ;' "$tmp/g/sass/neg.sass"
 ok wgmma_neg_b grep -Eq 'HGMMA.64x16x16.F16 R[0-9]+, gdesc\[UR[0-9]+\].negB, RZ, !UPT, gsb0 ;' "$tmp/g/sass/neg.sass"
+# integer wgmma (IGMMA.64xNx32.A.B[.SAT], tests/compile/wgmma/igmma.ptx)
+"$OA" compile $w/igmma.ptx --arch sm_90 --out-dir "$tmp/i" >/dev/null 2>&1
+s="$tmp/i/sass/igmma.sass"
+ok igmma_scale_d0 grep -Eq 'IGMMA.64x16x32.S8.S8 R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT ;' "$s"
+ok igmma_uu_chain grep -Eq 'IGMMA.64x16x32.U8.U8 (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$s"
+ok igmma_sat grep -Eq 'IGMMA.64x16x32.S8.S8.SAT (R[0-9]+), gdesc\[UR[0-9]+\], \1, gsb0 ;' "$s"
+ok igmma_rs grep -Eq 'IGMMA.64x32x32.U8.S8 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT ;' "$s"
+ok igmma_rs_pred grep -Eq 'IGMMA.64x32x32.S8.S8 (R[0-9]+), R[0-9]+, gdesc\[UR[0-9]+\], \1, UP[0-6] ;' "$s"
+ok igmma_n8_sat grep -Eq 'IGMMA.64x8x32.S8.U8.SAT (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$s"
+ibad() { # name sed-expression message
+	sed "$2" $w/igmma.ptx > "$tmp/$1.ptx"
+	fails "$1" "$OA" compile "$tmp/$1.ptx" --arch sm_90 --out-dir "$tmp/b"
+	if grep -q "error: .*$3" "$tmp/err"; then echo "PASS $1_named"
+	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
+}
+d20='{%d0, %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10, %d11, %d12, %d13, %d14, %d15, %d16, %d17, %d18, %d19}'
+ibad igmma_n40 "s/m64n8k32.satfinite.s32.s8.u8 {%d64, %d65, %d66, %d67}, %rd7/m64n40k32.s32.s8.u8 $d20, %rd7/" 'this wgmma.mma_async shape'
+ibad igmma_imm_scale 's/m64n16k32.s32.s8.s8 \(.*\), 0;/m64n16k32.s32.s8.s8 \1, 0, 1, 1;/' 'integer wgmma.mma_async with imm-scale'
+ibad igmma_mixed 's/m64n16k32.s32.s8.s8/m64n16k32.s32.s8.e4m3/' 'with these types (s8/u8 x s8/u8 into s32 are)'
+grep -v fence.proxy $w/igmma.ptx > "$tmp/i80.ptx"
+fails igmma_sm80 "$OA" compile "$tmp/i80.ptx" --arch sm_80 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/i80.err"
+ok igmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outside sm_90a' "$tmp/i80.err"
