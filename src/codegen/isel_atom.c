@@ -1,6 +1,8 @@
 /* isel_atom.c -- atomics and reductions: atom and red on global, shared
  * and generic memory (ATOMG/REDG (RED on sm_80), ATOMS, ATOM), with
- * scopes (.cta -> .STRONG.SM, .gpu, .sys) and memory-order semantics
+ * scopes (.cta -> .STRONG.SM, .gpu and, on sm_90, .cluster -> .STRONG.GPU,
+ * .sys), .L2::cache_hint on sm_90 (the policy, R2UR'd, is the access's
+ * memory descriptor desc[URp], as ld/st) and memory-order semantics
  * (release: MEMBAR.ALL + ERRBAR (+ CGAERRBAR on sm_90) before; acquire:
  * CCTL.IVALL after), as ptxas 13.0 emits them (docs/compiler-mem.md).
  * CAS takes its compare and new values in one aligned register tuple.
@@ -90,6 +92,7 @@ typedef struct {
 	int sp, w, cas, red, aop;
 	const char *op, *st;
 	MRef base, d, b;
+	MRef pol;   /* .L2::cache_hint: the policy in a uniform pair, the memory descriptor; else -1 */
 	i64 off;
 } Atom;
 
@@ -126,6 +129,17 @@ emit_wide(Sel *s, Atom *a)
 	const char *g = sel_gdesc(s), *pfx = a->sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E";
 
 	sel_offtxt(o, sizeof o, a->off);
+	if (a->pol.v >= 0) {   /* ptxas: the policy pair is the descriptor */
+		if (a->red && a->sp == PTX_S_GLOBAL)
+			snprintf(fmt, sizeof fmt, "REDG.E.%s%s desc[%%U][%%U.64%s], %%U", a->op, a->st, o);
+		else
+			snprintf(fmt, sizeof fmt, "%s.%s%s PT, %%D, desc[%%U][%%U.64%s], %%U", pfx, a->op, a->st, o);
+		if (a->red && a->sp == PTX_S_GLOBAL)
+			mi(s->mf, fmt, a->pol, a->base, a->b);
+		else
+			mi(s->mf, fmt, a->d, a->pol, a->base, a->b);
+		return 0;
+	}
 	if (a->red && a->sp == PTX_S_GLOBAL) {
 		snprintf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
 		mi(s->mf, fmt, a->op, a->st, g, a->base, o, a->b);
@@ -613,8 +627,12 @@ atom_common(Sel *s, const IrIns *x, int red)
 	a.w = ptx_type_size(t) == 8 ? 2 : 1;
 	if (a.sp != PTX_S_GLOBAL && a.sp != PTX_S_SHARED && a.sp != PTX_S_GENERIC)
 		return sel_unsupported(s, "atom/red on this state space");
-	if (sc == PTX_SCOPE_CLUSTER || (x->p.flags & PTX_F_CACHE_HINT))
-		return sel_unsupported(s, "atom/red with .cluster scope or a cache hint");
+	/* .cluster: ptxas writes .gpu's code (.STRONG.GPU, the GPU fences) */
+	if (sc == PTX_SCOPE_CLUSTER && s->sm < 90)
+		return sel_unsupported(s, "atom/red with .cluster scope before sm_90");
+	a.pol = mref(-1);
+	if ((x->p.flags & PTX_F_CACHE_HINT) && s->sm < 90)
+		return sel_unsupported(s, "atom/red with .L2::cache_hint for sm_80");
 	a.aop = x->p.aop;
 	switch (sem) {
 	case PTX_SEM_NONE: case PTX_SEM_RELAXED: break;
@@ -625,6 +643,8 @@ atom_common(Sel *s, const IrIns *x, int red)
 	}
 	a.st = a.sp == PTX_S_SHARED ? "" : strong(sc);
 	if (x->p.vec > 1) {
+		if (x->p.flags & PTX_F_CACHE_HINT)
+			return sel_unsupported(s, "a vector atom/red with .L2::cache_hint");
 		if (sel_address(s, A, a.sp, &a.base, &a.off) < 0)
 			return -1;
 		if (pre)
@@ -657,6 +677,19 @@ atom_common(Sel *s, const IrIns *x, int red)
 		return sel_unsupported(s, "this form of atom/red");
 	if ((t == PTX_T_BF16X2 || t == PTX_T_BF16) && s->sm < 90)
 		return sel_unsupported(s, "atom/red.add on bf16 and bf16x2 (sm_90 and later)");
+	if (x->p.flags & PTX_F_CACHE_HINT) {
+		/* the policy (last operand) becomes the memory descriptor, R2UR of
+		   both words, as ptxas (and as ld/st, isel_mem.c) */
+		MRef r;
+		if (a.sp == PTX_S_SHARED || a.cas || strchr(a.op, '-') || !strcmp(a.op, "MIN.S64") ||
+		    !strcmp(a.op, "MAX.S64") || (a.sp == PTX_S_GENERIC && ((fadd_op(t) && a.aop == PTX_AOP_ADD) || a.w == 2)))
+			return sel_unsupported(s, "atom/red .L2::cache_hint with this operation, type or state space");
+		if ((r = sel_r64(s, &x->p.opds[x->p.nopds - 1])).v < 0)
+			return -1;
+		a.pol = mref(mvreg(s->mf, RC_UR, 2));
+		mi(s->mf, "R2UR %D, %U", mpart(a.pol.v, 0, 1), mpart(r.v, 0, 1));
+		mi(s->mf, "R2UR %D, %U", mpart(a.pol.v, 1, 1), mpart(r.v, 1, 1));
+	}
 	if (sel_address(s, A, a.sp, &a.base, &a.off) < 0)
 		return -1;
 	if (a.cas) {

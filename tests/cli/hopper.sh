@@ -115,3 +115,13 @@ grep -v fence.proxy $w/igmma.ptx > "$tmp/i80.ptx"
 fails igmma_sm80 "$OA" compile "$tmp/i80.ptx" --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/i80.err"
 ok igmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outside sm_90a' "$tmp/i80.err"
+# atom/red .L2::cache_hint (the policy pair is the descriptor, not the
+# global one in UR4) and .cluster scope (.gpu's code), as ptxas
+"$OA" compile tests/compile/mem/atomhint.ptx --arch sm_90 --out-dir "$tmp/ah" >/dev/null 2>&1
+s="$tmp/ah/sass/atomhint.sass"
+nd='desc\[UR([0-35-9]|[1-9][0-9])\]'
+ok atom_hint_atomg grep -Eq "ATOMG.E.EXCH.STRONG.GPU PT, R[0-9]+, $nd\[R[0-9]+.64\+0x4\], R[0-9]+ ;" "$s"
+ok atom_hint_redg grep -Eq "REDG.E.ADD.64.STRONG.GPU $nd\[R[0-9]+.64\+0x8\], R[0-9]+ ;" "$s"
+ok atom_hint_generic grep -Eq "ATOM.E.MIN.STRONG.GPU PT, R[0-9]+, $nd\[R[0-9]+.64\+0x1c\], R[0-9]+ ;" "$s"
+ok atom_cluster_relaxed grep -Eq 'ATOMG.E.ADD.STRONG.GPU PT, R[0-9]+, desc\[UR4\]\[R[0-9]+.64\+0x24\], R[0-9]+ ;' "$s"
+ok atom_cluster_release grep -Pzq 'MEMBAR.ALL.GPU ;[^\n]*\n[^\n]*ERRBAR ;[^\n]*\n[^\n]*CGAERRBAR ;[^\n]*\n[^\n]*ATOMG.E.OR.STRONG.GPU' "$s"

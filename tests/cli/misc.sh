@@ -65,6 +65,19 @@ st.global.u32 [%rd1], %r1;'
 refuse alloca_align sm_80 'alloca with this alignment' \
 	'alloca.u64 %rd2, 16, 3;
 st.global.u64 [%rd1], %rd2;'
+# atom/red .L2::cache_hint: sm_90 only (sm_80's tables lack ptxas's
+# forms), and not on the CAS-loop paths (tests/compile/mem/atomhint.ptx)
+refuse atom_hint_sm80 sm_80 'atom/red with .L2::cache_hint for sm_80' \
+	'createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;
+atom.global.L2::cache_hint.add.u32 %r1, [%rd1], 1, %rd2;
+st.global.u32 [%rd1], %r1;'
+refuse atom_hint_s64loop sm_90 'atom/red .L2::cache_hint with this operation' \
+	'createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;
+atom.global.L2::cache_hint.max.s64 %rd3, [%rd1], 1, %rd2;
+st.global.u64 [%rd1], %rd3;'
+refuse atom_cluster_sm80 sm_80 'atom/red with .cluster scope before sm_90' \
+	'atom.relaxed.cluster.global.add.u32 %r1, [%rd1], 1;
+st.global.u32 [%rd1], %r1;'
 # real5's atom5.cu: the 128-bit atomics (sm_90)
 refuse atom_b128 sm_90 'this atom/red operation and type on this state space' \
 	'{ .reg .b128 c, n, r;
