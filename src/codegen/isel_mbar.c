@@ -618,11 +618,54 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 	return 0;
 }
 
+/* st.async.shared::cluster.mbarrier::complete_tx::bytes{.v2|.v4}.type [a], b, [mbar]
+ * (sm_90: a store into a CTA of the cluster that completes its bytes on
+ * that CTA's mbarrier): ptxas's STAS[.64|.128] [Ra.64], Rb with the
+ * shared::cluster address in Ra and the mbarrier's in Ra+1 (offsets
+ * added in: the form has none), the data in a register tuple. */
+static int
+sel_st_async(Sel *s, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+	PtxType t = in->ntypes ? (PtxType)in->types[0] : PTX_T_NONE;
+	int eb = ptx_type_size(t), nv = in->vec ? in->vec : 1, tot, ew, i, k;
+	MRef ab, mb, pr, d;
+	i64 ao, mo;
+	const PtxOperand *v = &in->opds[1];
+
+	if (s->sm < 90)
+		return sel_unsupported(s, "st.async (sm_90 and later)");
+	tot = eb * nv;
+	if (in->nopds != 3 || (eb != 4 && eb != 8) || (tot != 4 && tot != 8 && tot != 16))
+		return sel_unsupported(s, "this st.async form");
+	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0 || in->opds[2].kind != PTX_OPD_ADDR ||
+	    in->opds[2].reg < 0)
+		return sel_unsupported(s, "st.async with an address or mbarrier that is not a register (+offset)");
+	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &ab, &ao) < 0 ||
+	    sel_address(s, &in->opds[2], PTX_S_SHARED, &mb, &mo) < 0)
+		return -1;
+	ew = eb / 4;
+	d = sel_tmp(s, tot / 4);
+	for (i = 0; i < nv; i++) {
+		const PtxOperand *e = v->kind == PTX_OPD_VEC ? &v->elems[i] : v;
+		MRef r = ew == 2 ? sel_r64(s, e) : sel_r32(s, e, 0);
+		if (r.v < 0)
+			return -1;
+		for (k = 0; k < ew; k++)
+			sel_mov32(s, mpart(d.v, i * ew + k, 1), mopd_reg(ew == 2 ? mpart(r.v, r.sub + k, 1) : r));
+	}
+	pr = sel_tmp(s, 2);
+	sel_mov32(s, mpart(pr.v, 0, 1), mopd_reg(sel_addr_reg(s, ab, ao)));
+	sel_mov32(s, mpart(pr.v, 1, 1), mopd_reg(sel_addr_reg(s, mb, mo)));
+	mi(s->mf, "STAS%s [%U.64], %U", tot == 16 ? ".128" : tot == 8 ? ".64" : "", pr, d);
+	return 0;
+}
+
 const SelRule sel_rules_mbar[] = {
 	{PTX_OP_mbarrier_init, sel_init}, {PTX_OP_mbarrier_arrive, sel_arrive}, {PTX_OP_mbarrier_arrive_drop, sel_arrive},
 	{PTX_OP_mbarrier_expect_tx, sel_tx}, {PTX_OP_mbarrier_complete_tx, sel_tx},
 	{PTX_OP_mbarrier_test_wait, sel_wait}, {PTX_OP_mbarrier_try_wait, sel_wait},
 	{PTX_OP_mbarrier_inval, sel_inval}, {PTX_OP_cp_async_bulk, sel_bulk},
-	{PTX_OP_cp_async_mbarrier_arrive, sel_cp_arrive},
+	{PTX_OP_cp_async_mbarrier_arrive, sel_cp_arrive}, {PTX_OP_st_async, sel_st_async},
 	{0, NULL},
 };

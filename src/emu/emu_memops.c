@@ -563,12 +563,35 @@ h_match(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* STAS[.64|.128] [Ra.64], Rb (st.async, sm_90): each lane stores 4, 8 or
+ * 16 bytes from Rb.. at the shared::cluster address Ra (rank in bits 24..)
+ * and completes as many transaction bytes on the mbarrier at Ra+1 (in
+ * the same CTA's shared memory).  Done at issue. */
+static void
+h_stas(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, k, n = insn_has(in, "128") ? 16 : insn_has(in, "64") ? 8 : 4;
+	const Operand *m = &in->o[0], *b = &in->o[1];
+
+	if (in->nops != 2 || m->kind != OPK_MEM || m->rk != OPK_R || m->reg + 1 >= RZ || m->imm || m->ur != URZ ||
+	    b->kind != OPK_R || (b->reg != RZ && b->reg + n / 4 > RZ))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = w->r[m->reg][l], bar = w->r[m->reg + 1][l], v[4];
+		for (k = 0; k < n / 4; k++)
+			v[k] = b->reg == RZ ? 0 : w->r[b->reg + k][l];
+		memcpy(emu_mem(E, w, l, MS_SHARED, a, n, 1), v, n);
+		emu_mbar_update90(E, w, l, bar, 0, -(i64)n);
+	}
+}
+
 static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
 	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"ARRIVES", h_arrives}, {"UBLKCP", h_ublkcp}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
-	{"REDUX", h_redux}, {"MATCH", h_match},
+	{"REDUX", h_redux}, {"MATCH", h_match}, {"STAS", h_stas},
 };
 
 Handler

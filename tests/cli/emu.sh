@@ -85,6 +85,11 @@ done
 # in ptxas/ (out of check.sh's ptxas-cubin loop): the latency tables lack
 # most IGMMA shapes, so the checker's fallback (15) is stricter than
 # ptxas's 3-cycle accumulator chaining
+# st.async (STAS[.64|.128] [Ra.64], Rb: the store into the peer CTA and
+# complete_tx on its mbarrier), cluster of 2; in ptxas/: the checker's
+# STAS and UPRMT latencies are stricter than ptxas's
+vs_ptx emu_mbar_stasync_sm_90 tests/emu/mbar/ptxas/stasync.sm_90.cubin tests/compile/mbar/stasync.ptx \
+	tests/compile/mbar/stasync.spec.json
 vs_ptx emu_wgmma_igmma_sm_90 tests/emu/wgmma/ptxas/igmma.sm_90.cubin tests/compile/wgmma/igmma.ptx \
 	tests/compile/wgmma/igmma.spec.json
 # ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1

@@ -125,3 +125,14 @@ ok atom_hint_redg grep -Eq "REDG.E.ADD.64.STRONG.GPU $nd\[R[0-9]+.64\+0x8\], R[0
 ok atom_hint_generic grep -Eq "ATOM.E.MIN.STRONG.GPU PT, R[0-9]+, $nd\[R[0-9]+.64\+0x1c\], R[0-9]+ ;" "$s"
 ok atom_cluster_relaxed grep -Eq 'ATOMG.E.ADD.STRONG.GPU PT, R[0-9]+, desc\[UR4\]\[R[0-9]+.64\+0x24\], R[0-9]+ ;' "$s"
 ok atom_cluster_release grep -Pzq 'MEMBAR.ALL.GPU ;[^\n]*\n[^\n]*ERRBAR ;[^\n]*\n[^\n]*CGAERRBAR ;[^\n]*\n[^\n]*ATOMG.E.OR.STRONG.GPU' "$s"
+# st.async: STAS[.64|.128] [Ra.64], Rb with the mbarrier in Ra+1, as ptxas
+"$OA" compile tests/compile/mbar/stasync.ptx --arch sm_90 --out-dir "$tmp/sa" >/dev/null 2>&1
+s="$tmp/sa/sass/stasync.sass"
+ok stas_32 grep -Eq 'STAS \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok stas_64 grep -Eq 'STAS.64 \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok stas_128 grep -Eq 'STAS.128 \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+sed 's/st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 \[%r15\]/st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [buf]/' \
+	tests/compile/mbar/stasync.ptx > "$tmp/stasvar.ptx"
+fails stas_var "$OA" compile "$tmp/stasvar.ptx" --arch sm_90 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/stasvar.err"
+ok stas_var_named grep -q "stasvar.ptx:[0-9]*:2: error: unsupported by the compiler for sm_90: st.async with an address or mbarrier that is not a register" "$tmp/stasvar.err"
