@@ -586,12 +586,36 @@ h_stas(Emu *E, Warp *w, const EInsn *I, u32 gm)
 	}
 }
 
+/* REDAS.op[.S32|.64] [Ra.64], Rb (red.async, sm_90): each lane's
+ * atomic (ATOM's operations, emu_prep_mem) on the shared::cluster address
+ * Ra, then complete_tx of its size on the mbarrier at Ra+1, as STAS. */
+static void
+h_redas(Emu *E, Warp *w, const EInsn *I, u32 gm)
+{
+	const Insn *in = &I->in;
+	int l, n = I->a;
+	const Operand *m = &in->o[0], *b = &in->o[1];
+
+	if (in->nops != 2 || m->kind != OPK_MEM || m->rk != OPK_R || m->reg + 1 >= RZ || m->imm || m->ur != URZ ||
+	    b->kind != OPK_R || I->b < 0 || I->b >= A_EXCH || I->e > 1 || (n != 4 && n != 8))
+		eunsup(E, I, NULL);
+	LANES(l, gm) {
+		u32 a = w->r[m->reg][l], bar = w->r[m->reg + 1][l];
+		u64 old = 0, v = n == 8 ? e_opr64(E, w, l, b) : e_opr(E, w, l, b), nv;
+		u8 *p = emu_mem(E, w, l, MS_SHARED, a, n, 1);
+		memcpy(&old, p, n);
+		nv = atom_op(E, I, I->b, I->e, old, v);
+		memcpy(p, &nv, n);
+		emu_mbar_update90(E, w, l, bar, 0, -(i64)n);
+	}
+}
+
 static const struct { const char *op; Handler fn; } tab[] = {
 	{"LDG", h_ld}, {"LDS", h_ld}, {"LDL", h_ld}, {"LD", h_ld},
 	{"STG", h_st}, {"STS", h_st}, {"STL", h_st}, {"ST", h_st},
 	{"ATOM", h_atom}, {"ATOMG", h_atom}, {"ATOMS", h_atom}, {"RED", h_atom}, {"REDG", h_atom},
 	{"LDGSTS", h_ldgsts}, {"QSPC", h_qspc}, {"SYNCS", h_syncs}, {"ARRIVES", h_arrives}, {"UBLKCP", h_ublkcp}, {"SHFL", h_shfl}, {"VOTE", h_vote}, {"VOTEU", h_vote},
-	{"REDUX", h_redux}, {"MATCH", h_match}, {"STAS", h_stas},
+	{"REDUX", h_redux}, {"MATCH", h_match}, {"STAS", h_stas}, {"REDAS", h_redas},
 };
 
 Handler
@@ -616,7 +640,7 @@ emu_prep_mem(Emu *E, EInsn *I)
 	I->b = sign;
 	I->c = space_of(in->op);
 	I->d = I->c == MS_GLOBAL || I->c == MS_GENERIC;
-	if (I->fn == h_atom) {
+	if (I->fn == h_atom || I->fn == h_redas) {
 		static const char *ops[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST"};
 		size_t k;
 		I->b = -1;

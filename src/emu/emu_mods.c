@@ -31,7 +31,7 @@ static const struct { const char *op, *mods; } tab[] = {
 	{"HSET2", "BF BF16_V2 FTZ " CMPS}, {"HSETP2", "BF16_V2 FTZ " CMPS},
 	{"HMMA", "16816 1688 1684 F32 F16 BF16 TF32"}, {"IMMA", "16832 16816 S8 U8 SAT"}, {"DMMA", "884 8x8x4"},
 	{"HGMMA", "MxNxK F32 F16 BF16 TF32"}, {"QGMMA", "MxNxK F32 F16 E4M3 E5M2"},
-	{"IGMMA", "MxNxK S8 U8 SAT"}, {"STAS", "64 128"},
+	{"IGMMA", "MxNxK S8 U8 SAT"}, {"STAS", "64 128"}, {"REDAS", "ADD MIN MAX INC DEC AND OR XOR S32 64"},
 	{"USETMAXREG", "TRY_ALLOC DEALLOC CTAPOOL"},
 	{"I2F", "F16 BF16 F32 F64 " INTS " " RNDS}, {"I2FP", "F32 " INTS " " RNDS},
 	{"IADD3", "X"}, {"UIADD3", "X 64"}, {"IDP", "4A 2A LO HI S8 U8 S16 U16"},

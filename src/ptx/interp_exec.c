@@ -1062,6 +1062,20 @@ exec_one(Interp *I, Thread *t, const PtxInstr *in)
 		mem_st(I, t, msp, m, 8, mb_update(v, 0, 0, -(i64)(sz * nv)));
 		break;
 	}
+	case PTX_OP_red_async: {
+		/* red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar] */
+		int msp = PTX_S_SHARED_CLUSTER, sz = ptx_type_size(type);
+		u64 m, v;
+		if (in->nopds != 3 || in->vec > 1)
+			ierr(I, "red.async: want [a], b, [mbar]");
+		sp = PTX_S_SHARED_CLUSTER;
+		a = opd_addr(I, t, in, &in->opds[0], &sp);
+		atomic_op(I, t, in, sp, a, type, R(1, type), 0);
+		m = opd_addr(I, t, in, &in->opds[2], &msp);
+		v = mem_ld(I, t, msp, m, 8);
+		mem_st(I, t, msp, m, 8, mb_update(v, 0, 0, -(i64)sz));
+		break;
+	}
 	case PTX_OP_wmma_load: case PTX_OP_wmma_store:
 		exec_wmma_ldst(I, t, in);
 		break;
@@ -1212,7 +1226,7 @@ interp_supports(int op)
 	case PTX_OP_fns: case PTX_OP_bmsk: case PTX_OP_szext: case PTX_OP_setp: case PTX_OP_set: case PTX_OP_selp:
 	case PTX_OP_slct: case PTX_OP_mov: case PTX_OP_cvt: case PTX_OP_cvt_pack: case PTX_OP_cvta:
 	case PTX_OP_isspacep: case PTX_OP_getctarank: case PTX_OP_mapa: case PTX_OP_ld: case PTX_OP_ldu:
-	case PTX_OP_st: case PTX_OP_st_async: case PTX_OP_atom: case PTX_OP_red: case PTX_OP_bra:
+	case PTX_OP_st: case PTX_OP_st_async: case PTX_OP_red_async: case PTX_OP_atom: case PTX_OP_red: case PTX_OP_bra:
 	case PTX_OP_brx_idx: case PTX_OP_call: case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap:
 	case PTX_OP_bar: case PTX_OP_bar_sync: case PTX_OP_barrier: case PTX_OP_barrier_sync:
 	case PTX_OP_bar_red: case PTX_OP_barrier_red: case PTX_OP_bar_arrive: case PTX_OP_barrier_arrive:

@@ -90,6 +90,10 @@ done
 # STAS and UPRMT latencies are stricter than ptxas's
 vs_ptx emu_mbar_stasync_sm_90 tests/emu/mbar/ptxas/stasync.sm_90.cubin tests/compile/mbar/stasync.ptx \
 	tests/compile/mbar/stasync.spec.json
+# red.async (REDAS.op [Ra.64], Rb: the atomic on the peer CTA, then
+# complete_tx on its mbarrier), cluster of 2; in ptxas/ like stasync
+vs_ptx emu_mbar_redasync_sm_90 tests/emu/mbar/ptxas/redasync.sm_90.cubin tests/compile/mbar/redasync.ptx \
+	tests/compile/mbar/redasync.spec.json
 vs_ptx emu_wgmma_igmma_sm_90 tests/emu/wgmma/ptxas/igmma.sm_90.cubin tests/compile/wgmma/igmma.ptx \
 	tests/compile/wgmma/igmma.spec.json
 # ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1

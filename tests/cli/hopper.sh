@@ -136,3 +136,15 @@ sed 's/st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 \[%r15\]/st.asy
 fails stas_var "$OA" compile "$tmp/stasvar.ptx" --arch sm_90 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/stasvar.err"
 ok stas_var_named grep -q "stasvar.ptx:[0-9]*:2: error: unsupported by the compiler for sm_90: st.async with an address or mbarrier that is not a register" "$tmp/stasvar.err"
+# red.async: REDAS.op [Ra.64], Rb with ATOM's operation names, as ptxas
+"$OA" compile tests/compile/mbar/redasync.ptx --arch sm_90 --out-dir "$tmp/ra" >/dev/null 2>&1
+s="$tmp/ra/sass/redasync.sass"
+ok redas_add_s32 grep -Eq 'REDAS.ADD.S32 \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok redas_min grep -Eq 'REDAS.MIN \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok redas_max_s32 grep -Eq 'REDAS.MAX.S32 \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok redas_dec grep -Eq 'REDAS.DEC \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+ok redas_add_64 grep -Eq 'REDAS.ADD.64 \[R[0-9]+.64\], R[0-9]+ ;' "$s"
+printf '.version 8.4\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 p)\n{\n.reg .b32 %%r<4>;\nld.param.u32 %%r1, [p];\nred.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.u64 [%%r1], 1, [%%r1];\nret;\n}\n' > "$tmp/ramin64.ptx"
+fails redas_min64 "$OA" compile "$tmp/ramin64.ptx" --arch sm_90 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/ramin64.err"
+ok redas_min64_named grep -q 'ramin64.ptx:8:1: error: unsupported by the compiler for sm_90: this red.async operation and type' "$tmp/ramin64.err"
