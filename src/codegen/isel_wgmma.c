@@ -53,6 +53,7 @@ struct WgState {
 	int na;
 	int ncommit;           /* commit groups so far */
 	int last_b, last_i;    /* the last HGMMA not yet committed (block, index), -1 none */
+	int last_guarded;      /* the last HGMMA since the last commit is guarded */
 };
 
 static struct WgState *
@@ -71,9 +72,22 @@ need_sm90a(Sel *s)
 {
 	if (s->sm != 90 || !s->m->arch_a)
 		return sel_unsupported(s, "wgmma outside sm_90a (`.target sm_90a` and --arch sm_90)");
-	if (s->cur && s->cur->p.guard >= 0)
-		return sel_unsupported(s, "a guarded wgmma instruction");
+	if (s->cur && s->cur->p.guard >= 0 && s->cur->p.op != PTX_OP_wgmma_mma_async)
+		return sel_unsupported(s, "a guarded wgmma.fence, commit_group or wait_group");
 	return 0;
+}
+
+/* Append ", gsb0" to instruction i of block b (an HGMMA). */
+static void
+add_gsb0(Sel *s, int b, int i)
+{
+	MIns *m = &s->mf->b.v[b].ins.v[i];
+	size_t n = strlen(m->text);
+	char *t = arena_alloc(s->mf->a, n + 7);
+
+	memcpy(t, m->text, n);
+	memcpy(t + n, ", gsb0", 7);
+	m->text = t;
 }
 
 /* Copy the pending entry k out into its PTX registers and drop it. */
@@ -103,24 +117,31 @@ a_release(Sel *s, int k)
 	w->a[k] = w->a[--w->na];
 }
 
-/* Put gsb0 on the last uncommitted HGMMA: it closes a commit group. */
+/* Put gsb0 on the last uncommitted HGMMA: it closes a commit group.  (A
+ * guarded HGMMA carries its own gsb0 and leaves last_b -1: its group is
+ * numbered all the same.) */
 static void
 commit(Sel *s)
 {
 	struct WgState *w = wg(s);
-	MIns *m;
-	size_t n;
-	char *t;
-	int k;
+	int k, open = 0;
 
-	if (w->last_b < 0)
+	for (k = 0; k < w->np; k++)
+		open |= w->p[k].commit < 0;
+	for (k = 0; k < w->na; k++)
+		open |= w->a[k].commit < 0;
+	if (w->last_b < 0 && !open)
 		return;
-	m = &s->mf->b.v[w->last_b].ins.v[w->last_i];
-	n = strlen(m->text);
-	t = arena_alloc(s->mf->a, n + 7);
-	memcpy(t, m->text, n);
-	memcpy(t + n, ", gsb0", 7);
-	m->text = t;
+	if (w->last_b >= 0)
+		add_gsb0(s, w->last_b, w->last_i);
+	else if (w->last_guarded) {   /* ptxas: a no-op HGMMA closes the group on every path */
+		int g = s->mf->guard, gn = s->mf->guard_neg;
+		s->mf->guard = -1, s->mf->guard_neg = 0;
+		mi(s->mf, "WARPGROUP.ARRIVE");
+		mi(s->mf, "HGMMA.64x8x16.F16 RZ, gdesc[URZ], RZ, !UPT, gsb0");
+		s->mf->guard = g, s->mf->guard_neg = (u8)gn;
+	}
+	w->last_guarded = 0;
 	for (k = 0; k < w->np; k++)
 		if (w->p[k].commit < 0)
 			w->p[k].commit = w->ncommit;
@@ -238,14 +259,39 @@ overlaps(const PtxOperand *a, const PtxOperand *b)
 	return 0;
 }
 
+/* A guarded wgmma.mma_async (uniform over the warpgroup, as PTX needs):
+ * everything but the MMA unguarded (G is loaded from d even for scale-d
+ * 0, so a skipped MMA leaves d as it was), then ptxas's
+ * "@!P BRA skip; WARPGROUP.ARRIVE; HGMMA ..., gsb0; skip:" (seq_link
+ * makes the join).  The previous uncommitted HGMMA gets a gsb0 of its
+ * own and so does the guarded one (extra gsb0s only make DEPBAR.LE
+ * stricter); when the guarded MMA is the last of its commit group, the
+ * commit adds ptxas's no-op "HGMMA.64x8x16.F16 RZ, gdesc[URZ], RZ, !UPT,
+ * gsb0", so that every group ends with one gsb0 on every path and
+ * DEPBAR.LE gsb0, N still counts commit groups. */
+static int sel_wg_mma1(Sel *s, const IrIns *x, int g, int gn);
+
 static int
 sel_wg_mma(Sel *s, const IrIns *x)
+{
+	int g = s->mf->guard, gn = s->mf->guard_neg, r;
+
+	if (g < 0)
+		return sel_wg_mma1(s, x, -1, 0);
+	s->mf->guard = -1, s->mf->guard_neg = 0;
+	r = sel_wg_mma1(s, x, g, gn);
+	s->mf->guard = g, s->mf->guard_neg = (u8)gn;
+	return r;
+}
+
+static int
+sel_wg_mma1(Sel *s, const IrIns *x, int g, int gn)
 {
 	const PtxInstr *in = &x->p;
 	const PtxOperand *d = &in->opds[0];
 	struct WgState *w;
 	PtxType dt, at, bt;
-	int m = 0, n = 0, k = 0, i, nr, fp8, isint, pend = -1, areg, ta, tb;
+	int m = 0, n = 0, k = 0, i, nr, fp8, isint, pend = -1, areg, ta, tb, skip = 0;
 	u64 sd;
 	const char *an, *bn;
 	char op[64], nsfx[32];
@@ -327,7 +373,7 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		return -1;
 	if (pend >= 0)
 		G = w->p[pend].g;
-	else if (sd) {
+	else if (sd || g >= 0) {
 		if (sel_group_in(s, d, NULL, nr, &G) < 0)
 			return -1;
 	} else
@@ -347,6 +393,16 @@ sel_wg_mma(Sel *s, const IrIns *x)
 	}
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 2, 1), mpart(bdesc.v, 0, 1));
 	mi(s->mf, "R2UR %D, %U", mpart(U.v, 3, 1), mpart(bdesc.v, 1, 1));
+	if (g >= 0) {
+		skip = seq_mark();
+		if (w->last_b >= 0)
+			add_gsb0(s, w->last_b, w->last_i);
+		w->last_b = -1;
+		w->last_guarded = 1;
+		s->mf->guard = g, s->mf->guard_neg = (u8)!gn;
+		mi(s->mf, "BRA %L", skip);
+		s->mf->guard = -1, s->mf->guard_neg = 0;
+	}
 	mi(s->mf, "WARPGROUP.ARRIVE");
 	if (isint)
 		snprintf(op, sizeof op, "IGMMA.64x%dx32%s%s%s", n, an, bn, in->flags & PTX_F_SATFINITE ? ".SAT" : "");
@@ -367,8 +423,14 @@ sel_wg_mma(Sel *s, const IrIns *x)
 		mi(s->mf, "%s %D, gdesc[%U]%s, %U", op, G, U, nsfx, G);
 	else
 		mi(s->mf, "%s %D, gdesc[%U]%s, RZ, !UPT", op, G, U, nsfx);
-	w->last_b = s->mf->cur;
-	w->last_i = (int)s->mf->b.v[s->mf->cur].ins.n - 1;
+	if (g >= 0) {
+		add_gsb0(s, s->mf->cur, (int)s->mf->b.v[s->mf->cur].ins.n - 1);
+		mi(s->mf, "BRA %L", skip);
+	} else {
+		w->last_b = s->mf->cur;
+		w->last_i = (int)s->mf->b.v[s->mf->cur].ins.n - 1;
+		w->last_guarded = 0;
+	}
 	if (pend < 0) {
 		WgPend *p = &w->p[w->np++];
 		p->d = d, p->g = G, p->n = nr;

@@ -396,6 +396,8 @@ h_hgmma(Emu *E, Warp *w, const EInsn *I, u32 gm)
 		scale_d = ((w->up >> o[no - 1].reg & 1) ^ o[no - 1].not) != 0;
 		no--;
 	}
+	if (no == 3 && o[0].kind == OPK_R && o[0].reg == RZ && o[2].kind == OPK_R && o[2].reg == RZ)
+		return;   /* ptxas's no-op HGMMA ... RZ, gdesc[URZ], RZ, !UPT, gsb0 (closes a commit group) */
 	if (no == 4 && o[1].kind == OPK_R && !o[1].neg && !o[1].not && !o[1].sel) {
 		ra = o[1].reg;   /* A from registers: d, gdesc, c as below */
 		ops[0] = o[0], ops[1] = o[2], ops[2] = o[3];

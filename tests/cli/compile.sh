@@ -232,7 +232,9 @@ refused compile_sreg sm_90 "$tmp/sreg.ptx" \
 
 # the cuda::ptx wrappers (CCCL, CUDA 13.0) the compiler does not implement
 # are refused by name, at their line (tests/compile/intr7/refuse7.cu, one
-# kernel per module; the others of that sweep verify, tests/compile/intr7)
+# kernel per module; the others of that sweep verify, tests/compile/intr7;
+# refused/x_ptx_st_async and x_ptx_red_async compile since session 12 and
+# verify from cases.txt)
 while read -r k pat; do
 	refused "compile_intr7_$k" sm_90 "tests/compile/intr7/refused/$k.ptx" "$k.ptx:[0-9]*:[0-9]*: error: $pat"
 done <<'L'
@@ -240,9 +242,7 @@ x_ptx_bulk_reduce unsupported by the compiler for sm_90: `cp.reduce.async.bulk`
 x_ptx_bulk_store unsupported by the compiler for sm_90: cp.async.bulk other than
 x_ptx_fence unsupported by the compiler for sm_90: fence.proxy other than .async
 x_ptx_multimem unsupported by the compiler for sm_90: `multimem.ld_reduce`
-x_ptx_red_async unsupported by the compiler for sm_90: `red.async`
 x_ptx_sreg unsupported by the compiler for sm_90: the predicate special register %is_explicit_cluster
-x_ptx_st_async unsupported by the compiler for sm_90: `st.async`
 x_ptx_tensormap_cp unsupported by the compiler for sm_90: `tensormap.cp_fenceproxy`
 x_ptx_tensormap_replace unknown modifier '.global_address' for tensormap.replace
 L

@@ -94,6 +94,10 @@ vs_ptx emu_mbar_stasync_sm_90 tests/emu/mbar/ptxas/stasync.sm_90.cubin tests/com
 # complete_tx on its mbarrier), cluster of 2; in ptxas/ like stasync
 vs_ptx emu_mbar_redasync_sm_90 tests/emu/mbar/ptxas/redasync.sm_90.cubin tests/compile/mbar/redasync.ptx \
 	tests/compile/mbar/redasync.spec.json
+# guarded wgmma: ptxas's "@!P BRA; ARRIVE; HGMMA" and its no-op
+# "HGMMA.64x8x16.F16 RZ, gdesc[URZ], RZ, !UPT, gsb0", both guard values
+vs_ptx emu_wgmma_guard_sm_90 tests/emu/wgmma/guard.sm_90.cubin tests/compile/wgmma/guard.ptx tests/compile/wgmma/guard.spec.json
+vs_ptx emu_wgmma_guard0_sm_90 tests/emu/wgmma/guard.sm_90.cubin tests/compile/wgmma/guard.ptx tests/compile/wgmma/guard0.spec.json
 vs_ptx emu_wgmma_igmma_sm_90 tests/emu/wgmma/ptxas/igmma.sm_90.cubin tests/compile/wgmma/igmma.ptx \
 	tests/compile/wgmma/igmma.spec.json
 # ptxas's cp.async.mbarrier.arrive[.noinc] pipelines: sm_90's SYNCS...A0T1

@@ -148,3 +148,13 @@ printf '.version 8.4\n.target sm_90\n.address_size 64\n.visible .entry k(.param 
 fails redas_min64 "$OA" compile "$tmp/ramin64.ptx" --arch sm_90 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/ramin64.err"
 ok redas_min64_named grep -q 'ramin64.ptx:8:1: error: unsupported by the compiler for sm_90: this red.async operation and type' "$tmp/ramin64.err"
+# guarded wgmma.mma_async: "@!P BRA skip; ARRIVE; HGMMA ..., gsb0", and
+# ptxas's no-op HGMMA closing a commit group whose last MMA is guarded
+"$OA" compile $w/guard.ptx --arch sm_90 --out-dir "$tmp/g" >/dev/null 2>&1
+s="$tmp/g/sass/guard.sass"
+ok wgmma_guard_skip grep -Pzq '@!P[0-6] BRA [^\n]*\n[^\n]*WARPGROUP.ARRIVE ;[^\n]*\n[^\n]*HGMMA.64x32x16.F32 R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT, gsb0 ;' "$s"
+ok wgmma_guard_noop grep -q 'HGMMA.64x8x16.F16 RZ, gdesc\[URZ\], RZ, !UPT, gsb0 ;' "$s"
+sed 's/^\twgmma.commit_group.sync.aligned;/\t@%p2 wgmma.commit_group.sync.aligned;/' $w/guard.ptx > "$tmp/gcommit.ptx"
+fails wgmma_guard_commit "$OA" compile "$tmp/gcommit.ptx" --arch sm_90 --out-dir "$tmp/b"
+cp "$tmp/err" "$tmp/gcommit.err"
+ok wgmma_guard_commit_named grep -q 'unsupported by the compiler for sm_90: a guarded wgmma.fence, commit_group or wait_group' "$tmp/gcommit.err"
