@@ -118,23 +118,19 @@ a_release(Sel *s, int k)
 }
 
 /* Put gsb0 on the last uncommitted HGMMA: it closes a commit group.  (A
- * guarded HGMMA carries its own gsb0 and leaves last_b -1: its group is
- * numbered all the same.) */
+ * guarded HGMMA carries its own gsb0 and leaves last_b -1.)  Every PTX
+ * commit group ends with one gsb0 on every path, so DEPBAR.LE gsb0, N
+ * is wait_group N. */
 static void
 commit(Sel *s)
 {
 	struct WgState *w = wg(s);
-	int k, open = 0;
+	int k;
 
-	for (k = 0; k < w->np; k++)
-		open |= w->p[k].commit < 0;
-	for (k = 0; k < w->na; k++)
-		open |= w->a[k].commit < 0;
-	if (w->last_b < 0 && !open)
-		return;
 	if (w->last_b >= 0)
 		add_gsb0(s, w->last_b, w->last_i);
-	else if (w->last_guarded) {   /* ptxas: a no-op HGMMA closes the group on every path */
+	else {   /* an empty group, or its last MMA guarded: ptxas's no-op HGMMA
+		    closes it on every path (wait_group counts empty groups too) */
 		int g = s->mf->guard, gn = s->mf->guard_neg;
 		s->mf->guard = -1, s->mf->guard_neg = 0;
 		mi(s->mf, "WARPGROUP.ARRIVE");
@@ -162,7 +158,8 @@ sel_wgmma_flush(Sel *s)
 		return;
 	guard = s->mf->guard, neg = s->mf->guard_neg;
 	s->mf->guard = -1;
-	commit(s);
+	if (w->last_b >= 0 || w->last_guarded)   /* MMAs not committed yet */
+		commit(s);
 	mi(s->mf, "WARPGROUP.DEPBAR.LE gsb0, 0x0");
 	while (w->np)
 		copy_out(s, w->np - 1);

@@ -158,3 +158,6 @@ sed 's/^\twgmma.commit_group.sync.aligned;/\t@%p2 wgmma.commit_group.sync.aligne
 fails wgmma_guard_commit "$OA" compile "$tmp/gcommit.ptx" --arch sm_90 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/gcommit.err"
 ok wgmma_guard_commit_named grep -q 'unsupported by the compiler for sm_90: a guarded wgmma.fence, commit_group or wait_group' "$tmp/gcommit.err"
+# an empty commit group counts for wait_group: ptxas's no-op HGMMA closes it
+"$OA" compile $w/empty.ptx --arch sm_90 --out-dir "$tmp/e" >/dev/null 2>&1
+ok wgmma_empty_group grep -Pzq 'HGMMA.64x16x16.F16 R[0-9]+, gdesc\[UR[0-9]+\], R[0-9]+, UP[0-6], gsb0 ;[^\n]*\n([^\n]*\n)?[^\n]*HGMMA.64x8x16.F16 RZ, gdesc\[URZ\], RZ, !UPT, gsb0 ;[^\n]*\n[^\n]*WARPGROUP.DEPBAR.LE gsb0, 0x1 ;' "$tmp/e/sass/empty.sass"
