@@ -597,13 +597,24 @@ u64 f64_min(u64 a, u64 b, int nan) { return f64_minmax(a, b, nan, 0); }
 u64 f64_max(u64 a, u64 b, int nan) { return f64_minmax(a, b, nan, 1); }
 
 /* MUFU.RCP64H / MUFU.RSQ64H's model: op (AP_RCP, AP_RSQRT) of the high
- * word hi with a zero low word, the high word of the double result. */
+ * word hi with a zero low word, the high word of the double result.
+ * Subnormal inputs and results are flushed to a zero of the same sign:
+ * PTX has only the .ftz forms of rcp.approx.f64 (and documents the
+ * flush), and ptxas lowers rcp/rsqrt.approx.ftz.f64 to this single
+ * instruction, so the hardware instruction flushes. */
 u32
 f64_mufu_hi(int op, u32 hi)
 {
-	u64 r = bits_f64(approx_fn(op, f64_of((u64)hi << 32)));
+	u64 r;
 
-	return (u32)((f64_isnan(r) ? F64_NAN : r) >> 32);
+	if ((hi & 0x7ff00000u) == 0)
+		hi &= 0x80000000u;
+	r = bits_f64(approx_fn(op, f64_of((u64)hi << 32)));
+	if (f64_isnan(r))
+		r = F64_NAN;
+	else if ((r & 0x7ff0000000000000ull) == 0)
+		r &= 1ull << 63;
+	return (u32)(r >> 32);
 }
 
 /* rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64: what the compiled code (ours

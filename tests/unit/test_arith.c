@@ -303,6 +303,14 @@ TEST(arith_approx)
 	CHECK_EQ_U64(f64_approx(AP_RCP, 0x4008000000000001ull, 1), 0x3fd5555500000000ull);
 	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0x4000000000000000ull, 1), 0x3fe6a09e00000000ull);
 	CHECK_EQ_U64(f64_approx(AP_RSQRT, 0xbff0000000000000ull, 1), 0x7fffffff00000000ull);
+	/* the MUFU instructions themselves flush subnormal high words and
+	   results (the emulator uses f64_mufu_hi without f64_approx's ftz):
+	   1/2^1023 is subnormal, 1/sqrt of a subnormal high word is +inf */
+	CHECK_EQ_U64(f64_mufu_hi(AP_RCP, 0x7fe00000), 0);
+	CHECK_EQ_U64(f64_mufu_hi(AP_RCP, 0xffefffff), 0x80000000);
+	CHECK_EQ_U64(f64_mufu_hi(AP_RSQRT, 0x00040000), 0x7ff00000);
+	CHECK_EQ_U64(f64_mufu_hi(AP_RCP, 0x80040000), 0xfff00000);
+	CHECK_EQ_U64(f64_mufu_hi(AP_RCP, 0x7fcfffff), 0x00100000);     /* just normal: kept */
 	CHECK_EQ_U64(h_approx(AP_EX2, 0x3c00, FF_F16, 0), 0x4000);
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 0), 0x0040);      /* 2^-127: subnormal */
 	CHECK_EQ_U64(h_approx(AP_EX2, 0xc2fe, FF_BF16, 1), 0);           /* .ftz */
