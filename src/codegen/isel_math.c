@@ -880,8 +880,10 @@ sel_sqrt(Sel *s, const IrIns *x)
  * y + y*e*(0.5 + 0.375*e), e = 1 - a*y*y -- for a positive, normal a.
  * The rest is ours (ptxas calls its own drsqrt slow path): a positive
  * subnormal is scaled by 2^108 and its result by 2^54; a negative a
- * (-inf too, not -0) gives NaN; +-0, +inf and NaN keep MUFU's answer
- * (+-inf, +0, NaN).  a in R2:R3; the result in R60:R61. */
+ * (-inf too, not -0) or a NaN gives NaN (MUFU sees only the high word:
+ * a NaN whose payload is all in the low word looks like +inf to it and
+ * gave +0); +-0 and +inf keep MUFU's answer (+-inf, +0).  a in R2:R3;
+ * the result in R60:R61. */
 static const char *const drsqrt[] = {
 	"MOV R4:p, 0x0",
 	"MOV R8:p, 0x0",
@@ -912,7 +914,7 @@ static const char *const drsqrt[] = {
 	"DSETP.NE.AND P0, PT, R2:2, RZ, P0",
 	"@P0 MOV R40, R20",
 	"@P0 MOV R41, R21",
-	"DSETP.LT.AND P1, PT, R2:2, RZ, PT",
+	"DSETP.LTU.AND P1, PT, R2:2, RZ, PT",
 	"@P1 MOV R40, 0x0",
 	"@P1 MOV R41, 0xfff80000",
 	"@P6 MOV R60, R40",
