@@ -498,7 +498,8 @@ u32
 cvt_f32_to(u32 a, int to, int rnd, int relu, int sat, int satfinite)
 {
 	double x = f32_of(a);
-	double max = to == FF_E4M3 ? 448 : to == FF_E5M2 ? 57344 : to == FF_F16 ? 65504 : 0x1.fep127;
+	double max = to == FF_E4M3 ? 448 : to == FF_E5M2 ? 57344 : to == FF_F16 ? 65504 :
+		     to == FF_TF32 ? 0x1.ffcp127 : 0x1.fep127;
 
 	if ((satfinite || to == FF_E4M3 || to == FF_E5M2) && !isnan(x) && fabs(x) > max)
 		a = bits_f32((float)copysign(max, x));

@@ -591,7 +591,7 @@ exec_cvt(Interp *I, Thread *t, const PtxInstr *in)
 	if (is_ftype(dt) && is_ftype(st)) {
 		if (st == PTX_T_F32 && dt == PTX_T_F32 && !irnd && !ftz && !sat)
 			r = a;
-		else if (satfinite && st == PTX_T_F32 && (dt == PTX_T_F16 || dt == PTX_T_BF16))
+		else if (satfinite && st == PTX_T_F32 && (dt == PTX_T_F16 || dt == PTX_T_BF16 || dt == PTX_T_TF32))
 			r = cvt_f32_to((u32)a, ffmt(dt), rnd, relu, sat, 1);
 		else
 			r = cvt_f2f(a, ffmt(st), ffmt(dt), rnd, irnd, ftz, sat, relu);

@@ -163,6 +163,11 @@ TEST(arith_cvt_float)
 	CHECK(cvt_pack_f32(0x7fc00000, ONE, FF_F16, RND_RN, 0, 0, 1) >> 16 != 0x7bff);
 	CHECK_EQ_U64(cvt_pack_f32(0x47000000, 0xc3e00000, FF_E4M3, RND_RN, 0, 0, 0), 0x7efe); /* 32768->448, -448 */
 	CHECK_EQ_U64(cvt_f2f(0x7e, FF_E4M3, FF_F32, RND_RN, 0, 0, 0, 0), 0x43e00000);
+	/* tf32: MAX_NORM 0x7f7fe000; .rna rounds 0x7f7ff000 up to inf, .satfinite keeps it */
+	CHECK_EQ_U64(cvt_f32_to(0xff800000, FF_TF32, RND_RNA, 0, 0, 1), 0xff7fe000);
+	CHECK_EQ_U64(cvt_f32_to(0x7f7ff000, FF_TF32, RND_RNA, 0, 0, 1), 0x7f7fe000);
+	CHECK_EQ_U64(cvt_f32_to(0x7f7ff000, FF_TF32, RND_RNA, 0, 0, 0), 0x7f800000);
+	CHECK_EQ_U64(cvt_f32_to(0x3f801000, FF_TF32, RND_RNA, 0, 0, 1), 0x3f802000);
 }
 
 TEST(arith_cvt_int)
