@@ -114,7 +114,7 @@ ibad igmma_mixed 's/m64n16k32.s32.s8.s8/m64n16k32.s32.s8.e4m3/' 'with these type
 grep -v fence.proxy $w/igmma.ptx > "$tmp/i80.ptx"
 fails igmma_sm80 "$OA" compile "$tmp/i80.ptx" --arch sm_80 --out-dir "$tmp/b"
 cp "$tmp/err" "$tmp/i80.err"
-ok igmma_sm80_named grep -q 'unsupported by the compiler for sm_80: wgmma outside sm_90a' "$tmp/i80.err"
+ok igmma_sm80_named grep -q 'error: .target sm_90a is above --arch sm_80' "$tmp/i80.err"
 # atom/red .L2::cache_hint (the policy pair is the descriptor, not the
 # global one in UR4) and .cluster scope (.gpu's code), as ptxas
 "$OA" compile tests/compile/mem/atomhint.ptx --arch sm_90 --out-dir "$tmp/ah" >/dev/null 2>&1
