@@ -982,7 +982,7 @@ ld_const(Sel *s, const IrIns *x)
 	if (a->var) {
 		if (modvar_find(s, a->var, &mv) < 0)
 			return -1;
-		off += (i64)mv.off;
+		off = (i64)((u64)off + mv.off);   /* wraps like the address arithmetic */
 	}
 	if (check_width(s, x, eb) < 0 || parts_of(s, D0, eb, &p, 0) < 0)
 		return -1;
@@ -995,7 +995,7 @@ ld_const(Sel *s, const IrIns *x)
 			base = r;
 			off = 0;
 		}
-	} else if (off < 0 || off + tot > 0x10000) {
+	} else if (off < 0 || off > 0x10000 - (i64)tot) {
 		return sel_unsupported(s, "a constant-bank offset outside 64 KiB");
 	}
 	t = p.n == 1 ? p.part[0] : sel_tmp(s, p.n);

@@ -736,6 +736,8 @@ check_operands(C *c, const PtxInstr *in)
 	case PTX_OP_setp: case PTX_OP_set:
 		if (in->ntypes)
 			check_cmp(c, in);
+		if (in->op == PTX_OP_set && in->ntypes != 2)
+			cerr(c, in->pos, "set takes a destination type and a source type (set.cmp.dtype.stype)");
 		if (in->op == PTX_OP_set && in->ntypes == 2 && in->nopds >= 3) {
 			/* set.cmp.dtype.stype d, a, b[, c]: the generic check sees no one type */
 			check_opd(c, &in->opds[0], 'd', in->types[0], 0, 0);

@@ -225,6 +225,25 @@ refused compile_xorsign_sm80 sm_80 "$tmp/xorsign86.ptx" 'error: .target sm_86 is
 sed 's/^\.target sm_90/.target sm_80/' tests/compile/half/xorsign.ptx > "$tmp/xorsign80.ptx"
 refused compile_xorsign_target80 sm_80 "$tmp/xorsign80.ptx" 'error: .xorsign requires sm_86 or higher'
 
+# an ld.const whose offset overflows 64 bits is refused as outside the bank
+# (the bound check overflowed: UBSan; found by tools/fuzz-mutate)
+cat > "$tmp/cbig.ptx" <<'P'
+.version 8.0
+.target sm_80
+.address_size 64
+.const .align 4 .u32 ctab[4];
+.visible .entry k(.param .u64 o)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+	ld.const.u32 %r2, [ctab+9223372036854775807];
+	st.global.u32 [%rd1], %r2;
+	ret;
+}
+P
+refused compile_const_offset_overflow sm_80 "$tmp/cbig.ptx" 'a constant-bank offset outside 64 KiB'
+
 # a special register the compiler does not select is refused by its name
 one_op "$tmp/sreg.ptx" sm_90 '	mov.u32 %r2, %aggr_smem_size;'
 refused compile_sreg sm_90 "$tmp/sreg.ptx" \
