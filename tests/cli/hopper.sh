@@ -35,12 +35,13 @@ fails stsm_sm80 "$OA" compile tests/compile/sm90/stmatrix.ptx --arch sm_80 --out
 cp "$tmp/err" "$tmp/stsm80.err"
 ok stsm_sm80_named grep -q 'error: .target sm_90 is above --arch sm_80' "$tmp/stsm80.err"
 
-bad() { # name sed-expression message
-	sed "$2" $w/f16.ptx > "$tmp/$1.ptx"
-	fails "$1" "$OA" compile "$tmp/$1.ptx" --arch sm_90 --out-dir "$tmp/b"
-	if grep -q "error: .*$3" "$tmp/err"; then echo "PASS $1_named"
-	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
+refused_mutant() { # file name sed-expression message: the edited file is refused with message
+	sed "$3" "$1" > "$tmp/$2.ptx"
+	fails "$2" "$OA" compile "$tmp/$2.ptx" --arch sm_90 --out-dir "$tmp/b"
+	if grep -q "error: .*$4" "$tmp/err"; then echo "PASS $2_named"
+	else echo "FAIL $2_named: want '$4'"; head -3 "$tmp/err"; fi
 }
+bad() { refused_mutant $w/f16.ptx "$@"; }
 m='m64n32k16.f32.f16.f16 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16}, %rd7, %rd9'
 bad wgmma_trans_2 "s/$m, 1, 1, 1, 0, 0;/$m, 1, 1, 1, 0, 2;/" 'imm-trans'
 bad wgmma_scale_2 "s/$m, 1, 1, 1, 0, 0;/$m, 1, 2, 1, 0, 0;/" 'imm-scale'
@@ -101,12 +102,7 @@ ok igmma_sat grep -Eq 'IGMMA.64x16x32.S8.S8.SAT (R[0-9]+), gdesc\[UR[0-9]+\], \1
 ok igmma_rs grep -Eq 'IGMMA.64x32x32.U8.S8 R[0-9]+, R[0-9]+, gdesc\[UR[0-9]+\], RZ, !UPT ;' "$s"
 ok igmma_rs_pred grep -Eq 'IGMMA.64x32x32.S8.S8 (R[0-9]+), R[0-9]+, gdesc\[UR[0-9]+\], \1, UP[0-6] ;' "$s"
 ok igmma_n8_sat grep -Eq 'IGMMA.64x8x32.S8.U8.SAT (R[0-9]+), gdesc\[UR[0-9]+\], \1 ;' "$s"
-ibad() { # name sed-expression message
-	sed "$2" $w/igmma.ptx > "$tmp/$1.ptx"
-	fails "$1" "$OA" compile "$tmp/$1.ptx" --arch sm_90 --out-dir "$tmp/b"
-	if grep -q "error: .*$3" "$tmp/err"; then echo "PASS $1_named"
-	else echo "FAIL $1_named: want '$3'"; head -3 "$tmp/err"; fi
-}
+ibad() { refused_mutant $w/igmma.ptx "$@"; }
 d20='{%d0, %d1, %d2, %d3, %d4, %d5, %d6, %d7, %d8, %d9, %d10, %d11, %d12, %d13, %d14, %d15, %d16, %d17, %d18, %d19}'
 ibad igmma_n40 "s/m64n8k32.satfinite.s32.s8.u8 {%d64, %d65, %d66, %d67}, %rd7/m64n40k32.s32.s8.u8 $d20, %rd7/" 'this wgmma.mma_async shape'
 ibad igmma_imm_scale 's/m64n16k32.s32.s8.s8 \(.*\), 0;/m64n16k32.s32.s8.s8 \1, 0, 1, 1;/' 'integer wgmma.mma_async with imm-scale'
