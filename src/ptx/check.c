@@ -750,6 +750,10 @@ check_operands(C *c, const PtxInstr *in)
 	case PTX_OP_slct: case PTX_OP_dp4a: case PTX_OP_dp2a:
 		check_two_types(c, in);
 		break;
+	case PTX_OP_mbarrier_test_wait: case PTX_OP_mbarrier_try_wait: case PTX_OP_istypep:
+		if (in->nopds >= 1)   /* waitComplete / the answer: a predicate */
+			check_opd(c, &in->opds[0], 'P', PTX_T_PRED, 0, 0);
+		break;
 	case PTX_OP_ldmatrix: case PTX_OP_stmatrix:
 		check_matrix(c, in);
 		break;
