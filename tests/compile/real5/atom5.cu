@@ -29,7 +29,8 @@ extern "C" __global__ void atomic_ref(unsigned *cnt, unsigned long long *tot, co
 	atomicMin((long long *)&tot[2], -(long long)x[i] * 77);
 	atomicOr(&tot[3], 1ull << (x[i] & 63));
 	cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> t3(tot[3]);
-	if (i == 0) t3.store(t3.load(cuda::memory_order_acquire) ^ 0, cuda::memory_order_release);
+	/* an atomic RMW: a load + store here raced with the other warps' atomicOr */
+	if (i == 0) t3.fetch_or(t3.load(cuda::memory_order_acquire) & 0xff, cuda::memory_order_release);
 }
 
 //@ int_intr grid=1 block=64 | o:u32[768] check | a:u32[64] rand(0,4294967295) | b:u32[64] rand(0,4294967295) | c:u64[64] rand(0,18446744073709551615)

@@ -27,8 +27,7 @@ extern "C" __global__ void compact(int *out, unsigned *n, const int *in)
 	unsigned base = 0;
 	if (lane == 0) base = wbase[w];
 	base = __shfl_sync(0xffffffffu, base, 0);
-	if (keep) out[base + below] = v;
-	else out[255 - t] = 0;
+	if (keep) out[base + below] = v;   /* (no else: zeroing out[255 - t] raced with these stores) */
 }
 
 //@ seg_scan grid=1 block=64 | o:u32[128] check | a:u32[64] rand(0,1000)
