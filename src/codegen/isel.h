@@ -82,6 +82,11 @@ void sel_waterfall(Sel *s, const MRef *r, const MRef *u, int n, WfBody body, voi
 MRef sel_ur_tmp(Sel *s, int w);
 MRef sel_gaddr(Sel *s, MRef b, i64 off);
 MRef sel_addr_reg(Sel *s, MRef base, i64 off);
+/* st.async and red.async: the address (operand 0) and the mbarrier (operand
+ * 2), each a shared register (+offset), and the pair [Ra.64] holding both. */
+typedef struct { MRef ab, mb; i64 ao, mo; } AsyncAddrs;
+int sel_async_addrs(Sel *s, const PtxInstr *in, const char *what, AsyncAddrs *aa);
+MRef sel_async_pair(Sel *s, const AsyncAddrs *aa);
 int sel_tmap_prefetch(Sel *s, const IrIns *x);   /* prefetch.tensormap (isel_tma.c) */
 int sel_tmap_fence(Sel *s, const IrIns *x);      /* fence.proxy.tensormap::generic (isel_tma.c) */
 extern const SelRule sel_rules_wmma[];      /* isel_wmma.c: wmma.load/mma/store */

@@ -748,19 +748,15 @@ sel_red_async(Sel *s, const IrIns *x)
 	PtxType t = in->ntypes ? (PtxType)in->types[0] : PTX_T_NONE;
 	int sz = ptx_type_size(t), aop = in->aop, k;
 	const char *op;
-	MRef ab, mb, pr, b;
-	i64 ao, mo;
+	AsyncAddrs aa;
+	MRef pr, b;
 
 	if (s->sm < 90)
 		return sel_unsupported(s, "red.async (sm_90 and later)");
 	if (in->nopds != 3 || in->vec > 1 || ptx_type_is_float(t) || (sz != 4 && !(sz == 8 && aop == PTX_AOP_ADD)) ||
 	    (sz == 8 && ptx_type_is_signed(t)) || aop == PTX_AOP_CAS || aop == PTX_AOP_EXCH || !(op = atom_op(aop, t, 0)))
 		return sel_unsupported(s, "this red.async operation and type");
-	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0 || in->opds[2].kind != PTX_OPD_ADDR ||
-	    in->opds[2].reg < 0)
-		return sel_unsupported(s, "red.async with an address or mbarrier that is not a register (+offset)");
-	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &ab, &ao) < 0 ||
-	    sel_address(s, &in->opds[2], PTX_S_SHARED, &mb, &mo) < 0)
+	if (sel_async_addrs(s, in, "red.async", &aa) < 0)
 		return -1;
 	b = src_val(s, &in->opds[1], sz / 4);
 	if (b.v < 0)
@@ -771,9 +767,7 @@ sel_red_async(Sel *s, const IrIns *x)
 			sel_mov32(s, mpart(t2.v, k, 1), mopd_reg(mpart(b.v, b.sub + k, 1)));
 		b = t2;
 	}
-	pr = sel_tmp(s, 2);
-	sel_mov32(s, mpart(pr.v, 0, 1), mopd_reg(sel_addr_reg(s, ab, ao)));
-	sel_mov32(s, mpart(pr.v, 1, 1), mopd_reg(sel_addr_reg(s, mb, mo)));
+	pr = sel_async_pair(s, &aa);
 	mi(s->mf, "REDAS.%s [%U.64], %U", op, pr, b);
 	return 0;
 }

@@ -618,6 +618,32 @@ sel_cp_arrive(Sel *s, const IrIns *x)
 	return 0;
 }
 
+int
+sel_async_addrs(Sel *s, const PtxInstr *in, const char *what, AsyncAddrs *aa)
+{
+	char t[120];
+
+	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0 || in->opds[2].kind != PTX_OPD_ADDR ||
+	    in->opds[2].reg < 0) {
+		snprintf(t, sizeof t, "%s with an address or mbarrier that is not a register (+offset)", what);
+		return sel_unsupported(s, t);
+	}
+	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &aa->ab, &aa->ao) < 0 ||
+	    sel_address(s, &in->opds[2], PTX_S_SHARED, &aa->mb, &aa->mo) < 0)
+		return -1;
+	return 0;
+}
+
+MRef
+sel_async_pair(Sel *s, const AsyncAddrs *aa)
+{
+	MRef pr = sel_tmp(s, 2);
+
+	sel_mov32(s, mpart(pr.v, 0, 1), mopd_reg(sel_addr_reg(s, aa->ab, aa->ao)));
+	sel_mov32(s, mpart(pr.v, 1, 1), mopd_reg(sel_addr_reg(s, aa->mb, aa->mo)));
+	return pr;
+}
+
 /* st.async.shared::cluster.mbarrier::complete_tx::bytes{.v2|.v4}.type [a], b, [mbar]
  * (sm_90: a store into a CTA of the cluster that completes its bytes on
  * that CTA's mbarrier): ptxas's STAS[.64|.128] [Ra.64], Rb with the
@@ -629,8 +655,8 @@ sel_st_async(Sel *s, const IrIns *x)
 	const PtxInstr *in = &x->p;
 	PtxType t = in->ntypes ? (PtxType)in->types[0] : PTX_T_NONE;
 	int eb = ptx_type_size(t), nv = in->vec ? in->vec : 1, tot, ew, i, k;
-	MRef ab, mb, pr, d;
-	i64 ao, mo;
+	AsyncAddrs aa;
+	MRef pr, d;
 	const PtxOperand *v = &in->opds[1];
 
 	if (s->sm < 90)
@@ -638,11 +664,7 @@ sel_st_async(Sel *s, const IrIns *x)
 	tot = eb * nv;
 	if (in->nopds != 3 || (eb != 4 && eb != 8) || (tot != 4 && tot != 8 && tot != 16))
 		return sel_unsupported(s, "this st.async form");
-	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0 || in->opds[2].kind != PTX_OPD_ADDR ||
-	    in->opds[2].reg < 0)
-		return sel_unsupported(s, "st.async with an address or mbarrier that is not a register (+offset)");
-	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &ab, &ao) < 0 ||
-	    sel_address(s, &in->opds[2], PTX_S_SHARED, &mb, &mo) < 0)
+	if (sel_async_addrs(s, in, "st.async", &aa) < 0)
 		return -1;
 	ew = eb / 4;
 	d = sel_tmp(s, tot / 4);
@@ -654,9 +676,7 @@ sel_st_async(Sel *s, const IrIns *x)
 		for (k = 0; k < ew; k++)
 			sel_mov32(s, mpart(d.v, i * ew + k, 1), mopd_reg(ew == 2 ? mpart(r.v, r.sub + k, 1) : r));
 	}
-	pr = sel_tmp(s, 2);
-	sel_mov32(s, mpart(pr.v, 0, 1), mopd_reg(sel_addr_reg(s, ab, ao)));
-	sel_mov32(s, mpart(pr.v, 1, 1), mopd_reg(sel_addr_reg(s, mb, mo)));
+	pr = sel_async_pair(s, &aa);
 	mi(s->mf, "STAS%s [%U.64], %U", tot == 16 ? ".128" : tot == 8 ? ".64" : "", pr, d);
 	return 0;
 }
