@@ -4,7 +4,8 @@
  *   compile FILE.{ptx,cu} --arch sm_90|sm_80 [-o NAME] [--out-dir DIR]
  *           [--opt-level safe|mined|sched|opt] [--verify [--spec S]] [-v]
  *           [--dump]
- * writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass, DIR/manifest.json. */
+ * writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass, DIR/manifest.json;
+ * with -o FILE.cubin, as ptxas -o, that one file only. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ enum { LARGE_PTX = 6 << 10 };
 
 typedef struct {
 	const char *in, *name, *dir, *spec;
+	const char *cubin;   /* -o FILE.cubin: that file only, no listing or manifest */
 	int sm, opt, verify, verbose, dump;
 } Args;
 
@@ -39,7 +41,8 @@ usage(FILE *f)
 	      "Compile every .entry of a PTX module (a .cu goes through nvcc --ptx first)\n"
 	      "to SASS and a cubin with OpenAssembler's own compiler; ptxas is never run.\n"
 	      "Writes DIR/cubin/NAME.cubin, DIR/sass/NAME.sass and DIR/manifest.json\n"
-	      "(DIR defaults to oa-out, NAME to the input's base name).\n"
+	      "(DIR defaults to oa-out, NAME to the input's base name); with\n"
+	      "-o FILE.cubin, as ptxas -o, only that cubin (no listing, no manifest).\n"
 	      "  --verify     run the kernel of the launch spec (--spec, or FILE's base\n"
 	      "               name + .spec.json) in the SASS emulator on our cubin and in\n"
 	      "               the PTX interpreter, compare every buffer; exit 1 on a mismatch\n"
@@ -116,6 +119,8 @@ parse_args(int argc, char **argv, Args *a)
 			a->in = s;
 		}
 	}
+	if (a->name && ends_with(a->name, ".cubin"))
+		a->cubin = a->name;
 	if (!a->in || !a->sm) {
 		usage(stderr);
 		return -1;
@@ -349,12 +354,17 @@ cmd_compile(int argc, char **argv)
 	if (compile_module(m, &co, &r) < 0)
 		goto out_r;
 	cubin_write(&r.cubin, &cub);
-	path = xmalloc(strlen(a.dir) + strlen(name) + 32);
-	cat4(path, a.dir, "/cubin/", name, ".cubin");
+	if (a.cubin) {
+		path = xstrdup(a.cubin);
+	} else {
+		path = xmalloc(strlen(a.dir) + strlen(name) + 32);
+		cat4(path, a.dir, "/cubin/", name, ".cubin");
+	}
 	if (write_file_mkdirs(path, cub.s, cub.n) < 0)
 		goto out_r;
-	buf_grow(&sass, 4 * cub.n + 4096);   /* the listing is 2-4 times the cubin: grown once */
-	if (cubin_list(&r.cubin, path, &lo, &sass) == 0) {
+	if (!a.cubin)
+		buf_grow(&sass, 4 * cub.n + 4096);   /* the listing is 2-4 times the cubin: grown once */
+	if (!a.cubin && cubin_list(&r.cubin, path, &lo, &sass) == 0) {
 		char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
 		cat4(sp, a.dir, "/sass/", name, ".sass");
 		write_file_mkdirs(sp, sass.s, sass.n);
@@ -384,7 +394,8 @@ cmd_compile(int argc, char **argv)
 			fprintf(stderr, "verify %s: %s\n", name, vres);
 		}
 	}
-	write_manifest(&a, name, ptxpath, text, n, &r, &cub, vres);
+	if (!a.cubin)
+		write_manifest(&a, name, ptxpath, text, n, &r, &cub, vres);
 out_r:
 	compile_free(&r);
 out:

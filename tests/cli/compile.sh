@@ -58,6 +58,11 @@ done
 "$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/d1" >/dev/null 2>&1
 "$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/d2" >/dev/null 2>&1
 same compile_deterministic "$tmp/d1/cubin/vector_add.cubin" "$tmp/d2/cubin/vector_add.cubin"
+
+# -o FILE.cubin (ptxas's form): that cubin, the same bytes, and nothing else
+"$OA" compile examples/vector_add.ptx --arch sm_90 -o "$tmp/c1/sub/va.cubin" --out-dir "$tmp/c2" >/dev/null 2>&1
+same compile_o_cubin "$tmp/c1/sub/va.cubin" "$tmp/d1/cubin/vector_add.cubin"
+ok compile_o_cubin_only test "$(find "$tmp/c1" "$tmp/c2" -type f 2>/dev/null)" = "$tmp/c1/sub/va.cubin"
 ok compile_manifest grep -q '"registers"' "$tmp/d1/manifest.json"
 ok compile_sass_listing grep -q 'EXIT' "$tmp/d1/sass/vector_add.sass"
 fails compile_bad_arch "$OA" compile examples/vector_add.ptx --arch sm_75
