@@ -201,6 +201,11 @@ verify(PtxModule *m, const Cubin *c, const char *cubin_path, const char *specpat
 	io.printf_to = open_memstream(&pw, &npw);
 	eo.printf_to = open_memstream(&pg, &npg);
 	ri = interp_run(m, sp.kernel, &want, &io);
+	/* Our SASS runs at most ~40 instructions per PTX instruction (f64
+	 * division), and a warp-instruction covers at least one thread: a run
+	 * far beyond the interpreter's count is a hang in our code (or in a
+	 * lock that only the interpreter's schedule releases), an error. */
+	eo.max_steps = 64 * interp_steps + (1u << 20);
 	re = ri == 0 ? emu_run(c, cubin_path, sp.kernel, &got, &eo) : EMU_OK;
 	if (io.printf_to)
 		fclose(io.printf_to);

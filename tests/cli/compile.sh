@@ -59,6 +59,12 @@ done
 "$OA" compile examples/vector_add.ptx --arch sm_90 --out-dir "$tmp/d2" >/dev/null 2>&1
 same compile_deterministic "$tmp/d1/cubin/vector_add.cubin" "$tmp/d2/cubin/vector_add.cubin"
 
+# SASS that runs far longer than the PTX interpreter (tests/compile/hang):
+# an error within the emulator's step budget, not a hang
+fails compile_verify_step_budget timeout 120 "$OA" compile tests/compile/hang/spin_lock.ptx --arch sm_90 \
+	-o "$tmp/spin.cubin" --verify
+grep -q 'warp-instructions' "$tmp/err" || echo "FAIL compile_verify_step_budget_msg: $(head -2 "$tmp/err")"
+
 # -o FILE.cubin (ptxas's form): that cubin, the same bytes, and nothing else
 "$OA" compile examples/vector_add.ptx --arch sm_90 -o "$tmp/c1/sub/va.cubin" --out-dir "$tmp/c2" >/dev/null 2>&1
 same compile_o_cubin "$tmp/c1/sub/va.cubin" "$tmp/d1/cubin/vector_add.cubin"
