@@ -722,7 +722,15 @@ drop_dead(Fold *F, int rescan, int *exact)
  * those stay the same: the later rounds of peep_fold (which mostly confirm
  * that nothing more folds) and the second peep_fold after peep_combine
  * skip it.  Texts are never written in place (a rewrite makes a new one),
- * so the text pointer stands for the text. */
+ * so the text pointer stands for the text.
+ *
+ * An entry is the text pointer and a 64-bit hash of the rest (refs,
+ * their flags, the guard, the views): 16 bytes, so the table of a median
+ * function is a KiB in pages the arena has touched anyway (whole refs and
+ * views were ~400 bytes an entry, their slots scattered over 7 pages).
+ * Two different keys with one hash for the same text would make a reader
+ * that may fold be skipped: a fold missed, never a wrong one (the reader
+ * keeps its register, the constant its load). */
 typedef struct {
 	u32 val[2];
 	int guard[2];
@@ -748,11 +756,7 @@ struct FoldMemo {
 	size_t nswapped;
 	struct Settled {
 		const char *text;   /* NULL: an empty slot */
-		MRef r[MI_MAXREF];
-		u8 rf[MI_MAXREF];
-		u8 nr, guard_neg;
-		int guard;
-		RefView v[MI_MAXREF];
+		u64 key;            /* memo_key of the rest */
 	} *e;
 };
 
@@ -780,38 +784,51 @@ ref_view(Fold *F, const MIns *m, int k, RefView *v)
 	return v->kind[0] == K_IMM || v->kind[0] == K_CBANK;
 }
 
-/* m's slot in the memo (its own entry, another's, or an empty one). */
-static struct Settled *
-memo_slot(FoldMemo *M, const MIns *m)
+/* One more 64-bit word into hash h. */
+static inline u64
+mix(u64 h, u64 x)
 {
-	size_t i = (size_t)(((uintptr_t)m->text >> 3) * 0x9e3779b97f4a7c15ull >> 20) & (M->cap - 1);
-
-	while (M->e[i].text && M->e[i].text != m->text)
-		i = (i + 1) & (M->cap - 1);
-	return &M->e[i];
+	h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+	return h ^ h >> 29;
 }
 
-static int
-same_refs(const struct Settled *e, const MIns *m)
+/* The hash of what, besides its text, decides whether m folds: its refs,
+ * their flags, its guard and the views v of its refs. */
+static u64
+memo_key(const MIns *m, const RefView *v)
 {
-	int k;
+	u64 h = mix((u64)m->nr << 40 | (u64)m->guard_neg << 32, (u32)m->guard);
+	int k, s;
 
-	if (e->text != m->text || e->nr != m->nr || e->guard != m->guard || e->guard_neg != m->guard_neg)
-		return 0;
-	for (k = 0; k < m->nr; k++)
-		if (e->r[k].v != m->r[k].v || e->r[k].sub != m->r[k].sub || e->r[k].w != m->r[k].w ||
-		    e->rf[k] != m->rf[k])
-			return 0;
-	return 1;
+	for (k = 0; k < m->nr; k++) {
+		h = mix(h, (u64)(u32)m->r[k].v << 32 | (u64)m->r[k].sub << 16 | (u64)m->r[k].w << 8 | m->rf[k]);
+		h = mix(h, (u64)v[k].lo << 8 | v[k].hi);
+		for (s = 0; s < 2; s++) {
+			h = mix(h, (u64)v[k].val[s] << 32 | (u32)v[k].guard[s]);
+			h = mix(h, (u64)v[k].kind[s] << 8 | v[k].gneg[s]);
+		}
+	}
+	return h;
+}
+
+/* m's slot in the memo (its own entry, another's, or an empty one). */
+static struct Settled *
+memo_slot(FoldMemo *M, const char *text)
+{
+	size_t i = (size_t)(((uintptr_t)text >> 3) * 0x9e3779b97f4a7c15ull >> 20) & (M->cap - 1);
+
+	while (M->e[i].text && M->e[i].text != text)
+		i = (i + 1) & (M->cap - 1);
+	return &M->e[i];
 }
 
 /* Did m, with these views of its refs, fail before? */
 static int
 memo_failed(FoldMemo *M, const MIns *m, const RefView *v)
 {
-	const struct Settled *e = memo_slot(M, m);
+	const struct Settled *e = memo_slot(M, m->text);
 
-	return same_refs(e, m) && !memcmp(e->v, v, (size_t)m->nr * sizeof *v);
+	return e->text == m->text && e->key == memo_key(m, v);
 }
 
 /* Twice the slots, the entries moved over. */
@@ -824,11 +841,8 @@ memo_grow(FoldMemo *M)
 	M->cap *= 2;
 	M->e = arena_alloc(M->a, M->cap * sizeof *M->e);
 	for (i = 0; i < cap; i++)
-		if (old[i].text) {
-			MIns m = {0};
-			m.text = (char *)old[i].text;
-			*memo_slot(M, &m) = old[i];
-		}
+		if (old[i].text)
+			*memo_slot(M, old[i].text) = old[i];
 }
 
 /* m, with views v, folds nothing (unless a guarded constant: its answer
@@ -845,13 +859,10 @@ memo_fail(FoldMemo *M, const MIns *m, const RefView *v)
 			return;
 	if (4 * (M->n + 1) > 3 * M->cap)
 		memo_grow(M);
-	e = memo_slot(M, m);
+	e = memo_slot(M, m->text);
 	M->n += !e->text;
 	e->text = m->text;
-	memcpy(e->r, m->r, sizeof e->r);
-	memcpy(e->rf, m->rf, sizeof e->rf);
-	e->nr = m->nr, e->guard = m->guard, e->guard_neg = m->guard_neg;
-	memcpy(e->v, v, (size_t)m->nr * sizeof *v);
+	e->key = memo_key(m, v);
 }
 
 FoldMemo *
