@@ -744,7 +744,9 @@ struct FoldMemo {
 	/* the parts (Fold.p) too, and their generation: the second
 	   peep_fold's scan makes the first's parts stale, no clearing */
 	Part *p;
-	size_t np;
+	size_t np;        /* p's room */
+	u32 *off;         /* vreg v's parts start at p[off[v]] */
+	size_t nv, cv;    /* vregs with parts; off's room */
 	u32 gen;
 	size_t cap;       /* a power of two */
 	size_t n;
@@ -876,13 +878,31 @@ peep_fold_memo(MFunc *f)
 	return M;
 }
 
-/* M's parts, for nv vregs at least; a scan (fold_scan) follows, so what
- * they held may go.  Room for the vregs peep_swap adds. */
+/* M's parts, for f's vregs: min(width, 4) for each, in vreg order (most
+ * are one register wide: a quarter of 4 per vreg's pages); a scan
+ * (fold_scan) follows, so what they held may go.  Vregs added since the
+ * last call (peep_swap's) take parts after the others'; room for 72. */
 static Part *
-memo_parts(FoldMemo *M, size_t nv)
+memo_parts(FoldMemo *M, const MFunc *f)
 {
-	if (M->np < 4 * (nv + 1)) {
-		M->np = 4 * (nv + 1 + 72);
+	size_t v, n = 0;   /* the end of the parts given out */
+
+	if (M->nv)
+		n = M->off[M->nv - 1] + (f->vr.v[M->nv - 1].w < 4 ? f->vr.v[M->nv - 1].w : 4);
+	if (M->cv < f->vr.n) {
+		u32 *off = M->off;
+		M->cv = f->vr.n + 72;
+		M->off = arena_alloc(M->a, M->cv * sizeof *M->off);
+		if (M->nv)
+			memcpy(M->off, off, M->nv * sizeof *off);
+	}
+	for (v = M->nv; v < f->vr.n; v++) {
+		M->off[v] = (u32)n;
+		n += f->vr.v[v].w < 4 ? f->vr.v[v].w : 4;
+	}
+	M->nv = f->vr.n;
+	if (M->np < n) {
+		M->np = n + 4 * 72;
 		M->p = arena_alloc(M->a, M->np * sizeof *M->p);
 	}
 	return M->p;
@@ -1000,7 +1020,7 @@ swaps_settled(MFunc *f, const Arch *a, FoldMemo *M)
 	int k, ok = 1;
 
 	memset(&F, 0, sizeof F);
-	F.f = f, F.a = a, F.sm = M->sm, F.memo = M, F.p = M->p, F.gen = M->gen;
+	F.f = f, F.a = a, F.sm = M->sm, F.memo = M, F.p = M->p, F.off = M->off, F.gen = M->gen;
 	for (b = 0; b < f->b.n && ok; b++)
 		for (i = 0; i < f->b.v[b].ins.n && ok; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
@@ -1048,9 +1068,9 @@ peep_fold_settled(MFunc *f, const Arch *a, FoldMemo *M, const u8 *named)
 
 	if (!M->settled)
 		return 0;
-	for (v = 0; v < f->vr.n && 4 * v + 3 < M->np && ok; v++)
+	for (v = 0; v < f->vr.n && v < M->nv && ok; v++)
 		for (s = 0; s < f->vr.v[v].w && s < 4; s++) {
-			const Part *P = &M->p[4 * v + (size_t)s];
+			const Part *P = &M->p[M->off[v] + (size_t)s];
 			if (P->gen != M->gen || (P->kind != K_IMM && P->kind != K_CBANK) ||
 			    !(named[v] || (P->guard >= 0 && named[P->guard])))
 				continue;
@@ -1072,12 +1092,12 @@ int
 peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 {
 	Fold F;
-	size_t nv = f->vr.n;
 	int n = 0, round, again, exact;
 
 	memset(&F, 0, sizeof F);
 	F.f = f, F.a = a, F.sm = sm, F.cb = F.ci = -1, F.memo = memo;
-	F.p = memo_parts(memo, nv);
+	F.p = memo_parts(memo, f);
+	F.off = memo->off;
 	F.gen = memo->gen;
 	fold_scan(&F);
 	/* a folded copy becomes a constant definition itself: a few rounds
@@ -1096,7 +1116,8 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 	}
 	memo->nswapped = 0;
 	if (fold_swap_pairs(&F, 0)) {
-		F.p = memo_parts(memo, f->vr.n);
+		F.p = memo_parts(memo, f);
+		F.off = memo->off;
 		drop_dead(&F, 1, &exact);
 		memo->sm = sm;
 		memo->nswapped = F.swapped.n;

@@ -27,7 +27,8 @@ typedef struct {
 	MFunc *f;
 	const Arch *a;
 	int sm;
-	Part *p;          /* 4 per vreg */
+	Part *p;          /* min(width, 4) per vreg, from off[v] */
+	const u32 *off;
 	u32 gen;          /* fold_scan's count: parts of older scans are zero */
 	int cb, ci;       /* block and index of the reader being folded */
 	Buf tb;           /* the trial texts, one after another (fold_trial) */
@@ -38,11 +39,12 @@ typedef struct {
 } Fold;
 
 /* Part sub of vreg v (zero when the current scan has not written it:
- * a scan renews only the parts it meets, not the whole array). */
+ * a scan renews only the parts it meets, not the whole array).  sub is
+ * below v's width (mir_verify's rule for refs). */
 static inline Part *
 part(Fold *F, int v, int sub)
 {
-	Part *P = &F->p[4 * (size_t)v + (size_t)sub];
+	Part *P = &F->p[F->off[v] + (size_t)sub];
 
 	if (P->gen != F->gen) {
 		memset(P, 0, sizeof *P);
