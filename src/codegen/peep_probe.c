@@ -38,17 +38,30 @@ typedef struct {
 /* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
  * the slots after it (a lost answer costs a parse); entries are taken in
  * order, so a compile touches the pages it fills, not a page per text;
- * when they run out, all go.  In the heap (thread_calloc): huge pages. */
+ * when they run out, all go.  The index is few[] while there are at most
+ * FEW / 2 entries (a median compile makes ~20: index and entries share
+ * the table's first page, which its allocation has written), then slot[]
+ * (8 KiB).  In the heap (thread_calloc). */
+enum { FEW = 128 };
 typedef struct {
-	u16 slot[PSLOTS];
 	u32 n;
+	u16 few[FEW];
 	Probe e[PENTRIES];
+	u16 slot[PSLOTS];
 } ProbeTable;
 static _Thread_local void *ptable;
 
 static int may_parse(const Arch *a, const char *text);
 static int prints_x(const Arch *a, const char *name);
 static int may_start(const Arch *a, const char *key);
+
+/* The index of a table of n entries: its slots and their count. */
+static u16 *
+probe_index(ProbeTable *t, u32 n, size_t *ns)
+{
+	*ns = n <= FEW / 2 ? FEW : PSLOTS;
+	return n <= FEW / 2 ? t->few : t->slot;
+}
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
  * too long to keep; shape: 1 peep_may_encode's question, 2
@@ -58,24 +71,37 @@ static Probe *
 probe(const Arch *a, const char *text, int shape)
 {
 	ProbeTable *t = thread_calloc(&ptable, sizeof *t);
-	size_t n = strlen(text), i;
+	size_t n = strlen(text), i, j, ns;
+	u16 *slot = probe_index(t, t->n, &ns);
 	u32 h;
 	Probe *p;
 
 	if (n >= PTEXT)
 		return NULL;
 	h = (u32)(isa_text_hash(text, n) >> 32);
-	for (i = (h ^ h >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS) {
-		p = &t->e[t->slot[i] - 1];
+	for (i = (h ^ h >> 15) % ns; slot[i]; i = (i + 1) % ns) {
+		p = &t->e[slot[i] - 1];
 		if (p->hash == h && p->a == a && p->len == n && p->shape == shape && !memcmp(p->text, text, n))
 			return p;
 	}
 	if (t->n == PENTRIES) {
-		memset(t->slot, 0, sizeof t->slot);
+		memset(t->few, 0, sizeof t->few);
 		t->n = 0;
-		i = (h ^ h >> 15) % PSLOTS;
 	}
-	t->slot[i] = (u16)(++t->n);
+	if (t->n == FEW / 2) {   /* the entries so far into slot[] */
+		memset(t->slot, 0, sizeof t->slot);
+		for (j = 0; j < t->n; j++) {
+			for (i = (t->e[j].hash ^ t->e[j].hash >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS)
+				;
+			t->slot[i] = (u16)(j + 1);
+		}
+	}
+	if (probe_index(t, t->n + 1, &ns) != slot) {   /* the new entry's slot in the new index */
+		slot = probe_index(t, t->n + 1, &ns);
+		for (i = (h ^ h >> 15) % ns; slot[i]; i = (i + 1) % ns)
+			;
+	}
+	slot[i] = (u16)(++t->n);
 	p = &t->e[t->n - 1];
 	p->enc = shape == 3 ? may_start(a, text) : shape == 2 ? prints_x(a, text) : shape ? may_parse(a, text)
 									    : encode(a, text, &p->w);
