@@ -881,7 +881,8 @@ peep_fold_memo(MFunc *f)
 /* M's parts, for f's vregs: min(width, 4) for each, in vreg order (most
  * are one register wide: a quarter of 4 per vreg's pages); a scan
  * (fold_scan) follows, so what they held may go.  Vregs added since the
- * last call (peep_swap's) take parts after the others'; room for 72. */
+ * last call (peep_swap's) take parts after the others'; room for 8
+ * (a swap adds a vreg or two: its MOVs, one probe). */
 static Part *
 memo_parts(FoldMemo *M, const MFunc *f)
 {
@@ -891,7 +892,7 @@ memo_parts(FoldMemo *M, const MFunc *f)
 		n = M->off[M->nv - 1] + (f->vr.v[M->nv - 1].w < 4 ? f->vr.v[M->nv - 1].w : 4);
 	if (M->cv < f->vr.n) {
 		u32 *off = M->off;
-		M->cv = f->vr.n + 72;
+		M->cv = f->vr.n + 8;
 		M->off = arena_alloc(M->a, M->cv * sizeof *M->off);
 		if (M->nv)
 			memcpy(M->off, off, M->nv * sizeof *off);
@@ -902,7 +903,7 @@ memo_parts(FoldMemo *M, const MFunc *f)
 	}
 	M->nv = f->vr.n;
 	if (M->np < n) {
-		M->np = n + 4 * 72;
+		M->np = n + 8;
 		M->p = arena_alloc(M->a, M->np * sizeof *M->p);
 	}
 	return M->p;
