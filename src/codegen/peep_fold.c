@@ -804,11 +804,12 @@ memo_key(const MIns *m, const RefView *v)
 
 	for (k = 0; k < m->nr; k++) {
 		h = mix(h, (u64)(u32)m->r[k].v << 32 | (u64)m->r[k].sub << 16 | (u64)m->r[k].w << 8 | m->rf[k]);
-		h = mix(h, (u64)v[k].lo << 8 | v[k].hi);
-		for (s = 0; s < 2; s++) {
+		if (v[k].kind[0] == K_NONE)
+			continue;   /* ref_view's zero view: nothing more to tell */
+		h = mix(h, (u64)v[k].lo << 40 | (u64)v[k].hi << 32 | (u64)v[k].kind[0] << 24 |
+			       (u64)v[k].kind[1] << 16 | (u64)v[k].gneg[0] << 8 | v[k].gneg[1]);
+		for (s = 0; s < 2; s++)
 			h = mix(h, (u64)v[k].val[s] << 32 | (u32)v[k].guard[s]);
-			h = mix(h, (u64)v[k].kind[s] << 8 | v[k].gneg[s]);
-		}
 	}
 	return h;
 }
