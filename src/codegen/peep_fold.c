@@ -937,6 +937,10 @@ memo_parts(FoldMemo *M, const MFunc *f)
 	if (M->np < n) {
 		M->np = n + 8;
 		M->p = arena_alloc(M->a, M->np * sizeof *M->p);
+		/* zero already, but written now: the scan reads every part
+		   before it writes it, and a fresh page read first faults
+		   twice (the zero page, then a page of its own) */
+		memset(M->p, 0, n * sizeof *M->p);
 	}
 	return M->p;
 }
