@@ -229,7 +229,7 @@ size_t
 isa_float_text(u64 raw, int bits, char *t)
 {
 	FMemoTable *tab = thread_calloc(&fmemo, sizeof *tab);
-	FMemo *m = &tab->e[memo_find(&tab->index, (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 32))];
+	FMemo *m = &tab->e[memo_find(&tab->index, (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 32), tab->e, sizeof *m)];
 
 	if (m->bits != bits || m->raw != raw) {
 		m->len = (u8)format(raw, bits, m->text);

@@ -276,31 +276,44 @@ isa_text_hash(const char *text, size_t n)
 	return (h ^ x ^ n) * 0xff51afd7ed558ccdull;
 }
 
-/* The index of a per-thread memo (isa_parse's texts, isa_print's words):
- * hash slots hold an entry's index + 1; entries are taken in order, so a
- * small compile touches a few pages of them, not a page per entry (a page
- * fault costs more than a parse); when they run out, all go.  memo_find
- * returns the entry for hash h: one the caller checks and, if its key is
- * another, overwrites.  An entry left from before a reset still maps its
- * own key to its own value. */
-enum { MEMO_SLOTS = 4096, MEMO_ENTRIES = 2048 };
+/* The index of a per-thread memo (isa_parse's texts, isa_print's words,
+ * isa_float_text's constants).  Entries are taken in order, so a small
+ * compile touches a few pages of them, not a page per entry (a page fault
+ * costs more than a parse); the index is 2048 two-byte slots, 4 KiB: the
+ * page the block's header is on (written when the block is made), not two
+ * more, each read first (a fault that maps the zero page) and then written
+ * (a second one).  Open addressing: a slot holds an entry's index + 1 (11
+ * bits) and 5 bits of its hash, a tag.  memo_find returns the entry for
+ * hash h: the first on h's probe path whose tag is h's, which the caller
+ * checks and, if its key is another, overwrites; or a new entry, cleared
+ * (of the array e of entries of size bytes; a write, so a fresh page of
+ * them faults once, not for the caller's read and again for its write).
+ * When the entries run out (the index half full), all go.  An entry left
+ * from before a reset still maps its own key to its own value. */
+enum { MEMO_SLOTS = 2048, MEMO_ENTRIES = 1024, MEMO_IBITS = 11 };
 typedef struct {
-	u16 slot[MEMO_SLOTS];
 	u32 n;
+	u16 slot[MEMO_SLOTS];
 } MemoIndex;
+_Static_assert(MEMO_ENTRIES < 1 << MEMO_IBITS && MEMO_SLOTS >= 2 * MEMO_ENTRIES, "a slot holds an entry's index + 1");
 static inline u32
-memo_find(MemoIndex *x, u32 h)
+memo_find(MemoIndex *x, u32 h, void *e, size_t size)
 {
-	u16 *s = &x->slot[(h ^ h >> 12) % MEMO_SLOTS];
+	u32 first = (h ^ h >> 12) % MEMO_SLOTS, i = first, tag = h >> (32 - (16 - MEMO_IBITS)), s;
 
-	if (!*s) {
-		if (x->n == MEMO_ENTRIES) {
-			memset(x->slot, 0, sizeof x->slot);
-			x->n = 0;
-		}
-		*s = (u16)++x->n;
+	while ((s = x->slot[i])) {
+		if (s >> MEMO_IBITS == tag)
+			return (s & ((1u << MEMO_IBITS) - 1)) - 1u;
+		i = (i + 1) % MEMO_SLOTS;
 	}
-	return *s - 1u;
+	if (x->n == MEMO_ENTRIES) {
+		memset(x->slot, 0, sizeof x->slot);
+		x->n = 0;
+		i = first;
+	}
+	x->slot[i] = (u16)(tag << MEMO_IBITS | ++x->n);
+	memset((char *)e + (size_t)(x->n - 1) * size, 0, size);
+	return x->n - 1;
 }
 
 /* The text of a field holding v (of the instruction at addr), as

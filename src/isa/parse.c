@@ -812,7 +812,7 @@ static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *
  * needs no other rule).
  * Per thread, so no locks; in the heap (thread_calloc), not in the
  * thread's static block, so its pages are the heap's. */
-enum { MEMOTEXT = 61 };	/* 96-byte entries: 192 KiB a thread, touched as used */
+enum { MEMOTEXT = 61 };	/* 96-byte entries: 96 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	u64 addr;
@@ -842,7 +842,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		return -1;
 	}
 	t = thread_calloc(&memo, sizeof *t);
-	m = &t->e[memo_find(&t->index, (u32)(isa_text_hash(text, n) >> 32))];
+	m = &t->e[memo_find(&t->index, (u32)(isa_text_hash(text, n) >> 32), t->e, sizeof *m)];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		if (!m->why) {
 			*w = m->w;

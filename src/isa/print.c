@@ -261,7 +261,7 @@ isa_print_guard(Word w, int up, Buf *out)
  * the unit test isa_print_memo checks), so those are the key.  Per
  * thread, so no locks; in the heap (thread_calloc), not in the thread's
  * static block, so its pages are the heap's. */
-enum { PMEMOTEXT = 96 };	/* 128-byte entries: 256 KiB a thread, touched as used */
+enum { PMEMOTEXT = 96 };	/* 128-byte entries: 128 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	Word w;
@@ -283,7 +283,7 @@ pmemo_slot(Word key)
 	u64 h = (key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
 	PMemoTable *t = thread_calloc(&pmemo, sizeof *t);
 
-	return &t->e[memo_find(&t->index, (u32)(h >> 32))];
+	return &t->e[memo_find(&t->index, (u32)(h >> 32), t->e, sizeof t->e[0])];
 }
 
 /* The key of w in the memo: its operation bits and, with the yield bit
