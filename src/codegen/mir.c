@@ -74,7 +74,7 @@ mi(MFunc *f, const char *fmt, ...)
 	MOpd o;   /* here, not in its case: s may point into o.txt after it */
 	const char *p, *s;
 
-	/* built in its slot: an MIns is ~140 bytes, a copy costs */
+	/* built in its slot: an MIns is 128 bytes, a copy costs */
 	vec_push(&B->ins, (MIns){0});
 	m = &B->ins.v[B->ins.n - 1];
 	m->guard = f->guard;

@@ -42,14 +42,16 @@ enum {
 	MF_USE = 2,    /* ref is read */
 };
 
+/* The ints before the bytes: 128 bytes, no padding (the blocks' arrays
+ * of them are a compile's largest IR). */
 typedef struct {
 	char *text;       /* template; hole k is "\x01" followed by byte k+1 */
 	MRef r[MI_MAXREF];
+	int guard;        /* P vreg or -1 (PT) */
+	int target;       /* branch target block, -1 */
 	u8 rf[MI_MAXREF]; /* MF_* per ref */
 	u8 nr;
-	int guard;        /* P vreg or -1 (PT) */
 	u8 guard_neg;
-	int target;       /* branch target block, -1 */
 	u8 copy;          /* a plain register move (coalescing candidate) */
 } MIns;
 
