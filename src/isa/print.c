@@ -261,7 +261,7 @@ isa_print_guard(Word w, int up, Buf *out)
  * the unit test isa_print_memo checks), so those are the key.  Per
  * thread, so no locks; in the heap (thread_calloc), not in the thread's
  * static block, so its pages are the heap's. */
-enum { PMEMOTEXT = 96 };	/* 128-byte entries: 128 KiB a thread, touched as used */
+enum { PMEMOTEXT = 64 };	/* 96-byte entries (few texts are longer): 96 KiB a thread, touched as used */
 typedef struct {
 	const Arch *a;
 	Word w;
