@@ -621,8 +621,9 @@ typedef struct {
 
 /* Entries in dense chunks of MEMO_CH (a small kernel touches few pages;
    growing never copies an entry), found through an open-addressing table
-   of their indices + 1. */
-enum { MEMO_CH = 64 };
+   of their indices + 1.  A chunk fills 8 KiB, the allocator's header
+   included (64 entries of 144 bytes took a 10 KiB block, 1 KiB unused). */
+enum { MEMO_CH = (8192 - 64) / sizeof(Memo) };
 #define MEMO_AT(i) (&memo.c[(i) / MEMO_CH][(i) % MEMO_CH])
 static struct {
 	Memo **c;  /* chunks */
@@ -676,7 +677,7 @@ memo_rehash(void)
 {
 	size_t i;
 
-	memo.tcap = memo.tcap ? 2 * memo.tcap : 1024;
+	memo.tcap = memo.tcap ? 2 * memo.tcap : 256;  /* 1 KiB: a small kernel's words */
 	free(memo.tab);
 	memo.tab = xcalloc(memo.tcap, sizeof *memo.tab);
 	for (i = 0; i < memo.n; i++)
