@@ -46,38 +46,39 @@ typedef struct {
 } Edge;
 
 /* Work arrays of sched_region, allocated once for the largest region
- * (the edges grow as needed).  rd and wr: per register slot (all below
- * NSLOT: hz_decode clamps them), the set of the region's instructions
- * that read (write) it, nw words each; sx: the successor sets of one
- * instruction (2 * nw words). */
+ * (the edges grow as needed).  rd and wr: per register slot the code
+ * uses (dn: its dense index; all slots are below NSLOT: hz_decode clamps
+ * them), the set of the region's instructions that read (write) it, nw
+ * words each; sx: the successor sets of one instruction (2 * nw words). */
 typedef struct {
 	int *prio, *npred, *ready, *cand, *first;
 	Word *out;
 	u32 *pout;
 	u64 *rd, *wr, *sx;
+	const u16 *dn;
 	Edge *e;
 	size_t ecap;
 } Scratch;
 
 /* Instruction i (x) joins the sets: bit i in its slots' rd and wr. */
 static void
-mark(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw)
+mark(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, const u16 *dn)
 {
 	int k, s;
 
 	for (k = 0; k < x->nrd; k++)
 		for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++)
-			rd[s * nw + i / 64] |= 1ull << (i % 64);
+			rd[dn[s] * nw + i / 64] |= 1ull << (i % 64);
 	for (k = 0; k < x->nwr; k++)
 		for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++)
-			wr[s * nw + i / 64] |= 1ull << (i % 64);
+			wr[dn[s] * nw + i / 64] |= 1ull << (i % 64);
 }
 
 /* Instruction i (x) leaves the sets (bit i out of its slots' rd and wr);
  * raw and war become the later readers of what it writes and the later
  * writers of what it reads or writes (and perhaps i itself). */
 static void
-succ_sets(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, u64 *raw, u64 *war)
+succ_sets(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, const u16 *dn, u64 *raw, u64 *war)
 {
 	u64 out = ~(1ull << (i % 64));
 	size_t w, at;
@@ -86,13 +87,15 @@ succ_sets(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, u64 *raw, u64 *w
 	for (w = 0; w < nw; w++)
 		raw[w] = war[w] = 0;
 	for (k = 0; k < x->nrd; k++)
-		for (s = x->rd[k].s, at = s * nw; s < x->rd[k].s + x->rd[k].n; s++, at += nw) {
+		for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++) {
+			at = dn[s] * nw;
 			rd[at + i / 64] &= out;
 			for (w = 0; w < nw; w++)
 				war[w] |= wr[at + w];
 		}
 	for (k = 0; k < x->nwr; k++)
-		for (s = x->wr[k].s, at = s * nw; s < x->wr[k].s + x->wr[k].n; s++, at += nw) {
+		for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++) {
+			at = dn[s] * nw;
 			wr[at + i / 64] &= out;
 			for (w = 0; w < nw; w++) {
 				raw[w] |= rd[at + w];
@@ -113,10 +116,10 @@ edges(HIns *h, size_t lo, size_t n, Scratch *sc)
 	u64 *raw = sc->sx, *war = sc->sx + nw;
 
 	for (i = 0; i < n; i++)
-		mark(&h[lo + i], i, sc->rd, sc->wr, nw);
+		mark(&h[lo + i], i, sc->rd, sc->wr, nw, sc->dn);
 	for (i = 0; i < n; i++) {
 		const HIns *x = &h[lo + i];
-		succ_sets(x, i, sc->rd, sc->wr, nw, raw, war);
+		succ_sets(x, i, sc->rd, sc->wr, nw, sc->dn, raw, war);
 		sc->first[i] = (int)ne;
 		/* the earlier instructions have left: only i itself is below */
 		for (w = i / 64; w < nw; w++)
@@ -215,10 +218,34 @@ each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, Scratch 
 	return max;
 }
 
+/* dn: a dense index for each slot some instruction of h[0, n) reads or
+   writes (the others are left as they are); returns their number. */
+static size_t
+dense_slots(const HIns *h, size_t n, u16 *dn)
+{
+	u64 used[(NSLOT + 63) / 64] = {0};
+	size_t i, w, nd = 0;
+	int k, s;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < h[i].nrd; k++)
+			for (s = h[i].rd[k].s; s < h[i].rd[k].s + h[i].rd[k].n; s++)
+				used[s / 64] |= 1ull << (s % 64);
+		for (k = 0; k < h[i].nwr; k++)
+			for (s = h[i].wr[k].s; s < h[i].wr[k].s + h[i].wr[k].n; s++)
+				used[s / 64] |= 1ull << (s % 64);
+	}
+	for (w = 0; w < NELEM(used); w++)
+		for (u64 m = used[w]; m; m &= m - 1)
+			dn[w * 64 + (size_t)__builtin_ctzll(m)] = (u16)nd++;
+	return nd;
+}
+
 void
 sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
 {
-	size_t max, nw;
+	size_t max, nw, nd;
+	u16 dn[NSLOT];
 	Scratch sc;
 
 	/* the regions [start, i) twice: their largest size, then the work */
@@ -232,8 +259,12 @@ sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
 	sc.out = xmalloc((max + 1) * sizeof *sc.out);
 	sc.pout = xmalloc((max + 1) * sizeof *sc.pout);
 	nw = (max + 63) / 64;  /* words of a set of a region's instructions */
-	sc.rd = xcalloc(2 * NSLOT * nw, sizeof *sc.rd);
-	sc.wr = sc.rd + NSLOT * nw;
+	/* the sets of the slots the code uses, not of all NSLOT (5 KiB per
+	   64 instructions of the largest region, touched here and there) */
+	nd = dense_slots(h, n, dn);
+	sc.dn = dn;
+	sc.rd = xcalloc(2 * nd * nw + 1, sizeof *sc.rd);
+	sc.wr = sc.rd + nd * nw;
 	sc.sx = xmalloc(2 * nw * sizeof *sc.sx);
 	each_region(h, code, perm, leader, n, &sc);
 	free(sc.prio);
