@@ -97,7 +97,7 @@ typedef struct HzShape {
 	size_t n;
 	size_t nb;
 	size_t *bfirst, *blast;   /* block instruction ranges */
-	size_t *bof;              /* block of each instruction */
+	u32 *bof;                 /* block of each instruction */
 	SizeVec *succ, *pred;
 	/* tracked slots */
 	size_t ns;
@@ -106,7 +106,7 @@ typedef struct HzShape {
 	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes);
 	   the latencies and opcode facts are in HIns (hz_decode) */
 	HUse *use;
-	size_t *uo;
+	u32 *uo;
 	u16 *nr, *nw;
 	u8 *sig;                  /* the signature it was built for (shape_sig) */
 	size_t nsig;
@@ -192,7 +192,7 @@ static void
 build_cfg(Hz *h)
 {
 	u8 *lead = xcalloc(h->n + 1, 1);
-	size_t i, b;
+	size_t i, b, nb = 0;
 
 	if (h->n)
 		lead[0] = 1;
@@ -203,13 +203,15 @@ build_cfg(Hz *h)
 		if (x->target >= 0)
 			lead[x->target] = 1;
 	}
+	for (i = 0; i < h->n; i++)
+		nb += lead[i];
 	h->sh.bof = xcalloc(h->n + 1, sizeof *h->sh.bof);
-	h->sh.bfirst = xcalloc(h->n + 1, sizeof *h->sh.bfirst);
-	h->sh.blast = xcalloc(h->n + 1, sizeof *h->sh.blast);
+	h->sh.bfirst = xcalloc(nb + 1, sizeof *h->sh.bfirst);  /* per block, not per instruction */
+	h->sh.blast = xcalloc(nb + 1, sizeof *h->sh.blast);
 	for (i = 0; i < h->n; i++) {
 		if (lead[i])
 			h->sh.bfirst[h->sh.nb++] = i;
-		h->sh.bof[i] = h->sh.nb - 1;
+		h->sh.bof[i] = (u32)(h->sh.nb - 1);
 		h->sh.blast[h->sh.nb - 1] = i;
 	}
 	free(lead);
@@ -275,7 +277,7 @@ track_slots(Hz *h)
 	enum { NWM = (NSLOT + 63) / 64 };
 	u64 wm[NWM] = {0};  /* the written slots */
 	short dense[NSLOT];
-	size_t i, nu = 0;
+	size_t i, nu = 0, nt = 0;
 	int r, j, w;
 
 	memset(dense, 0xff, sizeof dense);  /* -1: not tracked */
@@ -283,7 +285,9 @@ track_slots(Hz *h)
 		for (r = 0; r < h->ins[i].nwr; r++)
 			for (j = h->ins[i].wr[r].s; j < h->ins[i].wr[r].s + h->ins[i].wr[r].n; j++)
 				wm[j / 64] |= 1ull << (j % 64);
-	h->sh.slot = xmalloc(NSLOT * sizeof *h->sh.slot);
+	for (w = 0; w < NWM; w++)
+		nt += (size_t)__builtin_popcountll(wm[w]);
+	h->sh.slot = xmalloc((nt + 1) * sizeof *h->sh.slot);  /* the tracked ones */
 	for (w = 0; w < NWM; w++)
 		for (u64 m = wm[w]; m; m &= m - 1) {
 			j = w * 64 + __builtin_ctzll(m);
@@ -304,7 +308,7 @@ track_slots(Hz *h)
 	nu = 0;
 	for (i = 0; i < h->n; i++) {
 		const HIns *x = &h->ins[i];
-		h->sh.uo[i] = nu;
+		h->sh.uo[i] = (u32)nu;
 		for (r = 0; r < x->nrd; r++)
 			for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++)
 				if (dense[j] >= 0) {
@@ -329,7 +333,7 @@ track_slots(Hz *h)
 				h->sh.nw[i]++;
 			}
 	}
-	h->sh.uo[h->n] = nu;  /* the number of uses */
+	h->sh.uo[h->n] = (u32)nu;  /* the number of uses */
 }
 
 /* h->lim: a fixed producer leaves the in-flight list once its age
@@ -891,14 +895,15 @@ waits(Hz *h, HState *s, size_t i)
  * tables' and the class names hz_decode's, never freed, so a (row, class)
  * pair always means the same.  A hash slot holds an entry's index + 1
  * (another key's entry is overwritten); entries are taken in order, so a
- * compile's few dozen questions touch one page, not one page each. */
+ * compile's few dozen questions (sgemm_tiled 21, softmax_f32 76) touch one
+ * page, not one page each: the 512-byte index and 24 bytes an entry. */
 typedef struct {
 	const LatRow *row;
 	const char *cons;
 	u8 f, cat;
 	short v;
 } ExcMemo;
-enum { EXC_SLOTS = 1024, EXC_ENTRIES = 512 };
+enum { EXC_BITS = 8, EXC_SLOTS = 1 << EXC_BITS, EXC_ENTRIES = 256 };
 typedef struct {
 	u16 slot[EXC_SLOTS];
 	u32 n;
@@ -915,7 +920,7 @@ exc_of(const LatRow *row, int f, int cat, const char *cons)
 
 	if (!exc_tab)
 		exc_tab = xcalloc(1, sizeof *exc_tab);
-	s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> 54];
+	s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
 	if (*s) {
 		e = &exc_tab->e[*s - 1];
 		if (e->row == row && e->cons == cons && e->f == f && e->cat == cat)
@@ -924,7 +929,7 @@ exc_of(const LatRow *row, int f, int cat, const char *cons)
 		if (exc_tab->n == EXC_ENTRIES) {
 			memset(exc_tab->slot, 0, sizeof exc_tab->slot);
 			exc_tab->n = 0;
-			s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> 54];
+			s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
 		}
 		*s = (u16)++exc_tab->n;
 	}
