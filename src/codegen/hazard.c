@@ -386,6 +386,26 @@ state_copy(const Hz *h, HState *d, const HState *s)
 
 static HzShape *last_shape;  /* like hz_decode's memo: one thread analyses */
 
+/* One instruction's part of the signature, at p; returns its length (at
+   most SIG_MAX). */
+enum { SIG_MAX = 9 + 2 * 255 * sizeof(HRange) };
+
+static size_t
+sig_put(const HIns *x, u8 *p)
+{
+	size_t k = 0;
+
+	p[k++] = (u8)x->kind;
+	p[k++] = (u8)x->cond;
+	p[k++] = x->mods;
+	p[k++] = (u8)x->nrd;
+	p[k++] = (u8)x->nwr;
+	memcpy(p + k, &x->target, sizeof x->target), k += sizeof x->target;
+	memcpy(p + k, x->rd, (size_t)x->nrd * sizeof(HRange)), k += (size_t)x->nrd * sizeof(HRange);
+	memcpy(p + k, x->wr, (size_t)x->nwr * sizeof(HRange)), k += (size_t)x->nwr * sizeof(HRange);
+	return k;
+}
+
 /* The signature of ins[0, n) in *nsig bytes (malloc'd). */
 static u8 *
 shape_sig(const HIns *ins, size_t n, size_t *nsig)
@@ -394,22 +414,32 @@ shape_sig(const HIns *ins, size_t n, size_t *nsig)
 	u8 *p;
 
 	for (i = 0; i < n; i++)
-		cap += 16 + (size_t)(ins[i].nrd + ins[i].nwr) * sizeof(HRange);
+		cap += 9 + (size_t)(ins[i].nrd + ins[i].nwr) * sizeof(HRange);
 	p = xmalloc(cap + 1);
-	for (i = 0; i < n; i++) {
-		const HIns *x = &ins[i];
-		i64 t = x->target;
-		p[k++] = (u8)x->kind;
-		p[k++] = (u8)x->cond;
-		p[k++] = x->mods;
-		p[k++] = (u8)x->nrd;
-		p[k++] = (u8)x->nwr;
-		memcpy(p + k, &t, sizeof t), k += sizeof t;
-		memcpy(p + k, x->rd, (size_t)x->nrd * sizeof(HRange)), k += (size_t)x->nrd * sizeof(HRange);
-		memcpy(p + k, x->wr, (size_t)x->nwr * sizeof(HRange)), k += (size_t)x->nwr * sizeof(HRange);
-	}
+	for (i = 0; i < n; i++)
+		k += sig_put(&ins[i], p + k);
 	*nsig = k;
 	return p;
+}
+
+/* Whether ins[0, n) has sh's signature, compared an instruction at a time
+   (the checker's analysis, of the words the assigner has just analysed,
+   then allocates no signature of its own). */
+static int
+sig_matches(const HIns *ins, size_t n, const HzShape *sh)
+{
+	u8 one[SIG_MAX];
+	size_t i, k = 0, l;
+
+	if (sh->n != n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		l = sig_put(&ins[i], one);
+		if (l > sh->nsig - k || memcmp(sh->sig + k, one, l))
+			return 0;
+		k += l;
+	}
+	return k == sh->nsig;
 }
 
 static void
@@ -442,11 +472,11 @@ shape_free(HzShape *sh)
 static void
 shape_of(Hz *h)
 {
-	size_t nsig;
-	u8 *sig = shape_sig(h->ins, h->n, &nsig);
 	HzShape *sh = last_shape;
 
-	if (!sh || sh->n != h->n || sh->nsig != nsig || memcmp(sh->sig, sig, nsig)) {
+	if (!sh || !sig_matches(h->ins, h->n, sh)) {
+		size_t nsig;
+		u8 *sig = shape_sig(h->ins, h->n, &nsig);
 		build_cfg(h);
 		track_slots(h);
 		h->sh.n = h->n;
@@ -457,8 +487,7 @@ shape_of(Hz *h)
 		*sh = h->sh;
 		shape_free(last_shape);
 		last_shape = sh;
-	} else
-		free(sig);
+	}
 	sh->refs++;
 	h->shape = sh;
 	h->sh = *sh;
