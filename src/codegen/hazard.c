@@ -386,10 +386,8 @@ state_copy(const Hz *h, HState *d, const HState *s)
 
 static HzShape *last_shape;  /* like hz_decode's memo: one thread analyses */
 
-/* One instruction's part of the signature, at p; returns its length (at
-   most SIG_MAX). */
-enum { SIG_MAX = 9 + 2 * 255 * sizeof(HRange) };
-
+/* One instruction's part of the signature, at p (sig_matches reads it);
+   returns its length. */
 static size_t
 sig_put(const HIns *x, u8 *p)
 {
@@ -426,20 +424,40 @@ shape_sig(const HIns *ins, size_t n, size_t *nsig)
    (the checker's analysis, of the words the assigner has just analysed,
    then allocates no signature of its own). */
 static int
+same_ranges(const u8 *p, const HRange *r, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++, p += sizeof *r) {
+		HRange q;
+		memcpy(&q, p, sizeof q);
+		if (q.s != r[k].s || q.n != r[k].n || q.cat != r[k].cat)
+			return 0;
+	}
+	return 1;
+}
+
+static int
 sig_matches(const HIns *ins, size_t n, const HzShape *sh)
 {
-	u8 one[SIG_MAX];
-	size_t i, k = 0, l;
+	const u8 *p = sh->sig, *end = sh->sig + sh->nsig;
+	size_t i, lr, lw;
 
 	if (sh->n != n)
 		return 0;
 	for (i = 0; i < n; i++) {
-		l = sig_put(&ins[i], one);
-		if (l > sh->nsig - k || memcmp(sh->sig + k, one, l))
+		const HIns *x = &ins[i];
+		lr = (size_t)x->nrd * sizeof(HRange), lw = (size_t)x->nwr * sizeof(HRange);
+		i32 t;
+		if ((size_t)(end - p) < 9 + lr + lw)
 			return 0;
-		k += l;
+		memcpy(&t, p + 5, sizeof t);
+		if (p[0] != x->kind || p[1] != x->cond || p[2] != x->mods || p[3] != x->nrd || p[4] != x->nwr ||
+		    t != x->target || !same_ranges(p + 9, x->rd, x->nrd) || !same_ranges(p + 9 + lr, x->wr, x->nwr))
+			return 0;
+		p += 9 + lr + lw;
 	}
-	return k == sh->nsig;
+	return p == end;
 }
 
 static void
@@ -922,17 +940,18 @@ waits(Hz *h, HState *s, size_t i)
 /* lat_exc_in's answers for the life of the process (the assigner's solves
  * and the checker's ask the same questions): the rows are the static
  * tables' and the class names hz_decode's, never freed, so a (row, class)
- * pair always means the same.  A hash slot holds an entry's index + 1
- * (another key's entry is overwritten); entries are taken in order, so a
- * compile's few dozen questions (sgemm_tiled 21, softmax_f32 76) touch one
- * page, not one page each: the 512-byte index and 24 bytes an entry. */
+ * pair always means the same.  An index slot holds an entry's index + 1
+ * (open addressing, at most half full: when EXC_ENTRIES are taken the
+ * memo starts afresh); entries are taken in order, so a compile's few
+ * dozen questions (sgemm_tiled 21, softmax_f32 76) touch one page, not one
+ * page each: the 512-byte index and 24 bytes an entry. */
 typedef struct {
 	const LatRow *row;
 	const char *cons;
 	u8 f, cat;
 	short v;
 } ExcMemo;
-enum { EXC_BITS = 8, EXC_SLOTS = 1 << EXC_BITS, EXC_ENTRIES = 256 };
+enum { EXC_BITS = 8, EXC_SLOTS = 1 << EXC_BITS, EXC_ENTRIES = EXC_SLOTS / 2 };
 typedef struct {
 	u16 slot[EXC_SLOTS];
 	u32 n;
@@ -944,25 +963,23 @@ static int
 exc_of(const LatRow *row, int f, int cat, const char *cons)
 {
 	u64 key = ((u64)(uintptr_t)row ^ (u64)(uintptr_t)cons << 7) + (u64)(f * LC_NCAT + cat);
-	u16 *s;
+	size_t i, h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS));
 	ExcMemo *e;
 
 	if (!exc_tab)
 		exc_tab = xcalloc(1, sizeof *exc_tab);
-	s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
-	if (*s) {
-		e = &exc_tab->e[*s - 1];
+	for (i = h; exc_tab->slot[i]; i = (i + 1) & (EXC_SLOTS - 1)) {
+		e = &exc_tab->e[exc_tab->slot[i] - 1];
 		if (e->row == row && e->cons == cons && e->f == f && e->cat == cat)
 			return e->v;
-	} else {
-		if (exc_tab->n == EXC_ENTRIES) {
-			memset(exc_tab->slot, 0, sizeof exc_tab->slot);
-			exc_tab->n = 0;
-			s = &exc_tab->slot[(key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS)];
-		}
-		*s = (u16)++exc_tab->n;
 	}
-	e = &exc_tab->e[*s - 1];
+	if (exc_tab->n == EXC_ENTRIES) {
+		memset(exc_tab->slot, 0, sizeof exc_tab->slot);
+		exc_tab->n = 0;
+		i = h;
+	}
+	exc_tab->slot[i] = (u16)++exc_tab->n;
+	e = &exc_tab->e[exc_tab->n - 1];
 	e->row = row, e->cons = cons, e->f = (u8)f, e->cat = (u8)cat;
 	e->v = (short)lat_exc_in(row, f, cat, cons);
 	return e->v;

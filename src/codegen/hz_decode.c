@@ -672,12 +672,13 @@ memo_pos(const Arch *a, Word k, u64 addr)
 	return i;
 }
 
+/* The table at cap slots (a power of two). */
 static void
-memo_rehash(void)
+memo_rehash(size_t cap)
 {
 	size_t i;
 
-	memo.tcap = memo.tcap ? 2 * memo.tcap : 256;  /* 1 KiB: a small kernel's words */
+	memo.tcap = cap;
 	free(memo.tab);
 	memo.tab = xcalloc(memo.tcap, sizeof *memo.tab);
 	for (i = 0; i < memo.n; i++)
@@ -694,7 +695,7 @@ memo_get(const Arch *a, Word k, u64 addr, size_t *pos)
 		return NULL;
 	}
 	if (2 * (memo.n + 1) > memo.tcap)
-		memo_rehash();
+		memo_rehash(memo.tcap ? 2 * memo.tcap : 256);
 	*pos = memo_pos(a, k, addr);
 	return memo.tab[*pos] ? MEMO_AT(memo.tab[*pos] - 1) : NULL;
 }
@@ -1093,6 +1094,12 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		last.m = xrealloc(last.m, n * sizeof *last.m);
 	}
 	last.a = a;
+	if (!memo.tcap) {  /* the first code: at most n words, at most half full */
+		size_t cap = 256;  /* 1 KiB: a small kernel's words */
+		while (cap < 2 * (n + 1) && cap < 2 * MEMO_MAX)
+			cap *= 2;
+		memo_rehash(cap);
+	}
 	for (i = 0; i < n && !rc; i++) {
 		HIns *h = &ins[i];
 		Word k0 = memo_key(code[i]), k = k0;  /* memo_at may tag k */
