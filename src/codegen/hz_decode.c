@@ -779,31 +779,6 @@ hz_op_name(int id)
 	return ops.v[id];
 }
 
-/* hz_opid(op) of a word of form fm whose text's opcode is op, once per
-   form: every word of a form has the same opcode, its base mnemonic
-   (unit test isa_base_is_opcode). */
-static int
-form_opid(const Arch *a, const IsaForm *fm, const char *op)
-{
-	static struct {
-		const Arch *a;
-		u16 *id;  /* per form: its opid + 1, 0 = not yet */
-	} fo[2];
-	size_t k, i = (size_t)(fm - a->forms);
-
-	for (k = 0; k < NELEM(fo) && fo[k].a && fo[k].a != a; k++)
-		;
-	if (k == NELEM(fo))
-		die("form_opid: more than %zu architectures", NELEM(fo));
-	if (!fo[k].a) {
-		fo[k].a = a;
-		fo[k].id = xcalloc(a->nforms, sizeof *fo[k].id);
-	}
-	if (!fo[k].id[i])
-		fo[k].id[i] = (u16)(hz_opid(op) + 1);
-	return fo[k].id[i] - 1;
-}
-
 static int
 is_mem(const char *op)
 {
@@ -1005,7 +980,9 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	/* a pc-relative field is what makes the text depend on the address */
 	*pcrel = fm->pcrel;
 	h->c = ctrl_get(w);
-	h->opid = (u16)form_opid(a, fm, in->op);
+	/* by name (a hash and a compare, once per word the memo lacks): a
+	   memo per form was a sparse 3 KiB table (two pages touched) */
+	h->opid = (u16)hz_opid(in->op);
 	of = op_flags(h->opid, in->op);
 	h->nd = (u8)ndst(in, of);
 	h->mods = in->nmods > 0;
