@@ -864,30 +864,38 @@ class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 }
 
 /* class_facts once per process for each arch, opcode and modifiers the
- * class keeps (lat_class_key), in an open-addressing table; the facts and
- * class names live in memo.ar. */
+ * class keeps (lat_class_key): entries taken in order, found through an
+ * open-addressing table of their indices + 1 (a compile's few dozen
+ * classes touch a few hundred bytes of table and a KiB or two of entries,
+ * not a sparse 2-4 KiB table of entries); the facts and class names live
+ * in memo.ar. */
 typedef struct {
 	const Arch *a;
 	u64 key;
 	u16 opid;
-	const ClassFacts *f;  /* NULL: an empty entry */
+	const ClassFacts *f;
 } ClassMemo;
 
 static struct {
 	ClassMemo *v;
 	size_t n, cap;
+	u32 *tab;
+	size_t tcap;
 } cm;
 
+/* The table position of (a, key, opid): its entry's, or the empty one. */
 static size_t
 class_pos(const Arch *a, u64 key, int opid)
 {
-	size_t m = cm.cap - 1, i;
+	size_t m = cm.tcap - 1, i;
 	u64 x = key * 0x9e3779b97f4a7c15ull ^ ((u64)opid + (u64)(uintptr_t)a) * 0xc2b2ae3d27d4eb4full;
 
 	x ^= x >> 29;
-	for (i = (size_t)x & m; cm.v[i].f; i = (i + 1) & m)
-		if (cm.v[i].key == key && cm.v[i].opid == opid && cm.v[i].a == a)
+	for (i = (size_t)x & m; cm.tab[i]; i = (i + 1) & m) {
+		const ClassMemo *e = &cm.v[cm.tab[i] - 1];
+		if (e->key == key && e->opid == opid && e->a == a)
 			break;
+	}
 	return i;
 }
 
@@ -906,27 +914,29 @@ class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 		f = one;
 	} else {
 		ClassMemo *e;
-		if (2 * (cm.n + 1) > cm.cap) {
-			ClassMemo *old = cm.v;
-			size_t oc = cm.cap;
-			cm.cap = oc ? 2 * oc : 64;
-			cm.v = xcalloc(cm.cap, sizeof *cm.v);
-			for (i = 0; i < oc; i++)
-				if (old[i].f)
-					cm.v[class_pos(old[i].a, old[i].key, old[i].opid)] = old[i];
-			free(old);
+		if (2 * (cm.n + 1) > cm.tcap) {
+			cm.tcap = cm.tcap ? 2 * cm.tcap : 128;
+			free(cm.tab);
+			cm.tab = xcalloc(cm.tcap, sizeof *cm.tab);
+			for (i = 0; i < cm.n; i++)
+				cm.tab[class_pos(cm.v[i].a, cm.v[i].key, cm.v[i].opid)] = (u32)(i + 1);
 		}
-		e = &cm.v[class_pos(a, key, h->opid)];
-		if (!e->f) {
+		i = class_pos(a, key, h->opid);
+		if (!cm.tab[i]) {
 			ClassFacts *nf = arena_alloc(&memo.ar, sizeof *nf);
 			class_facts(a, in, &memo.ar, nf);
+			if (cm.n == cm.cap) {
+				cm.cap = cm.cap ? 2 * cm.cap : 32;
+				cm.v = xrealloc(cm.v, cm.cap * sizeof *cm.v);
+			}
+			e = &cm.v[cm.n];
 			e->a = a;
 			e->key = key;
 			e->opid = h->opid;
 			e->f = nf;
-			cm.n++;
+			cm.tab[i] = (u32)++cm.n;
 		}
-		f = e->f;
+		f = cm.v[cm.tab[i] - 1].f;
 	}
 	h->cls = f->cls;
 	h->row = f->row;
