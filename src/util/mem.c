@@ -56,7 +56,10 @@ xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
-enum { CHUNK = 16 * 1024 };
+/* A chunk's bytes, its header and the allocator's 16-byte one included,
+ * fill a 20 KiB size class exactly (src/cli/alloc.c): no tail of the class
+ * left untouched between one chunk's last page and the next block. */
+enum { CHUNK = 20 * 1024 - 16 - 32, BIG = CHUNK / 4 };
 
 struct ArenaChunk {
 	ArenaChunk *next;
@@ -64,18 +67,37 @@ struct ArenaChunk {
 	_Alignas(16) unsigned char mem[];
 };
 
-void *
-arena_alloc(Arena *a, size_t n)
+_Static_assert(sizeof(ArenaChunk) == 32, "CHUNK assumes a 32-byte chunk header");
+
+static ArenaChunk *
+new_chunk(size_t cap)
+{
+	ArenaChunk *c = xcalloc(1, sizeof *c + cap);	/* zero: no memset per block */
+
+	c->cap = cap;
+	return c;
+}
+
+/* n bytes (a multiple of 16) from the head chunk, or from a new one.  A
+ * large request (own: not a reservation) that does not fit gets a chunk of
+ * its own behind the head, which stays current: the head's rest still
+ * serves the small requests after it instead of being left untouched. */
+static void *
+take(Arena *a, size_t n, int own)
 {
 	ArenaChunk *c = a->head;
 	void *p;
 
-	n = (n + 15) & ~(size_t)15;
 	if (!c || c->cap - c->used < n) {
-		size_t cap = n > CHUNK ? n : CHUNK;
+		if (own && c && n > BIG) {
+			ArenaChunk *b = new_chunk(n);
 
-		c = xcalloc(1, sizeof *c + cap);	/* zero: no memset per block */
-		c->cap = cap;
+			b->used = n;
+			b->next = c->next;
+			c->next = b;
+			return b->mem;
+		}
+		c = new_chunk(n > CHUNK ? n : CHUNK);
 		c->next = a->head;
 		a->head = c;
 	}
@@ -85,9 +107,15 @@ arena_alloc(Arena *a, size_t n)
 }
 
 void *
+arena_alloc(Arena *a, size_t n)
+{
+	return take(a, (n + 15) & ~(size_t)15, 1);
+}
+
+void *
 arena_reserve(Arena *a, size_t n)
 {
-	void *p = arena_alloc(a, n);
+	void *p = take(a, (n + 15) & ~(size_t)15, 0);
 
 	a->head->used -= (n + 15) & ~(size_t)15;
 	return p;
