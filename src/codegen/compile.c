@@ -350,6 +350,9 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	seq_link(mf);  /* out-of-line slow paths of the math sequences (isel_seq.c) */
 	if (call_link(&s) < 0)
 		goto out;
+	/* selected, callees too: the IR's instruction vectors are done with,
+	 * and the passes below take their pages (its arena data stays in a) */
+	ir_free(ir);
 	{
 		ReconvStats rs;
 		reconv_run(mf, &rs);
