@@ -42,7 +42,10 @@ hm_put(HMap *m, const char *s, size_t n, int v)
 		u32 i;
 
 		g.cap = m->cap ? 2 * m->cap : 64;
-		g.e = xcalloc(g.cap, sizeof *g.e);
+		/* cleared by a write, not left to the fresh pages' zeros: a
+		 * lookup that misses first would map a page read-only and the
+		 * put after it fault a second time */
+		g.e = memset(xmalloc(g.cap * sizeof *g.e), 0, g.cap * sizeof *g.e);
 		for (i = 0; i < m->cap; i++)
 			if (m->e[i].k) {
 				*hm_find(&g, m->e[i].k, m->e[i].n, m->e[i].h) = m->e[i];
