@@ -21,6 +21,35 @@ TEST(util_arena)
 	CHECK(a.head == NULL);
 }
 
+/* A large request that does not fit gets a chunk of its own and the head
+ * chunk stays current; a reservation is still what the next alloc returns. */
+TEST(util_arena_large)
+{
+	Arena a = {0};
+	unsigned char *x = arena_alloc(&a, 100), *big, *y, *r, *z;
+	size_t i;
+	int zero = 1;
+
+	memset(x, 1, 100);
+	big = arena_alloc(&a, 64 * 1024);
+	for (i = 0; i < 64 * 1024; i++)
+		zero &= big[i] == 0;
+	CHECK(zero);
+	memset(big, 2, 64 * 1024);
+	y = arena_alloc(&a, 100);
+	CHECK(y == x + 112);	/* after x, in the same chunk */
+	CHECK(y[0] == 0 && y[99] == 0);
+	big = arena_alloc(&a, 30 * 1024);
+	CHECK(((uintptr_t)big & 15) == 0 && big[0] == 0);
+	r = arena_reserve(&a, 40 * 1024);   /* larger than the head's room */
+	z = arena_alloc(&a, 1000);
+	CHECK(z == r);
+	CHECK(arena_alloc(&a, 16) == z + 1008);
+	CHECK(x[0] == 1 && x[99] == 1);
+	arena_free(&a);
+	CHECK(a.head == NULL);
+}
+
 TEST(util_buf_vec)
 {
 	Buf b = {0};
