@@ -70,11 +70,12 @@ is_copy(const IrFunc *f, const PtxInstr *in, int *d, const PtxOperand **s)
 /* The copies, taken in block order, act as if each one rewrote every
  * other instruction's reads of its d at once, as the pass used to do
  * (quadratic).  Each d is written once, so it is rewritten at one moment
- * only: `when[d]` (the copy's rank, -1 for none) and `src[d]` (the copy's
- * source as it stood then).  A read follows d -> src[d] -> ... while the
- * moments increase: a register renamed to one whose copy came earlier
- * stays.  `lim` stops at a moment (a copy's own source, as it stands when
- * its turn comes). */
+ * only: `when[d]` (the copy's rank, -1 for none) and `src[when[d]]` (the
+ * copy's source as it stood then; in rank order: the copies' pages only,
+ * not one 72-byte slot per register).  A read follows d -> its source
+ * -> ... while the moments increase: a register renamed to one whose copy
+ * came earlier stays.  `lim` stops at a moment (a copy's own source, as it
+ * stands when its turn comes). */
 typedef struct {
 	IrFunc *f;
 	int *when;
@@ -110,7 +111,7 @@ follow(const Prop *p, PtxOperand *o, int *r, int imm_ok, int lim)
 	int last = -1, t, n = 0;
 
 	while ((t = moment(p, *r, last, lim)) >= 0) {
-		const PtxOperand *s = &p->src[*r];
+		const PtxOperand *s = &p->src[t];
 		if (s->kind != PTX_OPD_REG) {
 			if (imm_ok && o) {
 				u32 pos = o->pos;
@@ -212,8 +213,8 @@ ir_copyprop(IrFunc *f)
 				if (!same_class(f, d, sv.reg) || defs[sv.reg] > 1 || sv.reg == d)
 					continue;
 			}
+			p.src[t] = sv;
 			p.when[d] = t++;
-			p.src[d] = sv;
 		}
 	if (t)
 		for (b = 0; b < f->b.n; b++)
