@@ -368,13 +368,14 @@ cmd_compile(int argc, char **argv)
 	}
 	if (write_file_mkdirs(path, cub.s, cub.n) < 0)
 		goto out_r;
-	if (!a.cubin)
+	if (!a.cubin) {
 		buf_grow(&sass, 4 * cub.n + 4096);   /* the listing is 2-4 times the cubin: grown once */
-	if (!a.cubin && cubin_list(&r.cubin, path, &lo, &sass) == 0) {
-		char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
-		cat4(sp, a.dir, "/sass/", name, ".sass");
-		write_file_mkdirs(sp, sass.s, sass.n);
-		free(sp);
+		if (cubin_list(&r.cubin, path, &lo, &sass) == 0) {
+			char *sp = xmalloc(strlen(a.dir) + strlen(name) + 32);
+			cat4(sp, a.dir, "/sass/", name, ".sass");
+			write_file_mkdirs(sp, sass.s, sass.n);
+			free(sp);
+		}
 	}
 	if (a.verbose)
 		print_resources(&r, a.sm);

@@ -2,6 +2,8 @@
 #ifndef OA_PEEP_H
 #define OA_PEEP_H
 
+#include <string.h>
+
 #include "codegen/mir.h"
 #include "isa/isa.h"
 
@@ -87,5 +89,51 @@ int peep_scan_x(const char *s, const char *pre, u32 *x, const char **end);
 int peep_hole(const MIns *m, int k);
 /* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */
 void peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit);
+
+/* The index of a per-thread memo whose entries are taken in order
+ * (peep_fold's float texts, peep_probe's texts): a slot holds an entry's
+ * index + 1 (0: empty), colliding keys in the slots after it.  While there
+ * are at most PEEP_FEW / 2 entries the index is few[], which shares the
+ * table's first page (written when the table was made) with the first
+ * entries; then all[] (nall slots).  `start` is a key's first slot before
+ * the modulo. */
+enum { PEEP_FEW = 128 };
+
+/* The slots of the index over n entries, and their number. */
+static inline u16 *
+peep_memo_slots(u16 *few, u16 *all, size_t nall, size_t n, size_t *ns)
+{
+	*ns = n <= PEEP_FEW / 2 ? PEEP_FEW : nall;
+	return n <= PEEP_FEW / 2 ? few : all;
+}
+
+/* The first free slot on start's path. */
+static inline size_t
+peep_memo_free(const u16 *slot, size_t ns, u32 start)
+{
+	size_t i;
+
+	for (i = start % ns; slot[i]; i = (i + 1) % ns)
+		;
+	return i;
+}
+
+/* Index entry n (0-based, the next one taken) at start; entries 0..n-1
+ * move to all[] when few[] is full (start_of(tab, j): entry j's start). */
+static inline void
+peep_memo_add(u16 *few, u16 *all, size_t nall, size_t n, u32 start, const void *tab,
+	      u32 (*start_of)(const void *, size_t))
+{
+	size_t j, ns;
+	u16 *slot;
+
+	if (n == PEEP_FEW / 2) {
+		memset(all, 0, nall * sizeof *all);
+		for (j = 0; j < n; j++)
+			all[peep_memo_free(all, nall, start_of(tab, j))] = (u16)(j + 1);
+	}
+	slot = peep_memo_slots(few, all, nall, n + 1, &ns);
+	slot[peep_memo_free(slot, ns, start)] = (u16)(n + 1);
+}
 
 #endif

@@ -236,12 +236,10 @@ copy_text(char *t, size_t n, const char *s)
 /* Float text of raw bits (nvdisasm's), or 0 for a NaN (its payload does
  * not print).  The texts made are kept per thread (printing a float is
  * dear: ~6 K instructions, and the same constants are offered to reader
- * after reader, as f32, f16 and bf16 halves): a hash slot holds an entry's
- * index + 1, colliding keys in the slots after it; entries are taken in
- * order, and when they run out, all go.  The index is few[] while there
- * are at most FFEW / 2 entries (index and entries then share a page or
- * two), then slot[].  In the heap (thread_calloc). */
-enum { FSLOTS = 2048, FFEW = 128, FENTRIES = 1024, FTEXT = 40 };
+ * after reader, as f32, f16 and bf16 halves), in a memo indexed as
+ * peep.h's peep_memo_* say; when its entries run out, all go.  In the heap
+ * (thread_calloc). */
+enum { FSLOTS = 2048, FENTRIES = 1024, FTEXT = 40 };
 typedef struct {
 	u64 raw;
 	u8 bits;
@@ -250,24 +248,25 @@ typedef struct {
 } FText;
 typedef struct {
 	u32 n;
-	u16 few[FFEW];
+	u16 few[PEEP_FEW];
 	FText e[FENTRIES];
 	u16 slot[FSLOTS];
 } FTable;
 static _Thread_local void *ftable;
 
-static u64
-fhash(u64 raw, int bits)
+/* The first slot of (raw, bits), before the modulo. */
+static u32
+fstart(u64 raw, int bits)
 {
-	return (raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull;
+	return (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 53);
 }
 
-/* The index of a table of n entries: its slots and their count. */
-static u16 *
-ftext_index(FTable *c, u32 n, size_t *ns)
+static u32
+fstart_of(const void *tab, size_t j)
 {
-	*ns = n <= FFEW / 2 ? FFEW : FSLOTS;
-	return n <= FFEW / 2 ? c->few : c->slot;
+	const FText *e = &((const FTable *)tab)->e[j];
+
+	return fstart(e->raw, e->bits);
 }
 
 static int
@@ -276,12 +275,12 @@ ftext(char *t, size_t n, u64 raw, int bits)
 	FTable *c = thread_calloc(&ftable, sizeof *c);
 	Buf b = {0};
 	int ok;
-	u64 h = fhash(raw, bits);
-	size_t i, j, ns, len;
-	u16 *slot = ftext_index(c, c->n, &ns);
+	u32 h = fstart(raw, bits);
+	size_t i, ns, len;
+	u16 *slot = peep_memo_slots(c->few, c->slot, FSLOTS, c->n, &ns);
 	FText *e;
 
-	for (i = (size_t)(h >> 53) % ns; slot[i]; i = (i + 1) % ns) {
+	for (i = h % ns; slot[i]; i = (i + 1) % ns) {
 		e = &c->e[slot[i] - 1];
 		if (e->bits == bits && e->raw == raw) {
 			if (e->ok)
@@ -299,22 +298,8 @@ ftext(char *t, size_t n, u64 raw, int bits)
 			memset(c->few, 0, sizeof c->few);
 			c->n = 0;
 		}
-		if (c->n == FFEW / 2) {   /* the entries so far into slot[] */
-			memset(c->slot, 0, sizeof c->slot);
-			for (j = 0; j < c->n; j++) {
-				for (i = (size_t)(fhash(c->e[j].raw, c->e[j].bits) >> 53) % FSLOTS; c->slot[i];
-				     i = (i + 1) % FSLOTS)
-					;
-				c->slot[i] = (u16)(j + 1);
-			}
-		}
-		if (ftext_index(c, c->n + 1, &ns) != slot) {   /* its slot in the new index */
-			slot = ftext_index(c, c->n + 1, &ns);
-			for (i = (size_t)(h >> 53) % ns; slot[i]; i = (i + 1) % ns)
-				;
-		}
-		slot[i] = (u16)(++c->n);
-		e = &c->e[c->n - 1];
+		peep_memo_add(c->few, c->slot, FSLOTS, c->n, h, c, fstart_of);
+		e = &c->e[c->n++];
 		e->raw = raw;
 		e->bits = (u8)bits;
 		e->ok = (u8)ok;

@@ -35,17 +35,13 @@ typedef struct {
 			     (3) */
 	char text[PTEXT];
 } Probe;
-/* A hash slot holds an entry's index + 1 (0: empty), colliding texts in
- * the slots after it (a lost answer costs a parse); entries are taken in
- * order, so a compile touches the pages it fills, not a page per text;
- * when they run out, all go.  The index is few[] while there are at most
- * FEW / 2 entries (a median compile makes ~20: index and entries share
- * the table's first page, which its allocation has written), then slot[]
- * (8 KiB).  In the heap (thread_calloc). */
-enum { FEW = 128 };
+/* Indexed as peep.h's peep_memo_* say (a median compile makes ~20
+ * entries: few[] then); entries are taken in order, so a compile touches
+ * the pages it fills, not a page per text; when they run out, all go (a
+ * lost answer costs a parse).  In the heap (thread_calloc). */
 typedef struct {
 	u32 n;
-	u16 few[FEW];
+	u16 few[PEEP_FEW];
 	Probe e[PENTRIES];
 	u16 slot[PSLOTS];
 } ProbeTable;
@@ -55,12 +51,17 @@ static int may_parse(const Arch *a, const char *text);
 static int prints_x(const Arch *a, const char *name);
 static int may_start(const Arch *a, const char *key);
 
-/* The index of a table of n entries: its slots and their count. */
-static u16 *
-probe_index(ProbeTable *t, u32 n, size_t *ns)
+/* The first slot of a text of hash h, before the modulo. */
+static u32
+pstart(u32 h)
 {
-	*ns = n <= FEW / 2 ? FEW : PSLOTS;
-	return n <= FEW / 2 ? t->few : t->slot;
+	return h ^ h >> 15;
+}
+
+static u32
+pstart_of(const void *tab, size_t j)
+{
+	return pstart(((const ProbeTable *)tab)->e[j].hash);
 }
 
 /* The cache entry for text (a hit or a fresh one), or NULL when text is
@@ -71,15 +72,15 @@ static Probe *
 probe(const Arch *a, const char *text, int shape)
 {
 	ProbeTable *t = thread_calloc(&ptable, sizeof *t);
-	size_t n = strlen(text), i, j, ns;
-	u16 *slot = probe_index(t, t->n, &ns);
+	size_t n = strlen(text), i, ns;
+	u16 *slot = peep_memo_slots(t->few, t->slot, PSLOTS, t->n, &ns);
 	u32 h;
 	Probe *p;
 
 	if (n >= PTEXT)
 		return NULL;
 	h = (u32)(isa_text_hash(text, n) >> 32);
-	for (i = (h ^ h >> 15) % ns; slot[i]; i = (i + 1) % ns) {
+	for (i = pstart(h) % ns; slot[i]; i = (i + 1) % ns) {
 		p = &t->e[slot[i] - 1];
 		if (p->hash == h && p->a == a && p->len == n && p->shape == shape && !memcmp(p->text, text, n))
 			return p;
@@ -88,20 +89,8 @@ probe(const Arch *a, const char *text, int shape)
 		memset(t->few, 0, sizeof t->few);
 		t->n = 0;
 	}
-	if (t->n == FEW / 2) {   /* the entries so far into slot[] */
-		memset(t->slot, 0, sizeof t->slot);
-		for (j = 0; j < t->n; j++) {
-			for (i = (t->e[j].hash ^ t->e[j].hash >> 15) % PSLOTS; t->slot[i]; i = (i + 1) % PSLOTS)
-				;
-			t->slot[i] = (u16)(j + 1);
-		}
-	}
-	if (probe_index(t, t->n + 1, &ns) != slot) {   /* the new entry's slot in the new index */
-		slot = probe_index(t, t->n + 1, &ns);
-		for (i = (h ^ h >> 15) % ns; slot[i]; i = (i + 1) % ns)
-			;
-	}
-	slot[i] = (u16)(++t->n);
+	peep_memo_add(t->few, t->slot, PSLOTS, t->n, pstart(h), t, pstart_of);
+	t->n++;
 	p = &t->e[t->n - 1];
 	p->enc = shape == 3 ? may_start(a, text) : shape == 2 ? prints_x(a, text) : shape ? may_parse(a, text)
 									    : encode(a, text, &p->w);
