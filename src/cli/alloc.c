@@ -60,6 +60,7 @@ typedef struct {
 typedef struct Free { struct Free *next; } Free;
 
 static Free *free_list[NCLASS];
+static uint64_t nonempty[2];	/* bit c: free_list[c] holds a block */
 static char *bump, *bump_end;	/* the current region's unused part */
 static char *dirty;		/* the region's memory below it was handed out */
 static char *huge_from;		/* where the region's huge pages start */
@@ -137,6 +138,17 @@ carve(size_t n, char **was_dirty)
 	return p;
 }
 
+/* The first class in [c, c + REUSE) whose free list holds a block, or
+ * NCLASS: one look at the bitmap (no walk over the lists' heads). */
+static unsigned
+reusable(unsigned c)
+{
+	unsigned __int128 m = ((unsigned __int128)nonempty[1] << 64 | nonempty[0]) >> c;
+	unsigned bits = (unsigned)m & ((1u << REUSE) - 1);
+
+	return bits ? c + (unsigned)__builtin_ctz(bits) : NCLASS;
+}
+
 /* A block of at least n bytes aligned to al (a power of two >= 16);
  * *unclear: how many of its first bytes may not be zero. */
 static void *
@@ -161,20 +173,21 @@ block(size_t n, size_t al, int sparse, size_t *unclear)
 
 		c = class_of(need);
 		acquire();
-		for (k = c; k < c + REUSE && k < NCLASS && !free_list[k]; k++)
-			;
-		if (k < c + REUSE && k < NCLASS) {
+		k = reusable(c);
+		if (k < NCLASS) {
 			c = k;	/* a freed block up to ~2x the size: pages touched before */
+			need = class_size(c);
 			b = (char *)free_list[c];
-			free_list[c] = free_list[c]->next;
-			was_dirty = b + class_size(c);
+			if (!(free_list[c] = free_list[c]->next))
+				nonempty[c / 64] &= ~(1ull << (c % 64));
+			was_dirty = b + need;
 		} else {
-			b = carve(class_size(c), &was_dirty);
+			need = class_size(c);
+			b = carve(need, &was_dirty);
 		}
 		release();
 		if (!b)
 			return NULL;
-		need = class_size(c);
 	}
 	u = (char *)(((uintptr_t)b + HDR + al - 1) & ~(uintptr_t)(al - 1));
 	h = (Hdr *)(u - HDR);
@@ -233,6 +246,7 @@ free(void *p)
 	} else {
 		((Free *)b)->next = free_list[h->cls];
 		free_list[h->cls] = (Free *)b;
+		nonempty[h->cls / 64] |= 1ull << (h->cls % 64);
 	}
 	release();
 }
