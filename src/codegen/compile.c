@@ -293,13 +293,14 @@ layout_params(const PtxFunc *fn, u32 base, u32 *offs, Arena *a)
 	return kp;
 }
 
-/* The MIR checker runs on the allocated code (phys), and after isel and
- * the peepholes too under OA_VERIFY=1. */
+/* The MIR checker runs after isel, the peepholes and allocation under
+ * OA_VERIFY=1; the allocated code is checked always, by mi_render as
+ * encode renders each instruction (mir.h). */
 static void
 dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *name, int phys)
 {
 	Buf b = {0};
-	if (phys || ir_verify_all())
+	if (ir_verify_all())
 		mir_verify(mf, what);
 	if (!o->dump)
 		return;

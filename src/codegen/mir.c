@@ -209,10 +209,13 @@ put_reg(const MFunc *f, MRef r, int phys, Buf *out)
 	}
 }
 
-static void
+/* Renders m; returns the number of register holes written.  A hole
+ * naming no ref of m, or a branch target outside the function, aborts. */
+static int
 render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 {
 	const char *p;
+	int holes = 0;
 
 	if (m->guard >= 0) {
 		buf_puts(out, m->guard_neg ? "@!" : "@");
@@ -222,7 +225,10 @@ render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 	for (p = m->text; *p; p++) {
 		if (*p == 1) {
 			p++;
+			if (*p < 1 || *p > m->nr)
+				die("MIR invalid: `%s`: hole", m->text);
 			put_reg(f, m->r[*p - 1], phys, out);
+			holes++;
 		} else if (*p == 2) {
 			if (m->target < 0 || (size_t)m->target >= f->b.n)
 				die("mir: branch target block %d out of range (%zu blocks) in `%s`", m->target, f->b.n,
@@ -240,12 +246,32 @@ render(const MFunc *f, const MIns *m, const u64 *baddr, int phys, Buf *out)
 			p = e;
 		}
 	}
+	return holes;
+}
+
+/* The checks of mir_verify for one instruction, less the text's holes
+ * (render counts them): the encoder renders every instruction of the
+ * allocated code once, so they run there, not in a walk of their own. */
+static void
+check_refs(const MFunc *f, const MIns *m)
+{
+	int k;
+
+	for (k = 0; k < m->nr; k++) {
+		const MRef r = m->r[k];
+		if (r.v < 0 || (size_t)r.v >= f->vr.n || !m->rf[k] || r.sub + (r.w ? r.w : 1) > f->vr.v[r.v].w)
+			die("MIR invalid at encode: `%s`: register %d", m->text, k);
+	}
+	if (m->guard >= 0 && ((size_t)m->guard >= f->vr.n || f->vr.v[m->guard].cls != RC_P))
+		die("MIR invalid at encode: `%s`: guard", m->text);
 }
 
 void
 mi_render(const MFunc *f, const MIns *m, const u64 *block_addr, Buf *out)
 {
-	render(f, m, block_addr, 1, out);
+	check_refs(f, m);
+	if (render(f, m, block_addr, 1, out) != m->nr)
+		die("MIR invalid at encode: `%s`: holes and registers differ (%d registers)", m->text, m->nr);
 }
 
 void

@@ -98,7 +98,11 @@ mir_op_is(const char *t, const char *op)
 /* Append an instruction to the current block (see the format above). */
 MIns *mi(MFunc *f, const char *fmt, ...);
 /* Render one instruction with physical registers (after allocation);
- * addr_of_block gives branch target addresses. */
+ * addr_of_block gives branch target addresses.  It checks the
+ * instruction as mir_verify does (aborting when it is broken): the
+ * allocated code's check is made here, where the encoder renders each
+ * instruction, not in a walk of its own (an encoder that stops
+ * rendering must call mir_verify instead). */
 void mi_render(const MFunc *f, const MIns *m, const u64 *block_addr, Buf *out);
 /* Abort (naming the pass) when refs, holes, guards or targets are broken. */
 void mir_verify(const MFunc *f, const char *after);
