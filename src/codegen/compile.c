@@ -48,11 +48,12 @@ dump_ir(const CompileOpts *o, const IrFunc *f, const char *pass, int n)
 	buf_free(&b);
 }
 
-/* The IR passes of each level, with the checker between them.  A pass
- * that reports no change has left the IR as it was (OA_VERIFY=1 proves
- * it with ir_hash after every pass, and checks after every pass): the
- * checker runs after each pass that changed something, and a pass that
- * already ran on the current IR without a change is not run again. */
+/* The IR passes of each level, then the checker.  A pass that reports
+ * no change has left the IR as it was (OA_VERIFY=1 proves it with
+ * ir_hash after every pass, and checks after every pass, naming the
+ * pass that broke an invariant): the checker runs once after the passes
+ * when one of them changed something, and a pass that already ran on
+ * the current IR without a change is not run again. */
 static void
 run_passes(IrFunc *f, const CompileOpts *o)
 {
@@ -79,6 +80,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 	int full = ir_verify_all();
 	int (*idle[16])(IrFunc *);   /* passes that left the current IR unchanged */
 	size_t i, nidle = 0, k;
+	int changed = 0;   /* since the build's check */
 	u64 ptx = full ? ir_ptx_hash(f->f) : 0;
 
 	dump_ir(o, f, "build", 0);
@@ -101,6 +103,7 @@ run_passes(IrFunc *f, const CompileOpts *o)
 		n = passes[i].fn(f);
 		if (n)
 			ir_count_changed();
+		changed |= n != 0;
 		if (full) {
 			ir_verify(f, passes[i].name);
 			if ((rerun || !n) && ir_hash(f) != h)
@@ -108,14 +111,15 @@ run_passes(IrFunc *f, const CompileOpts *o)
 				    rerun ? "had left it unchanged before" : "reported no change");
 			if (rerun)
 				n = 0;
-		} else if (n)
-			ir_verify(f, passes[i].name);
+		}
 		if (n)
 			nidle = 0;
 		else if (!rerun)
 			idle[nidle++] = passes[i].fn;
 		dump_ir(o, f, passes[i].name, n);
 	}
+	if (!full && changed)
+		ir_verify(f, "the IR passes (OA_VERIFY=1 names the pass)");
 	if (full && ir_ptx_hash(f->f) != ptx)
 		die("the IR passes wrote the PTX operands they share (not through ir_opds_w)");
 	ir_count_forget();
