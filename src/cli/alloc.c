@@ -49,6 +49,7 @@ enum {
 	SMALL = 1 << 20,	/* the heap's first bytes, in small pages */
 	SPARSE = 64 << 10,	/* a calloc this large is a table: its own mapping */
 	REUSE = 5,		/* a request takes a freed block of its class or the next 4 */
+	LARGEST = 4 << 20,	/* class_size(NCLASS - 1): a larger block is a mapping of its own */
 };
 
 typedef struct {
@@ -113,7 +114,7 @@ map(size_t n)
 
 /* n bytes (a class size) from the current region; *was_dirty: where the
  * memory handed out before ended (below it, the block may not be zero). */
-static char *
+static inline __attribute__((always_inline)) char *
 carve(size_t n, char **was_dirty)
 {
 	char *p;
@@ -150,9 +151,10 @@ reusable(unsigned c)
 }
 
 /* A block of at least n bytes aligned to al (a power of two >= 16);
- * *unclear: how many of its first bytes may not be zero. */
+ * *unclear: how many of its first bytes may not be zero.  malloc and
+ * calloc take block() below when they can. */
 static void *
-block(size_t n, size_t al, int sparse, size_t *unclear)
+block_any(size_t n, size_t al, int sparse, size_t *unclear)
 {
 	char *was_dirty = NULL;
 	size_t need = n + HDR + (al > HDR ? al - HDR : 0);
@@ -198,6 +200,43 @@ block(size_t n, size_t al, int sparse, size_t *unclear)
 	return u;
 }
 
+/* block_any() for a request of need bytes (the header included) of at
+ * most the largest class, aligned to 16: malloc's and calloc's common
+ * case, inlined there.  Every block starts 16-aligned (the region does, and every class
+ * size is a multiple of 16), so the header is at its start and the
+ * memory right after it. */
+static inline __attribute__((always_inline)) void *
+block(size_t need, size_t *unclear)
+{
+	char *b, *was_dirty = NULL;
+	unsigned c = class_of(need), k;
+	size_t sz;
+	Hdr *h;
+
+	acquire();
+	k = reusable(c);
+	if (k < NCLASS) {
+		c = k;	/* a freed block up to ~2x the size: pages touched before */
+		sz = class_size(c);
+		b = (char *)free_list[c];
+		if (!(free_list[c] = free_list[c]->next))
+			nonempty[c / 64] &= ~(1ull << (c % 64));
+		was_dirty = b + sz;
+	} else {
+		sz = class_size(c);
+		b = carve(sz, &was_dirty);
+	}
+	release();
+	if (!b)
+		return NULL;
+	h = (Hdr *)b;
+	h->cls = c;
+	h->off = 0;
+	h->size = sz;
+	*unclear = was_dirty > b + HDR ? (size_t)(was_dirty - (b + HDR)) : 0;
+	return b + HDR;
+}
+
 /* A large compile ahead (cli.h): the rest of the heap in huge pages. */
 void
 heap_large(void)
@@ -219,7 +258,7 @@ void *
 malloc(size_t n)
 {
 	size_t unclear;
-	void *p = block(n, 16, 0, &unclear);
+	void *p = n <= LARGEST - HDR ? block(n + HDR, &unclear) : block_any(n, 16, 0, &unclear);
 
 	if (!p)
 		errno = ENOMEM;
@@ -274,7 +313,7 @@ calloc(size_t k, size_t n)
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (!(p = block(t, 16, 1, &unclear))) {
+	if (!(p = t < SPARSE - HDR ? block(t + HDR, &unclear) : block_any(t, 16, 1, &unclear))) {
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -337,7 +376,7 @@ posix_memalign(void **out, size_t al, size_t n)
 
 	if (al < sizeof(void *) || (al & (al - 1)))
 		return EINVAL;
-	if (!(p = block(n, al < 16 ? 16 : al, 0, &unclear)))
+	if (!(p = block_any(n, al < 16 ? 16 : al, 0, &unclear)))
 		return ENOMEM;
 	*out = p;
 	return 0;
