@@ -64,25 +64,26 @@ def_kills(const MFunc *f, const MIns *m, int k)
 	return !(m->rf[k] & MF_USE) && ra_kills(f, m, m->r[k]);
 }
 
-/* Every reference, in the order of Ev (ebase per block); cnt: the
- * definitions of each vreg; clears ok for a vreg written in part or
- * twice by one instruction. */
+/* Which vregs to split: written whole, never twice by one instruction,
+ * at least twice.  Each of their definitions gets an id (in program
+ * order), and ev lists their references only, in the order of Ev (ebase
+ * per block).  A first walk counts the definitions (and finds the
+ * partial writes); the references are listed only when some vreg is
+ * split (nd > 0), and only those of the vregs split. */
 static void
-list_refs(Webs *w, int *cnt)
+number_defs(Webs *w)
 {
 	MFunc *f = w->f;
-	size_t b, i;
-	int j, k, n = 0;
+	size_t b, i, nref = 0;
+	int j, k, v, n = 0, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
 
-	for (b = 0; b < f->b.n; b++) {
-		w->ebase[b] = n;
+	w->ok = xcalloc((size_t)w->nv + 1, 1);
+	for (v = 0; v < w->nv; v++)
+		w->ok[v] = !f->vr.v[v].fixed;
+	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
-			if (m->guard >= 0)
-				w->ev[n++] = (Ev){ (int)b, (int)i, -1, m->guard, -1, 0, 0 };
-			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] == MF_USE)
-					w->ev[n++] = (Ev){ (int)b, (int)i, k, m->r[k].v, -1, 0, 0 };
+			nref += (size_t)m->nr + 1;
 			for (k = 0; k < m->nr; k++) {
 				int x = m->r[k].v;
 				if (!(m->rf[k] & MF_DEF))
@@ -93,32 +94,8 @@ list_refs(Webs *w, int *cnt)
 					if ((m->rf[j] & MF_DEF) && m->r[j].v == x)
 						w->ok[x] = 0;
 				cnt[x]++;
-				w->ev[n++] = (Ev){ (int)b, (int)i, k, x, -1, 1, (u8)def_kills(f, m, k) };
 			}
 		}
-	}
-	w->ebase[f->b.n] = n;
-}
-
-/* Which vregs to split: written whole, never twice by one instruction,
- * at least twice.  Each of their definitions gets an id (in program
- * order), and ev keeps only their references. */
-static void
-number_defs(Webs *w)
-{
-	MFunc *f = w->f;
-	size_t b, nref = 0;
-	int k, v, n, from, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
-
-	for (b = 0; b < f->b.n; b++)
-		for (size_t i = 0; i < f->b.v[b].ins.n; i++)
-			nref += (size_t)f->b.v[b].ins.v[i].nr + 1;
-	w->ev = xmalloc((nref + 1) * sizeof *w->ev);
-	w->ebase = xmalloc((f->b.n + 1) * sizeof *w->ebase);
-	w->ok = xcalloc((size_t)w->nv + 1, 1);
-	for (v = 0; v < w->nv; v++)
-		w->ok[v] = !f->vr.v[v].fixed;
-	list_refs(w, cnt);
 	w->dfirst = xcalloc((size_t)w->nv + 1, sizeof(int));
 	w->ndef = xcalloc((size_t)w->nv + 1, sizeof(int));
 	for (v = 0; v < w->nv; v++) {
@@ -129,20 +106,31 @@ number_defs(Webs *w)
 			w->nd += cnt[v];
 		cnt[v] = 0;
 	}
+	if (!w->nd) {
+		free(cnt);
+		return;
+	}
 	w->uf = xcalloc((size_t)w->nd + 1, sizeof(int));
 	for (k = 0; k < w->nd; k++)
 		w->uf[k] = k;
 	w->W = ((size_t)w->nd + 63) / 64;
-	for (b = 0, n = from = 0; b < f->b.n; b++) {   /* keep the split vregs' */
-		int end = w->ebase[b + 1];
+	w->ev = xmalloc((nref + 1) * sizeof *w->ev);
+	w->ebase = xmalloc((f->b.n + 1) * sizeof *w->ebase);
+	for (b = 0; b < f->b.n; b++) {
 		w->ebase[b] = n;
-		for (; from < end; from++) {
-			Ev x = w->ev[from];
-			if (!w->ok[x.v])
-				continue;
-			if (x.def)
-				x.d = w->dfirst[x.v] + cnt[x.v]++;
-			w->ev[n++] = x;
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			if (m->guard >= 0 && w->ok[m->guard])
+				w->ev[n++] = (Ev){ (int)b, (int)i, -1, m->guard, -1, 0, 0 };
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] == MF_USE && w->ok[m->r[k].v])
+					w->ev[n++] = (Ev){ (int)b, (int)i, k, m->r[k].v, -1, 0, 0 };
+			for (k = 0; k < m->nr; k++) {
+				int x = m->r[k].v;
+				if ((m->rf[k] & MF_DEF) && w->ok[x])
+					w->ev[n++] = (Ev){ (int)b, (int)i, k, x, w->dfirst[x] + cnt[x]++, 1,
+							   (u8)def_kills(f, m, k) };
+			}
 		}
 	}
 	w->ebase[f->b.n] = n;
