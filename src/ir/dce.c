@@ -75,16 +75,25 @@ clear_over(void *ctx, int r)
 	o->over[r] = 0;
 }
 
+typedef struct {
+	int *uses;
+	int zeroed;    /* a count reached 0: some definition may be unread now */
+} Uses;
+
 static void
 unuse(void *ctx, int r)
 {
-	((int *)ctx)[r]--;
+	Uses *u = ctx;
+	u->zeroed |= --u->uses[r] == 0;
 }
 
 /* Backwards through each block: definitions overwritten before a read.
- * The reads of what it removes come off uses. */
+ * The reads of what it removes come off uses.  Only the blocks marked in
+ * redo (all when NULL): a block whose live instructions are those of its
+ * last walk has nothing more to give (the walk judges each instruction
+ * by the live ones after it, as a second walk would). */
 static int
-dead_defs(IrFunc *f, int *uses)
+dead_defs(IrFunc *f, Uses *uses, const u8 *redo)
 {
 	Over o = { xcalloc((size_t)f->nregs + 1, sizeof(int)), 0, 0 };
 	size_t b, i;
@@ -92,6 +101,8 @@ dead_defs(IrFunc *f, int *uses)
 
 	for (b = 0; b < f->b.n; b++) {
 		IrBlock *B = &f->b.v[b];
+		if (redo && !redo[b])
+			continue;
 		o.stamp++;
 		for (i = B->ins.n; i-- > 0;) {
 			IrIns *x = &B->ins.v[i];
@@ -130,43 +141,55 @@ recount_same(const IrFunc *f, const int *uses)
 /* Rounds of dead_defs and removing what nobody reads, until neither
  * finds anything.  uses is counted once and kept current: each removed
  * instruction's reads come off it (those of a round's unread ones after
- * the round, which judges them all by the counts at its start). */
+ * the round, which judges them all by the counts at its start).  After
+ * the first round each part redoes only what the last one changed: a
+ * block's dead_defs when the unread ones removed something in it, the
+ * scan for unread ones when a count has reached 0 since the last scan
+ * (an instruction it kept had a read destination, and still has). */
 int
 ir_dce(IrFunc *f)
 {
-	int total = 0, changed = 1;
-	int *uses = xcalloc((size_t)f->nregs, sizeof *uses);
+	int total = 0, changed = 1, first = 1;
+	Uses uses = { xcalloc((size_t)f->nregs, sizeof(int)), 0 };
+	u8 *redo = xcalloc(f->b.n + 1, 1);
 	VEC(IrIns *) gone = {0};
 
-	ir_count(f, NULL, uses);
+	ir_count(f, NULL, uses.uses);
 	while (changed) {
 		size_t b, i;
 		changed = 0;
-		if ((i = (size_t)dead_defs(f, uses)) > 0) {
+		if ((i = (size_t)dead_defs(f, &uses, first ? NULL : redo)) > 0) {
 			total += (int)i;
 			changed = 1;
 		}
 		if (ir_verify_all())
-			recount_same(f, uses);
+			recount_same(f, uses.uses);
+		if (!first && !uses.zeroed)
+			break;
+		uses.zeroed = 0;
+		first = 0;
+		memset(redo, 0, f->b.n);
 		gone.n = 0;
 		for (b = 0; b < f->b.n; b++)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				IrIns *x = &f->b.v[b].ins.v[i];
-				Mark m = { uses, 0 };
+				Mark m = { uses.uses, 0 };
 				if (x->dead || !pure(&x->p))
 					continue;
 				ir_each_def(&x->p, mark, &m);
 				if (!m.live) {
 					x->dead = 1;
 					vec_push(&gone, x);
+					redo[b] = 1;
 					changed = 1;
 					total++;
 				}
 			}
 		for (i = 0; i < gone.n; i++)
-			ir_each_use(&gone.v[i]->p, unuse, uses);
+			ir_each_use(&gone.v[i]->p, unuse, &uses);
 	}
+	free(redo);
 	free(gone.v);
-	free(uses);
+	free(uses.uses);
 	return total;
 }
