@@ -428,6 +428,13 @@ identity(Fold *c, IrIns *x)
 	u64 v, ones, amt;
 	u64 p;
 
+	switch (in->op) {   /* the operations below; the rest have none */
+	case PTX_OP_selp: case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mul: case PTX_OP_and:
+	case PTX_OP_or: case PTX_OP_xor: case PTX_OP_shl: case PTX_OP_shr:
+		break;
+	default:
+		return 0;
+	}
 	if (in->op == PTX_OP_selp && in->nopds == 4 && val(c, &in->opds[3], PTX_T_PRED, &p) &&
 	    dest_fits(c, in, n)) {
 		const PtxOperand *s = &in->opds[p ? 1 : 2];
@@ -732,7 +739,9 @@ find_global(Fold *c)
 			    !plain_reg(&x->p.opds[0]))
 				continue;
 			d = x->p.opds[0].reg;
-			if (c->defs[d] != 1 || c->gk[d])
+			/* with nothing known, only an immediate source is learned */
+			if (c->defs[d] != 1 || c->gk[d] ||
+			    (x->p.opds[1].kind != PTX_OPD_IMM && x->p.opds[1].kind != PTX_OPD_FIMM))
 				continue;
 			learn(c, x);
 			if (c->lk[d]) {
