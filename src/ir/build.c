@@ -115,10 +115,17 @@ ir_build(IrFunc *f, const PtxModule *m, const PtxFunc *fn, Arena *a)
 		return -1;
 	}
 	leader = xcalloc((size_t)n + 1, 1);
-	for (i = 0; i < fn->nregs; i++)
-		ir_new_reg(f, fn->regs[i].type);
-	for (i = 0; i < nextra; i++)
-		ir_new_reg(f, PTX_T_PRED);
+	if (fn->nregs + nextra) {   /* as ir_new_reg for each would leave them */
+		size_t cap = 64;
+		while (cap < (size_t)(fn->nregs + nextra))
+			cap *= 2;
+		f->rtype = arena_alloc(a, cap);
+		f->rcap = cap;
+		for (i = 0; i < fn->nregs; i++)
+			f->rtype[i] = (u8)fn->regs[i].type;
+		memset(f->rtype + fn->nregs, PTX_T_PRED, (size_t)nextra);
+		f->nregs = fn->nregs + nextra;
+	}
 	for (i = 0; i < n; i++) {
 		const PtxInstr *in = &ins[i];
 		int t = in->op == PTX_OP_bra ? label_target(in) : -1;

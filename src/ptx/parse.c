@@ -857,11 +857,17 @@ parse_reg_decl(P *p)
 			scoped_put(p, &p->regmap, d.name, nt.len, d.first);
 		}
 		vec_push(&p->declscope, (int)p->scopes.n);
+		if (p->regs.n + (size_t)count > p->regs.cap) {   /* the room vec_push would grow to, at once */
+			size_t cap = p->regs.cap ? p->regs.cap : 8;
+			while (cap < p->regs.n + (size_t)count)
+				cap *= 2;
+			p->regs.v = xrealloc(p->regs.v, cap * sizeof *p->regs.v);
+			p->regs.cap = cap;
+		}
 		for (j = 0; j < count; j++) {
-			PtxReg r;
-			r.type = tmp.type;
-			r.decl = (int)p->decls.n;
-			vec_push(&p->regs, r);
+			PtxReg *r = &p->regs.v[p->regs.n++];
+			r->type = tmp.type;
+			r->decl = (int)p->decls.n;
 		}
 		vec_push(&p->decls, d);
 		if (!is_punct(p, ','))
