@@ -838,11 +838,14 @@ static void
 check_instr(C *c, const PtxInstr *in)
 {
 	int i;
+	unsigned slots;
 
 	check_operands(c, in);
-	for (i = 0; i < in->nopds && pred_slots(in) != ~0u; i++) {
+	if ((slots = pred_slots(in)) == ~0u)
+		return;
+	for (i = 0; i < in->nopds; i++) {
 		const PtxOperand *o = &in->opds[i], *p = pred_in(c, o);
-		if (p && (p != o || o->kind != PTX_OPD_REG || !(pred_slots(in) >> i & 1) ||
+		if (p && (p != o || o->kind != PTX_OPD_REG || !(slots >> i & 1) ||
 			  c->f->regs[o->reg].type != PTX_T_PRED))
 			cerr(c, p->pos, in->op == PTX_OP_tex || in->op == PTX_OP_tld4 ?
 			     "unsupported: a predicate as operand %d of %s" :   /* ptxas takes it */
