@@ -768,14 +768,15 @@ ir_constfold(IrFunc *f)
 
 	memset(&c, 0, sizeof c);
 	c.f = f;
-	c.defs = xcalloc(nr, sizeof *c.defs);
-	c.uses = xcalloc(nr, sizeof *c.uses);
-	c.gk = xcalloc(nr, 1);
-	c.gv = xcalloc(nr, sizeof *c.gv);
-	c.lk = xcalloc(nr, 2);
+	/* one zeroed block: gv, lv (u64), defs, uses, touched (int), gk, lk, dirty (u8) */
+	c.gv = xcalloc(nr, 2 * sizeof(u64) + 3 * sizeof(int) + 3);
+	c.lv = c.gv + nr;
+	c.defs = (int *)(c.lv + nr);
+	c.uses = c.defs + nr;
+	c.touched = c.uses + nr;
+	c.gk = (u8 *)(c.touched + nr);
+	c.lk = c.gk + nr;
 	c.dirty = c.lk + nr;
-	c.lv = xcalloc(nr, sizeof *c.lv);
-	c.touched = xcalloc(nr, sizeof *c.touched);
 	ir_count(f, c.defs, c.uses);
 	for (round = 0; round < 4; round++) {
 		find_global(&c);
@@ -796,12 +797,6 @@ ir_constfold(IrFunc *f)
 	}
 	if (total && !n)   /* the last round changed nothing: the counts are the IR's */
 		ir_count_current(f, c.defs, c.uses);
-	free(c.defs);
-	free(c.uses);
-	free(c.gk);
 	free(c.gv);
-	free(c.lk);
-	free(c.lv);
-	free(c.touched);
 	return total;
 }

@@ -8,6 +8,7 @@
  * die in the next DCE. */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir/ir.h"
 #include "ir/walk.h"
@@ -196,8 +197,7 @@ ir_copyprop(IrFunc *f)
 	p.uses = defs + f->nregs + 1;
 	p.when = xmalloc(((size_t)f->nregs + 1) * sizeof *p.when);
 	p.src = xmalloc(((size_t)f->nregs + 1) * sizeof *p.src);
-	for (i = 0; i <= (size_t)f->nregs; i++)
-		p.when[i] = -1;
+	memset(p.when, 0xff, ((size_t)f->nregs + 1) * sizeof *p.when);   /* every one -1 */
 	ir_count(f, defs, p.uses);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {

@@ -215,16 +215,16 @@ ir_widen(IrFunc *f)
 {
 	Widen w;
 	size_t b, i;
-	int n = 0, again = 1, r;
+	int n = 0, again = 1;
 
 	memset(&w, 0, sizeof w);
 	w.f = f;
 	w.defs = xcalloc((size_t)f->nregs + 1, sizeof *w.defs);
-	w.low = xcalloc((size_t)f->nregs + 1, sizeof *w.low);
-	w.exact = xcalloc((size_t)f->nregs + 1, sizeof *w.exact);
+	w.low = xmalloc(((size_t)f->nregs + 1) * sizeof *w.low);
+	w.exact = xmalloc(((size_t)f->nregs + 1) * sizeof *w.exact);
 	ir_count(f, w.defs, NULL);
-	for (r = 0; r <= f->nregs; r++)
-		w.low[r] = w.exact[r] = -1;
+	memset(w.low, 0xff, ((size_t)f->nregs + 1) * sizeof *w.low);   /* every one -1 */
+	memset(w.exact, 0xff, ((size_t)f->nregs + 1) * sizeof *w.exact);
 	/* an insertion shifts instructions: rescan */
 	while (again) {
 		again = 0;
