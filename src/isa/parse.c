@@ -725,7 +725,10 @@ reg_spelled(int kind, u64 v, const char *s, const char *e)
  * the form's template with each value's spelling (trailing blanks
  * trimmed, as buf is); the guard is spelled as isa_print would, and every
  * hole's text is its value's spelling (an enumeration's string always is:
- * the one the value prints).  That form is c->fm, or another whose
+ * the one the value prints; when x is c->fm's word, each field reads as
+ * the value it was set to: a field's word bits are its own, one per value
+ * bit, and not the yield bit -- tools/isa-gentab's own_bits, true of every
+ * form).  That form is c->fm, or another whose
  * template the text matches too (LDS's learned forms with a literal
  * register, "[R0{1}]": a word of the general form "[{2}{5}{3}]" with R0
  * decodes as it).  NULL when that is not shown here (a twin form, a
@@ -738,12 +741,13 @@ printed_back(Ctx *c, Word x, const char *buf, const char *body)
 	const Arch *a = c->a;
 	char t[ISA_FLOAT_TEXT];
 	u32 k;
-	int n;
+	int n, set = 1;
 
 	if (!fm || (fm->pcrel && c->syms) || fm->twin)
 		return NULL;
 	if (fm != c->fm) {
 		c->fm = fm;
+		set = 0;
 		if (!match_tmpl(c, fm->tmpl, body))
 			return NULL;
 	}
@@ -758,7 +762,7 @@ printed_back(Ctx *c, Word x, const char *buf, const char *body)
 	for (k = 0; k < fm->nfield; k++) {
 		const IsaField *f = &a->fields[fm->field0 + k];
 
-		if (isa_field_get(a, f, x) != c->val[k])
+		if (!set && isa_field_get(a, f, x) != c->val[k])
 			return NULL;
 		if (f->kind == FK_ENUM)
 			continue;
