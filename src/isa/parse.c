@@ -608,7 +608,7 @@ parse_unknown(const char *s, Word *w)
 {
 	char *e;
 
-	if (strncmp(s, "UNKNOWN 0x", 10))
+	if (*s != 'U' || strncmp(s, "UNKNOWN 0x", 10))
 		return -1;
 	w->lo = strtoull(s + 10, &e, 16);
 	if (strncmp(e, ", 0x", 4))
@@ -687,13 +687,11 @@ base_is(const Arch *a, const IsaBase *b, u64 k, const char *name, size_t n)
 /* The bases through their hash table (tools/isa-gentab's base_slots): from
  * the key's slot to the base or an empty slot.  164 bases (sm_90) in 512
  * slots: one or two probes, where a binary search took eight steps. */
-int
-isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
+static int
+base_find(const Arch *a, u64 k, const char *name, size_t n, u32 *lo, u32 *end)
 {
-	u64 k = 0;
 	u32 h, i;
 
-	memcpy(&k, name, n < 7 ? n : 7);
 	k = key7(k << 8);
 	for (h = (u32)((k * 0x9e3779b97f4a7c15ull) >> 55); (i = a->base_slot[h]); h = (h + 1) % ISA_BASE_SLOTS)
 		if (base_is(a, &a->bases[i - 1], k, name, n)) {
@@ -702,6 +700,15 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 			return 1;
 		}
 	return 0;
+}
+
+int
+isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
+{
+	u64 k = 0;
+
+	memcpy(&k, name, n < 7 ? n : 7);
+	return base_find(a, k, name, n, lo, end);
 }
 
 /* Is s[0..e) (a register of kind, value v, as parse_reg read it: its
@@ -799,8 +806,8 @@ isa_tmpl_matches(const Arch *a, const IsaForm *fm, const char *body, u64 addr)
 /* parse_text's flags: STRICT, no alias (below); PLAIN, print back by
  * isa_print always, not by printed_back (isa_parse_plain, for tests). */
 enum { STRICT = 1, PLAIN = 2 };
-static int parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
-		      size_t *whypos, int flags, int *pcrel);
+static int parse_text(const Arch *a, const char *text, size_t len, u64 addr, const IsaSyms *syms, Word *w,
+		      int *why, size_t *whypos, int flags, int *pcrel);
 
 /* A per-thread memo of the texts parsed last: the compiler parses most
  * instructions two or three times (does a rewrite encode, the encoding,
@@ -840,7 +847,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 	int pcrel = 0, why;
 
 	if (n >= MEMOTEXT) {
-		if (parse_text(a, text, addr, syms, w, &why, &pos, 0, NULL) == 0)
+		if (parse_text(a, text, n, addr, syms, w, &why, &pos, 0, NULL) == 0)
 			return 0;
 		why_err(why, text, pos, err, errlen, errpos);
 		return -1;
@@ -856,7 +863,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		return -1;
 	}
 	m->a = NULL;
-	if (parse_text(a, text, addr, syms, w, &why, &pos, 0, &pcrel) < 0) {
+	if (parse_text(a, text, n, addr, syms, w, &why, &pos, 0, &pcrel) < 0) {
 		why_err(why, text, pos, err, errlen, errpos);
 		for (i = 0; text[i] == ' ' || text[i] == '\t'; i++)
 			;
@@ -884,7 +891,7 @@ isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, 
 	size_t pos;
 	int why;
 
-	if (parse_text(a, text, addr, syms, w, &why, &pos, PLAIN, NULL) == 0)
+	if (parse_text(a, text, strlen(text), addr, syms, w, &why, &pos, PLAIN, NULL) == 0)
 		return 0;
 	why_err(why, text, pos, err, errlen, errpos);
 	return -1;
@@ -896,7 +903,7 @@ isa_parse_plain(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, 
  * own text parses back strictly (it is a word the tables know how to
  * spell; isa_print gives the canonical text). */
 static int
-parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, int *why,
+parse_text(const Arch *a, const char *text, size_t len, u64 addr, const IsaSyms *syms, Word *w, int *why,
 	   size_t *whypos, int flags, int *pcrel)
 {
 	Word alias = { 0, 0 };
@@ -907,13 +914,16 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	u32 lo = 0, hi = 0, i;
 	Word guard = { 0, 0 };
 	IsaQuick quick;
+	u64 key;
 	Ctx ctx, *c = &ctx;
 	int found = 0;
 	Buf back = { 0 };
 
-	while (*text == ' ' || *text == '\t')
+	while (*text == ' ' || *text == '\t') {
 		text++;
-	n = strlen(text);
+		len--;
+	}
+	n = len;
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
 	if (n >= sizeof buf - 8) {
@@ -923,6 +933,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	}
 	memcpy(buf, text, n);
 	memset(buf + n, 0, 8);	/* first7 reads up to 7 bytes past any position */
+	len = n;
 	if (!parse_unknown(buf, w))
 		return 0;
 	if (!(body = parse_guard(buf, &guard))) {
@@ -933,7 +944,9 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 	for (n = 0; is_ident(body[n]); n++)
 		;
 	isa_quick(body, &quick);
-	isa_base_find(a, body, n, &lo, &hi);
+	/* the base's key: its first 7 bytes (8 are readable in buf) */
+	memcpy(&key, body, 8);
+	base_find(a, key & (n < 7 ? (1ull << 8 * n) - 1 : 0xffffffffffffffull), body, n, &lo, &hi);
 	c->a = a;
 	c->addr = addr;
 	c->syms = syms;
@@ -961,7 +974,7 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 		x.hi |= 1ull << 45;
 		if (!(flags & PLAIN) && (shown = printed_back(c, x, buf, body))) {
 			if (!shown->pcrel)	/* the print memo holds no pc-relative word */
-				isa_print_seed(a, shown, x, buf, strlen(buf), pcrel && !*pcrel);
+				isa_print_seed(a, shown, x, buf, len, pcrel && !*pcrel);
 			x.hi &= ~(1ull << 45);
 			*w = x;
 			buf_free(&back);
@@ -978,7 +991,8 @@ parse_text(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word 
 			size_t pos2;
 
 			x.hi &= ~(1ull << 45);
-			if (!parse_text(a, back.s, addr, syms, &y, &why2, &pos2, STRICT | (flags & PLAIN), pcrel)) {
+			if (!parse_text(a, back.s, strlen(back.s), addr, syms, &y, &why2, &pos2, STRICT | (flags & PLAIN),
+					pcrel)) {
 				alias = x;
 				have_alias = 1;
 			}
