@@ -296,7 +296,7 @@ static const u64 kmask[8] = { 0, 0xff000000000000, 0xffff0000000000, 0xffffff000
 /* String si against the text s: < 0, or 0 when s starts with it, or > 0,
  * as the generator's sort orders them (unsigned bytes); s7 = key7 of s,
  * of which a string shorter than 7 bytes compares its length's worth. */
-static int
+static inline __attribute__((always_inline)) int
 str_cmp(const Arch *a, u32 si, u64 s7, const char *s)
 {
 	u64 inf = a->sinfo[si], k = key7(inf);
@@ -472,20 +472,28 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 		const IsaField *f;
 		int fi, rep;
 
-		for (; *t != HOLE; t++, s++) {
-			if (!*t)
-				return *s ? NULL : s;
+		for (; (uchar)*t > HOLE; t++, s++)	/* the literal bytes */
 			if (*t != *s) {
 				/* a trailing space of the template may be trimmed away */
 				if (*t == ' ' && !*s && !t[1])
 					return s;
 				return NULL;
 			}
-		}
+		if (!*t)
+			return *s ? NULL : s;
 		fi = (uchar)t[1] - 1;
 		f = &c->a->fields[c->fm->field0 + fi];
 		t += 2;
 		rep = c->fm->twin && repeated(c, t);
+		if (f->kind == FK_ENUM && f->lead && (uchar)*s != f->lead) {
+			/* only the empty string (enum_cands' first case) */
+			u64 k = f->empty - 1u;
+
+			if (!f->empty || (k | f->orval) != k || (rep && k != c->val[fi]))
+				return NULL;
+			c->val[fi] = k;
+			continue;
+		}
 		if (f->kind == FK_ENUM) {
 			u16 ks[ISA_ENUM_AT];
 			u32 nk = enum_cands(c, f, fi, rep, s, ks), i;
