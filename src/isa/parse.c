@@ -733,6 +733,39 @@ reg_spelled(int kind, u64 v, const char *s, const char *e)
 	return *s != '0' || e - s == 1;
 }
 
+/* Is s[0..e) what isa_value_text writes for the hexadecimal field f
+ * holding v (of the instruction at addr)?  Its text (print.c's hex_value,
+ * then an optional '+', a '-', "0x" and lower-case digits without a
+ * leading zero) compared in place, not written and compared. */
+static int
+hex_spelled(const IsaField *f, u64 v, u64 addr, const char *s, const char *e)
+{
+	int n = f->nbits;
+	i64 x = (f->flags & FF_SIGNED) && n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
+	u64 u;
+	long nd;
+
+	x = (i64)((u64)x << f->scale);
+	if (f->flags & FF_PCREL)
+		x += (i64)addr + 16;
+	if (f->flags & FF_OPTPLUS) {
+		if (!x)
+			return s == e;
+		if (s == e || *s++ != '+')
+			return 0;
+	}
+	if (x < 0 && (s == e || *s++ != '-'))
+		return 0;
+	u = x < 0 ? -(u64)x : (u64)x;
+	nd = u ? (67 - __builtin_clzll(u)) / 4 : 1;
+	if (e - s != nd + 2 || s[0] != '0' || s[1] != 'x')
+		return 0;
+	for (; nd--; u >>= 4)
+		if (*--e != "0123456789abcdef"[u & 15])
+			return 0;
+	return 1;
+}
+
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
  * operation from body on, the yield bit set) exactly as buf?  The form x
  * decodes as (isa_match's) when that follows without printing: x decodes
@@ -783,6 +816,11 @@ printed_back(Ctx *c, Word x, const char *buf, const char *body)
 			continue;
 		if (f->kind <= FK_SB) {
 			if (!reg_spelled(f->kind, c->val[k], c->from[k], c->to[k]))
+				return NULL;
+			continue;
+		}
+		if (f->kind == FK_HEX) {
+			if (!hex_spelled(f, c->val[k], c->addr, c->from[k], c->to[k]))
 				return NULL;
 			continue;
 		}
