@@ -694,8 +694,10 @@ base_is(const Arch *a, const IsaBase *b, u64 k, const char *name, size_t n)
 
 /* The bases through their hash table (tools/isa-gentab's base_slots): from
  * the key's slot to the base or an empty slot.  164 bases (sm_90) in 512
- * slots: one or two probes, where a binary search took eight steps. */
-static int
+ * slots: one or two probes, where a binary search took eight steps.
+ * Inline in its two callers: an out-of-line copy would sit outside
+ * src/cli/text-order.ld's list, away from the parser's code. */
+static inline __attribute__((always_inline)) int
 base_find(const Arch *a, u64 k, const char *name, size_t n, u32 *lo, u32 *end)
 {
 	u32 h, i;
