@@ -438,22 +438,14 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	return 0;
 }
 
+/* parse's work on buf, n bytes and a NUL, cut in place (the opcode, the
+ * modifiers and the operands' text point into it); in: its header
+ * cleared, the operands as parse_operand leaves them. */
 static int
-parse(const char *text, Insn *in, Arena *a, Ctx c)
+parse_buf(char *buf, size_t n, const char *text, Insn *in, Arena *a, Ctx c)
 {
-	char *buf, *s, *e;
-	size_t n = strlen(text);
+	char *s, *e;
 
-	memset(in, 0, sizeof *in);
-	in->guard = -1;
-	/* the text and a working copy, cut in place (the opcode, the
-	 * modifiers and the operands' text point into it), in one allocation
-	 * from the arena (which hands out zeroed memory: both end in 0) */
-	buf = arena_alloc(a, 2 * (n + 1));
-	in->text = memcpy(buf + n + 1, text, n);
-	if (n >= 512)
-		return fail(&c, "instruction too long", "");
-	memcpy(buf, text, n);
 	/* trim blanks and the trailing ';' */
 	while (n && (buf[n - 1] == ' ' || buf[n - 1] == ';' || buf[n - 1] == '\n'))
 		buf[--n] = 0;
@@ -489,6 +481,24 @@ parse(const char *text, Insn *in, Arena *a, Ctx c)
 	return 0;
 }
 
+static int
+parse(const char *text, Insn *in, Arena *a, Ctx c)
+{
+	char *buf;
+	size_t n = strlen(text);
+
+	memset(in, 0, sizeof *in);
+	in->guard = -1;
+	/* the text and a working copy, cut in place, in one allocation from
+	 * the arena (which hands out zeroed memory: both end in 0) */
+	buf = arena_alloc(a, 2 * (n + 1));
+	in->text = memcpy(buf + n + 1, text, n);
+	if (n >= 512)
+		return fail(&c, "instruction too long", "");
+	memcpy(buf, text, n);
+	return parse_buf(buf, n, text, in, a, c);
+}
+
 int
 insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 {
@@ -496,9 +506,27 @@ insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
 }
 
 int
-insn_parse_novalue(const char *text, Insn *in, Arena *a, char *err, size_t errlen)
+insn_parse_novalue(char *text, size_t n, Insn *in, Arena *a, char *err, size_t errlen)
 {
-	return parse(text, in, a, (Ctx){err, errlen, 1});
+	Ctx c = {err, errlen, 1};
+
+	/* the header only: the operands are cleared one by one as they are
+	 * parsed (most of the 450 bytes), the modifiers past nmods never
+	 * read; the operand after the last one cleared for a reader that
+	 * looks one past (tex_regs), as the whole memset left it */
+	in->op = NULL;
+	in->nmods = 0;
+	in->guard = -1;
+	in->guard_not = in->guard_up = 0;
+	in->nops = 0;
+	in->text = text;
+	if (n >= 512)
+		return fail(&c, "instruction too long", "");
+	if (parse_buf(text, n, text, in, a, c) < 0)
+		return -1;
+	if (in->nops < INSN_MAXOPS)
+		memset(&in->o[in->nops], 0, sizeof in->o[0]);
+	return 0;
 }
 
 int

@@ -65,8 +65,11 @@ int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
 /* insn_parse for a consumer that never reads a float immediate's value
  * (the hazard decoder): a plain decimal one is an OPK_FIMM with f and imm
  * 0 (strtod is costly on the 20 digits the printer writes); what is an
- * error is the same. */
-int insn_parse_novalue(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
+ * error is the same.  text (n bytes and a NUL, writable) is cut in place,
+ * not copied: the Insn's strings point into it (a an '|' operand's only),
+ * in->text is it (cut: an error message may show less of it), and the
+ * modifiers past nmods are not cleared. */
+int insn_parse_novalue(char *text, size_t n, Insn *in, Arena *a, char *err, size_t errlen);
 /* Has modifier m (exact match)? */
 int insn_has(const Insn *in, const char *m);
 

@@ -30,7 +30,8 @@ TEST(insn_parse_novalue)
 
 	for (i = 0; i < NELEM(texts); i++) {
 		int rx = insn_parse(texts[i], &x, &a, ex, sizeof ex);
-		int ry = insn_parse_novalue(texts[i], &y, &a, ey, sizeof ey);
+		char t[128];
+		int ry = insn_parse_novalue(strcpy(t, texts[i]), strlen(texts[i]), &y, &a, ey, sizeof ey);
 
 		CHECK(rx == ry);
 		if (rx < 0) {
@@ -49,7 +50,8 @@ TEST(insn_parse_novalue)
 			CHECK(o->imm == p->imm);
 		}
 	}
-	CHECK(insn_parse_novalue("FFMA R3, R2, 1.5, R3", &y, &a, ey, sizeof ey) == 0);
+	char f[] = "FFMA R3, R2, 1.5, R3";
+	CHECK(insn_parse_novalue(f, strlen(f), &y, &a, ey, sizeof ey) == 0);
 	CHECK(y.o[2].kind == OPK_FIMM && y.o[2].imm == 0);
 	arena_free(&a);
 }
