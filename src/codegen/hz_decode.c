@@ -773,6 +773,55 @@ hz_opid(const char *op)
 	return (int)ops.n++;
 }
 
+/* The opcode id of form fm's mnemonic, in (a->strs[fm->base]: every
+ * form's text starts with it as the whole opcode, the unit test
+ * isa_base_is_opcode), through a small open-addressing table keyed by that
+ * string's address: hz_opid's hash of the name and compare, ~130
+ * instructions a word, once per mnemonic. */
+static struct {
+	struct {
+		const char *s;
+		u32 id;
+	} *v;
+	size_t n, cap;
+} bop;
+
+static size_t
+bop_slot(const char *s)
+{
+	size_t m = bop.cap - 1, i = (size_t)(((u64)(uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull >> 40) & m;
+
+	while (bop.v[i].s && bop.v[i].s != s)
+		i = (i + 1) & m;
+	return i;
+}
+
+static int
+base_opid(const Arch *a, const IsaForm *fm, const char *op)
+{
+	const char *s = a->strs[fm->base];
+	size_t i;
+
+	if (2 * (bop.n + 1) > bop.cap) {
+		__typeof__(bop.v) old = bop.v;
+		size_t k, ocap = bop.cap;
+
+		bop.cap = ocap ? 2 * ocap : 64;
+		bop.v = xcalloc(bop.cap, sizeof *bop.v);
+		for (k = 0; k < ocap; k++)
+			if (old[k].s)
+				bop.v[bop_slot(old[k].s)] = old[k];
+		free(old);
+	}
+	i = bop_slot(s);
+	if (!bop.v[i].s) {
+		bop.v[i].s = s;
+		bop.v[i].id = (u32)hz_opid(op);
+		bop.n++;
+	}
+	return (int)bop.v[i].id;
+}
+
 const char *
 hz_op_name(int id)
 {
@@ -990,9 +1039,9 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	/* a pc-relative field is what makes the text depend on the address */
 	*pcrel = fm->pcrel;
 	h->c = ctrl_get(w);
-	/* by name (a hash and a compare, once per word the memo lacks): a
-	   memo per form was a sparse 3 KiB table (two pages touched) */
-	h->opid = (u16)hz_opid(in->op);
+	/* by the form's mnemonic string (a memo per form was a sparse 3 KiB
+	   table: two pages touched) */
+	h->opid = (u16)base_opid(a, fm, in->op);
 	of = op_flags(h->opid, in->op);
 	h->nd = (u8)ndst(in, of);
 	h->mods = in->nmods > 0;
