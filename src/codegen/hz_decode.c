@@ -888,7 +888,9 @@ gpu_floors(ClassFacts *e)
 static void
 class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 {
-	int f, c;
+	const u8 *mined = &e->need[HN_MINED][0][0];
+	u8 *safe = &e->need[HN_SAFE][0][0];
+	size_t k;
 
 	memset(e, 0, sizeof *e);
 	e->cls = lat_class(in, ar);
@@ -905,9 +907,8 @@ class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
 		memset(e->need[HN_MINED], LAT_SAFE, sizeof e->need[HN_MINED]);
 		e->maxneed[HN_MINED] = LAT_SAFE;
 	}
-	for (f = 0; f < LF_N; f++)
-		for (c = 0; c < LC_NCAT; c++)
-			e->need[HN_SAFE][f][c] = (u8)MAX(e->need[HN_MINED][f][c], LAT_SAFE);
+	for (k = 0; k < sizeof(HNeedRow); k++)  /* one flat pass over the row */
+		safe[k] = (u8)MAX(mined[k], LAT_SAFE);
 	e->maxneed[HN_SAFE] = MAX(e->maxneed[HN_MINED], LAT_SAFE);
 	gpu_floors(e);
 }
