@@ -285,7 +285,7 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 	/* most operands are plain registers; no branch below takes a text
 	   that parse_regname reads (SR_*, SRZ and PR it refuses) */
 	if (parse_regname(s, &o->kind, &o->reg, &end) == 0)
-		return parse_suffixes(c, end, o, all);
+		return *end ? parse_suffixes(c, end, o, all) : 0;	/* most have none */
 	if (s[0] == '-' && s[1] == '0' && s[2] == 'x') {
 		u64 v;
 		if (parse_hex(s + 1, &v, &end) < 0 || *end)
@@ -400,42 +400,47 @@ parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 }
 
 /* Split the operand list at top-level commas (and at blanks between
- * operands, as in "RET.REL.NODEC R20 0x0"). */
+ * operands, as in "RET.REL.NODEC R20 0x0"): the separators between two
+ * operands skipped at once (", " makes no empty operand), each operand
+ * scanned to its end at depth 0. */
 static int
 split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 {
 	int depth = 0;
-	char *start = s, *p;
+	char *p = s, *start, save;
 
-	/* the characters the loop acts on; the rest (most) it passes over */
+	/* the characters the scan acts on; the rest (most) it passes over */
 	static const u8 special[256] = {[0] = 1, [' '] = 1, [','] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1};
 
-	for (p = s;; p++) {
-		if (!special[(uchar)*p])
-			continue;
-		if (*p == '[' || *p == '{')
-			depth++;
-		if (*p == ']' || *p == '}')
-			depth--;
-		if (!*p && depth)
-			return fail(c, "unbalanced [ in", in->text);
-		if ((*p == ',' || *p == ' ' || !*p) && depth == 0) {
-			char save = *p;
-			*p = 0;
-			while (*start == ' ')
-				start++;
-			if (*start) {
-				if (in->nops == INSN_MAXOPS)
-					return fail(c, "too many operands in", in->text);
-				if (parse_operand(c, start, &in->o[in->nops++], a) < 0)
-					return -1;
-			}
-			if (!save)
-				break;
-			start = p + 1;
+	for (;;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (!*p)
+			return 0;
+		for (start = p;; p++) {
+			uchar ch = (uchar)*p;
+
+			if (!special[ch])
+				continue;
+			if (ch == '[' || ch == '{')
+				depth++;
+			else if (ch == ']' || ch == '}')
+				depth--;
+			else if (!depth)
+				break;	/* ' ', ',' or the end */
+			else if (!ch)
+				return fail(c, "unbalanced [ in", in->text);
 		}
+		save = *p;
+		*p = 0;
+		if (in->nops == INSN_MAXOPS)
+			return fail(c, "too many operands in", in->text);
+		if (parse_operand(c, start, &in->o[in->nops++], a) < 0)
+			return -1;
+		if (!save)
+			return 0;
+		p++;
 	}
-	return 0;
 }
 
 /* parse's work on buf, n bytes and a NUL, cut in place (the opcode, the
