@@ -447,9 +447,35 @@ tma_regs(Regs *rg, const Insn *in, int cat)
 	}
 }
 
-/* The registers of in (of: its op_flags). */
+/* The modifiers regs_of and reuse_srcs ask about, as bits: one pass over
+   the modifiers instead of an insn_has scan per question. */
+enum { MB_64 = 1, MB_WIDE = 2, MB_HI = 4, MB_32 = 8, MB_2 = 16, MB_4 = 32, MB_ABS = 64 };
+
+static __attribute__((noinline)) u32
+mod_bits(const Insn *in)
+{
+	u32 b = 0;
+	int i;
+
+	for (i = 0; i < in->nmods; i++) {
+		const char *m = in->mods[i];
+
+		switch (m[0]) {
+		case '6': b |= m[1] == '4' && !m[2] ? MB_64 : 0; break;
+		case 'W': b |= !strcmp(m, "WIDE") ? MB_WIDE : 0; break;
+		case 'H': b |= m[1] == 'I' && !m[2] ? MB_HI : 0; break;
+		case '3': b |= m[1] == '2' && !m[2] ? MB_32 : 0; break;
+		case '2': b |= !m[1] ? MB_2 : 0; break;
+		case '4': b |= !m[1] ? MB_4 : 0; break;
+		case 'A': b |= !strcmp(m, "ABS") ? MB_ABS : 0; break;
+		}
+	}
+	return b;
+}
+
+/* The registers of in (of: its op_flags; mb: its mod_bits). */
 static void
-regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
+regs_of(const HIns *h, const Insn *in, u64 of, u32 mb, Regs *rg)
 {
 	int nd = h->nd, k, cat = lat_cat_flags(OF_CAT(of), h->row);
 	int mma = !!(of & OF_MMA);
@@ -457,19 +483,19 @@ regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
 	int dw = ismem ? data_width(in) : 1;
 	int conv = !!(of & OF_CONV);
 	int wide = !!(of & OF_WIDE);
-	int hi = wide && insn_has(in, "HI");
+	int hi = wide && (mb & MB_HI);
 	/* the opcode tests of the operand loop, once */
 	int form = OF_FM(of);
-	int w64 = form != FM_NO64 && insn_has(in, "64");
+	int w64 = form != FM_NO64 && (mb & MB_64);
 
 	/* IMAD.WIDE writes a pair; IMAD.WIDE and IMAD.HI add a pair c (the
 	 * third register source, after an optional carry-out predicate) */
-	wide = wide && insn_has(in, "WIDE");
+	wide = wide && (mb & MB_WIDE);
 	if (mma)
 		mma_widths(in, mw);
 	if (in->guard >= 0 && in->guard != 7)
 		add(rg->rd, &rg->nrd, HZ_RD, in->guard_up ? OPK_UP : OPK_P, in->guard, 1, LC_GUARD);
-	if (OF_FLOW(of) == FL_CALL && insn_has(in, "ABS")) {
+	if (OF_FLOW(of) == FL_CALL && (mb & MB_ABS)) {
 		/* a call out of the cubin (vprintf...): the callee reads its
 		 * arguments and may overwrite any register, so every pending
 		 * result and every pending read must be waited for */
@@ -521,13 +547,13 @@ regs_of(const HIns *h, const Insn *in, u64 of, Regs *rg)
 			else if (ismem)
 				w = dw;
 			else if (form == FM_CS2R)
-				w = insn_has(in, "32") ? 1 : 2;
+				w = mb & MB_32 ? 1 : 2;
 			else if (w64)
 				w = 2;
 			if (o->x64)
 				w = MAX(w, 2);
 			if (form == FM_LDSM)  /* .2/.4: a group */
-				w = insn_has(in, "4") ? 4 : insn_has(in, "2") ? 2 : 1;
+				w = mb & MB_4 ? 4 : mb & MB_2 ? 2 : 1;
 		}
 		if (dst)
 			add(rg->wr, &rg->nwr, HZ_WR, o->kind, o->reg, w, 0);
@@ -998,12 +1024,12 @@ class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 /* h->src: the general register in each reuse slot, 0xff where the slot
    holds no plain one (or the opcode has no reuse slots). */
 static void
-reuse_srcs(HIns *h, const Insn *in, u64 of)
+reuse_srcs(HIns *h, const Insn *in, u64 of, u32 mb)
 {
 	int k;
 
 	memset(h->src, 0xff, sizeof h->src);
-	if (!(of & OF_REUSE) || insn_has(in, "WIDE") || insn_has(in, "64"))
+	if (!(of & OF_REUSE) || (mb & (MB_WIDE | MB_64)))
 		return;
 	for (k = 0; k < 3 && h->nd + k < in->nops; k++) {
 		const Operand *o = &in->o[h->nd + k];
@@ -1029,6 +1055,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	HRange *r;
 	int m;
 	u64 of;
+	u32 mb;
 
 	memset(h, 0, sizeof *h);
 	b->n = 0;
@@ -1056,8 +1083,9 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	if (OF_FLOW(of) == FL_BRA || OF_FLOW(of) == FL_CALL)
 		set_target(h, OF_FLOW(of), *t, n);
 	rg.nrd = rg.nwr = 0;
+	mb = mod_bits(in);
 	if (!h->never)
-		regs_of(h, in, of, &rg);
+		regs_of(h, in, of, mb, &rg);
 	r = arena_alloc(ar, (size_t)(rg.nrd + rg.nwr + 1) * sizeof *r);
 	memcpy(r, rg.rd, (size_t)rg.nrd * sizeof *r);
 	memcpy(r + rg.nrd, rg.wr, (size_t)rg.nwr * sizeof *r);
@@ -1066,7 +1094,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	h->nrd = (u8)rg.nrd;
 	h->nwr = (u8)rg.nwr;
 	facts_of(h, in, of);
-	reuse_srcs(h, in, of);
+	reuse_srcs(h, in, of, mb);
 	h->wide_hi = -1;
 	if (h->nwr > 0 && h->wr[0].n >= 2 && h->wr[0].s < SLOT_UR && !h->lat.var && lat_is_wide(h->cls)) {
 		h->wide_hi = (short)(h->wr[0].s + 1);

@@ -23,17 +23,22 @@ keep_mod(const char *m)
 	return 0;
 }
 
+/* HMMA, IMMA, DMMA, BMMA, HGMMA, IGMMA, QGMMA?  By character, without a
+   strlen: it runs for every word the hazard decoder decodes. */
 static int
 is_mma(const char *op)
 {
-	size_t n = strlen(op);
-
-	/* what every name below ends with */
-	if (n < 4 || op[n - 3] != 'M' || op[n - 2] != 'M' || op[n - 1] != 'A')
-		return 0;
-	return !strcmp(op, "HMMA") || !strcmp(op, "IMMA") || !strcmp(op, "DMMA") ||
-	       !strcmp(op, "HGMMA") || !strcmp(op, "IGMMA") || !strcmp(op, "QGMMA") ||
-	       !strcmp(op, "BMMA");
+	switch (op[0]) {
+	case 'B': case 'D':
+		return op[1] == 'M' && op[2] == 'M' && op[3] == 'A' && !op[4];
+	case 'H': case 'I':
+		if (op[1] == 'M')
+			return op[2] == 'M' && op[3] == 'A' && !op[4];
+		/* fall through */
+	case 'Q':	/* and HGMMA, IGMMA */
+		return op[1] == 'G' && op[2] == 'M' && op[3] == 'M' && op[4] == 'A' && !op[5];
+	}
+	return 0;
 }
 
 int
