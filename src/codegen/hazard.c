@@ -99,6 +99,9 @@ typedef struct HzShape {
 	size_t *bfirst, *blast;   /* block instruction ranges */
 	u32 *bof;                 /* block of each instruction */
 	SizeVec *succ, *pred;
+	u8 *once;                 /* blocks no edge from at or after them
+				     reaches at or before them: a solve visits
+				     them once (hz_solve's order) */
 	/* tracked slots */
 	size_t ns;
 	u16 *slot;                /* dense -> real slot */
@@ -150,6 +153,12 @@ struct Hz {
 	u8 *added;
 	size_t runb, addlo;
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
+	/* scratch: a solve may run a block it visits once (sh.once) on its
+	   entry state instead of a copy, for a solve whose states are seldom
+	   read again (the checker's; the assigner's after a fix: its check
+	   that nothing is left to fix); spent: it did, so hz_pass and hz_fix
+	   solve again first */
+	int scratch, spent;
 	int depbar;               /* the code has a DEPBAR: wdep is counted */
 	HzShape *shape;           /* owns sh's arrays */
 };
@@ -186,6 +195,26 @@ indirect_calls(Hz *h)
 				if (orphan[t])
 					edge(h, h->sh.bof[i], t);
 	free(orphan);
+}
+
+/* sh.once: the blocks b that no edge q -> r with r <= b <= q spans.
+ * hz_solve visits the lowest queued block first, so once it takes b
+ * every queued block is b or later; without such an edge none before b
+ * is queued again and no join reaches b again: b's first visit is its
+ * only one.  (reach: the largest q of the edges q -> r, r <= b, so far.) */
+static void
+once_blocks(Hz *h)
+{
+	size_t b, k, q, reach = 0;
+	int any = 0;
+
+	h->sh.once = xmalloc(h->sh.nb + 1);
+	for (b = 0; b < h->sh.nb; b++) {
+		for (k = 0; k < h->sh.pred[b].n; k++)
+			if ((q = h->sh.pred[b].v[k]) >= b && (!any || q > reach))
+				reach = q, any = 1;
+		h->sh.once[b] = !any || reach < b;
+	}
 }
 
 static void
@@ -267,6 +296,7 @@ build_cfg(Hz *h)
 			edge(h, b, h->sh.bof[l + 1]);
 	}
 	indirect_calls(h);
+	once_blocks(h);
 }
 
 /* The tracked slots (those some instruction writes) and each
@@ -476,6 +506,7 @@ shape_free(HzShape *sh)
 	free(sh->bof);
 	free(sh->bfirst);
 	free(sh->blast);
+	free(sh->once);
 	free(sh->slot);
 	free(sh->use);
 	free(sh->uo);
@@ -1533,10 +1564,10 @@ hz_solve(Hz *h)
 	size_t *work, nw = 0, b, k, nact;
 	const u32 *act;
 	u8 *inq;
-	HState *s = h->tmp;
+	HState *s, *tmp = h->tmp;
 	int hz0, ev0;
 
-	h->shaz = h->sev = h->odd = 0;
+	h->shaz = h->sev = h->odd = h->spent = 0;
 	if (!h->sh.nb)
 		return;
 	for (b = 0; b < h->sh.nb; b++) {
@@ -1559,7 +1590,10 @@ hz_solve(Hz *h)
 		b = work[best];
 		work[best] = work[--nw];
 		inq[b] = 0;
-		state_copy(h, s, h->st[b]);
+		if (h->scratch && h->sh.once[b])
+			s = h->st[b], h->spent = 1;  /* nothing reads b's entry again */
+		else
+			state_copy(h, s = tmp, h->st[b]);
 		hz0 = h->nhaz, ev0 = h->nev;
 		run_block(h, b, s, h->sh.blast[b] + 1);
 		h->bhaz[b] = h->nhaz - hz0;
@@ -1571,9 +1605,13 @@ hz_solve(Hz *h)
 			size_t t = h->sh.succ[b].v[k];
 			if (!h->st[t]->valid && k + 1 == h->sh.succ[b].n) {
 				/* the join would copy s, which is not read again:
-				   t's state takes s's memory, s the unused one */
+				   t's state takes s's memory, s's owner the unused one */
 				HState *u = h->st[t];
-				h->st[t] = s, s = u;
+				h->st[t] = s;
+				if (s == tmp)
+					tmp = u;
+				else
+					h->st[b] = u;
 			} else if (!state_join(h, h->st[t], s, act, nact))
 				continue;
 			if (!inq[t]) {
@@ -1582,7 +1620,7 @@ hz_solve(Hz *h)
 			}
 		}
 	}
-	h->tmp = s;  /* the scratch state (run_all's) may have moved */
+	h->tmp = tmp;  /* the scratch state (run_all's) may have moved */
 	free(work);
 	free(inq);
 	/* the latest visit of a block ran from its final entry state (a change
@@ -1643,6 +1681,18 @@ run_all(Hz *h, int fixing)
 	}
 }
 
+/* The solve again, keeping every entry state (hz_pass and hz_fix run
+   from them): the same fixed point and counts as the spent solve's. */
+static inline void
+resolve(Hz *h)
+{
+	int on = h->scratch;
+
+	h->scratch = 0;
+	hz_solve(h);
+	h->scratch = on;
+}
+
 void
 hz_keep_producers(Hz *h)
 {
@@ -1656,6 +1706,8 @@ hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe)
 	h->kernel = kernel;
 	h->report = report;
 	h->observe = observe;
+	if (h->spent)
+		resolve(h);
 	h->nhaz = 0;
 	run_all(h, 0);
 	h->report = h->observe = NULL;
@@ -1665,12 +1717,15 @@ hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe)
 int
 hz_fix(Hz *h)
 {
+	if (h->spent)
+		resolve(h);
 	h->fixing = 1;
 	h->changes = 0;
 	h->unsat = 0;
 	memset(h->bumped, 0, h->sh.nb);
 	run_all(h, 1);
 	h->fixing = 0;
+	h->scratch = 1;  /* the next solve, the assigner's, mostly finds nothing to fix */
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }
 
@@ -1684,6 +1739,7 @@ hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *
 
 	if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
 		Hz *h = hz_new(a, ins, n, HN_MINED);
+		h->scratch = 1;  /* hz_pass solves again (rare: a hazard) */
 		hz_solve(h);
 		h->found = found;
 		/* the pass only repeats the solve's last visits: needed for the
