@@ -136,6 +136,8 @@ struct Hz {
 	   on) on its latest visit, and their sums over the blocks */
 	int nev, *bhaz, *bev, shaz, sev;
 	size_t *bend;             /* one past the last instruction with an event */
+	size_t *work;             /* hz_solve's work list */
+	u8 *inq;                  /* and the blocks on it */
 	int odd;                  /* the solve met a write that sets no scoreboard
 				     or a producer list overflow (pover) */
 	u8 *bumped;               /* hz_fix: blocks whose stalls it raised (bump_back) */
@@ -546,7 +548,8 @@ Hz *
 hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 {
 	Hz *h = xcalloc(1, sizeof *h);
-	size_t b;
+	size_t b, nb, nm;
+	u8 *p;
 
 	h->a = a;
 	h->ins = ins;
@@ -559,13 +562,20 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	for (b = 0; b < n; b++)
 		h->depbar |= ins[b].kind == HK_DEPBAR;
 	set_lim(h);
-	h->st = xcalloc(h->sh.nb + 1, sizeof *h->st);
-	h->bhaz = xcalloc(2 * (h->sh.nb + 1), sizeof *h->bhaz);
-	h->bev = h->bhaz + h->sh.nb + 1;
-	h->bend = xcalloc(h->sh.nb + 1, sizeof *h->bend);
-	h->bumped = xcalloc(h->sh.nb + 1, 1);
-	h->bmemo = xcalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1), sizeof *h->bmemo);
-	h->bmemo_unsat = xmalloc((h->sh.nb + 1) * (BUMP_DEPTH + 1));
+	/* the arrays per block in one zeroed block: the 8-byte ones, then
+	   the 4-byte ones, then the bytes */
+	nb = h->sh.nb + 1, nm = nb * (BUMP_DEPTH + 1);
+	p = xcalloc(1, nb * (sizeof *h->st + sizeof *h->bend + sizeof *h->work + 2 * sizeof *h->bhaz + 2) +
+			       nm * (sizeof *h->bmemo + 1));
+	h->st = (HState **)p, p += nb * sizeof *h->st;
+	h->bend = (size_t *)p, p += nb * sizeof *h->bend;
+	h->work = (size_t *)p, p += nb * sizeof *h->work;
+	h->bhaz = (int *)p, p += 2 * nb * sizeof *h->bhaz;
+	h->bev = h->bhaz + nb;
+	h->bmemo = (u32 *)p, p += nm * sizeof *h->bmemo;
+	h->bumped = p, p += nb;
+	h->inq = p, p += nb;
+	h->bmemo_unsat = p;
 	h->added = xcalloc(n + 1, 1);
 	h->stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->sh.nb + 1) * h->stride);
@@ -583,20 +593,15 @@ hz_free(Hz *h)
 	if (!h)
 		return;
 	shape_free(h->shape);
-	free(h->st);
+	free(h->st);  /* and the other arrays per block (hz_new) */
 	free(h->stmem);
 	free(h->lim);
-	free(h->bhaz);
-	free(h->bumped);
 	if (h->last)
 		for (b = 0; b < h->sh.nb; b++)
 			free(h->last[b]);
 	free(h->last);
 	free(h->act);
-	free(h->bmemo);
-	free(h->bmemo_unsat);
 	free(h->added);
-	free(h->bend);
 	free(h);
 }
 
@@ -1561,9 +1566,9 @@ fanout_slots(Hz *h, size_t b, const HState *s, const u32 **act)
 void
 hz_solve(Hz *h)
 {
-	size_t *work, nw = 0, b, k, nact;
+	size_t *work = h->work, nw = 0, b, k, nact;
 	const u32 *act;
-	u8 *inq;
+	u8 *inq = h->inq;  /* all 0 between solves */
 	HState *s, *tmp = h->tmp;
 	int hz0, ev0;
 
@@ -1576,8 +1581,6 @@ hz_solve(Hz *h)
 			h->last[b]->valid = 0;
 		h->bhaz[b] = h->bev[b] = 0;
 	}
-	work = xmalloc(h->sh.nb * sizeof *work);
-	inq = xcalloc(h->sh.nb, 1);
 	state_init(h, h->st[0]);
 	work[nw++] = 0;
 	inq[0] = 1;
@@ -1621,8 +1624,6 @@ hz_solve(Hz *h)
 		}
 	}
 	h->tmp = tmp;  /* the scratch state (run_all's) may have moved */
-	free(work);
-	free(inq);
 	/* the latest visit of a block ran from its final entry state (a change
 	   to it queues the block again), so these are what a pass would see */
 	for (b = 0; b < h->sh.nb; b++) {
