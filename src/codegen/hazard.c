@@ -1683,15 +1683,19 @@ run_all(Hz *h, int fixing)
 }
 
 /* The solve again, keeping every entry state (hz_pass and hz_fix run
-   from them): the same fixed point and counts as the spent solve's. */
+   from them): the same fixed point and counts as the spent solve's (its
+   hazards only counted, as the first time). */
 static inline void
 resolve(Hz *h)
 {
 	int on = h->scratch;
+	HzFoundVec *found = h->found;
 
 	h->scratch = 0;
+	h->found = NULL;
 	hz_solve(h);
 	h->scratch = on;
+	h->found = found;
 }
 
 void
@@ -1704,11 +1708,11 @@ hz_keep_producers(Hz *h)
 int
 hz_pass(Hz *h, const char *kernel, Buf *report, Buf *observe)
 {
+	if (h->spent)
+		resolve(h);
 	h->kernel = kernel;
 	h->report = report;
 	h->observe = observe;
-	if (h->spent)
-		resolve(h);
 	h->nhaz = 0;
 	run_all(h, 0);
 	h->report = h->observe = NULL;
