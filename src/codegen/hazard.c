@@ -1327,7 +1327,7 @@ set_due(HState *s, size_t j, u32 due)
 }
 
 /* Slot j's pdue: the first clock at which one of its producers is old
- * enough to leave (never while pover); ages current (pa_now). */
+ * enough to leave (never while pover), from the ages as of pclk. */
 static void
 pa_due(const Hz *h, HState *s, size_t j)
 {
@@ -1336,7 +1336,7 @@ pa_due(const Hz *h, HState *s, size_t j)
 	int c;
 
 	for (c = 0; !sl->pover && c < sl->np; c++) {
-		u32 at = s->clk - sl->pa[c] + h->lim[sl->pp[c]];
+		u32 at = sl->pclk - sl->pa[c] + h->lim[sl->pp[c]];
 		if ((i32)(at - due) < 0)
 			due = at;
 	}
@@ -1366,9 +1366,12 @@ advance(const Hz *h, HState *s, int t)
 			/* a producer leaves at its limit (pa_due): the loop runs
 			   when one gets there, as it did at every step */
 			if (np && (i32)(s->clk - sl->pdue) >= 0) {
-				pa_now(s, j);
+				/* the ages as of pclk plus dt: below 255 here (a
+				   producer leaves by lim <= AGE_DROP + 1 plus a stall),
+				   so pa_now's saturation would change none of them */
+				u32 dt = s->clk - sl->pclk;
 				for (c = 0; c < np; c++)
-					if (sl->pa[c] >= h->lim[sl->pp[c]]) {
+					if (sl->pa[c] + dt >= h->lim[sl->pp[c]]) {
 						np--;
 						sl->pp[c] = sl->pp[np];
 						sl->pa[c] = sl->pa[np];
