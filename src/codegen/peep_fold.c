@@ -621,9 +621,18 @@ fold_commuted(Fold *F, MIns *m, int k)
 	int s[6], e[6], n, c, i, j, at;
 	char *old, *t;
 	size_t len;
+	const Part *P;
 
-	if (!const_ref(F, m, k, &i, &j))
+	if (!(P = const_ref(F, m, k, &i, &j)))
 		return 0;   /* no arrangement of the operands folds it */
+	/* a c[..] where no operand after a comma may start with one:
+	   fold_ref's fold_may_cbank says no for this operand (one of its
+	   own, right after a ", ") in every arrangement, which keeps the
+	   mnemonic's base and the commas (asked on sm_90, where only LDC
+	   has c[..] operands; sm_80 folds most) */
+	if (F->sm >= 90 && P->kind == K_CBANK && !F->cbank_ok && (at = peep_hole(m, k)) >= 2 &&
+	    m->text[at - 2] == ',' && m->text[at - 1] == ' ' && !peep_may_start_any(F->a, m->text, 'c'))
+		return 0;
 	if (fold_ref(F, m, k))
 		return 1;
 	at = peep_hole(m, k);
