@@ -84,19 +84,20 @@ bracket_end(const char *e)
 	return isspace((uchar)e[1]) ? -1 : 0;
 }
 
-/* sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", bank, x, tail) == 2 */
+/* sscanf(text, fmt, bank, x, tail) == 2 for fmt pre "%x][0x%x]%7s"
+ * (pre: "MOV \001\001, c[0x", or what is left of it after its prefix) */
 static int
-mov_cbank(const char *text, u32 *bank, u32 *x)
+mov_cbank(const char *text, const char *pre, const char *fmt, u32 *bank, u32 *x)
 {
 	const char *e;
 	char tail[8];
-	int r = peep_scan_x(text, "MOV \001\001, c[0x", bank, &e);
+	int r = peep_scan_x(text, pre, bank, &e);
 
 	if (r > 0)
 		r = peep_scan_x(e, "][0x", x, &e);
 	if (r > 0)
 		r = bracket_end(e);
-	return r >= 0 ? r : sscanf(text, "MOV \001\001, c[0x%x][0x%x]%7s", bank, x, tail) == 2;
+	return r >= 0 ? r : sscanf(text, fmt, bank, x, tail) == 2;
 }
 
 /* sscanf(p, "0x%x]%7s", x, tail) == 1 */
@@ -120,22 +121,45 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 	u32 x, bank;
 
 	*wide = 0;
+	/* "MOV \001\001, " as isel spells it: its next byte says which one
+	   MOV pattern below may match, and its prefix is read once (with
+	   white space after it, the patterns below: only sscanf can tell) */
+	if (text[0] == 'M' && !strncmp(text, "MOV \001\001, ", 8) && !isspace((uchar)text[8])) {
+		const char *p = text + 8;
+		if (p[0] == '0') {
+			if (w == 1 && hex_end(p, "0x", "0x%x%7s", &x)) {
+				*kind = K_IMM, *val = x;
+				return 1;
+			}
+		} else if (p[0] == '-') {
+			if (w == 1 && hex_end(p, "-0x", "-0x%x%7s", &x)) {
+				*kind = K_IMM, *val = (u32)-x;
+				return 1;
+			}
+		} else if (p[0] == 'c') {
+			if (w == 1 && sm < 90 && mov_cbank(p, "c[0x", "c[0x%x][0x%x]%7s", &bank, &x) && bank < 32 &&
+			    x < 0x10000) {
+				*kind = K_CBANK, *val = bank << 24 | x;
+				return 1;
+			}
+		}
+		return 0;
+	}
 	if (strncmp(text, "MOV", 3) && strncmp(text, "LDC", 3))
 		return 0;   /* what every pattern below starts with */
-	/* "MOV \001\001, " then none of "0x", "-0x", "c[": no MOV pattern
-	   matches (with white space after it, only sscanf can tell) */
-	if (!strncmp(text, "MOV \001\001, ", 8) && !isspace((uchar)text[8]) && strncmp(text + 8, "0x", 2) &&
-	    strncmp(text + 8, "-0x", 3) && strncmp(text + 8, "c[", 2))
-		return 0;
-	if (w == 1 && hex_end(text, "MOV \001\001, 0x", "MOV \001\001, 0x%x%7s", &x)) {
+	/* the MOV patterns, spelled otherwise (a text starting with 'L'
+	   matches none: their first byte) */
+	if (text[0] == 'M' && w == 1 && hex_end(text, "MOV \001\001, 0x", "MOV \001\001, 0x%x%7s", &x)) {
 		*kind = K_IMM, *val = x;
 		return 1;
 	}
-	if (w == 1 && hex_end(text, "MOV \001\001, -0x", "MOV \001\001, -0x%x%7s", &x)) {
+	if (text[0] == 'M' && w == 1 && hex_end(text, "MOV \001\001, -0x", "MOV \001\001, -0x%x%7s", &x)) {
 		*kind = K_IMM, *val = (u32)-x;
 		return 1;
 	}
-	if (w == 1 && sm < 90 && mov_cbank(text, &bank, &x) && bank < 32 && x < 0x10000) {
+	if (text[0] == 'M' && w == 1 && sm < 90 &&
+	    mov_cbank(text, "MOV \001\001, c[0x", "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x) && bank < 32 &&
+	    x < 0x10000) {
 		*kind = K_CBANK, *val = bank << 24 | x;
 		return 1;
 	}
@@ -205,6 +229,11 @@ fold_scan(Fold *F)
 			u32 val;
 			int isc = const_def(F, m, &kind, &val, &wide);
 			for (k = 0; k < m->nr; k++) {
+				/* only general registers hold constants: what
+				   reads parts (const_ref, ref_view, drop_dead's
+				   const_def, the pairs) asks of no other class */
+				if (f->vr.v[m->r[k].v].cls != RC_R)
+					continue;
 				span(f, m->r[k], &lo, &hi);
 				for (s = lo; s < hi; s++) {
 					Part *P = part(F, m->r[k].v, s);
