@@ -153,8 +153,8 @@ peep_ldc64(MFunc *f)
 			if (B->ins.v[i].text && B->ins.v[i + 1].text && ldc_pair(f, B, i))
 				n++;
 		for (i = j = 0; i < B->ins.n; i++)
-			if (B->ins.v[i].text)
-				B->ins.v[j++] = B->ins.v[i];
+			if (B->ins.v[i].text && j++ != i)   /* no copy before the first removal */
+				B->ins.v[j - 1] = B->ins.v[i];
 		B->ins.n = j;
 	}
 	return n;
@@ -234,8 +234,8 @@ peep_copies(MFunc *f)
 			}
 		}
 		for (i = j = 0; i < B->ins.n; i++)
-			if (B->ins.v[i].text)
-				B->ins.v[j++] = B->ins.v[i];
+			if (B->ins.v[i].text && j++ != i)   /* no copy before the first removal */
+				B->ins.v[j - 1] = B->ins.v[i];
 		B->ins.n = j;
 	}
 	mir_counts_free(&c);

@@ -85,6 +85,16 @@ char *peep_cbank(char *t, u32 val);
  * sscanf would not match either; -1: only sscanf can tell. */
 int peep_scan_pre(const char *s, const char *pre, const char **end);
 int peep_scan_x(const char *s, const char *pre, u32 *x, const char **end);
+/* Does s start with pre?  strncmp(s, pre, strlen(pre)) == 0, inline
+ * (musl's strncmp is a call and a byte loop with several tests). */
+static inline int
+peep_pre(const char *s, const char *pre)
+{
+	for (; *pre; s++, pre++)
+		if (*s != *pre)
+			return 0;
+	return 1;
+}
 /* Byte offset of hole k's \001 in m->text, or -1. */
 int peep_hole(const MIns *m, int k);
 /* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */

@@ -44,7 +44,7 @@ split(const char *text, const char *op, Tok *t, int max)
 	const char *p = text + n;
 	int k = 0;
 
-	if (strncmp(text, op, n) || *p != ' ')
+	if (!peep_pre(text, op) || *p != ' ')
 		return -1;
 	for (p++; *p; k++) {
 		const char *e = strstr(p, ", ");
@@ -243,7 +243,7 @@ combine(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 		y->nr = 0;
 		return 1;
 	}
-	if (strncmp(x->text, "IADD3 ", 6) && strncmp(x->text, "SHF.L.U32 ", 10))
+	if (!peep_pre(x->text, "IADD3 ") && !peep_pre(x->text, "SHF.L.U32 "))
 		return 0;
 	if ((nx = split(x->text, "IADD3", tx, 4)) == 4 && tx[0].ref == 0) {
 		for (k = 1; k < 4; k++)
@@ -303,11 +303,11 @@ combine_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j)
 	const char *dot;
 	char mn[64], op[72];
 
-	if ((strncmp(x->text, "ISETP.", 6) && strncmp(x->text, "FSETP.", 6) && strncmp(x->text, "DSETP.", 6)) ||
-	    strncmp(y->text, "PLOP3.LUT ", 10))
+	if ((!peep_pre(x->text, "ISETP.") && !peep_pre(x->text, "FSETP.") && !peep_pre(x->text, "DSETP.")) ||
+	    !peep_pre(y->text, "PLOP3.LUT "))
 		return 0;
 	dot = strchr(x->text, ' ');
-	if (!dot || dot - x->text < 4 || dot - x->text >= (int)sizeof mn || strncmp(dot - 4, ".AND", 4))
+	if (!dot || dot - x->text < 4 || dot - x->text >= (int)sizeof mn || !peep_pre(dot - 4, ".AND"))
 		return 0;
 	memcpy(mn, x->text, (size_t)(dot - x->text));
 	mn[dot - x->text] = 0;
@@ -483,9 +483,9 @@ setp_zero(const MFunc *f, const MIns *x, const MIns *y)
 	Tok ty[6];
 	int eq;
 
-	if (!strncmp(y->text, "ISETP.NE.U32.AND ", 17))
+	if (peep_pre(y->text, "ISETP.NE.U32.AND "))
 		eq = 0;
-	else if (!strncmp(y->text, "ISETP.EQ.U32.AND ", 17))
+	else if (peep_pre(y->text, "ISETP.EQ.U32.AND "))
 		eq = 1;
 	else
 		return -1;
@@ -607,13 +607,13 @@ try_pair(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const MCounts *
 {
 	const MIns *x = &B->ins.v[i], *y = &B->ins.v[j];
 
-	if (!strncmp(x->text, "PLOP3.LUT ", 10))
+	if (peep_pre(x->text, "PLOP3.LUT "))
 		return forward_not(f, a, B, i, j);
 	if (f->vr.v[x->r[0].v].cls == RC_P)
 		return combine_setp(f, a, B, i, j);
-	if (!strncmp(x->text, "LOP3.LUT ", 9) && !strncmp(y->text, "ISETP.", 6))
+	if (peep_pre(x->text, "LOP3.LUT ") && peep_pre(y->text, "ISETP."))
 		return combine_lop_setp(f, a, B, i, j, c, named);
-	if (!strncmp(x->text, "SEL ", 4) && !strncmp(y->text, "ISETP.", 6))
+	if (peep_pre(x->text, "SEL ") && peep_pre(y->text, "ISETP."))
 		return combine_sel_setp(f, a, B, i, j, c);
 	return combine(f, a, B, i, j);
 }
@@ -659,7 +659,7 @@ peep_combine(MFunc *f, const Arch *a, u8 *named)
 				continue;
 			if (inputs_change(f, B, i + 1, j, x))
 				continue;
-			if (B->ins.v[j].guard == t && strncmp(x->text, "PLOP3.LUT ", 10))
+			if (B->ins.v[j].guard == t && !peep_pre(x->text, "PLOP3.LUT "))
 				continue;   /* only a predicate's NOT goes into a guard */
 			x0 = *x, y0 = B->ins.v[j];
 			if (!try_pair(f, a, B, i, j, &c, named))

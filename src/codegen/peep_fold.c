@@ -124,7 +124,7 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 	/* "MOV \001\001, " as isel spells it: its next byte says which one
 	   MOV pattern below may match, and its prefix is read once (with
 	   white space after it, the patterns below: only sscanf can tell) */
-	if (text[0] == 'M' && !strncmp(text, "MOV \001\001, ", 8) && !isspace((uchar)text[8])) {
+	if (text[0] == 'M' && peep_pre(text, "MOV \001\001, ") && !isspace((uchar)text[8])) {
 		const char *p = text + 8;
 		if (p[0] == '0') {
 			if (w == 1 && hex_end(p, "0x", "0x%x%7s", &x)) {
@@ -145,7 +145,7 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 		}
 		return 0;
 	}
-	if (strncmp(text, "MOV", 3) && strncmp(text, "LDC", 3))
+	if (!peep_pre(text, "MOV") && !peep_pre(text, "LDC"))
 		return 0;   /* what every pattern below starts with */
 	/* the MOV patterns, spelled otherwise (a text starting with 'L'
 	   matches none: their first byte) */
@@ -168,7 +168,7 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x", *e;
 		size_t n = strlen(t);
 		int used = 0, r;
-		if (strncmp(text, t, n))
+		if (!peep_pre(text, t))
 			return 0;
 		/* sscanf(text + n, "%x][%n", &bank, &used) */
 		if ((r = peep_scan_x(text + n, "", &bank, &e)) > 0)
@@ -471,9 +471,9 @@ fold_address(Fold *F, MIns *m, int k, int at, u32 val)
 	i64 a;
 	char t[40];
 
-	if (!strncmp(p, "+URZ", 4))
+	if (peep_pre(p, "+URZ"))
 		p += 4;   /* zero: the absolute form has no uniform base */
-	if (!strncmp(p, "+0x", 3) || !strncmp(p, "+-0x", 4)) {
+	if (peep_pre(p, "+0x") || peep_pre(p, "+-0x")) {
 		negoff = p[1] == '-';
 		if (sscanf(p + 3 + negoff, "%x", &off) != 1)
 			return 0;
@@ -544,7 +544,7 @@ fold_ref(Fold *F, MIns *m, int k)
 		return 1;
 	/* -0.0 of an f32 operation (F..., not FLO) where no immediate fits */
 	if (hi - lo == 1 && P->kind == K_IMM && P->val == 0x80000000u && m->text[0] == 'F' &&
-	    strncmp(m->text, "FLO", 3) && (at == 0 || m->text[at - 1] != '-') && strncmp(after, ".H", 2))
+	    !peep_pre(m->text, "FLO") && (at == 0 || m->text[at - 1] != '-') && !peep_pre(after, ".H"))
 		return try_imm32(F, m, k, from, to, P->val, 0, 0) || try_lit(F, m, k, from, to, "-RZ", C_ANY, 0);
 	if (P->kind == K_CBANK) {
 		if ((hi - lo == 2 && (part(F, r.v, lo + 1)->val != P->val + 4 || P->val % 8)) ||
@@ -560,9 +560,9 @@ fold_ref(Fold *F, MIns *m, int k)
 		return 0;
 	if (at > 0 && m->text[at - 1] == '-')
 		neg = 1, from--;
-	if (!strncmp(after, ".H0_H0", 6))
+	if (peep_pre(after, ".H0_H0"))
 		half = 1, to += 6;
-	else if (!strncmp(after, ".H1_H1", 6))
+	else if (peep_pre(after, ".H1_H1"))
 		half = 2, to += 6;
 	else if (*after == '.')
 		return 0;
@@ -666,7 +666,7 @@ fold_commuted(Fold *F, MIns *m, int k)
 		return 1;
 	at = peep_hole(m, k);
 	for (c = 0; c < (int)(sizeof commute / sizeof *commute); c++)
-		if (m->text[0] == commute[c].op[0] && !strncmp(m->text, commute[c].op, strlen(commute[c].op)))
+		if (m->text[0] == commute[c].op[0] && peep_pre(m->text, commute[c].op))
 			break;
 	if (c == (int)(sizeof commute / sizeof *commute) || at < 0 ||
 	    (n = fold_operands(m->text, s, e, 6)) != commute[c].ntok)
