@@ -95,6 +95,15 @@ peep_pre(const char *s, const char *pre)
 			return 0;
 	return 1;
 }
+/* strstr(s, ", "), inline. */
+static inline const char *
+peep_comma(const char *s)
+{
+	for (; *s; s++)
+		if (s[0] == ',' && s[1] == ' ')
+			return s;
+	return NULL;
+}
 /* Byte offset of hole k's \001 in m->text, or -1. */
 int peep_hole(const MIns *m, int k);
 /* Replace text [from, to) of m, which holds hole k, by lit; ref k goes. */

@@ -47,7 +47,7 @@ split(const char *text, const char *op, Tok *t, int max)
 	if (!peep_pre(text, op) || *p != ' ')
 		return -1;
 	for (p++; *p; k++) {
-		const char *e = strstr(p, ", ");
+		const char *e = peep_comma(p);
 		size_t len = e ? (size_t)(e - p) : strlen(p);
 		if (k == max)
 			return -1;

@@ -632,7 +632,7 @@ fold_operands(const char *text, int *s, int *e, int max)
 	if (!p)
 		return 0;
 	for (p++; n < max; n++) {
-		q = strstr(p, ", ");
+		q = peep_comma(p);
 		s[n] = (int)(p - text);
 		e[n] = q ? (int)(q - text) : (int)strlen(text);
 		if (!q)
