@@ -425,10 +425,11 @@ peep_hole(const MIns *m, int k)
 {
 	const char *p;
 
-	/* holes are "\001" and a byte >= 1: a plain byte is never \001 */
-	for (p = m->text; *p; p++)
-		if (*p == 1 && *++p == k + 1)
-			return (int)(p - 1 - m->text);
+	/* holes are "\001" and a byte >= 1: a plain byte is never \001
+	   (musl's strchr reads a word at a time) */
+	for (p = m->text; (p = strchr(p, 1)); p += 2)
+		if (p[1] == k + 1)
+			return (int)(p - m->text);
 	return -1;
 }
 
@@ -470,7 +471,12 @@ peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Bu
 		memcpy(t, g, strlen(g));
 		t += strlen(g);
 	}
-	while (*p) {
+	for (;;) {
+		/* the plain bytes up to the next hole, "\002", cut or end */
+		while ((uchar)*p > 2 && p != cut)
+			*t++ = *p++;
+		if (!*p)
+			break;
 		if (p == cut) {
 			memcpy(t, text, tn);
 			t += tn;
@@ -479,11 +485,9 @@ peep_trial(const MFunc *f, const MIns *m, int from, int to, const char *text, Bu
 			memcpy(t, "0x0", 3);
 			t += 3;
 			p++;
-		} else if (*p == 1) {
+		} else {
 			t = put_ref(t, f, m, p[1] - 1);
 			p += 2;
-		} else {
-			*t++ = *p++;
 		}
 	}
 	*t = 0;
@@ -496,25 +500,27 @@ peep_inline(MFunc *f, MIns *m, int k, int from, int to, const char *lit)
 {
 	size_t n = strlen(lit);
 	char *t = arena_alloc(f->a, strlen(m->text) + n + 1), *q = t;
-	const char *p;
+	const char *p, *cut = m->text + from;
 	int j;
 
 	/* written in place: the text shrinks by [from, to) and grows by lit */
-	for (p = m->text; *p; p++) {
-		if (p - m->text == from) {
+	for (p = m->text;;) {
+		/* the bytes up to the next hole, from or the end */
+		while ((uchar)*p > 1 && p != cut)
+			*q++ = *p++;
+		if (!*p)
+			break;
+		if (p == cut) {
 			memcpy(q, lit, n);
 			q += n;
-			p = m->text + to - 1;
+			p = m->text + to;
 			continue;
 		}
-		if (*p != 1) {
-			*q++ = *p;
-			continue;
-		}
-		j = *++p - 1;
+		j = p[1] - 1;
 		ASSERT(j != k);
 		*q++ = 1;
 		*q++ = (char)(j > k ? j : j + 1);
+		p += 2;
 	}
 	*q = 0;
 	m->text = t;
