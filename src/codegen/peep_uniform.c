@@ -30,15 +30,13 @@ typedef struct {
 } Cand;
 
 static int
-can_encode(const Arch *a, const MFunc *f, const MIns *m, int k, const char *text)
+can_encode(const Arch *a, const MFunc *f, const MIns *m, int k, const char *text, Buf *b)
 {
-	Buf b = {0};
-	int at = peep_hole(m, k), ok;
+	int at = peep_hole(m, k);
 
-	peep_trial(f, m, at, at + 2, text, &b);
-	ok = peep_encodes(a, b.s);
-	buf_free(&b);
-	return ok;
+	b->n = 0;
+	peep_trial(f, m, at, at + 2, text, b);
+	return peep_encodes(a, b->s);
 }
 
 /* sscanf(text, pre "%x", x) == 1 */
@@ -91,7 +89,7 @@ uniform_def(const MFunc *f, const MIns *m, Cand *c)
 /* Reader m's refs of candidate c (whole, read only, where the ISA has
  * the UR form) to read c->ur; the others count as left. */
 static void
-rewrite_refs(MFunc *f, const Arch *a, MIns *m, Cand *c)
+rewrite_refs(MFunc *f, const Arch *a, MIns *m, Cand *c, Buf *tb)
 {
 	int k, wide = f->vr.v[c->v].w;
 
@@ -104,7 +102,7 @@ rewrite_refs(MFunc *f, const Arch *a, MIns *m, Cand *c)
 			c->left++;
 			continue;
 		}
-		if (can_encode(a, f, m, k, "UR6")) {
+		if (can_encode(a, f, m, k, "UR6", tb)) {
 			m->r[k] = mref(c->ur);
 			c->uses_done++;
 		} else {
@@ -123,6 +121,7 @@ rewrite_all(MFunc *f, const Arch *a, Cand *cs, int nc, const int *cand_of)
 {
 	size_t b, i;
 	int k, q, lo, next;
+	Buf tb = {0};   /* the trial texts, one at a time */
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
@@ -139,9 +138,10 @@ rewrite_all(MFunc *f, const Arch *a, Cand *cs, int nc, const int *cand_of)
 					next = q;
 				if (next == nc)
 					break;
-				rewrite_refs(f, a, m, &cs[next]);
+				rewrite_refs(f, a, m, &cs[next], &tb);
 			}
 		}
+	buf_free(&tb);
 }
 
 /* Delete the (single, unguarded) definition of v. */
@@ -204,10 +204,9 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 {
 	size_t b, i, nv;
 	FoldMemo *memo = peep_fold_memo(f);
-	int *cand_of, nc = 0, q, n = peep_fold(f, a, sm, memo);
+	int *cand_of, *defs, nc = 0, q, k, n = peep_fold(f, a, sm, memo);
 	u8 *seen, *named = arena_alloc(f->a, f->vr.n + 1);
 	Cand *cs = NULL;
-	MCounts cnt;
 
 	/* constants the combined ones left unread, or may now fold */
 	if (peep_combine(f, a, named) && !peep_fold_settled(f, a, memo, named))
@@ -215,23 +214,31 @@ peep_uniform(MFunc *f, const Arch *a, int sm)
 
 	if (sm < 90 || has_calls(f))
 		return n;
-	/* the candidates, in order: single definitions of uniform values */
+	/* the candidates, in order: single definitions of uniform values
+	   (the first definition of each uniform value, then those with one
+	   definition, counted in the same walk) */
 	nv = f->vr.n;
-	mir_counts(f, &cnt);
+	defs = xcalloc(nv + 1, sizeof *defs);
 	seen = xcalloc(nv + 1, 1);
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
 			Cand c;
-			if (!uniform_def(f, &f->b.v[b].ins.v[i], &c) || seen[c.v])
+			for (k = 0; k < m->nr; k++)
+				defs[m->r[k].v] += (m->rf[k] & MF_DEF) != 0;
+			if (!uniform_def(f, m, &c) || seen[c.v])
 				continue;
 			seen[c.v] = 1;
-			if (cnt.defs[c.v] != 1)
-				continue;
-			c.ur = mvreg(f, RC_UR, f->vr.v[c.v].w);
 			cs = xrealloc(cs, (size_t)(nc + 1) * sizeof *cs);
 			cs[nc++] = c;
 		}
-	mir_counts_free(&cnt);
+	for (q = k = 0; q < nc; q++)
+		if (defs[cs[q].v] == 1) {
+			cs[k] = cs[q];
+			cs[k++].ur = mvreg(f, RC_UR, f->vr.v[cs[q].v].w);
+		}
+	nc = k;
+	free(defs);
 	free(seen);
 	cand_of = xmalloc((f->vr.n + 1) * sizeof *cand_of);
 	for (i = 0; i <= f->vr.n; i++)
