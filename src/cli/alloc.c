@@ -150,6 +150,33 @@ reusable(unsigned c)
 	return bits ? c + (unsigned)__builtin_ctz(bits) : NCLASS;
 }
 
+/* A block of class *c or up to REUSE classes above (a freed one: pages
+ * touched before), else a new one carved; *c and *sz become its class and
+ * size, *was_dirty the end of what may not be zero.  NULL when the region
+ * is spent. */
+static inline __attribute__((always_inline)) char *
+class_take(unsigned *c, size_t *sz, char **was_dirty)
+{
+	unsigned k;
+	char *b;
+
+	acquire();
+	k = reusable(*c);
+	if (k < NCLASS) {
+		*c = k;
+		*sz = class_size(k);
+		b = (char *)free_list[k];
+		if (!(free_list[k] = free_list[k]->next))
+			nonempty[k / 64] &= ~(1ull << (k % 64));
+		*was_dirty = b + *sz;
+	} else {
+		*sz = class_size(*c);
+		b = carve(*sz, was_dirty);
+	}
+	release();
+	return b;
+}
+
 /* A block of at least n bytes aligned to al (a power of two >= 16);
  * *unclear: how many of its first bytes may not be zero.  malloc and
  * calloc take block() below when they can. */
@@ -171,24 +198,8 @@ block_any(size_t n, size_t al, int sparse, size_t *unclear)
 			return NULL;
 		c = NCLASS;
 	} else {
-		unsigned k;
-
 		c = class_of(need);
-		acquire();
-		k = reusable(c);
-		if (k < NCLASS) {
-			c = k;	/* a freed block up to ~2x the size: pages touched before */
-			need = class_size(c);
-			b = (char *)free_list[c];
-			if (!(free_list[c] = free_list[c]->next))
-				nonempty[c / 64] &= ~(1ull << (c % 64));
-			was_dirty = b + need;
-		} else {
-			need = class_size(c);
-			b = carve(need, &was_dirty);
-		}
-		release();
-		if (!b)
+		if (!(b = class_take(&c, &need, &was_dirty)))
 			return NULL;
 	}
 	u = (char *)(((uintptr_t)b + HDR + al - 1) & ~(uintptr_t)(al - 1));
@@ -209,25 +220,11 @@ static inline __attribute__((always_inline)) void *
 block(size_t need, size_t *unclear)
 {
 	char *b, *was_dirty = NULL;
-	unsigned c = class_of(need), k;
+	unsigned c = class_of(need);
 	size_t sz;
 	Hdr *h;
 
-	acquire();
-	k = reusable(c);
-	if (k < NCLASS) {
-		c = k;	/* a freed block up to ~2x the size: pages touched before */
-		sz = class_size(c);
-		b = (char *)free_list[c];
-		if (!(free_list[c] = free_list[c]->next))
-			nonempty[c / 64] &= ~(1ull << (c % 64));
-		was_dirty = b + sz;
-	} else {
-		sz = class_size(c);
-		b = carve(sz, &was_dirty);
-	}
-	release();
-	if (!b)
+	if (!(b = class_take(&c, &sz, &was_dirty)))
 		return NULL;
 	h = (Hdr *)b;
 	h->cls = c;
