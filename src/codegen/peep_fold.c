@@ -113,6 +113,36 @@ hex_bracket(const char *p, u32 *x)
 	return r >= 0 ? r : sscanf(p, "0x%x]%7s", x, tail) == 1;
 }
 
+/* The value a 32-bit MOV of s writes: an immediate or (sm_80) a c[..]
+ * word; s is the text (whole) or what follows "MOV \001\001, " (!whole). */
+static int
+mov_value(const char *s, int whole, int sm, u8 *kind, u32 *val)
+{
+	static const char *const pre[2][3] = {
+		{ "0x", "-0x", "c[0x" },
+		{ "MOV \001\001, 0x", "MOV \001\001, -0x", "MOV \001\001, c[0x" },
+	};
+	static const char *const fmt[2][3] = {
+		{ "0x%x%7s", "-0x%x%7s", "c[0x%x][0x%x]%7s" },
+		{ "MOV \001\001, 0x%x%7s", "MOV \001\001, -0x%x%7s", "MOV \001\001, c[0x%x][0x%x]%7s" },
+	};
+	u32 x, bank;
+
+	if (hex_end(s, pre[whole][0], fmt[whole][0], &x)) {
+		*kind = K_IMM, *val = x;
+		return 1;
+	}
+	if (hex_end(s, pre[whole][1], fmt[whole][1], &x)) {
+		*kind = K_IMM, *val = (u32)-x;
+		return 1;
+	}
+	if (sm < 90 && mov_cbank(s, pre[whole][2], fmt[whole][2], &bank, &x) && bank < 32 && x < 0x10000) {
+		*kind = K_CBANK, *val = bank << 24 | x;
+		return 1;
+	}
+	return 0;
+}
+
 /* The text part of const_def: does text (a definition of w parts,
  * guarded or not) load a constant?  Fills kind, value and wide. */
 static int
@@ -121,48 +151,14 @@ def_text(const char *text, int w, int sm, int guarded, u8 *kind, u32 *val, u8 *w
 	u32 x, bank;
 
 	*wide = 0;
-	/* "MOV \001\001, " as isel spells it: its next byte says which one
-	   MOV pattern below may match, and its prefix is read once (with
-	   white space after it, the patterns below: only sscanf can tell) */
-	if (text[0] == 'M' && peep_pre(text, "MOV \001\001, ") && !isspace((uchar)text[8])) {
-		const char *p = text + 8;
-		if (p[0] == '0') {
-			if (w == 1 && hex_end(p, "0x", "0x%x%7s", &x)) {
-				*kind = K_IMM, *val = x;
-				return 1;
-			}
-		} else if (p[0] == '-') {
-			if (w == 1 && hex_end(p, "-0x", "-0x%x%7s", &x)) {
-				*kind = K_IMM, *val = (u32)-x;
-				return 1;
-			}
-		} else if (p[0] == 'c') {
-			if (w == 1 && sm < 90 && mov_cbank(p, "c[0x", "c[0x%x][0x%x]%7s", &bank, &x) && bank < 32 &&
-			    x < 0x10000) {
-				*kind = K_CBANK, *val = bank << 24 | x;
-				return 1;
-			}
-		}
-		return 0;
-	}
+	/* "MOV \001\001, " as isel spells it: its prefix read once (with
+	   white space after it, only sscanf can tell: the whole patterns) */
+	if (text[0] == 'M' && peep_pre(text, "MOV \001\001, ") && !isspace((uchar)text[8]))
+		return w == 1 && mov_value(text + 8, 0, sm, kind, val);
 	if (!peep_pre(text, "MOV") && !peep_pre(text, "LDC"))
 		return 0;   /* what every pattern below starts with */
-	/* the MOV patterns, spelled otherwise (a text starting with 'L'
-	   matches none: their first byte) */
-	if (text[0] == 'M' && w == 1 && hex_end(text, "MOV \001\001, 0x", "MOV \001\001, 0x%x%7s", &x)) {
-		*kind = K_IMM, *val = x;
+	if (text[0] == 'M' && w == 1 && mov_value(text, 1, sm, kind, val))
 		return 1;
-	}
-	if (text[0] == 'M' && w == 1 && hex_end(text, "MOV \001\001, -0x", "MOV \001\001, -0x%x%7s", &x)) {
-		*kind = K_IMM, *val = (u32)-x;
-		return 1;
-	}
-	if (text[0] == 'M' && w == 1 && sm < 90 &&
-	    mov_cbank(text, "MOV \001\001, c[0x", "MOV \001\001, c[0x%x][0x%x]%7s", &bank, &x) && bank < 32 &&
-	    x < 0x10000) {
-		*kind = K_CBANK, *val = bank << 24 | x;
-		return 1;
-	}
 	if ((w == 1 || w == 2) && !guarded) {
 		/* LDC / LDC.64 of a fixed word (sm_90; sm_80: banks other than 0) */
 		const char *t = w == 1 ? "LDC \001\001, c[0x" : "LDC.64 \001\001, c[0x", *e;

@@ -1729,23 +1729,6 @@ check_alloc(MFunc *f)
 	ra_free(&r);
 }
 
-extern char **environ;
-
-/* getenv(name) != NULL, for a name without '=': the variables are told
- * apart by their first character before any strncmp call (getenv calls
- * strncmp for each of them, ~1,300 instructions a compile). */
-static int
-env_has(const char *name)
-{
-	size_t n = strlen(name);
-	char **e;
-
-	for (e = environ; e && *e; e++)
-		if (**e == *name && !strncmp(*e, name, n) && (*e)[n] == '=')
-			return 1;
-	return 0;
-}
-
 int
 ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 {
@@ -1767,7 +1750,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (f->vr.v[v].phys < 0)
 			f->vr.v[v].phys = 0;
-	if (!rc && env_has("OA_RA_CHECK"))
+	if (!rc && getenv("OA_RA_CHECK"))
 		check_alloc(f);
 	if (!rc) {
 		remove_noop_copies(f, res);
