@@ -18,9 +18,10 @@ typedef struct {
 	u64 addr;
 	const IsaSyms *syms;
 	u64 val[256];
-	/* where each field's hole (not an enumeration's) matched the text:
-	 * from[fi] .. to[fi], for the print-back shortcut (printed_back) */
-	const char *from[256], *to[256];
+	/* some hole's text (not an enumeration's) is not what isa_print
+	 * writes for its value ("R07", "0x00f"): printed_back cannot show
+	 * the text without printing it */
+	int odd;
 } Ctx;
 
 static int
@@ -92,12 +93,14 @@ read_num(const char *s, int base, u64 *v)
 	return s;
 }
 
+/* A register of kind at s into *v; *odd set when isa_print spells v
+ * otherwise (a leading zero; the zero register's number, not Z or T). */
 static const char *
-parse_reg(const char *s, int kind, u64 *v)
+parse_reg(const char *s, int kind, u64 *v, int *odd)
 {
 	static const char pre[][3] = { "R", "UR", "P", "UP", "B", "SB" };
-	static const u64 zero[] = { 255, 63, 7, 7, 0, 0 };
-	const char *p = pre[kind];
+	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
+	const char *p = pre[kind], *d;
 
 	if (s[0] != p[0] || (p[1] && s[1] != p[1]))
 		return NULL;
@@ -106,7 +109,8 @@ parse_reg(const char *s, int kind, u64 *v)
 		*v = zero[kind];
 		s++;
 	} else if (isdigit((uchar)*s)) {
-		s = read_num(s, 10, v);
+		s = read_num(d = s, 10, v);
+		*odd |= (*d == '0' && s - d > 1) || *v == zero[kind];
 	} else {
 		return NULL;
 	}
@@ -386,10 +390,55 @@ enum_cands(const Ctx *c, const IsaField *f, int fi, int rep, const char *s, u16 
 	return nk;
 }
 
+/* Is s[0..e) what isa_value_text writes for the hexadecimal field f
+ * holding v (of the instruction at addr)?  Its text (print.c's hex_value,
+ * then an optional '+', a '-', "0x" and lower-case digits without a
+ * leading zero) compared in place, not written and compared. */
+static int
+hex_spelled(const IsaField *f, u64 v, u64 addr, const char *s, const char *e)
+{
+	int n = f->nbits;
+	i64 x = (f->flags & FF_SIGNED) && n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
+	u64 u;
+	long nd;
+
+	x = (i64)((u64)x << f->scale);
+	if (f->flags & FF_PCREL)
+		x += (i64)addr + 16;
+	if (f->flags & FF_OPTPLUS) {
+		if (!x)
+			return s == e;
+		if (s == e || *s++ != '+')
+			return 0;
+	}
+	if (x < 0 && (s == e || *s++ != '-'))
+		return 0;
+	u = x < 0 ? -(u64)x : (u64)x;
+	nd = u ? (67 - __builtin_clzll(u)) / 4 : 1;
+	if (e - s != nd + 2 || s[0] != '0' || s[1] != 'x')
+		return 0;
+	for (; nd--; u >>= 4)
+		if (*--e != "0123456789abcdef"[u & 15])
+			return 0;
+	return 1;
+}
+
+/* Is s[0..e) what isa_value_text writes for field f holding v (of the
+ * instruction at addr)? */
+static int
+text_spelled(const IsaField *f, u64 v, u64 addr, const char *s, const char *e)
+{
+	char t[ISA_FLOAT_TEXT];
+	int n = isa_value_text(f, v, addr, t);
+
+	return n >= 0 && e - s == n && !memcmp(t, s, (size_t)n);
+}
+
 /* The value of the hole f (not an enumeration) at s into c->val[fi] (the
- * same as before for a repeated hole); returns the end of its text, or
- * NULL when s does not show such a value. */
-static const char *
+ * same as before for a repeated hole), c->odd set when its text is not the
+ * value's spelling; returns the end of its text, or NULL when s does not
+ * show such a value. */
+static inline __attribute__((always_inline)) const char *
 match_value(Ctx *c, const IsaField *f, int fi, int rep, const char *s)
 {
 	const char *e;
@@ -398,7 +447,7 @@ match_value(Ctx *c, const IsaField *f, int fi, int rep, const char *s)
 
 	switch (f->kind) {
 	case FK_R: case FK_UR: case FK_P: case FK_UP: case FK_B: case FK_SB:
-		if (!(e = parse_reg(s, f->kind, &v)))
+		if (!(e = parse_reg(s, f->kind, &v, &c->odd)))
 			return NULL;
 		break;
 	case FK_HEX:
@@ -458,6 +507,10 @@ match_value(Ctx *c, const IsaField *f, int fi, int rep, const char *s)
 	if (rep && v != c->val[fi])
 		return NULL;
 	c->val[fi] = v;
+	if (f->kind == FK_HEX)
+		c->odd |= !hex_spelled(f, v, c->addr, s, e);
+	else if (f->kind > FK_SB)
+		c->odd |= !text_spelled(f, v, c->addr, s, e);
 	return e;
 }
 
@@ -499,12 +552,13 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 			u32 nk = enum_cands(c, f, fi, rep, s, ks), i;
 			const u16 *id = c->a->enums + f->table;
 			const char *e;
+			int odd;
 
 			if (!nk)
 				return NULL;
 			/* each reading on the rest of the template, the last
 			 * one here (most holes have one) */
-			for (i = 0; i + 1 < nk; i++) {
+			for (i = 0, odd = c->odd; i + 1 < nk; i++, c->odd = odd) {
 				c->val[fi] = ks[i];
 				if ((e = match_tmpl(c, t, s + (c->a->sinfo[id[ks[i]]] & 0xff))))
 					return e;
@@ -513,10 +567,8 @@ match_tmpl(Ctx *c, const char *t, const char *s)
 			s += c->a->sinfo[id[ks[i]]] & 0xff;
 			continue;
 		}
-		c->from[fi] = s;
 		if (!(s = match_value(c, f, fi, rep, s)))
 			return NULL;
-		c->to[fi] = s;
 	}
 }
 
@@ -721,53 +773,6 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 	return base_find(a, k, name, n, lo, end);
 }
 
-/* Is s[0..e) (a register of kind, value v, as parse_reg read it: its
- * prefix, then Z or T or digits) what isa_print writes for v?  Then it is
- * Z or T for the zero register, else the digits without a leading zero. */
-static int
-reg_spelled(int kind, u64 v, const char *s, const char *e)
-{
-	static const u64 zero[] = { 255, 63, 7, 7, ~0ull, ~0ull };
-
-	s += kind == FK_UR || kind == FK_UP || kind == FK_SB ? 2 : 1;
-	if (v == zero[kind])
-		return e - s == 1 && (*s == 'Z' || *s == 'T');
-	return *s != '0' || e - s == 1;
-}
-
-/* Is s[0..e) what isa_value_text writes for the hexadecimal field f
- * holding v (of the instruction at addr)?  Its text (print.c's hex_value,
- * then an optional '+', a '-', "0x" and lower-case digits without a
- * leading zero) compared in place, not written and compared. */
-static int
-hex_spelled(const IsaField *f, u64 v, u64 addr, const char *s, const char *e)
-{
-	int n = f->nbits;
-	i64 x = (f->flags & FF_SIGNED) && n < 64 && (v >> (n - 1) & 1) ? (i64)(v | ~0ull << n) : (i64)v;
-	u64 u;
-	long nd;
-
-	x = (i64)((u64)x << f->scale);
-	if (f->flags & FF_PCREL)
-		x += (i64)addr + 16;
-	if (f->flags & FF_OPTPLUS) {
-		if (!x)
-			return s == e;
-		if (s == e || *s++ != '+')
-			return 0;
-	}
-	if (x < 0 && (s == e || *s++ != '-'))
-		return 0;
-	u = x < 0 ? -(u64)x : (u64)x;
-	nd = u ? (67 - __builtin_clzll(u)) / 4 : 1;
-	if (e - s != nd + 2 || s[0] != '0' || s[1] != 'x')
-		return 0;
-	for (; nd--; u >>= 4)
-		if (*--e != "0123456789abcdef"[u & 15])
-			return 0;
-	return 1;
-}
-
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
  * operation from body on, the yield bit set) exactly as buf?  The form x
  * decodes as (isa_match's) when that follows without printing: x decodes
@@ -775,11 +780,11 @@ hex_spelled(const IsaField *f, u64 v, u64 addr, const char *s, const char *e)
  * the form's template with each value's spelling (trailing blanks
  * trimmed, as buf is); the guard is spelled as isa_print would, and every
  * hole's text is its value's spelling (an enumeration's string always is:
- * the one the value prints; when x is c->fm's word, each field reads as
- * the value it was set to: a field's word bits are its own, one per value
- * bit, and not the yield bit -- tools/isa-gentab's own_bits, true of every
- * form).  That form is c->fm, or another whose
- * template the text matches too (LDS's learned forms with a literal
+ * the one the value prints; the others' match_value checks, c->odd; when
+ * x is c->fm's word, each field reads as the value it was set to: a
+ * field's word bits are its own, one per value bit, and not the yield bit
+ * -- tools/isa-gentab's own_bits, true of every form).  That form is
+ * c->fm, or another whose template the text matches too (LDS's learned forms with a literal
  * register, "[R0{1}]": a word of the general form "[{2}{5}{3}]" with R0
  * decodes as it).  NULL when that is not shown here (a twin form, a
  * pc-relative one with symbols, where a label may print, another
@@ -788,46 +793,27 @@ static const IsaForm *
 printed_back(Ctx *c, Word x, const char *buf, const char *body)
 {
 	const IsaForm *fm = isa_match(c->a, x);
-	const Arch *a = c->a;
-	char t[ISA_FLOAT_TEXT];
 	u32 k;
-	int n, set = 1;
 
 	if (!fm || (fm->pcrel && c->syms) || fm->twin)
 		return NULL;
 	if (fm != c->fm) {
 		c->fm = fm;
-		set = 0;
+		c->odd = 0;
 		if (!match_tmpl(c, fm->tmpl, body))
 			return NULL;
+		for (k = 0; k < fm->nfield; k++)
+			if (isa_field_get(c->a, &c->a->fields[fm->field0 + k], x) != c->val[k])
+				return NULL;
 	}
+	if (c->odd)
+		return NULL;
 	if (body != buf) {	/* "@!UP0 ": isa_print writes none for PT, U for a uniform guard */
 		int neg = (int)(x.lo >> 15 & 1);
 
 		if ((x.lo >> 12 & 7) == 7 && !neg)
 			return NULL;
 		if ((buf[1 + neg] == 'U') != fm->uguard)
-			return NULL;
-	}
-	for (k = 0; k < fm->nfield; k++) {
-		const IsaField *f = &a->fields[fm->field0 + k];
-
-		if (!set && isa_field_get(a, f, x) != c->val[k])
-			return NULL;
-		if (f->kind == FK_ENUM)
-			continue;
-		if (f->kind <= FK_SB) {
-			if (!reg_spelled(f->kind, c->val[k], c->from[k], c->to[k]))
-				return NULL;
-			continue;
-		}
-		if (f->kind == FK_HEX) {
-			if (!hex_spelled(f, c->val[k], c->addr, c->from[k], c->to[k]))
-				return NULL;
-			continue;
-		}
-		n = isa_value_text(f, c->val[k], c->addr, t);
-		if (n < 0 || c->to[k] - c->from[k] != n || memcmp(t, c->from[k], (size_t)n))
 			return NULL;
 	}
 	return fm;
@@ -848,6 +834,7 @@ isa_tmpl_matches(const Arch *a, const IsaForm *fm, const char *body, u64 addr)
 	c.fm = fm;
 	c.addr = addr;
 	c.syms = NULL;
+	c.odd = 0;
 	return match_tmpl(&c, fm->tmpl, buf) != NULL;
 }
 
@@ -1008,6 +995,7 @@ parse_text(const Arch *a, const char *text, size_t len, u64 addr, const IsaSyms 
 		if (!isa_quick_ok(&a->by_base[i], &quick))
 			continue;	/* whatever the address and the symbols */
 		c->fm = fm = &a->forms[a->by_base[i].form];
+		c->odd = 0;
 		if (pcrel)
 			*pcrel |= fm->pcrel;
 		if (!match_tmpl(c, fm->tmpl, body))
