@@ -97,6 +97,7 @@ typedef struct {
 	u8 uguard;     /* the guard is a uniform predicate: "@!UP0 UIADD3 ..." */
 	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
 	u8 twin;       /* a field shows twice in the template ("BAR.SYNC R4, R4") */
+	u8 sole;       /* every word the parser makes of it decodes as it (isa-gentab's sole) */
 } IsaForm;
 
 /* A form as the parser tries it (Arch.by_base, in the order tried): its

@@ -775,7 +775,8 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
  * operation from body on, the yield bit set) exactly as buf?  The form x
- * decodes as (isa_match's) when that follows without printing: x decodes
+ * decodes as (isa_match's; c->fm's when c->fm is sole, unasked) when that
+ * follows without printing: x decodes
  * as a form whose template matched the text with x's values, so it prints
  * the form's template with each value's spelling (trailing blanks
  * trimmed, as buf is); the guard is spelled as isa_print would, and every
@@ -792,7 +793,7 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 static const IsaForm *
 printed_back(Ctx *c, Word x, const char *buf, const char *body)
 {
-	const IsaForm *fm = isa_match(c->a, x);
+	const IsaForm *fm = c->fm->sole ? c->fm : isa_match(c->a, x);
 	u32 k;
 
 	if (!fm || (fm->pcrel && c->syms) || fm->twin)
