@@ -999,7 +999,9 @@ parse_text(const Arch *a, const char *text, size_t len, u64 addr, const IsaSyms 
 		c->odd = 0;
 		if (pcrel)
 			*pcrel |= fm->pcrel;
-		if (!match_tmpl(c, fm->tmpl, body))
+		/* body starts with the base, and so does every template of
+		 * it (tools/isa-gentab) */
+		if (!match_tmpl(c, fm->tmpl + n, body + n))
 			continue;
 		x.lo = fm->match.lo | fm->dflt.lo | (guard.lo & 0xf000);
 		x.hi = fm->match.hi | fm->dflt.hi;
