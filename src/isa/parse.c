@@ -979,7 +979,7 @@ parse_text(const Arch *a, const char *text, size_t len, u64 addr, const IsaSyms 
 	}
 	for (n = 0; is_ident(body[n]); n++)
 		;
-	isa_quick(body, &quick);
+	isa_quick(body + n, &quick);	/* the forms need no byte of the base */
 	/* the base's key: its first 7 bytes (8 are readable in buf) */
 	memcpy(&key, body, 8);
 	base_find(a, key & (n < 7 ? (1ull << 8 * n) - 1 : 0xffffffffffffffull), body, n, &lo, &hi);
