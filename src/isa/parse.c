@@ -775,17 +775,17 @@ isa_base_find(const Arch *a, const char *name, size_t n, u32 *lo, u32 *end)
 
 /* Does isa_print spell x (the word of form c->fm for the text buf, its
  * operation from body on, the yield bit set) exactly as buf?  The form x
- * decodes as (isa_match's; c->fm's when c->fm is sole, unasked) when that
- * follows without printing: x decodes
- * as a form whose template matched the text with x's values, so it prints
- * the form's template with each value's spelling (trailing blanks
- * trimmed, as buf is); the guard is spelled as isa_print would, and every
- * hole's text is its value's spelling (an enumeration's string always is:
- * the one the value prints; the others' match_value checks, c->odd; when
- * x is c->fm's word, each field reads as the value it was set to: a
- * field's word bits are its own, one per value bit, and not the yield bit
- * -- tools/isa-gentab's own_bits, true of every form).  That form is
- * c->fm, or another whose template the text matches too (LDS's learned forms with a literal
+ * decodes as (isa_match's; c->fm when it is sole, unasked) when that
+ * follows without printing: x decodes as a form whose template matched
+ * the text with x's values, so it prints the form's template with each
+ * value's spelling (trailing blanks trimmed, as buf is); the guard is
+ * spelled as isa_print would, and every hole's text is its value's
+ * spelling (an enumeration's string always is: the one the value prints;
+ * match_value checks the others, c->odd; when x is c->fm's word, each
+ * field reads as the value it was set to: a field's word bits are its
+ * own, one per value bit, and not the yield bit -- tools/isa-gentab's
+ * own_bits, true of every form).  That form is c->fm, or another whose
+ * template the text matches too (LDS's learned forms with a literal
  * register, "[R0{1}]": a word of the general form "[{2}{5}{3}]" with R0
  * decodes as it).  NULL when that is not shown here (a twin form, a
  * pc-relative one with symbols, where a label may print, another
