@@ -236,9 +236,9 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		if (o->opt >= OPT_SCHED)
 			sched_blocks(code->v, code->n, leader, perm, ins);
 		ctrl = ctrl_assign_decoded(arch, code->v, code->n, ins, o->opt >= OPT_MINED);
+		hz = hazard_find_assigned(arch, code->v, code->n, ins, name, &rep, &found, ir_verify_all());
 		free(ins);
 		arena_free(&ar);
-		hz = hazard_find(arch, code->v, code->n, name, &rep, &found);
 		again = hz > 0 && round < 8 && pad_consumers(mf, &found, perm, where, code->n) > 0;
 		vec_free(&found);
 		free(leader);
@@ -246,7 +246,7 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 		free(perm);
 		if (hz != 0 && !again) {
 			fprintf(stderr, "openassembler: internal error: %s: control bits (ctrl_assign %d) fail the hazard"
-				" check:\n%s", name, ctrl, rep.s ? rep.s : "(a word does not decode)\n");
+				" check:\n%s", name, ctrl, rep.s);
 			abort();
 		}
 		buf_free(&rep);

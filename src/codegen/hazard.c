@@ -518,14 +518,16 @@ shape_free(HzShape *sh)
 	free(sh);
 }
 
-/* h's CFG and slots: the last shape's when the signature matches, else
- * built (and kept as the last). */
+/* h's CFG and slots: the last shape's when the signature matches (or
+ * when same: h->ins are the instructions the last shape was taken for,
+ * changed since in their control bits only), else built (and kept as the
+ * last). */
 static void
-shape_of(Hz *h)
+shape_of(Hz *h, int same)
 {
 	HzShape *sh = last_shape;
 
-	if (!sh || !sig_matches(h->ins, h->n, sh)) {
+	if (!sh || !(same ? sh->n == h->n : sig_matches(h->ins, h->n, sh))) {
 		size_t nsig;
 		u8 *sig = shape_sig(h->ins, h->n, &nsig);
 		build_cfg(h);
@@ -544,8 +546,8 @@ shape_of(Hz *h)
 	h->sh = *sh;
 }
 
-Hz *
-hz_new(const Arch *a, HIns *ins, size_t n, int mode)
+static Hz *
+hz_make(const Arch *a, HIns *ins, size_t n, int mode, int same)
 {
 	Hz *h = xcalloc(1, sizeof *h);
 	size_t b, nb, nm;
@@ -555,7 +557,7 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 	h->ins = ins;
 	h->n = n;
 	h->m = mode;
-	shape_of(h);
+	shape_of(h, same);
 	h->nwd = (h->sh.ns + 63) / 64;
 	h->ssz = 3 * h->nwd * sizeof(u64) + h->sh.ns * sizeof(HSlot);
 	h->lim = xmalloc(n + 1);
@@ -583,6 +585,12 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 		h->st[b] = state_at(h, h->stmem + b * h->stride);
 	h->tmp = state_at(h, h->stmem + h->sh.nb * h->stride);
 	return h;
+}
+
+Hz *
+hz_new(const Arch *a, HIns *ins, size_t n, int mode)
+{
+	return hz_make(a, ins, n, mode, 0);
 }
 
 void
@@ -1737,6 +1745,74 @@ hz_fix(Hz *h)
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }
 
+/* Do x and y say the same of their instructions (pointers compared by
+   what they point to)? */
+static int
+same_view(const HIns *x, const HIns *y)
+{
+	return !memcmp(&x->c, &y->c, sizeof x->c) && x->kind == y->kind && x->cond == y->cond &&
+	       x->never == y->never && x->pipe == y->pipe && x->memf == y->memf && x->async_ur == y->async_ur &&
+	       x->minst == y->minst && x->fence == y->fence && x->nrd == y->nrd && x->nwr == y->nwr &&
+	       x->nd == y->nd && x->mods == y->mods && x->gnot == y->gnot && !memcmp(x->src, y->src, 3) &&
+	       x->gslot == y->gslot && !memcmp(x->maxneed, y->maxneed, HN_N) && x->opid == y->opid &&
+	       x->wide_hi == y->wide_hi && x->lat.var == y->lat.var && x->lat.lat == y->lat.lat &&
+	       x->lat.rd_late == y->lat.rd_late && x->sb == y->sb && x->sbn == y->sbn && x->target == y->target &&
+	       (x->cls == y->cls || (x->cls && y->cls && !strcmp(x->cls, y->cls))) && x->row == y->row &&
+	       (x->need == y->need || (x->need && y->need && !memcmp(x->need, y->need, HN_N * sizeof *x->need))) &&
+	       same_ranges((const u8 *)x->rd, y->rd, x->nrd) && same_ranges((const u8 *)x->wr, y->wr, x->nwr);
+}
+
+/* The assigner's view ins of code is a fresh decode's, and the last
+   shape is its (hazard_find_assigned's verify). */
+static void
+verify_view(const Arch *a, const Word *code, size_t n, const HIns *ins, const char *kernel)
+{
+	Arena ar = {0};
+	HIns *fresh = xmalloc((n + 1) * sizeof *fresh);
+	size_t k;
+
+	if (hz_decode(a, code, n, fresh, &ar, &k) < 0)
+		die("%s: word %zu does not decode", kernel, k);
+	for (k = 0; k < n; k++)
+		if (!same_view(&ins[k], &fresh[k]))
+			die("%s: the assigner's view of word %zu is not a fresh decode's", kernel, k);
+	if (!last_shape || !sig_matches(ins, n, last_shape))
+		die("%s: the assigner's shape is not its view's", kernel);
+	free(fresh);
+	arena_free(&ar);
+}
+
+/* The checker's solve and report on ins (decoded), with the CFG and slots
+   of the last analysis when same (hz_make). */
+static int
+check(const Arch *a, HIns *ins, size_t n, int same, const char *kernel, Buf *report, HzFoundVec *found)
+{
+	Hz *h = hz_make(a, ins, n, HN_MINED, same);
+	int rc;
+
+	h->scratch = 1;  /* hz_pass solves again (rare: a hazard) */
+	hz_solve(h);
+	h->found = found;
+	/* the pass only repeats the solve's last visits: needed for the
+	   report and the list, i.e. when they have something to say */
+	rc = hz_solved_hazards(h) ? hz_pass(h, kernel, report, NULL) : 0;
+	hz_free(h);
+	return rc;
+}
+
+int
+hazard_find_assigned(const Arch *a, const Word *code, size_t n, HIns *ins, const char *kernel, Buf *report,
+		     HzFoundVec *found, int verify)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ins[i].c = ctrl_get(code[i]);  /* the bits of the words checked */
+	if (verify)
+		verify_view(a, code, n, ins, kernel);
+	return check(a, ins, n, 1, kernel, report, found);
+}
+
 int
 hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *report, HzFoundVec *found)
 {
@@ -1745,16 +1821,9 @@ hazard_find(const Arch *a, const Word *code, size_t n, const char *kernel, Buf *
 	size_t bad;
 	int rc = -1;
 
-	if (hz_decode(a, code, n, ins, &ar, &bad) == 0) {
-		Hz *h = hz_new(a, ins, n, HN_MINED);
-		h->scratch = 1;  /* hz_pass solves again (rare: a hazard) */
-		hz_solve(h);
-		h->found = found;
-		/* the pass only repeats the solve's last visits: needed for the
-		   report and the list, i.e. when they have something to say */
-		rc = hz_solved_hazards(h) ? hz_pass(h, kernel, report, NULL) : 0;
-		hz_free(h);
-	} else if (report)
+	if (hz_decode(a, code, n, ins, &ar, &bad) == 0)
+		rc = check(a, ins, n, 0, kernel, report, found);
+	else if (report)
 		buf_printf(report, "%s+0x%zx: the word does not decode\n", kernel ? kernel : "code",
 			   bad * 16);
 	free(ins);

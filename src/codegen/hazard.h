@@ -103,6 +103,12 @@ int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, s
    (the word now at k was at perm[k]): ins, and what the next hz_decode
    remembers of them, in the new order. */
 void hz_reorder(HIns *ins, const u32 *perm, size_t n);
+/* hazard_find of the n words that ctrl_assign_decoded has just given
+   their control bits: ins is the view it analysed (it changes only the
+   bits, which the checker reads again from code) and its CFG.  verify
+   (OA_VERIFY=1): die unless ins is a fresh decode's view of code. */
+int hazard_find_assigned(const Arch *a, const Word *code, size_t n, HIns *ins, const char *kernel, Buf *report,
+			 HzFoundVec *found, int verify);
 enum { HF_MEM = 1, HF_ATOM = 2 };
 /* A small number per opcode name, the same for the life of the process,
    and the name of such a number. */
