@@ -92,7 +92,7 @@ typedef VEC(size_t) SizeVec;
 
 /* The CFG and the tracked slots of n instructions (the shape, see
  * shape_of).  An Hz holds a copy; the arrays belong to the refcounted
- * HzShape that shape_of keeps (refs, sig). */
+ * HzShape that shape_of keeps (refs). */
 typedef struct HzShape {
 	size_t n;
 	size_t nb;
@@ -111,8 +111,6 @@ typedef struct HzShape {
 	HUse *use;
 	u32 *uo;
 	u16 *nr, *nw;
-	u8 *sig;                  /* the signature it was built for (shape_sig) */
-	size_t nsig;
 	int refs;
 } HzShape;
 
@@ -411,86 +409,11 @@ state_copy(const Hz *h, HState *d, const HState *s)
 /* ---- the shape: CFG and tracked slots ----
  * What build_cfg and track_slots derive depends only on each
  * instruction's control flow (kind, target, guard, modifiers present)
- * and registers (rd, wr).  The assigner and then the checker analyse the
- * same words of a kernel, differing only in their control bits, so the
- * last shape is kept and used again for instructions of the same
- * signature (those facts, packed). */
+ * and registers (rd, wr).  The checker of a compile analyses the words
+ * the assigner has just analysed, differing only in their control bits,
+ * so the last shape is kept for it (hazard_find_assigned). */
 
 static HzShape *last_shape;  /* like hz_decode's memo: one thread analyses */
-
-/* One instruction's part of the signature, at p (sig_matches reads it);
-   returns its length. */
-static size_t
-sig_put(const HIns *x, u8 *p)
-{
-	size_t k = 0;
-
-	p[k++] = (u8)x->kind;
-	p[k++] = (u8)x->cond;
-	p[k++] = x->mods;
-	p[k++] = (u8)x->nrd;
-	p[k++] = (u8)x->nwr;
-	memcpy(p + k, &x->target, sizeof x->target), k += sizeof x->target;
-	memcpy(p + k, x->rd, (size_t)x->nrd * sizeof(HRange)), k += (size_t)x->nrd * sizeof(HRange);
-	memcpy(p + k, x->wr, (size_t)x->nwr * sizeof(HRange)), k += (size_t)x->nwr * sizeof(HRange);
-	return k;
-}
-
-/* The signature of ins[0, n) in *nsig bytes (malloc'd). */
-static u8 *
-shape_sig(const HIns *ins, size_t n, size_t *nsig)
-{
-	size_t i, k = 0, cap = 0;
-	u8 *p;
-
-	for (i = 0; i < n; i++)
-		cap += 9 + (size_t)(ins[i].nrd + ins[i].nwr) * sizeof(HRange);
-	p = xmalloc(cap + 1);
-	for (i = 0; i < n; i++)
-		k += sig_put(&ins[i], p + k);
-	*nsig = k;
-	return p;
-}
-
-/* Whether ins[0, n) has sh's signature, compared an instruction at a time
-   (the checker's analysis, of the words the assigner has just analysed,
-   then allocates no signature of its own). */
-static int
-same_ranges(const u8 *p, const HRange *r, size_t n)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++, p += sizeof *r) {
-		HRange q;
-		memcpy(&q, p, sizeof q);
-		if (q.s != r[k].s || q.n != r[k].n || q.cat != r[k].cat)
-			return 0;
-	}
-	return 1;
-}
-
-static int
-sig_matches(const HIns *ins, size_t n, const HzShape *sh)
-{
-	const u8 *p = sh->sig, *end = sh->sig + sh->nsig;
-	size_t i, lr, lw;
-
-	if (sh->n != n)
-		return 0;
-	for (i = 0; i < n; i++) {
-		const HIns *x = &ins[i];
-		lr = (size_t)x->nrd * sizeof(HRange), lw = (size_t)x->nwr * sizeof(HRange);
-		i32 t;
-		if ((size_t)(end - p) < 9 + lr + lw)
-			return 0;
-		memcpy(&t, p + 5, sizeof t);
-		if (p[0] != x->kind || p[1] != x->cond || p[2] != x->mods || p[3] != x->nrd || p[4] != x->nwr ||
-		    t != x->target || !same_ranges(p + 9, x->rd, x->nrd) || !same_ranges(p + 9 + lr, x->wr, x->nwr))
-			return 0;
-		p += 9 + lr + lw;
-	}
-	return p == end;
-}
 
 static void
 shape_free(HzShape *sh)
@@ -514,27 +437,21 @@ shape_free(HzShape *sh)
 	free(sh->uo);
 	free(sh->nr);
 	free(sh->nw);
-	free(sh->sig);
 	free(sh);
 }
 
-/* h's CFG and slots: the last shape's when the signature matches (or
- * when same: h->ins are the instructions the last shape was taken for,
- * changed since in their control bits only), else built (and kept as the
- * last). */
+/* h's CFG and slots: the last shape's when same (h->ins are the
+ * instructions it was built for, changed since in their control bits
+ * only), else built (and kept as the last). */
 static void
 shape_of(Hz *h, int same)
 {
 	HzShape *sh = last_shape;
 
-	if (!sh || !(same ? sh->n == h->n : sig_matches(h->ins, h->n, sh))) {
-		size_t nsig;
-		u8 *sig = shape_sig(h->ins, h->n, &nsig);
+	if (!same || !sh || sh->n != h->n) {
 		build_cfg(h);
 		track_slots(h);
 		h->sh.n = h->n;
-		h->sh.sig = sig;
-		h->sh.nsig = nsig;
 		h->sh.refs = 1;
 		sh = xmalloc(sizeof *sh);
 		*sh = h->sh;
@@ -1745,6 +1662,18 @@ hz_fix(Hz *h)
 	return (h->unsat & 1) && !h->changes ? -2 : h->changes;
 }
 
+/* Do the n ranges at p and r say the same? */
+static int
+same_ranges(const HRange *p, const HRange *r, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (p[k].s != r[k].s || p[k].n != r[k].n || p[k].cat != r[k].cat)
+			return 0;
+	return 1;
+}
+
 /* Do x and y say the same of their instructions (pointers compared by
    what they point to)? */
 static int
@@ -1759,16 +1688,38 @@ same_view(const HIns *x, const HIns *y)
 	       x->lat.rd_late == y->lat.rd_late && x->sb == y->sb && x->sbn == y->sbn && x->target == y->target &&
 	       (x->cls == y->cls || (x->cls && y->cls && !strcmp(x->cls, y->cls))) && x->row == y->row &&
 	       (x->need == y->need || (x->need && y->need && !memcmp(x->need, y->need, HN_N * sizeof *x->need))) &&
-	       same_ranges((const u8 *)x->rd, y->rd, x->nrd) && same_ranges((const u8 *)x->wr, y->wr, x->nwr);
+	       same_ranges(x->rd, y->rd, x->nrd) && same_ranges(x->wr, y->wr, x->nwr);
+}
+
+/* Are x and y the same CFG and slots? */
+static int
+same_shape(const HzShape *x, const HzShape *y)
+{
+	size_t b, n = x->n;
+
+	if (n != y->n || x->nb != y->nb || x->ns != y->ns || memcmp(x->bfirst, y->bfirst, x->nb * sizeof *x->bfirst) ||
+	    memcmp(x->blast, y->blast, x->nb * sizeof *x->blast) || memcmp(x->bof, y->bof, n * sizeof *x->bof) ||
+	    memcmp(x->once, y->once, x->nb) || memcmp(x->slot, y->slot, x->ns * sizeof *x->slot) ||
+	    memcmp(x->uo, y->uo, (n + 1) * sizeof *x->uo) || memcmp(x->nr, y->nr, n * sizeof *x->nr) ||
+	    memcmp(x->nw, y->nw, n * sizeof *x->nw) || memcmp(x->use, y->use, x->uo[n] * sizeof *x->use))
+		return 0;
+	for (b = 0; b < x->nb; b++)
+		if (x->succ[b].n != y->succ[b].n || x->pred[b].n != y->pred[b].n ||
+		    memcmp(x->succ[b].v, y->succ[b].v, x->succ[b].n * sizeof *x->succ[b].v) ||
+		    memcmp(x->pred[b].v, y->pred[b].v, x->pred[b].n * sizeof *x->pred[b].v))
+			return 0;
+	return 1;
 }
 
 /* The assigner's view ins of code is a fresh decode's, and the last
-   shape is its (hazard_find_assigned's verify). */
+   shape is the one built afresh for it (hazard_find_assigned's verify). */
 static void
 verify_view(const Arch *a, const Word *code, size_t n, const HIns *ins, const char *kernel)
 {
 	Arena ar = {0};
 	HIns *fresh = xmalloc((n + 1) * sizeof *fresh);
+	HzShape *kept = last_shape;
+	Hz *h;
 	size_t k;
 
 	if (hz_decode(a, code, n, fresh, &ar, &k) < 0)
@@ -1776,8 +1727,14 @@ verify_view(const Arch *a, const Word *code, size_t n, const HIns *ins, const ch
 	for (k = 0; k < n; k++)
 		if (!same_view(&ins[k], &fresh[k]))
 			die("%s: the assigner's view of word %zu is not a fresh decode's", kernel, k);
-	if (!last_shape || !sig_matches(ins, n, last_shape))
-		die("%s: the assigner's shape is not its view's", kernel);
+	if (!kept)
+		die("%s: no shape kept for the checker", kernel);
+	kept->refs++;
+	h = hz_new(a, fresh, n, HN_MINED);  /* builds the shape, now the last */
+	if (!same_shape(kept, h->shape))
+		die("%s: the assigner's CFG and slots are not its view's", kernel);
+	hz_free(h);
+	shape_free(kept);
 	free(fresh);
 	arena_free(&ar);
 }
