@@ -211,9 +211,10 @@ pad_consumers(MFunc *mf, const HzFoundVec *found, const u32 *perm, const u32 *wh
 
 /* Encode, schedule, assign control bits and prove them; pad with NOPs
  * where a latency cannot be covered.  Aborts when the hazard checker
- * still objects: a compiler bug. */
+ * still objects: a compiler bug.  *rmax: the highest register the words'
+ * texts name (sass_reg_max, which hz_decode counted). */
 static int
-emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, WordVec *code)
+emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, WordVec *code, int *rmax)
 {
 	int round, ctrl, hz, again;
 
@@ -237,6 +238,8 @@ emit_code(const CompileOpts *o, const Arch *arch, MFunc *mf, const char *name, W
 			sched_blocks(code->v, code->n, leader, perm, ins);
 		ctrl = ctrl_assign_decoded(arch, code->v, code->n, ins, o->opt >= OPT_MINED);
 		hz = hazard_find_assigned(arch, code->v, code->n, ins, name, &rep, &found, ir_verify_all());
+		for (*rmax = -1, k = 0; k < code->n; k++)
+			*rmax = MAX(*rmax, ins[k].rmax);
 		free(ins);
 		arena_free(&ar);
 		again = hz > 0 && round < 8 && pad_consumers(mf, &found, perm, where, code->n) > 0;
@@ -320,9 +323,10 @@ dump_mir(const CompileOpts *o, const MFunc *mf, const char *what, const char *na
  * of only the allocator's registers made the H200 raise "illegal
  * instruction" in kernels that call .func code (tools/gpu-check). */
 static u32
-kernel_regs(const Arch *arch, const RaResult *rr, const KernelDesc *kd)
+kernel_regs(const Arch *arch, const RaResult *rr, const KernelDesc *kd, int rmax)
 {
-	int n = code_regcount(arch, (const u8 *)kd->code, (u64)kd->ncode * sizeof(Word));
+	int n = code_regcount_of(arch, (const u8 *)kd->code, (u64)kd->ncode * sizeof(Word), rmax,
+				 ir_verify_all());
 
 	if (n < rr->regs + 2)
 		n = rr->regs + 2;
@@ -339,7 +343,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	WordVec code = {0};
 	char err[200];
 	const Arch *arch = arch_lookup(o->sm == 90 ? "sm_90" : "sm_80");
-	int i, rc = -1;
+	int i, rmax, rc = -1;
 
 	memset(&s, 0, sizeof s);
 	s.mf = mf;
@@ -383,7 +387,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	if (o->opt >= OPT_MINED)
 		peep_stack(mf);  /* no R1 load when nothing uses the stack (peep.c) */
 	dump_mir(o, mf, "after register allocation", fn->name, 1);
-	if (emit_code(o, arch, mf, fn->name, &code) < 0)
+	if (emit_code(o, arch, mf, fn->name, &code, &rmax) < 0)
 		goto out;
 	if (s.indirect)
 		ftab_bytes(&s, kd, a);
@@ -394,7 +398,7 @@ lower(const PtxModule *m, const PtxFunc *fn, const CompileOpts *o, IrFunc *ir, M
 	kd->ncode = code.n;
 	code.v = NULL;
 	kd->nparams = (size_t)fn->nparams;
-	kd->regs = kernel_regs(arch, &rr, kd);
+	kd->regs = kernel_regs(arch, &rr, kd, rmax);
 	if (s.maxnreg_cap) {   /* setmaxnreg: REGCOUNT is the count at entry, as ptxas */
 		kd->regs = (u32)sel_entry_regs(fn);
 		kd->reg_reconfig = 1;

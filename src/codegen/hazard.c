@@ -1684,7 +1684,7 @@ same_view(const HIns *x, const HIns *y)
 	       x->minst == y->minst && x->fence == y->fence && x->nrd == y->nrd && x->nwr == y->nwr &&
 	       x->nd == y->nd && x->mods == y->mods && x->gnot == y->gnot && !memcmp(x->src, y->src, 3) &&
 	       x->gslot == y->gslot && !memcmp(x->maxneed, y->maxneed, HN_N) && x->opid == y->opid &&
-	       x->wide_hi == y->wide_hi && x->lat.var == y->lat.var && x->lat.lat == y->lat.lat &&
+	       x->rmax == y->rmax && x->wide_hi == y->wide_hi && x->lat.var == y->lat.var && x->lat.lat == y->lat.lat &&
 	       x->lat.rd_late == y->lat.rd_late && x->sb == y->sb && x->sbn == y->sbn && x->target == y->target &&
 	       (x->cls == y->cls || (x->cls && y->cls && !strcmp(x->cls, y->cls))) && x->row == y->row &&
 	       (x->need == y->need || (x->need && y->need && !memcmp(x->need, y->need, HN_N * sizeof *x->need))) &&

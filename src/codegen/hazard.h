@@ -83,6 +83,8 @@ typedef struct {
 	u16 gslot;         /* cond: the guard predicate's slot */
 	u8 maxneed[HN_N];  /* the largest of need[row] */
 	u16 opid;          /* the opcode as a small number (hz_opid) */
+	short rmax;        /* the highest register its text names (sass_reg_max:
+			      the kernel's REGCOUNT, compile.c) */
 	short wide_hi;     /* fixed .WIDE producer: its high destination slot
 			      (needs LAT_WIDE_HI), else -1 */
 	Lat lat;

@@ -10,6 +10,7 @@
 
 #include "codegen/hazard.h"
 #include "isa/isa_impl.h"
+#include "cubin/listing.h"
 
 const char *
 hz_slot_name(int s, char *buf, size_t n)
@@ -1062,7 +1063,10 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	if (b->s)
 		b->s[0] = 0;
 	/* no float immediate's value: nothing in the checker reads one */
-	if (!(fm = isa_print_form(a, w, addr, NULL, b)) || insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
+	if (!(fm = isa_print_form(a, w, addr, NULL, b)))
+		return -1;
+	h->rmax = (short)sass_reg_max(b->s);  /* before the parse cuts the text */
+	if (insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
 		return -1;
 	/* a pc-relative field is what makes the text depend on the address */
 	*pcrel = fm->pcrel;

@@ -57,6 +57,11 @@ int list_info(Listing *L, const char *path, const CSection *s, Buf *b);
 size_t exit_offsets(const u8 *code, u64 n, u32 *out, size_t max);
 /* Registers per thread the code needs (regs.c); -1 if it does not decode. */
 int code_regcount(const Arch *a, const u8 *code, u64 n);
+/* code_regcount of code whose highest register (the largest sass_reg_max
+ * of its words' texts) the caller knows: max, from hz_decode's view (the
+ * compiler), no word printed again; verify (OA_VERIFY=1): die unless
+ * the words, printed, say so. */
+int code_regcount_of(const Arch *a, const u8 *code, u64 n, int max, int verify);
 /* Did code_regcount count these bytes, or a prefix of them, lately?  If
  * so, 1 and their count in *count (the rest counted now). */
 int code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count);

@@ -184,6 +184,15 @@ code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count)
 }
 
 int
+code_regcount_of(const Arch *a, const u8 *code, u64 n, int max, int verify)
+{
+	if (verify && words_max(a, code, 0, n) != max)
+		die("the highest register of the code is not %d, as its decoder counted", max);
+	remember(a, code, n, max);
+	return regcount_of_max(max);
+}
+
+int
 code_regcount(const Arch *a, const u8 *code, u64 n)
 {
 	int count, max;

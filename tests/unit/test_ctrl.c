@@ -11,6 +11,7 @@
 #include "codegen/ctrlbits.h"
 #include "codegen/hazard.h"
 #include "cubin/cubin.h"
+#include "cubin/listing.h"
 #include "emu/emu.h"
 #include "../kernels/refs.h"
 
@@ -472,6 +473,45 @@ TEST(ctrl_decode_memo)
 	free(w);
 	arena_free(&ar);
 	cub_free(&cb);
+}
+
+/* hz_decode counts each word's highest register as sass_reg_max of the
+   word's printed text (the compiler's REGCOUNT takes it from there, not
+   printing the words again): on the golden words of both arches. */
+TEST(ctrl_decode_reg_max)
+{
+	static const char *files[] = {"suite-sm_90", "fuzz-sm_90", "gaps-sm_90", "tex-sm_90", "tma-sm_90",
+				      "suite-sm_80", "fuzz-sm_80", "gaps-sm_80", "tex-sm_80"};
+	char path[64], line[512];
+	size_t k, words = 0, bad;
+	Buf t = {0};
+
+	for (k = 0; k < sizeof files / sizeof *files; k++) {
+		const Arch *a = arch_lookup(strstr(files[k], "sm_90") ? "sm_90" : "sm_80");
+		FILE *f;
+		snprintf(path, sizeof path, "tests/golden/%s.txt", files[k]);
+		if (!(f = fopen(path, "r")))
+			SKIP("golden file missing");
+		while (fgets(line, sizeof line, f)) {
+			unsigned long long lo, hi;
+			Word w;
+			HIns h;
+			Arena ar = {0};
+			if (sscanf(line, "0x%*x 0x%llx 0x%llx", &lo, &hi) != 2)
+				continue;
+			w.lo = lo, w.hi = hi;
+			t.n = 0;
+			if (isa_print(a, w, 0, NULL, &t) == 0 && hz_decode(a, &w, 1, &h, &ar, &bad) == 0) {
+				CHECK_EQ_U64((u64)(i64)h.rmax, (u64)(i64)sass_reg_max(t.s));
+				words++;
+			}
+			arena_free(&ar);
+		}
+		fclose(f);
+	}
+	buf_free(&t);
+	CHECK(words > 50000);
+	fprintf(stderr, "  ctrl: %zu golden words, hz_decode's highest register is sass_reg_max's\n", words);
 }
 
 /* hz_decode's memo tells PC-relative words by a "0x" in their text: every
