@@ -1042,28 +1042,45 @@ drop_ins(MBlock *B, size_t i)
 	B->ins.n--;
 }
 
+/* The text pre + "B<k>" + post in f's arena (k < NB; by hand: snprintf
+ * cost ~1 K instructions a call). */
+static char *
+breg_text(MFunc *f, const char *pre, int k, const char *post)
+{
+	char t[32], *d = t;
+
+	while (*pre)
+		*d++ = *pre++;
+	*d++ = 'B';
+	if (k >= 10)
+		*d++ = '1';
+	*d++ = (char)('0' + k % 10);
+	while ((*d++ = *post++))
+		;
+	return arena_strdup(f->a, t);
+}
+
 /* Write B register k into the region's BSSY/BSYNC (k < 0: delete them). */
 static void
 set_breg(MFunc *f, const Region *g, int k)
 {
 	MBlock *P = &f->b.v[g->p], *J = &f->b.v[g->jb];
 	size_t i;
-	char t[32];
 
 	for (i = 0; i < P->ins.n; i++)
 		if (mir_op_is(P->ins.v[i].text, "BSSY") && P->ins.v[i].target == g->e) {
-			snprintf(t, sizeof t, "BSSY B%d, \002", k);
-			P->ins.v[i].text = arena_strdup(f->a, t);
 			if (k < 0)
 				drop_ins(P, i);
+			else
+				P->ins.v[i].text = breg_text(f, "BSSY ", k, ", \002");
 			break;
 		}
 	for (i = 0; i < J->ins.n; i++)
 		if (mir_op_is(J->ins.v[i].text, "BSYNC")) {
-			snprintf(t, sizeof t, "BSYNC B%d", k);
-			J->ins.v[i].text = arena_strdup(f->a, t);
 			if (k < 0)
 				drop_ins(J, i);
+			else
+				J->ins.v[i].text = breg_text(f, "BSYNC ", k, "");
 			break;
 		}
 }
