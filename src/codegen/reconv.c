@@ -367,8 +367,7 @@ calls_of(const MFunc *f, int t, int *ret, int max)
 	return n;
 }
 
-/* (f's succ[] are current on entry: refresh() ran after the last change
- * of reconv_run.) */
+/* (f's succ[] are current on entry.) */
 static void
 link_local_calls(MFunc *f)
 {
@@ -413,8 +412,6 @@ reach(Rc *r)
 {
 	int sp = 0, x, k, b;
 
-	memset(r->live, 0, (size_t)r->n);
-	memset(r->reachx, 0, (size_t)r->n);
 	for (b = 0; b < r->n; b++)
 		if (is_entry(r, b)) {
 			r->live[b] = 1;
@@ -675,23 +672,20 @@ rc_alloc(Rc *r, int cap)
 	r->cap = (int)c;
 }
 
-/* The whole CFG state from the blocks in index order. */
+/* The whole CFG state from the blocks in index order (once: the new
+ * arrays are zeroed). */
 static void
-refresh(Rc *r)
+cfg_init(Rc *r)
 {
 	MFunc *f = r->f;
 	int b, k;
 	BSum s;
 
 	r->n = (int)f->b.n;
-	if (r->n + 1 > r->cap)
-		rc_alloc(r, r->n);
-	r->head = 0;
+	rc_alloc(r, r->n);
 	for (b = 0; b < r->n; b++) {
 		r->nx[b] = b + 1 < r->n ? b + 1 : -1;
 		r->pv[b] = b - 1;
-		r->ncalls[b] = 0;
-		r->pred[b].n = 0;
 	}
 	for (b = 0; b < r->n; b++) {
 		scan_block(f, (size_t)b, &s, r->ncalls);
@@ -973,8 +967,10 @@ insert_region(Rc *r, Region *g)
 	return 0;
 }
 
-/* The blocks in layout order (branch targets, the regions' blocks and
- * f->cur follow them); the CFG state again from scratch. */
+/* The blocks in layout order (branch targets, the regions' blocks,
+ * succ[] and f->cur follow them).  Only succ[] is current after it (what
+ * assign_bregs and link_local_calls read): cfg_update kept it so for the
+ * old ids, and a block's next in the layout is the one after it now. */
 static void
 renumber(Rc *r, int n0, Region *g, int ng)
 {
@@ -989,7 +985,10 @@ renumber(Rc *r, int n0, Region *g, int ng)
 	}
 	ASSERT(i == n);
 	memcpy(f->b.v, nb, (size_t)n * sizeof *nb);
-	for (b = 0; b < f->b.n; b++)
+	for (b = 0; b < f->b.n; b++) {
+		for (k = 0; k < 2; k++)
+			if (f->b.v[b].succ[k] >= 0)
+				f->b.v[b].succ[k] = pos[f->b.v[b].succ[k]];
 		for (k = 0; k < f->b.v[b].ins.n; k++) {
 			MIns *m = &f->b.v[b].ins.v[k];
 			if (m->target >= 0) {
@@ -997,6 +996,7 @@ renumber(Rc *r, int n0, Region *g, int ng)
 				m->target = pos[m->target];
 			}
 		}
+	}
 	for (i = 0; i < ng; i++) {
 		g[i].b = pos[g[i].b];
 		g[i].j = pos[g[i].j];
@@ -1008,7 +1008,6 @@ renumber(Rc *r, int n0, Region *g, int ng)
 		f->cur = f->cur < n0 ? pos[f->cur] : f->cur + n - n0;
 	free(pos);
 	free(nb);
-	refresh(r);
 }
 
 /* Blocks of a bracketed region (for B register conflicts): reachable
@@ -1212,7 +1211,7 @@ thread_exits(MFunc *f)
 
 /* Blocks end at their first branch/EXIT: split after a control transfer
  * that isel wrote in the middle of a block (e.g. around a guarded trap).
- * succ[] is left to the caller (refresh). */
+ * succ[] is left to the caller (cfg_init). */
 static inline int
 transfers(const MIns *m)
 {
@@ -1257,7 +1256,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	r.f = f;
 	split_blocks(f);
 	thread_exits(f);
-	refresh(&r);
+	cfg_init(&r);
 	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
 	kend = r.n;
 	postdom(&r);
