@@ -181,8 +181,10 @@ insert_after(MFunc *f, const int *add)
 /* ---- divergence ---- */
 
 /* Sorted (strcmp order) for a binary search on the opcode: IMAD.WIDE is
- * IMAD, CS2R.32 is tested apart. */
-static const char *const pure_ops[] = {
+ * IMAD, CS2R.32 is tested apart.  Each is compared as one number (its 8
+ * bytes, zero-padded, first byte highest: strcmp order), not a byte at
+ * a time (the search runs for every instruction with a def). */
+static const char pure_ops[][8] = {
 	"BFE", "BFI", "BMSK", "BREV", "DADD", "DFMA", "DMNMX", "DMUL", "DSETP", "F2F", "F2FP", "F2I",
 	"FADD", "FCHK", "FFMA", "FLO", "FMNMX", "FMUL", "FRND", "FSEL", "FSETP", "FSWZADD", "HADD2",
 	"HFMA2", "HMNMX2", "HMUL2", "HSETP2", "I2F", "I2FP", "IABS", "IADD", "IADD3", "IADD32I", "IDP",
@@ -191,32 +193,36 @@ static const char *const pure_ops[] = {
 	"UMOV", "USHF", "VIADD", "VIMNMX", "VIMNMX3"
 };
 
-/* t's opcode (its first len bytes) against op, in strcmp order. */
-static int
-op_cmp(const char *t, size_t len, const char *op)
+static u64
+op_key(const char op[8])
 {
-	size_t i;
+	u64 k;
 
-	for (i = 0; i < len && op[i]; i++)
-		if (t[i] != op[i])
-			return (unsigned char)t[i] < (unsigned char)op[i] ? -1 : 1;
-	return i < len ? 1 : op[i] ? -1 : 0;
+	memcpy(&k, op, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	k = __builtin_bswap64(k);
+#endif
+	return k;
 }
 
 /* Is t's opcode (up to a space, a dot or the end) one of pure_ops? */
 static int
 pure_op(const char *t)
 {
-	size_t len = 0, lo = 0, hi = sizeof pure_ops / sizeof *pure_ops;
+	size_t len, lo = 0, hi = sizeof pure_ops / sizeof *pure_ops;
+	u64 key = 0;
 
-	while (t[len] && t[len] != ' ' && t[len] != '.')
-		len++;
+	for (len = 0; t[len] && t[len] != ' ' && t[len] != '.'; len++) {
+		if (len == 8)
+			return 0;
+		key |= (u64)(uchar)t[len] << (56 - 8 * len);
+	}
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = op_cmp(t, len, pure_ops[mid]);
-		if (!c)
+		u64 k = op_key(pure_ops[mid]);
+		if (k == key)
 			return 1;
-		if (c < 0)
+		if (key < k)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -227,9 +233,9 @@ pure_op(const char *t)
 static int
 uniform_op(const char *t)
 {
-	if (mir_op_is(t, "S2R") || mir_op_is(t, "S2UR"))
+	if (t[0] == 'S' && (mir_op_is(t, "S2R") || mir_op_is(t, "S2UR")))
 		return strstr(t, "SR_CTAID") != NULL;
-	if (mir_op_is(t, "CS2R"))
+	if (t[0] == 'C' && mir_op_is(t, "CS2R"))
 		return strstr(t, "SRZ") != NULL;
 	return pure_op(t);
 }
@@ -1215,7 +1221,13 @@ thread_exits(MFunc *f)
 static inline int
 transfers(const MIns *m)
 {
-	return mir_is_bra(m) || mir_op_is(m->text, "EXIT") || mir_op_is(m->text, "RET") || mir_op_is(m->text, "CALL");
+	switch (m->text[0]) {   /* one name test per instruction */
+	case 'B': return mir_is_bra(m);
+	case 'E': return mir_op_is(m->text, "EXIT");
+	case 'R': return mir_op_is(m->text, "RET");
+	case 'C': return mir_op_is(m->text, "CALL");
+	}
+	return 0;
 }
 
 static void
