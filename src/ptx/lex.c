@@ -282,9 +282,35 @@ lex_any(Lex *l, Tok *t)
 	t->len = (u32)(l->p - p);
 }
 
-/* The next token.  Most are names, directives/modifiers and punctuation
- * after plain spaces: lexed here, in a function that calls nothing (no
- * registers to save); the rest by lex_any, which starts over. */
+/* A number at q (after the spaces from l->p): a plain decimal of up to 19
+ * digits (no overflow), not 0-led unless "0" itself, here; the rest
+ * (0x, 0f, octal, floats, a U suffix, errors) by lex_any.  Apart from
+ * lex_next: its registers would cost every token a save. */
+static __attribute__((noinline)) void
+lex_decimal(Lex *l, Tok *t, size_t q)
+{
+	const char *s = l->s;
+	size_t e = q, n = l->n;
+	u64 v = 0;
+
+	while (e < n && s[e] >= '0' && s[e] <= '9' && e - q < 19)
+		v = v * 10 + (u64)(s[e++] - '0');
+	if ((s[q] == '0' && e - q > 1) || (e < n && (s[e] == '.' || is_idchar(s[e])))) {
+		lex_any(l, t);
+		return;
+	}
+	t->kind = TK_INT;
+	t->space = q != l->p;
+	t->pos = q;
+	t->is_f64 = 0;
+	t->ival = v;
+	t->len = (u32)(e - q);
+	l->p = e;
+}
+
+/* The next token.  Most are names, directives/modifiers, punctuation and
+ * plain decimals after plain spaces: lexed here, in a function that calls
+ * nothing (no registers to save); the rest by lex_any, which starts over. */
 void
 lex_next(Lex *l, Tok *t)
 {
@@ -315,6 +341,9 @@ lex_next(Lex *l, Tok *t)
 		t->kind = TK_PUNCT;
 		t->ch = (char)c;
 		l->p = q + 1;
+	} else if (c >= '0' && c <= '9') {
+		lex_decimal(l, t, q);
+		return;
 	} else {
 		lex_any(l, t);
 		return;
