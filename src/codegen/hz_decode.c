@@ -769,8 +769,10 @@ op_hash(const char *s)
 	return x;
 }
 
-int
-hz_opid(const char *op)
+/* The id of op; keep: op's string for the life of the process, or NULL
+   to keep a copy. */
+static int
+op_intern(const char *op, const char *keep)
 {
 	size_t i, m;
 
@@ -795,9 +797,15 @@ hz_opid(const char *op)
 		ops.cap = ops.cap ? 2 * ops.cap : 256;
 		ops.v = xrealloc(ops.v, ops.cap * sizeof *ops.v);
 	}
-	ops.v[ops.n] = arena_strdup(&memo.ar, op);
+	ops.v[ops.n] = keep ? keep : arena_strdup(&memo.ar, op);
 	ops.tab[i] = (u16)(ops.n + 1);
 	return (int)ops.n++;
+}
+
+int
+hz_opid(const char *op)
+{
+	return op_intern(op, NULL);
 }
 
 /* The opcode id of form fm's mnemonic, in (a->strs[fm->base]: every
@@ -843,7 +851,7 @@ base_opid(const Arch *a, const IsaForm *fm, const char *op)
 	i = bop_slot(s);
 	if (!bop.v[i].s) {
 		bop.v[i].s = s;
-		bop.v[i].id = (u32)hz_opid(op);
+		bop.v[i].id = (u32)op_intern(op, s);  /* s: the ISA tables' string */
 		bop.n++;
 	}
 	return (int)bop.v[i].id;
