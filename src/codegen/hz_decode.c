@@ -920,15 +920,16 @@ gpu_floors(ClassFacts *e)
 	e->maxneed[HN_FLOOR] = (u8)MAX(e->maxneed[HN_FLOOR], fl);
 }
 
+/* e: the facts of in's class, named cls (NULL: lat_class names it in ar). */
 static void
-class_facts(const Arch *a, const Insn *in, Arena *ar, ClassFacts *e)
+class_facts(const Arch *a, const Insn *in, const char *cls, Arena *ar, ClassFacts *e)
 {
 	const u8 *mined = &e->need[HN_MINED][0][0];
 	u8 *safe = &e->need[HN_SAFE][0][0];
 	size_t k;
 
 	memset(e, 0, sizeof *e);
-	e->cls = lat_class(in, ar);
+	e->cls = cls ? cls : lat_class(in, ar);
 	e->row = lat_row(a, e->cls);
 	e->lat = lat_of_row(e->row, e->cls);
 	/* the mined row as the generator wrote it (no row: LAT_SAFE throughout);
@@ -985,9 +986,10 @@ class_pos(const Arch *a, u64 key, int opid)
 }
 
 /* h->cls, row, lat, need and maxneed (the facts of a class without a key
-   in ar). */
+   in ar); op: in's opcode, the ISA tables' string, which is the name of a
+   class that keeps no modifier (key 0: lat_class would copy it). */
 static void
-class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
+class_of(const Arch *a, HIns *h, const Insn *in, const char *op, Arena *ar)
 {
 	const ClassFacts *f;
 	u64 key;
@@ -995,7 +997,7 @@ class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 
 	if (lat_class_key(in, &key) < 0) {
 		ClassFacts *one = arena_alloc(ar, sizeof *one);
-		class_facts(a, in, ar, one);
+		class_facts(a, in, NULL, ar, one);
 		f = one;
 	} else {
 		ClassMemo *e;
@@ -1009,7 +1011,7 @@ class_of(const Arch *a, HIns *h, const Insn *in, Arena *ar)
 		i = class_pos(a, key, h->opid);
 		if (!cm.tab[i]) {
 			ClassFacts *nf = arena_alloc(&memo.ar, sizeof *nf);
-			class_facts(a, in, &memo.ar, nf);
+			class_facts(a, in, key ? NULL : op, &memo.ar, nf);
 			if (cm.n == cm.cap) {
 				cm.cap = cm.cap ? 2 * cm.cap : 32;
 				cm.v = xrealloc(cm.v, cm.cap * sizeof *cm.v);
@@ -1085,7 +1087,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	of = op_flags(h->opid, in->op);
 	h->nd = (u8)ndst(in, of);
 	h->mods = in->nmods > 0;
-	class_of(a, h, in, ar);
+	class_of(a, h, in, a->strs[fm->base], ar);
 	h->cond = in->guard >= 0 && in->guard != 7;
 	h->never = in->guard == 7 && in->guard_not;
 	h->gslot = (u16)(h->cond ? (in->guard_up ? SLOT_UP : SLOT_P) + in->guard : 0);
