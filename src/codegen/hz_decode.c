@@ -45,7 +45,9 @@ static int is_mem(const char *op);
  * pipe_of in 12-15 (OF_PIPE), the HF_* memory flags in 16-19 (OF_MEMF),
  * the control flow (FL_*) in 20-23, ndst's special forms (ND_*) in 24-27,
  * regs_of's operand forms (FM_*) in 28-31; OF_REUSE: its source operands
- * sit in the reuse slots (reuse_srcs); OF_S2R: it is S2R (facts_of). */
+ * sit in the A, B, C slots of operand reuse in text order (reuse_srcs:
+ * IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124 mark R5, R20, RZ;
+ * ctrlbits.c); OF_S2R: it is S2R (facts_of). */
 enum {
 	OF_KNOWN = 1, OF_NODST = 2, OF_DBL = 4, OF_MEMOP = 8, OF_MMA = 16, OF_CONV = 32, OF_WIDE = 64,
 	OF_FENCE = 128,
@@ -75,7 +77,8 @@ enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64, FM_TMA };
  * searches it).  NODST: writes no register (operands are all sources);
  * MEMOP: its registers are data_width wide; DBL, MMA, CONV, WIDE: the
  * operand widths of regs_of; FM(k): its operand form (FM_*); FENCE: the
- * scheduler moves nothing across it (HIns.fence, sched.c).  PIPE(k):
+ * scheduler moves nothing across it (HIns.fence, sched.c); REUSE, S2R: the
+ * OF_ bits of those names.  PIPE(k):
  * variable-latency results that complete in order with each other: 1 FP64;
  * 2 the conversion/SFU pipe (ptxas: I2F without a scoreboard covered by
  * the next MUFU's, F2I by the next F2F's); 3 shared memory and shuffles
@@ -90,13 +93,15 @@ enum { FM_NONE, FM_TEX, FM_SURF, FM_LDSM, FM_CS2R, FM_NO64, FM_TMA };
 #define CONV OF_CONV
 #define WIDE OF_WIDE
 #define FENCE OF_FENCE
+#define REUSE OF_REUSE
+#define S2R OF_S2R
 #define PIPE(k) ((k) << 12)
 #define FLOW(k) ((k) << 20)
 #define ND(k) ((k) << 24)
 #define FM(k) ((u32)(k) << 28)
 static const struct {
 	const char *name;
-	u32 f;
+	u64 f;
 } op_list[] = {
 	{"ACQBULK", NODST | FENCE}, {"ARRIVES", NODST | FENCE}, {"ATOM", MEMOP | FENCE},
 	{"ATOMG", MEMOP | FENCE}, {"ATOMS", MEMOP | FENCE}, {"BAR", NODST | FENCE}, {"BMOV", FENCE},
@@ -108,17 +113,19 @@ static const struct {
 	{"DMNMX", DBL | PIPE(1)}, {"DMUL", DBL | PIPE(1)}, {"DSET", DBL}, {"DSETP", DBL | PIPE(1)},
 	{"ELECT", ND(ND_PLOP) | FENCE}, {"ENDCOLLECTIVE", NODST}, {"ERRBAR", NODST | FENCE},
 	{"EXIT", NODST | FLOW(FL_EXIT) | FENCE}, {"F2F", CONV | PIPE(2)}, {"F2I", CONV | PIPE(2)},
-	{"FENCE", NODST | FENCE}, {"FRND", CONV | PIPE(2)}, {"HGMMA", MMA | FENCE}, {"HMMA", MMA},
-	{"I2F", CONV | PIPE(2)}, {"IGMMA", MMA | FENCE}, {"IMAD", WIDE}, {"IMMA", MMA},
+	{"FADD", REUSE}, {"FENCE", NODST | FENCE}, {"FFMA", REUSE}, {"FMNMX", REUSE}, {"FMUL", REUSE},
+	{"FRND", CONV | PIPE(2)}, {"HGMMA", MMA | FENCE}, {"HMMA", MMA},
+	{"I2F", CONV | PIPE(2)}, {"IADD3", REUSE}, {"IGMMA", MMA | FENCE}, {"IMAD", WIDE | REUSE},
+	{"IMMA", MMA}, {"IMNMX", REUSE},
 	{"JMP", NODST | FLOW(FL_BRA) | FENCE}, {"JMX", NODST | FLOW(FL_BRX) | FENCE},
 	{"KILL", NODST | FLOW(FL_EXIT) | FENCE}, {"LD", MEMOP}, {"LDC", MEMOP}, {"LDG", MEMOP},
 	{"LDGDEPBAR", NODST | FENCE}, {"LDGSTS", NODST | FENCE}, {"LDL", MEMOP}, {"LDS", MEMOP | PIPE(3)},
-	{"LDSM", MEMOP | FM(FM_LDSM)}, {"LDTRAM", FENCE}, {"LEPC", FENCE}, {"LOP3", ND(ND_LOPP)},
+	{"LDSM", MEMOP | FM(FM_LDSM)}, {"LDTRAM", FENCE}, {"LEPC", FENCE}, {"LOP3", ND(ND_LOPP) | REUSE},
 	{"MATCH", FENCE}, {"MEMBAR", NODST | FENCE}, {"MUFU", PIPE(2) | FM(FM_NO64)},
 	{"NANOSLEEP", NODST | FENCE}, {"NOP", NODST | FENCE}, {"PLOP3", ND(ND_PLOP)}, {"PMTRIG", FENCE},
 	{"PREEXIT", NODST}, {"QGMMA", MMA | FENCE}, {"QSPC", ND(ND_LOPP) | FENCE},
 	{"RED", NODST | MEMOP | FENCE}, {"REDG", NODST | MEMOP | FENCE}, {"REDUX", FENCE},
-	{"RET", NODST | FLOW(FL_RET) | FENCE}, {"S2UR", FENCE}, {"SETMAXNREG", FENCE},
+	{"RET", NODST | FLOW(FL_RET) | FENCE}, {"S2R", S2R}, {"S2UR", FENCE}, {"SETMAXNREG", FENCE},
 	{"SHF", FM(FM_NO64)}, {"SHFL", PIPE(3) | ND(ND_LOPP) | FENCE}, {"ST", NODST | MEMOP | FENCE},
 	{"STG", NODST | MEMOP | FENCE}, {"STL", NODST | MEMOP | FENCE}, {"STS", NODST | MEMOP | FENCE},
 	{"STSM", NODST | FM(FM_LDSM) | FENCE}, {"SULD", PIPE(4) | FM(FM_SURF)},
@@ -139,6 +146,8 @@ static const struct {
 #undef CONV
 #undef WIDE
 #undef FENCE
+#undef REUSE
+#undef S2R
 #undef PIPE
 #undef FLOW
 #undef ND
@@ -156,7 +165,7 @@ hz_op_list_sorted(void)
 }
 
 /* The op_list bits of op, 0 when it is not there. */
-static u32
+static u64
 op_list_bits(const char *op)
 {
 	size_t lo = 0, hi = NELEM(op_list);
@@ -174,13 +183,6 @@ op_list_bits(const char *op)
 	}
 	return 0;
 }
-
-/* The opcodes whose source operands sit in the A, B, C slots of operand
-   reuse in text order (IMAD R4, R5, R20.reuse, RZ: bits 122, 123, 124
-   mark R5, R20, RZ; ctrlbits.c). */
-static const char *const reuse_ops[] = {
-	"FFMA", "FADD", "FMUL", "IMAD", "IADD3", "LOP3", "FMNMX", "IMNMX", NULL,
-};
 
 static struct {
 	u64 *f;
@@ -207,8 +209,6 @@ op_flags(int id, const char *op)
 	f |= (u64)((is_mem(op) ? HF_MEM : 0) | (!strncmp(op, "ATOM", 4) ? HF_ATOM : 0)) << 16;
 	if (!OF_ND(f) && !strncmp(op, "ATOM", 4))
 		f |= (u64)ND_LOPP << 24;
-	f |= name_in(op, reuse_ops) ? OF_REUSE : 0;
-	f |= !strcmp(op, "S2R") ? OF_S2R : 0;
 	return opf.f[id] = f;
 }
 
