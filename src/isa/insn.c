@@ -271,17 +271,24 @@ is_geom(const char *s)
 	return 0;
 }
 
+/* o cleared for the operand text s (which lives in the Insn's text). */
+static inline void
+operand_init(Operand *o, const char *s)
+{
+	memset(o, 0, sizeof *o);
+	o->text = s;
+	o->desc = 0xffff;
+	o->ur = 63;
+	o->scale = 1;
+}
+
 static int
 parse_operand(Ctx *c, const char *s, Operand *o, Arena *a)
 {
 	const char *all = s, *end, *q;
 	u8 k;
 
-	memset(o, 0, sizeof *o);
-	o->text = s;	/* s lives in the Insn's arena copy of the text */
-	o->desc = 0xffff;
-	o->ur = 63;
-	o->scale = 1;
+	operand_init(o, s);
 	/* most operands are plain registers; no branch below takes a text
 	   that parse_regname reads (SR_*, SRZ and PR it refuses) */
 	if (parse_regname(s, &o->kind, &o->reg, &end) == 0)
@@ -413,10 +420,28 @@ split_ops(Ctx *c, char *s, Insn *in, Arena *a)
 	static const u8 special[256] = {[0] = 1, [' '] = 1, [','] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1};
 
 	for (;;) {
+		const char *end;
+		u8 k;
+		u16 r;
+
 		while (*p == ' ' || *p == ',')
 			p++;
 		if (!*p)
 			return 0;
+		/* a plain register (most operands) ends with its name: no scan
+		   for its end, no parse_operand */
+		if (in->nops < INSN_MAXOPS && parse_regname(p, &k, &r, &end) == 0 && (!*end || *end == ' ' || *end == ',')) {
+			Operand *o = &in->o[in->nops++];
+
+			operand_init(o, p);
+			o->kind = k;
+			o->reg = r;
+			p = (char *)end;
+			if (!*p)
+				return 0;
+			*p++ = 0;
+			continue;
+		}
 		for (start = p;; p++) {
 			uchar ch = (uchar)*p;
 
