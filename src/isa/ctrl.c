@@ -16,23 +16,6 @@
 
 #include "isa/isa.h"
 
-#define CTRL(w) ((w).hi >> 41)
-
-Ctrl
-ctrl_get(Word w)
-{
-	u64 c = CTRL(w);
-	Ctrl r;
-
-	r.stall = c & 15;
-	r.yield = (c >> 4) & 1;
-	r.wrsb = (c >> 5) & 7;
-	r.rdsb = (c >> 8) & 7;
-	r.wait = (c >> 11) & 63;
-	r.reuse = (c >> 17) & 63; /* 4 reuse bits + bits 126..127 */
-	return r;
-}
-
 Word
 ctrl_set(Word w, Ctrl c)
 {

@@ -30,7 +30,23 @@ typedef struct {
 	u8 reuse;  /* bits 122..125: operand reuse flags (A, B, C, 4th slot) */
 } Ctrl;
 
-Ctrl ctrl_get(Word w);
+/* Inline: the hazard decoder takes it for every word it decodes or finds
+   in its memo (a call and the Ctrl packed into a register cost more than
+   the fields). */
+static inline Ctrl
+ctrl_get(Word w)
+{
+	u64 c = w.hi >> 41;
+	Ctrl r;
+
+	r.stall = c & 15;
+	r.yield = (c >> 4) & 1;
+	r.wrsb = (c >> 5) & 7;
+	r.rdsb = (c >> 8) & 7;
+	r.wait = (c >> 11) & 63;
+	r.reuse = (c >> 17) & 63; /* 4 reuse bits + bits 126..127 */
+	return r;
+}
 Word ctrl_set(Word w, Ctrl c);
 /* "[B------:R-:W0:Y:S04]"-style comment text (see isa/ctrl.c) at t
  * (CTRL_TEXT bytes at most); returns its end. */
