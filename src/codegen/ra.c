@@ -612,12 +612,15 @@ typedef struct {
 	u32 frame;           /* bytes laid out so far */
 } Spill;
 
+/* Room for vregs below n at least; doubles, as the spill rewrite adds
+ * a temporary at a time. */
 static void
 spill_grow(Spill *sp, size_t n)
 {
 	size_t i;
 	if (n <= sp->n)
 		return;
+	n = MAX(n, 2 * sp->n);
 	sp->nospill = realloc(sp->nospill, n);
 	sp->slot = realloc(sp->slot, n * sizeof(int));
 	sp->home = realloc(sp->home, n * sizeof(int));
@@ -874,14 +877,56 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 
 /* ---- spill code ---- */
 
-/* "[R1+0x10]", or "[R1]" for offset 0 (nvdisasm's spellings). */
-static const char *
-slot_addr(char *t, size_t n, u32 off)
+/* "0x" and v in lowercase hex (as "0x%llx") at p; returns the end.  The
+ * spill and frame texts are written by hand: snprintf costs ~1,000
+ * instructions a call. */
+static char *
+put_hex(char *p, u64 v)
 {
-	if (off)
-		snprintf(t, n, "[R1+0x%x]", off);
-	else
-		snprintf(t, n, "[R1]");
+	char t[16];
+	int n = 0;
+
+	do
+		t[n++] = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	*p++ = '0';
+	*p++ = 'x';
+	while (n)
+		*p++ = t[--n];
+	return p;
+}
+
+static int
+is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* The hex digits at s (as sscanf's %x reads isel_call.c's lowercase
+ * texts). */
+static u32
+get_hex(const char *s)
+{
+	u32 v = 0;
+
+	for (; is_hex(*s); s++)
+		v = v * 16 + (u32)(*s <= '9' ? *s - '0' : *s - 'a' + 10);
+	return v;
+}
+
+/* "[R1+0x10]", or "[R1]" for offset 0 (nvdisasm's spellings); t has
+ * room for 16 bytes. */
+static const char *
+slot_addr(char *t, u32 off)
+{
+	char *p = t + 3;
+
+	memcpy(t, "[R1", 3);
+	if (off) {
+		*p++ = '+';
+		p = put_hex(p, off);
+	}
+	memcpy(p, "]", 2);
 	return t;
 }
 
@@ -950,7 +995,7 @@ reload(MFunc *f, Spill *sp, int v, RaResult *res)
 		res->spill_ins++;
 		return t;
 	}
-	slot_addr(a, sizeof a, slot_of(sp, &x, v));
+	slot_addr(a, slot_of(sp, &x, v));
 	mi(f, "%s %D, %s", ldl_op[x.w], mref(t), a);
 	res->spill_ins++;
 	return t;
@@ -971,9 +1016,9 @@ store(MFunc *f, Spill *sp, int v, int t, MRef ref, RaResult *res)
 		return;
 	}
 	off = slot_of(sp, &x, v);
-	slot_addr(a, sizeof a, off + 4u * ref.sub);
+	slot_addr(a, off + 4u * ref.sub);
 	if (w == 3) {   /* no STL.96: a pair and a single */
-		slot_addr(a2, sizeof a2, off + 4u * (ref.sub + 2u));
+		slot_addr(a2, off + 4u * (ref.sub + 2u));
 		mi(f, "STL.64 %s, %U", a, mpart(t, ref.sub, 2));
 		mi(f, "STL %s, %U", a2, mpart(t, ref.sub + 2, 1));
 		res->spill_ins += 2;
@@ -1140,7 +1185,8 @@ reserve_frame(MFunc *f, u32 frame)
 	if (!frame || !f->b.n)
 		return;
 	B = &f->b.v[0];
-	snprintf(t, sizeof t, "IADD3 R1, R1, -0x%x, RZ", frame);
+	memcpy(t, "IADD3 R1, R1, -", 15);
+	memcpy(put_hex(t + 15, frame), ", RZ", 5);
 	for (i = 0; i < B->ins.n; i++)
 		if (!strncmp(B->ins.v[i].text, "IADD3 R1, R1,", 13) || !strncmp(B->ins.v[i].text, "VIADD R1, R1,", 13)) {
 			B->ins.v[i].text = arena_strdup(f->a, t);
@@ -1244,7 +1290,7 @@ area_of(const MFunc *f, int e)
 		return 0;
 	p = strstr(f->b.v[e].ins.v[0].text, "-FRAME-0x");
 	if (p)
-		sscanf(p + 9, "%x", &a);
+		a = get_hex(p + 9);
 	return a;
 }
 
@@ -1426,15 +1472,14 @@ static void
 fix_frames(MFunc *f, u32 frame)
 {
 	size_t b, i;
-	char t[256];
 
 	for (b = 0; f->frames && b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			MIns *m = &f->b.v[b].ins.v[i];
 			const char *p = strstr(m->text, "FRAME"), *q;
-			long long val = frame;
-			unsigned x = 0;
+			u64 val = frame;
 			int neg = 0, pre;
+			char *t, *e;
 			if (!p)
 				continue;
 			pre = (int)(p - m->text);
@@ -1443,14 +1488,20 @@ fix_frames(MFunc *f, u32 frame)
 				neg = 1;
 				pre--;
 			}
-			if ((q[0] == '-' || q[0] == '+') && sscanf(q + 1, "0x%x", &x) == 1) {
-				val += x;
+			if ((q[0] == '-' || q[0] == '+') && q[1] == '0' && q[2] == 'x' && is_hex(q[3])) {
+				val += get_hex(q + 3);
 				q++;
-				while (*q == 'x' || *q == '0' || (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'))
+				while (*q == 'x' || is_hex(*q))
 					q++;
 			}
-			snprintf(t, sizeof t, "%.*s%s0x%llx%s", pre, m->text, neg ? "-" : "", val, q);
-			m->text = arena_strdup(f->a, t);
+			/* the text before [-]FRAME, [-]0x<val>, the rest from q */
+			t = arena_alloc(f->a, (size_t)pre + 20 + strlen(q));
+			memcpy(t, m->text, (size_t)pre);
+			e = t + pre;
+			if (neg)
+				*e++ = '-';
+			strcpy(put_hex(e, val), q);
+			m->text = t;
 		}
 }
 
