@@ -1362,8 +1362,7 @@ ra_free(Ra *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Liveness of the current MIR (no intervals: copy coalescing needs only
- * the live-out sets). */
+/* Liveness of the current MIR (ra_live.h). */
 void
 ra_liveness(Ra *r, MFunc *f, const u8 *only)
 {
@@ -1402,14 +1401,6 @@ ra_liveness(Ra *r, MFunc *f, const u8 *only)
 	liveness(r, gen);
 	defined(r, gen);
 	free(gen);
-}
-
-/* Liveness and intervals of the current MIR. */
-void
-ra_analyse(Ra *r, MFunc *f)
-{
-	ra_liveness(r, f, NULL);
-	ranges(r);
 }
 
 /* Every register is caller-saved: what is live after a CALL is spilled.
@@ -1608,14 +1599,16 @@ alloc(MFunc *f, const RaOpts *o, Spill *sp, RaResult *res, int *calls, Snap *pre
 		spill_grow(sp, f->vr.n + 1);
 		*calls = mark_ret_operands(f, sp);
 		oc.calls = *calls;
-		ra_analyse(&r, f);
+		ra_liveness(&r, f, NULL);
 		for (v = 0; v < (int)f->vr.n; v++)
 			sp->undef[v] |= r.undef[v];
 		nspill = cross_calls(&r, sp, err, errlen);
-		if (nspill < 0)
+		if (nspill < 0) {
 			rc = -1;
-		else if (!nspill)
+		} else if (!nspill) {   /* (a round that spills across calls needs no ranges) */
+			ranges(&r);
 			rc = scan(&r, &oc, sp, res, &nspill, err, errlen);
+		}
 		ra_free(&r);
 		if (rc < 0 || !nspill)
 			return rc;
@@ -1727,7 +1720,7 @@ check_alloc(MFunc *f)
 	save = xcalloc(f->vr.n + 1, sizeof *save);
 	for (v = 0; v < (int)f->vr.n; v++)
 		save[v] = f->vr.v[v].phys;
-	ra_analyse(&r, f);
+	ra_liveness(&r, f, NULL);
 	for (v = 0; v < (int)f->vr.n; v++)
 		f->vr.v[v].phys = save[v];
 	ph = xcalloc((size_t)r.nunits + 1, sizeof *ph);

@@ -44,11 +44,10 @@ ra_kills(const MFunc *f, const MIns *m, MRef x)
 {
 	return m->guard < 0;
 }
-/* Liveness (in/out per block) and intervals of the current MIR; resets
- * every allocatable vreg's phys to -1. */
-void ra_analyse(Ra *r, MFunc *f);
-/* Only the liveness part (in/out/din/undef; no intervals or ranges), of
- * the units of the vregs in only (NULL: all; see Ra). */
+/* Liveness (in/out/din/undef per block) of the current MIR, of the
+ * units of the vregs in only (NULL: all; see Ra); resets every
+ * allocatable vreg's phys to -1.  The allocator adds the intervals and
+ * ranges (ra.c's ranges()) when it scans. */
 void ra_liveness(Ra *r, MFunc *f, const u8 *only);
 void ra_free(Ra *r);
 
