@@ -11,7 +11,8 @@
 /* A worklist of blocks for the dataflow fixpoints: a FIFO holding each
  * block at most once, all of them at first (last to first when
  * backward).  Visiting only the blocks whose inputs changed reaches the
- * same least fixpoint as sweeping every block until nothing changes. */
+ * same least fixpoint as sweeping every block until nothing changes.
+ * Its arrays are ra_liveness's (nb + 1 entries each). */
 typedef struct {
 	int *q;
 	u8 *on;
@@ -23,8 +24,6 @@ work_init(Work *k, size_t nb, int backward)
 {
 	size_t b;
 
-	k->q = xcalloc(nb + 1, sizeof *k->q);
-	k->on = xcalloc(nb + 1, 1);
 	k->h = 0;
 	k->n = k->nb = nb;
 	for (b = 0; b < nb; b++) {
@@ -41,7 +40,8 @@ work_pop(Work *k)
 	if (!k->n)
 		return -1;
 	b = k->q[k->h];
-	k->h = (k->h + 1) % k->nb;
+	if (++k->h == k->nb)
+		k->h = 0;
 	k->n--;
 	k->on[b] = 0;
 	return b;
@@ -51,33 +51,37 @@ static void
 work_push(Work *k, int b)
 {
 	if (!k->on[b]) {
+		size_t t = k->h + k->n++;
 		k->on[b] = 1;
-		k->q[(k->h + k->n++) % k->nb] = b;
+		k->q[t < k->nb ? t : t - k->nb] = b;
 	}
 }
 
-static void
-work_free(Work *k)
-{
-	free(k->q);
-	free(k->on);
-}
+/* ra_liveness's scratch (in one allocation with Ra's arrays): per block
+ * unit sets gen (units written), ue (read before any kill), kill, dout
+ * (defined at the exit); und (units read before any def); the
+ * predecessor lists (np: per block its first in pred). */
+typedef struct {
+	u64 *gen, *ue, *kill, *dout, *und;
+	int *np, *pred;
+	Work wk;
+} LiveTmp;
 
 /* Units that may have been defined at each block's entry (forward, any
  * def, guarded or not); liveness in/out is limited to them, so a value
  * is never live before its first definition.  gen: per block, the units
  * any of its defs writes (liveness's walk). */
 static void
-defined(Ra *r, const u64 *gen)
+defined(Ra *r, LiveTmp *t)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *out = xcalloc(nb * W + 1 + W + 1, 8), *und = out + nb * W + 1;
+	u64 *out = t->dout, *und = t->und, *gen = t->gen;
 	int k, v, x;
-	Work wk;
+	Work *wk = &t->wk;
 
-	work_init(&wk, nb, 0);
-	while ((x = work_pop(&wk)) >= 0) {
+	work_init(wk, nb, 0);
+	while ((x = work_pop(wk)) >= 0) {
 		u64 *o = &out[(size_t)x * W];
 		for (w = 0; w < W; w++)
 			o[w] = r->din[(size_t)x * W + w] | gen[(size_t)x * W + w];
@@ -91,10 +95,9 @@ defined(Ra *r, const u64 *gen)
 				r->din[(size_t)s * W + w] = d;
 			}
 			if (grew)
-				work_push(&wk, s);
+				work_push(wk, s);
 		}
 	}
-	work_free(&wk);
 	for (b = 0; b < nb; b++)
 		for (w = 0; w < W; w++) {
 			und[w] |= r->in[b * W + w] & ~r->din[b * W + w];   /* read before any def */
@@ -108,7 +111,6 @@ defined(Ra *r, const u64 *gen)
 				v++;
 			r->undef[v] = 1;
 		}
-	free(out);   /* und too */
 }
 
 /* Widen the interval of v (not fixed) to pos. */
@@ -134,13 +136,13 @@ interval_add(Ra *r, int v, int pos)
  * (written by any def, for defined()) come from one backward walk of
  * each block. */
 static void
-liveness(Ra *r, u64 *gen)
+liveness(Ra *r, LiveTmp *t)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *ue = xcalloc(2 * (nb * W + 1), 8), *kill = ue + nb * W + 1;
-	int *np = xcalloc(nb + 1, sizeof *np), *pred, i, k, u, n, first, x;
-	Work wk;
+	u64 *ue = t->ue, *kill = t->kill, *gen = t->gen;
+	int *np = t->np, *pred = t->pred, i, k, u, n, first, x;
+	Work *wk = &t->wk;
 
 	for (b = 0; b < nb; b++) {
 		const MBlock *B = &f->b.v[b];
@@ -171,7 +173,6 @@ liveness(Ra *r, u64 *gen)
 				np[f->b.v[b].succ[k] + 1]++;
 	for (b = 0; b < nb; b++)
 		np[b + 1] += np[b];
-	pred = xcalloc((size_t)np[nb] + 1, sizeof *pred);
 	for (b = 0; b < nb; b++)
 		for (k = 0; k < 2; k++)
 			if (f->b.v[b].succ[k] >= 0)
@@ -179,8 +180,8 @@ liveness(Ra *r, u64 *gen)
 	for (b = nb; b > 0; b--)   /* np[b] was advanced to b + 1's first */
 		np[b] = np[b - 1];
 	np[0] = 0;
-	work_init(&wk, nb, 1);
-	while ((x = work_pop(&wk)) >= 0) {
+	work_init(wk, nb, 1);
+	while ((x = work_pop(wk)) >= 0) {
 		const MBlock *B = &f->b.v[x];
 		u64 *out = &r->out[(size_t)x * W], *in = &r->in[(size_t)x * W];
 		int changed = 0;
@@ -196,12 +197,8 @@ liveness(Ra *r, u64 *gen)
 		}
 		if (changed)
 			for (i = np[x]; i < np[x + 1]; i++)
-				work_push(&wk, pred[i]);
+				work_push(wk, pred[i]);
 	}
-	work_free(&wk);
-	free(np);
-	free(pred);
-	free(ue);   /* kill too */
 }
 
 /* ---- live ranges (lifetime holes) ---- */
@@ -1369,27 +1366,37 @@ ra_liveness(Ra *r, MFunc *f, const u8 *only)
 	int nv = (int)f->vr.n, v, nu = 0;
 	size_t nb = f->b.n, nv1 = (size_t)nv + 1, sets;
 	char *m;
-	u64 *gen;
+	LiveTmp t;
 
 	r->f = f;
 	r->only = only;
 	for (v = 0; v < nv; v++)
 		nu += f->vr.v[v].w;
 	r->words = ((size_t)nu + 63) / 64;
-	/* one zeroed block (ra_free): the unit sets, then the int arrays */
+	/* one zeroed block (ra_free): the unit sets (Ra's, then LiveTmp's),
+	 * the int arrays, the byte arrays */
 	sets = nb * r->words + 1;
-	m = r->block = xcalloc(3 * sets * 8 + (5 * nv1 + 2 * (nb + 1)) * sizeof(int) + nv1, 1);
+	m = r->block = xcalloc((7 * sets + r->words + 1) * 8 + (5 * nv1 + 6 * (nb + 1)) * sizeof(int) + nv1 + nb + 1, 1);
 	r->in = (u64 *)m;
 	r->out = r->in + sets;
 	r->din = r->out + sets;
-	r->ubase = (int *)(r->din + sets);
+	t.gen = r->din + sets;
+	t.ue = t.gen + sets;
+	t.kill = t.ue + sets;
+	t.dout = t.kill + sets;
+	t.und = t.dout + sets;
+	r->ubase = (int *)(t.und + r->words + 1);
 	r->start = r->ubase + nv1;
 	r->end = r->start + nv1;
 	r->cpos = r->end + nv1;
 	r->cblock = r->cpos + nv1;
 	r->bstart = r->cblock + nv1;
 	r->bend = r->bstart + nb + 1;
-	r->undef = (u8 *)(r->bend + nb + 1);
+	t.np = r->bend + nb + 1;
+	t.pred = t.np + nb + 1;   /* at most two an edge source: 2 * nb */
+	t.wk.q = t.pred + 2 * (nb + 1);
+	r->undef = (u8 *)(t.wk.q + nb + 1);
+	t.wk.on = r->undef + nv1;
 	for (v = 0; v < nv; v++) {
 		r->ubase[v] = r->nunits;
 		r->nunits += f->vr.v[v].w;
@@ -1397,10 +1404,8 @@ ra_liveness(Ra *r, MFunc *f, const u8 *only)
 		if (!f->vr.v[v].fixed)
 			f->vr.v[v].phys = -1;
 	}
-	gen = xcalloc(nb * r->words + 1, 8);
-	liveness(r, gen);
-	defined(r, gen);
-	free(gen);
+	liveness(r, &t);
+	defined(r, &t);
 }
 
 /* Every register is caller-saved: what is live after a CALL is spilled.
