@@ -74,10 +74,13 @@ static void
 number_defs(Webs *w)
 {
 	MFunc *f = w->f;
-	size_t b, i, nref = 0;
-	int j, k, v, n = 0, *cnt = xcalloc((size_t)w->nv + 1, sizeof *cnt);
+	size_t b, i, nref = 0, nv1 = (size_t)w->nv + 1;
+	int j, k, v, n = 0, *cnt;
 
-	w->ok = xcalloc((size_t)w->nv + 1, 1);
+	/* one zeroed block: dfirst, ndef (counted in cnt), ok */
+	w->dfirst = xcalloc(nv1 * (2 * sizeof(int) + 1), 1);
+	w->ndef = cnt = w->dfirst + nv1;
+	w->ok = (u8 *)(cnt + nv1);
 	for (v = 0; v < w->nv; v++)
 		w->ok[v] = !f->vr.v[v].fixed;
 	for (b = 0; b < f->b.n; b++)
@@ -96,8 +99,6 @@ number_defs(Webs *w)
 				cnt[x]++;
 			}
 		}
-	w->dfirst = xcalloc((size_t)w->nv + 1, sizeof(int));
-	w->ndef = xcalloc((size_t)w->nv + 1, sizeof(int));
 	for (v = 0; v < w->nv; v++) {
 		if (cnt[v] < 2)
 			w->ok[v] = 0;
@@ -106,16 +107,15 @@ number_defs(Webs *w)
 			w->nd += cnt[v];
 		cnt[v] = 0;
 	}
-	if (!w->nd) {
-		free(cnt);
+	if (!w->nd)
 		return;
-	}
-	w->uf = xcalloc((size_t)w->nd + 1, sizeof(int));
+	/* one block: ev, uf, ebase */
+	w->ev = xmalloc((nref + 1) * sizeof *w->ev + ((size_t)w->nd + f->b.n + 2) * sizeof(int));
+	w->uf = (int *)(w->ev + nref + 1);
+	w->ebase = w->uf + w->nd + 1;
 	for (k = 0; k < w->nd; k++)
 		w->uf[k] = k;
 	w->W = ((size_t)w->nd + 63) / 64;
-	w->ev = xmalloc((nref + 1) * sizeof *w->ev);
-	w->ebase = xmalloc((f->b.n + 1) * sizeof *w->ebase);
 	for (b = 0; b < f->b.n; b++) {
 		w->ebase[b] = n;
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
@@ -133,9 +133,7 @@ number_defs(Webs *w)
 			}
 		}
 	}
-	w->ebase[f->b.n] = n;
-	w->ndef = memcpy(w->ndef, cnt, sizeof(int) * (size_t)w->nv);
-	free(cnt);
+	w->ebase[f->b.n] = n;   /* cnt (ndef) counts the defs of the vregs split again */
 }
 
 /* The bits [lo, hi) of word x of a set: a mask. */
@@ -224,14 +222,14 @@ gen_kill(Webs *w, size_t b, u64 *gen, u64 *kill)
 	}
 }
 
-/* Reaching definitions at each block entry (iterated to a fixpoint). */
+/* Reaching definitions at each block entry (iterated to a fixpoint),
+ * in the first nb * W words of one zeroed block with the scratch. */
 static u64 *
 reach(Webs *w)
 {
 	MFunc *f = w->f;
 	size_t nb = f->b.n, b, x, W = w->W;
-	u64 *in = xcalloc(nb * W + 1, 8), *out = xcalloc(nb * W + 1, 8), *cur = xcalloc(W + 1, 8);
-	u64 *gen = xcalloc(2 * nb * W + 1, 8), *kill = gen + nb * W;
+	u64 *in = xcalloc(4 * nb * W + 1, 8), *out = in + nb * W, *gen = out + nb * W, *kill = gen + nb * W;
 	int changed = 1, k;
 
 	for (b = 0; b < nb; b++)
@@ -239,23 +237,23 @@ reach(Webs *w)
 	while (changed) {
 		changed = 0;
 		for (b = 0; b < nb; b++) {
-			for (x = 0; x < W; x++)
-				cur[x] = (in[b * W + x] & ~kill[b * W + x]) | gen[b * W + x];
-			if (memcmp(cur, &out[b * W], W * 8)) {
-				memcpy(&out[b * W], cur, W * 8);
-				changed = 1;
-				for (k = 0; k < 2; k++) {
-					int s = f->b.v[b].succ[k];
-					if (s >= 0)
-						for (x = 0; x < W; x++)
-							in[(size_t)s * W + x] |= cur[x];
-				}
+			int grew = 0;
+			for (x = 0; x < W; x++) {   /* out only grows */
+				u64 o = (in[b * W + x] & ~kill[b * W + x]) | gen[b * W + x];
+				grew |= o != out[b * W + x];
+				out[b * W + x] = o;
+			}
+			if (!grew)
+				continue;
+			changed = 1;
+			for (k = 0; k < 2; k++) {
+				int s = f->b.v[b].succ[k];
+				if (s >= 0)
+					for (x = 0; x < W; x++)
+						in[(size_t)s * W + x] |= out[b * W + x];
 			}
 		}
 	}
-	free(out);
-	free(cur);
-	free(gen);   /* kill too */
 	return in;
 }
 
@@ -312,20 +310,15 @@ ra_split_webs(MFunc *f)
 	number_defs(&w);
 	if (w.nd) {
 		in = reach(&w);
-		cur = xcalloc(w.W + 1, 8);
+		cur = in + f->b.n * w.W;   /* reach's scratch, free now */
 		for (b = 0; b < f->b.n; b++) {
 			memcpy(cur, &in[b * w.W], w.W * 8);
 			walk(&w, b, cur);
 		}
 		n = renumber(&w);
 		free(in);
-		free(cur);
 	}
-	free(w.ok);
-	free(w.dfirst);
-	free(w.ndef);
-	free(w.uf);
-	free(w.ev);
-	free(w.ebase);
+	free(w.dfirst);   /* ndef, ok too */
+	free(w.ev);       /* uf, ebase too */
 	return n;
 }
