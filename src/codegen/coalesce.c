@@ -323,12 +323,12 @@ ra_coalesce(MFunc *f, int *root, int *off, CoLog *log)
 	if (track(&c, cd.v, (int)cd.n) < 0)
 		goto out;
 	interfere(&c);
-	c.root = xcalloc((size_t)nv + 1, sizeof(int));
-	c.off = xcalloc((size_t)nv + 1, sizeof(int));
-	c.nxt = xcalloc((size_t)nv + 1, sizeof(int));
-	c.last = xcalloc((size_t)nv + 1, sizeof(int));
+	c.root = root;   /* identity so far (above) */
+	c.off = off;
+	c.nxt = xcalloc(2 * ((size_t)nv + 1), sizeof(int));   /* last too */
+	c.last = c.nxt + nv + 1;
 	for (v = 0; v < nv; v++) {
-		c.root[v] = c.last[v] = v;
+		c.last[v] = v;
 		c.nxt[v] = -1;
 	}
 	qsort(cd.v, cd.n, sizeof *cd.v, by_depth);
@@ -336,15 +336,8 @@ ra_coalesce(MFunc *f, int *root, int *off, CoLog *log)
 		n += coalesce_copy(&c, &f->b.v[cd.v[i].b].ins.v[cd.v[i].i]);
 	if (n)
 		rewrite(&c, log);
-	for (v = 0; v < nv; v++) {
-		root[v] = c.root[v];
-		off[v] = c.off[v];
-	}
 out:
-	free(c.root);
-	free(c.off);
-	free(c.nxt);
-	free(c.last);
+	free(c.nxt);   /* last too */
 	free(c.cidx);
 	free(c.rows);
 	vec_free(&cd);

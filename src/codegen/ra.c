@@ -435,10 +435,10 @@ ranges(Ra *r)
 		block_segs(r, b, uv, live, &x, &sv);
 	if (sv.n)
 		sort_segs(&sv, nv);
-	r->rfirst = xcalloc((size_t)nv + 1, sizeof(int));
-	r->rcount = xcalloc((size_t)nv + 1, sizeof(int));
-	r->rs = xcalloc(sv.n + 1, sizeof(int));
-	r->re = xcalloc(sv.n + 1, sizeof(int));
+	r->rfirst = xcalloc(2 * ((size_t)nv + 1), sizeof(int));   /* rcount too */
+	r->rcount = r->rfirst + nv + 1;
+	r->rs = xcalloc(2 * (sv.n + 1), sizeof(int));   /* re too */
+	r->re = r->rs + sv.n + 1;
 	for (i = 0; i < sv.n; i++) {
 		Seg g = sv.v[i];
 		if (n && r->rcount[g.v] && r->re[n - 1] + 1 >= g.s) {
@@ -829,11 +829,11 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	if (o->calls)
 		mark(&fl, RC_R, 20, 2, 1);   /* return address of the call ABI (isel_call.h) */
 	mark(&fl, RC_UR, 4, 2, 1);    /* memory descriptor */
-	ord = xcalloc((size_t)nv + 1, sizeof *ord);
-	st.act = xcalloc((size_t)nv + 1, sizeof *st.act);
-	st.ina = xcalloc((size_t)nv + 1, sizeof *st.ina);
-	st.cur = xcalloc((size_t)nv + 1, sizeof *st.cur);
-	st.hold = xcalloc((size_t)nv + 1, sizeof *st.hold);
+	ord = xcalloc(5 * ((size_t)nv + 1), sizeof *ord);   /* and the four of st */
+	st.act = ord + nv + 1;
+	st.ina = st.act + nv + 1;
+	st.cur = st.ina + nv + 1;
+	st.hold = st.cur + nv + 1;
 	memcpy(st.cur, r->rfirst, (size_t)nv * sizeof *st.cur);
 	st.lo = INT_MAX;
 	n = by_start(r, ord);
@@ -864,11 +864,7 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 	for (i = 0; i < nv; i++)
 		if (sp->spill[i])
 			++*nspill;
-	free(ord);
-	free(st.act);
-	free(st.ina);
-	free(st.cur);
-	free(st.hold);
+	free(ord);   /* st's arrays too */
 	return rc;
 }
 
@@ -1352,10 +1348,8 @@ void
 ra_free(Ra *r)
 {
 	free(r->block);
-	free(r->rfirst);
-	free(r->rcount);
-	free(r->rs);
-	free(r->re);
+	free(r->rfirst);   /* rcount too */
+	free(r->rs);       /* re too */
 	memset(r, 0, sizeof *r);
 }
 
