@@ -209,10 +209,23 @@ typedef struct {
 
 typedef VEC(Seg) SegVec;
 
+/* Add segment [s, e] of v, or widen v's last one (last[v], -1: none)
+ * when the two overlap or touch: the ranges are the union of the
+ * segments (ranges() merges them so), so this changes nothing but the
+ * count to sort -- a vreg live through blocks adds one a block. */
 static inline void
-seg_add(SegVec *sv, int v, int s, int e)
+seg_add(SegVec *sv, int *last, int v, int s, int e)
 {
 	Seg x = { v, s, e };
+	if (last[v] >= 0) {
+		Seg *l = &sv->v[last[v]];
+		if (MAX(l->s, s) <= MIN(l->e, e) + 1) {
+			l->s = MIN(l->s, s);
+			l->e = MAX(l->e, e);
+			return;
+		}
+	}
+	last[v] = (int)sv->n;
 	vec_push(sv, x);
 }
 
@@ -306,6 +319,7 @@ typedef struct {
 	int *open;   /* end of the segment being built */
 	int *fd;     /* first def in the block (position), when stamp == block */
 	int *stamp;
+	int *last;   /* its last segment (seg_add) */
 	u8 *din;     /* a live unit may be defined at the block's entry */
 } SegScratch;
 
@@ -355,11 +369,11 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 			x->stamp[v] = (int)b;
 			for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++) {
 				if (!BIT(live, first + u)) {
-					seg_add(sv, v, pos + 1, pos + 1);
+					seg_add(sv, x->last, v, pos + 1, pos + 1);
 				} else if (kill) {
 					CLR(live, first + u);
 					if (--cnt[v] == 0)
-						seg_add(sv, v, pos + 1, open[v]);
+						seg_add(sv, x->last, v, pos + 1, open[v]);
 				}
 			}
 		}
@@ -393,7 +407,7 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 			s = r->bstart[b];
 			if (!x->din[v] && x->stamp[v] == (int)b && x->fd[v] <= open[v])
 				s = x->fd[v];
-			seg_add(sv, v, s, open[v]);
+			seg_add(sv, x->last, v, s, open[v]);
 			cnt[v] = 0;
 		}
 }
@@ -411,16 +425,17 @@ ranges(Ra *r)
 	SegScratch x;
 
 	/* the scratch in one zeroed block: live, then the int arrays */
-	live = xcalloc((r->words + 1) * 8 + ((size_t)r->nunits + 1 + 4 * ((size_t)nv + 1)) * sizeof(int) +
+	live = xcalloc((r->words + 1) * 8 + ((size_t)r->nunits + 1 + 5 * ((size_t)nv + 1)) * sizeof(int) +
 		       (size_t)nv + 1, 1);
 	uv = (int *)(live + r->words + 1);
 	x.cnt = uv + r->nunits + 1;
 	x.open = x.cnt + nv + 1;
 	x.fd = x.open + nv + 1;
 	x.stamp = x.fd + nv + 1;
-	x.din = (u8 *)(x.stamp + nv + 1);
+	x.last = x.stamp + nv + 1;
+	x.din = (u8 *)(x.last + nv + 1);
 	for (v = 0; v < nv; v++)
-		x.stamp[v] = -1;
+		x.stamp[v] = x.last[v] = -1;
 	for (v = 0; v < nv; v++)
 		for (k = 0; k < f->vr.v[v].w; k++)
 			uv[r->ubase[v] + k] = v;
