@@ -1262,8 +1262,8 @@ forward_stores(MFunc *f, RaResult *res)
 			MIns *m = &B->ins.v[i];
 			char s1[8], s2[8], a1[48], a2[48];
 			MRef x, y;
-			if (j > 0 && local_access(&B->ins.v[j - 1], 1, s1, a1, &x) &&
-			    local_access(m, 0, s2, a2, &y) && !strcmp(s1, s2) && !strcmp(a1, a2) &&
+			if (j > 0 && m->text[0] == 'L' && local_access(m, 0, s2, a2, &y) &&   /* LDLs are rare: first */
+			    local_access(&B->ins.v[j - 1], 1, s1, a1, &x) && !strcmp(s1, s2) && !strcmp(a1, a2) &&
 			    f->vr.v[x.v].cls == RC_R && f->vr.v[y.v].cls == RC_R) {
 				if (ref_phys(f, x) == ref_phys(f, y)) {
 					res->spill_ins--;
