@@ -591,27 +591,6 @@ noop_copy(const MFunc *f, const MIns *m)
 	       f->vr.v[m->r[0].v].phys + m->r[0].sub == f->vr.v[m->r[1].v].phys + m->r[1].sub;
 }
 
-static void
-remove_noop_copies(MFunc *f, RaResult *res)
-{
-	size_t b, i, j;
-
-	for (b = 0; b < f->b.n; b++) {
-		MBlock *B = &f->b.v[b];
-		for (i = j = 0; i < B->ins.n; i++) {
-			MIns *m = &B->ins.v[i];
-			if (noop_copy(f, m)) {
-				res->copies_removed++;
-				continue;
-			}
-			if (j != i)   /* most blocks lose nothing: no copy onto itself */
-				B->ins.v[j] = *m;
-			j++;
-		}
-		B->ins.n = j;
-	}
-}
-
 /* Spill state across allocation rounds. */
 typedef struct {
 	u8 *nospill;         /* per vreg: a spill temporary (never spilled again) */
@@ -1248,11 +1227,37 @@ ref_phys(const MFunc *f, MRef r)
 	return f->vr.v[r.v].phys + r.sub;
 }
 
-/* Spill everywhere stores a value and often reloads it right away: an
- * LDL right after an STL of the same slot (same width) is dropped when it
- * loads the register stored, or becomes a MOV. */
+/* Spill code stores a value and often reloads it right away: an LDL m
+ * right after an STL st of the same slot (same width) is dropped
+ * (returns 1) when it loads the register stored, or becomes a MOV. */
+static int
+reload_dropped(MFunc *f, const MIns *st, MIns *m, RaResult *res)
+{
+	char s1[8], s2[8], a1[48], a2[48];
+	MRef x, y;
+
+	if (!local_access(m, 0, s2, a2, &y) || !local_access(st, 1, s1, a1, &x) || strcmp(s1, s2) ||
+	    strcmp(a1, a2) || f->vr.v[x.v].cls != RC_R || f->vr.v[y.v].cls != RC_R)
+		return 0;
+	if (ref_phys(f, x) == ref_phys(f, y)) {
+		res->spill_ins--;
+		return 1;   /* the register still holds it */
+	}
+	if (!s1[0]) {
+		m->text = arena_strdup(f->a, "MOV \001\001, \001\002");
+		m->r[1] = x;
+		m->rf[1] = MF_USE;
+		m->nr = 2;
+		m->copy = 1;
+	}
+	return 0;
+}
+
+/* The allocated code's clean-up, in one walk: copies that became no-ops
+ * go, and reloads after their store (reload_dropped, which sees the
+ * instruction kept before m). */
 static void
-forward_stores(MFunc *f, RaResult *res)
+tidy(MFunc *f, RaResult *res)
 {
 	size_t b, i, j;
 
@@ -1260,24 +1265,13 @@ forward_stores(MFunc *f, RaResult *res)
 		MBlock *B = &f->b.v[b];
 		for (i = j = 0; i < B->ins.n; i++) {
 			MIns *m = &B->ins.v[i];
-			char s1[8], s2[8], a1[48], a2[48];
-			MRef x, y;
-			if (j > 0 && m->text[0] == 'L' && local_access(m, 0, s2, a2, &y) &&   /* LDLs are rare: first */
-			    local_access(&B->ins.v[j - 1], 1, s1, a1, &x) && !strcmp(s1, s2) && !strcmp(a1, a2) &&
-			    f->vr.v[x.v].cls == RC_R && f->vr.v[y.v].cls == RC_R) {
-				if (ref_phys(f, x) == ref_phys(f, y)) {
-					res->spill_ins--;
-					continue;   /* the register still holds it */
-				}
-				if (!s1[0]) {
-					m->text = arena_strdup(f->a, "MOV \001\001, \001\002");
-					m->r[1] = x;
-					m->rf[1] = MF_USE;
-					m->nr = 2;
-					m->copy = 1;
-				}
+			if (noop_copy(f, m)) {
+				res->copies_removed++;
+				continue;
 			}
-			if (j != i)
+			if (j > 0 && m->text[0] == 'L' && reload_dropped(f, &B->ins.v[j - 1], m, res))
+				continue;
+			if (j != i)   /* most blocks lose nothing */
 				B->ins.v[j] = *m;
 			j++;
 		}
@@ -1811,8 +1805,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	if (!rc && getenv("OA_RA_CHECK"))
 		check_alloc(f);
 	if (!rc) {
-		remove_noop_copies(f, res);
-		forward_stores(f, res);
+		tidy(f, res);
 		if (calls)
 			res->call_stack = call_stack(f, res->frame);
 		reserve_frame(f, res->frame);
