@@ -313,6 +313,19 @@ unit_on(const Ra *r, u64 *live, int *cnt, int *open, int v, int u, int pos)
 		open[v] = pos;
 }
 
+/* May a unit of v live at block b's entry be defined there? */
+static int
+din_any(const Ra *r, size_t b, const u64 *live, int v)
+{
+	const u64 *d = &r->din[b * r->words];
+	int u;
+
+	for (u = r->ubase[v]; u < r->ubase[v] + r->f->vr.v[v].w; u++)
+		if (BIT(live, u) && BIT(d, u))
+			return 1;
+	return 0;
+}
+
 /* Per vreg scratch of block_segs. */
 typedef struct {
 	int *cnt;    /* live units */
@@ -320,7 +333,6 @@ typedef struct {
 	int *fd;     /* first def in the block (position), when stamp == block */
 	int *stamp;
 	int *last;   /* its last segment (seg_add) */
-	u8 *din;     /* a live unit may be defined at the block's entry */
 } SegScratch;
 
 /* The segments of one block: a vreg is live where any of its units is;
@@ -391,21 +403,14 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 			unit_on(r, live, cnt, open, m->guard, r->ubase[m->guard], pos);
 	}
 	for (w = 0; w < r->words; w++)
-		for (o = live[w]; o; o &= o - 1)
-			x->din[uv[w * 64 + (size_t)__builtin_ctzll(o)]] = 0;
-	for (w = 0; w < r->words; w++)
-		for (o = live[w] & r->din[b * r->words + w]; o; o &= o - 1)
-			x->din[uv[w * 64 + (size_t)__builtin_ctzll(o)]] = 1;
-	for (w = 0; w < r->words; w++)
-		while (live[w]) {
+		for (o = live[w]; o; o &= o - 1) {
 			int v, s;
-			u = (int)(w * 64) + __builtin_ctzll(live[w]);
-			live[w] &= live[w] - 1;
+			u = (int)(w * 64) + __builtin_ctzll(o);
 			v = uv[u];
 			if (!cnt[v])
 				continue;
 			s = r->bstart[b];
-			if (!x->din[v] && x->stamp[v] == (int)b && x->fd[v] <= open[v])
+			if (x->stamp[v] == (int)b && x->fd[v] <= open[v] && !din_any(r, b, live, v))
 				s = x->fd[v];
 			seg_add(sv, x->last, v, s, open[v]);
 			cnt[v] = 0;
@@ -425,15 +430,13 @@ ranges(Ra *r)
 	SegScratch x;
 
 	/* the scratch in one zeroed block: live, then the int arrays */
-	live = xcalloc((r->words + 1) * 8 + ((size_t)r->nunits + 1 + 5 * ((size_t)nv + 1)) * sizeof(int) +
-		       (size_t)nv + 1, 1);
+	live = xcalloc((r->words + 1) * 8 + ((size_t)r->nunits + 1 + 5 * ((size_t)nv + 1)) * sizeof(int), 1);
 	uv = (int *)(live + r->words + 1);
 	x.cnt = uv + r->nunits + 1;
 	x.open = x.cnt + nv + 1;
 	x.fd = x.open + nv + 1;
 	x.stamp = x.fd + nv + 1;
 	x.last = x.stamp + nv + 1;
-	x.din = (u8 *)(x.last + nv + 1);
 	for (v = 0; v < nv; v++)
 		x.stamp[v] = x.last[v] = -1;
 	for (v = 0; v < nv; v++)
