@@ -709,22 +709,19 @@ zero_part(Part *P)
 	P->gen = gen;
 }
 
-/* Drop constant definitions whose parts nobody reads (rescan: F->p may
- * be stale; else it is what fold_scan would make, and stays so: the
- * parts of a dropped definition go to zero and those defined later in
+/* Drop constant definitions whose parts nobody reads (F->p is what
+ * fold_scan would make, and stays so: the parts of a dropped definition go to zero and those defined later in
  * its block move with their definitions, unless a dropped part has
  * another definition: then *exact = 0).  Returns how many.  Only the
  * unread definitions' texts are read: a constant part of a read one
  * names its definition itself (F->p as fold_scan makes it). */
 static int
-drop_dead(Fold *F, int rescan, int *exact)
+drop_dead(Fold *F, int *exact)
 {
 	MFunc *f = F->f;
 	size_t b, i, j;
 	int n = 0;
 
-	if (rescan)
-		fold_scan(F);
 	*exact = 1;
 	for (b = 0; b < f->b.n; b++) {
 		MBlock *B = &f->b.v[b];
@@ -937,10 +934,12 @@ peep_fold_memo(MFunc *f)
 static Part *
 memo_parts(FoldMemo *M, const MFunc *f)
 {
-	size_t v, n = 0;   /* the end of the parts given out */
+	size_t v, n = 0, had;   /* the end of the parts given out */
+	Part *old = M->p;
 
 	if (M->nv)
 		n = M->off[M->nv - 1] + (f->vr.v[M->nv - 1].w < 4 ? f->vr.v[M->nv - 1].w : 4);
+	had = n;
 	if (M->cv < f->vr.n) {
 		u32 *off = M->off;
 		M->cv = f->vr.n + 8;
@@ -958,10 +957,57 @@ memo_parts(FoldMemo *M, const MFunc *f)
 		M->p = arena_alloc(M->a, M->np * sizeof *M->p);
 		/* zero already, but written now: the scan reads every part
 		   before it writes it, and a fresh page read first faults
-		   twice (the zero page, then a page of its own) */
-		memset(M->p, 0, n * sizeof *M->p);
+		   twice (the zero page, then a page of its own); the parts
+		   given out kept (a swap updates them, no scan) */
+		if (had)
+			memcpy(M->p, old, had * sizeof *M->p);
+		memset(M->p + had, 0, (n - had) * sizeof *M->p);
 	}
 	return M->p;
+}
+
+void
+fold_uses(Fold *F, const MIns *m, int d)
+{
+	int k, s, lo, hi;
+
+	for (k = 0; k < m->nr; k++)
+		if ((m->rf[k] & MF_USE) && F->f->vr.v[m->r[k].v].cls == RC_R) {
+			span(F->f, m->r[k], &lo, &hi);
+			for (s = lo; s < hi; s++)
+				part(F, m->r[k].v, s)->uses += d;
+		}
+}
+
+void
+fold_inserted(Fold *F, int b, int i)
+{
+	const MBlock *B = &F->f->b.v[b];
+	const MIns *m = &B->ins.v[i];
+	u8 kind, wide;
+	u32 val;
+	size_t j;
+	int k, s, lo, hi, isc;
+
+	F->p = memo_parts(F->memo, F->f);
+	F->off = F->memo->off;
+	/* the constants defined after it in its block move with it */
+	for (j = (size_t)i + 1; j < B->ins.n; j++)
+		for (k = 0; k < B->ins.v[j].nr; k++) {
+			MRef r = B->ins.v[j].r[k];
+			if (!(B->ins.v[j].rf[k] & MF_DEF) || F->f->vr.v[r.v].cls != RC_R)
+				continue;
+			span(F->f, r, &lo, &hi);
+			for (s = lo; s < hi; s++) {
+				Part *P = part(F, r.v, s);
+				if ((P->kind == K_IMM || P->kind == K_CBANK) && P->defb == b && P->defi == (int)j - 1)
+					P->defi = (int)j;
+			}
+		}
+	isc = const_def(F, m, &kind, &val, &wide);
+	ASSERT(isc);   /* insert_mov's "MOV t, 0x.." */
+	part(F, m->r[0].v, 0)->ndef = 1;
+	const_part(part(F, m->r[0].v, 0), m, b, i, kind, val, wide, 0, 0);
 }
 
 /* A round of folding over every reader; returns the operands folded.
@@ -1162,7 +1208,7 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 	for (round = 0; round < 3; round++) {
 		int changed = fold_round(&F, &again);
 		n += changed;
-		drop_dead(&F, 0, &exact);
+		drop_dead(&F, &exact);
 		if (!exact)
 			fold_scan(&F);
 		if (!changed || (!again && exact)) {
@@ -1172,9 +1218,7 @@ peep_fold(MFunc *f, const Arch *a, int sm, FoldMemo *memo)
 	}
 	memo->nswapped = 0;
 	if (fold_swap_pairs(&F, 0)) {
-		F.p = memo_parts(memo, f);
-		F.off = memo->off;
-		drop_dead(&F, 1, &exact);
+		drop_dead(&F, &exact);
 		memo->sm = sm;
 		memo->nswapped = F.swapped.n;
 		memo->swapped = arena_alloc(memo->a, F.swapped.n * sizeof *memo->swapped);

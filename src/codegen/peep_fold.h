@@ -75,10 +75,19 @@ fold_may_cbank(const Fold *F, const MIns *m, int at)
 void fold_scan(Fold *F);
 /* Operand spans of "OP a, b, c": starts s[], ends e[]; their count. */
 int fold_operands(const char *text, int *s, int *e, int max);
+/* Add d to the uses of the parts m reads (fold_scan's count), as m
+ * changes. */
+void fold_uses(Fold *F, const MIns *m, int d);
+/* The constant MOV just inserted at (b, i), defining a new vreg: its part
+ * (F->p grown for it), and the constants defined after it in block b
+ * one place later. */
+void fold_inserted(Fold *F, int b, int i);
 /* sm_80 IMAD.WIDE and the like: a parameter pair as c[] once the reader's
  * literal moves to a register (peep_swap.c); returns readers rewritten
  * (their new texts to F->swapped).  F->p must be what fold_scan would make
- * of the function now.  dry: nothing changes; 1 when a pair would swap. */
+ * of the function now, and stays so (fold_uses, fold_inserted: no rescan;
+ * checked against a rescan over tools/same-output's inputs when written).
+ * dry: nothing changes; 1 when a pair would swap. */
 int fold_swap_pairs(Fold *F, int dry);
 
 #endif

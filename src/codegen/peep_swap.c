@@ -82,8 +82,10 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply, u32 *val)
 	ok = peep_encodes(F->a, fold_trial(F, &tmp, at, at + 2, lit));
 	F->cbank_ok |= ok;
 	if (ok && apply) {
+		fold_uses(F, m, -1);
 		*m = tmp;
 		peep_inline(F->f, m, k, at, at + 2, lit);
+		fold_uses(F, m, 1);
 	}
 	return ok;
 }
@@ -200,6 +202,7 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 			t = mvreg(f, RC_R, 1);
 			f->vr.v[t].tmp = 1;
 			insert_mov(f, rd[j].b, (size_t)rd[j].i, t, rd[j].val);
+			fold_inserted(F, rd[j].b, rd[j].i);
 			for (q = 0; q < L->n; q++)
 				L->v[q].i += L->v[q].b == rd[j].b && L->v[q].i >= rd[j].i;
 			for (q = j; q < n; q++)
