@@ -64,18 +64,24 @@ with_reg(MFunc *f, const MIns *m, int from, int to, int t, MIns *out)
 	out->nr = m->nr + 1;
 }
 
-/* Can (or, apply: does) reader m take the pair v as c[off] after its
- * literal (*val) moves to register t? */
+/* Reader m's one literal (its span and value), when it has one and room
+ * for a register more. */
 static int
-swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply, u32 *val)
+swap_lit(const MIns *m, int *from, int *to, u32 *val)
+{
+	return m->nr < MI_MAXREF && hex_literal(m, from, to, val);
+}
+
+/* Can (or, apply: does) reader m take the pair v as c[off] after its
+ * literal [from, to) (swap_lit's) moves to register t? */
+static int
+swap_one(Fold *F, MIns *m, int k, int from, int to, int t, u32 off, int apply)
 {
 	MIns tmp;
-	int from, to, at;
+	int at;
 	char lit[40];
 	int ok;
 
-	if (m->nr >= MI_MAXREF || !fold_may_cbank(F, m, peep_hole(m, k)) || !hex_literal(m, &from, &to, val))
-		return 0;
 	with_reg(F->f, m, from, to, t, &tmp);
 	at = peep_hole(&tmp, k);
 	peep_cbank(lit, off);
@@ -92,6 +98,7 @@ swap_one(Fold *F, MIns *m, int k, int t, u32 off, int apply, u32 *val)
 
 typedef struct {
 	int b, i, k;
+	int from, to;     /* its literal (swap_lit) */
 	u32 val;
 } Reader;
 
@@ -179,13 +186,16 @@ static int
 swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 {
 	MFunc *f = F->f;
-	int j, q, movs = 0;
-	u32 off = part(F, v, 0)->val;
+	MIns *m;
+	int j, q, movs = 0, from, to;
+	u32 off = part(F, v, 0)->val, val;
 
-	if (n <= 0)
+	/* the first reader's c[..] slot asked first: on sm_90 no reader has
+	   one, the cheapest no */
+	if (n <= 0 || !fold_may_cbank(F, &f->b.v[rd[0].b].ins.v[rd[0].i], peep_hole(&f->b.v[rd[0].b].ins.v[rd[0].i], rd[0].k)))
 		return 0;
 	for (j = 0; j < n; j++) {
-		if (!swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, probe, off, 0, &rd[j].val))
+		if (!swap_lit(&f->b.v[rd[j].b].ins.v[rd[j].i], &rd[j].from, &rd[j].to, &rd[j].val))
 			return 0;
 		for (q = 0; q < j && (rd[q].b != rd[j].b || rd[q].val != rd[j].val); q++)
 			;
@@ -193,6 +203,14 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 	}
 	if (movs >= 2 || L->n + movs > 64)
 		return 0;
+	/* the probes last: the MOVs, counted from the texts, rule out most
+	   pairs that do not swap */
+	for (j = 0; j < n; j++) {
+		m = &f->b.v[rd[j].b].ins.v[rd[j].i];
+		if (!fold_may_cbank(F, m, peep_hole(m, rd[j].k)) ||
+		    !swap_one(F, m, rd[j].k, rd[j].from, rd[j].to, probe, off, 0))
+			return 0;
+	}
 	if (dry)
 		return n;
 	for (j = 0; j < n; j++) {
@@ -211,8 +229,12 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 			L->v[L->n].t = t, L->v[L->n].val = rd[j].val;
 			l = L->n++;
 		}
-		swap_one(F, &f->b.v[rd[j].b].ins.v[rd[j].i], rd[j].k, L->v[l].t, off, 1, &(u32){0});
-		vec_push(&F->swapped, f->b.v[rd[j].b].ins.v[rd[j].i].text);
+		/* (the literal found again: a reader that reads the pair twice
+		   has a new text after its first) */
+		m = &f->b.v[rd[j].b].ins.v[rd[j].i];
+		if (swap_lit(m, &from, &to, &val))
+			swap_one(F, m, rd[j].k, from, to, L->v[l].t, off, 1);
+		vec_push(&F->swapped, m->text);
 	}
 	return n;
 }
