@@ -180,14 +180,36 @@ lit_find(const Lits *L, int b, int i, u32 val)
 	return -1;
 }
 
-/* Swap pair v for its readers rd[0..n) (changed: where they moved; dry:
- * only whether it would). */
+/* The readers of the pairs but rs[self] as a swap of pair self changes
+ * the function (what a walk would find again): an instruction inserted
+ * at (b, at) moves those at or after it (d 1), or ref k of the one at
+ * (b, at) goes and its later refs move down (k >= 0). */
+static void
+readers_move(Readers *rs, int np, int self, int b, int at, int k)
+{
+	int p, j;
+
+	for (p = 0; p < np; p++)
+		for (j = 0; p != self && j < rs[p].n; j++) {
+			Reader *r = &rs[p].rd[j];
+			if (r->b != b)
+				continue;
+			if (k < 0)
+				r->i += r->i >= at;
+			else
+				r->k -= r->i == at && r->k > k;
+		}
+}
+
+/* Swap pair v for its readers rs[self] (changed: where they moved, and
+ * the other pairs' readers with them; dry: only whether it would). */
 static int
-swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
+swap_pair(Fold *F, int v, Readers *rs, int np, int self, int probe, Lits *L, int dry)
 {
 	MFunc *f = F->f;
 	MIns *m;
-	int j, q, movs = 0, from, to;
+	Reader *rd = rs[self].rd;
+	int j, q, movs = 0, from, to, n = rs[self].n;
 	u32 off = part(F, v, 0)->val, val;
 
 	/* the first reader's c[..] slot asked first: on sm_90 no reader has
@@ -200,14 +222,14 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 		for (q = 0; q < j && (rd[q].b != rd[j].b || rd[q].val != rd[j].val); q++)
 			;
 		movs += q == j && lit_find(L, rd[j].b, rd[j].i, rd[j].val) < 0;
+		if (movs >= 2 || L->n + movs > 64)
+			return 0;
 	}
-	if (movs >= 2 || L->n + movs > 64)
-		return 0;
 	/* the probes last: the MOVs, counted from the texts, rule out most
 	   pairs that do not swap */
 	for (j = 0; j < n; j++) {
 		m = &f->b.v[rd[j].b].ins.v[rd[j].i];
-		if (!fold_may_cbank(F, m, peep_hole(m, rd[j].k)) ||
+		if ((j && !fold_may_cbank(F, m, peep_hole(m, rd[j].k))) ||
 		    !swap_one(F, m, rd[j].k, rd[j].from, rd[j].to, probe, off, 0))
 			return 0;
 	}
@@ -221,6 +243,7 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 			f->vr.v[t].tmp = 1;
 			insert_mov(f, rd[j].b, (size_t)rd[j].i, t, rd[j].val);
 			fold_inserted(F, rd[j].b, rd[j].i);
+			readers_move(rs, np, self, rd[j].b, rd[j].i, -1);
 			for (q = 0; q < L->n; q++)
 				L->v[q].i += L->v[q].b == rd[j].b && L->v[q].i >= rd[j].i;
 			for (q = j; q < n; q++)
@@ -232,8 +255,8 @@ swap_pair(Fold *F, int v, Reader *rd, int n, int probe, Lits *L, int dry)
 		/* (the literal found again: a reader that reads the pair twice
 		   has a new text after its first) */
 		m = &f->b.v[rd[j].b].ins.v[rd[j].i];
-		if (swap_lit(m, &from, &to, &val))
-			swap_one(F, m, rd[j].k, from, to, L->v[l].t, off, 1);
+		if (swap_lit(m, &from, &to, &val) && swap_one(F, m, rd[j].k, from, to, L->v[l].t, off, 1))
+			readers_move(rs, np, self, rd[j].b, rd[j].i, rd[j].k);
 		vec_push(&F->swapped, m->text);
 	}
 	return n;
@@ -257,12 +280,12 @@ fold_swap_pairs(Fold *F, int dry)
 {
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
-	int n = 0, probe = -1, np = 0, q, *slot, fresh = 1;
-	Readers *rs;
+	int n = 0, probe = -1, np = 0, q, *slot;
+	Readers *rs = NULL;
 	Lits L;
 
-	/* the pairs, their readers found in one walk (again after a swap:
-	   it moves and rewrites instructions; fresh: the lists are due) */
+	/* the pairs, their readers found in one walk (a swap moves the
+	   other pairs' readers as it moves and rewrites instructions) */
 	slot = xmalloc((nv + 1) * sizeof *slot);
 	for (v = 0; v < nv; v++)
 		slot[v] = cbank_pair(F, (int)v) ? np++ : -1;
@@ -270,7 +293,6 @@ fold_swap_pairs(Fold *F, int dry)
 		free(slot);
 		return 0;
 	}
-	rs = xmalloc((size_t)np * sizeof *rs);
 	L.n = 0;
 	for (v = 0; v < nv; v++) {
 		int k;
@@ -279,15 +301,14 @@ fold_swap_pairs(Fold *F, int dry)
 		if (probe < 0)   /* the literal's register (dry: a stand-in, as a trial
 				    renders any R vreg by its place) */
 			probe = dry ? (int)v : mvreg(f, RC_R, 1);
-		if (fresh) {
+		if (!rs) {
+			rs = xmalloc((size_t)np * sizeof *rs);
 			for (k = 0; k < np; k++)
 				rs[k].n = 0;
 			pair_readers(F, slot, (int)nv, rs);
-			fresh = 0;
 		}
-		k = swap_pair(F, (int)v, rs[q].rd, rs[q].n, probe, &L, dry);
+		k = swap_pair(F, (int)v, rs, np, q, probe, &L, dry);
 		n += k;
-		fresh = k > 0;
 		if (dry && k)
 			break;
 	}
