@@ -113,23 +113,6 @@ defined(Ra *r, LiveTmp *t)
 		}
 }
 
-/* Widen the interval of v (not fixed) to pos. */
-static inline void
-widen(Ra *r, int v, int pos)
-{
-	if ((unsigned)pos < (unsigned)r->start[v])   /* or start is -1 */
-		r->start[v] = pos;
-	if (pos > r->end[v])
-		r->end[v] = pos;
-}
-
-static inline void
-interval_add(Ra *r, int v, int pos)
-{
-	if (!r->f->vr.v[v].fixed)
-		widen(r, v, pos);
-}
-
 /* Live units at each block's entry and exit: the least fixpoint of
  * in = ue | (out & ~kill), out = the successors' in, where ue (read
  * before any killing def), kill (killed by an unguarded def) and gen
@@ -338,11 +321,9 @@ typedef struct {
 /* The segments of one block: a vreg is live where any of its units is;
  * a def nobody reads still holds its register at its position; a vreg
  * live at the entry but defined on no path to it starts at its first
- * def in the block.  The same walk widens each vreg's interval
- * (start..end: a use at its position, a def after it, the block's ends
- * where live there; min and max, so the order does not matter) and
- * finds its first unguarded copy "MOV v, s" (cpos: the block's earliest,
- * unless an earlier block had one). */
+ * def in the block.  The same walk finds each vreg's first unguarded
+ * copy "MOV v, s" (cpos: the block's earliest, unless an earlier block
+ * had one). */
 static void
 block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 {
@@ -353,15 +334,11 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 	u64 o;
 
 	memset(live, 0, r->words * 8);
-	for (w = 0; w < r->words; w++) {
-		for (o = r->in[b * r->words + w]; o; o &= o - 1)
-			interval_add(r, uv[w * 64 + (size_t)__builtin_ctzll(o)], r->bstart[b]);
+	for (w = 0; w < r->words; w++)
 		for (o = r->out[b * r->words + w]; o; o &= o - 1) {
 			u = (int)(w * 64) + __builtin_ctzll(o);
-			interval_add(r, uv[u], r->bend[b]);
 			unit_on(r, live, cnt, open, uv[u], u, r->bend[b]);
 		}
-	}
 	for (i = (int)B->ins.n - 1; i >= 0; i--) {
 		const MIns *m = &B->ins.v[i];
 		int pos = r->bstart[b] + 2 * i;
@@ -369,13 +346,10 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 			r->cpos[m->r[0].v] = pos;
 			r->cblock[m->r[0].v] = (int)b;
 		}
-		if (m->guard >= 0)
-			interval_add(r, m->guard, pos);
 		for (k = 0; k < m->nr; k++) {
 			int v = m->r[k].v, kill;
 			if (!(m->rf[k] & MF_DEF) || f->vr.v[v].fixed)
 				continue;
-			widen(r, v, pos + 1);
 			kill = ra_kills(f, m, m->r[k]);
 			x->fd[v] = pos + 1;
 			x->stamp[v] = (int)b;
@@ -391,11 +365,7 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 		}
 		for (k = 0; k < m->nr; k++) {
 			int v = m->r[k].v;
-			if (f->vr.v[v].fixed)
-				continue;
-			if (!(m->rf[k] & MF_DEF))
-				widen(r, v, pos);   /* a def's position is pos + 1 (above) */
-			if (m->rf[k] & MF_USE)
+			if ((m->rf[k] & MF_USE) && !f->vr.v[v].fixed)
 				for (n = ra_ref_units(r, m->r[k], &first), u = 0; u < n; u++)
 					unit_on(r, live, cnt, open, v, first + u, pos);
 		}
@@ -417,8 +387,54 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 		}
 }
 
-/* Sorted, merged live ranges and the interval of every vreg; the
- * blocks' position ranges (two positions an instruction). */
+/* Is some unit of v in the unit set s? */
+static int
+has_unit(const Ra *r, const u64 *s, int v)
+{
+	int u;
+
+	for (u = r->ubase[v]; u < r->ubase[v] + r->f->vr.v[v].w; u++)
+		if (BIT(s, u))
+			return 1;
+	return 0;
+}
+
+/* A vreg's interval runs from its first position to its last: the
+ * entries and exits of blocks it is live into or out of, its references
+ * (a def's is after its instruction).  Each lies in a range and each
+ * range starts at one, so the ranges' span is the interval -- except
+ * that block_segs starts the range of a unit read undefined in a block
+ * at the block's entry, before its first position there (undef).  The
+ * first position is at or after the first range's start s0: walk from
+ * the block holding s0.  (A block's exit is never first: a unit live out
+ * of a block without references there is live into it.) */
+static int
+undef_start(const Ra *r, int v, int s0)
+{
+	MFunc *f = r->f;
+	size_t b, i;
+	int k, p;
+
+	for (b = 0; r->bend[b] < s0; b++)
+		;
+	for (; b < f->b.n; b++) {
+		if (has_unit(r, &r->in[b * r->words], v))
+			return r->bstart[b];
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0, p = m->guard == v ? 0 : 2; k < m->nr; k++)
+				if (m->r[k].v == v)
+					p = MIN(p, m->rf[k] & MF_DEF ? 1 : 0);
+			if (p < 2)
+				return r->bstart[b] + 2 * (int)i + p;
+		}
+	}
+	return s0;   /* not reached: a range holds a position */
+}
+
+/* Sorted, merged live ranges and the interval of every vreg (start..end:
+ * from its first range to its last); the blocks' position ranges (two
+ * positions an instruction). */
 static void
 ranges(Ra *r)
 {
@@ -470,6 +486,13 @@ ranges(Ra *r)
 		r->rs[n] = g.s;
 		r->re[n++] = g.e;
 	}
+	for (v = 0; v < nv; v++)
+		if (r->rcount[v] && !f->vr.v[v].fixed) {
+			r->start[v] = r->rs[r->rfirst[v]];
+			r->end[v] = r->re[r->rfirst[v] + r->rcount[v] - 1];
+			if (r->undef[v])
+				r->start[v] = undef_start(r, v, r->start[v]);
+		}
 	vec_free(&sv);
 	free(live);
 }
