@@ -1,8 +1,9 @@
 /* latency.c -- latency classes and the lookup into the generated tables
  * (src/sm90/latency.c, src/sm80/latency.c from specs/sm_XX/latency.txt).
  * An instruction's class is its opcode plus the modifiers that change its
- * latency; a class missing from the table falls back to a built-in list
- * of variable-latency opcodes (everything else fixed, LAT_SAFE cycles). */
+ * latency; a class missing from the table falls back to a list of
+ * variable-latency opcodes (src/codegen/lat_ops.c, generated from
+ * tools/mine-latency's; everything else fixed, LAT_SAFE cycles). */
 #include <string.h>
 
 #include "codegen/latency.h"
@@ -83,86 +84,49 @@ lat_class(const Insn *in, Arena *ar)
 	return arena_strdup(ar, buf);
 }
 
-/* Opcodes with variable latency when the table does not know the class
- * (assumed: memory, SFU, conversions, special registers, warp ops).  Not
- * HGMMA/QGMMA/IGMMA: every class of them in specs/sm_90/latency.txt is
- * var=0 rd_late=0 (ptxas gives them no scoreboard; WARPGROUP.DEPBAR
- * guards their registers), so a shape the table lacks is fixed too. */
-static const char *const var_ops[] = {
-	"ARRIVES", "ATOM", "ATOMG", "ATOMS", "BMOV", "BREV", "CCTL", "DADD", "DFMA", "DMMA",
-	"DMNMX", "DMUL", "DSETP", "ELECT", "F2F", "F2I", "FCHK", "FLO", "FRND", "HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGDEPBAR", "LDGSTS", "LDL", "LDS", "LDSM",
-	"MATCH", "MEMBAR", "MOVM", "MUFU", "POPC", "QSPC", "R2UR", "RED", "REDG", "REDUX",
-	"S2R", "S2UR", "SHFL", "ST", "STG", "STL", "STS", "SULD", "SUST", "SYNCS", "TEX",
-	"TLD", "UBLKCP", "UBREV", "UFLO", "UPOPC", "UTMACCTL", "UTMALDG", "UTMAPF", "UTMAREDG", "UTMASTG",
-	"VOTEU",
-};
-/* Read their source registers after issue (assumed, same fallback). */
-static const char *const late_ops[] = {
-	"ATOM", "ATOMG", "ATOMS", "BREV", "DADD", "DFMA", "DMMA", "DMUL", "F2F", "F2I", "FLO",
-	"FRND", "HMMA", "I2F", "IMMA", "LD", "LDC", "LDG", "LDGSTS", "LDL", "LDS",
-	"LDSM", "MATCH", "MOVM", "MUFU", "POPC", "R2UR", "RED", "REDG", "REDUX", "SHFL", "ST",
-	"STG", "STL", "STS", "SYNCS", "UBLKCP", "UTMACCTL", "UTMALDG", "UTMAPF", "UTMAREDG", "UTMASTG",
-};
-
-/* Is op in the list l of n names?  By binary search (by hand: bsearch's
-   callback per probe costs more than the compare): the lists are kept in
-   strcmp order (lat_lists_sorted, a unit test). */
-static int
-in_list_sorted(const char *op, const char *const *l, size_t n)
+/* FNV-1a's top bits (tools/mine-latency's lat_hash). */
+static size_t
+lat_hash(const char *s, int bits)
 {
-	size_t lo = 0, hi = n;
+	u32 h = 2166136261u;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = l[mid][0] != op[0] ? (uchar)l[mid][0] - (uchar)op[0] : strcmp(l[mid], op);
-
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	for (; *s; s++)
+		h = (h ^ (uchar)*s) * 16777619u;
+	return h >> (32 - bits);
 }
 
-static int
-is_var_op(const char *op)
-{
-	return in_list_sorted(op, var_ops, NELEM(var_ops));
-}
-
-static int
-is_late_op(const char *op)
-{
-	return in_list_sorted(op, late_ops, NELEM(late_ops));
-}
-
+/* By the generated index: a class touches its slot's line, its row and
+   its name, where a bisection of the rows read nine of each. */
 static const LatRow *
-rows_of(const Arch *a)
+row_in(const LatRow *rows, const u16 *slots, const char *cls)
 {
-	return arch_sm(a) == 80 ? lat_rows_sm80 : lat_rows_sm90;
+	size_t i;
+
+	for (i = lat_hash(cls, LAT_HASH_BITS); slots[i]; i = (i + 1) & ((1 << LAT_HASH_BITS) - 1)) {
+		const LatRow *r = &rows[slots[i] - 1];
+		if (r->cls[0] == cls[0] && !strcmp(r->cls, cls))
+			return r;
+	}
+	return NULL;
+}
+
+/* The opcode's LCO_* flags from lat_ops (0: none of the lists has it). */
+static int
+op_bits(const char *op)
+{
+	size_t i;
+
+	for (i = lat_hash(op, LAT_OP_BITS); lat_ops[i].name[0]; i = (i + 1) & ((1 << LAT_OP_BITS) - 1))
+		if (lat_ops[i].name[0] == op[0] && !strcmp(lat_ops[i].name, op))
+			return lat_ops[i].f;
+	return 0;
 }
 
 static const LatRow *
 find_row(const Arch *a, const char *cls)
 {
-	const LatRow *rows = rows_of(a);
-	/* the generator's count: counting the rows would read the whole table */
-	size_t lo = 0, hi = rows == lat_rows_sm80 ? lat_nrows_sm80 : lat_nrows_sm90, mid;
-	int c;
-
-	while (lo < hi) {  /* the generator sorts rows by class name (strcmp order) */
-		mid = (lo + hi) / 2;
-		c = rows[mid].cls[0] != cls[0] ? (uchar)rows[mid].cls[0] - (uchar)cls[0] : strcmp(rows[mid].cls, cls);
-		if (!c)
-			return &rows[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return arch_sm(a) == 80 ? row_in(lat_rows_sm80, lat_slots_sm80, cls) :
+				  row_in(lat_rows_sm90, lat_slots_sm90, cls);
 }
 
 const LatRow *
@@ -238,8 +202,8 @@ lat_of_row(const LatRow *r, const char *cls)
 		l.rd_late = r->rd_late;
 	} else {
 		cls_op(cls, op, sizeof op);
-		l.var = is_var_op(op);
-		l.rd_late = is_late_op(op);
+		l.var = (op_bits(op) & LCO_VAR) != 0;
+		l.rd_late = (op_bits(op) & LCO_LATE) != 0;
 	}
 	if (l.var)
 		return l;
@@ -268,54 +232,29 @@ lat_of(const Arch *a, const Insn *in)
 	return l;
 }
 
-static const char *const fma_ops[] = {
-	"FADD", "FFMA", "FMUL", "FSWZADD", "IDP", "IMAD", "IMADSP", "IMUL",
-};
-
-static int
-is_fma_op(const char *op)
-{
-	return in_list_sorted(op, fma_ops, NELEM(fma_ops));
-}
-
-static int
-sorted(const char *const *l, size_t n)
-{
-	size_t i;
-
-	for (i = 1; i < n; i++)
-		if (strcmp(l[i - 1], l[i]) >= 0)
-			return 0;
-	return 1;
-}
-
 int
-lat_lists_sorted(void)
+lat_tables_indexed(void)
 {
 	const LatRow *tabs[] = {lat_rows_sm90, lat_rows_sm80};
-	size_t t, i, nrows[] = {lat_nrows_sm90, lat_nrows_sm80};
+	const u16 *slots[] = {lat_slots_sm90, lat_slots_sm80};
+	size_t t, i;
 
-	for (t = 0; t < NELEM(tabs); t++) {
-		for (i = 1; tabs[t][0].cls && tabs[t][i].cls; i++)
-			if (strcmp(tabs[t][i - 1].cls, tabs[t][i].cls) >= 0)
+	for (t = 0; t < NELEM(tabs); t++)
+		for (i = 0; tabs[t][i].cls; i++)
+			if (row_in(tabs[t], slots[t], tabs[t][i].cls) != &tabs[t][i])
 				return 0;
-		if (tabs[t][nrows[t]].cls || (nrows[t] && !tabs[t][nrows[t] - 1].cls))
-			return 0;  /* the count is not the rows before the NULL one */
-	}
-	return sorted(var_ops, NELEM(var_ops)) && sorted(late_ops, NELEM(late_ops)) &&
-	       sorted(fma_ops, NELEM(fma_ops));
+	for (i = 0; i < NELEM(lat_ops); i++)
+		if (lat_ops[i].name[0] && op_bits(lat_ops[i].name) != lat_ops[i].f)
+			return 0;
+	return 1;
 }
 
 /* The opcode's part of lat_cat_row: LCO_* flags. */
 int
 lat_cat_op(const char *op)
 {
-	int f = 0;
+	int f = op_bits(op) & (LCO_VAR | LCO_FMA);
 
-	if (is_var_op(op))
-		f |= LCO_VAR;
-	if (is_fma_op(op))
-		f |= LCO_FMA;
 	if ((op[0] == 'H' && strcmp(op, "HMMA")) || op[0] == 'D' || is_mma(op))
 		f |= LCO_OTHER;
 	return f;

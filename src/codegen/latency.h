@@ -72,11 +72,21 @@ typedef struct {
 } LatRow;
 
 extern const LatRow lat_rows_sm90[], lat_rows_sm80[];  /* sorted by cls; end with cls == NULL */
-extern const size_t lat_nrows_sm90, lat_nrows_sm80;   /* their rows before the NULL one */
-/* 1 when the tables' rows and latency.c's opcode lists are in the strcmp
-   order their binary searches need and the row counts are right (a unit
-   test asks). */
-int lat_lists_sorted(void);
+/* Their index by class name: slot lat_hash(cls) holds the row's index + 1,
+   or the first free slot after it does (open addressing; 0: empty). */
+enum { LAT_HASH_BITS = 10 };
+extern const u16 lat_slots_sm90[1 << LAT_HASH_BITS], lat_slots_sm80[1 << LAT_HASH_BITS];
+/* An opcode's LCO_* flags (tools/mine-latency's lists of opcodes, for both
+   archs), hashed the same way: an empty name ends a probe. */
+typedef struct {
+	char name[15];
+	u8 f;
+} LatOp;
+enum { LAT_OP_BITS = 8 };
+extern const LatOp lat_ops[1 << LAT_OP_BITS];
+/* 1 when the indexes find every row of both tables and every opcode (a
+   unit test asks: the generator hashes as latency.c does). */
+int lat_tables_indexed(void);
 
 /* Consumer category of an instruction (LC_ALU .. LC_VAR; guards are LC_GUARD). */
 int lat_cat(const Arch *a, const Insn *in);
@@ -97,7 +107,8 @@ Lat lat_of_row(const LatRow *r, const char *cls);
 int lat_cat_row(const Insn *in, const LatRow *r);
 /* lat_cat_row in two parts: the opcode's flags (LCO_*, computed once per
    opcode by callers that cache), then the row's. */
-enum { LCO_VAR = 1, LCO_FMA = 2, LCO_OTHER = 4 };
+enum { LCO_VAR = 1, LCO_FMA = 2, LCO_OTHER = 4,
+       LCO_LATE = 8 /* lat_ops' only: reads its sources after issue (no row) */ };
 int lat_cat_op(const char *op);
 int lat_cat_flags(int f, const LatRow *r);
 int lat_need_row(const LatRow *r, int f, int cat, int mode);
