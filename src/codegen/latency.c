@@ -151,25 +151,32 @@ lat_is_wide(const char *cls)
 	return 0;
 }
 
-/* The exceptions are sorted by (file, category, consumer) (tools/mine-latency
- * writes them so): a binary search.  Every consumer class that differs from
- * its category has one, so rows hold dozens.  A consumer without a class
- * (an instruction the decoder does not know) has none. */
+/* The exceptions are sorted by (file, category, consumer's row id)
+ * (tools/mine-latency writes them so): a binary search of 8-byte entries
+ * by integer keys, once the consumer's row is found (every consumer class
+ * that differs from its category has one, so rows hold dozens).  A
+ * consumer without a class or a row (an instruction the decoder or the
+ * table does not know) has none. */
 int
 lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
 {
-	int lo = 0, hi = r && cons ? r->nexc : 0;
+	const LatRow *rows, *c;
+	int lo = 0, hi;
+	u32 key;
 
-	while (lo < hi) {
-		int mid = (lo + hi) / 2, d;
+	if (!r || !r->nexc || !cons)
+		return -1;
+	rows = r - r->id;
+	if (!(c = row_in(rows, rows == lat_rows_sm80 ? lat_slots_sm80 : lat_slots_sm90, cons)))
+		return -1;
+	key = (u32)f << 20 | (u32)cat << 16 | c->id;
+	for (hi = r->nexc; lo < hi;) {
+		int mid = (lo + hi) / 2;
 		const LatExc *e = &r->exc[mid];
 
-		/* the first letters inline (strcmp's order), most names differ there */
-		d = e->f != f ? e->f - f : e->cat != cat ? e->cat - cat :
-		    e->cons[0] != cons[0] ? (uchar)e->cons[0] - (uchar)cons[0] : strcmp(e->cons, cons);
-		if (!d)
+		if (e->key == key)
 			return e->lat;
-		if (d < 0)
+		if (e->key < key)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -241,7 +248,7 @@ lat_tables_indexed(void)
 
 	for (t = 0; t < NELEM(tabs); t++)
 		for (i = 0; tabs[t][i].cls; i++)
-			if (row_in(tabs[t], slots[t], tabs[t][i].cls) != &tabs[t][i])
+			if (tabs[t][i].id != i || row_in(tabs[t], slots[t], tabs[t][i].cls) != &tabs[t][i])
 				return 0;
 	for (i = 0; i < NELEM(lat_ops); i++)
 		if (lat_ops[i].name[0] && op_bits(lat_ops[i].name) != lat_ops[i].f)
@@ -355,7 +362,7 @@ lat_exc_max(const Arch *a, const char *cls, int f)
 	int k, v = 0;
 
 	for (k = 0; r && k < r->nexc; k++)
-		if (r->exc[k].f == f)
+		if (r->exc[k].key >> 20 == (u32)f)
 			v = MAX(v, r->exc[k].lat);
 	return v;
 }

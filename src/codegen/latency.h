@@ -55,8 +55,9 @@ enum { LF_R, LF_UR, LF_P, LF_UP, LF_N };
 
 /* A consumer class that ptxas lets read sooner than its category. */
 typedef struct {
-	const char *cons;         /* consumer class */
-	u8 f, cat, lat;           /* the producer's file, the category, the distance */
+	u32 key;                  /* the producer's file << 20 | the category << 16 | the
+				     consumer class's row id (every one has a row) */
+	u8 lat;                   /* the distance */
 } LatExc;
 
 typedef struct {
@@ -67,6 +68,7 @@ typedef struct {
 	u8 lat[LF_N][LC_NCAT];    /* issue distance producer -> consumer; 0 = never observed */
 	u8 need[LF_N][LC_NCAT];   /* lat_need_row(row, f, c, 1) of each entry */
 	u8 maxneed;               /* the largest of need and maxexc */
+	u16 id;                   /* its index in its table */
 	const LatExc *exc;        /* per consumer class exceptions (smaller distances) */
 	int nexc;
 } LatRow;

@@ -3,1178 +3,1178 @@
 #include "codegen/latency.h"
 
 static const LatExc exc20[] = {
-	{"IADD3", 0, 0, 15},
-	{"LDS", 0, 3, 15},
-	{"STS", 0, 3, 15},
+	{0x5a, 15},  /* R alu IADD3 */
+	{0x30089, 15},  /* R var LDS */
+	{0x300ba, 15},  /* R var STS */
 };
 static const LatExc exc29[] = {
-	{"IADD3", 0, 0, 7},
-	{"ISETP", 0, 0, 5},
-	{"LEA", 0, 0, 12},
-	{"LEA.HI", 0, 0, 16},
-	{"LOP3", 0, 0, 10},
-	{"MOV", 0, 0, 15},
-	{"ST", 0, 3, 12},
-	{"STG", 0, 3, 21},
-	{"STG.64", 0, 3, 16},
-	{"STL.64", 0, 3, 25},
+	{0x5a, 7},  /* R alu IADD3 */
+	{0x79, 5},  /* R alu ISETP */
+	{0x8d, 12},  /* R alu LEA */
+	{0x8e, 16},  /* R alu LEA.HI */
+	{0x90, 10},  /* R alu LOP3 */
+	{0x94, 15},  /* R alu MOV */
+	{0x300b1, 12},  /* R var ST */
+	{0x300b4, 21},  /* R var STG */
+	{0x300b6, 16},  /* R var STG.64 */
+	{0x300b9, 25},  /* R var STL.64 */
 };
 static const LatExc exc32[] = {
-	{"FSEL", 0, 0, 6},
-	{"FSETP", 0, 0, 15},
-	{"IADD3", 0, 0, 6},
-	{"ISETP", 0, 0, 6},
-	{"LEA", 0, 0, 9},
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 15},
-	{"SEL", 0, 0, 8},
-	{"SHF.U64", 0, 0, 15},
-	{"TXD", 0, 0, 8},
-	{"FADD", 0, 1, 15},
-	{"IMAD.WIDE", 0, 1, 14},
-	{"ATOMG.64", 0, 3, 15},
-	{"DADD", 0, 3, 6},
-	{"DFMA", 0, 3, 15},
-	{"DMUL", 0, 3, 15},
-	{"DSETP", 0, 3, 15},
-	{"SHFL", 0, 3, 13},
-	{"ST", 0, 3, 15},
-	{"ST.128", 0, 3, 15},
-	{"ST.64", 0, 3, 15},
-	{"STG.128", 0, 3, 8},
-	{"STL.128", 0, 3, 9},
-	{"STL.64", 0, 3, 15},
-	{"STS.128", 0, 3, 8},
+	{0x3a, 6},  /* R alu FSEL */
+	{0x3c, 15},  /* R alu FSETP */
+	{0x5a, 6},  /* R alu IADD3 */
+	{0x79, 6},  /* R alu ISETP */
+	{0x8d, 9},  /* R alu LEA */
+	{0x94, 15},  /* R alu MOV */
+	{0x9d, 15},  /* R alu PRMT */
+	{0xa9, 8},  /* R alu SEL */
+	{0xae, 15},  /* R alu SHF.U64 */
+	{0xc9, 8},  /* R alu TXD */
+	{0x10032, 15},  /* R fma FADD */
+	{0x1005f, 14},  /* R fma IMAD.WIDE */
+	{0x30006, 15},  /* R var ATOMG.64 */
+	{0x30021, 6},  /* R var DADD */
+	{0x30023, 15},  /* R var DFMA */
+	{0x30025, 15},  /* R var DMUL */
+	{0x30026, 15},  /* R var DSETP */
+	{0x300b0, 13},  /* R var SHFL */
+	{0x300b1, 15},  /* R var ST */
+	{0x300b2, 15},  /* R var ST.128 */
+	{0x300b3, 15},  /* R var ST.64 */
+	{0x300b5, 8},  /* R var STG.128 */
+	{0x300b8, 9},  /* R var STL.128 */
+	{0x300b9, 15},  /* R var STL.64 */
+	{0x300bb, 8},  /* R var STS.128 */
 };
 static const LatExc exc43[] = {
-	{"LOP3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"HADD2", 0, 2, 15},
-	{"HFMA2.MMA", 0, 2, 7},
-	{"ATOM", 0, 3, 12},
-	{"MUFU", 0, 3, 6},
+	{0x90, 15},  /* R alu LOP3 */
+	{0x94, 15},  /* R alu MOV */
+	{0x2003d, 15},  /* R other HADD2 */
+	{0x2003f, 7},  /* R other HFMA2.MMA */
+	{0x30001, 12},  /* R var ATOM */
+	{0x30096, 6},  /* R var MUFU */
 };
 static const LatExc exc50[] = {
-	{"ISETP", 0, 0, 6},
-	{"LEA.HI", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"ATOMS", 0, 3, 6},
-	{"F2F", 0, 3, 15},
-	{"F2I", 0, 3, 4},
-	{"FCHK", 0, 3, 12},
-	{"FRND", 0, 3, 6},
-	{"LDG", 0, 3, 15},
-	{"MUFU", 0, 3, 4},
-	{"STG.128", 0, 3, 6},
-	{"STL", 0, 3, 15},
-	{"SUST", 0, 3, 4},
-	{"TEX", 0, 3, 9},
+	{0x79, 6},  /* R alu ISETP */
+	{0x8e, 15},  /* R alu LEA.HI */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0x1005f, 15},  /* R fma IMAD.WIDE */
+	{0x30009, 6},  /* R var ATOMS */
+	{0x30029, 15},  /* R var F2F */
+	{0x3002c, 4},  /* R var F2I */
+	{0x30033, 12},  /* R var FCHK */
+	{0x30038, 6},  /* R var FRND */
+	{0x3007f, 15},  /* R var LDG */
+	{0x30096, 4},  /* R var MUFU */
+	{0x300b5, 6},  /* R var STG.128 */
+	{0x300b7, 15},  /* R var STL */
+	{0x300c3, 4},  /* R var SUST */
+	{0x300c6, 9},  /* R var TEX */
 };
 static const LatExc exc52[] = {
-	{"LEA", 0, 0, 15},
-	{"PRMT", 0, 0, 7},
-	{"SEL", 0, 0, 15},
-	{"F2F", 0, 3, 15},
-	{"F2I", 0, 3, 12},
-	{"FCHK", 0, 3, 4},
-	{"FRND", 0, 3, 4},
-	{"MUFU", 0, 3, 4},
-	{"SHFL", 0, 3, 7},
-	{"STG.128", 0, 3, 7},
-	{"STS", 0, 3, 11},
-	{"SUST", 0, 3, 4},
+	{0x8d, 15},  /* R alu LEA */
+	{0x9d, 7},  /* R alu PRMT */
+	{0xa9, 15},  /* R alu SEL */
+	{0x30029, 15},  /* R var F2F */
+	{0x3002c, 12},  /* R var F2I */
+	{0x30033, 4},  /* R var FCHK */
+	{0x30038, 4},  /* R var FRND */
+	{0x30096, 4},  /* R var MUFU */
+	{0x300b0, 7},  /* R var SHFL */
+	{0x300b5, 7},  /* R var STG.128 */
+	{0x300ba, 11},  /* R var STS */
+	{0x300c3, 4},  /* R var SUST */
 };
 static const LatExc exc54[] = {
-	{"MOV", 0, 0, 15},
-	{"TLD4", 0, 0, 15},
-	{"FADD", 0, 1, 5},
-	{"MUFU", 0, 3, 4},
-	{"STG.64", 0, 3, 12},
-	{"STL", 0, 3, 15},
+	{0x94, 15},  /* R alu MOV */
+	{0xc8, 15},  /* R alu TLD4 */
+	{0x10032, 5},  /* R fma FADD */
+	{0x30096, 4},  /* R var MUFU */
+	{0x300b6, 12},  /* R var STG.64 */
+	{0x300b7, 15},  /* R var STL */
 };
 static const LatExc exc55[] = {
-	{"ISETP", 0, 0, 7},
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 15},
-	{"PRMT", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"TLD4", 0, 0, 4},
-	{"F2F", 0, 3, 15},
-	{"F2I.S64", 0, 3, 7},
-	{"F2I.U64", 0, 3, 15},
-	{"FCHK", 0, 3, 6},
-	{"LDG", 0, 3, 15},
-	{"SHFL", 0, 3, 15},
-	{"STG", 0, 3, 5},
-	{"STG.64", 0, 3, 5},
-	{"STL", 0, 3, 15},
+	{0x79, 7},  /* R alu ISETP */
+	{0x8d, 15},  /* R alu LEA */
+	{0x8e, 15},  /* R alu LEA.HI */
+	{0x9d, 15},  /* R alu PRMT */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0xc8, 4},  /* R alu TLD4 */
+	{0x30029, 15},  /* R var F2F */
+	{0x3002e, 7},  /* R var F2I.S64 */
+	{0x30030, 15},  /* R var F2I.U64 */
+	{0x30033, 6},  /* R var FCHK */
+	{0x3007f, 15},  /* R var LDG */
+	{0x300b0, 15},  /* R var SHFL */
+	{0x300b4, 5},  /* R var STG */
+	{0x300b6, 5},  /* R var STG.64 */
+	{0x300b7, 15},  /* R var STL */
 };
 static const LatExc exc58[] = {
-	{"LEA.HI", 0, 0, 15},
-	{"MOV", 0, 0, 6},
-	{"PRMT", 0, 0, 15},
-	{"SEL", 0, 0, 10},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"FCHK", 0, 3, 5},
-	{"MUFU", 0, 3, 4},
-	{"SHFL", 0, 3, 5},
-	{"ST.128", 0, 3, 5},
-	{"STG", 0, 3, 5},
-	{"STG.64", 0, 3, 5},
-	{"STS", 0, 3, 5},
-	{"STS.128", 0, 3, 15},
-	{"STS.64", 0, 3, 5},
+	{0x8e, 15},  /* R alu LEA.HI */
+	{0x94, 6},  /* R alu MOV */
+	{0x9d, 15},  /* R alu PRMT */
+	{0xa9, 10},  /* R alu SEL */
+	{0x1005f, 15},  /* R fma IMAD.WIDE */
+	{0x30033, 5},  /* R var FCHK */
+	{0x30096, 4},  /* R var MUFU */
+	{0x300b0, 5},  /* R var SHFL */
+	{0x300b2, 5},  /* R var ST.128 */
+	{0x300b4, 5},  /* R var STG */
+	{0x300b6, 5},  /* R var STG.64 */
+	{0x300ba, 5},  /* R var STS */
+	{0x300bb, 15},  /* R var STS.128 */
+	{0x300bc, 5},  /* R var STS.64 */
 };
 static const LatExc exc60[] = {
-	{"BRA", 2, 0, 13},
-	{"BREAK", 2, 0, 15},
-	{"DADD", 2, 4, 14},
-	{"EXIT", 2, 4, 15},
-	{"I2F", 2, 4, 15},
-	{"ISETP", 2, 4, 15},
-	{"LEA", 2, 4, 15},
-	{"MUFU", 2, 4, 15},
-	{"SEL", 2, 4, 15},
-	{"SHF.HI", 2, 4, 15},
-	{"STG", 2, 4, 15},
+	{0x200016, 13},  /* P alu BRA */
+	{0x200017, 15},  /* P alu BREAK */
+	{0x240021, 14},  /* P guard DADD */
+	{0x240028, 15},  /* P guard EXIT */
+	{0x240051, 15},  /* P guard I2F */
+	{0x240079, 15},  /* P guard ISETP */
+	{0x24008d, 15},  /* P guard LEA */
+	{0x240096, 15},  /* P guard MUFU */
+	{0x2400a9, 15},  /* P guard SEL */
+	{0x2400ac, 15},  /* P guard SHF.HI */
+	{0x2400b4, 15},  /* P guard STG */
 };
 static const LatExc exc61[] = {
-	{"FSEL", 0, 0, 15},
-	{"LOP3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF", 0, 0, 15},
-	{"STG", 0, 3, 5},
+	{0x3a, 15},  /* R alu FSEL */
+	{0x90, 15},  /* R alu LOP3 */
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 15},  /* R alu SEL */
+	{0xab, 15},  /* R alu SHF */
+	{0x300b4, 5},  /* R var STG */
 };
 static const LatExc exc62[] = {
-	{"LOP3", 0, 0, 6},
-	{"PRMT", 0, 0, 5},
-	{"SEL", 0, 0, 5},
-	{"HFMA2.MMA", 0, 2, 6},
-	{"ATOMG", 0, 3, 6},
+	{0x90, 6},  /* R alu LOP3 */
+	{0x9d, 5},  /* R alu PRMT */
+	{0xa9, 5},  /* R alu SEL */
+	{0x2003f, 6},  /* R other HFMA2.MMA */
+	{0x30005, 6},  /* R var ATOMG */
 };
 static const LatExc exc63[] = {
-	{"IADD3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SHF", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"TLD4", 0, 0, 12},
-	{"FADD", 0, 1, 15},
-	{"HFMA2.MMA", 0, 2, 7},
-	{"ATOMG.64", 0, 3, 10},
-	{"ATOMS", 0, 3, 10},
-	{"R2UR", 0, 3, 14},
-	{"RED", 0, 3, 15},
-	{"REDUX", 0, 3, 6},
-	{"SHFL", 0, 3, 15},
-	{"STL.128", 0, 3, 13},
-	{"STS", 0, 3, 15},
-	{"TEX", 0, 3, 9},
+	{0x5a, 15},  /* R alu IADD3 */
+	{0x94, 15},  /* R alu MOV */
+	{0xab, 15},  /* R alu SHF */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0xc8, 12},  /* R alu TLD4 */
+	{0x10032, 15},  /* R fma FADD */
+	{0x2003f, 7},  /* R other HFMA2.MMA */
+	{0x30006, 10},  /* R var ATOMG.64 */
+	{0x30009, 10},  /* R var ATOMS */
+	{0x300a0, 14},  /* R var R2UR */
+	{0x300a1, 15},  /* R var RED */
+	{0x300a5, 6},  /* R var REDUX */
+	{0x300b0, 15},  /* R var SHFL */
+	{0x300b8, 13},  /* R var STL.128 */
+	{0x300ba, 15},  /* R var STS */
+	{0x300c6, 9},  /* R var TEX */
 };
 static const LatExc exc72[] = {
-	{"HMMA.SP.16816.F16", 0, 2, 15},
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 2, 15},
+	{0x20048, 15},  /* R other HMMA.SP.16816.F16 */
+	{0x20075, 15},  /* R other IMMA.SP.16832.S8.S8.SAT */
 };
 static const LatExc exc73[] = {
-	{"HMMA.SP.16816.F32.BF16", 0, 2, 15},
+	{0x2004a, 15},  /* R other HMMA.SP.16816.F32.BF16 */
 };
 static const LatExc exc76[] = {
-	{"HMMA.SP.1688.F32.TF32", 0, 2, 6},
+	{0x2004c, 6},  /* R other HMMA.SP.1688.F32.TF32 */
 };
 static const LatExc exc77[] = {
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 5},
+	{0x94, 15},  /* R alu MOV */
+	{0x9d, 5},  /* R alu PRMT */
 };
 static const LatExc exc78[] = {
-	{"PRMT", 0, 0, 6},
-	{"HFMA2.MMA", 0, 2, 6},
+	{0x9d, 6},  /* R alu PRMT */
+	{0x2003f, 6},  /* R other HFMA2.MMA */
 };
 static const LatExc exc79[] = {
-	{"MOV", 0, 0, 15},
-	{"HFMA2.MMA", 0, 2, 6},
+	{0x94, 15},  /* R alu MOV */
+	{0x2003f, 6},  /* R other HFMA2.MMA */
 };
 static const LatExc exc87[] = {
-	{"MOV", 0, 0, 15},
+	{0x94, 15},  /* R alu MOV */
 };
 static const LatExc exc88[] = {
-	{"PRMT", 0, 0, 15},
+	{0x9d, 15},  /* R alu PRMT */
 };
 static const LatExc exc89[] = {
-	{"SEL", 0, 0, 8},
+	{0xa9, 8},  /* R alu SEL */
 };
 static const LatExc exc90[] = {
-	{"FSEL", 0, 0, 15},
-	{"I2I", 0, 0, 15},
-	{"PRMT", 0, 0, 6},
-	{"SGXT", 0, 0, 15},
-	{"ATOM", 0, 3, 15},
-	{"ATOMG.64", 0, 3, 10},
-	{"ATOMG.F64", 0, 3, 10},
-	{"ATOMS.64", 0, 3, 6},
-	{"CCTL", 0, 3, 9},
-	{"DADD", 0, 3, 6},
-	{"DFMA", 0, 3, 6},
-	{"DMUL", 0, 3, 6},
-	{"F2I", 0, 3, 4},
-	{"F2I.U64", 0, 3, 6},
-	{"FRND.F64", 0, 3, 15},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64", 0, 3, 15},
-	{"LD", 0, 3, 15},
-	{"LD.64", 0, 3, 15},
-	{"LDC", 0, 3, 4},
-	{"LDG.128", 0, 3, 15},
-	{"LDGSTS", 0, 3, 12},
-	{"LDGSTS.128", 0, 3, 13},
-	{"LDGSTS.64", 0, 3, 13},
-	{"LDL", 0, 3, 14},
-	{"LDL.64", 0, 3, 6},
-	{"LDS.64", 0, 3, 12},
-	{"MUFU", 0, 3, 4},
-	{"QSPC", 0, 3, 15},
-	{"RED", 0, 3, 12},
-	{"RED.64", 0, 3, 15},
-	{"RED.F64", 0, 3, 15},
-	{"RED.S64", 0, 3, 15},
-	{"REDUX", 0, 3, 8},
-	{"ST.128", 0, 3, 15},
-	{"ST.64", 0, 3, 10},
-	{"STG.128", 0, 3, 12},
-	{"STS.128", 0, 3, 14},
-	{"SULD.128", 0, 3, 6},
-	{"SUST", 0, 3, 4},
-	{"TLD", 0, 3, 4},
-	{"P2R", 2, 0, 8},
-	{"SEL", 2, 0, 10},
+	{0x3a, 15},  /* R alu FSEL */
+	{0x57, 15},  /* R alu I2I */
+	{0x9d, 6},  /* R alu PRMT */
+	{0xaa, 15},  /* R alu SGXT */
+	{0x30001, 15},  /* R var ATOM */
+	{0x30006, 10},  /* R var ATOMG.64 */
+	{0x30007, 10},  /* R var ATOMG.F64 */
+	{0x3000a, 6},  /* R var ATOMS.64 */
+	{0x3001e, 9},  /* R var CCTL */
+	{0x30021, 6},  /* R var DADD */
+	{0x30023, 6},  /* R var DFMA */
+	{0x30025, 6},  /* R var DMUL */
+	{0x3002c, 4},  /* R var F2I */
+	{0x30030, 6},  /* R var F2I.U64 */
+	{0x30039, 15},  /* R var FRND.F64 */
+	{0x30051, 4},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x3007a, 15},  /* R var LD */
+	{0x3007c, 15},  /* R var LD.64 */
+	{0x3007d, 4},  /* R var LDC */
+	{0x30080, 15},  /* R var LDG.128 */
+	{0x30083, 12},  /* R var LDGSTS */
+	{0x30084, 13},  /* R var LDGSTS.128 */
+	{0x30085, 13},  /* R var LDGSTS.64 */
+	{0x30086, 14},  /* R var LDL */
+	{0x30088, 6},  /* R var LDL.64 */
+	{0x3008b, 12},  /* R var LDS.64 */
+	{0x30096, 4},  /* R var MUFU */
+	{0x3009e, 15},  /* R var QSPC */
+	{0x300a1, 12},  /* R var RED */
+	{0x300a2, 15},  /* R var RED.64 */
+	{0x300a3, 15},  /* R var RED.F64 */
+	{0x300a4, 15},  /* R var RED.S64 */
+	{0x300a5, 8},  /* R var REDUX */
+	{0x300b2, 15},  /* R var ST.128 */
+	{0x300b3, 10},  /* R var ST.64 */
+	{0x300b5, 12},  /* R var STG.128 */
+	{0x300bb, 14},  /* R var STS.128 */
+	{0x300be, 6},  /* R var SULD.128 */
+	{0x300c3, 4},  /* R var SUST */
+	{0x300c7, 4},  /* R var TLD */
+	{0x200099, 8},  /* P alu P2R */
+	{0x2000a9, 10},  /* P alu SEL */
 };
 static const LatExc exc91[] = {
-	{"IADD3", 0, 0, 5},
-	{"MOV", 0, 0, 15},
+	{0x5a, 5},  /* R alu IADD3 */
+	{0x94, 15},  /* R alu MOV */
 };
 static const LatExc exc93[] = {
-	{"BAR", 0, 0, 6},
-	{"CALL", 0, 0, 8},
-	{"CCTLL", 0, 0, 15},
-	{"FMNMX", 0, 0, 8},
-	{"R2P", 0, 0, 15},
-	{"RET", 0, 0, 4},
-	{"SGXT", 0, 0, 7},
-	{"SURED.S64", 0, 0, 7},
-	{"SURED.U64", 0, 0, 15},
-	{"TLD4", 0, 0, 4},
-	{"TXD", 0, 0, 7},
-	{"VABSDIFF4", 0, 0, 9},
-	{"WARPSYNC", 0, 0, 7},
-	{"IDP", 0, 1, 8},
-	{"BMMA.168128.AND.POPC", 0, 2, 10},
-	{"BMMA.168128.XOR.POPC", 0, 2, 9},
-	{"BMMA.168256.AND.POPC", 0, 2, 10},
-	{"BMMA.168256.XOR.POPC", 0, 2, 9},
-	{"HADD2", 0, 2, 15},
-	{"HFMA2", 0, 2, 15},
-	{"HMMA.1688.F16", 0, 2, 8},
-	{"HMMA.1688.F32", 0, 2, 8},
-	{"HMMA.1688.F32.BF16", 0, 2, 8},
-	{"IMMA.16816.S8.S8", 0, 2, 5},
-	{"IMMA.16816.S8.S8.SAT", 0, 2, 4},
-	{"IMMA.16816.U8.U8.SAT", 0, 2, 8},
-	{"IMMA.16832.S8.U8.SAT", 0, 2, 8},
-	{"IMMA.16832.U4.S4", 0, 2, 8},
-	{"IMMA.16832.U4.S4.SAT", 0, 2, 6},
-	{"IMMA.16864.S4.S4.SAT", 0, 2, 8},
-	{"IMMA.SP.168128.S4.S4.SAT", 0, 2, 8},
-	{"IMMA.SP.16864.S8.U8.SAT", 0, 2, 8},
-	{"ATOM.F64", 0, 3, 6},
-	{"ATOM.S64", 0, 3, 6},
-	{"BREV", 0, 3, 7},
-	{"DADD", 0, 3, 6},
-	{"DFMA", 0, 3, 6},
-	{"DMUL", 0, 3, 6},
-	{"DSETP", 0, 3, 6},
-	{"F2F.F64", 0, 3, 4},
-	{"F2I.S64.F64", 0, 3, 4},
-	{"FLO", 0, 3, 11},
-	{"FRND.F64", 0, 3, 15},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"I2F.U64", 0, 3, 4},
-	{"LDC", 0, 3, 4},
-	{"LDC.64", 0, 3, 4},
-	{"LDG.128", 0, 3, 6},
-	{"LDL.64", 0, 3, 6},
-	{"LDS.128", 0, 3, 6},
-	{"MATCH", 0, 3, 13},
-	{"MATCH.U64", 0, 3, 12},
-	{"MUFU", 0, 3, 4},
-	{"RED.F64", 0, 3, 15},
-	{"RED.S64", 0, 3, 8},
-	{"REDUX", 0, 3, 4},
-	{"SULD", 0, 3, 4},
-	{"SULD.128", 0, 3, 4},
-	{"SULD.64", 0, 3, 4},
-	{"SUST", 0, 3, 4},
-	{"SUST.128", 0, 3, 4},
-	{"SUST.64", 0, 3, 4},
-	{"TEX", 0, 3, 4},
-	{"TLD", 0, 3, 4},
+	{0xc, 6},  /* R alu BAR */
+	{0x1d, 8},  /* R alu CALL */
+	{0x1f, 15},  /* R alu CCTLL */
+	{0x36, 8},  /* R alu FMNMX */
+	{0x9f, 15},  /* R alu R2P */
+	{0xa6, 4},  /* R alu RET */
+	{0xaa, 7},  /* R alu SGXT */
+	{0xc1, 7},  /* R alu SURED.S64 */
+	{0xc2, 15},  /* R alu SURED.U64 */
+	{0xc8, 4},  /* R alu TLD4 */
+	{0xc9, 7},  /* R alu TXD */
+	{0xe1, 9},  /* R alu VABSDIFF4 */
+	{0xe4, 7},  /* R alu WARPSYNC */
+	{0x1005b, 8},  /* R fma IDP */
+	{0x2000d, 10},  /* R other BMMA.168128.AND.POPC */
+	{0x2000e, 9},  /* R other BMMA.168128.XOR.POPC */
+	{0x2000f, 10},  /* R other BMMA.168256.AND.POPC */
+	{0x20010, 9},  /* R other BMMA.168256.XOR.POPC */
+	{0x2003d, 15},  /* R other HADD2 */
+	{0x2003e, 15},  /* R other HFMA2 */
+	{0x20044, 8},  /* R other HMMA.1688.F16 */
+	{0x20045, 8},  /* R other HMMA.1688.F32 */
+	{0x20046, 8},  /* R other HMMA.1688.F32.BF16 */
+	{0x20060, 5},  /* R other IMMA.16816.S8.S8 */
+	{0x20061, 4},  /* R other IMMA.16816.S8.S8.SAT */
+	{0x20063, 8},  /* R other IMMA.16816.U8.U8.SAT */
+	{0x20067, 8},  /* R other IMMA.16832.S8.U8.SAT */
+	{0x20068, 8},  /* R other IMMA.16832.U4.S4 */
+	{0x20069, 6},  /* R other IMMA.16832.U4.S4.SAT */
+	{0x2006b, 8},  /* R other IMMA.16864.S4.S4.SAT */
+	{0x20073, 8},  /* R other IMMA.SP.168128.S4.S4.SAT */
+	{0x20077, 8},  /* R other IMMA.SP.16864.S8.U8.SAT */
+	{0x30003, 6},  /* R var ATOM.F64 */
+	{0x30004, 6},  /* R var ATOM.S64 */
+	{0x30018, 7},  /* R var BREV */
+	{0x30021, 6},  /* R var DADD */
+	{0x30023, 6},  /* R var DFMA */
+	{0x30025, 6},  /* R var DMUL */
+	{0x30026, 6},  /* R var DSETP */
+	{0x3002a, 4},  /* R var F2F.F64 */
+	{0x3002f, 4},  /* R var F2I.S64.F64 */
+	{0x30035, 11},  /* R var FLO */
+	{0x30039, 15},  /* R var FRND.F64 */
+	{0x30051, 4},  /* R var I2F */
+	{0x30053, 15},  /* R var I2F.F64.S64 */
+	{0x30056, 4},  /* R var I2F.U64 */
+	{0x3007d, 4},  /* R var LDC */
+	{0x3007e, 4},  /* R var LDC.64 */
+	{0x30080, 6},  /* R var LDG.128 */
+	{0x30088, 6},  /* R var LDL.64 */
+	{0x3008a, 6},  /* R var LDS.128 */
+	{0x30091, 13},  /* R var MATCH */
+	{0x30092, 12},  /* R var MATCH.U64 */
+	{0x30096, 4},  /* R var MUFU */
+	{0x300a3, 15},  /* R var RED.F64 */
+	{0x300a4, 8},  /* R var RED.S64 */
+	{0x300a5, 4},  /* R var REDUX */
+	{0x300bd, 4},  /* R var SULD */
+	{0x300be, 4},  /* R var SULD.128 */
+	{0x300bf, 4},  /* R var SULD.64 */
+	{0x300c3, 4},  /* R var SUST */
+	{0x300c4, 4},  /* R var SUST.128 */
+	{0x300c5, 4},  /* R var SUST.64 */
+	{0x300c6, 4},  /* R var TEX */
+	{0x300c7, 4},  /* R var TLD */
 };
 static const LatExc exc94[] = {
-	{"ISETP", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF", 0, 0, 15},
-	{"IMAD.HI", 0, 1, 6},
-	{"IMAD.WIDE", 0, 1, 6},
+	{0x79, 15},  /* R alu ISETP */
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 15},  /* R alu SEL */
+	{0xab, 15},  /* R alu SHF */
+	{0x1005e, 6},  /* R fma IMAD.HI */
+	{0x1005f, 6},  /* R fma IMAD.WIDE */
 };
 static const LatExc exc95[] = {
-	{"CALL", 0, 0, 15},
-	{"ISETP", 0, 0, 15},
-	{"PRMT", 0, 0, 7},
-	{"SHF.S64", 0, 0, 13},
-	{"TLD4", 0, 0, 15},
-	{"FADD", 0, 1, 9},
-	{"FMUL", 0, 1, 15},
-	{"IMAD.HI", 0, 1, 6},
-	{"IMAD.WIDE", 0, 1, 6},
-	{"IMMA.16816.S8.S8", 0, 2, 10},
-	{"ATOM", 0, 3, 15},
-	{"ATOMG", 0, 3, 15},
-	{"ATOMG.64", 0, 3, 15},
-	{"ATOMG.F64", 0, 3, 15},
-	{"ATOMG.S64", 0, 3, 15},
-	{"F2I", 0, 3, 15},
-	{"I2F", 0, 3, 15},
-	{"LDGSTS", 0, 3, 9},
-	{"LDGSTS.128", 0, 3, 8},
-	{"LDGSTS.64", 0, 3, 9},
-	{"LDS", 0, 3, 15},
-	{"RED.F64", 0, 3, 15},
-	{"RED.S64", 0, 3, 15},
-	{"ST", 0, 3, 15},
-	{"STL", 0, 3, 15},
-	{"STL.64", 0, 3, 9},
-	{"STS", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
+	{0x1d, 15},  /* R alu CALL */
+	{0x79, 15},  /* R alu ISETP */
+	{0x9d, 7},  /* R alu PRMT */
+	{0xad, 13},  /* R alu SHF.S64 */
+	{0xc8, 15},  /* R alu TLD4 */
+	{0x10032, 9},  /* R fma FADD */
+	{0x10037, 15},  /* R fma FMUL */
+	{0x1005e, 6},  /* R fma IMAD.HI */
+	{0x1005f, 6},  /* R fma IMAD.WIDE */
+	{0x20060, 10},  /* R other IMMA.16816.S8.S8 */
+	{0x30001, 15},  /* R var ATOM */
+	{0x30005, 15},  /* R var ATOMG */
+	{0x30006, 15},  /* R var ATOMG.64 */
+	{0x30007, 15},  /* R var ATOMG.F64 */
+	{0x30008, 15},  /* R var ATOMG.S64 */
+	{0x3002c, 15},  /* R var F2I */
+	{0x30051, 15},  /* R var I2F */
+	{0x30083, 9},  /* R var LDGSTS */
+	{0x30084, 8},  /* R var LDGSTS.128 */
+	{0x30085, 9},  /* R var LDGSTS.64 */
+	{0x30089, 15},  /* R var LDS */
+	{0x300a3, 15},  /* R var RED.F64 */
+	{0x300a4, 15},  /* R var RED.S64 */
+	{0x300b1, 15},  /* R var ST */
+	{0x300b7, 15},  /* R var STL */
+	{0x300b9, 9},  /* R var STL.64 */
+	{0x300ba, 15},  /* R var STS */
+	{0x300bb, 15},  /* R var STS.128 */
 };
 static const LatExc exc97[] = {
-	{"IMMA.16816.S8.S8", 0, 2, 4},
-	{"IMMA.16816.U8.U8", 0, 2, 9},
+	{0x20060, 4},  /* R other IMMA.16816.S8.S8 */
+	{0x20062, 9},  /* R other IMMA.16816.U8.U8 */
 };
 static const LatExc exc99[] = {
-	{"IMMA.16816.U8.U8", 0, 2, 4},
+	{0x20062, 4},  /* R other IMMA.16816.U8.U8 */
 };
 static const LatExc exc105[] = {
-	{"IMMA.16832.U4.S4", 0, 2, 15},
+	{0x20068, 15},  /* R other IMMA.16832.U4.S4 */
 };
 static const LatExc exc112[] = {
-	{"IMMA.16832.U4.S4", 0, 2, 12},
+	{0x20068, 12},  /* R other IMMA.16832.U4.S4 */
 };
 static const LatExc exc120[] = {
-	{"SHF.HI", 0, 0, 6},
-	{"SHF.U64", 0, 0, 15},
-	{"FADD", 0, 1, 15},
-	{"FMUL", 0, 1, 11},
-	{"I2F", 0, 3, 15},
-	{"I2F.F64", 0, 3, 15},
-	{"REDUX", 0, 3, 7},
-	{"SHFL", 0, 3, 6},
-	{"ST.64", 0, 3, 8},
-	{"STG.64", 0, 3, 15},
-	{"STL", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
+	{0xac, 6},  /* R alu SHF.HI */
+	{0xae, 15},  /* R alu SHF.U64 */
+	{0x10032, 15},  /* R fma FADD */
+	{0x10037, 11},  /* R fma FMUL */
+	{0x30051, 15},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x300a5, 7},  /* R var REDUX */
+	{0x300b0, 6},  /* R var SHFL */
+	{0x300b3, 8},  /* R var ST.64 */
+	{0x300b6, 15},  /* R var STG.64 */
+	{0x300b7, 15},  /* R var STL */
+	{0x300bb, 15},  /* R var STS.128 */
 };
 static const LatExc exc121[] = {
-	{"BAR", 2, 0, 13},
-	{"BRA", 2, 0, 15},
-	{"LEA.HI", 2, 0, 12},
-	{"VOTE", 2, 0, 13},
-	{"IMAD", 2, 1, 15},
-	{"LDGSTS", 2, 3, 15},
-	{"LDGSTS.128", 2, 3, 15},
-	{"LDGSTS.64", 2, 3, 15},
-	{"ATOM", 2, 4, 15},
-	{"BAR", 2, 4, 14},
-	{"BMSK", 2, 4, 15},
-	{"BREAK", 2, 4, 15},
-	{"DFMA", 2, 4, 15},
-	{"F2I", 2, 4, 15},
-	{"FMNMX", 2, 4, 15},
-	{"FSEL", 2, 4, 14},
-	{"FSETP", 2, 4, 14},
-	{"LD.128", 2, 4, 15},
-	{"LDL.128", 2, 4, 15},
-	{"LDS.128", 2, 4, 15},
-	{"LEA.HI", 2, 4, 15},
-	{"RED.64", 2, 4, 15},
-	{"SGXT", 2, 4, 15},
-	{"SHF", 2, 4, 15},
-	{"SHF.S64", 2, 4, 15},
-	{"SHF.U64.HI", 2, 4, 15},
-	{"ST", 2, 4, 15},
-	{"ST.128", 2, 4, 15},
-	{"ST.64", 2, 4, 15},
-	{"STG.128", 2, 4, 15},
-	{"STL", 2, 4, 15},
-	{"STL.64", 2, 4, 15},
-	{"STS.128", 2, 4, 15},
-	{"SUST", 2, 4, 15},
+	{0x20000c, 13},  /* P alu BAR */
+	{0x200016, 15},  /* P alu BRA */
+	{0x20008e, 12},  /* P alu LEA.HI */
+	{0x2000e2, 13},  /* P alu VOTE */
+	{0x21005d, 15},  /* P fma IMAD */
+	{0x230083, 15},  /* P var LDGSTS */
+	{0x230084, 15},  /* P var LDGSTS.128 */
+	{0x230085, 15},  /* P var LDGSTS.64 */
+	{0x240001, 15},  /* P guard ATOM */
+	{0x24000c, 14},  /* P guard BAR */
+	{0x240014, 15},  /* P guard BMSK */
+	{0x240017, 15},  /* P guard BREAK */
+	{0x240023, 15},  /* P guard DFMA */
+	{0x24002c, 15},  /* P guard F2I */
+	{0x240036, 15},  /* P guard FMNMX */
+	{0x24003a, 14},  /* P guard FSEL */
+	{0x24003c, 14},  /* P guard FSETP */
+	{0x24007b, 15},  /* P guard LD.128 */
+	{0x240087, 15},  /* P guard LDL.128 */
+	{0x24008a, 15},  /* P guard LDS.128 */
+	{0x24008e, 15},  /* P guard LEA.HI */
+	{0x2400a2, 15},  /* P guard RED.64 */
+	{0x2400aa, 15},  /* P guard SGXT */
+	{0x2400ab, 15},  /* P guard SHF */
+	{0x2400ad, 15},  /* P guard SHF.S64 */
+	{0x2400af, 15},  /* P guard SHF.U64.HI */
+	{0x2400b1, 15},  /* P guard ST */
+	{0x2400b2, 15},  /* P guard ST.128 */
+	{0x2400b3, 15},  /* P guard ST.64 */
+	{0x2400b5, 15},  /* P guard STG.128 */
+	{0x2400b7, 15},  /* P guard STL */
+	{0x2400b9, 15},  /* P guard STL.64 */
+	{0x2400bb, 15},  /* P guard STS.128 */
+	{0x2400c3, 15},  /* P guard SUST */
 };
 static const LatExc exc141[] = {
-	{"LEA.HI", 0, 0, 10},
-	{"MOV", 0, 0, 6},
-	{"FFMA", 0, 1, 15},
-	{"FMUL", 0, 1, 7},
-	{"ATOM", 0, 3, 12},
-	{"DADD", 0, 3, 8},
-	{"DFMA", 0, 3, 15},
-	{"DMUL", 0, 3, 6},
-	{"F2I", 0, 3, 15},
-	{"LDGSTS", 0, 3, 15},
-	{"LDL", 0, 3, 5},
-	{"LDS", 0, 3, 5},
-	{"LDS.64", 0, 3, 15},
-	{"QSPC", 0, 3, 15},
-	{"STG", 0, 3, 5},
-	{"STG.128", 0, 3, 15},
-	{"STG.64", 0, 3, 5},
-	{"STS", 0, 3, 5},
-	{"SEL", 2, 0, 15},
+	{0x8e, 10},  /* R alu LEA.HI */
+	{0x94, 6},  /* R alu MOV */
+	{0x10034, 15},  /* R fma FFMA */
+	{0x10037, 7},  /* R fma FMUL */
+	{0x30001, 12},  /* R var ATOM */
+	{0x30021, 8},  /* R var DADD */
+	{0x30023, 15},  /* R var DFMA */
+	{0x30025, 6},  /* R var DMUL */
+	{0x3002c, 15},  /* R var F2I */
+	{0x30083, 15},  /* R var LDGSTS */
+	{0x30086, 5},  /* R var LDL */
+	{0x30089, 5},  /* R var LDS */
+	{0x3008b, 15},  /* R var LDS.64 */
+	{0x3009e, 15},  /* R var QSPC */
+	{0x300b4, 5},  /* R var STG */
+	{0x300b5, 15},  /* R var STG.128 */
+	{0x300b6, 5},  /* R var STG.64 */
+	{0x300ba, 5},  /* R var STS */
+	{0x2000a9, 15},  /* P alu SEL */
 };
 static const LatExc exc142[] = {
-	{"I2I", 0, 0, 10},
-	{"IABS", 0, 0, 6},
-	{"LEA", 0, 0, 14},
-	{"PRMT", 0, 0, 15},
-	{"SHF", 0, 0, 6},
-	{"FFMA", 0, 1, 15},
-	{"FMUL", 0, 1, 15},
-	{"ATOM", 0, 3, 8},
-	{"DMUL", 0, 3, 15},
-	{"F2I", 0, 3, 15},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64", 0, 3, 15},
-	{"LDGSTS", 0, 3, 8},
-	{"LDS.64", 0, 3, 15},
-	{"STG.128", 0, 3, 15},
+	{0x57, 10},  /* R alu I2I */
+	{0x59, 6},  /* R alu IABS */
+	{0x8d, 14},  /* R alu LEA */
+	{0x9d, 15},  /* R alu PRMT */
+	{0xab, 6},  /* R alu SHF */
+	{0x10034, 15},  /* R fma FFMA */
+	{0x10037, 15},  /* R fma FMUL */
+	{0x30001, 8},  /* R var ATOM */
+	{0x30025, 15},  /* R var DMUL */
+	{0x3002c, 15},  /* R var F2I */
+	{0x30051, 4},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x30083, 8},  /* R var LDGSTS */
+	{0x3008b, 15},  /* R var LDS.64 */
+	{0x300b5, 15},  /* R var STG.128 */
 };
 static const LatExc exc143[] = {
-	{"CALL", 0, 0, 15},
+	{0x1d, 15},  /* R alu CALL */
 };
 static const LatExc exc144[] = {
-	{"BAR", 0, 0, 5},
-	{"BRX", 0, 0, 15},
-	{"F2FP", 0, 0, 9},
-	{"SGXT", 0, 0, 15},
-	{"FFMA", 0, 1, 6},
-	{"FMUL", 0, 1, 7},
-	{"IMAD.HI", 0, 1, 7},
-	{"ATOM", 0, 3, 15},
-	{"ATOMG", 0, 3, 15},
-	{"ATOMS.64", 0, 3, 6},
-	{"BREV", 0, 3, 6},
-	{"DADD", 0, 3, 6},
-	{"DFMA", 0, 3, 6},
-	{"DMUL", 0, 3, 13},
-	{"DSETP", 0, 3, 6},
-	{"FLO", 0, 3, 4},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64", 0, 3, 6},
-	{"I2F.F64.S64", 0, 3, 4},
-	{"LDC", 0, 3, 4},
-	{"LDG.64", 0, 3, 15},
-	{"LDGSTS.128", 0, 3, 15},
-	{"MATCH", 0, 3, 4},
-	{"MUFU", 0, 3, 4},
-	{"POPC", 0, 3, 4},
-	{"R2UR", 0, 3, 4},
-	{"REDUX", 0, 3, 4},
-	{"STL", 0, 3, 15},
-	{"STL.128", 0, 3, 14},
-	{"SUST", 0, 3, 4},
-	{"BAR", 2, 0, 13},
-	{"FSETP", 2, 0, 5},
-	{"VOTE", 2, 0, 13},
-	{"DFMA", 2, 4, 15},
-	{"FADD", 2, 4, 15},
-	{"IADD3", 2, 4, 15},
-	{"IMAD.WIDE", 2, 4, 15},
-	{"LDL", 2, 4, 15},
-	{"LDL.64", 2, 4, 15},
-	{"LDS", 2, 4, 15},
-	{"SHF", 2, 4, 15},
-	{"SHF.U64", 2, 4, 15},
-	{"STS.64", 2, 4, 15},
+	{0xc, 5},  /* R alu BAR */
+	{0x19, 15},  /* R alu BRX */
+	{0x2b, 9},  /* R alu F2FP */
+	{0xaa, 15},  /* R alu SGXT */
+	{0x10034, 6},  /* R fma FFMA */
+	{0x10037, 7},  /* R fma FMUL */
+	{0x1005e, 7},  /* R fma IMAD.HI */
+	{0x30001, 15},  /* R var ATOM */
+	{0x30005, 15},  /* R var ATOMG */
+	{0x3000a, 6},  /* R var ATOMS.64 */
+	{0x30018, 6},  /* R var BREV */
+	{0x30021, 6},  /* R var DADD */
+	{0x30023, 6},  /* R var DFMA */
+	{0x30025, 13},  /* R var DMUL */
+	{0x30026, 6},  /* R var DSETP */
+	{0x30035, 4},  /* R var FLO */
+	{0x30051, 4},  /* R var I2F */
+	{0x30052, 6},  /* R var I2F.F64 */
+	{0x30053, 4},  /* R var I2F.F64.S64 */
+	{0x3007d, 4},  /* R var LDC */
+	{0x30081, 15},  /* R var LDG.64 */
+	{0x30084, 15},  /* R var LDGSTS.128 */
+	{0x30091, 4},  /* R var MATCH */
+	{0x30096, 4},  /* R var MUFU */
+	{0x3009c, 4},  /* R var POPC */
+	{0x300a0, 4},  /* R var R2UR */
+	{0x300a5, 4},  /* R var REDUX */
+	{0x300b7, 15},  /* R var STL */
+	{0x300b8, 14},  /* R var STL.128 */
+	{0x300c3, 4},  /* R var SUST */
+	{0x20000c, 13},  /* P alu BAR */
+	{0x20003c, 5},  /* P alu FSETP */
+	{0x2000e2, 13},  /* P alu VOTE */
+	{0x240023, 15},  /* P guard DFMA */
+	{0x240032, 15},  /* P guard FADD */
+	{0x24005a, 15},  /* P guard IADD3 */
+	{0x24005f, 15},  /* P guard IMAD.WIDE */
+	{0x240086, 15},  /* P guard LDL */
+	{0x240088, 15},  /* P guard LDL.64 */
+	{0x240089, 15},  /* P guard LDS */
+	{0x2400ab, 15},  /* P guard SHF */
+	{0x2400ae, 15},  /* P guard SHF.U64 */
+	{0x2400bc, 15},  /* P guard STS.64 */
 };
 static const LatExc exc148[] = {
-	{"BAR", 0, 0, 15},
-	{"BMSK", 0, 0, 15},
-	{"BRX", 0, 0, 15},
-	{"CCTLL", 0, 0, 15},
-	{"F2FP", 0, 0, 15},
-	{"FMNMX", 0, 0, 15},
-	{"I2I", 0, 0, 15},
-	{"IABS", 0, 0, 15},
-	{"IMNMX", 0, 0, 9},
-	{"LEA", 0, 0, 10},
-	{"LEA.HI", 0, 0, 15},
-	{"NANOSLEEP", 0, 0, 15},
-	{"SGXT", 0, 0, 15},
-	{"SHF.S64", 0, 0, 15},
-	{"SHF.U64", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 6},
-	{"SURED.S64", 0, 0, 6},
-	{"TLD4", 0, 0, 7},
-	{"TXD", 0, 0, 7},
-	{"VABSDIFF", 0, 0, 15},
-	{"VABSDIFF4", 0, 0, 15},
-	{"WARPSYNC", 0, 0, 9},
-	{"FMUL", 0, 1, 7},
-	{"IDP", 0, 1, 15},
-	{"IDP.HI", 0, 1, 15},
-	{"BMMA.168128.AND.POPC", 0, 2, 11},
-	{"BMMA.168128.XOR.POPC", 0, 2, 14},
-	{"BMMA.168256.AND.POPC", 0, 2, 8},
-	{"BMMA.168256.XOR.POPC", 0, 2, 10},
-	{"BMMA.88128.AND.POPC", 0, 2, 15},
-	{"BMMA.88128.XOR.POPC", 0, 2, 15},
-	{"HADD2", 0, 2, 10},
-	{"HFMA2", 0, 2, 15},
-	{"HMMA.SP.16816.F16", 0, 2, 8},
-	{"HMMA.SP.1688.F32.TF32", 0, 2, 5},
-	{"HMNMX2", 0, 2, 15},
-	{"HMUL2", 0, 2, 15},
-	{"HSET2", 0, 2, 15},
-	{"HSETP2", 0, 2, 15},
-	{"IMMA.16816.U8.U8.SAT", 0, 2, 4},
-	{"IMMA.16832.U4.S4", 0, 2, 3},
-	{"IMMA.16832.U4.S4.SAT", 0, 2, 5},
-	{"IMMA.8816.S8.S8", 0, 2, 15},
-	{"IMMA.8816.S8.S8.SAT", 0, 2, 15},
-	{"IMMA.8816.U8.S8", 0, 2, 15},
-	{"IMMA.8816.U8.S8.SAT", 0, 2, 15},
-	{"IMMA.8832.S4.S4", 0, 2, 15},
-	{"IMMA.8832.S4.S4.SAT", 0, 2, 15},
-	{"IMMA.SP.168128.S4.S4", 0, 2, 9},
-	{"ATOM", 0, 3, 15},
-	{"ATOM.64", 0, 3, 15},
-	{"ATOM.F64", 0, 3, 15},
-	{"ATOM.S64", 0, 3, 15},
-	{"ATOMG.64", 0, 3, 15},
-	{"ATOMG.F64", 0, 3, 15},
-	{"ATOMG.S64", 0, 3, 15},
-	{"ATOMS", 0, 3, 11},
-	{"ATOMS.64", 0, 3, 8},
-	{"BREV", 0, 3, 15},
-	{"CCTL", 0, 3, 15},
-	{"DADD", 0, 3, 15},
-	{"DFMA", 0, 3, 6},
-	{"DMMA.884", 0, 3, 15},
-	{"DMUL", 0, 3, 15},
-	{"DSETP", 0, 3, 6},
-	{"F2F", 0, 3, 15},
-	{"F2F.F64", 0, 3, 15},
-	{"F2I", 0, 3, 15},
-	{"F2I.F64", 0, 3, 15},
-	{"F2I.S64", 0, 3, 15},
-	{"F2I.S64.F64", 0, 3, 15},
-	{"F2I.U64", 0, 3, 15},
-	{"F2I.U64.F64", 0, 3, 15},
-	{"FLO", 0, 3, 15},
-	{"FRND", 0, 3, 15},
-	{"FRND.F64", 0, 3, 15},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64", 0, 3, 15},
-	{"I2F.F64.S64", 0, 3, 6},
-	{"I2F.F64.U64", 0, 3, 15},
-	{"I2F.S64", 0, 3, 15},
-	{"I2F.U64", 0, 3, 9},
-	{"LD", 0, 3, 15},
-	{"LD.128", 0, 3, 15},
-	{"LD.64", 0, 3, 15},
-	{"LDC", 0, 3, 15},
-	{"LDC.64", 0, 3, 4},
-	{"LDG.128", 0, 3, 9},
-	{"LDGSTS.128", 0, 3, 15},
-	{"LDGSTS.64", 0, 3, 15},
-	{"LDL", 0, 3, 15},
-	{"LDL.128", 0, 3, 15},
-	{"LDL.64", 0, 3, 15},
-	{"LDS", 0, 3, 15},
-	{"LDS.128", 0, 3, 15},
-	{"LDS.64", 0, 3, 15},
-	{"LDSM", 0, 3, 15},
-	{"MATCH", 0, 3, 13},
-	{"MATCH.U64", 0, 3, 15},
-	{"MUFU", 0, 3, 15},
-	{"QSPC", 0, 3, 15},
-	{"R2UR", 0, 3, 15},
-	{"RED.64", 0, 3, 15},
-	{"RED.F64", 0, 3, 15},
-	{"RED.S64", 0, 3, 15},
-	{"REDUX", 0, 3, 4},
-	{"ST.64", 0, 3, 10},
-	{"STL.64", 0, 3, 10},
-	{"STS.64", 0, 3, 7},
-	{"SULD", 0, 3, 4},
-	{"SULD.128", 0, 3, 4},
-	{"SUST.128", 0, 3, 4},
-	{"SUST.64", 0, 3, 4},
-	{"TEX", 0, 3, 4},
-	{"TLD", 0, 3, 7},
+	{0xc, 15},  /* R alu BAR */
+	{0x14, 15},  /* R alu BMSK */
+	{0x19, 15},  /* R alu BRX */
+	{0x1f, 15},  /* R alu CCTLL */
+	{0x2b, 15},  /* R alu F2FP */
+	{0x36, 15},  /* R alu FMNMX */
+	{0x57, 15},  /* R alu I2I */
+	{0x59, 15},  /* R alu IABS */
+	{0x78, 9},  /* R alu IMNMX */
+	{0x8d, 10},  /* R alu LEA */
+	{0x8e, 15},  /* R alu LEA.HI */
+	{0x97, 15},  /* R alu NANOSLEEP */
+	{0xaa, 15},  /* R alu SGXT */
+	{0xad, 15},  /* R alu SHF.S64 */
+	{0xae, 15},  /* R alu SHF.U64 */
+	{0xaf, 6},  /* R alu SHF.U64.HI */
+	{0xc1, 6},  /* R alu SURED.S64 */
+	{0xc8, 7},  /* R alu TLD4 */
+	{0xc9, 7},  /* R alu TXD */
+	{0xe0, 15},  /* R alu VABSDIFF */
+	{0xe1, 15},  /* R alu VABSDIFF4 */
+	{0xe4, 9},  /* R alu WARPSYNC */
+	{0x10037, 7},  /* R fma FMUL */
+	{0x1005b, 15},  /* R fma IDP */
+	{0x1005c, 15},  /* R fma IDP.HI */
+	{0x2000d, 11},  /* R other BMMA.168128.AND.POPC */
+	{0x2000e, 14},  /* R other BMMA.168128.XOR.POPC */
+	{0x2000f, 8},  /* R other BMMA.168256.AND.POPC */
+	{0x20010, 10},  /* R other BMMA.168256.XOR.POPC */
+	{0x20011, 15},  /* R other BMMA.88128.AND.POPC */
+	{0x20012, 15},  /* R other BMMA.88128.XOR.POPC */
+	{0x2003d, 10},  /* R other HADD2 */
+	{0x2003e, 15},  /* R other HFMA2 */
+	{0x20048, 8},  /* R other HMMA.SP.16816.F16 */
+	{0x2004c, 5},  /* R other HMMA.SP.1688.F32.TF32 */
+	{0x2004d, 15},  /* R other HMNMX2 */
+	{0x2004e, 15},  /* R other HMUL2 */
+	{0x2004f, 15},  /* R other HSET2 */
+	{0x20050, 15},  /* R other HSETP2 */
+	{0x20063, 4},  /* R other IMMA.16816.U8.U8.SAT */
+	{0x20068, 3},  /* R other IMMA.16832.U4.S4 */
+	{0x20069, 5},  /* R other IMMA.16832.U4.S4.SAT */
+	{0x2006c, 15},  /* R other IMMA.8816.S8.S8 */
+	{0x2006d, 15},  /* R other IMMA.8816.S8.S8.SAT */
+	{0x2006e, 15},  /* R other IMMA.8816.U8.S8 */
+	{0x2006f, 15},  /* R other IMMA.8816.U8.S8.SAT */
+	{0x20070, 15},  /* R other IMMA.8832.S4.S4 */
+	{0x20071, 15},  /* R other IMMA.8832.S4.S4.SAT */
+	{0x20072, 9},  /* R other IMMA.SP.168128.S4.S4 */
+	{0x30001, 15},  /* R var ATOM */
+	{0x30002, 15},  /* R var ATOM.64 */
+	{0x30003, 15},  /* R var ATOM.F64 */
+	{0x30004, 15},  /* R var ATOM.S64 */
+	{0x30006, 15},  /* R var ATOMG.64 */
+	{0x30007, 15},  /* R var ATOMG.F64 */
+	{0x30008, 15},  /* R var ATOMG.S64 */
+	{0x30009, 11},  /* R var ATOMS */
+	{0x3000a, 8},  /* R var ATOMS.64 */
+	{0x30018, 15},  /* R var BREV */
+	{0x3001e, 15},  /* R var CCTL */
+	{0x30021, 15},  /* R var DADD */
+	{0x30023, 6},  /* R var DFMA */
+	{0x30024, 15},  /* R var DMMA.884 */
+	{0x30025, 15},  /* R var DMUL */
+	{0x30026, 6},  /* R var DSETP */
+	{0x30029, 15},  /* R var F2F */
+	{0x3002a, 15},  /* R var F2F.F64 */
+	{0x3002c, 15},  /* R var F2I */
+	{0x3002d, 15},  /* R var F2I.F64 */
+	{0x3002e, 15},  /* R var F2I.S64 */
+	{0x3002f, 15},  /* R var F2I.S64.F64 */
+	{0x30030, 15},  /* R var F2I.U64 */
+	{0x30031, 15},  /* R var F2I.U64.F64 */
+	{0x30035, 15},  /* R var FLO */
+	{0x30038, 15},  /* R var FRND */
+	{0x30039, 15},  /* R var FRND.F64 */
+	{0x30051, 4},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x30053, 6},  /* R var I2F.F64.S64 */
+	{0x30054, 15},  /* R var I2F.F64.U64 */
+	{0x30055, 15},  /* R var I2F.S64 */
+	{0x30056, 9},  /* R var I2F.U64 */
+	{0x3007a, 15},  /* R var LD */
+	{0x3007b, 15},  /* R var LD.128 */
+	{0x3007c, 15},  /* R var LD.64 */
+	{0x3007d, 15},  /* R var LDC */
+	{0x3007e, 4},  /* R var LDC.64 */
+	{0x30080, 9},  /* R var LDG.128 */
+	{0x30084, 15},  /* R var LDGSTS.128 */
+	{0x30085, 15},  /* R var LDGSTS.64 */
+	{0x30086, 15},  /* R var LDL */
+	{0x30087, 15},  /* R var LDL.128 */
+	{0x30088, 15},  /* R var LDL.64 */
+	{0x30089, 15},  /* R var LDS */
+	{0x3008a, 15},  /* R var LDS.128 */
+	{0x3008b, 15},  /* R var LDS.64 */
+	{0x3008c, 15},  /* R var LDSM */
+	{0x30091, 13},  /* R var MATCH */
+	{0x30092, 15},  /* R var MATCH.U64 */
+	{0x30096, 15},  /* R var MUFU */
+	{0x3009e, 15},  /* R var QSPC */
+	{0x300a0, 15},  /* R var R2UR */
+	{0x300a2, 15},  /* R var RED.64 */
+	{0x300a3, 15},  /* R var RED.F64 */
+	{0x300a4, 15},  /* R var RED.S64 */
+	{0x300a5, 4},  /* R var REDUX */
+	{0x300b3, 10},  /* R var ST.64 */
+	{0x300b9, 10},  /* R var STL.64 */
+	{0x300bc, 7},  /* R var STS.64 */
+	{0x300bd, 4},  /* R var SULD */
+	{0x300be, 4},  /* R var SULD.128 */
+	{0x300c4, 4},  /* R var SUST.128 */
+	{0x300c5, 4},  /* R var SUST.64 */
+	{0x300c6, 4},  /* R var TEX */
+	{0x300c7, 7},  /* R var TLD */
 };
 static const LatExc exc153[] = {
-	{"CALL", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 15},
+	{0x1d, 15},  /* R alu CALL */
+	{0x1005f, 15},  /* R fma IMAD.WIDE */
 };
 static const LatExc exc154[] = {
-	{"BAR", 2, 0, 15},
-	{"FSEL", 2, 0, 13},
-	{"FSETP", 2, 0, 13},
-	{"LEA.HI", 2, 0, 15},
-	{"P2R", 2, 0, 15},
-	{"PLOP3", 2, 0, 15},
-	{"VOTE", 2, 0, 15},
-	{"F2FP", 2, 4, 15},
-	{"LDG.64", 2, 4, 15},
-	{"LOP3", 2, 4, 15},
-	{"PLOP3", 2, 4, 15},
+	{0x20000c, 15},  /* P alu BAR */
+	{0x20003a, 13},  /* P alu FSEL */
+	{0x20003c, 13},  /* P alu FSETP */
+	{0x20008e, 15},  /* P alu LEA.HI */
+	{0x200099, 15},  /* P alu P2R */
+	{0x20009a, 15},  /* P alu PLOP3 */
+	{0x2000e2, 15},  /* P alu VOTE */
+	{0x24002b, 15},  /* P guard F2FP */
+	{0x240081, 15},  /* P guard LDG.64 */
+	{0x240090, 15},  /* P guard LOP3 */
+	{0x24009a, 15},  /* P guard PLOP3 */
 };
 static const LatExc exc157[] = {
-	{"CALL", 0, 0, 15},
-	{"LEA", 0, 0, 15},
-	{"SHF.S64", 0, 0, 6},
-	{"IMAD.HI", 0, 1, 8},
-	{"HFMA2.MMA", 0, 2, 6},
-	{"HMNMX2", 0, 2, 5},
-	{"HMUL2", 0, 2, 9},
-	{"HSET2", 0, 2, 15},
-	{"HSETP2", 0, 2, 5},
-	{"IMMA.16816.S8.S8", 0, 2, 4},
-	{"IMMA.16816.U8.U8", 0, 2, 15},
-	{"F2F.F64", 0, 3, 15},
-	{"F2I", 0, 3, 15},
-	{"F2I.S64", 0, 3, 15},
-	{"F2I.U64", 0, 3, 15},
-	{"FRND", 0, 3, 15},
-	{"I2F", 0, 3, 11},
-	{"I2F.F64", 0, 3, 15},
-	{"LDG", 0, 3, 15},
-	{"MUFU", 0, 3, 15},
-	{"POPC", 0, 3, 4},
-	{"SHFL", 0, 3, 6},
-	{"STL.64", 0, 3, 15},
-	{"STS.64", 0, 3, 15},
-	{"SUST", 0, 3, 4},
+	{0x1d, 15},  /* R alu CALL */
+	{0x8d, 15},  /* R alu LEA */
+	{0xad, 6},  /* R alu SHF.S64 */
+	{0x1005e, 8},  /* R fma IMAD.HI */
+	{0x2003f, 6},  /* R other HFMA2.MMA */
+	{0x2004d, 5},  /* R other HMNMX2 */
+	{0x2004e, 9},  /* R other HMUL2 */
+	{0x2004f, 15},  /* R other HSET2 */
+	{0x20050, 5},  /* R other HSETP2 */
+	{0x20060, 4},  /* R other IMMA.16816.S8.S8 */
+	{0x20062, 15},  /* R other IMMA.16816.U8.U8 */
+	{0x3002a, 15},  /* R var F2F.F64 */
+	{0x3002c, 15},  /* R var F2I */
+	{0x3002e, 15},  /* R var F2I.S64 */
+	{0x30030, 15},  /* R var F2I.U64 */
+	{0x30038, 15},  /* R var FRND */
+	{0x30051, 11},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x3007f, 15},  /* R var LDG */
+	{0x30096, 15},  /* R var MUFU */
+	{0x3009c, 4},  /* R var POPC */
+	{0x300b0, 6},  /* R var SHFL */
+	{0x300b9, 15},  /* R var STL.64 */
+	{0x300bc, 15},  /* R var STS.64 */
+	{0x300c3, 4},  /* R var SUST */
 };
 static const LatExc exc159[] = {
-	{"FSEL", 2, 0, 5},
-	{"IMAD", 2, 4, 14},
-	{"MOV", 2, 4, 13},
+	{0x20003a, 5},  /* P alu FSEL */
+	{0x24005d, 14},  /* P guard IMAD */
+	{0x240094, 13},  /* P guard MOV */
 };
 static const LatExc exc169[] = {
-	{"FSEL", 0, 0, 15},
-	{"LEA.HI", 0, 0, 6},
-	{"SHF.S64", 0, 0, 15},
-	{"FMUL", 0, 1, 6},
-	{"IMAD.HI", 0, 1, 7},
-	{"IMMA.16832.S8.S8.SAT", 0, 2, 12},
-	{"DFMA", 0, 3, 14},
-	{"DMUL", 0, 3, 8},
-	{"DSETP", 0, 3, 6},
-	{"FLO", 0, 3, 6},
-	{"I2F", 0, 3, 9},
-	{"I2F.F64", 0, 3, 15},
-	{"I2F.U64", 0, 3, 4},
-	{"LDC", 0, 3, 9},
-	{"LDG", 0, 3, 15},
-	{"LDS", 0, 3, 6},
-	{"MATCH", 0, 3, 8},
-	{"QSPC", 0, 3, 7},
-	{"REDUX", 0, 3, 15},
-	{"STL.128", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
-	{"TEX", 0, 3, 4},
+	{0x3a, 15},  /* R alu FSEL */
+	{0x8e, 6},  /* R alu LEA.HI */
+	{0xad, 15},  /* R alu SHF.S64 */
+	{0x10037, 6},  /* R fma FMUL */
+	{0x1005e, 7},  /* R fma IMAD.HI */
+	{0x20065, 12},  /* R other IMMA.16832.S8.S8.SAT */
+	{0x30023, 14},  /* R var DFMA */
+	{0x30025, 8},  /* R var DMUL */
+	{0x30026, 6},  /* R var DSETP */
+	{0x30035, 6},  /* R var FLO */
+	{0x30051, 9},  /* R var I2F */
+	{0x30052, 15},  /* R var I2F.F64 */
+	{0x30056, 4},  /* R var I2F.U64 */
+	{0x3007d, 9},  /* R var LDC */
+	{0x3007f, 15},  /* R var LDG */
+	{0x30089, 6},  /* R var LDS */
+	{0x30091, 8},  /* R var MATCH */
+	{0x3009e, 7},  /* R var QSPC */
+	{0x300a5, 15},  /* R var REDUX */
+	{0x300b8, 15},  /* R var STL.128 */
+	{0x300bb, 15},  /* R var STS.128 */
+	{0x300c6, 4},  /* R var TEX */
 };
 static const LatExc exc170[] = {
-	{"IADD3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 6},
-	{"SGXT", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"IMAD.HI", 0, 1, 14},
-	{"IMAD.WIDE", 0, 1, 12},
-	{"FLO", 0, 3, 15},
-	{"POPC", 0, 3, 4},
-	{"ST", 0, 3, 15},
+	{0x5a, 15},  /* R alu IADD3 */
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 6},  /* R alu SEL */
+	{0xaa, 15},  /* R alu SGXT */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0x1005e, 14},  /* R fma IMAD.HI */
+	{0x1005f, 12},  /* R fma IMAD.WIDE */
+	{0x30035, 15},  /* R var FLO */
+	{0x3009c, 4},  /* R var POPC */
+	{0x300b1, 15},  /* R var ST */
 };
 static const LatExc exc171[] = {
-	{"FSEL", 0, 0, 15},
-	{"LEA", 0, 0, 9},
-	{"MOV", 0, 0, 15},
-	{"SHF", 0, 0, 15},
-	{"SHF.U64", 0, 0, 15},
-	{"WARPSYNC", 0, 0, 15},
-	{"FFMA", 0, 1, 15},
-	{"IMAD.HI", 0, 1, 15},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"LDC", 0, 3, 4},
-	{"MATCH", 0, 3, 4},
-	{"MUFU", 0, 3, 15},
-	{"REDUX", 0, 3, 4},
-	{"STL", 0, 3, 15},
-	{"SULD.64", 0, 3, 6},
-	{"SUST.64", 0, 3, 7},
+	{0x3a, 15},  /* R alu FSEL */
+	{0x8d, 9},  /* R alu LEA */
+	{0x94, 15},  /* R alu MOV */
+	{0xab, 15},  /* R alu SHF */
+	{0xae, 15},  /* R alu SHF.U64 */
+	{0xe4, 15},  /* R alu WARPSYNC */
+	{0x10034, 15},  /* R fma FFMA */
+	{0x1005e, 15},  /* R fma IMAD.HI */
+	{0x30053, 15},  /* R var I2F.F64.S64 */
+	{0x3007d, 4},  /* R var LDC */
+	{0x30091, 4},  /* R var MATCH */
+	{0x30096, 15},  /* R var MUFU */
+	{0x300a5, 4},  /* R var REDUX */
+	{0x300b7, 15},  /* R var STL */
+	{0x300bf, 6},  /* R var SULD.64 */
+	{0x300c5, 7},  /* R var SUST.64 */
 };
 static const LatExc exc172[] = {
-	{"CALL", 0, 0, 15},
-	{"LEA", 0, 0, 14},
-	{"MOV", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 12},
-	{"FFMA", 0, 1, 15},
-	{"ATOMG.S64", 0, 3, 14},
-	{"DADD", 0, 3, 8},
-	{"DMUL", 0, 3, 15},
-	{"FLO", 0, 3, 15},
-	{"I2F.F64", 0, 3, 4},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"LDG", 0, 3, 11},
-	{"LDL", 0, 3, 15},
-	{"LDS", 0, 3, 13},
-	{"ST", 0, 3, 15},
-	{"STL", 0, 3, 15},
-	{"STL.128", 0, 3, 7},
+	{0x1d, 15},  /* R alu CALL */
+	{0x8d, 14},  /* R alu LEA */
+	{0x94, 15},  /* R alu MOV */
+	{0xaf, 12},  /* R alu SHF.U64.HI */
+	{0x10034, 15},  /* R fma FFMA */
+	{0x30008, 14},  /* R var ATOMG.S64 */
+	{0x30021, 8},  /* R var DADD */
+	{0x30025, 15},  /* R var DMUL */
+	{0x30035, 15},  /* R var FLO */
+	{0x30052, 4},  /* R var I2F.F64 */
+	{0x30053, 15},  /* R var I2F.F64.S64 */
+	{0x3007f, 11},  /* R var LDG */
+	{0x30086, 15},  /* R var LDL */
+	{0x30089, 13},  /* R var LDS */
+	{0x300b1, 15},  /* R var ST */
+	{0x300b7, 15},  /* R var STL */
+	{0x300b8, 7},  /* R var STL.128 */
 };
 static const LatExc exc173[] = {
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF.HI", 0, 0, 8},
-	{"STG", 0, 3, 5},
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 15},  /* R alu SEL */
+	{0xac, 8},  /* R alu SHF.HI */
+	{0x300b4, 5},  /* R var STG */
 };
 static const LatExc exc174[] = {
-	{"LEA.HI", 0, 0, 6},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 9},
-	{"DADD", 0, 3, 10},
-	{"FLO", 0, 3, 6},
+	{0x8e, 6},  /* R alu LEA.HI */
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 15},  /* R alu SEL */
+	{0x1005f, 9},  /* R fma IMAD.WIDE */
+	{0x30021, 10},  /* R var DADD */
+	{0x30035, 6},  /* R var FLO */
 };
 static const LatExc exc175[] = {
-	{"ISETP", 0, 0, 6},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"SHF.U64", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 13},
-	{"STG", 0, 3, 15},
+	{0x79, 6},  /* R alu ISETP */
+	{0x94, 15},  /* R alu MOV */
+	{0xa9, 15},  /* R alu SEL */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0xae, 15},  /* R alu SHF.U64 */
+	{0x1005f, 13},  /* R fma IMAD.WIDE */
+	{0x300b4, 15},  /* R var STG */
 };
 static const LatExc exc205[] = {
-	{"IADD3", 1, 0, 7},
-	{"IMNMX", 1, 0, 6},
-	{"ISETP", 1, 0, 6},
-	{"LEA.HI", 1, 0, 15},
-	{"LOP3", 1, 0, 6},
-	{"MOV", 1, 0, 6},
-	{"SEL", 1, 0, 15},
-	{"SHF.HI", 1, 0, 15},
-	{"SHF.U64", 1, 0, 15},
-	{"UIMAD.WIDE", 1, 0, 5},
-	{"ULEA", 1, 0, 6},
-	{"UMOV", 1, 0, 15},
-	{"USHF", 1, 0, 15},
-	{"I2F", 1, 3, 9},
-	{"LDS", 1, 3, 21},
-	{"LDS.128", 1, 3, 19},
-	{"LDS.64", 1, 3, 21},
+	{0x10005a, 7},  /* UR alu IADD3 */
+	{0x100078, 6},  /* UR alu IMNMX */
+	{0x100079, 6},  /* UR alu ISETP */
+	{0x10008e, 15},  /* UR alu LEA.HI */
+	{0x100090, 6},  /* UR alu LOP3 */
+	{0x100094, 6},  /* UR alu MOV */
+	{0x1000a9, 15},  /* UR alu SEL */
+	{0x1000ac, 15},  /* UR alu SHF.HI */
+	{0x1000ae, 15},  /* UR alu SHF.U64 */
+	{0x1000cf, 5},  /* UR alu UIMAD.WIDE */
+	{0x1000d3, 6},  /* UR alu ULEA */
+	{0x1000d6, 15},  /* UR alu UMOV */
+	{0x1000dc, 15},  /* UR alu USHF */
+	{0x130051, 9},  /* UR var I2F */
+	{0x130089, 21},  /* UR var LDS */
+	{0x13008a, 19},  /* UR var LDS.128 */
+	{0x13008b, 21},  /* UR var LDS.64 */
 };
 static const LatExc exc206[] = {
-	{"IADD3", 1, 0, 6},
-	{"IMNMX", 1, 0, 8},
-	{"ISETP", 1, 0, 6},
-	{"UIMAD.WIDE", 1, 0, 15},
-	{"ULEA", 1, 0, 15},
-	{"ULEA.HI", 1, 0, 15},
-	{"USEL", 1, 0, 6},
+	{0x10005a, 6},  /* UR alu IADD3 */
+	{0x100078, 8},  /* UR alu IMNMX */
+	{0x100079, 6},  /* UR alu ISETP */
+	{0x1000cf, 15},  /* UR alu UIMAD.WIDE */
+	{0x1000d3, 15},  /* UR alu ULEA */
+	{0x1000d4, 15},  /* UR alu ULEA.HI */
+	{0x1000da, 6},  /* UR alu USEL */
 };
 static const LatExc exc207[] = {
-	{"IADD3", 1, 0, 7},
-	{"LEA.HI", 1, 0, 15},
-	{"UIADD3", 1, 0, 4},
-	{"UIMAD", 1, 0, 4},
-	{"UIMAD.WIDE", 1, 0, 8},
-	{"UMOV", 1, 0, 7},
-	{"IMAD.WIDE", 1, 1, 7},
+	{0x10005a, 7},  /* UR alu IADD3 */
+	{0x10008e, 15},  /* UR alu LEA.HI */
+	{0x1000cd, 4},  /* UR alu UIADD3 */
+	{0x1000ce, 4},  /* UR alu UIMAD */
+	{0x1000cf, 8},  /* UR alu UIMAD.WIDE */
+	{0x1000d6, 7},  /* UR alu UMOV */
+	{0x11005f, 7},  /* UR fma IMAD.WIDE */
 };
 static const LatExc exc208[] = {
-	{"UISETP", 3, 0, 4},
-	{"UPLOP3", 3, 0, 4},
-	{"USEL", 3, 0, 4},
+	{0x3000d0, 4},  /* UP alu UISETP */
+	{0x3000d7, 4},  /* UP alu UPLOP3 */
+	{0x3000da, 4},  /* UP alu USEL */
 };
 static const LatExc exc209[] = {
-	{"IADD3", 1, 0, 15},
-	{"SEL", 1, 0, 15},
-	{"SHF.HI", 1, 0, 15},
-	{"SHF.U64", 1, 0, 15},
-	{"TLD4", 1, 0, 11},
-	{"TXD", 1, 0, 13},
-	{"ULEA", 1, 0, 4},
-	{"UMOV", 1, 0, 15},
-	{"USEL", 1, 0, 6},
-	{"I2F", 1, 3, 4},
-	{"I2F.F64", 1, 3, 15},
-	{"SULD", 1, 3, 2},
-	{"SULD.128", 1, 3, 15},
-	{"SULD.64", 1, 3, 13},
-	{"SUST", 1, 3, 3},
-	{"SUST.128", 1, 3, 15},
-	{"SUST.64", 1, 3, 14},
-	{"TLD", 1, 3, 12},
+	{0x10005a, 15},  /* UR alu IADD3 */
+	{0x1000a9, 15},  /* UR alu SEL */
+	{0x1000ac, 15},  /* UR alu SHF.HI */
+	{0x1000ae, 15},  /* UR alu SHF.U64 */
+	{0x1000c8, 11},  /* UR alu TLD4 */
+	{0x1000c9, 13},  /* UR alu TXD */
+	{0x1000d3, 4},  /* UR alu ULEA */
+	{0x1000d6, 15},  /* UR alu UMOV */
+	{0x1000da, 6},  /* UR alu USEL */
+	{0x130051, 4},  /* UR var I2F */
+	{0x130052, 15},  /* UR var I2F.F64 */
+	{0x1300bd, 2},  /* UR var SULD */
+	{0x1300be, 15},  /* UR var SULD.128 */
+	{0x1300bf, 13},  /* UR var SULD.64 */
+	{0x1300c3, 3},  /* UR var SUST */
+	{0x1300c4, 15},  /* UR var SUST.128 */
+	{0x1300c5, 14},  /* UR var SUST.64 */
+	{0x1300c7, 12},  /* UR var TLD */
 };
 static const LatExc exc210[] = {
-	{"IADD3", 1, 0, 15},
-	{"UBREV", 1, 0, 15},
-	{"ULEA.HI", 1, 0, 6},
-	{"ULOP3", 1, 0, 4},
+	{0x10005a, 15},  /* UR alu IADD3 */
+	{0x1000cb, 15},  /* UR alu UBREV */
+	{0x1000d4, 6},  /* UR alu ULEA.HI */
+	{0x1000d5, 4},  /* UR alu ULOP3 */
 };
 static const LatExc exc211[] = {
-	{"IADD3", 1, 0, 6},
-	{"LEA", 1, 0, 6},
-	{"MOV", 1, 0, 6},
-	{"UIADD3", 1, 0, 4},
-	{"ULEA", 1, 0, 6},
-	{"ULEA.HI", 1, 0, 10},
-	{"USEL", 1, 0, 14},
+	{0x10005a, 6},  /* UR alu IADD3 */
+	{0x10008d, 6},  /* UR alu LEA */
+	{0x100094, 6},  /* UR alu MOV */
+	{0x1000cd, 4},  /* UR alu UIADD3 */
+	{0x1000d3, 6},  /* UR alu ULEA */
+	{0x1000d4, 10},  /* UR alu ULEA.HI */
+	{0x1000da, 14},  /* UR alu USEL */
 };
 static const LatExc exc212[] = {
-	{"IADD3", 1, 0, 7},
-	{"LEA.HI", 1, 0, 6},
-	{"MOV", 1, 0, 6},
-	{"UIADD3", 1, 0, 6},
-	{"USEL", 1, 0, 8},
+	{0x10005a, 7},  /* UR alu IADD3 */
+	{0x10008e, 6},  /* UR alu LEA.HI */
+	{0x100094, 6},  /* UR alu MOV */
+	{0x1000cd, 6},  /* UR alu UIADD3 */
+	{0x1000da, 8},  /* UR alu USEL */
 };
 static const LatExc exc213[] = {
-	{"IMNMX", 1, 0, 10},
-	{"ISETP", 1, 0, 7},
-	{"LOP3", 1, 0, 6},
-	{"SHF.S64", 1, 0, 15},
-	{"UIMAD", 1, 0, 6},
-	{"UISETP", 1, 0, 6},
-	{"ULOP3", 1, 0, 15},
-	{"USEL", 1, 0, 10},
+	{0x100078, 10},  /* UR alu IMNMX */
+	{0x100079, 7},  /* UR alu ISETP */
+	{0x100090, 6},  /* UR alu LOP3 */
+	{0x1000ad, 15},  /* UR alu SHF.S64 */
+	{0x1000ce, 6},  /* UR alu UIMAD */
+	{0x1000d0, 6},  /* UR alu UISETP */
+	{0x1000d5, 15},  /* UR alu ULOP3 */
+	{0x1000da, 10},  /* UR alu USEL */
 };
 static const LatExc exc214[] = {
-	{"BRA", 1, 0, 3},
-	{"IADD3", 1, 0, 3},
-	{"ISETP", 1, 0, 15},
-	{"MOV", 1, 0, 2},
-	{"SEL", 1, 0, 15},
-	{"SHF.HI", 1, 0, 5},
-	{"SHF.U64", 1, 0, 5},
-	{"UIADD3", 1, 0, 3},
-	{"UIMAD", 1, 0, 2},
-	{"UIMAD.WIDE", 1, 0, 2},
-	{"ULEA", 1, 0, 2},
-	{"ULEA.HI", 1, 0, 6},
-	{"ULOP3", 1, 0, 12},
-	{"USHF.U64.HI", 1, 0, 15},
-	{"LDG", 1, 3, 2},
+	{0x100016, 3},  /* UR alu BRA */
+	{0x10005a, 3},  /* UR alu IADD3 */
+	{0x100079, 15},  /* UR alu ISETP */
+	{0x100094, 2},  /* UR alu MOV */
+	{0x1000a9, 15},  /* UR alu SEL */
+	{0x1000ac, 5},  /* UR alu SHF.HI */
+	{0x1000ae, 5},  /* UR alu SHF.U64 */
+	{0x1000cd, 3},  /* UR alu UIADD3 */
+	{0x1000ce, 2},  /* UR alu UIMAD */
+	{0x1000cf, 2},  /* UR alu UIMAD.WIDE */
+	{0x1000d3, 2},  /* UR alu ULEA */
+	{0x1000d4, 6},  /* UR alu ULEA.HI */
+	{0x1000d5, 12},  /* UR alu ULOP3 */
+	{0x1000df, 15},  /* UR alu USHF.U64.HI */
+	{0x13007f, 2},  /* UR var LDG */
 };
 static const LatExc exc216[] = {
-	{"IADD3", 1, 0, 15},
-	{"UIMAD", 1, 0, 8},
+	{0x10005a, 15},  /* UR alu IADD3 */
+	{0x1000ce, 8},  /* UR alu UIMAD */
 };
 static const LatExc exc217[] = {
-	{"IMNMX", 1, 0, 15},
-	{"MOV", 1, 0, 15},
-	{"SHF.HI", 1, 0, 13},
-	{"USGXT", 1, 0, 13},
+	{0x100078, 15},  /* UR alu IMNMX */
+	{0x100094, 15},  /* UR alu MOV */
+	{0x1000ac, 13},  /* UR alu SHF.HI */
+	{0x1000db, 13},  /* UR alu USGXT */
 };
 static const LatExc exc218[] = {
-	{"IADD3", 1, 0, 8},
-	{"ISETP", 1, 0, 6},
-	{"MOV", 1, 0, 13},
-	{"SHF", 1, 0, 6},
-	{"UFLO", 1, 0, 13},
-	{"UPRMT", 1, 0, 9},
+	{0x10005a, 8},  /* UR alu IADD3 */
+	{0x100079, 6},  /* UR alu ISETP */
+	{0x100094, 13},  /* UR alu MOV */
+	{0x1000ab, 6},  /* UR alu SHF */
+	{0x1000cc, 13},  /* UR alu UFLO */
+	{0x1000d9, 9},  /* UR alu UPRMT */
 };
 static const LatExc exc220[] = {
-	{"LEA", 1, 0, 15},
-	{"ULDC", 1, 0, 12},
-	{"ULEA", 1, 0, 4},
-	{"ULOP3", 1, 0, 7},
-	{"USHF.HI", 1, 0, 4},
-	{"I2F", 1, 3, 9},
-	{"LDS", 1, 3, 9},
-	{"LDS.64", 1, 3, 9},
+	{0x10008d, 15},  /* UR alu LEA */
+	{0x1000d1, 12},  /* UR alu ULDC */
+	{0x1000d3, 4},  /* UR alu ULEA */
+	{0x1000d5, 7},  /* UR alu ULOP3 */
+	{0x1000dd, 4},  /* UR alu USHF.HI */
+	{0x130051, 9},  /* UR var I2F */
+	{0x130089, 9},  /* UR var LDS */
+	{0x13008b, 9},  /* UR var LDS.64 */
 };
 static const LatExc exc221[] = {
-	{"IADD3", 1, 0, 15},
-	{"ISETP", 1, 0, 6},
-	{"LEA.HI", 1, 0, 15},
-	{"MOV", 1, 0, 6},
-	{"UIMAD", 1, 0, 5},
-	{"UISETP", 1, 0, 6},
-	{"IMAD.WIDE", 1, 1, 9},
-	{"TLD", 1, 3, 10},
+	{0x10005a, 15},  /* UR alu IADD3 */
+	{0x100079, 6},  /* UR alu ISETP */
+	{0x10008e, 15},  /* UR alu LEA.HI */
+	{0x100094, 6},  /* UR alu MOV */
+	{0x1000ce, 5},  /* UR alu UIMAD */
+	{0x1000d0, 6},  /* UR alu UISETP */
+	{0x11005f, 9},  /* UR fma IMAD.WIDE */
+	{0x1300c7, 10},  /* UR var TLD */
 };
 static const LatExc exc224[] = {
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 6},
-	{"STG", 0, 3, 13},
+	{0x94, 15},  /* R alu MOV */
+	{0x9d, 6},  /* R alu PRMT */
+	{0x300b4, 13},  /* R var STG */
 };
 static const LatExc exc225[] = {
-	{"MOV", 0, 0, 15},
+	{0x94, 15},  /* R alu MOV */
 };
 static const LatExc exc226[] = {
-	{"MOV", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"WARPSYNC", 0, 0, 15},
-	{"BREV", 0, 3, 4},
-	{"FLO", 0, 3, 4},
-	{"POPC", 0, 3, 12},
-	{"STS", 0, 3, 15},
-	{"FSEL", 2, 0, 15},
-	{"LEA.HI", 2, 0, 15},
-	{"IMAD", 2, 4, 15},
+	{0x94, 15},  /* R alu MOV */
+	{0xac, 15},  /* R alu SHF.HI */
+	{0xe4, 15},  /* R alu WARPSYNC */
+	{0x30018, 4},  /* R var BREV */
+	{0x30035, 4},  /* R var FLO */
+	{0x3009c, 12},  /* R var POPC */
+	{0x300ba, 15},  /* R var STS */
+	{0x20003a, 15},  /* P alu FSEL */
+	{0x20008e, 15},  /* P alu LEA.HI */
+	{0x24005d, 15},  /* P guard IMAD */
 };
 static const LatExc exc227[] = {
-	{"ISETP", 1, 0, 15},
-	{"UFLO", 1, 0, 1},
-	{"POPC", 1, 3, 4},
+	{0x100079, 15},  /* UR alu ISETP */
+	{0x1000cc, 1},  /* UR alu UFLO */
+	{0x13009c, 4},  /* UR var POPC */
 };
 
 const LatRow lat_rows_sm80[] = {
-	{"ARRIVES.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"B2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BMMA.168128.AND.POPC", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"BMMA.168128.XOR.POPC", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"BMMA.168256.AND.POPC", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"BMMA.168256.XOR.POPC", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"BMMA.88128.AND.POPC", 0, 0, 1, 0, {{15, 0, 14, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BMMA.88128.XOR.POPC", 0, 0, 1, 0, {{15, 0, 29, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 29, 29, 12, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"BMOV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BMSK", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc20, 3},
-	{"BPT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRA", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BREAK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BREV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRX", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRXU", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BSSY", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CALL", 0, 0, 1, 25, {{18, 5, 0, 27, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{18, 5, 27, 27, 27}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 27, exc29, 10},
-	{"CCTL", 0, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CCTLL", 0, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CS2R", 0, 0, 1, 15, {{13, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 11, 13, 5, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc32, 25},
-	{"DADD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DEPBAR", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DFMA", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMMA.884", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMUL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DSETP", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ERRBAR", 0, 0, 0, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"EXIT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2FP", 0, 0, 1, 15, {{4, 22, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 22, 5, 5, 22}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 22, exc43, 6},
-	{"F2I", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.S64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.U64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FADD", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc50, 15},
-	{"FCHK", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FFMA", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc52, 12},
-	{"FLO", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FMNMX", 0, 0, 1, 15, {{4, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 11, 11, 5, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc54, 6},
-	{"FMUL", 0, 0, 1, 15, {{5, 4, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc55, 15},
-	{"FRND", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FRND.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FSEL", 0, 0, 1, 15, {{4, 5, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc58, 14},
-	{"FSET", 0, 0, 1, 0, {{0, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc60, 11},
-	{"HADD2", 0, 0, 1, 15, {{5, 5, 6, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc61, 6},
-	{"HFMA2", 0, 0, 1, 6, {{15, 0, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc62, 5},
-	{"HFMA2.MMA", 0, 0, 1, 15, {{10, 10, 10, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 10, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc63, 16},
-	{"HMMA.16816.F16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.16816.F32", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.1684.F32.TF32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F16", 0, 0, 1, 0, {{0, 0, 16, 17, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 16, 17, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, NULL, 0},
-	{"HMMA.1688.F32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F32.BF16", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 33, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{33, 33, 33, 23, 33}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 33, NULL, 0},
-	{"HMMA.SP.16816.F16", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc72, 2},
-	{"HMMA.SP.16816.F32", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc73, 1},
-	{"HMMA.SP.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 52, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 15, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, NULL, 0},
-	{"HMMA.SP.16832.F32", 0, 0, 1, 0, {{0, 0, 18, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 18, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, NULL, 0},
-	{"HMMA.SP.1688.F32.TF32", 0, 0, 1, 6, {{0, 0, 17, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 17, 15, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, exc76, 1},
-	{"HMNMX2", 0, 0, 1, 15, {{6, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{6, 6, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc77, 2},
-	{"HMUL2", 0, 0, 1, 6, {{15, 0, 4, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 7, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc78, 2},
-	{"HSET2", 0, 0, 1, 15, {{13, 0, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 13, 5, 5, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc79, 2},
-	{"HSETP2", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {5, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, NULL, 0},
-	{"I2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2I", 0, 0, 1, 15, {{4, 0, 0, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 21, 21, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, exc87, 1},
-	{"I2IP", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc88, 1},
-	{"IABS", 0, 0, 1, 8, {{4, 5, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc89, 1},
-	{"IADD3", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, exc90, 43},
-	{"IDP", 0, 0, 1, 15, {{9, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 4, 9, 5, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc91, 2},
-	{"IDP.HI", 0, 0, 1, 0, {{15, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"IMAD", 0, 0, 1, 15, {{5, 4, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc93, 65},
-	{"IMAD.HI", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {9, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {9, 4, 9, 9, 9}, {9, 9, 9, 9, 9}}, 15, exc94, 6},
-	{"IMAD.WIDE", 0, 0, 1, 15, {{5, 4, 52, 5, 0}, {0, 0, 0, 0, 0}, {5, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 52, 5, 52}, {15, 15, 15, 15, 15}, {5, 4, 5, 5, 5}, {5, 5, 5, 5, 5}}, 52, exc95, 28},
-	{"IMMA.16816.S8.S8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"IMMA.16816.S8.S8.SAT", 0, 0, 1, 9, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc97, 2},
-	{"IMMA.16816.U8.U8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"IMMA.16816.U8.U8.SAT", 0, 0, 1, 4, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc99, 1},
-	{"IMMA.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.U4.S4", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"IMMA.16832.U4.S4.SAT", 0, 0, 1, 15, {{0, 0, 5, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 5, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc105, 1},
-	{"IMMA.16864.S4.S4", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16864.S4.S4.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.8816.S8.S8", 0, 0, 1, 0, {{15, 0, 14, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 13, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"IMMA.8816.S8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 19, 14, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, NULL, 0},
-	{"IMMA.8816.U8.S8", 0, 0, 3, 0, {{15, 0, 14, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 21, 14, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, NULL, 0},
-	{"IMMA.8816.U8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 41, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 41, 14, 41, 41}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 41, NULL, 0},
-	{"IMMA.8832.S4.S4", 0, 0, 1, 12, {{15, 0, 14, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc112, 1},
-	{"IMMA.8832.S4.S4.SAT", 0, 0, 1, 0, {{15, 0, 15, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"IMMA.SP.168128.S4.S4", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, NULL, 0},
-	{"IMMA.SP.168128.S4.S4.SAT", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, NULL, 0},
-	{"IMMA.SP.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 0, 3, 0, {{0, 0, 24, 16, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 16, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.SP.16864.S8.U8", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, NULL, 0},
-	{"IMMA.SP.16864.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, NULL, 0},
-	{"IMNMX", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc120, 12},
-	{"ISETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 7, 0, 13, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 7, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc121, 34},
-	{"LD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGDEPBAR", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS.64", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDSM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LEA", 0, 0, 1, 15, {{4, 5, 5, 9, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 9, 9}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, exc141, 19},
-	{"LEA.HI", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, exc142, 15},
-	{"LEPC", 0, 0, 1, 15, {{9, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 9, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc143, 1},
-	{"LOP3", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc144, 43},
-	{"MATCH", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MATCH.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MEMBAR", 0, 1, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MOV", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc148, 115},
-	{"MOVM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MUFU", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"NANOSLEEP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"NOP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"P2R", 0, 0, 1, 15, {{4, 14, 0, 36, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 14, 36, 36, 36}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 36, exc153, 2},
-	{"PLOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 15, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 15, 15, 15, 13}, {15, 15, 15, 15, 15}}, 15, exc154, 11},
-	{"PMTRIG", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"POPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"PRMT", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc157, 25},
-	{"QSPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"R2P", 0, 0, 1, 14, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 17}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {13, 17, 17, 17, 17}, {17, 17, 17, 17, 17}}, 17, exc159, 3},
-	{"R2UR", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RED.64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RED.F64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RED.S64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDUX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RET", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"S2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"S2UR", 1, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SEL", 0, 0, 1, 15, {{4, 5, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc169, 22},
-	{"SGXT", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc170, 10},
-	{"SHF", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc171, 16},
-	{"SHF.HI", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc172, 17},
-	{"SHF.S64", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc173, 4},
-	{"SHF.U64", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc174, 6},
-	{"SHF.U64.HI", 0, 0, 1, 15, {{4, 7, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 6, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc175, 7},
-	{"SHFL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED.S64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED.U64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TEX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TLD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TLD4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TXD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBMSK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {9, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {9, 9, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBREV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 34, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {34, 34, 34, 34, 34}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 34, NULL, 0},
-	{"UFLO", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UIADD3", 0, 0, 1, 21, {{0, 0, 0, 0, 0}, {4, 6, 0, 31, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 31, 31, 31}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 31, exc205, 17},
-	{"UIMAD", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc206, 7},
-	{"UIMAD.WIDE", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc207, 7},
-	{"UISETP", 0, 0, 1, 4, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 57}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 57, 57, 57, 57}}, 57, exc208, 3},
-	{"ULDC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 11, 11, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc209, 18},
-	{"ULDC.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 3, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 3, 3, 3, 3}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc210, 4},
-	{"ULEA", 0, 0, 1, 14, {{0, 0, 0, 0, 0}, {5, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {5, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 15, exc211, 7},
-	{"ULEA.HI", 0, 0, 2, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc212, 5},
-	{"ULOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {13, 13, 13, 13, 13}}, 15, exc213, 8},
-	{"UMOV", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 2, 0, 20, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 2, 20, 20, 20}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 20, exc214, 15},
-	{"UPLOP3", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {8, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {8, 8, 8, 8, 8}}, 15, NULL, 0},
-	{"UPOPC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc216, 2},
-	{"UPRMT", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc217, 4},
-	{"USEL", 0, 0, 1, 13, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc218, 6},
-	{"USGXT", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"USHF", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 16, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 16, 16, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc220, 8},
-	{"USHF.HI", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc221, 8},
-	{"USHF.U64", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"USHF.U64.HI", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"VABSDIFF", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc224, 3},
-	{"VABSDIFF4", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc225, 1},
-	{"VOTE", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc226, 10},
-	{"VOTEU", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 0, 0, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 1, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc227, 3},
-	{"WARPSYNC", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"YIELD", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{NULL, 0, 0, 0, 0, {{0}}, {{0}}, 0, NULL, 0},
+	{"ARRIVES.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 0, NULL, 0},
+	{"ATOM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 1, NULL, 0},
+	{"ATOM.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 2, NULL, 0},
+	{"ATOM.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 3, NULL, 0},
+	{"ATOM.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 4, NULL, 0},
+	{"ATOMG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 5, NULL, 0},
+	{"ATOMG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 6, NULL, 0},
+	{"ATOMG.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 7, NULL, 0},
+	{"ATOMG.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 8, NULL, 0},
+	{"ATOMS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 9, NULL, 0},
+	{"ATOMS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 10, NULL, 0},
+	{"B2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 11, NULL, 0},
+	{"BAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 12, NULL, 0},
+	{"BMMA.168128.AND.POPC", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 13, NULL, 0},
+	{"BMMA.168128.XOR.POPC", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 14, NULL, 0},
+	{"BMMA.168256.AND.POPC", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 15, NULL, 0},
+	{"BMMA.168256.XOR.POPC", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 16, NULL, 0},
+	{"BMMA.88128.AND.POPC", 0, 0, 1, 0, {{15, 0, 14, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 17, NULL, 0},
+	{"BMMA.88128.XOR.POPC", 0, 0, 1, 0, {{15, 0, 29, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 29, 29, 12, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 18, NULL, 0},
+	{"BMOV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 19, NULL, 0},
+	{"BMSK", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 20, exc20, 3},
+	{"BPT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 21, NULL, 0},
+	{"BRA", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 22, NULL, 0},
+	{"BREAK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 23, NULL, 0},
+	{"BREV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 24, NULL, 0},
+	{"BRX", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 25, NULL, 0},
+	{"BRXU", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 26, NULL, 0},
+	{"BSSY", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 27, NULL, 0},
+	{"BSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 28, NULL, 0},
+	{"CALL", 0, 0, 1, 25, {{18, 5, 0, 27, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{18, 5, 27, 27, 27}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 27, 29, exc29, 10},
+	{"CCTL", 0, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 30, NULL, 0},
+	{"CCTLL", 0, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 31, NULL, 0},
+	{"CS2R", 0, 0, 1, 15, {{13, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 11, 13, 5, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 32, exc32, 25},
+	{"DADD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 33, NULL, 0},
+	{"DEPBAR", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 34, NULL, 0},
+	{"DFMA", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 35, NULL, 0},
+	{"DMMA.884", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 36, NULL, 0},
+	{"DMUL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 37, NULL, 0},
+	{"DSETP", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 38, NULL, 0},
+	{"ERRBAR", 0, 0, 0, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 39, NULL, 0},
+	{"EXIT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 40, NULL, 0},
+	{"F2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 41, NULL, 0},
+	{"F2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 42, NULL, 0},
+	{"F2FP", 0, 0, 1, 15, {{4, 22, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 22, 5, 5, 22}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 22, 43, exc43, 6},
+	{"F2I", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 44, NULL, 0},
+	{"F2I.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 45, NULL, 0},
+	{"F2I.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 46, NULL, 0},
+	{"F2I.S64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 47, NULL, 0},
+	{"F2I.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 48, NULL, 0},
+	{"F2I.U64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 49, NULL, 0},
+	{"FADD", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 50, exc50, 15},
+	{"FCHK", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 51, NULL, 0},
+	{"FFMA", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 52, exc52, 12},
+	{"FLO", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 53, NULL, 0},
+	{"FMNMX", 0, 0, 1, 15, {{4, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 11, 11, 5, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 54, exc54, 6},
+	{"FMUL", 0, 0, 1, 15, {{5, 4, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 55, exc55, 15},
+	{"FRND", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 56, NULL, 0},
+	{"FRND.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 57, NULL, 0},
+	{"FSEL", 0, 0, 1, 15, {{4, 5, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 58, exc58, 14},
+	{"FSET", 0, 0, 1, 0, {{0, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 59, NULL, 0},
+	{"FSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 60, exc60, 11},
+	{"HADD2", 0, 0, 1, 15, {{5, 5, 6, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 61, exc61, 6},
+	{"HFMA2", 0, 0, 1, 6, {{15, 0, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 62, exc62, 5},
+	{"HFMA2.MMA", 0, 0, 1, 15, {{10, 10, 10, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 10, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 63, exc63, 16},
+	{"HMMA.16816.F16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 64, NULL, 0},
+	{"HMMA.16816.F32", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 65, NULL, 0},
+	{"HMMA.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 66, NULL, 0},
+	{"HMMA.1684.F32.TF32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 67, NULL, 0},
+	{"HMMA.1688.F16", 0, 0, 1, 0, {{0, 0, 16, 17, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 16, 17, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, 68, NULL, 0},
+	{"HMMA.1688.F32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 69, NULL, 0},
+	{"HMMA.1688.F32.BF16", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 70, NULL, 0},
+	{"HMMA.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 33, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{33, 33, 33, 23, 33}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 33, 71, NULL, 0},
+	{"HMMA.SP.16816.F16", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 72, exc72, 2},
+	{"HMMA.SP.16816.F32", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 73, exc73, 1},
+	{"HMMA.SP.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 52, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 15, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, 74, NULL, 0},
+	{"HMMA.SP.16832.F32", 0, 0, 1, 0, {{0, 0, 18, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 18, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 75, NULL, 0},
+	{"HMMA.SP.1688.F32.TF32", 0, 0, 1, 6, {{0, 0, 17, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 17, 15, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, 76, exc76, 1},
+	{"HMNMX2", 0, 0, 1, 15, {{6, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{6, 6, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 77, exc77, 2},
+	{"HMUL2", 0, 0, 1, 6, {{15, 0, 4, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 7, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 78, exc78, 2},
+	{"HSET2", 0, 0, 1, 15, {{13, 0, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 13, 5, 5, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 79, exc79, 2},
+	{"HSETP2", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {5, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 80, NULL, 0},
+	{"I2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 81, NULL, 0},
+	{"I2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 82, NULL, 0},
+	{"I2F.F64.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 83, NULL, 0},
+	{"I2F.F64.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 84, NULL, 0},
+	{"I2F.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 85, NULL, 0},
+	{"I2F.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 86, NULL, 0},
+	{"I2I", 0, 0, 1, 15, {{4, 0, 0, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 21, 21, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, 87, exc87, 1},
+	{"I2IP", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 88, exc88, 1},
+	{"IABS", 0, 0, 1, 8, {{4, 5, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 89, exc89, 1},
+	{"IADD3", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 90, exc90, 43},
+	{"IDP", 0, 0, 1, 15, {{9, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 4, 9, 5, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 91, exc91, 2},
+	{"IDP.HI", 0, 0, 1, 0, {{15, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 92, NULL, 0},
+	{"IMAD", 0, 0, 1, 15, {{5, 4, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 93, exc93, 65},
+	{"IMAD.HI", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {9, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {9, 4, 9, 9, 9}, {9, 9, 9, 9, 9}}, 15, 94, exc94, 6},
+	{"IMAD.WIDE", 0, 0, 1, 15, {{5, 4, 52, 5, 0}, {0, 0, 0, 0, 0}, {5, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 52, 5, 52}, {15, 15, 15, 15, 15}, {5, 4, 5, 5, 5}, {5, 5, 5, 5, 5}}, 52, 95, exc95, 28},
+	{"IMMA.16816.S8.S8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 96, NULL, 0},
+	{"IMMA.16816.S8.S8.SAT", 0, 0, 1, 9, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 97, exc97, 2},
+	{"IMMA.16816.U8.U8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 98, NULL, 0},
+	{"IMMA.16816.U8.U8.SAT", 0, 0, 1, 4, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 99, exc99, 1},
+	{"IMMA.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 100, NULL, 0},
+	{"IMMA.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 101, NULL, 0},
+	{"IMMA.16832.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 102, NULL, 0},
+	{"IMMA.16832.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 103, NULL, 0},
+	{"IMMA.16832.U4.S4", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 104, NULL, 0},
+	{"IMMA.16832.U4.S4.SAT", 0, 0, 1, 15, {{0, 0, 5, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 5, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 105, exc105, 1},
+	{"IMMA.16864.S4.S4", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 106, NULL, 0},
+	{"IMMA.16864.S4.S4.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 107, NULL, 0},
+	{"IMMA.8816.S8.S8", 0, 0, 1, 0, {{15, 0, 14, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 13, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 108, NULL, 0},
+	{"IMMA.8816.S8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 19, 14, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, 109, NULL, 0},
+	{"IMMA.8816.U8.S8", 0, 0, 3, 0, {{15, 0, 14, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 21, 14, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, 110, NULL, 0},
+	{"IMMA.8816.U8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 41, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 41, 14, 41, 41}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 41, 111, NULL, 0},
+	{"IMMA.8832.S4.S4", 0, 0, 1, 12, {{15, 0, 14, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 112, exc112, 1},
+	{"IMMA.8832.S4.S4.SAT", 0, 0, 1, 0, {{15, 0, 15, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 12, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 113, NULL, 0},
+	{"IMMA.SP.168128.S4.S4", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 114, NULL, 0},
+	{"IMMA.SP.168128.S4.S4.SAT", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 115, NULL, 0},
+	{"IMMA.SP.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 116, NULL, 0},
+	{"IMMA.SP.16832.S8.S8.SAT", 0, 0, 3, 0, {{0, 0, 24, 16, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 16, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 117, NULL, 0},
+	{"IMMA.SP.16864.S8.U8", 0, 0, 1, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 118, NULL, 0},
+	{"IMMA.SP.16864.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 0, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 23, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 119, NULL, 0},
+	{"IMNMX", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 120, exc120, 12},
+	{"ISETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 7, 0, 13, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 7, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 121, exc121, 34},
+	{"LD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 122, NULL, 0},
+	{"LD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 123, NULL, 0},
+	{"LD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 124, NULL, 0},
+	{"LDC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 125, NULL, 0},
+	{"LDC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 126, NULL, 0},
+	{"LDG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 127, NULL, 0},
+	{"LDG.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 128, NULL, 0},
+	{"LDG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 129, NULL, 0},
+	{"LDGDEPBAR", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 130, NULL, 0},
+	{"LDGSTS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 131, NULL, 0},
+	{"LDGSTS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 132, NULL, 0},
+	{"LDGSTS.64", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 133, NULL, 0},
+	{"LDL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 134, NULL, 0},
+	{"LDL.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 135, NULL, 0},
+	{"LDL.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 136, NULL, 0},
+	{"LDS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 137, NULL, 0},
+	{"LDS.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 138, NULL, 0},
+	{"LDS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 139, NULL, 0},
+	{"LDSM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 140, NULL, 0},
+	{"LEA", 0, 0, 1, 15, {{4, 5, 5, 9, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 9, 9}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 141, exc141, 19},
+	{"LEA.HI", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 142, exc142, 15},
+	{"LEPC", 0, 0, 1, 15, {{9, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 9, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 143, exc143, 1},
+	{"LOP3", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 144, exc144, 43},
+	{"MATCH", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 145, NULL, 0},
+	{"MATCH.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 146, NULL, 0},
+	{"MEMBAR", 0, 1, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 147, NULL, 0},
+	{"MOV", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 148, exc148, 115},
+	{"MOVM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 149, NULL, 0},
+	{"MUFU", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 150, NULL, 0},
+	{"NANOSLEEP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 151, NULL, 0},
+	{"NOP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 152, NULL, 0},
+	{"P2R", 0, 0, 1, 15, {{4, 14, 0, 36, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 14, 36, 36, 36}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 36, 153, exc153, 2},
+	{"PLOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 15, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 15, 15, 15, 13}, {15, 15, 15, 15, 15}}, 15, 154, exc154, 11},
+	{"PMTRIG", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 155, NULL, 0},
+	{"POPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 156, NULL, 0},
+	{"PRMT", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 157, exc157, 25},
+	{"QSPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 158, NULL, 0},
+	{"R2P", 0, 0, 1, 14, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 17}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {13, 17, 17, 17, 17}, {17, 17, 17, 17, 17}}, 17, 159, exc159, 3},
+	{"R2UR", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 160, NULL, 0},
+	{"RED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 161, NULL, 0},
+	{"RED.64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 162, NULL, 0},
+	{"RED.F64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 163, NULL, 0},
+	{"RED.S64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 164, NULL, 0},
+	{"REDUX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 165, NULL, 0},
+	{"RET", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 166, NULL, 0},
+	{"S2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 167, NULL, 0},
+	{"S2UR", 1, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 168, NULL, 0},
+	{"SEL", 0, 0, 1, 15, {{4, 5, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 169, exc169, 22},
+	{"SGXT", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 170, exc170, 10},
+	{"SHF", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 171, exc171, 16},
+	{"SHF.HI", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 172, exc172, 17},
+	{"SHF.S64", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 173, exc173, 4},
+	{"SHF.U64", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 174, exc174, 6},
+	{"SHF.U64.HI", 0, 0, 1, 15, {{4, 7, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 6, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 175, exc175, 7},
+	{"SHFL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 176, NULL, 0},
+	{"ST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 177, NULL, 0},
+	{"ST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 178, NULL, 0},
+	{"ST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 179, NULL, 0},
+	{"STG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 180, NULL, 0},
+	{"STG.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 181, NULL, 0},
+	{"STG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 182, NULL, 0},
+	{"STL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 183, NULL, 0},
+	{"STL.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 184, NULL, 0},
+	{"STL.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 185, NULL, 0},
+	{"STS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 186, NULL, 0},
+	{"STS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 187, NULL, 0},
+	{"STS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 188, NULL, 0},
+	{"SULD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 189, NULL, 0},
+	{"SULD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 190, NULL, 0},
+	{"SULD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 191, NULL, 0},
+	{"SURED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 192, NULL, 0},
+	{"SURED.S64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 193, NULL, 0},
+	{"SURED.U64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 194, NULL, 0},
+	{"SUST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 195, NULL, 0},
+	{"SUST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 196, NULL, 0},
+	{"SUST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 197, NULL, 0},
+	{"TEX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 198, NULL, 0},
+	{"TLD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 199, NULL, 0},
+	{"TLD4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 200, NULL, 0},
+	{"TXD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 201, NULL, 0},
+	{"UBMSK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {9, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {9, 9, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 202, NULL, 0},
+	{"UBREV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 34, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {34, 34, 34, 34, 34}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 34, 203, NULL, 0},
+	{"UFLO", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 204, NULL, 0},
+	{"UIADD3", 0, 0, 1, 21, {{0, 0, 0, 0, 0}, {4, 6, 0, 31, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 31, 31, 31}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 31, 205, exc205, 17},
+	{"UIMAD", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 206, exc206, 7},
+	{"UIMAD.WIDE", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 207, exc207, 7},
+	{"UISETP", 0, 0, 1, 4, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 57}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 57, 57, 57, 57}}, 57, 208, exc208, 3},
+	{"ULDC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 11, 11, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 209, exc209, 18},
+	{"ULDC.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 3, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 3, 3, 3, 3}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 210, exc210, 4},
+	{"ULEA", 0, 0, 1, 14, {{0, 0, 0, 0, 0}, {5, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {5, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 15, 211, exc211, 7},
+	{"ULEA.HI", 0, 0, 2, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 212, exc212, 5},
+	{"ULOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {13, 13, 13, 13, 13}}, 15, 213, exc213, 8},
+	{"UMOV", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 2, 0, 20, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 2, 20, 20, 20}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 20, 214, exc214, 15},
+	{"UPLOP3", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {8, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {8, 8, 8, 8, 8}}, 15, 215, NULL, 0},
+	{"UPOPC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 216, exc216, 2},
+	{"UPRMT", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 217, exc217, 4},
+	{"USEL", 0, 0, 1, 13, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 218, exc218, 6},
+	{"USGXT", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 219, NULL, 0},
+	{"USHF", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 16, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 16, 16, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 220, exc220, 8},
+	{"USHF.HI", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 221, exc221, 8},
+	{"USHF.U64", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 222, NULL, 0},
+	{"USHF.U64.HI", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 223, NULL, 0},
+	{"VABSDIFF", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 224, exc224, 3},
+	{"VABSDIFF4", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 225, exc225, 1},
+	{"VOTE", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 226, exc226, 10},
+	{"VOTEU", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 0, 0, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 1, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 227, exc227, 3},
+	{"WARPSYNC", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 228, NULL, 0},
+	{"YIELD", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 229, NULL, 0},
+	{NULL, 0, 0, 0, 0, {{0}}, {{0}}, 0, 0, NULL, 0},
 };
 const u16 lat_slots_sm80[1 << LAT_HASH_BITS] = {
 	0, 0, 92, 0, 27, 0, 0, 0, 98, 0, 0, 0, 184, 0, 17, 59,

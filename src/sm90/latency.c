@@ -3,1792 +3,1792 @@
 #include "codegen/latency.h"
 
 static const LatExc exc16[] = {
-	{"BGMMA", 0, 0, 3},
+	{0x10, 3},  /* R alu BGMMA */
 };
 static const LatExc exc17[] = {
-	{"IADD3", 0, 0, 15},
+	{0x8e, 15},  /* R alu IADD3 */
 };
 static const LatExc exc18[] = {
-	{"IADD3", 0, 0, 15},
+	{0x8e, 15},  /* R alu IADD3 */
 };
 static const LatExc exc19[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc21[] = {
-	{"STG.64", 0, 3, 7},
+	{0x30102, 7},  /* R var STG.64 */
 };
 static const LatExc exc30[] = {
-	{"ISETP", 0, 0, 5},
-	{"LEA", 0, 0, 14},
-	{"LEA.HI", 0, 0, 18},
-	{"MOV", 0, 0, 6},
-	{"SHF", 0, 0, 7},
-	{"SHF.HI", 0, 0, 12},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"ST", 0, 3, 11},
+	{0xaf, 5},  /* R alu ISETP */
+	{0xc6, 14},  /* R alu LEA */
+	{0xc7, 18},  /* R alu LEA.HI */
+	{0xcd, 6},  /* R alu MOV */
+	{0xf4, 7},  /* R alu SHF */
+	{0xf5, 12},  /* R alu SHF.HI */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
+	{0x300fa, 11},  /* R var ST */
 };
 static const LatExc exc34[] = {
-	{"FSEL", 0, 0, 6},
-	{"FSETP", 0, 0, 15},
-	{"IADD3", 0, 0, 6},
-	{"ISETP", 0, 0, 10},
-	{"LEA", 0, 0, 9},
-	{"LOP3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 8},
-	{"TXD", 0, 0, 6},
-	{"VIADD", 0, 0, 9},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"DADD", 0, 2, 6},
-	{"ATOMG.64", 0, 3, 15},
-	{"SHFL", 0, 3, 15},
-	{"ST", 0, 3, 15},
-	{"ST.128", 0, 3, 8},
-	{"ST.64", 0, 3, 15},
-	{"STG.128", 0, 3, 15},
-	{"STL.128", 0, 3, 9},
-	{"STL.64", 0, 3, 15},
-	{"STS", 0, 3, 14},
-	{"SYNCS", 0, 3, 15},
+	{0x43, 6},  /* R alu FSEL */
+	{0x45, 15},  /* R alu FSETP */
+	{0x8e, 6},  /* R alu IADD3 */
+	{0xaf, 10},  /* R alu ISETP */
+	{0xc6, 9},  /* R alu LEA */
+	{0xc9, 15},  /* R alu LOP3 */
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 8},  /* R alu SEL */
+	{0x118, 6},  /* R alu TXD */
+	{0x13e, 9},  /* R alu VIADD */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
+	{0x20023, 6},  /* R other DADD */
+	{0x30008, 15},  /* R var ATOMG.64 */
+	{0x300f9, 15},  /* R var SHFL */
+	{0x300fa, 15},  /* R var ST */
+	{0x300fb, 8},  /* R var ST.128 */
+	{0x300fc, 15},  /* R var ST.64 */
+	{0x30101, 15},  /* R var STG.128 */
+	{0x30104, 9},  /* R var STL.128 */
+	{0x30105, 15},  /* R var STL.64 */
+	{0x30106, 14},  /* R var STS */
+	{0x30113, 15},  /* R var SYNCS */
 };
 static const LatExc exc35[] = {
-	{"LEA", 0, 0, 15},
-	{"MOV", 0, 0, 12},
-	{"SEL", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"ATOM.64", 0, 3, 10},
-	{"ATOMS.64", 0, 3, 10},
-	{"F2F.F64", 0, 3, 6},
-	{"FRND.F64", 0, 3, 14},
-	{"LDS.64", 0, 3, 15},
-	{"MUFU", 0, 3, 6},
-	{"STL.64", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
+	{0xc6, 15},  /* R alu LEA */
+	{0xcd, 12},  /* R alu MOV */
+	{0xf2, 15},  /* R alu SEL */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
+	{0x30003, 10},  /* R var ATOM.64 */
+	{0x3000d, 10},  /* R var ATOMS.64 */
+	{0x30031, 6},  /* R var F2F.F64 */
+	{0x30042, 14},  /* R var FRND.F64 */
+	{0x300c4, 15},  /* R var LDS.64 */
+	{0x300cf, 6},  /* R var MUFU */
+	{0x30105, 15},  /* R var STL.64 */
+	{0x30107, 15},  /* R var STS.128 */
 };
 static const LatExc exc37[] = {
-	{"FSEL", 0, 0, 10},
-	{"FSETP", 0, 0, 10},
-	{"IABS", 0, 0, 10},
-	{"IADD3", 0, 0, 10},
-	{"ISETP", 0, 0, 10},
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 10},
-	{"LOP3", 0, 0, 10},
-	{"SHF", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"SHF.S64", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 15},
-	{"VIADD", 0, 0, 10},
-	{"F2F.F64", 0, 3, 6},
-	{"MUFU", 0, 3, 6},
-	{"SHFL", 0, 3, 12},
-	{"STL.64", 0, 3, 15},
+	{0x43, 10},  /* R alu FSEL */
+	{0x45, 10},  /* R alu FSETP */
+	{0x8d, 10},  /* R alu IABS */
+	{0x8e, 10},  /* R alu IADD3 */
+	{0xaf, 10},  /* R alu ISETP */
+	{0xc6, 15},  /* R alu LEA */
+	{0xc7, 10},  /* R alu LEA.HI */
+	{0xc9, 10},  /* R alu LOP3 */
+	{0xf4, 15},  /* R alu SHF */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0xf6, 15},  /* R alu SHF.S64 */
+	{0xf8, 15},  /* R alu SHF.U64.HI */
+	{0x13e, 10},  /* R alu VIADD */
+	{0x30031, 6},  /* R var F2F.F64 */
+	{0x300cf, 6},  /* R var MUFU */
+	{0x300f9, 12},  /* R var SHFL */
+	{0x30105, 15},  /* R var STL.64 */
 };
 static const LatExc exc42[] = {
-	{"CALL", 0, 0, 15},
-	{"FSEL", 0, 0, 10},
-	{"FSETP", 0, 0, 10},
-	{"IADD3", 0, 0, 15},
-	{"LEA.HI", 0, 0, 10},
-	{"LOP3", 0, 0, 10},
-	{"SHF.HI", 0, 0, 10},
-	{"SHF.U64.HI", 0, 0, 15},
-	{"VIADD", 0, 0, 10},
-	{"DSETP", 0, 2, 11},
-	{"F2F.F64", 0, 3, 10},
-	{"F2I.F64", 0, 3, 6},
-	{"FRND.F64", 0, 3, 10},
-	{"MUFU", 0, 3, 6},
-	{"SHFL", 0, 3, 15},
+	{0x1e, 15},  /* R alu CALL */
+	{0x43, 10},  /* R alu FSEL */
+	{0x45, 10},  /* R alu FSETP */
+	{0x8e, 15},  /* R alu IADD3 */
+	{0xc7, 10},  /* R alu LEA.HI */
+	{0xc9, 10},  /* R alu LOP3 */
+	{0xf5, 10},  /* R alu SHF.HI */
+	{0xf8, 15},  /* R alu SHF.U64.HI */
+	{0x13e, 10},  /* R alu VIADD */
+	{0x2002b, 11},  /* R other DSETP */
+	{0x30031, 10},  /* R var F2F.F64 */
+	{0x30034, 6},  /* R var F2I.F64 */
+	{0x30042, 10},  /* R var FRND.F64 */
+	{0x300cf, 6},  /* R var MUFU */
+	{0x300f9, 15},  /* R var SHFL */
 };
 static const LatExc exc43[] = {
-	{"PLOP3", 2, 0, 15},
-	{"EXIT", 2, 4, 15},
-	{"FSEL", 2, 4, 15},
-	{"I2F.F64", 2, 4, 15},
-	{"IMAD", 2, 4, 15},
-	{"SHF.HI", 2, 4, 15},
-	{"STG", 2, 4, 15},
+	{0x2000d3, 15},  /* P alu PLOP3 */
+	{0x24002f, 15},  /* P guard EXIT */
+	{0x240043, 15},  /* P guard FSEL */
+	{0x240085, 15},  /* P guard I2F.F64 */
+	{0x24009b, 15},  /* P guard IMAD */
+	{0x2400f5, 15},  /* P guard SHF.HI */
+	{0x240100, 15},  /* P guard STG */
 };
 static const LatExc exc44[] = {
-	{"SEL", 2, 0, 15},
-	{"STG", 2, 4, 15},
+	{0x2000f2, 15},  /* P alu SEL */
+	{0x240100, 15},  /* P guard STG */
 };
 static const LatExc exc50[] = {
-	{"LOP3", 0, 0, 15},
-	{"HADD2", 0, 2, 5},
-	{"HFMA2", 0, 2, 5},
-	{"HFMA2.MMA", 0, 2, 15},
-	{"HMMA.16816.F16", 0, 2, 11},
-	{"MUFU", 0, 3, 4},
+	{0xc9, 15},  /* R alu LOP3 */
+	{0x20046, 5},  /* R other HADD2 */
+	{0x20047, 5},  /* R other HFMA2 */
+	{0x20048, 15},  /* R other HFMA2.MMA */
+	{0x20073, 11},  /* R other HMMA.16816.F16 */
+	{0x300cf, 4},  /* R var MUFU */
 };
 static const LatExc exc58[] = {
-	{"ISETP", 0, 0, 6},
-	{"LEA", 0, 0, 13},
-	{"LEA.HI", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"VIADD", 0, 0, 4},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"ATOM", 0, 3, 6},
-	{"ATOMS", 0, 3, 6},
-	{"F2F", 0, 3, 15},
-	{"F2I", 0, 3, 4},
-	{"FCHK", 0, 3, 12},
-	{"FLO", 0, 3, 15},
-	{"FRND", 0, 3, 4},
-	{"LDG", 0, 3, 15},
-	{"MUFU", 0, 3, 4},
-	{"ST.64", 0, 3, 15},
-	{"STG.128", 0, 3, 8},
-	{"STL", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
-	{"SUST", 0, 3, 4},
-	{"TEX", 0, 3, 14},
+	{0xaf, 6},  /* R alu ISETP */
+	{0xc6, 13},  /* R alu LEA */
+	{0xc7, 15},  /* R alu LEA.HI */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0x13e, 4},  /* R alu VIADD */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
+	{0x30002, 6},  /* R var ATOM */
+	{0x3000b, 6},  /* R var ATOMS */
+	{0x30030, 15},  /* R var F2F */
+	{0x30033, 4},  /* R var F2I */
+	{0x3003b, 12},  /* R var FCHK */
+	{0x3003e, 15},  /* R var FLO */
+	{0x30041, 4},  /* R var FRND */
+	{0x300b5, 15},  /* R var LDG */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300fc, 15},  /* R var ST.64 */
+	{0x30101, 8},  /* R var STG.128 */
+	{0x30103, 15},  /* R var STL */
+	{0x30107, 15},  /* R var STS.128 */
+	{0x30110, 4},  /* R var SUST */
+	{0x30115, 14},  /* R var TEX */
 };
 static const LatExc exc61[] = {
-	{"I2FP", 0, 0, 9},
-	{"LEA", 0, 0, 15},
-	{"PRMT", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"VIADD", 0, 0, 14},
-	{"F2F", 0, 3, 15},
-	{"F2I", 0, 3, 12},
-	{"FCHK", 0, 3, 4},
-	{"FRND", 0, 3, 4},
-	{"LDG", 0, 3, 15},
-	{"LDS", 0, 3, 15},
-	{"MUFU", 0, 3, 4},
-	{"SHFL", 0, 3, 9},
-	{"STG.128", 0, 3, 6},
-	{"STL.64", 0, 3, 15},
-	{"STS", 0, 3, 12},
-	{"SUST", 0, 3, 4},
-	{"TEX", 0, 3, 7},
+	{0x8a, 9},  /* R alu I2FP */
+	{0xc6, 15},  /* R alu LEA */
+	{0xd7, 15},  /* R alu PRMT */
+	{0xf2, 15},  /* R alu SEL */
+	{0x13e, 14},  /* R alu VIADD */
+	{0x30030, 15},  /* R var F2F */
+	{0x30033, 12},  /* R var F2I */
+	{0x3003b, 4},  /* R var FCHK */
+	{0x30041, 4},  /* R var FRND */
+	{0x300b5, 15},  /* R var LDG */
+	{0x300c2, 15},  /* R var LDS */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300f9, 9},  /* R var SHFL */
+	{0x30101, 6},  /* R var STG.128 */
+	{0x30105, 15},  /* R var STL.64 */
+	{0x30106, 12},  /* R var STS */
+	{0x30110, 4},  /* R var SUST */
+	{0x30115, 7},  /* R var TEX */
 };
 static const LatExc exc63[] = {
-	{"MOV", 0, 0, 15},
-	{"FADD", 0, 1, 5},
-	{"IMAD", 0, 1, 14},
-	{"MUFU", 0, 3, 4},
-	{"STG.64", 0, 3, 15},
-	{"STL", 0, 3, 15},
+	{0xcd, 15},  /* R alu MOV */
+	{0x1003a, 5},  /* R fma FADD */
+	{0x1009b, 14},  /* R fma IMAD */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x30102, 15},  /* R var STG.64 */
+	{0x30103, 15},  /* R var STL */
 };
 static const LatExc exc64[] = {
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 15},
-	{"LOP3", 0, 0, 11},
-	{"SHF.HI", 0, 0, 15},
-	{"TLD4", 0, 0, 6},
-	{"VIADD", 0, 0, 4},
-	{"F2F", 0, 3, 15},
-	{"F2F.F64", 0, 3, 9},
-	{"F2I.S64", 0, 3, 6},
-	{"F2I.U64", 0, 3, 15},
-	{"LDG", 0, 3, 15},
-	{"STG", 0, 3, 5},
-	{"STG.64", 0, 3, 5},
-	{"STL", 0, 3, 15},
+	{0xc6, 15},  /* R alu LEA */
+	{0xc7, 15},  /* R alu LEA.HI */
+	{0xc9, 11},  /* R alu LOP3 */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0x117, 6},  /* R alu TLD4 */
+	{0x13e, 4},  /* R alu VIADD */
+	{0x30030, 15},  /* R var F2F */
+	{0x30031, 9},  /* R var F2F.F64 */
+	{0x30035, 6},  /* R var F2I.S64 */
+	{0x30037, 15},  /* R var F2I.U64 */
+	{0x300b5, 15},  /* R var LDG */
+	{0x30100, 5},  /* R var STG */
+	{0x30102, 5},  /* R var STG.64 */
+	{0x30103, 15},  /* R var STL */
 };
 static const LatExc exc67[] = {
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 15},
-	{"MOV", 0, 0, 10},
-	{"SEL", 0, 0, 10},
-	{"VIADD", 0, 0, 5},
-	{"IMAD.WIDE", 0, 1, 15},
-	{"FCHK", 0, 3, 9},
-	{"MUFU", 0, 3, 4},
-	{"ST.128", 0, 3, 6},
-	{"ST.64", 0, 3, 7},
-	{"STS.128", 0, 3, 15},
+	{0xc6, 15},  /* R alu LEA */
+	{0xc7, 15},  /* R alu LEA.HI */
+	{0xcd, 10},  /* R alu MOV */
+	{0xf2, 10},  /* R alu SEL */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
+	{0x3003b, 9},  /* R var FCHK */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300fb, 6},  /* R var ST.128 */
+	{0x300fc, 7},  /* R var ST.64 */
+	{0x30107, 15},  /* R var STS.128 */
 };
 static const LatExc exc69[] = {
-	{"BRA", 2, 0, 13},
-	{"BREAK", 2, 0, 15},
-	{"DADD", 2, 4, 14},
-	{"EXIT", 2, 4, 15},
-	{"I2FP", 2, 4, 15},
-	{"ISETP", 2, 4, 15},
-	{"LEA", 2, 4, 15},
-	{"MUFU", 2, 4, 15},
-	{"SEL", 2, 4, 15},
-	{"SHF.HI", 2, 4, 15},
+	{0x200017, 13},  /* P alu BRA */
+	{0x200018, 15},  /* P alu BREAK */
+	{0x240023, 14},  /* P guard DADD */
+	{0x24002f, 15},  /* P guard EXIT */
+	{0x24008a, 15},  /* P guard I2FP */
+	{0x2400af, 15},  /* P guard ISETP */
+	{0x2400c6, 15},  /* P guard LEA */
+	{0x2400cf, 15},  /* P guard MUFU */
+	{0x2400f2, 15},  /* P guard SEL */
+	{0x2400f5, 15},  /* P guard SHF.HI */
 };
 static const LatExc exc70[] = {
-	{"LOP3", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 8},
-	{"SHF", 0, 0, 15},
-	{"ATOMS", 0, 3, 6},
-	{"MUFU", 0, 3, 15},
+	{0xc9, 15},  /* R alu LOP3 */
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 8},  /* R alu SEL */
+	{0xf4, 15},  /* R alu SHF */
+	{0x3000b, 6},  /* R var ATOMS */
+	{0x300cf, 15},  /* R var MUFU */
 };
 static const LatExc exc71[] = {
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 5},
-	{"HFMA2.MMA", 0, 2, 6},
+	{0xcd, 15},  /* R alu MOV */
+	{0xd7, 5},  /* R alu PRMT */
+	{0x20048, 6},  /* R other HFMA2.MMA */
 };
 static const LatExc exc72[] = {
-	{"CALL", 0, 0, 15},
-	{"IADD3", 0, 0, 12},
-	{"MOV", 0, 0, 15},
-	{"VIADD", 0, 0, 15},
-	{"VIMNMX", 0, 0, 15},
-	{"FADD", 0, 1, 15},
-	{"IDP", 0, 1, 15},
-	{"IMAD", 0, 1, 11},
-	{"HFMA2.MMA", 0, 2, 8},
-	{"ATOM", 0, 3, 15},
-	{"ATOM.64", 0, 3, 10},
-	{"ATOMG.64", 0, 3, 15},
-	{"ATOMS", 0, 3, 10},
-	{"LDC", 0, 3, 10},
-	{"REDG", 0, 3, 15},
-	{"REDUX", 0, 3, 15},
-	{"SHFL", 0, 3, 15},
-	{"STL.128", 0, 3, 11},
-	{"STS", 0, 3, 15},
-	{"TEX", 0, 3, 6},
+	{0x1e, 15},  /* R alu CALL */
+	{0x8e, 12},  /* R alu IADD3 */
+	{0xcd, 15},  /* R alu MOV */
+	{0x13e, 15},  /* R alu VIADD */
+	{0x140, 15},  /* R alu VIMNMX */
+	{0x1003a, 15},  /* R fma FADD */
+	{0x1008f, 15},  /* R fma IDP */
+	{0x1009b, 11},  /* R fma IMAD */
+	{0x20048, 8},  /* R other HFMA2.MMA */
+	{0x30002, 15},  /* R var ATOM */
+	{0x30003, 10},  /* R var ATOM.64 */
+	{0x30008, 15},  /* R var ATOMG.64 */
+	{0x3000b, 10},  /* R var ATOMS */
+	{0x300b3, 10},  /* R var LDC */
+	{0x300ea, 15},  /* R var REDG */
+	{0x300ee, 15},  /* R var REDUX */
+	{0x300f9, 15},  /* R var SHFL */
+	{0x30104, 11},  /* R var STL.128 */
+	{0x30106, 15},  /* R var STS */
+	{0x30115, 6},  /* R var TEX */
 };
 static const LatExc exc73[] = {
-	{"MOV", 0, 0, 15},
-	{"STG", 0, 3, 15},
+	{0xcd, 15},  /* R alu MOV */
+	{0x30100, 15},  /* R var STG */
 };
 static const LatExc exc74[] = {
-	{"MOV", 0, 0, 30},
+	{0xcd, 30},  /* R alu MOV */
 };
 static const LatExc exc75[] = {
-	{"MOV", 0, 0, 30},
+	{0xcd, 30},  /* R alu MOV */
 };
 static const LatExc exc76[] = {
-	{"MOV", 0, 0, 30},
+	{0xcd, 30},  /* R alu MOV */
 };
 static const LatExc exc77[] = {
-	{"STG", 0, 3, 5},
+	{0x30100, 5},  /* R var STG */
 };
 static const LatExc exc78[] = {
-	{"STG.128", 0, 3, 14},
-	{"STG.64", 0, 3, 5},
+	{0x30101, 14},  /* R var STG.128 */
+	{0x30102, 5},  /* R var STG.64 */
 };
 static const LatExc exc79[] = {
-	{"STG", 0, 3, 11},
+	{0x30100, 11},  /* R var STG */
 };
 static const LatExc exc80[] = {
-	{"STG.128", 0, 3, 15},
+	{0x30101, 15},  /* R var STG.128 */
 };
 static const LatExc exc82[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc83[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc84[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc89[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc94[] = {
-	{"STG", 0, 3, 15},
-	{"STG.64", 0, 3, 5},
+	{0x30100, 15},  /* R var STG */
+	{0x30102, 5},  /* R var STG.64 */
 };
 static const LatExc exc97[] = {
-	{"STG.128", 0, 3, 6},
+	{0x30101, 6},  /* R var STG.128 */
 };
 static const LatExc exc98[] = {
-	{"STG", 0, 3, 15},
+	{0x30100, 15},  /* R var STG */
 };
 static const LatExc exc99[] = {
-	{"STG", 0, 3, 15},
+	{0x30100, 15},  /* R var STG */
 };
 static const LatExc exc100[] = {
-	{"STG", 0, 3, 15},
+	{0x30100, 15},  /* R var STG */
 };
 static const LatExc exc105[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc123[] = {
-	{"HMMA.SP.16816.F16", 0, 2, 15},
+	{0x2007b, 15},  /* R other HMMA.SP.16816.F16 */
 };
 static const LatExc exc126[] = {
-	{"HMMA.SP.16832.F32", 0, 2, 8},
+	{0x2007e, 8},  /* R other HMMA.SP.16832.F32 */
 };
 static const LatExc exc128[] = {
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 5},
+	{0xcd, 15},  /* R alu MOV */
+	{0xd7, 5},  /* R alu PRMT */
 };
 static const LatExc exc129[] = {
-	{"PRMT", 0, 0, 5},
+	{0xd7, 5},  /* R alu PRMT */
 };
 static const LatExc exc130[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc131[] = {
-	{"PLOP3", 2, 0, 15},
+	{0x2000d3, 15},  /* P alu PLOP3 */
 };
 static const LatExc exc138[] = {
-	{"FSEL", 0, 0, 4},
-	{"IMAD", 0, 1, 15},
-	{"F2I", 0, 3, 4},
-	{"FCHK", 0, 3, 12},
-	{"MUFU", 0, 3, 4},
-	{"STS", 0, 3, 7},
+	{0x43, 4},  /* R alu FSEL */
+	{0x1009b, 15},  /* R fma IMAD */
+	{0x30033, 4},  /* R var F2I */
+	{0x3003b, 12},  /* R var FCHK */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x30106, 7},  /* R var STS */
 };
 static const LatExc exc139[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc140[] = {
-	{"PRMT", 0, 0, 15},
+	{0xd7, 15},  /* R alu PRMT */
 };
 static const LatExc exc141[] = {
-	{"SEL", 0, 0, 8},
-	{"VIADD", 0, 0, 15},
-	{"STG.64", 0, 3, 15},
+	{0xf2, 8},  /* R alu SEL */
+	{0x13e, 15},  /* R alu VIADD */
+	{0x30102, 15},  /* R var STG.64 */
 };
 static const LatExc exc142[] = {
-	{"CALL", 0, 0, 11},
-	{"FSEL", 0, 0, 15},
-	{"I2I", 0, 0, 15},
-	{"REDAS", 0, 0, 5},
-	{"REDAS.64", 0, 0, 15},
-	{"SGXT", 0, 0, 15},
-	{"STAS.64", 0, 0, 12},
-	{"VIADD", 0, 0, 5},
-	{"IMAD.WIDE", 0, 1, 3},
-	{"DADD", 0, 2, 15},
-	{"DMUL", 0, 2, 6},
-	{"IMMA.16816.S8.S8", 0, 2, 15},
-	{"IMMA.16816.U8.U8", 0, 2, 15},
-	{"ATOM", 0, 3, 11},
-	{"ATOMG.64", 0, 3, 14},
-	{"ATOMS", 0, 3, 15},
-	{"ATOMS.64", 0, 3, 6},
-	{"CCTL", 0, 3, 14},
-	{"F2I", 0, 3, 4},
-	{"F2I.U64", 0, 3, 6},
-	{"LD", 0, 3, 7},
-	{"LD.64", 0, 3, 15},
-	{"LDG.128", 0, 3, 15},
-	{"LDGSTS", 0, 3, 12},
-	{"LDGSTS.128", 0, 3, 13},
-	{"LDGSTS.64", 0, 3, 13},
-	{"LDL", 0, 3, 6},
-	{"LDL.64", 0, 3, 6},
-	{"LDS", 0, 3, 6},
-	{"MUFU", 0, 3, 4},
-	{"QSPC", 0, 3, 15},
-	{"REDG", 0, 3, 12},
-	{"REDG.F64", 0, 3, 15},
-	{"REDG.S64", 0, 3, 15},
-	{"REDUX", 0, 3, 8},
-	{"ST.128", 0, 3, 10},
-	{"ST.64", 0, 3, 10},
-	{"STG.128", 0, 3, 15},
-	{"STL.128", 0, 3, 13},
-	{"STS.128", 0, 3, 15},
-	{"SUST", 0, 3, 4},
-	{"SUST.64", 0, 3, 4},
-	{"TLD", 0, 3, 4},
-	{"PLOP3", 2, 0, 15},
-	{"SEL", 2, 0, 10},
+	{0x1e, 11},  /* R alu CALL */
+	{0x43, 15},  /* R alu FSEL */
+	{0x8b, 15},  /* R alu I2I */
+	{0xe8, 5},  /* R alu REDAS */
+	{0xe9, 15},  /* R alu REDAS.64 */
+	{0xf3, 15},  /* R alu SGXT */
+	{0xff, 12},  /* R alu STAS.64 */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x1009d, 3},  /* R fma IMAD.WIDE */
+	{0x20023, 15},  /* R other DADD */
+	{0x2002a, 6},  /* R other DMUL */
+	{0x2009e, 15},  /* R other IMMA.16816.S8.S8 */
+	{0x200a0, 15},  /* R other IMMA.16816.U8.U8 */
+	{0x30002, 11},  /* R var ATOM */
+	{0x30008, 14},  /* R var ATOMG.64 */
+	{0x3000b, 15},  /* R var ATOMS */
+	{0x3000d, 6},  /* R var ATOMS.64 */
+	{0x3001f, 14},  /* R var CCTL */
+	{0x30033, 4},  /* R var F2I */
+	{0x30037, 6},  /* R var F2I.U64 */
+	{0x300b0, 7},  /* R var LD */
+	{0x300b2, 15},  /* R var LD.64 */
+	{0x300b6, 15},  /* R var LDG.128 */
+	{0x300bc, 12},  /* R var LDGSTS */
+	{0x300bd, 13},  /* R var LDGSTS.128 */
+	{0x300be, 13},  /* R var LDGSTS.64 */
+	{0x300bf, 6},  /* R var LDL */
+	{0x300c1, 6},  /* R var LDL.64 */
+	{0x300c2, 6},  /* R var LDS */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300e5, 15},  /* R var QSPC */
+	{0x300ea, 12},  /* R var REDG */
+	{0x300ec, 15},  /* R var REDG.F64 */
+	{0x300ed, 15},  /* R var REDG.S64 */
+	{0x300ee, 8},  /* R var REDUX */
+	{0x300fb, 10},  /* R var ST.128 */
+	{0x300fc, 10},  /* R var ST.64 */
+	{0x30101, 15},  /* R var STG.128 */
+	{0x30104, 13},  /* R var STL.128 */
+	{0x30107, 15},  /* R var STS.128 */
+	{0x30110, 4},  /* R var SUST */
+	{0x30112, 4},  /* R var SUST.64 */
+	{0x30116, 4},  /* R var TLD */
+	{0x2000d3, 15},  /* P alu PLOP3 */
+	{0x2000f2, 10},  /* P alu SEL */
 };
 static const LatExc exc143[] = {
-	{"IADD3", 0, 0, 9},
-	{"MOV", 0, 0, 15},
+	{0x8e, 9},  /* R alu IADD3 */
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc145[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc146[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc155[] = {
-	{"BAR", 0, 0, 10},
-	{"CALL", 0, 0, 14},
-	{"R2P", 0, 0, 15},
-	{"RET", 0, 0, 4},
-	{"STAS", 0, 0, 12},
-	{"STSM", 0, 0, 11},
-	{"SURED.S64", 0, 0, 7},
-	{"TLD4", 0, 0, 4},
-	{"TXD", 0, 0, 6},
-	{"VIADD", 0, 0, 4},
-	{"VIMNMX3", 0, 0, 15},
-	{"WARPSYNC", 0, 0, 7},
-	{"IDP", 0, 1, 14},
-	{"IDP.HI", 0, 1, 15},
-	{"IMAD.WIDE", 0, 1, 2},
-	{"BMMA.168128.AND.POPC", 0, 2, 11},
-	{"BMMA.168256.AND.POPC", 0, 2, 10},
-	{"HADD2", 0, 2, 15},
-	{"HMMA.16816.F16", 0, 2, 7},
-	{"HMMA.16816.F32", 0, 2, 7},
-	{"HMMA.16816.F32.BF16", 0, 2, 7},
-	{"HMMA.1684.F32.TF32", 0, 2, 7},
-	{"HMMA.1688.F16", 0, 2, 7},
-	{"HMMA.1688.F32", 0, 2, 7},
-	{"HMMA.1688.F32.BF16", 0, 2, 7},
-	{"HMMA.1688.F32.TF32", 0, 2, 7},
-	{"HMMA.SP.16816.F16", 0, 2, 8},
-	{"HMMA.SP.16816.F32", 0, 2, 1},
-	{"HMMA.SP.16816.F32.BF16", 0, 2, 7},
-	{"HMMA.SP.16832.F32", 0, 2, 7},
-	{"HMMA.SP.1688.F32.TF32", 0, 2, 1},
-	{"IMMA.16816.S8.S8", 0, 2, 7},
-	{"IMMA.16816.S8.S8.SAT", 0, 2, 7},
-	{"IMMA.16816.U8.U8", 0, 2, 7},
-	{"IMMA.16816.U8.U8.SAT", 0, 2, 7},
-	{"IMMA.16832.S8.S8", 0, 2, 7},
-	{"IMMA.16832.S8.S8.SAT", 0, 2, 7},
-	{"IMMA.16832.S8.U8", 0, 2, 7},
-	{"IMMA.16832.S8.U8.SAT", 0, 2, 7},
-	{"IMMA.SP.16832.S8.S8", 0, 2, 7},
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 2, 8},
-	{"IMMA.SP.16864.S8.S8", 0, 2, 4},
-	{"IMMA.SP.16864.S8.U8", 0, 2, 7},
-	{"IMMA.SP.16864.S8.U8.SAT", 0, 2, 1},
-	{"ATOM", 0, 3, 6},
-	{"ATOM.S64", 0, 3, 6},
-	{"ATOMG.F64", 0, 3, 12},
-	{"ATOMG.S64", 0, 3, 9},
-	{"BREV", 0, 3, 15},
-	{"DMMA.16x8x16", 0, 3, 11},
-	{"DMMA.16x8x4", 0, 3, 9},
-	{"DMMA.16x8x8", 0, 3, 11},
-	{"F2F.F64", 0, 3, 4},
-	{"F2I.S64.F64", 0, 3, 4},
-	{"FLO", 0, 3, 4},
-	{"FRND.F64", 0, 3, 15},
-	{"I2F", 0, 3, 13},
-	{"I2F.F64", 0, 3, 15},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"I2F.U64", 0, 3, 4},
-	{"LDC", 0, 3, 4},
-	{"LDG.128", 0, 3, 9},
-	{"LDGSTS", 0, 3, 8},
-	{"LDGSTS.128", 0, 3, 8},
-	{"LDGSTS.64", 0, 3, 8},
-	{"LDL.64", 0, 3, 6},
-	{"LDS.128", 0, 3, 15},
-	{"MATCH", 0, 3, 12},
-	{"MATCH.U64", 0, 3, 15},
-	{"MUFU", 0, 3, 4},
-	{"REDG.S64", 0, 3, 15},
-	{"REDUX", 0, 3, 4},
-	{"SULD", 0, 3, 4},
-	{"SULD.128", 0, 3, 4},
-	{"SULD.64", 0, 3, 4},
-	{"SUST", 0, 3, 4},
-	{"SUST.128", 0, 3, 4},
-	{"SUST.64", 0, 3, 4},
-	{"SYNCS", 0, 3, 4},
-	{"TEX", 0, 3, 4},
-	{"TLD", 0, 3, 4},
+	{0xf, 10},  /* R alu BAR */
+	{0x1e, 14},  /* R alu CALL */
+	{0xe6, 15},  /* R alu R2P */
+	{0xef, 4},  /* R alu RET */
+	{0xfd, 12},  /* R alu STAS */
+	{0x109, 11},  /* R alu STSM */
+	{0x10e, 7},  /* R alu SURED.S64 */
+	{0x117, 4},  /* R alu TLD4 */
+	{0x118, 6},  /* R alu TXD */
+	{0x13e, 4},  /* R alu VIADD */
+	{0x141, 15},  /* R alu VIMNMX3 */
+	{0x145, 7},  /* R alu WARPSYNC */
+	{0x1008f, 14},  /* R fma IDP */
+	{0x10090, 15},  /* R fma IDP.HI */
+	{0x1009d, 2},  /* R fma IMAD.WIDE */
+	{0x20011, 11},  /* R other BMMA.168128.AND.POPC */
+	{0x20012, 10},  /* R other BMMA.168256.AND.POPC */
+	{0x20046, 15},  /* R other HADD2 */
+	{0x20073, 7},  /* R other HMMA.16816.F16 */
+	{0x20074, 7},  /* R other HMMA.16816.F32 */
+	{0x20075, 7},  /* R other HMMA.16816.F32.BF16 */
+	{0x20076, 7},  /* R other HMMA.1684.F32.TF32 */
+	{0x20077, 7},  /* R other HMMA.1688.F16 */
+	{0x20078, 7},  /* R other HMMA.1688.F32 */
+	{0x20079, 7},  /* R other HMMA.1688.F32.BF16 */
+	{0x2007a, 7},  /* R other HMMA.1688.F32.TF32 */
+	{0x2007b, 8},  /* R other HMMA.SP.16816.F16 */
+	{0x2007c, 1},  /* R other HMMA.SP.16816.F32 */
+	{0x2007d, 7},  /* R other HMMA.SP.16816.F32.BF16 */
+	{0x2007e, 7},  /* R other HMMA.SP.16832.F32 */
+	{0x2007f, 1},  /* R other HMMA.SP.1688.F32.TF32 */
+	{0x2009e, 7},  /* R other IMMA.16816.S8.S8 */
+	{0x2009f, 7},  /* R other IMMA.16816.S8.S8.SAT */
+	{0x200a0, 7},  /* R other IMMA.16816.U8.U8 */
+	{0x200a1, 7},  /* R other IMMA.16816.U8.U8.SAT */
+	{0x200a2, 7},  /* R other IMMA.16832.S8.S8 */
+	{0x200a3, 7},  /* R other IMMA.16832.S8.S8.SAT */
+	{0x200a4, 7},  /* R other IMMA.16832.S8.U8 */
+	{0x200a5, 7},  /* R other IMMA.16832.S8.U8.SAT */
+	{0x200aa, 7},  /* R other IMMA.SP.16832.S8.S8 */
+	{0x200ab, 8},  /* R other IMMA.SP.16832.S8.S8.SAT */
+	{0x200ac, 4},  /* R other IMMA.SP.16864.S8.S8 */
+	{0x200ad, 7},  /* R other IMMA.SP.16864.S8.U8 */
+	{0x200ae, 1},  /* R other IMMA.SP.16864.S8.U8.SAT */
+	{0x30002, 6},  /* R var ATOM */
+	{0x30005, 6},  /* R var ATOM.S64 */
+	{0x30009, 12},  /* R var ATOMG.F64 */
+	{0x3000a, 9},  /* R var ATOMG.S64 */
+	{0x30019, 15},  /* R var BREV */
+	{0x30026, 11},  /* R var DMMA.16x8x16 */
+	{0x30027, 9},  /* R var DMMA.16x8x4 */
+	{0x30028, 11},  /* R var DMMA.16x8x8 */
+	{0x30031, 4},  /* R var F2F.F64 */
+	{0x30036, 4},  /* R var F2I.S64.F64 */
+	{0x3003e, 4},  /* R var FLO */
+	{0x30042, 15},  /* R var FRND.F64 */
+	{0x30084, 13},  /* R var I2F */
+	{0x30085, 15},  /* R var I2F.F64 */
+	{0x30086, 15},  /* R var I2F.F64.S64 */
+	{0x30089, 4},  /* R var I2F.U64 */
+	{0x300b3, 4},  /* R var LDC */
+	{0x300b6, 9},  /* R var LDG.128 */
+	{0x300bc, 8},  /* R var LDGSTS */
+	{0x300bd, 8},  /* R var LDGSTS.128 */
+	{0x300be, 8},  /* R var LDGSTS.64 */
+	{0x300c1, 6},  /* R var LDL.64 */
+	{0x300c3, 15},  /* R var LDS.128 */
+	{0x300ca, 12},  /* R var MATCH */
+	{0x300cb, 15},  /* R var MATCH.U64 */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300ed, 15},  /* R var REDG.S64 */
+	{0x300ee, 4},  /* R var REDUX */
+	{0x3010a, 4},  /* R var SULD */
+	{0x3010b, 4},  /* R var SULD.128 */
+	{0x3010c, 4},  /* R var SULD.64 */
+	{0x30110, 4},  /* R var SUST */
+	{0x30111, 4},  /* R var SUST.128 */
+	{0x30112, 4},  /* R var SUST.64 */
+	{0x30113, 4},  /* R var SYNCS */
+	{0x30115, 4},  /* R var TEX */
+	{0x30116, 4},  /* R var TLD */
 };
 static const LatExc exc156[] = {
-	{"ISETP", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF", 0, 0, 15},
-	{"VIADD", 0, 0, 15},
-	{"IMAD.HI", 0, 1, 6},
+	{0xaf, 15},  /* R alu ISETP */
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 15},  /* R alu SEL */
+	{0xf4, 15},  /* R alu SHF */
+	{0x13e, 15},  /* R alu VIADD */
+	{0x1009c, 6},  /* R fma IMAD.HI */
 };
 static const LatExc exc157[] = {
-	{"CALL", 0, 0, 14},
-	{"I2FP", 0, 0, 15},
-	{"LEA.HI", 0, 0, 5},
-	{"LOP3", 0, 0, 5},
-	{"PRMT", 0, 0, 7},
-	{"R2UR", 0, 0, 15},
-	{"SHF.S64", 0, 0, 11},
-	{"SHF.U64", 0, 0, 5},
-	{"SHF.U64.HI", 0, 0, 5},
-	{"TLD4", 0, 0, 15},
-	{"VIADD", 0, 0, 4},
-	{"FADD", 0, 1, 9},
-	{"FFMA", 0, 1, 15},
-	{"IMMA.16816.S8.S8", 0, 2, 9},
-	{"ATOM", 0, 3, 15},
-	{"ATOM.64", 0, 3, 15},
-	{"ATOMG", 0, 3, 15},
-	{"ATOMG.S64", 0, 3, 15},
-	{"F2I", 0, 3, 15},
-	{"LDGSTS", 0, 3, 8},
-	{"LDGSTS.128", 0, 3, 15},
-	{"LDGSTS.64", 0, 3, 8},
-	{"LDS", 0, 3, 15},
-	{"LDS.64", 0, 3, 15},
-	{"MATCH.U64", 0, 3, 9},
-	{"QSPC", 0, 3, 15},
-	{"ST", 0, 3, 15},
-	{"STL.64", 0, 3, 9},
-	{"STS", 0, 3, 15},
+	{0x1e, 14},  /* R alu CALL */
+	{0x8a, 15},  /* R alu I2FP */
+	{0xc7, 5},  /* R alu LEA.HI */
+	{0xc9, 5},  /* R alu LOP3 */
+	{0xd7, 7},  /* R alu PRMT */
+	{0xe7, 15},  /* R alu R2UR */
+	{0xf6, 11},  /* R alu SHF.S64 */
+	{0xf7, 5},  /* R alu SHF.U64 */
+	{0xf8, 5},  /* R alu SHF.U64.HI */
+	{0x117, 15},  /* R alu TLD4 */
+	{0x13e, 4},  /* R alu VIADD */
+	{0x1003a, 9},  /* R fma FADD */
+	{0x1003d, 15},  /* R fma FFMA */
+	{0x2009e, 9},  /* R other IMMA.16816.S8.S8 */
+	{0x30002, 15},  /* R var ATOM */
+	{0x30003, 15},  /* R var ATOM.64 */
+	{0x30006, 15},  /* R var ATOMG */
+	{0x3000a, 15},  /* R var ATOMG.S64 */
+	{0x30033, 15},  /* R var F2I */
+	{0x300bc, 8},  /* R var LDGSTS */
+	{0x300bd, 15},  /* R var LDGSTS.128 */
+	{0x300be, 8},  /* R var LDGSTS.64 */
+	{0x300c2, 15},  /* R var LDS */
+	{0x300c4, 15},  /* R var LDS.64 */
+	{0x300cb, 9},  /* R var MATCH.U64 */
+	{0x300e5, 15},  /* R var QSPC */
+	{0x300fa, 15},  /* R var ST */
+	{0x30105, 9},  /* R var STL.64 */
+	{0x30106, 15},  /* R var STS */
 };
 static const LatExc exc159[] = {
-	{"IMMA.16816.S8.S8", 0, 2, 12},
-	{"IMMA.16816.U8.U8", 0, 2, 8},
+	{0x2009e, 12},  /* R other IMMA.16816.S8.S8 */
+	{0x200a0, 8},  /* R other IMMA.16816.U8.U8 */
 };
 static const LatExc exc161[] = {
-	{"IMMA.16816.U8.U8", 0, 2, 4},
+	{0x200a0, 4},  /* R other IMMA.16816.U8.U8 */
 };
 static const LatExc exc166[] = {
-	{"IADD3", 0, 0, 13},
+	{0x8e, 13},  /* R alu IADD3 */
 };
 static const LatExc exc170[] = {
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 2, 13},
+	{0x200ab, 13},  /* R other IMMA.SP.16832.S8.S8.SAT */
 };
 static const LatExc exc172[] = {
-	{"MOV", 0, 0, 0},
+	{0xcd, 0},  /* R alu MOV */
 };
 static const LatExc exc175[] = {
-	{"BAR", 2, 0, 13},
-	{"BRA", 2, 0, 13},
-	{"EXIT", 2, 0, 13},
-	{"LEA.HI", 2, 0, 12},
-	{"VOTE", 2, 0, 13},
-	{"VOTEU", 2, 0, 13},
-	{"BAR", 2, 4, 15},
-	{"BREAK", 2, 4, 15},
-	{"CCTL", 2, 4, 15},
-	{"CGAERRBAR", 2, 4, 15},
-	{"DFMA", 2, 4, 15},
-	{"ERRBAR", 2, 4, 15},
-	{"F2I", 2, 4, 15},
-	{"FMNMX", 2, 4, 15},
-	{"FMUL", 2, 4, 15},
-	{"FSEL", 2, 4, 15},
-	{"FSETP", 2, 4, 14},
-	{"LD", 2, 4, 15},
-	{"LD.128", 2, 4, 15},
-	{"LDG.128", 2, 4, 15},
-	{"LDL.128", 2, 4, 15},
-	{"LDS.128", 2, 4, 15},
-	{"LEA.HI", 2, 4, 15},
-	{"REDG.64", 2, 4, 15},
-	{"SGXT", 2, 4, 15},
-	{"SHF", 2, 4, 15},
-	{"SHF.S64", 2, 4, 15},
-	{"SHF.U64.HI", 2, 4, 15},
-	{"ST", 2, 4, 15},
-	{"ST.128", 2, 4, 15},
-	{"ST.64", 2, 4, 15},
-	{"STG.128", 2, 4, 15},
-	{"STL", 2, 4, 15},
-	{"STL.64", 2, 4, 15},
-	{"STS.128", 2, 4, 15},
-	{"STS.64", 2, 4, 15},
-	{"SUST", 2, 4, 15},
-	{"SYNCS", 2, 4, 15},
-	{"VIMNMX", 2, 4, 15},
+	{0x20000f, 13},  /* P alu BAR */
+	{0x200017, 13},  /* P alu BRA */
+	{0x20002f, 13},  /* P alu EXIT */
+	{0x2000c7, 12},  /* P alu LEA.HI */
+	{0x200142, 13},  /* P alu VOTE */
+	{0x200143, 13},  /* P alu VOTEU */
+	{0x24000f, 15},  /* P guard BAR */
+	{0x240018, 15},  /* P guard BREAK */
+	{0x24001f, 15},  /* P guard CCTL */
+	{0x240021, 15},  /* P guard CGAERRBAR */
+	{0x240025, 15},  /* P guard DFMA */
+	{0x24002e, 15},  /* P guard ERRBAR */
+	{0x240033, 15},  /* P guard F2I */
+	{0x24003f, 15},  /* P guard FMNMX */
+	{0x240040, 15},  /* P guard FMUL */
+	{0x240043, 15},  /* P guard FSEL */
+	{0x240045, 14},  /* P guard FSETP */
+	{0x2400b0, 15},  /* P guard LD */
+	{0x2400b1, 15},  /* P guard LD.128 */
+	{0x2400b6, 15},  /* P guard LDG.128 */
+	{0x2400c0, 15},  /* P guard LDL.128 */
+	{0x2400c3, 15},  /* P guard LDS.128 */
+	{0x2400c7, 15},  /* P guard LEA.HI */
+	{0x2400eb, 15},  /* P guard REDG.64 */
+	{0x2400f3, 15},  /* P guard SGXT */
+	{0x2400f4, 15},  /* P guard SHF */
+	{0x2400f6, 15},  /* P guard SHF.S64 */
+	{0x2400f8, 15},  /* P guard SHF.U64.HI */
+	{0x2400fa, 15},  /* P guard ST */
+	{0x2400fb, 15},  /* P guard ST.128 */
+	{0x2400fc, 15},  /* P guard ST.64 */
+	{0x240101, 15},  /* P guard STG.128 */
+	{0x240103, 15},  /* P guard STL */
+	{0x240105, 15},  /* P guard STL.64 */
+	{0x240107, 15},  /* P guard STS.128 */
+	{0x240108, 15},  /* P guard STS.64 */
+	{0x240110, 15},  /* P guard SUST */
+	{0x240113, 15},  /* P guard SYNCS */
+	{0x240140, 15},  /* P guard VIMNMX */
 };
 static const LatExc exc198[] = {
-	{"F2FP", 0, 0, 15},
-	{"LEA.HI", 0, 0, 10},
-	{"R2UR", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"STSM", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"VIADDMNMX", 0, 0, 15},
-	{"VIMNMX", 0, 0, 12},
-	{"FMUL", 0, 1, 7},
-	{"DADD", 0, 2, 8},
-	{"ATOMS.64", 0, 3, 12},
-	{"LD", 0, 3, 12},
-	{"LDG", 0, 3, 9},
-	{"LDG.128", 0, 3, 9},
-	{"LDG.64", 0, 3, 9},
-	{"LDGSTS", 0, 3, 9},
-	{"LDGSTS.128", 0, 3, 9},
-	{"LDGSTS.64", 0, 3, 9},
-	{"LDL", 0, 3, 6},
-	{"LDSM", 0, 3, 15},
-	{"REDG", 0, 3, 9},
-	{"ST", 0, 3, 9},
-	{"ST.64", 0, 3, 9},
-	{"STG.128", 0, 3, 15},
-	{"STG.64", 0, 3, 9},
-	{"SYNCS", 0, 3, 4},
-	{"IADD3", 2, 0, 5},
-	{"SEL", 2, 0, 15},
+	{0x32, 15},  /* R alu F2FP */
+	{0xc7, 10},  /* R alu LEA.HI */
+	{0xe7, 15},  /* R alu R2UR */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0x109, 15},  /* R alu STSM */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x13f, 15},  /* R alu VIADDMNMX */
+	{0x140, 12},  /* R alu VIMNMX */
+	{0x10040, 7},  /* R fma FMUL */
+	{0x20023, 8},  /* R other DADD */
+	{0x3000d, 12},  /* R var ATOMS.64 */
+	{0x300b0, 12},  /* R var LD */
+	{0x300b5, 9},  /* R var LDG */
+	{0x300b6, 9},  /* R var LDG.128 */
+	{0x300b7, 9},  /* R var LDG.64 */
+	{0x300bc, 9},  /* R var LDGSTS */
+	{0x300bd, 9},  /* R var LDGSTS.128 */
+	{0x300be, 9},  /* R var LDGSTS.64 */
+	{0x300bf, 6},  /* R var LDL */
+	{0x300c5, 15},  /* R var LDSM */
+	{0x300ea, 9},  /* R var REDG */
+	{0x300fa, 9},  /* R var ST */
+	{0x300fc, 9},  /* R var ST.64 */
+	{0x30101, 15},  /* R var STG.128 */
+	{0x30102, 9},  /* R var STG.64 */
+	{0x30113, 4},  /* R var SYNCS */
+	{0x20008e, 5},  /* P alu IADD3 */
+	{0x2000f2, 15},  /* P alu SEL */
 };
 static const LatExc exc199[] = {
-	{"IABS", 0, 0, 8},
-	{"MOV", 0, 0, 8},
-	{"PRMT", 0, 0, 15},
-	{"SHF", 0, 0, 6},
-	{"VIADD", 0, 0, 5},
-	{"FMUL", 0, 1, 15},
-	{"IMAD.WIDE", 0, 1, 3},
-	{"F2I", 0, 3, 15},
-	{"LD", 0, 3, 8},
-	{"LDGSTS", 0, 3, 8},
-	{"LDS", 0, 3, 10},
-	{"STG.128", 0, 3, 15},
-	{"STS", 0, 3, 15},
+	{0x8d, 8},  /* R alu IABS */
+	{0xcd, 8},  /* R alu MOV */
+	{0xd7, 15},  /* R alu PRMT */
+	{0xf4, 6},  /* R alu SHF */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x10040, 15},  /* R fma FMUL */
+	{0x1009d, 3},  /* R fma IMAD.WIDE */
+	{0x30033, 15},  /* R var F2I */
+	{0x300b0, 8},  /* R var LD */
+	{0x300bc, 8},  /* R var LDGSTS */
+	{0x300c2, 10},  /* R var LDS */
+	{0x30101, 15},  /* R var STG.128 */
+	{0x30106, 15},  /* R var STS */
 };
 static const LatExc exc200[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc201[] = {
-	{"BAR", 0, 0, 5},
-	{"BRX", 0, 0, 15},
-	{"F2FP", 0, 0, 15},
-	{"R2UR", 0, 0, 9},
-	{"SGXT", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"FFMA", 0, 1, 6},
-	{"IMAD.HI", 0, 1, 7},
-	{"BMMA.168128.AND.POPC", 0, 2, 7},
-	{"BMMA.168256.AND.POPC", 0, 2, 9},
-	{"BMMA.88128.AND.POPC", 0, 2, 7},
-	{"DMUL", 0, 2, 13},
-	{"IMMA.16832.S8.S8", 0, 2, 7},
-	{"IMMA.8816.S8.S8", 0, 2, 7},
-	{"IMMA.SP.16864.S8.S8", 0, 2, 9},
-	{"ATOM", 0, 3, 15},
-	{"ATOMG", 0, 3, 15},
-	{"ATOMS.64", 0, 3, 6},
-	{"BREV", 0, 3, 4},
-	{"FLO", 0, 3, 4},
-	{"I2F", 0, 3, 7},
-	{"I2F.F64", 0, 3, 6},
-	{"I2F.F64.S64", 0, 3, 4},
-	{"LDC", 0, 3, 4},
-	{"LDGSTS.128", 0, 3, 15},
-	{"LDS.64", 0, 3, 12},
-	{"MATCH", 0, 3, 4},
-	{"MUFU", 0, 3, 4},
-	{"POPC", 0, 3, 4},
-	{"REDUX", 0, 3, 11},
-	{"STL", 0, 3, 15},
-	{"STL.128", 0, 3, 15},
-	{"SUST", 0, 3, 4},
-	{"TLD", 0, 3, 10},
-	{"BAR", 2, 0, 13},
-	{"FSETP", 2, 0, 5},
-	{"VOTE", 2, 0, 13},
-	{"FADD", 2, 4, 15},
-	{"IADD3", 2, 4, 15},
-	{"LDG", 2, 4, 15},
-	{"LDL", 2, 4, 15},
-	{"LDL.64", 2, 4, 15},
-	{"SHF", 2, 4, 15},
-	{"SHF.U64", 2, 4, 15},
-	{"STS", 2, 4, 15},
+	{0xf, 5},  /* R alu BAR */
+	{0x1a, 15},  /* R alu BRX */
+	{0x32, 15},  /* R alu F2FP */
+	{0xe7, 9},  /* R alu R2UR */
+	{0xf3, 15},  /* R alu SGXT */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x1003d, 6},  /* R fma FFMA */
+	{0x1009c, 7},  /* R fma IMAD.HI */
+	{0x20011, 7},  /* R other BMMA.168128.AND.POPC */
+	{0x20012, 9},  /* R other BMMA.168256.AND.POPC */
+	{0x20013, 7},  /* R other BMMA.88128.AND.POPC */
+	{0x2002a, 13},  /* R other DMUL */
+	{0x200a2, 7},  /* R other IMMA.16832.S8.S8 */
+	{0x200a6, 7},  /* R other IMMA.8816.S8.S8 */
+	{0x200ac, 9},  /* R other IMMA.SP.16864.S8.S8 */
+	{0x30002, 15},  /* R var ATOM */
+	{0x30006, 15},  /* R var ATOMG */
+	{0x3000d, 6},  /* R var ATOMS.64 */
+	{0x30019, 4},  /* R var BREV */
+	{0x3003e, 4},  /* R var FLO */
+	{0x30084, 7},  /* R var I2F */
+	{0x30085, 6},  /* R var I2F.F64 */
+	{0x30086, 4},  /* R var I2F.F64.S64 */
+	{0x300b3, 4},  /* R var LDC */
+	{0x300bd, 15},  /* R var LDGSTS.128 */
+	{0x300c4, 12},  /* R var LDS.64 */
+	{0x300ca, 4},  /* R var MATCH */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300d5, 4},  /* R var POPC */
+	{0x300ee, 11},  /* R var REDUX */
+	{0x30103, 15},  /* R var STL */
+	{0x30104, 15},  /* R var STL.128 */
+	{0x30110, 4},  /* R var SUST */
+	{0x30116, 10},  /* R var TLD */
+	{0x20000f, 13},  /* P alu BAR */
+	{0x200045, 5},  /* P alu FSETP */
+	{0x200142, 13},  /* P alu VOTE */
+	{0x24003a, 15},  /* P guard FADD */
+	{0x24008e, 15},  /* P guard IADD3 */
+	{0x2400b5, 15},  /* P guard LDG */
+	{0x2400bf, 15},  /* P guard LDL */
+	{0x2400c1, 15},  /* P guard LDL.64 */
+	{0x2400f4, 15},  /* P guard SHF */
+	{0x2400f7, 15},  /* P guard SHF.U64 */
+	{0x240106, 15},  /* P guard STS */
 };
 static const LatExc exc205[] = {
-	{"BAR", 0, 0, 15},
-	{"BMSK", 0, 0, 15},
-	{"BRX", 0, 0, 15},
-	{"CALL", 0, 0, 7},
-	{"CCTLL", 0, 0, 15},
-	{"F2FP", 0, 0, 12},
-	{"FMNMX", 0, 0, 15},
-	{"FSETP", 0, 0, 12},
-	{"I2FP", 0, 0, 15},
-	{"I2I", 0, 0, 15},
-	{"IABS", 0, 0, 15},
-	{"LDGMC", 0, 0, 15},
-	{"LDGMC.64", 0, 0, 15},
-	{"LDGMC.F64", 0, 0, 15},
-	{"LEA.HI", 0, 0, 14},
-	{"NANOSLEEP", 0, 0, 15},
-	{"R2UR", 0, 0, 15},
-	{"REDAS", 0, 0, 6},
-	{"REDAS.64", 0, 0, 15},
-	{"SGXT", 0, 0, 15},
-	{"SHF", 0, 0, 11},
-	{"SHF.S64", 0, 0, 15},
-	{"SHF.U64", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 15},
-	{"STAS", 0, 0, 15},
-	{"STAS.128", 0, 0, 15},
-	{"STAS.64", 0, 0, 15},
-	{"STSM", 0, 0, 12},
-	{"SURED.S64", 0, 0, 6},
-	{"TLD4", 0, 0, 6},
-	{"TXD", 0, 0, 8},
-	{"VABSDIFF", 0, 0, 15},
-	{"VABSDIFF4", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"VIMNMX", 0, 0, 9},
-	{"WARPSYNC", 0, 0, 7},
-	{"FMUL", 0, 1, 14},
-	{"IDP", 0, 1, 15},
-	{"IDP.HI", 0, 1, 15},
-	{"IMAD.HI", 0, 1, 3},
-	{"IMAD.WIDE", 0, 1, 3},
-	{"BMMA.168128.AND.POPC", 0, 2, 10},
-	{"BMMA.168256.AND.POPC", 0, 2, 10},
-	{"DADD", 0, 2, 11},
-	{"HADD2", 0, 2, 15},
-	{"HFMA2", 0, 2, 15},
-	{"HMMA.16816.F16", 0, 2, 8},
-	{"HMMA.16816.F32", 0, 2, 7},
-	{"HMMA.16816.F32.BF16", 0, 2, 7},
-	{"HMMA.1684.F32.TF32", 0, 2, 8},
-	{"HMMA.1688.F16", 0, 2, 7},
-	{"HMMA.1688.F32", 0, 2, 8},
-	{"HMMA.1688.F32.BF16", 0, 2, 8},
-	{"HMMA.1688.F32.TF32", 0, 2, 7},
-	{"HMMA.SP.16816.F16", 0, 2, 7},
-	{"HMMA.SP.16816.F32", 0, 2, 2},
-	{"HMMA.SP.16816.F32.BF16", 0, 2, 7},
-	{"HMMA.SP.16832.F32", 0, 2, 8},
-	{"HMMA.SP.1688.F32.TF32", 0, 2, 7},
-	{"HMNMX2", 0, 2, 15},
-	{"HMUL2", 0, 2, 15},
-	{"HSET2", 0, 2, 15},
-	{"HSETP2", 0, 2, 15},
-	{"IMMA.16816.S8.S8", 0, 2, 8},
-	{"IMMA.16816.S8.S8.SAT", 0, 2, 4},
-	{"IMMA.16816.U8.U8", 0, 2, 4},
-	{"IMMA.16816.U8.U8.SAT", 0, 2, 4},
-	{"IMMA.16832.S8.S8", 0, 2, 8},
-	{"IMMA.16832.S8.S8.SAT", 0, 2, 8},
-	{"IMMA.16832.S8.U8", 0, 2, 8},
-	{"IMMA.16832.S8.U8.SAT", 0, 2, 7},
-	{"IMMA.8816.S8.S8", 0, 2, 15},
-	{"IMMA.8816.S8.S8.SAT", 0, 2, 15},
-	{"IMMA.8816.U8.S8", 0, 2, 15},
-	{"IMMA.8816.U8.S8.SAT", 0, 2, 15},
-	{"IMMA.SP.16832.S8.S8", 0, 2, 15},
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 2, 15},
-	{"IMMA.SP.16864.S8.U8", 0, 2, 15},
-	{"IMMA.SP.16864.S8.U8.SAT", 0, 2, 15},
-	{"ATOM", 0, 3, 9},
-	{"ATOM.64", 0, 3, 15},
-	{"ATOM.F64", 0, 3, 15},
-	{"ATOM.S64", 0, 3, 15},
-	{"ATOMG.128", 0, 3, 15},
-	{"ATOMG.64", 0, 3, 15},
-	{"ATOMG.F64", 0, 3, 15},
-	{"ATOMG.S64", 0, 3, 15},
-	{"ATOMS", 0, 3, 15},
-	{"ATOMS.128", 0, 3, 15},
-	{"ATOMS.64", 0, 3, 15},
-	{"BREV", 0, 3, 15},
-	{"CCTL", 0, 3, 15},
-	{"DMMA.16x8x16", 0, 3, 12},
-	{"DMMA.16x8x4", 0, 3, 10},
-	{"DMMA.16x8x8", 0, 3, 12},
-	{"DMMA.8x8x4", 0, 3, 15},
-	{"F2F", 0, 3, 15},
-	{"F2F.F64", 0, 3, 4},
-	{"F2I", 0, 3, 15},
-	{"F2I.F64", 0, 3, 15},
-	{"F2I.S64", 0, 3, 15},
-	{"F2I.S64.F64", 0, 3, 15},
-	{"F2I.U64", 0, 3, 15},
-	{"F2I.U64.F64", 0, 3, 15},
-	{"FLO", 0, 3, 15},
-	{"FRND", 0, 3, 15},
-	{"FRND.F64", 0, 3, 15},
-	{"I2F", 0, 3, 4},
-	{"I2F.F64", 0, 3, 15},
-	{"I2F.F64.S64", 0, 3, 6},
-	{"I2F.F64.U64", 0, 3, 15},
-	{"I2F.S64", 0, 3, 15},
-	{"LD.128", 0, 3, 15},
-	{"LD.64", 0, 3, 15},
-	{"LDC", 0, 3, 15},
-	{"LDC.64", 0, 3, 4},
-	{"LDG.128", 0, 3, 9},
-	{"LDG.64", 0, 3, 15},
-	{"LDGSTS", 0, 3, 11},
-	{"LDGSTS.128", 0, 3, 15},
-	{"LDGSTS.64", 0, 3, 15},
-	{"LDL", 0, 3, 15},
-	{"LDL.128", 0, 3, 15},
-	{"LDL.64", 0, 3, 15},
-	{"LDS", 0, 3, 7},
-	{"LDS.128", 0, 3, 15},
-	{"LDS.64", 0, 3, 7},
-	{"LDSM", 0, 3, 15},
-	{"MATCH", 0, 3, 15},
-	{"MATCH.U64", 0, 3, 15},
-	{"MUFU", 0, 3, 15},
-	{"QSPC", 0, 3, 15},
-	{"REDG", 0, 3, 8},
-	{"REDG.64", 0, 3, 15},
-	{"REDG.F64", 0, 3, 15},
-	{"REDG.S64", 0, 3, 15},
-	{"REDUX", 0, 3, 13},
-	{"ST.64", 0, 3, 6},
-	{"STL.128", 0, 3, 8},
-	{"STL.64", 0, 3, 7},
-	{"STS.128", 0, 3, 6},
-	{"STS.64", 0, 3, 9},
-	{"SULD", 0, 3, 4},
-	{"SULD.128", 0, 3, 6},
-	{"SUST", 0, 3, 4},
-	{"SUST.128", 0, 3, 4},
-	{"SUST.64", 0, 3, 4},
-	{"SYNCS", 0, 3, 15},
-	{"TEX", 0, 3, 4},
+	{0xf, 15},  /* R alu BAR */
+	{0x15, 15},  /* R alu BMSK */
+	{0x1a, 15},  /* R alu BRX */
+	{0x1e, 7},  /* R alu CALL */
+	{0x20, 15},  /* R alu CCTLL */
+	{0x32, 12},  /* R alu F2FP */
+	{0x3f, 15},  /* R alu FMNMX */
+	{0x45, 12},  /* R alu FSETP */
+	{0x8a, 15},  /* R alu I2FP */
+	{0x8b, 15},  /* R alu I2I */
+	{0x8d, 15},  /* R alu IABS */
+	{0xb9, 15},  /* R alu LDGMC */
+	{0xba, 15},  /* R alu LDGMC.64 */
+	{0xbb, 15},  /* R alu LDGMC.F64 */
+	{0xc7, 14},  /* R alu LEA.HI */
+	{0xd0, 15},  /* R alu NANOSLEEP */
+	{0xe7, 15},  /* R alu R2UR */
+	{0xe8, 6},  /* R alu REDAS */
+	{0xe9, 15},  /* R alu REDAS.64 */
+	{0xf3, 15},  /* R alu SGXT */
+	{0xf4, 11},  /* R alu SHF */
+	{0xf6, 15},  /* R alu SHF.S64 */
+	{0xf7, 15},  /* R alu SHF.U64 */
+	{0xf8, 15},  /* R alu SHF.U64.HI */
+	{0xfd, 15},  /* R alu STAS */
+	{0xfe, 15},  /* R alu STAS.128 */
+	{0xff, 15},  /* R alu STAS.64 */
+	{0x109, 12},  /* R alu STSM */
+	{0x10e, 6},  /* R alu SURED.S64 */
+	{0x117, 6},  /* R alu TLD4 */
+	{0x118, 8},  /* R alu TXD */
+	{0x13c, 15},  /* R alu VABSDIFF */
+	{0x13d, 15},  /* R alu VABSDIFF4 */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x140, 9},  /* R alu VIMNMX */
+	{0x145, 7},  /* R alu WARPSYNC */
+	{0x10040, 14},  /* R fma FMUL */
+	{0x1008f, 15},  /* R fma IDP */
+	{0x10090, 15},  /* R fma IDP.HI */
+	{0x1009c, 3},  /* R fma IMAD.HI */
+	{0x1009d, 3},  /* R fma IMAD.WIDE */
+	{0x20011, 10},  /* R other BMMA.168128.AND.POPC */
+	{0x20012, 10},  /* R other BMMA.168256.AND.POPC */
+	{0x20023, 11},  /* R other DADD */
+	{0x20046, 15},  /* R other HADD2 */
+	{0x20047, 15},  /* R other HFMA2 */
+	{0x20073, 8},  /* R other HMMA.16816.F16 */
+	{0x20074, 7},  /* R other HMMA.16816.F32 */
+	{0x20075, 7},  /* R other HMMA.16816.F32.BF16 */
+	{0x20076, 8},  /* R other HMMA.1684.F32.TF32 */
+	{0x20077, 7},  /* R other HMMA.1688.F16 */
+	{0x20078, 8},  /* R other HMMA.1688.F32 */
+	{0x20079, 8},  /* R other HMMA.1688.F32.BF16 */
+	{0x2007a, 7},  /* R other HMMA.1688.F32.TF32 */
+	{0x2007b, 7},  /* R other HMMA.SP.16816.F16 */
+	{0x2007c, 2},  /* R other HMMA.SP.16816.F32 */
+	{0x2007d, 7},  /* R other HMMA.SP.16816.F32.BF16 */
+	{0x2007e, 8},  /* R other HMMA.SP.16832.F32 */
+	{0x2007f, 7},  /* R other HMMA.SP.1688.F32.TF32 */
+	{0x20080, 15},  /* R other HMNMX2 */
+	{0x20081, 15},  /* R other HMUL2 */
+	{0x20082, 15},  /* R other HSET2 */
+	{0x20083, 15},  /* R other HSETP2 */
+	{0x2009e, 8},  /* R other IMMA.16816.S8.S8 */
+	{0x2009f, 4},  /* R other IMMA.16816.S8.S8.SAT */
+	{0x200a0, 4},  /* R other IMMA.16816.U8.U8 */
+	{0x200a1, 4},  /* R other IMMA.16816.U8.U8.SAT */
+	{0x200a2, 8},  /* R other IMMA.16832.S8.S8 */
+	{0x200a3, 8},  /* R other IMMA.16832.S8.S8.SAT */
+	{0x200a4, 8},  /* R other IMMA.16832.S8.U8 */
+	{0x200a5, 7},  /* R other IMMA.16832.S8.U8.SAT */
+	{0x200a6, 15},  /* R other IMMA.8816.S8.S8 */
+	{0x200a7, 15},  /* R other IMMA.8816.S8.S8.SAT */
+	{0x200a8, 15},  /* R other IMMA.8816.U8.S8 */
+	{0x200a9, 15},  /* R other IMMA.8816.U8.S8.SAT */
+	{0x200aa, 15},  /* R other IMMA.SP.16832.S8.S8 */
+	{0x200ab, 15},  /* R other IMMA.SP.16832.S8.S8.SAT */
+	{0x200ad, 15},  /* R other IMMA.SP.16864.S8.U8 */
+	{0x200ae, 15},  /* R other IMMA.SP.16864.S8.U8.SAT */
+	{0x30002, 9},  /* R var ATOM */
+	{0x30003, 15},  /* R var ATOM.64 */
+	{0x30004, 15},  /* R var ATOM.F64 */
+	{0x30005, 15},  /* R var ATOM.S64 */
+	{0x30007, 15},  /* R var ATOMG.128 */
+	{0x30008, 15},  /* R var ATOMG.64 */
+	{0x30009, 15},  /* R var ATOMG.F64 */
+	{0x3000a, 15},  /* R var ATOMG.S64 */
+	{0x3000b, 15},  /* R var ATOMS */
+	{0x3000c, 15},  /* R var ATOMS.128 */
+	{0x3000d, 15},  /* R var ATOMS.64 */
+	{0x30019, 15},  /* R var BREV */
+	{0x3001f, 15},  /* R var CCTL */
+	{0x30026, 12},  /* R var DMMA.16x8x16 */
+	{0x30027, 10},  /* R var DMMA.16x8x4 */
+	{0x30028, 12},  /* R var DMMA.16x8x8 */
+	{0x30029, 15},  /* R var DMMA.8x8x4 */
+	{0x30030, 15},  /* R var F2F */
+	{0x30031, 4},  /* R var F2F.F64 */
+	{0x30033, 15},  /* R var F2I */
+	{0x30034, 15},  /* R var F2I.F64 */
+	{0x30035, 15},  /* R var F2I.S64 */
+	{0x30036, 15},  /* R var F2I.S64.F64 */
+	{0x30037, 15},  /* R var F2I.U64 */
+	{0x30038, 15},  /* R var F2I.U64.F64 */
+	{0x3003e, 15},  /* R var FLO */
+	{0x30041, 15},  /* R var FRND */
+	{0x30042, 15},  /* R var FRND.F64 */
+	{0x30084, 4},  /* R var I2F */
+	{0x30085, 15},  /* R var I2F.F64 */
+	{0x30086, 6},  /* R var I2F.F64.S64 */
+	{0x30087, 15},  /* R var I2F.F64.U64 */
+	{0x30088, 15},  /* R var I2F.S64 */
+	{0x300b1, 15},  /* R var LD.128 */
+	{0x300b2, 15},  /* R var LD.64 */
+	{0x300b3, 15},  /* R var LDC */
+	{0x300b4, 4},  /* R var LDC.64 */
+	{0x300b6, 9},  /* R var LDG.128 */
+	{0x300b7, 15},  /* R var LDG.64 */
+	{0x300bc, 11},  /* R var LDGSTS */
+	{0x300bd, 15},  /* R var LDGSTS.128 */
+	{0x300be, 15},  /* R var LDGSTS.64 */
+	{0x300bf, 15},  /* R var LDL */
+	{0x300c0, 15},  /* R var LDL.128 */
+	{0x300c1, 15},  /* R var LDL.64 */
+	{0x300c2, 7},  /* R var LDS */
+	{0x300c3, 15},  /* R var LDS.128 */
+	{0x300c4, 7},  /* R var LDS.64 */
+	{0x300c5, 15},  /* R var LDSM */
+	{0x300ca, 15},  /* R var MATCH */
+	{0x300cb, 15},  /* R var MATCH.U64 */
+	{0x300cf, 15},  /* R var MUFU */
+	{0x300e5, 15},  /* R var QSPC */
+	{0x300ea, 8},  /* R var REDG */
+	{0x300eb, 15},  /* R var REDG.64 */
+	{0x300ec, 15},  /* R var REDG.F64 */
+	{0x300ed, 15},  /* R var REDG.S64 */
+	{0x300ee, 13},  /* R var REDUX */
+	{0x300fc, 6},  /* R var ST.64 */
+	{0x30104, 8},  /* R var STL.128 */
+	{0x30105, 7},  /* R var STL.64 */
+	{0x30107, 6},  /* R var STS.128 */
+	{0x30108, 9},  /* R var STS.64 */
+	{0x3010a, 4},  /* R var SULD */
+	{0x3010b, 6},  /* R var SULD.128 */
+	{0x30110, 4},  /* R var SUST */
+	{0x30111, 4},  /* R var SUST.128 */
+	{0x30112, 4},  /* R var SUST.64 */
+	{0x30113, 15},  /* R var SYNCS */
+	{0x30115, 4},  /* R var TEX */
 };
 static const LatExc exc210[] = {
-	{"CALL", 0, 0, 15},
-	{"LEA", 0, 0, 15},
+	{0x1e, 15},  /* R alu CALL */
+	{0xc6, 15},  /* R alu LEA */
 };
 static const LatExc exc211[] = {
-	{"BAR", 2, 0, 15},
-	{"FSEL", 2, 0, 13},
-	{"FSETP", 2, 0, 4},
-	{"ISETP", 2, 0, 4},
-	{"P2R", 2, 0, 4},
-	{"SEL", 2, 0, 4},
-	{"VOTE", 2, 0, 15},
-	{"EXIT", 2, 4, 15},
-	{"IADD3", 2, 4, 15},
-	{"LDG.64", 2, 4, 15},
-	{"LOP3", 2, 4, 15},
-	{"MOV", 2, 4, 15},
-	{"PLOP3", 2, 4, 15},
-	{"R2UR", 2, 4, 15},
-	{"SULD", 2, 4, 15},
-	{"SUST", 2, 4, 15},
-	{"TEX", 2, 4, 15},
-	{"TLD", 2, 4, 15},
-	{"TLD4", 2, 4, 15},
-	{"TXD", 2, 4, 15},
+	{0x20000f, 15},  /* P alu BAR */
+	{0x200043, 13},  /* P alu FSEL */
+	{0x200045, 4},  /* P alu FSETP */
+	{0x2000af, 4},  /* P alu ISETP */
+	{0x2000d2, 4},  /* P alu P2R */
+	{0x2000f2, 4},  /* P alu SEL */
+	{0x200142, 15},  /* P alu VOTE */
+	{0x24002f, 15},  /* P guard EXIT */
+	{0x24008e, 15},  /* P guard IADD3 */
+	{0x2400b7, 15},  /* P guard LDG.64 */
+	{0x2400c9, 15},  /* P guard LOP3 */
+	{0x2400cd, 15},  /* P guard MOV */
+	{0x2400d3, 15},  /* P guard PLOP3 */
+	{0x2400e7, 15},  /* P guard R2UR */
+	{0x24010a, 15},  /* P guard SULD */
+	{0x240110, 15},  /* P guard SUST */
+	{0x240115, 15},  /* P guard TEX */
+	{0x240116, 15},  /* P guard TLD */
+	{0x240117, 15},  /* P guard TLD4 */
+	{0x240118, 15},  /* P guard TXD */
 };
 static const LatExc exc215[] = {
-	{"F2FP", 0, 0, 15},
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 6},
-	{"R2UR", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"IMAD.HI", 0, 1, 11},
-	{"HFMA2.MMA", 0, 2, 6},
-	{"HMMA.16816.F32.BF16", 0, 2, 7},
-	{"HSET2", 0, 2, 15},
-	{"IMMA.16816.S8.S8", 0, 2, 9},
-	{"IMMA.16816.U8.U8", 0, 2, 8},
-	{"F2F", 0, 3, 15},
-	{"F2F.F64", 0, 3, 15},
-	{"F2I", 0, 3, 4},
-	{"F2I.S64", 0, 3, 15},
-	{"F2I.U64", 0, 3, 15},
-	{"FRND", 0, 3, 13},
-	{"I2F", 0, 3, 6},
-	{"I2F.F64", 0, 3, 15},
-	{"LD", 0, 3, 7},
-	{"LDG.64", 0, 3, 15},
-	{"POPC", 0, 3, 4},
-	{"SHFL", 0, 3, 11},
-	{"STS.64", 0, 3, 15},
-	{"SUST", 0, 3, 4},
+	{0x32, 15},  /* R alu F2FP */
+	{0xc6, 15},  /* R alu LEA */
+	{0xc7, 6},  /* R alu LEA.HI */
+	{0xe7, 15},  /* R alu R2UR */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x1009c, 11},  /* R fma IMAD.HI */
+	{0x20048, 6},  /* R other HFMA2.MMA */
+	{0x20075, 7},  /* R other HMMA.16816.F32.BF16 */
+	{0x20082, 15},  /* R other HSET2 */
+	{0x2009e, 9},  /* R other IMMA.16816.S8.S8 */
+	{0x200a0, 8},  /* R other IMMA.16816.U8.U8 */
+	{0x30030, 15},  /* R var F2F */
+	{0x30031, 15},  /* R var F2F.F64 */
+	{0x30033, 4},  /* R var F2I */
+	{0x30035, 15},  /* R var F2I.S64 */
+	{0x30037, 15},  /* R var F2I.U64 */
+	{0x30041, 13},  /* R var FRND */
+	{0x30084, 6},  /* R var I2F */
+	{0x30085, 15},  /* R var I2F.F64 */
+	{0x300b0, 7},  /* R var LD */
+	{0x300b7, 15},  /* R var LDG.64 */
+	{0x300d5, 4},  /* R var POPC */
+	{0x300f9, 11},  /* R var SHFL */
+	{0x30108, 15},  /* R var STS.64 */
+	{0x30110, 4},  /* R var SUST */
 };
 static const LatExc exc217[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc221[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc230[] = {
-	{"FSEL", 2, 0, 5},
-	{"MOV", 2, 4, 13},
+	{0x200043, 5},  /* P alu FSEL */
+	{0x2400cd, 13},  /* P guard MOV */
 };
 static const LatExc exc231[] = {
-	{"BGMMA", 1, 0, 14},
-	{"MOV", 1, 0, 15},
-	{"R2UR", 1, 0, 15},
-	{"SHF.HI", 1, 0, 15},
-	{"SURED", 1, 0, 15},
-	{"SURED.S64", 1, 0, 15},
-	{"SURED.U64", 1, 0, 15},
-	{"UIMAD.WIDE", 1, 0, 14},
-	{"ULEA", 1, 0, 14},
-	{"HGMMA.64x16x16.F32", 1, 2, 13},
-	{"HGMMA.64x16x16.F32.BF16", 1, 2, 13},
-	{"HGMMA.64x16x8.F32.TF32", 1, 2, 13},
-	{"HGMMA.64x64x16.F16", 1, 2, 13},
-	{"HGMMA.64x64x16.F32", 1, 2, 13},
-	{"HGMMA.64x64x16.F32.BF16", 1, 2, 13},
-	{"HGMMA.64x64x8.F32.TF32", 1, 2, 13},
-	{"HGMMA.64x8x16.F32", 1, 2, 14},
-	{"HGMMA.64x8x16.F32.BF16", 1, 2, 14},
-	{"HGMMA.64x8x8.F32.TF32", 1, 2, 14},
-	{"HGMMA.SP.64x8x16.F32.TF32", 1, 2, 13},
-	{"HGMMA.SP.64x8x32.F32.BF16", 1, 2, 13},
-	{"IGMMA.64x8x32.S8.S8", 1, 2, 14},
-	{"IGMMA.64x8x32.U8.S8", 1, 2, 14},
-	{"IGMMA.SP.64x8x64.S8.S8", 1, 2, 13},
-	{"QGMMA.64x128x32.F16.E5M2.E4M3", 1, 2, 14},
-	{"QGMMA.64x32x32.F16.E5M2.E4M3", 1, 2, 13},
-	{"QGMMA.64x8x32.F32.E4M3.E4M3", 1, 2, 14},
-	{"QGMMA.SP.64x8x64.F32.E4M3.E4M3", 1, 2, 13},
-	{"ARRIVES.64", 1, 3, 15},
-	{"ATOM", 1, 3, 15},
-	{"ATOM.64", 1, 3, 15},
-	{"ATOM.F64", 1, 3, 15},
-	{"ATOM.S64", 1, 3, 15},
-	{"ATOMG", 1, 3, 15},
-	{"ATOMG.128", 1, 3, 15},
-	{"ATOMG.64", 1, 3, 15},
-	{"ATOMG.F64", 1, 3, 15},
-	{"ATOMG.S64", 1, 3, 15},
-	{"LD.128", 1, 3, 15},
-	{"LD.64", 1, 3, 15},
-	{"LDG.128", 1, 3, 15},
-	{"LDGSTS", 1, 3, 15},
-	{"LDGSTS.128", 1, 3, 15},
-	{"LDGSTS.64", 1, 3, 15},
-	{"REDG", 1, 3, 15},
-	{"REDG.64", 1, 3, 15},
-	{"REDG.F64", 1, 3, 15},
-	{"REDG.S64", 1, 3, 15},
-	{"ST", 1, 3, 15},
-	{"ST.128", 1, 3, 15},
-	{"ST.64", 1, 3, 15},
-	{"STG.128", 1, 3, 15},
-	{"STG.64", 1, 3, 15},
-	{"SULD", 1, 3, 15},
-	{"SULD.128", 1, 3, 15},
-	{"SULD.64", 1, 3, 15},
-	{"SUST", 1, 3, 15},
-	{"SUST.128", 1, 3, 15},
-	{"SUST.64", 1, 3, 15},
-	{"SYNCS", 1, 3, 15},
-	{"SYNCS.64", 1, 3, 15},
-	{"TLD", 1, 3, 14},
-	{"UTMACCTL", 1, 3, 15},
-	{"UTMAPF", 1, 3, 15},
-	{"UTMASTG", 1, 3, 15},
-	{"IMAD", 2, 4, 15},
-	{"MOV", 2, 4, 15},
-	{"SULD", 2, 4, 15},
-	{"SUST", 2, 4, 15},
-	{"TEX", 2, 4, 15},
-	{"TLD", 2, 4, 15},
-	{"TLD4", 2, 4, 15},
-	{"TXD", 2, 4, 15},
+	{0x100010, 14},  /* UR alu BGMMA */
+	{0x1000cd, 15},  /* UR alu MOV */
+	{0x1000e7, 15},  /* UR alu R2UR */
+	{0x1000f5, 15},  /* UR alu SHF.HI */
+	{0x10010d, 15},  /* UR alu SURED */
+	{0x10010e, 15},  /* UR alu SURED.S64 */
+	{0x10010f, 15},  /* UR alu SURED.U64 */
+	{0x100124, 14},  /* UR alu UIMAD.WIDE */
+	{0x100128, 14},  /* UR alu ULEA */
+	{0x12004e, 13},  /* UR other HGMMA.64x16x16.F32 */
+	{0x12004f, 13},  /* UR other HGMMA.64x16x16.F32.BF16 */
+	{0x120050, 13},  /* UR other HGMMA.64x16x8.F32.TF32 */
+	{0x120061, 13},  /* UR other HGMMA.64x64x16.F16 */
+	{0x120062, 13},  /* UR other HGMMA.64x64x16.F32 */
+	{0x120063, 13},  /* UR other HGMMA.64x64x16.F32.BF16 */
+	{0x120064, 13},  /* UR other HGMMA.64x64x8.F32.TF32 */
+	{0x120066, 14},  /* UR other HGMMA.64x8x16.F32 */
+	{0x120067, 14},  /* UR other HGMMA.64x8x16.F32.BF16 */
+	{0x120068, 14},  /* UR other HGMMA.64x8x8.F32.TF32 */
+	{0x120070, 13},  /* UR other HGMMA.SP.64x8x16.F32.TF32 */
+	{0x120072, 13},  /* UR other HGMMA.SP.64x8x32.F32.BF16 */
+	{0x120097, 14},  /* UR other IGMMA.64x8x32.S8.S8 */
+	{0x120098, 14},  /* UR other IGMMA.64x8x32.U8.S8 */
+	{0x12009a, 13},  /* UR other IGMMA.SP.64x8x64.S8.S8 */
+	{0x1200d8, 14},  /* UR other QGMMA.64x128x32.F16.E5M2.E4M3 */
+	{0x1200df, 13},  /* UR other QGMMA.64x32x32.F16.E5M2.E4M3 */
+	{0x1200e2, 14},  /* UR other QGMMA.64x8x32.F32.E4M3.E4M3 */
+	{0x1200e4, 13},  /* UR other QGMMA.SP.64x8x64.F32.E4M3.E4M3 */
+	{0x130001, 15},  /* UR var ARRIVES.64 */
+	{0x130002, 15},  /* UR var ATOM */
+	{0x130003, 15},  /* UR var ATOM.64 */
+	{0x130004, 15},  /* UR var ATOM.F64 */
+	{0x130005, 15},  /* UR var ATOM.S64 */
+	{0x130006, 15},  /* UR var ATOMG */
+	{0x130007, 15},  /* UR var ATOMG.128 */
+	{0x130008, 15},  /* UR var ATOMG.64 */
+	{0x130009, 15},  /* UR var ATOMG.F64 */
+	{0x13000a, 15},  /* UR var ATOMG.S64 */
+	{0x1300b1, 15},  /* UR var LD.128 */
+	{0x1300b2, 15},  /* UR var LD.64 */
+	{0x1300b6, 15},  /* UR var LDG.128 */
+	{0x1300bc, 15},  /* UR var LDGSTS */
+	{0x1300bd, 15},  /* UR var LDGSTS.128 */
+	{0x1300be, 15},  /* UR var LDGSTS.64 */
+	{0x1300ea, 15},  /* UR var REDG */
+	{0x1300eb, 15},  /* UR var REDG.64 */
+	{0x1300ec, 15},  /* UR var REDG.F64 */
+	{0x1300ed, 15},  /* UR var REDG.S64 */
+	{0x1300fa, 15},  /* UR var ST */
+	{0x1300fb, 15},  /* UR var ST.128 */
+	{0x1300fc, 15},  /* UR var ST.64 */
+	{0x130101, 15},  /* UR var STG.128 */
+	{0x130102, 15},  /* UR var STG.64 */
+	{0x13010a, 15},  /* UR var SULD */
+	{0x13010b, 15},  /* UR var SULD.128 */
+	{0x13010c, 15},  /* UR var SULD.64 */
+	{0x130110, 15},  /* UR var SUST */
+	{0x130111, 15},  /* UR var SUST.128 */
+	{0x130112, 15},  /* UR var SUST.64 */
+	{0x130113, 15},  /* UR var SYNCS */
+	{0x130114, 15},  /* UR var SYNCS.64 */
+	{0x130116, 14},  /* UR var TLD */
+	{0x130136, 15},  /* UR var UTMACCTL */
+	{0x130139, 15},  /* UR var UTMAPF */
+	{0x13013b, 15},  /* UR var UTMASTG */
+	{0x24009b, 15},  /* P guard IMAD */
+	{0x2400cd, 15},  /* P guard MOV */
+	{0x24010a, 15},  /* P guard SULD */
+	{0x240110, 15},  /* P guard SUST */
+	{0x240115, 15},  /* P guard TEX */
+	{0x240116, 15},  /* P guard TLD */
+	{0x240117, 15},  /* P guard TLD4 */
+	{0x240118, 15},  /* P guard TXD */
 };
 static const LatExc exc242[] = {
-	{"FSEL", 0, 0, 6},
-	{"I2FP", 0, 0, 15},
-	{"LEA.HI", 0, 0, 6},
-	{"MOV", 0, 0, 7},
-	{"R2UR", 0, 0, 9},
-	{"SHF.S64", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"VIMNMX3", 0, 0, 15},
-	{"IMAD.HI", 0, 1, 7},
-	{"DFMA", 0, 2, 14},
-	{"IMMA.16832.S8.S8.SAT", 0, 2, 15},
-	{"ATOM", 0, 3, 6},
-	{"FLO", 0, 3, 6},
-	{"I2F.U64", 0, 3, 4},
-	{"LDC", 0, 3, 4},
-	{"LDG", 0, 3, 11},
-	{"LDS", 0, 3, 10},
-	{"LDS.64", 0, 3, 15},
-	{"MATCH", 0, 3, 15},
-	{"QSPC", 0, 3, 7},
-	{"ST.128", 0, 3, 6},
-	{"STL.128", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
-	{"SYNCS", 0, 3, 15},
-	{"TEX", 0, 3, 4},
+	{0x43, 6},  /* R alu FSEL */
+	{0x8a, 15},  /* R alu I2FP */
+	{0xc7, 6},  /* R alu LEA.HI */
+	{0xcd, 7},  /* R alu MOV */
+	{0xe7, 9},  /* R alu R2UR */
+	{0xf6, 15},  /* R alu SHF.S64 */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x141, 15},  /* R alu VIMNMX3 */
+	{0x1009c, 7},  /* R fma IMAD.HI */
+	{0x20025, 14},  /* R other DFMA */
+	{0x200a3, 15},  /* R other IMMA.16832.S8.S8.SAT */
+	{0x30002, 6},  /* R var ATOM */
+	{0x3003e, 6},  /* R var FLO */
+	{0x30089, 4},  /* R var I2F.U64 */
+	{0x300b3, 4},  /* R var LDC */
+	{0x300b5, 11},  /* R var LDG */
+	{0x300c2, 10},  /* R var LDS */
+	{0x300c4, 15},  /* R var LDS.64 */
+	{0x300ca, 15},  /* R var MATCH */
+	{0x300e5, 7},  /* R var QSPC */
+	{0x300fb, 6},  /* R var ST.128 */
+	{0x30104, 15},  /* R var STL.128 */
+	{0x30107, 15},  /* R var STS.128 */
+	{0x30113, 15},  /* R var SYNCS */
+	{0x30115, 4},  /* R var TEX */
 };
 static const LatExc exc243[] = {
-	{"ISETP", 0, 0, 4},
-	{"PRMT", 0, 0, 4},
-	{"IMAD.HI", 0, 1, 11},
-	{"IMAD.WIDE", 0, 1, 7},
-	{"FLO", 0, 3, 15},
-	{"POPC", 0, 3, 4},
-	{"ST", 0, 3, 15},
+	{0xaf, 4},  /* R alu ISETP */
+	{0xd7, 4},  /* R alu PRMT */
+	{0x1009c, 11},  /* R fma IMAD.HI */
+	{0x1009d, 7},  /* R fma IMAD.WIDE */
+	{0x3003e, 15},  /* R var FLO */
+	{0x300d5, 4},  /* R var POPC */
+	{0x300fa, 15},  /* R var ST */
 };
 static const LatExc exc244[] = {
-	{"BAR", 0, 0, 9},
-	{"FSEL", 0, 0, 15},
-	{"LEA.HI", 0, 0, 6},
-	{"MOV", 0, 0, 15},
-	{"R2UR", 0, 0, 15},
-	{"SEL", 0, 0, 6},
-	{"SHF", 0, 0, 11},
-	{"SHF.U64", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"WARPSYNC", 0, 0, 14},
-	{"FFMA", 0, 1, 15},
-	{"IMAD.HI", 0, 1, 15},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"LDC", 0, 3, 4},
-	{"LDC.64", 0, 3, 15},
-	{"MATCH", 0, 3, 4},
-	{"REDUX", 0, 3, 12},
-	{"STL", 0, 3, 15},
-	{"SULD", 0, 3, 4},
-	{"SULD.128", 0, 3, 7},
-	{"SULD.64", 0, 3, 6},
-	{"SYNCS", 0, 3, 4},
+	{0xf, 9},  /* R alu BAR */
+	{0x43, 15},  /* R alu FSEL */
+	{0xc7, 6},  /* R alu LEA.HI */
+	{0xcd, 15},  /* R alu MOV */
+	{0xe7, 15},  /* R alu R2UR */
+	{0xf2, 6},  /* R alu SEL */
+	{0xf4, 11},  /* R alu SHF */
+	{0xf7, 15},  /* R alu SHF.U64 */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x145, 14},  /* R alu WARPSYNC */
+	{0x1003d, 15},  /* R fma FFMA */
+	{0x1009c, 15},  /* R fma IMAD.HI */
+	{0x30086, 15},  /* R var I2F.F64.S64 */
+	{0x300b3, 4},  /* R var LDC */
+	{0x300b4, 15},  /* R var LDC.64 */
+	{0x300ca, 4},  /* R var MATCH */
+	{0x300ee, 12},  /* R var REDUX */
+	{0x30103, 15},  /* R var STL */
+	{0x3010a, 4},  /* R var SULD */
+	{0x3010b, 7},  /* R var SULD.128 */
+	{0x3010c, 6},  /* R var SULD.64 */
+	{0x30113, 4},  /* R var SYNCS */
 };
 static const LatExc exc245[] = {
-	{"CALL", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 15},
-	{"VIADD", 0, 0, 5},
-	{"VIADDMNMX", 0, 0, 15},
-	{"DADD", 0, 2, 13},
-	{"ATOMG.S64", 0, 3, 15},
-	{"FLO", 0, 3, 15},
-	{"I2F.F64", 0, 3, 4},
-	{"I2F.F64.S64", 0, 3, 15},
-	{"I2F.F64.U64", 0, 3, 15},
-	{"LDG", 0, 3, 15},
-	{"LDL", 0, 3, 15},
-	{"LDS", 0, 3, 14},
-	{"ST", 0, 3, 15},
-	{"STL", 0, 3, 15},
-	{"STL.128", 0, 3, 8},
-	{"STS", 0, 3, 10},
-	{"STS.64", 0, 3, 9},
+	{0x1e, 15},  /* R alu CALL */
+	{0xcd, 15},  /* R alu MOV */
+	{0xf8, 15},  /* R alu SHF.U64.HI */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x13f, 15},  /* R alu VIADDMNMX */
+	{0x20023, 13},  /* R other DADD */
+	{0x3000a, 15},  /* R var ATOMG.S64 */
+	{0x3003e, 15},  /* R var FLO */
+	{0x30085, 4},  /* R var I2F.F64 */
+	{0x30086, 15},  /* R var I2F.F64.S64 */
+	{0x30087, 15},  /* R var I2F.F64.U64 */
+	{0x300b5, 15},  /* R var LDG */
+	{0x300bf, 15},  /* R var LDL */
+	{0x300c2, 14},  /* R var LDS */
+	{0x300fa, 15},  /* R var ST */
+	{0x30103, 15},  /* R var STL */
+	{0x30104, 8},  /* R var STL.128 */
+	{0x30106, 10},  /* R var STS */
+	{0x30108, 9},  /* R var STS.64 */
 };
 static const LatExc exc246[] = {
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 7},
-	{"STG", 0, 3, 5},
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 7},  /* R alu SEL */
+	{0x30100, 5},  /* R var STG */
 };
 static const LatExc exc247[] = {
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"FLO", 0, 3, 14},
-	{"STG", 0, 3, 7},
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 15},  /* R alu SEL */
+	{0x3003e, 14},  /* R var FLO */
+	{0x30100, 7},  /* R var STG */
 };
 static const LatExc exc248[] = {
-	{"ISETP", 0, 0, 6},
-	{"MOV", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"SHF.U64", 0, 0, 15},
-	{"IMAD.WIDE", 0, 1, 15},
+	{0xaf, 6},  /* R alu ISETP */
+	{0xcd, 15},  /* R alu MOV */
+	{0xf2, 15},  /* R alu SEL */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0xf7, 15},  /* R alu SHF.U64 */
+	{0x1009d, 15},  /* R fma IMAD.WIDE */
 };
 static const LatExc exc288[] = {
-	{"UIADD3", 1, 0, 5},
+	{0x100121, 5},  /* UR alu UIADD3 */
 };
 static const LatExc exc289[] = {
-	{"LEA.HI", 1, 0, 15},
-	{"SEL", 1, 0, 15},
-	{"SHF.HI", 1, 0, 15},
-	{"SHF.U64", 1, 0, 15},
-	{"UBLKRED", 1, 0, 15},
-	{"UIADD3", 1, 0, 5},
-	{"UIMAD", 1, 0, 4},
-	{"UIMAD.WIDE", 1, 0, 15},
-	{"UISETP", 1, 0, 4},
-	{"ULEA", 1, 0, 4},
-	{"ULEA.HI", 1, 0, 4},
-	{"ULOP3", 1, 0, 4},
-	{"UMOV", 1, 0, 15},
-	{"UPRMT", 1, 0, 4},
-	{"USEL", 1, 0, 4},
-	{"USGXT", 1, 0, 4},
-	{"USHF", 1, 0, 4},
-	{"USHF.HI", 1, 0, 4},
-	{"USHF.U64", 1, 0, 4},
-	{"USHF.U64.HI", 1, 0, 15},
-	{"VIADD", 1, 0, 15},
-	{"VIADDMNMX", 1, 0, 15},
-	{"VIMNMX", 1, 0, 9},
-	{"UTMALDG", 1, 3, 13},
-	{"UTMAREDG", 1, 3, 13},
-	{"UTMASTG", 1, 3, 9},
+	{0x1000c7, 15},  /* UR alu LEA.HI */
+	{0x1000f2, 15},  /* UR alu SEL */
+	{0x1000f5, 15},  /* UR alu SHF.HI */
+	{0x1000f7, 15},  /* UR alu SHF.U64 */
+	{0x10011b, 15},  /* UR alu UBLKRED */
+	{0x100121, 5},  /* UR alu UIADD3 */
+	{0x100123, 4},  /* UR alu UIMAD */
+	{0x100124, 15},  /* UR alu UIMAD.WIDE */
+	{0x100125, 4},  /* UR alu UISETP */
+	{0x100128, 4},  /* UR alu ULEA */
+	{0x100129, 4},  /* UR alu ULEA.HI */
+	{0x10012a, 4},  /* UR alu ULOP3 */
+	{0x10012b, 15},  /* UR alu UMOV */
+	{0x10012e, 4},  /* UR alu UPRMT */
+	{0x10012f, 4},  /* UR alu USEL */
+	{0x100131, 4},  /* UR alu USGXT */
+	{0x100132, 4},  /* UR alu USHF */
+	{0x100133, 4},  /* UR alu USHF.HI */
+	{0x100134, 4},  /* UR alu USHF.U64 */
+	{0x100135, 15},  /* UR alu USHF.U64.HI */
+	{0x10013e, 15},  /* UR alu VIADD */
+	{0x10013f, 15},  /* UR alu VIADDMNMX */
+	{0x100140, 9},  /* UR alu VIMNMX */
+	{0x130138, 13},  /* UR var UTMALDG */
+	{0x13013a, 13},  /* UR var UTMAREDG */
+	{0x13013b, 9},  /* UR var UTMASTG */
 };
 static const LatExc exc290[] = {
-	{"HGMMA.64x16x16.F16", 1, 2, 15},
-	{"HGMMA.64x256x16.F32", 1, 2, 15},
+	{0x12004d, 15},  /* UR other HGMMA.64x16x16.F16 */
+	{0x12005a, 15},  /* UR other HGMMA.64x256x16.F32 */
 };
 static const LatExc exc291[] = {
-	{"IADD3", 1, 0, 6},
-	{"ISETP", 1, 0, 6},
-	{"UIMAD.WIDE", 1, 0, 15},
-	{"ULEA", 1, 0, 15},
-	{"ULEA.HI", 1, 0, 15},
-	{"USHF", 1, 0, 13},
-	{"VIADD", 1, 0, 6},
-	{"VIMNMX", 1, 0, 8},
+	{0x10008e, 6},  /* UR alu IADD3 */
+	{0x1000af, 6},  /* UR alu ISETP */
+	{0x100124, 15},  /* UR alu UIMAD.WIDE */
+	{0x100128, 15},  /* UR alu ULEA */
+	{0x100129, 15},  /* UR alu ULEA.HI */
+	{0x100132, 13},  /* UR alu USHF */
+	{0x10013e, 6},  /* UR alu VIADD */
+	{0x100140, 8},  /* UR alu VIMNMX */
 };
 static const LatExc exc292[] = {
-	{"R2UR", 1, 0, 15},
-	{"UIADD3", 1, 0, 4},
-	{"UIMAD", 1, 0, 4},
-	{"IMAD.WIDE", 1, 1, 11},
+	{0x1000e7, 15},  /* UR alu R2UR */
+	{0x100121, 4},  /* UR alu UIADD3 */
+	{0x100123, 4},  /* UR alu UIMAD */
+	{0x11009d, 11},  /* UR fma IMAD.WIDE */
 };
 static const LatExc exc293[] = {
-	{"UISETP", 3, 0, 4},
-	{"UPLOP3", 3, 0, 4},
-	{"USEL", 3, 0, 4},
+	{0x300125, 4},  /* UP alu UISETP */
+	{0x30012c, 4},  /* UP alu UPLOP3 */
+	{0x30012f, 4},  /* UP alu USEL */
 };
 static const LatExc exc294[] = {
-	{"F2FP", 1, 0, 5},
-	{"FMNMX", 1, 0, 15},
-	{"FSEL", 1, 0, 6},
-	{"LEA", 1, 0, 12},
-	{"LEA.HI", 1, 0, 3},
-	{"SEL", 1, 0, 4},
-	{"SHF", 1, 0, 4},
-	{"SURED.S64", 1, 0, 15},
-	{"SURED.U64", 1, 0, 15},
-	{"TLD4", 1, 0, 15},
-	{"TXD", 1, 0, 13},
-	{"UBMSK", 1, 0, 15},
-	{"UIMAD.WIDE", 1, 0, 3},
-	{"ULEA", 1, 0, 5},
-	{"UMOV", 1, 0, 15},
-	{"USEL", 1, 0, 14},
-	{"VIADDMNMX", 1, 0, 15},
-	{"IMAD.HI", 1, 1, 15},
-	{"IMAD.WIDE", 1, 1, 15},
-	{"HMUL2", 1, 2, 15},
-	{"F2F.F64", 1, 3, 5},
-	{"F2I", 1, 3, 7},
-	{"F2I.S64", 1, 3, 15},
-	{"F2I.U64", 1, 3, 15},
-	{"FRND", 1, 3, 15},
-	{"I2F", 1, 3, 2},
-	{"POPC", 1, 3, 15},
-	{"SULD.128", 1, 3, 2},
-	{"SULD.64", 1, 3, 2},
-	{"SUST.128", 1, 3, 8},
-	{"SYNCS.64", 1, 3, 15},
-	{"TEX", 1, 3, 3},
-	{"TLD", 1, 3, 7},
+	{0x100032, 5},  /* UR alu F2FP */
+	{0x10003f, 15},  /* UR alu FMNMX */
+	{0x100043, 6},  /* UR alu FSEL */
+	{0x1000c6, 12},  /* UR alu LEA */
+	{0x1000c7, 3},  /* UR alu LEA.HI */
+	{0x1000f2, 4},  /* UR alu SEL */
+	{0x1000f4, 4},  /* UR alu SHF */
+	{0x10010e, 15},  /* UR alu SURED.S64 */
+	{0x10010f, 15},  /* UR alu SURED.U64 */
+	{0x100117, 15},  /* UR alu TLD4 */
+	{0x100118, 13},  /* UR alu TXD */
+	{0x10011c, 15},  /* UR alu UBMSK */
+	{0x100124, 3},  /* UR alu UIMAD.WIDE */
+	{0x100128, 5},  /* UR alu ULEA */
+	{0x10012b, 15},  /* UR alu UMOV */
+	{0x10012f, 14},  /* UR alu USEL */
+	{0x10013f, 15},  /* UR alu VIADDMNMX */
+	{0x11009c, 15},  /* UR fma IMAD.HI */
+	{0x11009d, 15},  /* UR fma IMAD.WIDE */
+	{0x120081, 15},  /* UR other HMUL2 */
+	{0x130031, 5},  /* UR var F2F.F64 */
+	{0x130033, 7},  /* UR var F2I */
+	{0x130035, 15},  /* UR var F2I.S64 */
+	{0x130037, 15},  /* UR var F2I.U64 */
+	{0x130041, 15},  /* UR var FRND */
+	{0x130084, 2},  /* UR var I2F */
+	{0x1300d5, 15},  /* UR var POPC */
+	{0x13010b, 2},  /* UR var SULD.128 */
+	{0x13010c, 2},  /* UR var SULD.64 */
+	{0x130111, 8},  /* UR var SUST.128 */
+	{0x130114, 15},  /* UR var SYNCS.64 */
+	{0x130115, 3},  /* UR var TEX */
+	{0x130116, 7},  /* UR var TLD */
 };
 static const LatExc exc295[] = {
-	{"FSEL", 1, 0, 5},
-	{"FSETP", 1, 0, 15},
-	{"LEA.HI", 1, 0, 6},
-	{"SEL", 1, 0, 10},
-	{"UBREV", 1, 0, 15},
-	{"ULEA.HI", 1, 0, 6},
-	{"UPOPC", 1, 0, 15},
-	{"USEL", 1, 0, 5},
-	{"VIADD", 1, 0, 4},
-	{"FFMA", 1, 1, 3},
-	{"IMAD.WIDE", 1, 1, 7},
-	{"DMUL", 1, 2, 7},
-	{"HGMMA.64x64x16.F16", 1, 2, 15},
-	{"HGMMA.64x64x16.F32", 1, 2, 15},
-	{"HGMMA.64x64x16.F32.BF16", 1, 2, 15},
-	{"HGMMA.64x64x8.F32.TF32", 1, 2, 15},
-	{"ATOM", 1, 3, 3},
-	{"ATOM.64", 1, 3, 15},
-	{"ATOMG", 1, 3, 15},
-	{"F2F.F64", 1, 3, 4},
-	{"F2I.F64", 1, 3, 7},
-	{"I2F.F64.S64", 1, 3, 7},
-	{"I2F.F64.U64", 1, 3, 7},
-	{"I2F.U64", 1, 3, 15},
-	{"LD", 1, 3, 13},
-	{"LD.128", 1, 3, 15},
-	{"LD.64", 1, 3, 13},
-	{"LDG.128", 1, 3, 6},
-	{"LDGSTS", 1, 3, 7},
-	{"LDGSTS.128", 1, 3, 15},
-	{"LDGSTS.64", 1, 3, 7},
-	{"REDG", 1, 3, 13},
-	{"REDG.F64", 1, 3, 15},
-	{"ST", 1, 3, 15},
-	{"ST.64", 1, 3, 15},
-	{"STG.128", 1, 3, 15},
-	{"SULD", 1, 3, 15},
-	{"SUST", 1, 3, 15},
-	{"SUST.128", 1, 3, 15},
-	{"UTMALDG", 1, 3, 10},
+	{0x100043, 5},  /* UR alu FSEL */
+	{0x100045, 15},  /* UR alu FSETP */
+	{0x1000c7, 6},  /* UR alu LEA.HI */
+	{0x1000f2, 10},  /* UR alu SEL */
+	{0x10011d, 15},  /* UR alu UBREV */
+	{0x100129, 6},  /* UR alu ULEA.HI */
+	{0x10012d, 15},  /* UR alu UPOPC */
+	{0x10012f, 5},  /* UR alu USEL */
+	{0x10013e, 4},  /* UR alu VIADD */
+	{0x11003d, 3},  /* UR fma FFMA */
+	{0x11009d, 7},  /* UR fma IMAD.WIDE */
+	{0x12002a, 7},  /* UR other DMUL */
+	{0x120061, 15},  /* UR other HGMMA.64x64x16.F16 */
+	{0x120062, 15},  /* UR other HGMMA.64x64x16.F32 */
+	{0x120063, 15},  /* UR other HGMMA.64x64x16.F32.BF16 */
+	{0x120064, 15},  /* UR other HGMMA.64x64x8.F32.TF32 */
+	{0x130002, 3},  /* UR var ATOM */
+	{0x130003, 15},  /* UR var ATOM.64 */
+	{0x130006, 15},  /* UR var ATOMG */
+	{0x130031, 4},  /* UR var F2F.F64 */
+	{0x130034, 7},  /* UR var F2I.F64 */
+	{0x130086, 7},  /* UR var I2F.F64.S64 */
+	{0x130087, 7},  /* UR var I2F.F64.U64 */
+	{0x130089, 15},  /* UR var I2F.U64 */
+	{0x1300b0, 13},  /* UR var LD */
+	{0x1300b1, 15},  /* UR var LD.128 */
+	{0x1300b2, 13},  /* UR var LD.64 */
+	{0x1300b6, 6},  /* UR var LDG.128 */
+	{0x1300bc, 7},  /* UR var LDGSTS */
+	{0x1300bd, 15},  /* UR var LDGSTS.128 */
+	{0x1300be, 7},  /* UR var LDGSTS.64 */
+	{0x1300ea, 13},  /* UR var REDG */
+	{0x1300ec, 15},  /* UR var REDG.F64 */
+	{0x1300fa, 15},  /* UR var ST */
+	{0x1300fc, 15},  /* UR var ST.64 */
+	{0x130101, 15},  /* UR var STG.128 */
+	{0x13010a, 15},  /* UR var SULD */
+	{0x130110, 15},  /* UR var SUST */
+	{0x130111, 15},  /* UR var SUST.128 */
+	{0x130138, 10},  /* UR var UTMALDG */
 };
 static const LatExc exc296[] = {
-	{"UIADD3", 1, 0, 4},
-	{"ULEA", 1, 0, 4},
-	{"UMOV", 1, 0, 11},
-	{"USEL", 1, 0, 14},
-	{"USHF.U64", 1, 0, 4},
-	{"STS.128", 1, 3, 15},
-	{"SYNCS.64", 1, 3, 12},
-	{"UBLKCP", 1, 3, 13},
-	{"UTMALDG", 1, 3, 13},
-	{"UTMAREDG", 1, 3, 15},
+	{0x100121, 4},  /* UR alu UIADD3 */
+	{0x100128, 4},  /* UR alu ULEA */
+	{0x10012b, 11},  /* UR alu UMOV */
+	{0x10012f, 14},  /* UR alu USEL */
+	{0x100134, 4},  /* UR alu USHF.U64 */
+	{0x130107, 15},  /* UR var STS.128 */
+	{0x130114, 12},  /* UR var SYNCS.64 */
+	{0x130119, 13},  /* UR var UBLKCP */
+	{0x130138, 13},  /* UR var UTMALDG */
+	{0x13013a, 15},  /* UR var UTMAREDG */
 };
 static const LatExc exc297[] = {
-	{"IADD3", 1, 0, 8},
-	{"MOV", 1, 0, 6},
-	{"UIADD3", 1, 0, 6},
-	{"USEL", 1, 0, 8},
+	{0x10008e, 8},  /* UR alu IADD3 */
+	{0x1000cd, 6},  /* UR alu MOV */
+	{0x100121, 6},  /* UR alu UIADD3 */
+	{0x10012f, 8},  /* UR alu USEL */
 };
 static const LatExc exc298[] = {
-	{"ISETP", 1, 0, 6},
-	{"MOV", 1, 0, 6},
-	{"SHF.HI", 1, 0, 6},
-	{"SHF.S64", 1, 0, 15},
-	{"ULOP3", 1, 0, 15},
-	{"UMOV", 1, 0, 7},
-	{"USEL", 1, 0, 8},
-	{"HGMMA.64x256x16.F32", 1, 2, 15},
+	{0x1000af, 6},  /* UR alu ISETP */
+	{0x1000cd, 6},  /* UR alu MOV */
+	{0x1000f5, 6},  /* UR alu SHF.HI */
+	{0x1000f6, 15},  /* UR alu SHF.S64 */
+	{0x10012a, 15},  /* UR alu ULOP3 */
+	{0x10012b, 7},  /* UR alu UMOV */
+	{0x10012f, 8},  /* UR alu USEL */
+	{0x12005a, 15},  /* UR other HGMMA.64x256x16.F32 */
 };
 static const LatExc exc299[] = {
-	{"BRA", 1, 0, 3},
-	{"FSEL", 1, 0, 3},
-	{"MOV", 1, 0, 4},
-	{"R2UR", 1, 0, 15},
-	{"SEL", 1, 0, 4},
-	{"UBLKPF", 1, 0, 15},
-	{"UBLKRED", 1, 0, 13},
-	{"ULDC", 1, 0, 5},
-	{"ULEA.HI", 1, 0, 9},
-	{"UPRMT", 1, 0, 3},
-	{"USHF.HI", 1, 0, 15},
-	{"USHF.U64.HI", 1, 0, 7},
-	{"VIADD", 1, 0, 9},
-	{"IDP", 1, 1, 5},
-	{"HGMMA.64x16x16.F32", 1, 2, 8},
-	{"HGMMA.64x16x16.F32.BF16", 1, 2, 4},
-	{"HGMMA.64x16x8.F32.TF32", 1, 2, 15},
-	{"HGMMA.64x256x16.F32", 1, 2, 15},
-	{"HGMMA.64x32x16.F32", 1, 2, 8},
-	{"HGMMA.64x8x16.F16", 1, 2, 15},
-	{"QGMMA.64x16x32.F16.E5M2.E5M2", 1, 2, 15},
-	{"QGMMA.64x16x32.F32.E4M3.E5M2", 1, 2, 15},
-	{"QGMMA.64x16x32.F32.E5M2.E4M3", 1, 2, 15},
-	{"ARRIVES.64", 1, 3, 15},
-	{"F2I.F64", 1, 3, 6},
-	{"I2F.F64.S64", 1, 3, 6},
-	{"I2F.F64.U64", 1, 3, 5},
-	{"I2F.S64", 1, 3, 6},
-	{"LDG", 1, 3, 8},
-	{"LDS.128", 1, 3, 15},
-	{"LDS.64", 1, 3, 15},
-	{"STG", 1, 3, 15},
-	{"SULD", 1, 3, 1},
-	{"SULD.128", 1, 3, 15},
-	{"SULD.64", 1, 3, 1},
-	{"SUST", 1, 3, 1},
-	{"SYNCS", 1, 3, 15},
-	{"SYNCS.64", 1, 3, 15},
-	{"TLD", 1, 3, 6},
-	{"UTMACCTL", 1, 3, 15},
-	{"UTMAPF", 1, 3, 15},
-	{"UTMASTG", 1, 3, 3},
+	{0x100017, 3},  /* UR alu BRA */
+	{0x100043, 3},  /* UR alu FSEL */
+	{0x1000cd, 4},  /* UR alu MOV */
+	{0x1000e7, 15},  /* UR alu R2UR */
+	{0x1000f2, 4},  /* UR alu SEL */
+	{0x10011a, 15},  /* UR alu UBLKPF */
+	{0x10011b, 13},  /* UR alu UBLKRED */
+	{0x100126, 5},  /* UR alu ULDC */
+	{0x100129, 9},  /* UR alu ULEA.HI */
+	{0x10012e, 3},  /* UR alu UPRMT */
+	{0x100133, 15},  /* UR alu USHF.HI */
+	{0x100135, 7},  /* UR alu USHF.U64.HI */
+	{0x10013e, 9},  /* UR alu VIADD */
+	{0x11008f, 5},  /* UR fma IDP */
+	{0x12004e, 8},  /* UR other HGMMA.64x16x16.F32 */
+	{0x12004f, 4},  /* UR other HGMMA.64x16x16.F32.BF16 */
+	{0x120050, 15},  /* UR other HGMMA.64x16x8.F32.TF32 */
+	{0x12005a, 15},  /* UR other HGMMA.64x256x16.F32 */
+	{0x12005e, 8},  /* UR other HGMMA.64x32x16.F32 */
+	{0x120065, 15},  /* UR other HGMMA.64x8x16.F16 */
+	{0x1200da, 15},  /* UR other QGMMA.64x16x32.F16.E5M2.E5M2 */
+	{0x1200db, 15},  /* UR other QGMMA.64x16x32.F32.E4M3.E5M2 */
+	{0x1200dc, 15},  /* UR other QGMMA.64x16x32.F32.E5M2.E4M3 */
+	{0x130001, 15},  /* UR var ARRIVES.64 */
+	{0x130034, 6},  /* UR var F2I.F64 */
+	{0x130086, 6},  /* UR var I2F.F64.S64 */
+	{0x130087, 5},  /* UR var I2F.F64.U64 */
+	{0x130088, 6},  /* UR var I2F.S64 */
+	{0x1300b5, 8},  /* UR var LDG */
+	{0x1300c3, 15},  /* UR var LDS.128 */
+	{0x1300c4, 15},  /* UR var LDS.64 */
+	{0x130100, 15},  /* UR var STG */
+	{0x13010a, 1},  /* UR var SULD */
+	{0x13010b, 15},  /* UR var SULD.128 */
+	{0x13010c, 1},  /* UR var SULD.64 */
+	{0x130110, 1},  /* UR var SUST */
+	{0x130113, 15},  /* UR var SYNCS */
+	{0x130114, 15},  /* UR var SYNCS.64 */
+	{0x130116, 6},  /* UR var TLD */
+	{0x130136, 15},  /* UR var UTMACCTL */
+	{0x130139, 15},  /* UR var UTMAPF */
+	{0x13013b, 3},  /* UR var UTMASTG */
 };
 static const LatExc exc301[] = {
-	{"UIMAD", 1, 0, 8},
+	{0x100123, 8},  /* UR alu UIMAD */
 };
 static const LatExc exc302[] = {
-	{"ISETP", 1, 0, 6},
-	{"MOV", 1, 0, 6},
-	{"UMOV", 1, 0, 7},
-	{"USGXT", 1, 0, 12},
+	{0x1000af, 6},  /* UR alu ISETP */
+	{0x1000cd, 6},  /* UR alu MOV */
+	{0x10012b, 7},  /* UR alu UMOV */
+	{0x100131, 12},  /* UR alu USGXT */
 };
 static const LatExc exc303[] = {
-	{"IADD3", 1, 0, 8},
-	{"ISETP", 1, 0, 6},
+	{0x10008e, 8},  /* UR alu IADD3 */
+	{0x1000af, 6},  /* UR alu ISETP */
 };
 static const LatExc exc306[] = {
-	{"LEA", 1, 0, 15},
-	{"R2UR", 1, 0, 15},
-	{"SHF.HI", 1, 0, 15},
-	{"UIADD3", 1, 0, 4},
-	{"UIMAD.WIDE", 1, 0, 4},
-	{"ULDC", 1, 0, 12},
-	{"ULOP3", 1, 0, 4},
-	{"USHF", 1, 0, 15},
-	{"USHF.HI", 1, 0, 4},
-	{"LDG", 1, 3, 9},
-	{"STG", 1, 3, 15},
-	{"UBLKCP", 1, 3, 15},
-	{"UTMALDG", 1, 3, 13},
-	{"UTMAREDG", 1, 3, 15},
+	{0x1000c6, 15},  /* UR alu LEA */
+	{0x1000e7, 15},  /* UR alu R2UR */
+	{0x1000f5, 15},  /* UR alu SHF.HI */
+	{0x100121, 4},  /* UR alu UIADD3 */
+	{0x100124, 4},  /* UR alu UIMAD.WIDE */
+	{0x100126, 12},  /* UR alu ULDC */
+	{0x10012a, 4},  /* UR alu ULOP3 */
+	{0x100132, 15},  /* UR alu USHF */
+	{0x100133, 4},  /* UR alu USHF.HI */
+	{0x1300b5, 9},  /* UR var LDG */
+	{0x130100, 15},  /* UR var STG */
+	{0x130119, 15},  /* UR var UBLKCP */
+	{0x130138, 13},  /* UR var UTMALDG */
+	{0x13013a, 15},  /* UR var UTMAREDG */
 };
 static const LatExc exc307[] = {
-	{"IADD3", 1, 0, 14},
-	{"ISETP", 1, 0, 6},
-	{"LEA.HI", 1, 0, 15},
-	{"MOV", 1, 0, 6},
-	{"UISETP", 1, 0, 6},
+	{0x10008e, 14},  /* UR alu IADD3 */
+	{0x1000af, 6},  /* UR alu ISETP */
+	{0x1000c7, 15},  /* UR alu LEA.HI */
+	{0x1000cd, 6},  /* UR alu MOV */
+	{0x100125, 6},  /* UR alu UISETP */
 };
 static const LatExc exc309[] = {
-	{"IADD3", 1, 0, 8},
+	{0x10008e, 8},  /* UR alu IADD3 */
 };
 static const LatExc exc316[] = {
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 15},
-	{"STG", 0, 3, 15},
+	{0xcd, 15},  /* R alu MOV */
+	{0xd7, 15},  /* R alu PRMT */
+	{0x30100, 15},  /* R var STG */
 };
 static const LatExc exc317[] = {
-	{"MOV", 0, 0, 15},
+	{0xcd, 15},  /* R alu MOV */
 };
 static const LatExc exc318[] = {
-	{"CALL", 0, 0, 15},
-	{"FSEL", 0, 0, 15},
-	{"MOV", 0, 0, 15},
-	{"PRMT", 0, 0, 7},
-	{"R2P", 0, 0, 15},
-	{"REDAS.64", 0, 0, 15},
-	{"SHF.U64.HI", 0, 0, 7},
-	{"STAS.64", 0, 0, 15},
-	{"VIADD", 0, 0, 4},
-	{"VIMNMX", 0, 0, 15},
-	{"FADD", 0, 1, 15},
-	{"DADD", 0, 2, 15},
-	{"ATOMS", 0, 3, 11},
-	{"ATOMS.64", 0, 3, 8},
-	{"F2I", 0, 3, 4},
-	{"F2I.S64.F64", 0, 3, 6},
-	{"F2I.U64", 0, 3, 6},
-	{"FRND.F64", 0, 3, 15},
-	{"LDC", 0, 3, 4},
-	{"LDG", 0, 3, 15},
-	{"LDG.64", 0, 3, 15},
-	{"LDGSTS", 0, 3, 10},
-	{"LDL", 0, 3, 15},
-	{"LDS.64", 0, 3, 15},
-	{"MUFU", 0, 3, 4},
-	{"REDG", 0, 3, 10},
-	{"STG.128", 0, 3, 13},
-	{"STL.128", 0, 3, 9},
-	{"STS.128", 0, 3, 15},
-	{"SULD.128", 0, 3, 6},
-	{"SUST", 0, 3, 6},
+	{0x1e, 15},  /* R alu CALL */
+	{0x43, 15},  /* R alu FSEL */
+	{0xcd, 15},  /* R alu MOV */
+	{0xd7, 7},  /* R alu PRMT */
+	{0xe6, 15},  /* R alu R2P */
+	{0xe9, 15},  /* R alu REDAS.64 */
+	{0xf8, 7},  /* R alu SHF.U64.HI */
+	{0xff, 15},  /* R alu STAS.64 */
+	{0x13e, 4},  /* R alu VIADD */
+	{0x140, 15},  /* R alu VIMNMX */
+	{0x1003a, 15},  /* R fma FADD */
+	{0x20023, 15},  /* R other DADD */
+	{0x3000b, 11},  /* R var ATOMS */
+	{0x3000d, 8},  /* R var ATOMS.64 */
+	{0x30033, 4},  /* R var F2I */
+	{0x30036, 6},  /* R var F2I.S64.F64 */
+	{0x30037, 6},  /* R var F2I.U64 */
+	{0x30042, 15},  /* R var FRND.F64 */
+	{0x300b3, 4},  /* R var LDC */
+	{0x300b5, 15},  /* R var LDG */
+	{0x300b7, 15},  /* R var LDG.64 */
+	{0x300bc, 10},  /* R var LDGSTS */
+	{0x300bf, 15},  /* R var LDL */
+	{0x300c4, 15},  /* R var LDS.64 */
+	{0x300cf, 4},  /* R var MUFU */
+	{0x300ea, 10},  /* R var REDG */
+	{0x30101, 13},  /* R var STG.128 */
+	{0x30104, 9},  /* R var STL.128 */
+	{0x30107, 15},  /* R var STS.128 */
+	{0x3010b, 6},  /* R var SULD.128 */
+	{0x30110, 6},  /* R var SUST */
 };
 static const LatExc exc319[] = {
-	{"IADD3", 0, 0, 15},
-	{"ISETP", 0, 0, 6},
-	{"LEA", 0, 0, 15},
-	{"LEA.HI", 0, 0, 15},
-	{"LOP3", 0, 0, 8},
+	{0x8e, 15},  /* R alu IADD3 */
+	{0xaf, 6},  /* R alu ISETP */
+	{0xc6, 15},  /* R alu LEA */
+	{0xc7, 15},  /* R alu LEA.HI */
+	{0xc9, 8},  /* R alu LOP3 */
 };
 static const LatExc exc320[] = {
-	{"I2FP", 0, 0, 15},
-	{"SHF.HI", 0, 0, 6},
-	{"VIADD", 0, 0, 5},
-	{"FMUL", 0, 1, 11},
-	{"REDUX", 0, 3, 8},
-	{"ST.64", 0, 3, 13},
-	{"STG.128", 0, 3, 7},
-	{"STG.64", 0, 3, 15},
-	{"STL", 0, 3, 15},
-	{"STS.128", 0, 3, 15},
+	{0x8a, 15},  /* R alu I2FP */
+	{0xf5, 6},  /* R alu SHF.HI */
+	{0x13e, 5},  /* R alu VIADD */
+	{0x10040, 11},  /* R fma FMUL */
+	{0x300ee, 8},  /* R var REDUX */
+	{0x300fc, 13},  /* R var ST.64 */
+	{0x30101, 7},  /* R var STG.128 */
+	{0x30102, 15},  /* R var STG.64 */
+	{0x30103, 15},  /* R var STL */
+	{0x30107, 15},  /* R var STS.128 */
 };
 static const LatExc exc321[] = {
-	{"ISETP", 0, 0, 15},
-	{"LEA", 0, 0, 15},
-	{"SEL", 0, 0, 15},
-	{"REDUX", 0, 3, 13},
-	{"STG.128", 0, 3, 15},
-	{"STS", 0, 3, 9},
+	{0xaf, 15},  /* R alu ISETP */
+	{0xc6, 15},  /* R alu LEA */
+	{0xf2, 15},  /* R alu SEL */
+	{0x300ee, 13},  /* R var REDUX */
+	{0x30101, 15},  /* R var STG.128 */
+	{0x30106, 9},  /* R var STS */
 };
 static const LatExc exc322[] = {
-	{"MOV", 0, 0, 15},
-	{"SHF.HI", 0, 0, 15},
-	{"WARPSYNC", 0, 0, 5},
-	{"BREV", 0, 3, 4},
-	{"FLO", 0, 3, 4},
-	{"MATCH", 0, 3, 15},
-	{"MATCH.U64", 0, 3, 15},
-	{"POPC", 0, 3, 12},
-	{"PLOP3", 2, 0, 13},
-	{"IADD3", 2, 4, 15},
-	{"IMAD", 2, 4, 15},
+	{0xcd, 15},  /* R alu MOV */
+	{0xf5, 15},  /* R alu SHF.HI */
+	{0x145, 5},  /* R alu WARPSYNC */
+	{0x30019, 4},  /* R var BREV */
+	{0x3003e, 4},  /* R var FLO */
+	{0x300ca, 15},  /* R var MATCH */
+	{0x300cb, 15},  /* R var MATCH.U64 */
+	{0x300d5, 12},  /* R var POPC */
+	{0x2000d3, 13},  /* P alu PLOP3 */
+	{0x24008e, 15},  /* P guard IADD3 */
+	{0x24009b, 15},  /* P guard IMAD */
 };
 static const LatExc exc323[] = {
-	{"UFLO", 1, 0, 2},
-	{"UPOPC", 1, 0, 2},
-	{"FLO", 1, 3, 2},
-	{"UIADD3", 3, 0, 15},
-	{"HGMMA.64x128x16.F16", 3, 2, 12},
-	{"HGMMA.64x128x16.F32", 3, 2, 12},
-	{"HGMMA.64x128x16.F32.BF16", 3, 2, 12},
-	{"HGMMA.64x128x8.F32.TF32", 3, 2, 12},
-	{"HGMMA.64x16x16.F16", 3, 2, 15},
-	{"HGMMA.64x16x16.F32", 3, 2, 15},
-	{"HGMMA.64x16x16.F32.BF16", 3, 2, 15},
-	{"HGMMA.64x16x8.F32.TF32", 3, 2, 15},
-	{"HGMMA.64x192x16.F32", 3, 2, 6},
-	{"HGMMA.64x192x16.F32.BF16", 3, 2, 6},
-	{"HGMMA.64x192x8.F32.TF32", 3, 2, 6},
-	{"HGMMA.64x24x16.F16", 3, 2, 5},
-	{"HGMMA.64x256x16.F16", 3, 2, 12},
-	{"HGMMA.64x256x16.F32", 3, 2, 15},
-	{"HGMMA.64x256x16.F32.BF16", 3, 2, 15},
-	{"HGMMA.64x256x8.F32.TF32", 3, 2, 15},
-	{"HGMMA.64x32x16.F16", 3, 2, 12},
-	{"HGMMA.64x32x16.F32", 3, 2, 12},
-	{"HGMMA.64x32x16.F32.BF16", 3, 2, 12},
-	{"HGMMA.64x32x8.F32.TF32", 3, 2, 12},
-	{"HGMMA.64x64x16.F16", 3, 2, 5},
-	{"HGMMA.64x64x16.F32", 3, 2, 5},
-	{"HGMMA.64x64x16.F32.BF16", 3, 2, 5},
-	{"HGMMA.64x64x8.F32.TF32", 3, 2, 5},
-	{"HGMMA.64x8x16.F32", 3, 2, 5},
-	{"HGMMA.64x8x16.F32.BF16", 3, 2, 5},
-	{"HGMMA.64x8x8.F32.TF32", 3, 2, 5},
-	{"HGMMA.64x96x16.F16", 3, 2, 11},
-	{"HGMMA.64x96x16.F32", 3, 2, 11},
-	{"HGMMA.64x96x16.F32.BF16", 3, 2, 11},
-	{"HGMMA.64x96x8.F32.TF32", 3, 2, 11},
-	{"HGMMA.SP.64x64x16.F32.TF32", 3, 2, 5},
-	{"HGMMA.SP.64x64x32.F32", 3, 2, 5},
-	{"HGMMA.SP.64x64x32.F32.BF16", 3, 2, 5},
-	{"HGMMA.SP.64x8x16.F32.TF32", 3, 2, 15},
-	{"HGMMA.SP.64x8x32.F32.BF16", 3, 2, 15},
-	{"IGMMA.64x128x32.S8.S8", 3, 2, 6},
-	{"IGMMA.64x128x32.U8.S8", 3, 2, 6},
-	{"IGMMA.64x256x32.S8.S8", 3, 2, 15},
-	{"IGMMA.64x256x32.U8.S8", 3, 2, 15},
-	{"IGMMA.64x32x32.S8.S8.SAT", 3, 2, 15},
-	{"IGMMA.64x32x32.U8.S8.SAT", 3, 2, 15},
-	{"IGMMA.64x8x32.S8.S8", 3, 2, 5},
-	{"IGMMA.64x8x32.U8.S8", 3, 2, 5},
-	{"IGMMA.SP.64x8x64.S8.S8", 3, 2, 15},
-	{"QGMMA.64x128x32.F16.E5M2.E4M3", 3, 2, 5},
-	{"QGMMA.64x128x32.F32.E4M3.E4M3", 3, 2, 6},
-	{"QGMMA.64x256x32.F16.E5M2.E4M3", 3, 2, 12},
-	{"QGMMA.64x256x32.F32.E4M3.E4M3", 3, 2, 15},
-	{"QGMMA.64x32x32.F16.E5M2.E4M3", 3, 2, 15},
-	{"QGMMA.64x32x32.F32.E4M3.E4M3", 3, 2, 15},
-	{"QGMMA.64x8x32.F16.E5M2.E4M3", 3, 2, 5},
-	{"QGMMA.64x8x32.F32.E4M3.E4M3", 3, 2, 5},
-	{"QGMMA.SP.64x64x64.F32.E4M3.E4M3", 3, 2, 5},
-	{"QGMMA.SP.64x8x64.F32.E4M3.E4M3", 3, 2, 15},
-	{"S2UR", 3, 4, 5},
-	{"SYNCS.64", 3, 4, 11},
-	{"UIADD3", 3, 4, 5},
-	{"UIMAD", 3, 4, 8},
-	{"ULEA", 3, 4, 5},
-	{"USHF", 3, 4, 7},
-	{"UTMALDG", 3, 4, 15},
-	{"UTMAREDG", 3, 4, 10},
+	{0x100120, 2},  /* UR alu UFLO */
+	{0x10012d, 2},  /* UR alu UPOPC */
+	{0x13003e, 2},  /* UR var FLO */
+	{0x300121, 15},  /* UP alu UIADD3 */
+	{0x320049, 12},  /* UP other HGMMA.64x128x16.F16 */
+	{0x32004a, 12},  /* UP other HGMMA.64x128x16.F32 */
+	{0x32004b, 12},  /* UP other HGMMA.64x128x16.F32.BF16 */
+	{0x32004c, 12},  /* UP other HGMMA.64x128x8.F32.TF32 */
+	{0x32004d, 15},  /* UP other HGMMA.64x16x16.F16 */
+	{0x32004e, 15},  /* UP other HGMMA.64x16x16.F32 */
+	{0x32004f, 15},  /* UP other HGMMA.64x16x16.F32.BF16 */
+	{0x320050, 15},  /* UP other HGMMA.64x16x8.F32.TF32 */
+	{0x320052, 6},  /* UP other HGMMA.64x192x16.F32 */
+	{0x320053, 6},  /* UP other HGMMA.64x192x16.F32.BF16 */
+	{0x320054, 6},  /* UP other HGMMA.64x192x8.F32.TF32 */
+	{0x320055, 5},  /* UP other HGMMA.64x24x16.F16 */
+	{0x320059, 12},  /* UP other HGMMA.64x256x16.F16 */
+	{0x32005a, 15},  /* UP other HGMMA.64x256x16.F32 */
+	{0x32005b, 15},  /* UP other HGMMA.64x256x16.F32.BF16 */
+	{0x32005c, 15},  /* UP other HGMMA.64x256x8.F32.TF32 */
+	{0x32005d, 12},  /* UP other HGMMA.64x32x16.F16 */
+	{0x32005e, 12},  /* UP other HGMMA.64x32x16.F32 */
+	{0x32005f, 12},  /* UP other HGMMA.64x32x16.F32.BF16 */
+	{0x320060, 12},  /* UP other HGMMA.64x32x8.F32.TF32 */
+	{0x320061, 5},  /* UP other HGMMA.64x64x16.F16 */
+	{0x320062, 5},  /* UP other HGMMA.64x64x16.F32 */
+	{0x320063, 5},  /* UP other HGMMA.64x64x16.F32.BF16 */
+	{0x320064, 5},  /* UP other HGMMA.64x64x8.F32.TF32 */
+	{0x320066, 5},  /* UP other HGMMA.64x8x16.F32 */
+	{0x320067, 5},  /* UP other HGMMA.64x8x16.F32.BF16 */
+	{0x320068, 5},  /* UP other HGMMA.64x8x8.F32.TF32 */
+	{0x320069, 11},  /* UP other HGMMA.64x96x16.F16 */
+	{0x32006a, 11},  /* UP other HGMMA.64x96x16.F32 */
+	{0x32006b, 11},  /* UP other HGMMA.64x96x16.F32.BF16 */
+	{0x32006c, 11},  /* UP other HGMMA.64x96x8.F32.TF32 */
+	{0x32006d, 5},  /* UP other HGMMA.SP.64x64x16.F32.TF32 */
+	{0x32006e, 5},  /* UP other HGMMA.SP.64x64x32.F32 */
+	{0x32006f, 5},  /* UP other HGMMA.SP.64x64x32.F32.BF16 */
+	{0x320070, 15},  /* UP other HGMMA.SP.64x8x16.F32.TF32 */
+	{0x320072, 15},  /* UP other HGMMA.SP.64x8x32.F32.BF16 */
+	{0x320091, 6},  /* UP other IGMMA.64x128x32.S8.S8 */
+	{0x320092, 6},  /* UP other IGMMA.64x128x32.U8.S8 */
+	{0x320093, 15},  /* UP other IGMMA.64x256x32.S8.S8 */
+	{0x320094, 15},  /* UP other IGMMA.64x256x32.U8.S8 */
+	{0x320095, 15},  /* UP other IGMMA.64x32x32.S8.S8.SAT */
+	{0x320096, 15},  /* UP other IGMMA.64x32x32.U8.S8.SAT */
+	{0x320097, 5},  /* UP other IGMMA.64x8x32.S8.S8 */
+	{0x320098, 5},  /* UP other IGMMA.64x8x32.U8.S8 */
+	{0x32009a, 15},  /* UP other IGMMA.SP.64x8x64.S8.S8 */
+	{0x3200d8, 5},  /* UP other QGMMA.64x128x32.F16.E5M2.E4M3 */
+	{0x3200d9, 6},  /* UP other QGMMA.64x128x32.F32.E4M3.E4M3 */
+	{0x3200dd, 12},  /* UP other QGMMA.64x256x32.F16.E5M2.E4M3 */
+	{0x3200de, 15},  /* UP other QGMMA.64x256x32.F32.E4M3.E4M3 */
+	{0x3200df, 15},  /* UP other QGMMA.64x32x32.F16.E5M2.E4M3 */
+	{0x3200e0, 15},  /* UP other QGMMA.64x32x32.F32.E4M3.E4M3 */
+	{0x3200e1, 5},  /* UP other QGMMA.64x8x32.F16.E5M2.E4M3 */
+	{0x3200e2, 5},  /* UP other QGMMA.64x8x32.F32.E4M3.E4M3 */
+	{0x3200e3, 5},  /* UP other QGMMA.SP.64x64x64.F32.E4M3.E4M3 */
+	{0x3200e4, 15},  /* UP other QGMMA.SP.64x8x64.F32.E4M3.E4M3 */
+	{0x3400f1, 5},  /* UP guard S2UR */
+	{0x340114, 11},  /* UP guard SYNCS.64 */
+	{0x340121, 5},  /* UP guard UIADD3 */
+	{0x340123, 8},  /* UP guard UIMAD */
+	{0x340128, 5},  /* UP guard ULEA */
+	{0x340132, 7},  /* UP guard USHF */
+	{0x340138, 15},  /* UP guard UTMALDG */
+	{0x34013a, 10},  /* UP guard UTMAREDG */
 };
 
 const LatRow lat_rows_sm90[] = {
-	{"ACQBULK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ARRIVES.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOM.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.128", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMG.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMS.128", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ATOMS.64", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"B2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BGMMA", 0, 0, 1, 3, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc16, 1},
-	{"BMMA.168128.AND.POPC", 0, 0, 1, 15, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc17, 1},
-	{"BMMA.168256.AND.POPC", 0, 0, 1, 15, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, exc18, 1},
-	{"BMMA.88128.AND.POPC", 0, 0, 4, 15, {{13, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 13, 13, 13, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc19, 1},
-	{"BMOV", 1, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BMSK", 0, 0, 1, 7, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc21, 1},
-	{"BPT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRA", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BREAK", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BREV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRX", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BRXU", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BSSY", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"BSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CALL", 0, 0, 5, 18, {{19, 5, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{19, 5, 19, 15, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, exc30, 8},
-	{"CCTL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CCTLL", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CGAERRBAR", 0, 0, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"CS2R", 0, 0, 1, 15, {{13, 11, 15, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 11, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc34, 22},
-	{"DADD", 0, 0, 1, 15, {{10, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 8, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc35, 13},
-	{"DEPBAR", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DFMA", 0, 0, 1, 15, {{11, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{11, 10, 8, 7, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc37, 17},
-	{"DMMA.16x8x16", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMMA.16x8x4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMMA.16x8x8", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMMA.8x8x4", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"DMUL", 0, 0, 1, 15, {{11, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{11, 10, 8, 7, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc42, 15},
-	{"DSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 6, 0, 14}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 14, 6, 14, 14}, {14, 14, 14, 14, 14}}, 15, exc43, 7},
-	{"ELECT", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {15, 2, 0, 0, 0}, {13, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 2, 15, 15, 15}, {13, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc44, 2},
-	{"ENDCOLLECTIVE", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ERRBAR", 0, 0, 0, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"EXIT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2FP", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc50, 6},
-	{"F2I", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.S64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2I.U64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"F2IP", 0, 0, 1, 0, {{4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FADD", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc58, 21},
-	{"FCHK", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FENCE", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FFMA", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc61, 18},
-	{"FLO", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FMNMX", 0, 0, 1, 15, {{4, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 11, 11, 5, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc63, 6},
-	{"FMUL", 0, 0, 1, 15, {{5, 4, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc64, 14},
-	{"FRND", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FRND.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FSEL", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc67, 11},
-	{"FSET", 0, 0, 1, 0, {{0, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"FSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc69, 10},
-	{"HADD2", 0, 0, 1, 15, {{5, 5, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 4, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc70, 6},
-	{"HFMA2", 0, 0, 1, 15, {{6, 0, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{6, 6, 4, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc71, 3},
-	{"HFMA2.MMA", 0, 0, 1, 15, {{10, 10, 10, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 10, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc72, 20},
-	{"HGMMA.64x128x16.F16", 0, 0, 1, 15, {{1, 15, 0, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 15, 15, 1, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc73, 2},
-	{"HGMMA.64x128x16.F32", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, exc74, 1},
-	{"HGMMA.64x128x16.F32.BF16", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, exc75, 1},
-	{"HGMMA.64x128x8.F32.TF32", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, exc76, 1},
-	{"HGMMA.64x16x16.F16", 0, 0, 1, 5, {{30, 0, 0, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 21, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc77, 1},
-	{"HGMMA.64x16x16.F32", 0, 0, 1, 14, {{30, 0, 3, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc78, 2},
-	{"HGMMA.64x16x16.F32.BF16", 0, 0, 1, 11, {{30, 0, 0, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 19, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc79, 1},
-	{"HGMMA.64x16x8.F32.TF32", 0, 0, 1, 15, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc80, 1},
-	{"HGMMA.64x192x16.F16", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x192x16.F32", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, exc82, 1},
-	{"HGMMA.64x192x16.F32.BF16", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, exc83, 1},
-	{"HGMMA.64x192x8.F32.TF32", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, exc84, 1},
-	{"HGMMA.64x24x16.F16", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x24x16.F32", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x24x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x24x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x256x16.F16", 0, 0, 1, 15, {{1, 0, 28, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, exc89, 1},
-	{"HGMMA.64x256x16.F32", 0, 0, 1, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x256x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x256x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x32x16.F16", 0, 0, 1, 0, {{30, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 4, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x32x16.F32", 0, 0, 1, 15, {{30, 0, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 9, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc94, 2},
-	{"HGMMA.64x32x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 44, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 44, 44, 44, 44}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 44, NULL, 0},
-	{"HGMMA.64x32x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 44, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 44, 44, 44, 44}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 44, NULL, 0},
-	{"HGMMA.64x64x16.F16", 0, 0, 1, 6, {{30, 0, 0, 3, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 3, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc97, 1},
-	{"HGMMA.64x64x16.F32", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc98, 1},
-	{"HGMMA.64x64x16.F32.BF16", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc99, 1},
-	{"HGMMA.64x64x8.F32.TF32", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc100, 1},
-	{"HGMMA.64x8x16.F16", 0, 0, 1, 0, {{30, 0, 16, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 16, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x8x16.F32", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x8x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x8x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.64x96x16.F16", 0, 0, 1, 15, {{12, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{12, 12, 12, 4, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc105, 1},
-	{"HGMMA.64x96x16.F32", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"HGMMA.64x96x16.F32.BF16", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"HGMMA.64x96x8.F32.TF32", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"HGMMA.SP.64x64x16.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.SP.64x64x32.F32", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.SP.64x64x32.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.SP.64x8x16.F32.TF32", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.SP.64x8x32.F32", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HGMMA.SP.64x8x32.F32.BF16", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"HMMA.16816.F16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.16816.F32", 0, 0, 1, 0, {{0, 24, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"HMMA.1684.F32.TF32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F16", 0, 0, 1, 0, {{0, 0, 16, 17, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 16, 17, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, NULL, 0},
-	{"HMMA.1688.F32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F32.BF16", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"HMMA.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 31, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{31, 31, 31, 23, 31}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 31, NULL, 0},
-	{"HMMA.SP.16816.F16", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc123, 1},
-	{"HMMA.SP.16816.F32", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"HMMA.SP.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 8, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 8, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"HMMA.SP.16832.F32", 0, 0, 1, 8, {{0, 0, 16, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 16, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, exc126, 1},
-	{"HMMA.SP.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"HMNMX2", 0, 0, 1, 15, {{7, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc128, 2},
-	{"HMUL2", 0, 0, 1, 5, {{15, 0, 4, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 6, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc129, 1},
-	{"HSET2", 0, 0, 1, 15, {{7, 0, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 5, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc130, 1},
-	{"HSETP2", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {5, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, exc131, 1},
-	{"I2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.F64.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2F.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"I2FP", 0, 0, 1, 15, {{15, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc138, 6},
-	{"I2I", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc139, 1},
-	{"I2IP", 0, 0, 1, 15, {{4, 0, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc140, 1},
-	{"IABS", 0, 0, 1, 15, {{4, 5, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc141, 3},
-	{"IADD3", 0, 0, 1, 15, {{4, 5, 10, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 28}, {0, 0, 0, 0, 0}}, {{4, 5, 10, 5, 10}, {15, 15, 15, 15, 15}, {4, 5, 28, 28, 28}, {28, 28, 28, 28, 28}}, 28, exc142, 45},
-	{"IDP", 0, 0, 1, 15, {{14, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{14, 4, 14, 5, 14}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc143, 2},
-	{"IDP.HI", 0, 0, 1, 0, {{15, 0, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 9, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"IGMMA.64x128x32.S8.S8", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc145, 1},
-	{"IGMMA.64x128x32.U8.S8", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc146, 1},
-	{"IGMMA.64x256x32.S8.S8", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.64x256x32.U8.S8", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.64x32x32.S8.S8.SAT", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.64x32x32.U8.S8.SAT", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.64x8x32.S8.S8", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.64x8x32.U8.S8", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.SP.64x64x64.S8.S8", 0, 0, 1, 0, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IGMMA.SP.64x8x64.S8.S8", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"IMAD", 0, 0, 1, 15, {{5, 4, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc155, 81},
-	{"IMAD.HI", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {9, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {9, 4, 9, 9, 9}, {9, 9, 9, 9, 9}}, 15, exc156, 6},
-	{"IMAD.WIDE", 0, 0, 1, 15, {{3, 4, 20, 5, 0}, {0, 0, 0, 0, 0}, {5, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{3, 4, 20, 5, 20}, {15, 15, 15, 15, 15}, {5, 4, 5, 5, 5}, {5, 5, 5, 5, 5}}, 20, exc157, 29},
-	{"IMMA.16816.S8.S8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"IMMA.16816.S8.S8.SAT", 0, 0, 1, 12, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc159, 2},
-	{"IMMA.16816.U8.U8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, NULL, 0},
-	{"IMMA.16816.U8.U8.SAT", 0, 0, 1, 4, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, exc161, 1},
-	{"IMMA.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.16832.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 26, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{26, 26, 26, 23, 26}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 26, NULL, 0},
-	{"IMMA.8816.S8.S8", 0, 0, 1, 13, {{15, 0, 14, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 13, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc166, 1},
-	{"IMMA.8816.S8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 19, 14, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, NULL, 0},
-	{"IMMA.8816.U8.S8", 0, 0, 3, 0, {{15, 0, 14, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 21, 14, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, NULL, 0},
-	{"IMMA.8816.U8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 41, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 41, 14, 41, 41}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 41, NULL, 0},
-	{"IMMA.SP.16832.S8.S8", 0, 0, 1, 13, {{0, 0, 7, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 7, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc170, 1},
-	{"IMMA.SP.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 20, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{20, 20, 20, 15, 20}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 20, NULL, 0},
-	{"IMMA.SP.16864.S8.S8", 0, 0, 1, 0, {{24, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 24, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, exc172, 1},
-	{"IMMA.SP.16864.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, NULL, 0},
-	{"IMMA.SP.16864.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 0, 25, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{25, 25, 25, 25, 25}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 25, NULL, 0},
-	{"ISETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 5, 13, 16, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 5, 13, 16, 13}, {16, 16, 16, 16, 16}}, 16, exc175, 39},
-	{"LD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGDEPBAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGMC", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGMC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGMC.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDGSTS.64", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDL.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LDSM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"LEA", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, exc198, 28},
-	{"LEA.HI", 0, 0, 1, 15, {{4, 5, 21, 5, 0}, {0, 0, 0, 0, 0}, {0, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 21, 5, 21}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 21, exc199, 13},
-	{"LEPC", 0, 0, 7, 15, {{7, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc200, 1},
-	{"LOP3", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc201, 45},
-	{"MATCH", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MATCH.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MEMBAR", 0, 1, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MOV", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc205, 149},
-	{"MOVM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"MUFU", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"NANOSLEEP", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"NOP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"P2R", 0, 0, 1, 15, {{4, 60, 0, 37, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 60, 60, 37, 60}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 60, exc210, 2},
-	{"PLOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {10, 0, 15, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {10, 15, 15, 15, 13}, {15, 15, 15, 15, 15}}, 15, exc211, 20},
-	{"PMTRIG", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"POPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"PREEXIT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"PRMT", 0, 0, 1, 15, {{4, 5, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc215, 25},
-	{"QGMMA.64x128x32.F16.E5M2.E4M3", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.64x128x32.F32.E4M3.E4M3", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, exc217, 1},
-	{"QGMMA.64x16x32.F16.E5M2.E5M2", 0, 0, 3, 0, {{0, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{29, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"QGMMA.64x16x32.F32.E4M3.E5M2", 0, 0, 3, 0, {{0, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{29, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, NULL, 0},
-	{"QGMMA.64x16x32.F32.E5M2.E4M3", 0, 0, 4, 0, {{0, 0, 0, 25, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{25, 25, 25, 25, 25}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 25, NULL, 0},
-	{"QGMMA.64x256x32.F16.E5M2.E4M3", 0, 0, 1, 15, {{1, 0, 28, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, exc221, 1},
-	{"QGMMA.64x256x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.64x32x32.F16.E5M2.E4M3", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.64x32x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.64x8x32.F16.E5M2.E4M3", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.64x8x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.SP.64x64x64.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QGMMA.SP.64x8x64.F32.E4M3.E4M3", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, NULL, 0},
-	{"QSPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"R2P", 0, 0, 1, 13, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 17}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {13, 17, 17, 17, 17}, {17, 17, 17, 17, 17}}, 17, exc230, 2},
-	{"R2UR", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {13, 13, 17, 13, 0}, {8, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {13, 13, 17, 13, 17}, {8, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 17, exc231, 73},
-	{"REDAS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDAS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDG.F64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDG.S64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"REDUX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"RET", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"S2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"S2UR", 1, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SEL", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc242, 25},
-	{"SGXT", 0, 0, 1, 15, {{15, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc243, 7},
-	{"SHF", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc244, 22},
-	{"SHF.HI", 0, 0, 1, 15, {{4, 5, 17, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 17, 5, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, exc245, 19},
-	{"SHF.S64", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc246, 3},
-	{"SHF.U64", 0, 0, 1, 15, {{4, 5, 15, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc247, 4},
-	{"SHF.U64.HI", 0, 0, 1, 15, {{4, 7, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc248, 6},
-	{"SHFL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"ST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STAS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STAS.128", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STAS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STL.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"STSM", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SULD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED.S64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SURED.U64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SUST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SYNCS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"SYNCS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TEX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TLD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TLD4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"TXD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBLKCP", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBLKPF", 0, 1, 8, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBLKRED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBMSK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {7, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UBREV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 7, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UCGABAR_ARV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UCGABAR_WAIT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UFLO", 0, 0, 1, 5, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc288, 1},
-	{"UIADD3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 53, 15, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 53, 15, 53}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 53, exc289, 26},
-	{"UIADD3.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 11, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {11, 11, 11, 11, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc290, 2},
-	{"UIMAD", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 27, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 27, 27, 27}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 27, exc291, 8},
-	{"UIMAD.WIDE", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 19, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, exc292, 4},
-	{"UISETP", 0, 0, 1, 4, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 30}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 30, 30, 30, 30}}, 30, exc293, 3},
-	{"ULDC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 9, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 9, 1, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc294, 33},
-	{"ULDC.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 2, 2, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 2, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc295, 40},
-	{"ULEA", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 15, exc296, 10},
-	{"ULEA.HI", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc297, 4},
-	{"ULOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 11, 0, 0}, {0, 0, 0, 0, 0}, {7, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 11, 11, 11}, {15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}}, 15, exc298, 8},
-	{"UMOV", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 2, 2, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 2, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc299, 42},
-	{"UPLOP3", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}}, 15, NULL, 0},
-	{"UPOPC", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc301, 1},
-	{"UPRMT", 0, 0, 1, 12, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc302, 4},
-	{"USEL", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc303, 2},
-	{"USETMAXREG", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"USGXT", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"USHF", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 12, 12, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc306, 14},
-	{"USHF.HI", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc307, 5},
-	{"USHF.U64", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"USHF.U64.HI", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc309, 1},
-	{"UTMACCTL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UTMACMDFLUSH", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UTMALDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UTMAPF", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UTMAREDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"UTMASTG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"VABSDIFF", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc316, 3},
-	{"VABSDIFF4", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc317, 1},
-	{"VIADD", 0, 0, 1, 15, {{5, 4, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc318, 31},
-	{"VIADDMNMX", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc319, 5},
-	{"VIMNMX", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc320, 10},
-	{"VIMNMX3", 0, 0, 1, 15, {{4, 5, 0, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 12, 12, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, exc321, 6},
-	{"VOTE", 0, 0, 1, 15, {{4, 10, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 10, 10, 5, 10}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, exc322, 11},
-	{"VOTEU", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {3, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {5, 0, 8, 0, 6}}, {{15, 15, 15, 15, 15}, {3, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {5, 8, 8, 8, 6}}, 15, exc323, 67},
-	{"WARPGROUP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"WARPSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{"YIELD", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, NULL, 0},
-	{NULL, 0, 0, 0, 0, {{0}}, {{0}}, 0, NULL, 0},
+	{"ACQBULK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 0, NULL, 0},
+	{"ARRIVES.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 1, NULL, 0},
+	{"ATOM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 2, NULL, 0},
+	{"ATOM.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 3, NULL, 0},
+	{"ATOM.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 4, NULL, 0},
+	{"ATOM.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 5, NULL, 0},
+	{"ATOMG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 6, NULL, 0},
+	{"ATOMG.128", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 7, NULL, 0},
+	{"ATOMG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 8, NULL, 0},
+	{"ATOMG.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 9, NULL, 0},
+	{"ATOMG.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 10, NULL, 0},
+	{"ATOMS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 11, NULL, 0},
+	{"ATOMS.128", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 12, NULL, 0},
+	{"ATOMS.64", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 13, NULL, 0},
+	{"B2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 14, NULL, 0},
+	{"BAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 15, NULL, 0},
+	{"BGMMA", 0, 0, 1, 3, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 16, exc16, 1},
+	{"BMMA.168128.AND.POPC", 0, 0, 1, 15, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 17, exc17, 1},
+	{"BMMA.168256.AND.POPC", 0, 0, 1, 15, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 18, exc18, 1},
+	{"BMMA.88128.AND.POPC", 0, 0, 4, 15, {{13, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 13, 13, 13, 13}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 19, exc19, 1},
+	{"BMOV", 1, 1, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 20, NULL, 0},
+	{"BMSK", 0, 0, 1, 7, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 21, exc21, 1},
+	{"BPT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 22, NULL, 0},
+	{"BRA", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 23, NULL, 0},
+	{"BREAK", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 24, NULL, 0},
+	{"BREV", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 25, NULL, 0},
+	{"BRX", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 26, NULL, 0},
+	{"BRXU", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 27, NULL, 0},
+	{"BSSY", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 28, NULL, 0},
+	{"BSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 29, NULL, 0},
+	{"CALL", 0, 0, 5, 18, {{19, 5, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{19, 5, 19, 15, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, 30, exc30, 8},
+	{"CCTL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 31, NULL, 0},
+	{"CCTLL", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 32, NULL, 0},
+	{"CGAERRBAR", 0, 0, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 33, NULL, 0},
+	{"CS2R", 0, 0, 1, 15, {{13, 11, 15, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{13, 11, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 34, exc34, 22},
+	{"DADD", 0, 0, 1, 15, {{10, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 8, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 35, exc35, 13},
+	{"DEPBAR", 0, 0, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 36, NULL, 0},
+	{"DFMA", 0, 0, 1, 15, {{11, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{11, 10, 8, 7, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 37, exc37, 17},
+	{"DMMA.16x8x16", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 38, NULL, 0},
+	{"DMMA.16x8x4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 39, NULL, 0},
+	{"DMMA.16x8x8", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 40, NULL, 0},
+	{"DMMA.8x8x4", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 41, NULL, 0},
+	{"DMUL", 0, 0, 1, 15, {{11, 10, 8, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{11, 10, 8, 7, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 42, exc42, 15},
+	{"DSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 6, 0, 14}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 14, 6, 14, 14}, {14, 14, 14, 14, 14}}, 15, 43, exc43, 7},
+	{"ELECT", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {15, 2, 0, 0, 0}, {13, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 2, 15, 15, 15}, {13, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 44, exc44, 2},
+	{"ENDCOLLECTIVE", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 45, NULL, 0},
+	{"ERRBAR", 0, 0, 0, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 46, NULL, 0},
+	{"EXIT", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 47, NULL, 0},
+	{"F2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 48, NULL, 0},
+	{"F2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 49, NULL, 0},
+	{"F2FP", 0, 0, 1, 15, {{4, 5, 7, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 50, exc50, 6},
+	{"F2I", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 51, NULL, 0},
+	{"F2I.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 52, NULL, 0},
+	{"F2I.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 53, NULL, 0},
+	{"F2I.S64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 54, NULL, 0},
+	{"F2I.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 55, NULL, 0},
+	{"F2I.U64.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 56, NULL, 0},
+	{"F2IP", 0, 0, 1, 0, {{4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 57, NULL, 0},
+	{"FADD", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 58, exc58, 21},
+	{"FCHK", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 59, NULL, 0},
+	{"FENCE", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 60, NULL, 0},
+	{"FFMA", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 61, exc61, 18},
+	{"FLO", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 62, NULL, 0},
+	{"FMNMX", 0, 0, 1, 15, {{4, 11, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 11, 11, 5, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 63, exc63, 6},
+	{"FMUL", 0, 0, 1, 15, {{5, 4, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 64, exc64, 14},
+	{"FRND", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 65, NULL, 0},
+	{"FRND.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 66, NULL, 0},
+	{"FSEL", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 67, exc67, 11},
+	{"FSET", 0, 0, 1, 0, {{0, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 68, NULL, 0},
+	{"FSETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 69, exc69, 10},
+	{"HADD2", 0, 0, 1, 15, {{5, 5, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 5, 4, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 70, exc70, 6},
+	{"HFMA2", 0, 0, 1, 15, {{6, 0, 4, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{6, 6, 4, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 71, exc71, 3},
+	{"HFMA2.MMA", 0, 0, 1, 15, {{10, 10, 10, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{10, 10, 10, 7, 10}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 72, exc72, 20},
+	{"HGMMA.64x128x16.F16", 0, 0, 1, 15, {{1, 15, 0, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 15, 15, 1, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 73, exc73, 2},
+	{"HGMMA.64x128x16.F32", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, 74, exc74, 1},
+	{"HGMMA.64x128x16.F32.BF16", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, 75, exc75, 1},
+	{"HGMMA.64x128x8.F32.TF32", 0, 0, 1, 30, {{52, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{52, 52, 52, 52, 52}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 52, 76, exc76, 1},
+	{"HGMMA.64x16x16.F16", 0, 0, 1, 5, {{30, 0, 0, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 21, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 77, exc77, 1},
+	{"HGMMA.64x16x16.F32", 0, 0, 1, 14, {{30, 0, 3, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 78, exc78, 2},
+	{"HGMMA.64x16x16.F32.BF16", 0, 0, 1, 11, {{30, 0, 0, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 19, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 79, exc79, 1},
+	{"HGMMA.64x16x8.F32.TF32", 0, 0, 1, 15, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 80, exc80, 1},
+	{"HGMMA.64x192x16.F16", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 81, NULL, 0},
+	{"HGMMA.64x192x16.F32", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, 82, exc82, 1},
+	{"HGMMA.64x192x16.F32.BF16", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, 83, exc83, 1},
+	{"HGMMA.64x192x8.F32.TF32", 0, 0, 1, 15, {{9, 0, 0, 28, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, 84, exc84, 1},
+	{"HGMMA.64x24x16.F16", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 85, NULL, 0},
+	{"HGMMA.64x24x16.F32", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 86, NULL, 0},
+	{"HGMMA.64x24x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 87, NULL, 0},
+	{"HGMMA.64x24x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 13, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 88, NULL, 0},
+	{"HGMMA.64x256x16.F16", 0, 0, 1, 15, {{1, 0, 28, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, 89, exc89, 1},
+	{"HGMMA.64x256x16.F32", 0, 0, 1, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 90, NULL, 0},
+	{"HGMMA.64x256x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 91, NULL, 0},
+	{"HGMMA.64x256x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 92, NULL, 0},
+	{"HGMMA.64x32x16.F16", 0, 0, 1, 0, {{30, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 4, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 93, NULL, 0},
+	{"HGMMA.64x32x16.F32", 0, 0, 1, 15, {{30, 0, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 9, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 94, exc94, 2},
+	{"HGMMA.64x32x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 44, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 44, 44, 44, 44}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 44, 95, NULL, 0},
+	{"HGMMA.64x32x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 44, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 44, 44, 44, 44}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 44, 96, NULL, 0},
+	{"HGMMA.64x64x16.F16", 0, 0, 1, 6, {{30, 0, 0, 3, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 3, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 97, exc97, 1},
+	{"HGMMA.64x64x16.F32", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 98, exc98, 1},
+	{"HGMMA.64x64x16.F32.BF16", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 99, exc99, 1},
+	{"HGMMA.64x64x8.F32.TF32", 0, 0, 1, 15, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 100, exc100, 1},
+	{"HGMMA.64x8x16.F16", 0, 0, 1, 0, {{30, 0, 16, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 16, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 101, NULL, 0},
+	{"HGMMA.64x8x16.F32", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 102, NULL, 0},
+	{"HGMMA.64x8x16.F32.BF16", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 103, NULL, 0},
+	{"HGMMA.64x8x8.F32.TF32", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 104, NULL, 0},
+	{"HGMMA.64x96x16.F16", 0, 0, 1, 15, {{12, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{12, 12, 12, 4, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 105, exc105, 1},
+	{"HGMMA.64x96x16.F32", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 106, NULL, 0},
+	{"HGMMA.64x96x16.F32.BF16", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 107, NULL, 0},
+	{"HGMMA.64x96x8.F32.TF32", 0, 0, 1, 0, {{21, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{21, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 108, NULL, 0},
+	{"HGMMA.SP.64x64x16.F32.TF32", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 109, NULL, 0},
+	{"HGMMA.SP.64x64x32.F32", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 110, NULL, 0},
+	{"HGMMA.SP.64x64x32.F32.BF16", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 111, NULL, 0},
+	{"HGMMA.SP.64x8x16.F32.TF32", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 112, NULL, 0},
+	{"HGMMA.SP.64x8x32.F32", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 113, NULL, 0},
+	{"HGMMA.SP.64x8x32.F32.BF16", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 114, NULL, 0},
+	{"HMMA.16816.F16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 115, NULL, 0},
+	{"HMMA.16816.F32", 0, 0, 1, 0, {{0, 24, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 116, NULL, 0},
+	{"HMMA.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 117, NULL, 0},
+	{"HMMA.1684.F32.TF32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 118, NULL, 0},
+	{"HMMA.1688.F16", 0, 0, 1, 0, {{0, 0, 16, 17, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{17, 17, 16, 17, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, 119, NULL, 0},
+	{"HMMA.1688.F32", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 120, NULL, 0},
+	{"HMMA.1688.F32.BF16", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 121, NULL, 0},
+	{"HMMA.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 31, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{31, 31, 31, 23, 31}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 31, 122, NULL, 0},
+	{"HMMA.SP.16816.F16", 0, 0, 1, 15, {{0, 0, 6, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 6, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 123, exc123, 1},
+	{"HMMA.SP.16816.F32", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 124, NULL, 0},
+	{"HMMA.SP.16816.F32.BF16", 0, 0, 1, 0, {{0, 0, 8, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 8, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 125, NULL, 0},
+	{"HMMA.SP.16832.F32", 0, 0, 1, 8, {{0, 0, 16, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{23, 23, 16, 23, 23}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 23, 126, exc126, 1},
+	{"HMMA.SP.1688.F32.TF32", 0, 0, 1, 0, {{0, 0, 0, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 127, NULL, 0},
+	{"HMNMX2", 0, 0, 1, 15, {{7, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 128, exc128, 2},
+	{"HMUL2", 0, 0, 1, 5, {{15, 0, 4, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 4, 6, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 129, exc129, 1},
+	{"HSET2", 0, 0, 1, 15, {{7, 0, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 5, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 130, exc130, 1},
+	{"HSETP2", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {5, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 131, exc131, 1},
+	{"I2F", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 132, NULL, 0},
+	{"I2F.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 133, NULL, 0},
+	{"I2F.F64.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 134, NULL, 0},
+	{"I2F.F64.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 135, NULL, 0},
+	{"I2F.S64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 136, NULL, 0},
+	{"I2F.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 137, NULL, 0},
+	{"I2FP", 0, 0, 1, 15, {{15, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 138, exc138, 6},
+	{"I2I", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 139, exc139, 1},
+	{"I2IP", 0, 0, 1, 15, {{4, 0, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 140, exc140, 1},
+	{"IABS", 0, 0, 1, 15, {{4, 5, 0, 4, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 4, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 141, exc141, 3},
+	{"IADD3", 0, 0, 1, 15, {{4, 5, 10, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 28}, {0, 0, 0, 0, 0}}, {{4, 5, 10, 5, 10}, {15, 15, 15, 15, 15}, {4, 5, 28, 28, 28}, {28, 28, 28, 28, 28}}, 28, 142, exc142, 45},
+	{"IDP", 0, 0, 1, 15, {{14, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{14, 4, 14, 5, 14}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 143, exc143, 2},
+	{"IDP.HI", 0, 0, 1, 0, {{15, 0, 0, 9, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 9, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 144, NULL, 0},
+	{"IGMMA.64x128x32.S8.S8", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 145, exc145, 1},
+	{"IGMMA.64x128x32.U8.S8", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 146, exc146, 1},
+	{"IGMMA.64x256x32.S8.S8", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 147, NULL, 0},
+	{"IGMMA.64x256x32.U8.S8", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 148, NULL, 0},
+	{"IGMMA.64x32x32.S8.S8.SAT", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 149, NULL, 0},
+	{"IGMMA.64x32x32.U8.S8.SAT", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 150, NULL, 0},
+	{"IGMMA.64x8x32.S8.S8", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 151, NULL, 0},
+	{"IGMMA.64x8x32.U8.S8", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 152, NULL, 0},
+	{"IGMMA.SP.64x64x64.S8.S8", 0, 0, 1, 0, {{30, 0, 0, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 153, NULL, 0},
+	{"IGMMA.SP.64x8x64.S8.S8", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 154, NULL, 0},
+	{"IMAD", 0, 0, 1, 15, {{5, 4, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 155, exc155, 81},
+	{"IMAD.HI", 0, 0, 1, 15, {{5, 4, 0, 5, 0}, {0, 0, 0, 0, 0}, {9, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 5, 5, 5}, {15, 15, 15, 15, 15}, {9, 4, 9, 9, 9}, {9, 9, 9, 9, 9}}, 15, 156, exc156, 6},
+	{"IMAD.WIDE", 0, 0, 1, 15, {{3, 4, 20, 5, 0}, {0, 0, 0, 0, 0}, {5, 4, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{3, 4, 20, 5, 20}, {15, 15, 15, 15, 15}, {5, 4, 5, 5, 5}, {5, 5, 5, 5, 5}}, 20, 157, exc157, 29},
+	{"IMMA.16816.S8.S8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 158, NULL, 0},
+	{"IMMA.16816.S8.S8.SAT", 0, 0, 1, 12, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 159, exc159, 2},
+	{"IMMA.16816.U8.U8", 0, 0, 1, 0, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 160, NULL, 0},
+	{"IMMA.16816.U8.U8.SAT", 0, 0, 1, 4, {{0, 0, 16, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{16, 16, 16, 15, 16}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 16, 161, exc161, 1},
+	{"IMMA.16832.S8.S8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 162, NULL, 0},
+	{"IMMA.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 163, NULL, 0},
+	{"IMMA.16832.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 164, NULL, 0},
+	{"IMMA.16832.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 26, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{26, 26, 26, 23, 26}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 26, 165, NULL, 0},
+	{"IMMA.8816.S8.S8", 0, 0, 1, 13, {{15, 0, 14, 13, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 14, 13, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 166, exc166, 1},
+	{"IMMA.8816.S8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 19, 14, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, 167, NULL, 0},
+	{"IMMA.8816.U8.S8", 0, 0, 3, 0, {{15, 0, 14, 21, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 21, 14, 21, 21}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 21, 168, NULL, 0},
+	{"IMMA.8816.U8.S8.SAT", 0, 0, 1, 0, {{15, 0, 14, 41, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 41, 14, 41, 41}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 41, 169, NULL, 0},
+	{"IMMA.SP.16832.S8.S8", 0, 0, 1, 13, {{0, 0, 7, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 7, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 170, exc170, 1},
+	{"IMMA.SP.16832.S8.S8.SAT", 0, 0, 1, 0, {{0, 0, 20, 15, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{20, 20, 20, 15, 20}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 20, 171, NULL, 0},
+	{"IMMA.SP.16864.S8.S8", 0, 0, 1, 0, {{24, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 24, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 172, exc172, 1},
+	{"IMMA.SP.16864.S8.U8", 0, 0, 1, 0, {{0, 0, 24, 23, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{24, 24, 24, 23, 24}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 24, 173, NULL, 0},
+	{"IMMA.SP.16864.S8.U8.SAT", 0, 0, 2, 0, {{0, 0, 0, 25, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{25, 25, 25, 25, 25}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 25, 174, NULL, 0},
+	{"ISETP", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {4, 5, 13, 16, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {4, 5, 13, 16, 13}, {16, 16, 16, 16, 16}}, 16, 175, exc175, 39},
+	{"LD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 176, NULL, 0},
+	{"LD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 177, NULL, 0},
+	{"LD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 178, NULL, 0},
+	{"LDC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 179, NULL, 0},
+	{"LDC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 180, NULL, 0},
+	{"LDG", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 181, NULL, 0},
+	{"LDG.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 182, NULL, 0},
+	{"LDG.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 183, NULL, 0},
+	{"LDGDEPBAR", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 184, NULL, 0},
+	{"LDGMC", 1, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 185, NULL, 0},
+	{"LDGMC.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 186, NULL, 0},
+	{"LDGMC.F64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 187, NULL, 0},
+	{"LDGSTS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 188, NULL, 0},
+	{"LDGSTS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 189, NULL, 0},
+	{"LDGSTS.64", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 190, NULL, 0},
+	{"LDL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 191, NULL, 0},
+	{"LDL.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 192, NULL, 0},
+	{"LDL.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 193, NULL, 0},
+	{"LDS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 194, NULL, 0},
+	{"LDS.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 195, NULL, 0},
+	{"LDS.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 196, NULL, 0},
+	{"LDSM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 197, NULL, 0},
+	{"LEA", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {4, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {4, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 15, 198, exc198, 28},
+	{"LEA.HI", 0, 0, 1, 15, {{4, 5, 21, 5, 0}, {0, 0, 0, 0, 0}, {0, 5, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 21, 5, 21}, {15, 15, 15, 15, 15}, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}}, 21, 199, exc199, 13},
+	{"LEPC", 0, 0, 7, 15, {{7, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 200, exc200, 1},
+	{"LOP3", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 201, exc201, 45},
+	{"MATCH", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 202, NULL, 0},
+	{"MATCH.U64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 203, NULL, 0},
+	{"MEMBAR", 0, 1, 6, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 204, NULL, 0},
+	{"MOV", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 205, exc205, 149},
+	{"MOVM", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 206, NULL, 0},
+	{"MUFU", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 207, NULL, 0},
+	{"NANOSLEEP", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 208, NULL, 0},
+	{"NOP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 209, NULL, 0},
+	{"P2R", 0, 0, 1, 15, {{4, 60, 0, 37, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 60, 60, 37, 60}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 60, 210, exc210, 2},
+	{"PLOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {10, 0, 15, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {10, 15, 15, 15, 13}, {15, 15, 15, 15, 15}}, 15, 211, exc211, 20},
+	{"PMTRIG", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 212, NULL, 0},
+	{"POPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 213, NULL, 0},
+	{"PREEXIT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 214, NULL, 0},
+	{"PRMT", 0, 0, 1, 15, {{4, 5, 5, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 215, exc215, 25},
+	{"QGMMA.64x128x32.F16.E5M2.E4M3", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 216, NULL, 0},
+	{"QGMMA.64x128x32.F32.E4M3.E4M3", 0, 0, 1, 15, {{9, 0, 0, 30, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{9, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 217, exc217, 1},
+	{"QGMMA.64x16x32.F16.E5M2.E5M2", 0, 0, 3, 0, {{0, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{29, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 218, NULL, 0},
+	{"QGMMA.64x16x32.F32.E4M3.E5M2", 0, 0, 3, 0, {{0, 0, 0, 29, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{29, 29, 29, 29, 29}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 29, 219, NULL, 0},
+	{"QGMMA.64x16x32.F32.E5M2.E4M3", 0, 0, 4, 0, {{0, 0, 0, 25, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{25, 25, 25, 25, 25}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 25, 220, NULL, 0},
+	{"QGMMA.64x256x32.F16.E5M2.E4M3", 0, 0, 1, 15, {{1, 0, 28, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{1, 28, 28, 28, 28}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 28, 221, exc221, 1},
+	{"QGMMA.64x256x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 30, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 222, NULL, 0},
+	{"QGMMA.64x32x32.F16.E5M2.E4M3", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 223, NULL, 0},
+	{"QGMMA.64x32x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 11, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 11, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 224, NULL, 0},
+	{"QGMMA.64x8x32.F16.E5M2.E4M3", 0, 0, 1, 0, {{30, 0, 11, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 11, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 225, NULL, 0},
+	{"QGMMA.64x8x32.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 3, 6, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 3, 6, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 226, NULL, 0},
+	{"QGMMA.SP.64x64x64.F32.E4M3.E4M3", 0, 0, 1, 0, {{30, 0, 0, 10, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 10, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 227, NULL, 0},
+	{"QGMMA.SP.64x8x64.F32.E4M3.E4M3", 0, 0, 3, 0, {{30, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{30, 30, 30, 5, 30}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 30, 228, NULL, 0},
+	{"QSPC", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 229, NULL, 0},
+	{"R2P", 0, 0, 1, 13, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {13, 0, 0, 0, 17}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {13, 17, 17, 17, 17}, {17, 17, 17, 17, 17}}, 17, 230, exc230, 2},
+	{"R2UR", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {13, 13, 17, 13, 0}, {8, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {13, 13, 17, 13, 17}, {8, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 17, 231, exc231, 73},
+	{"REDAS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 232, NULL, 0},
+	{"REDAS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 233, NULL, 0},
+	{"REDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 234, NULL, 0},
+	{"REDG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 235, NULL, 0},
+	{"REDG.F64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 236, NULL, 0},
+	{"REDG.S64", 0, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 237, NULL, 0},
+	{"REDUX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 238, NULL, 0},
+	{"RET", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 239, NULL, 0},
+	{"S2R", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 240, NULL, 0},
+	{"S2UR", 1, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 241, NULL, 0},
+	{"SEL", 0, 0, 1, 15, {{4, 5, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 242, exc242, 25},
+	{"SGXT", 0, 0, 1, 15, {{15, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 243, exc243, 7},
+	{"SHF", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 244, exc244, 22},
+	{"SHF.HI", 0, 0, 1, 15, {{4, 5, 17, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 17, 5, 17}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 17, 245, exc245, 19},
+	{"SHF.S64", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 246, exc246, 3},
+	{"SHF.U64", 0, 0, 1, 15, {{4, 5, 15, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 15, 5, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 247, exc247, 4},
+	{"SHF.U64.HI", 0, 0, 1, 15, {{4, 7, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 7, 7, 5, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 248, exc248, 6},
+	{"SHFL", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 249, NULL, 0},
+	{"ST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 250, NULL, 0},
+	{"ST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 251, NULL, 0},
+	{"ST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 252, NULL, 0},
+	{"STAS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 253, NULL, 0},
+	{"STAS.128", 0, 1, 4, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 254, NULL, 0},
+	{"STAS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 255, NULL, 0},
+	{"STG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 256, NULL, 0},
+	{"STG.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 257, NULL, 0},
+	{"STG.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 258, NULL, 0},
+	{"STL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 259, NULL, 0},
+	{"STL.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 260, NULL, 0},
+	{"STL.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 261, NULL, 0},
+	{"STS", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 262, NULL, 0},
+	{"STS.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 263, NULL, 0},
+	{"STS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 264, NULL, 0},
+	{"STSM", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 265, NULL, 0},
+	{"SULD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 266, NULL, 0},
+	{"SULD.128", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 267, NULL, 0},
+	{"SULD.64", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 268, NULL, 0},
+	{"SURED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 269, NULL, 0},
+	{"SURED.S64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 270, NULL, 0},
+	{"SURED.U64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 271, NULL, 0},
+	{"SUST", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 272, NULL, 0},
+	{"SUST.128", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 273, NULL, 0},
+	{"SUST.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 274, NULL, 0},
+	{"SYNCS", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 275, NULL, 0},
+	{"SYNCS.64", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 276, NULL, 0},
+	{"TEX", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 277, NULL, 0},
+	{"TLD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 278, NULL, 0},
+	{"TLD4", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 279, NULL, 0},
+	{"TXD", 1, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 280, NULL, 0},
+	{"UBLKCP", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 281, NULL, 0},
+	{"UBLKPF", 0, 1, 8, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 282, NULL, 0},
+	{"UBLKRED", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 283, NULL, 0},
+	{"UBMSK", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {7, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 284, NULL, 0},
+	{"UBREV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 7, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 285, NULL, 0},
+	{"UCGABAR_ARV", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 286, NULL, 0},
+	{"UCGABAR_WAIT", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 287, NULL, 0},
+	{"UFLO", 0, 0, 1, 5, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 288, exc288, 1},
+	{"UIADD3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 53, 15, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 53, 15, 53}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 53, 289, exc289, 26},
+	{"UIADD3.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {0, 0, 11, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {11, 11, 11, 11, 11}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 290, exc290, 2},
+	{"UIMAD", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 27, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 27, 27, 27}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 27, 291, exc291, 8},
+	{"UIMAD.WIDE", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 19, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 19, 19, 19}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 19, 292, exc292, 4},
+	{"UISETP", 0, 0, 1, 4, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 30}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 30, 30, 30, 30}}, 30, 293, exc293, 3},
+	{"ULDC", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 9, 1, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 9, 1, 9}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 294, exc294, 33},
+	{"ULDC.64", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 2, 2, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 2, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 295, exc295, 40},
+	{"ULEA", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 9, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 9, 9, 9}, {15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}}, 15, 296, exc296, 10},
+	{"ULEA.HI", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 297, exc297, 4},
+	{"ULOP3", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 11, 0, 0}, {0, 0, 0, 0, 0}, {7, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 11, 11, 11}, {15, 15, 15, 15, 15}, {7, 7, 7, 7, 7}}, 15, 298, exc298, 8},
+	{"UMOV", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {2, 2, 2, 2, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {2, 2, 2, 2, 2}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 299, exc299, 42},
+	{"UPLOP3", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}}, 15, 300, NULL, 0},
+	{"UPOPC", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 301, exc301, 1},
+	{"UPRMT", 0, 0, 1, 12, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 302, exc302, 4},
+	{"USEL", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 303, exc303, 2},
+	{"USETMAXREG", 1, 1, 2, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 304, NULL, 0},
+	{"USGXT", 0, 0, 2, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 305, NULL, 0},
+	{"USHF", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {6, 6, 0, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 12, 12, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 306, exc306, 14},
+	{"USHF.HI", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {4, 6, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 307, exc307, 5},
+	{"USHF.U64", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {4, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 308, NULL, 0},
+	{"USHF.U64.HI", 0, 0, 1, 8, {{0, 0, 0, 0, 0}, {6, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {6, 6, 6, 6, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 309, exc309, 1},
+	{"UTMACCTL", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 310, NULL, 0},
+	{"UTMACMDFLUSH", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 311, NULL, 0},
+	{"UTMALDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 312, NULL, 0},
+	{"UTMAPF", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 313, NULL, 0},
+	{"UTMAREDG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 314, NULL, 0},
+	{"UTMASTG", 0, 1, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 315, NULL, 0},
+	{"VABSDIFF", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 316, exc316, 3},
+	{"VABSDIFF4", 0, 0, 1, 15, {{4, 0, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 317, exc317, 1},
+	{"VIADD", 0, 0, 1, 15, {{5, 4, 6, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{5, 4, 6, 5, 6}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 318, exc318, 31},
+	{"VIADDMNMX", 0, 0, 1, 15, {{4, 5, 0, 7, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 7, 7, 7}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 319, exc319, 5},
+	{"VIMNMX", 0, 0, 1, 15, {{4, 5, 0, 5, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 5, 5, 5}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 320, exc320, 10},
+	{"VIMNMX3", 0, 0, 1, 15, {{4, 5, 0, 12, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{4, 5, 12, 12, 12}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 321, exc321, 6},
+	{"VOTE", 0, 0, 1, 15, {{4, 10, 0, 5, 0}, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 13}, {0, 0, 0, 0, 0}}, {{4, 10, 10, 5, 10}, {15, 15, 15, 15, 15}, {4, 13, 13, 13, 13}, {13, 13, 13, 13, 13}}, 15, 322, exc322, 11},
+	{"VOTEU", 0, 0, 1, 15, {{0, 0, 0, 0, 0}, {3, 0, 0, 4, 0}, {0, 0, 0, 0, 0}, {5, 0, 8, 0, 6}}, {{15, 15, 15, 15, 15}, {3, 4, 4, 4, 4}, {15, 15, 15, 15, 15}, {5, 8, 8, 8, 6}}, 15, 323, exc323, 67},
+	{"WARPGROUP", 0, 0, 1, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 324, NULL, 0},
+	{"WARPSYNC", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 325, NULL, 0},
+	{"YIELD", 0, 0, 5, 0, {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, {{15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}, {15, 15, 15, 15, 15}}, 15, 326, NULL, 0},
+	{NULL, 0, 0, 0, 0, {{0}}, {{0}}, 0, 0, NULL, 0},
 };
 const u16 lat_slots_sm90[1 << LAT_HASH_BITS] = {
 	0, 0, 144, 0, 28, 0, 0, 0, 160, 0, 0, 0, 260, 0, 68, 0,
