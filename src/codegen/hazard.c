@@ -79,6 +79,10 @@ age(const HState *s, u32 ts)
 #define SET_FAGE(s, j, a) ((s)->sl[j].fts = (s)->clk - (u32)(a))
 #define SBAGE(s, k) age((s), (s)->sbts[k])
 
+/* The joins' test age(s, ts) < age(d, td), unsaturated: an age of
+   AGE_MAX or more is below none. */
+#define YOUNGER(s, ts, d, td) ((s)->clk - (ts) < (u32)AGE_MAX && (s)->clk - (ts) < (d)->clk - (td))
+
 /* A register an instruction reads or writes, as a tracked slot. */
 typedef struct {
 	u16 d;     /* dense index */
@@ -593,8 +597,8 @@ state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
 					ch = 1;
 				}
 		}
-		if (FAGE(s, i) < FAGE(d, i)) {
-			SET_FAGE(d, i, FAGE(s, i));
+		if (YOUNGER(s, ss->fts, d, ds->fts)) {
+			SET_FAGE(d, i, s->clk - ss->fts);
 			if (ds->fprod < 0)
 				ds->fprod = ss->fprod;
 			ch = 1;
@@ -651,8 +655,8 @@ state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
 		d->lsb[i] |= s->lsb[i];
 	}
 	for (c = 0; c < NSB; c++)
-		if (SBAGE(s, c) < SBAGE(d, c)) {
-			d->sbts[c] = d->clk - (u32)SBAGE(s, c);
+		if (YOUNGER(s, s->sbts[c], d, d->sbts[c])) {
+			d->sbts[c] = d->clk - (s->clk - s->sbts[c]);
 			d->sbprod[c] = s->sbprod[c];
 			ch = 1;
 		}
