@@ -1370,13 +1370,14 @@ step(Hz *h, HState *s, size_t i)
 	if (h->observe)
 		buf_printf(h->observe, "ins %s %d %d %d %d %d\n", x->cls, x->c.stall, x->c.wrsb != 7,
 			   x->c.rdsb != 7, x->nwr > 0, x->nrd > 0);
-	h->nev += x->c.stall < x->minst;
-	if (h->fixing) {
-		if (x->c.stall < x->minst)
+	if (x->c.stall < x->minst) {
+		h->nev++;
+		if (h->fixing)
 			x->c.stall = x->minst, h->changes++;
-	} else if (x->c.stall < x->minst && x->kind == HK_DEPBAR)
-		hazard(h, i, HZ_DEPBAR, -1, -1, "DEPBAR with stall %d (needs %d to take effect)", x->c.stall,
-		       x->minst);
+		else if (x->kind == HK_DEPBAR)
+			hazard(h, i, HZ_DEPBAR, -1, -1, "DEPBAR with stall %d (needs %d to take effect)",
+			       x->c.stall, x->minst);
+	}
 	waits(h, s, i);
 	if (!x->never) {
 		u8 w0 = x->c.wait;
