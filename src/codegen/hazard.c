@@ -110,11 +110,11 @@ typedef struct HzShape {
 	size_t ns;
 	u16 *slot;                /* dense -> real slot */
 	/* per instruction, computed once: the reads and writes of tracked
-	   slots (use[uo[i]] .. use[uo[i] + nr[i]] reads, then nw[i] writes);
+	   slots: use[uo[2i]] .. use[uo[2i + 1]] reads, then writes up to
+	   use[uo[2i + 2]] (the next instruction's first);
 	   the latencies and opcode facts are in HIns (hz_decode) */
 	HUse *use;
 	u32 *uo;
-	u16 *nr, *nw;
 	int refs;
 } HzShape;
 
@@ -328,9 +328,7 @@ track_slots(Hz *h)
 			dense[j] = (short)h->sh.ns;
 			h->sh.slot[h->sh.ns++] = (u16)j;
 		}
-	h->sh.uo = xcalloc(h->n + 1, sizeof *h->sh.uo);
-	h->sh.nr = xcalloc(h->n + 1, sizeof *h->sh.nr);
-	h->sh.nw = xcalloc(h->n + 1, sizeof *h->sh.nw);
+	h->sh.uo = xmalloc((2 * h->n + 1) * sizeof *h->sh.uo);
 	for (i = 0; i < h->n; i++) {
 		const HIns *x = &h->ins[i];
 		for (r = 0; r < x->nrd; r++)
@@ -342,7 +340,7 @@ track_slots(Hz *h)
 	nu = 0;
 	for (i = 0; i < h->n; i++) {
 		const HIns *x = &h->ins[i];
-		h->sh.uo[i] = (u32)nu;
+		h->sh.uo[2 * i] = (u32)nu;
 		for (r = 0; r < x->nrd; r++)
 			for (j = x->rd[r].s; j < x->rd[r].s + x->rd[r].n; j++)
 				if (dense[j] >= 0) {
@@ -356,18 +354,17 @@ track_slots(Hz *h)
 					   on their read scoreboard before rewriting them) */
 					u->late = x->rd[r].cat != LC_GUARD &&
 						  (x->rd[r].s < SLOT_UR || (x->rd[r].s < SLOT_P && x->async_ur));
-					h->sh.nr[i]++;
 				}
+		h->sh.uo[2 * i + 1] = (u32)nu;
 		for (r = 0; r < x->nwr; r++)
 			for (j = x->wr[r].s; j < x->wr[r].s + x->wr[r].n; j++) {
 				HUse *u = &h->sh.use[nu++];
 				u->d = (u16)dense[j];
 				u->slot = (u16)j;
 				u->file = (u8)hz_file(j);
-				h->sh.nw[i]++;
 			}
 	}
-	h->sh.uo[h->n] = (u32)nu;  /* the number of uses */
+	h->sh.uo[2 * h->n] = (u32)nu;  /* the number of uses */
 }
 
 /* h->lim: a fixed producer leaves the in-flight list once its age
@@ -439,8 +436,6 @@ shape_free(HzShape *sh)
 	free(sh->slot);
 	free(sh->use);
 	free(sh->uo);
-	free(sh->nr);
-	free(sh->nw);
 	free(sh);
 }
 
@@ -992,10 +987,9 @@ read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 }
 
 static void
-reads(Hz *h, HState *s, size_t i)
+reads(Hz *h, HState *s, size_t i, const HUse *u, const HUse *end)
 {
 	HIns *x = &h->ins[i];
-	const HUse *u = &h->sh.use[h->sh.uo[i]], *end = u + h->sh.nr[i];
 	int need;
 	char b1[64], b2[16];
 
@@ -1080,10 +1074,9 @@ overwrite(Hz *h, HState *s, size_t i, const HUse *u)
 }
 
 static void
-writes(Hz *h, HState *s, size_t i)
+writes(Hz *h, HState *s, size_t i, const HUse *u, const HUse *end)
 {
 	HIns *x = &h->ins[i];
-	const HUse *u = &h->sh.use[h->sh.uo[i] + h->sh.nr[i]], *end = u + h->sh.nw[i];
 	int c;
 
 	for (; u < end; u++) {
@@ -1381,19 +1374,20 @@ step(Hz *h, HState *s, size_t i)
 	waits(h, s, i);
 	if (!x->never) {
 		u8 w0 = x->c.wait;
-		reads(h, s, i);
+		const u32 *o = &h->sh.uo[2 * i];
+		const HUse *rd = h->sh.use + o[0], *wr = h->sh.use + o[1], *end = h->sh.use + o[2];
+		reads(h, s, i, rd, wr);
 		/* hz_fix added waits (only it does): they act before the writes,
 		   as waits() would, and obey its 2-cycle rule */
 		if (x->c.wait != w0)
 			wait_clear(h, s, x->c.wait & ~w0 & 0x3f);
-		writes(h, s, i);
+		writes(h, s, i, wr, end);
 		if (x->c.wait != w0)
 			wait_soon(h, s, i, x->c.wait & ~w0 & 0x3f);
 		/* late readers keep their sources until the read scoreboard clears */
 		/* (uniform registers are read at issue: ptxas never waits for them) */
 		if (x->c.rdsb < NSB) {
-			const HUse *u = &h->sh.use[h->sh.uo[i]], *end = u + h->sh.nr[i];
-			for (; u < end; u++)
+			for (const HUse *u = rd; u < wr; u++)
 				if (u->late) {
 					s->sl[u->d].rsb |= (u8)(1u << x->c.rdsb);
 					LIVE(s, u->d);
@@ -1705,8 +1699,8 @@ same_shape(const HzShape *x, const HzShape *y)
 	if (n != y->n || x->nb != y->nb || x->ns != y->ns || memcmp(x->bfirst, y->bfirst, x->nb * sizeof *x->bfirst) ||
 	    memcmp(x->blast, y->blast, x->nb * sizeof *x->blast) || memcmp(x->bof, y->bof, n * sizeof *x->bof) ||
 	    memcmp(x->once, y->once, x->nb) || memcmp(x->slot, y->slot, x->ns * sizeof *x->slot) ||
-	    memcmp(x->uo, y->uo, (n + 1) * sizeof *x->uo) || memcmp(x->nr, y->nr, n * sizeof *x->nr) ||
-	    memcmp(x->nw, y->nw, n * sizeof *x->nw) || memcmp(x->use, y->use, x->uo[n] * sizeof *x->use))
+	    memcmp(x->uo, y->uo, (2 * n + 1) * sizeof *x->uo) ||
+	    memcmp(x->use, y->use, x->uo[2 * n] * sizeof *x->use))
 		return 0;
 	for (b = 0; b < x->nb; b++)
 		if (x->succ[b].n != y->succ[b].n || x->pred[b].n != y->pred[b].n ||
