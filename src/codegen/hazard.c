@@ -155,6 +155,7 @@ struct Hz {
 	/* hz_fix's run of block runb: the cycles bump_back added to each of
 	   its instructions (from addlo on; the rest 0) since the run began */
 	u8 *added;
+	u32 *ecache;              /* need_of's last answer per use */
 	size_t runb, addlo;
 	int keep;                 /* hz_keep_producers: no drop at maxneed */
 	/* scratch: a solve may run a block it visits once (sh.once) on its
@@ -495,6 +496,7 @@ hz_make(const Arch *a, HIns *ins, size_t n, int mode, int same)
 	h->inq = p, p += nb;
 	h->bmemo_unsat = p;
 	h->added = xcalloc(n + 1, 1);
+	h->ecache = xcalloc(h->sh.uo[2 * n] + 1, sizeof *h->ecache);
 	h->stride = (sizeof(HState) + h->ssz + 15) & ~(size_t)15;
 	h->stmem = xmalloc((h->sh.nb + 1) * h->stride);
 	for (b = 0; b < h->sh.nb; b++)
@@ -526,6 +528,7 @@ hz_free(Hz *h)
 	free(h->last);
 	free(h->act);
 	free(h->added);
+	free(h->ecache);
 	free(h);
 }
 
@@ -945,6 +948,33 @@ exc_of(const LatRow *row, int f, int cat, const char *cons)
 	return e->v;
 }
 
+/* The cycles read u of instruction x needs after fixed producer q.  The
+   same read mostly meets the same producer on every solve: the last answer
+   per use is kept (ecache: q + 1 above the low 8 bits, the cycles below;
+   0 none). */
+static inline int
+need_of(Hz *h, const HIns *x, const HUse *u, i32 q)
+{
+	u32 *c = &h->ecache[u - h->sh.use];
+	const LatRow *row;
+	int e, f = u->file, cat = u->cat;
+
+	if (*c >> 8 == (u32)q + 1)
+		return (int)(*c & 0xff);
+	row = h->ins[q].row;
+	e = row && row->nexc ? exc_of(row, f, cat, x->cls) : -1;
+	/* the GPU floors: no exception below them (q is a fixed producer) */
+	if (e < 0 || (h->m == HN_FLOOR && e < h->ins[q].need[h->m][f][cat]))
+		e = h->ins[q].need[h->m][f][cat];
+	else if (h->m == HN_SAFE)
+		e = MAX(e, LAT_SAFE);
+	if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
+		e = MAX(e, LAT_WIDE_HI);
+	if ((u32)q + 1 < 1u << 24 && e <= 0xff)
+		*c = ((u32)q + 1) << 8 | (u32)e;
+	return e;
+}
+
 /* The cycles read u of instruction x must still wait for its slot's fixed
    producers (a slot with some: np or pover); fprod and its age become the
    producer that needs the most.  With observe, lists their distances. */
@@ -967,15 +997,7 @@ read_need(Hz *h, HState *s, const HIns *x, const HUse *u)
 	}
 	for (k = 0; k < sl->np; k++) {
 		i32 q = sl->pp[k];
-		const LatRow *row = h->ins[q].row;
-		e = row && row->nexc ? exc_of(row, f, cat, x->cls) : -1;
-		/* the GPU floors: no exception below them (q is a fixed producer) */
-		if (e < 0 || (h->m == HN_FLOOR && e < h->ins[q].need[h->m][f][cat]))
-			e = h->ins[q].need[h->m][f][cat];
-		else if (h->m == HN_SAFE)
-			e = MAX(e, LAT_SAFE);
-		if (u->slot == h->ins[q].wide_hi && cat == LC_ALU)
-			e = MAX(e, LAT_WIDE_HI);
+		e = need_of(h, x, u, q);
 		a = sat_age(sl->pa[k], dt);
 		if (e - a > need) {
 			need = e - a;
