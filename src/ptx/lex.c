@@ -308,6 +308,21 @@ lex_decimal(Lex *l, Tok *t, size_t q)
 	l->p = e;
 }
 
+/* Over s[0..n): stop is one past the text's last punctuation byte other
+ * than ':' (nvcc's closing '}'), 0 if none.  No space, name or modifier
+ * runs past that byte, so lex_next's loops, for tokens that start before
+ * it, need no end test (the text need not be NUL-terminated). */
+void
+lex_init(Lex *l, const char *s, size_t n)
+{
+	l->s = s;
+	l->n = n;
+	l->p = 0;
+	while (n > 0 && (!(cclass[(uchar)s[n - 1]] & C_PUNCT) || s[n - 1] == ':'))
+		n--;
+	l->stop = n;
+}
+
 /* The next token.  Most are names, directives/modifiers, punctuation and
  * plain decimals after plain spaces: lexed here, in a function that calls
  * nothing (no registers to save); the rest by lex_any, which starts over. */
@@ -315,25 +330,28 @@ void
 lex_next(Lex *l, Tok *t)
 {
 	const char *s = l->s;
-	size_t p = l->p, n = l->n, q = p;
+	size_t p = l->p, q = p;
 	int c;
 
-	while (q < n && (cclass[(uchar)s[q]] & C_SPACE))
+	if (p >= l->stop) {
+		lex_any(l, t);
+		return;
+	}
+	while (cclass[(uchar)s[q]] & C_SPACE)
 		q++;
-	if (q >= n || (c = (uchar)s[q]) == '/') {
+	if ((c = (uchar)s[q]) == '/') {
 		lex_any(l, t);
 		return;
 	}
 	if (cclass[c] & C_IDSTART) {
 		size_t e = q + 1;
-		while (e < n && is_idchar(s[e]))
+		while (is_idchar(s[e]))
 			e++;
 		t->kind = TK_IDENT;
 		l->p = e;
-	} else if (c == '.' && q + 1 < n && is_idchar(s[q + 1])) {
+	} else if (c == '.' && is_idchar(s[q + 1])) {
 		size_t e = q + 1;
-		while (e < n && (is_idchar(s[e]) ||
-				 (s[e] == ':' && e + 2 < n && s[e + 1] == ':' && is_idchar(s[e + 2]))))
+		while (is_idchar(s[e]) || (s[e] == ':' && s[e + 1] == ':' && is_idchar(s[e + 2])))
 			e += s[e] == ':' ? 2 : 1;
 		t->kind = TK_DOT;
 		l->p = e;

@@ -1662,8 +1662,7 @@ ptx_parse(const char *path, const char *text, size_t len)
 	m->address_size = 64;
 	p->m = m;
 	p->a = &m->arena;
-	p->lx.s = text;
-	p->lx.n = len;
+	lex_init(&p->lx, text, len);
 	p->lx.src = &m->src;
 	p->lx.fail = &p->fail;
 	if (setjmp(p->fail) == 0) {

@@ -24,10 +24,12 @@ typedef struct {
 typedef struct {
 	const char *s;
 	size_t n, p;
+	size_t stop;  /* lex_init */
 	const Src *src;
 	jmp_buf *fail;
 } Lex;
 
+void lex_init(Lex *l, const char *s, size_t n);
 void lex_next(Lex *l, Tok *t);
 _Noreturn void lex_error(Lex *l, size_t pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
