@@ -368,7 +368,5 @@ lex_next(Lex *l, Tok *t)
 	}
 	t->space = q != p;
 	t->pos = q;
-	t->is_f64 = 0;
-	t->ival = 0;
 	t->len = (u32)(l->p - q);
 }

@@ -15,7 +15,8 @@ enum { TK_EOF, TK_IDENT, TK_DOT, TK_INT, TK_FLOAT, TK_STRING, TK_PUNCT };
 typedef struct {
 	u8 kind;
 	char ch;      /* PUNCT */
-	u8 is_f64;    /* FLOAT: 0f form is f32 */
+	u8 is_f64;    /* FLOAT: 0f form is f32 (is_f64 and ival: set for
+			 numbers only, stale after other tokens) */
 	u8 space;     /* whitespace or a comment precedes the token */
 	u32 pos, len;
 	u64 ival;     /* INT value; FLOAT bits */
