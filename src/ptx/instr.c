@@ -2,12 +2,11 @@
  * prefix in ops.def), modifiers decoded into PtxInstr fields, operands
  * (registers, special registers, immediates, symbols, addresses,
  * vectors), and the fixed operand layout of call. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "ptx/ptxint.h"
 
-enum { MAXMODS = 32 };
+enum { MAXMODS = 32, OPD_BATCH = 32 };
 
 static void parse_operand(P *p, PtxOperand *o, int depth);
 
@@ -506,9 +505,13 @@ parse_instr(P *p)
 			vec_push(&p->tmpl, in);
 		}
 	}
-	/* parsed in place: the operand arena holds nothing else, so the
-	 * nested lists' and names' allocations do not cut into the room */
-	opds = arena_reserve(&p->m->opd_arena, PTX_MAXOPDS * sizeof *opds);
+	/* parsed in place, in a batch taken once per ~10 instructions (an
+	 * arena call per instruction cost as much as a short one's parse) */
+	if (p->opdroom < PTX_MAXOPDS) {
+		p->opdroom = OPD_BATCH;
+		p->opd = arena_alloc(p->a, OPD_BATCH * sizeof *opds);
+	}
+	opds = p->opd;
 	if (in.op == PTX_OP_call) {
 		in.nopds = parse_call(p, opds);
 	} else if (!is_punct(p, ';')) {
@@ -525,9 +528,9 @@ parse_instr(P *p)
 		perr(p, is_punct(p, ',') ? p->t.pos : p->prev_end,
 		     "expected ';' after the operands of %s", ptx_op_name(in.op));
 	next(p);
-	in.opds = arena_alloc(&p->m->opd_arena, (size_t)(in.nopds ? in.nopds : 1) * sizeof *opds);
-	if (in.opds != opds)
-		abort();
+	in.opds = opds;
+	p->opd += in.nopds ? in.nopds : 1;
+	p->opdroom -= in.nopds ? in.nopds : 1;
 	if (p->unresolved)
 		add_fixups(p, in.opds, in.nopds);
 	if (p->instrs.n == p->instrs.cap) {   /* past body_room's bound */

@@ -1692,6 +1692,5 @@ ptx_free(PtxModule *m)
 	if (!m)
 		return;
 	arena_free(&m->arena);
-	arena_free(&m->opd_arena);
 	free(m);
 }

@@ -66,8 +66,7 @@
  * Kept for printing only: .pragma strings (with the instruction index they
  * precede), .file names, .section bodies (DWARF) as raw text.
  *
- * Memory.  Everything hangs off mod->arena and (instructions' operand
- * arrays) mod->opd_arena; ptx_free releases it all. */
+ * Memory.  Everything hangs off mod->arena; ptx_free releases it. */
 #ifndef OA_PTX_H
 #define OA_PTX_H
 
@@ -395,7 +394,6 @@ typedef struct {
 
 typedef struct {
 	Arena arena;
-	Arena opd_arena;  /* only PtxInstr.opds: parsed in place (parse_instr) */
 	Src src;          /* path and text, for diag_at */
 	int version_major, version_minor;
 	char target[32];  /* "sm_90a" */

@@ -107,6 +107,8 @@ typedef struct {
 	VEC(Undo) undo;
 	VEC(size_t) scopes;
 	VEC(PtxInstr) instrs;   /* the function's, in the arena (body_room) */
+	PtxOperand *opd;        /* room for the next instructions' operands */
+	int opdroom;
 	VEC(PtxReg) regs;
 	VEC(PtxRegDecl) decls;
 	VEC(int) declscope;     /* scope depth of each decl */

@@ -79,17 +79,17 @@ new_chunk(size_t cap)
 }
 
 /* n bytes (a multiple of 16) from the head chunk, or from a new one.  A
- * large request (own: not a reservation) that does not fit gets a chunk of
- * its own behind the head, which stays current: the head's rest still
- * serves the small requests after it instead of being left untouched. */
+ * large request that does not fit gets a chunk of its own behind the head,
+ * which stays current: the head's rest still serves the small requests
+ * after it instead of being left untouched. */
 static void *
-take(Arena *a, size_t n, int own)
+take(Arena *a, size_t n)
 {
 	ArenaChunk *c = a->head;
 	void *p;
 
 	if (!c || c->cap - c->used < n) {
-		if (own && c && n > BIG) {
+		if (c && n > BIG) {
 			ArenaChunk *b = new_chunk(n);
 
 			b->used = n;
@@ -109,16 +109,7 @@ take(Arena *a, size_t n, int own)
 void *
 arena_alloc(Arena *a, size_t n)
 {
-	return take(a, (n + 15) & ~(size_t)15, 1);
-}
-
-void *
-arena_reserve(Arena *a, size_t n)
-{
-	void *p = take(a, (n + 15) & ~(size_t)15, 0);
-
-	a->head->used -= (n + 15) & ~(size_t)15;
-	return p;
+	return take(a, (n + 15) & ~(size_t)15);
 }
 
 char *

@@ -72,8 +72,6 @@ typedef struct {
 	ArenaChunk *head;
 } Arena;
 void *arena_alloc(Arena *a, size_t n);   /* zeroed, 16-byte aligned */
-/* room for n bytes, not taken: the next arena_alloc(a, m <= n) returns it */
-void *arena_reserve(Arena *a, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
