@@ -336,7 +336,7 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 	}
 	if ((r >= PTX_SR_pm0 && r <= PTX_SR_pm7) || (r >= PTX_SR_pm0_64 && r <= PTX_SR_pm7_64)) {
 		char nm[16];
-		snprintf(nm, sizeof nm, "SR_PM%s%d", part ? "_HI" : "", r - (r >= PTX_SR_pm0_64 ? PTX_SR_pm0_64 : PTX_SR_pm0));
+		str_printf(nm, sizeof nm, "SR_PM%s%d", part ? "_HI" : "", r - (r >= PTX_SR_pm0_64 ? PTX_SR_pm0_64 : PTX_SR_pm0));
 		mi(s->mf, "CS2R.32 %D, %s", d, nm);
 		return 0;
 	}
@@ -347,7 +347,7 @@ sreg_value(Sel *s, const PtxOperand *o, MRef d, int part)
 	}
 	{
 		char what[64];
-		snprintf(what, sizeof what, "the special register %s", ptx_sreg_name(r));
+		str_printf(what, sizeof what, "the special register %s", ptx_sreg_name(r));
 		return sel_unsupported(s, what);
 	}
 }
@@ -452,7 +452,7 @@ sel_pred(Sel *s, const PtxOperand *o, int *neg)
 	}
 	if (o->kind == PTX_OPD_SREG) {  /* mov.pred p, %is_explicit_cluster */
 		char what[80];
-		snprintf(what, sizeof what, "the predicate special register %s", ptx_sreg_name(o->sreg));
+		str_printf(what, sizeof what, "the predicate special register %s", ptx_sreg_name(o->sreg));
 		sel_unsupported(s, what);
 		return mref(-1);
 	}
@@ -621,7 +621,7 @@ sel_block(Sel *s, int b)
 			sel_wgmma_flush(s);
 		if (!rule_of[x->p.op]) {
 			char what[96];
-			snprintf(what, sizeof what, "`%s`", ptx_op_name(x->p.op));
+			str_printf(what, sizeof what, "`%s`", ptx_op_name(x->p.op));
 			rc = sel_unsupported(s, what);
 		} else {
 			rc = rule_of[x->p.op](s, x);

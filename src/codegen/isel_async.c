@@ -106,7 +106,7 @@ sel_cp_async(Sel *s, const IrIns *x)
 	}
 	sel_offtxt(so, sizeof so, doff);
 	sel_offtxt(go, sizeof go, goff);
-	snprintf(mn, sizeof mn, "LDGSTS.E%s%s%s", in->cache == PTX_CACHE_CG ? ".BYPASS" : "",
+	str_printf(mn, sizeof mn, "LDGSTS.E%s%s%s", in->cache == PTX_CACHE_CG ? ".BYPASS" : "",
 		 cp == 8 ? ".64" : cp == 16 ? ".128" : "", zfill ? ".ZFILL" : "");
 	if (p.v >= 0)
 		mi(s->mf, neg ? "%s [%U%s], %s[%U.64%s], !%U" : "%s [%U%s], %s[%U.64%s], %U", mn, sb, so,

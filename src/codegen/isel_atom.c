@@ -84,7 +84,7 @@ static int
 encodable(Sel *s, const char *fmt1, const char *op, const char *sfx, const char *addr)
 {
 	char t[160];
-	snprintf(t, sizeof t, fmt1, op, sfx, addr);
+	str_printf(t, sizeof t, fmt1, op, sfx, addr);
 	return sel_can_encode(s, t);
 }
 
@@ -103,7 +103,7 @@ emit_shared(Sel *s, Atom *a)
 	const char *fmt = a->cas ? "ATOMS.%s%s R2, %s, R4, R5" : "ATOMS.%s%s R2, %s, R4";
 
 	sel_offtxt(o, sizeof o, a->off);
-	snprintf(ad, sizeof ad, "[R6%s]", o);
+	str_printf(ad, sizeof ad, "[R6%s]", o);
 	if (a->off && !encodable(s, fmt, a->op, "", ad)) {
 		/* some sm_80 forms take no immediate offset: into the base */
 		MRef r = sel_tmp(s, 1);
@@ -131,9 +131,9 @@ emit_wide(Sel *s, Atom *a)
 	sel_offtxt(o, sizeof o, a->off);
 	if (a->pol.v >= 0) {   /* ptxas: the policy pair is the descriptor */
 		if (a->red && a->sp == PTX_S_GLOBAL)
-			snprintf(fmt, sizeof fmt, "REDG.E.%s%s desc[%%U][%%U.64%s], %%U", a->op, a->st, o);
+			str_printf(fmt, sizeof fmt, "REDG.E.%s%s desc[%%U][%%U.64%s], %%U", a->op, a->st, o);
 		else
-			snprintf(fmt, sizeof fmt, "%s.%s%s PT, %%D, desc[%%U][%%U.64%s], %%U", pfx, a->op, a->st, o);
+			str_printf(fmt, sizeof fmt, "%s.%s%s PT, %%D, desc[%%U][%%U.64%s], %%U", pfx, a->op, a->st, o);
 		if (a->red && a->sp == PTX_S_GLOBAL)
 			mi(s->mf, fmt, a->pol, a->base, a->b);
 		else
@@ -141,16 +141,16 @@ emit_wide(Sel *s, Atom *a)
 		return 0;
 	}
 	if (a->red && a->sp == PTX_S_GLOBAL) {
-		snprintf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
+		str_printf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
 		mi(s->mf, fmt, a->op, a->st, g, a->base, o, a->b);
 		return 0;
 	}
 	if (a->cas) {
-		snprintf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, [%%U%%s], %%U, %%U", pfx);
+		str_printf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, [%%U%%s], %%U, %%U", pfx);
 		mi(s->mf, fmt, a->op, a->st, a->d, a->base, o, mpart(a->b.v, 0, a->w), mpart(a->b.v, a->w, a->w));
 		return 0;
 	}
-	snprintf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, %%s[%%U.64%%s], %%U", pfx);
+	str_printf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, %%s[%%U.64%%s], %%U", pfx);
 	mi(s->mf, fmt, a->op, a->st, a->d, g, a->base, o, a->b);
 	return 0;
 }
@@ -197,7 +197,7 @@ cas_new(Sel *s, int aop, PtxType t, MRef nw, MRef old, MRef b, int w)
 	if (aop == PTX_AOP_AND || aop == PTX_AOP_OR || aop == PTX_AOP_XOR) {
 		const char *lut = aop == PTX_AOP_AND ? "0xc0" : aop == PTX_AOP_OR ? "0xfc" : "0x3c";
 		char fmt[64];
-		snprintf(fmt, sizeof fmt, "LOP3.LUT %%D, %%U, %%U, RZ, %s, !PT", lut);
+		str_printf(fmt, sizeof fmt, "LOP3.LUT %%D, %%U, %%U, RZ, %s, !PT", lut);
 		for (k = 0; k < w; k++)
 			mi(s->mf, fmt, mpart(nw.v, nw.sub + k, 1), mpart(old.v, old.sub + k, 1), mpart(b.v, b.sub + k, 1));
 		return;
@@ -229,10 +229,10 @@ cas_loop_shared(Sel *s, Atom *a, PtxType t)
 	s->mf->guard = -1;
 	s->mf->guard_neg = 0;
 	mi(s->mf, "BRA %L", head);
-	snprintf(fmt, sizeof fmt, "LDS%s %%D, [%%U%s%s]", w == 2 ? ".64" : "", s->sm < 90 && o[0] ? "+URZ" : "", o);
+	str_printf(fmt, sizeof fmt, "LDS%s %%D, [%%U%s%s]", w == 2 ? ".64" : "", s->sm < 90 && o[0] ? "+URZ" : "", o);
 	mi(s->mf, fmt, old, a->base);
 	cas_new(s, a->aop, t, nw, old, a->b, w);
-	snprintf(fmt, sizeof fmt, "ATOMS.CAST.SPIN%s %%D, [%%U%s], %%U, %%U", w == 2 ? ".64" : "", o);
+	str_printf(fmt, sizeof fmt, "ATOMS.CAST.SPIN%s %%D, [%%U%s], %%U, %%U", w == 2 ? ".64" : "", o);
 	mi(s->mf, fmt, flag, a->base, old, nw);
 	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, 0x1, PT", p, w == 2 ? mpart(flag.v, 0, 1) : flag);
 	s->mf->guard = p.v;
@@ -271,11 +271,11 @@ cas_loop_global64(Sel *s, Atom *a, PtxType t)
 	}
 	s->mf->guard = -1;
 	s->mf->guard_neg = 0;
-	snprintf(fmt, sizeof fmt, "LDG.E.64%s %%D, %s[%%U.64%s]", a->st, sel_gdesc(s), o);
+	str_printf(fmt, sizeof fmt, "LDG.E.64%s %%D, %s[%%U.64%s]", a->st, sel_gdesc(s), o);
 	mi(s->mf, fmt, old, a->base);
 	mi(s->mf, "BRA %L", head);
 	cas_new(s, a->aop, t, nw, old, a->b, 2);
-	snprintf(fmt, sizeof fmt, "ATOMG.E.CAS.64%s PT, %%D, [%%U%s], %%U, %%U", a->st, o);
+	str_printf(fmt, sizeof fmt, "ATOMG.E.CAS.64%s PT, %%D, [%%U%s], %%U, %%U", a->st, o);
 	mi(s->mf, fmt, got, mpart(a->base.v, a->base.sub, 1), old, nw);
 	mi(s->mf, "ISETP.EQ.U32.AND %D, PT, %U, %U, PT", p, mpart(got.v, 0, 1), mpart(tup.v, 0, 1));
 	mi(s->mf, "ISETP.EQ.U32.AND.EX %D, PT, %U, %U, PT, %U", p, mpart(got.v, 1, 1), mpart(tup.v, 1, 1), p);
@@ -360,7 +360,7 @@ atom16_loop(Sel *s, Atom *a, PtxType t)
 	if (sp == PTX_S_SHARED)
 		mi(s->mf, "LDS %D, [%U]", old, w);
 	else {
-		snprintf(fmt, sizeof fmt, "%s%s %%D, %s[%%U.64]", sp == PTX_S_GLOBAL ? "LDG.E" : "LD.E", a->st, sel_gdesc(s));
+		str_printf(fmt, sizeof fmt, "%s%s %%D, %s[%%U.64]", sp == PTX_S_GLOBAL ? "LDG.E" : "LD.E", a->st, sel_gdesc(s));
 		mi(s->mf, fmt, old, w);
 	}
 	mi(s->mf, "BRA %L", head);
@@ -375,7 +375,7 @@ atom16_loop(Sel *s, Atom *a, PtxType t)
 	if (sp == PTX_S_SHARED)
 		mi(s->mf, "ATOMS.CAS %D, [%U], %U, %U", got, w, mpart(tup.v, 0, 1), nw);
 	else {
-		snprintf(fmt, sizeof fmt, "%s.CAS%s PT, %%D, [%%U], %%U, %%U", sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E", a->st);
+		str_printf(fmt, sizeof fmt, "%s.CAS%s PT, %%D, [%%U], %%U, %%U", sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E", a->st);
 		mi(s->mf, fmt, got, w, mpart(tup.v, 0, 1), nw);
 	}
 	if (cas) { /* the other halves: the half of ours zeroed */
@@ -471,10 +471,10 @@ generic_fadd(Sel *s, Atom *a, PtxType t)
 	s->mf->guard = -1;
 	s->mf->guard_neg = 0;
 	if (a->cas) {
-		snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, [%%U%s], %%U, %%U", a->op, a->st, o);
+		str_printf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, [%%U%s], %%U, %%U", a->op, a->st, o);
 		mi(s->mf, fmt, pg, a->d, mpart(base.v, base.sub, 1), mpart(a->b.v, 0, w), mpart(a->b.v, w, w));
 	} else {
-		snprintf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, %s[%%U.64%s], %%U", a->op, a->st, sel_gdesc(s), o);
+		str_printf(fmt, sizeof fmt, "ATOM.E.%s%s %%D, %%D, %s[%%U.64%s], %%U", a->op, a->st, sel_gdesc(s), o);
 		mi(s->mf, fmt, pg, a->d, base, a->b);
 	}
 	s->mf->guard = pg.v;
@@ -562,10 +562,10 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 	    bv->kind != PTX_OPD_VEC || bv->nelems != vec || (!red && dv->kind != PTX_OPD_VEC))
 		return sel_unsupported(s, "this vector atom/red (sm_90 global f32 add, f16/bf16(x2) add/min/max)");
 	if (f32)
-		snprintf(name, sizeof name, "ADD.F32x%d.FTZ.RN", vec);
+		str_printf(name, sizeof name, "ADD.F32x%d.FTZ.RN", vec);
 	else
-		snprintf(name, sizeof name, "%s.%sF16x%d.RN", op, bf ? "B" : "", halves);
-	snprintf(fmt, sizeof fmt, red && mn[0] == 'R' ? "%s.E.%s%s desc[UR4][R2.64], R4" : "%s.E.%s%s PT, R8, desc[UR4][R2.64], R4",
+		str_printf(name, sizeof name, "%s.%sF16x%d.RN", op, bf ? "B" : "", halves);
+	str_printf(fmt, sizeof fmt, red && mn[0] == 'R' ? "%s.E.%s%s desc[UR4][R2.64], R4" : "%s.E.%s%s PT, R8, desc[UR4][R2.64], R4",
 		 mn, name, a->st);
 	if (!sel_can_encode(s, fmt))  /* the tables lack e.g. the .BF16x4 forms and ATOMG MIN/MAX .F16x2 */
 		return sel_unsupported(s, "this vector atom/red (the ISA tables cannot encode it)");
@@ -586,12 +586,12 @@ atom_vec(Sel *s, const IrIns *x, int red, Atom *a, PtxType t)
 	}
 	sel_offtxt(o, sizeof o, a->off);
 	if (red && mn[0] == 'R') {
-		snprintf(fmt, sizeof fmt, "REDG.E.%s%s %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
+		str_printf(fmt, sizeof fmt, "REDG.E.%s%s %s[%%U.64%s], %%U", name, a->st, sel_gdesc(s), o);
 		mi(s->mf, fmt, a->base, B);
 		return 0;
 	}
 	D = red ? mref(s->mf->rz) : sel_tmp(s, words);
-	snprintf(fmt, sizeof fmt, "%s.E.%s%s PT, %%D, %s[%%U.64%s], %%U", mn, name, a->st, sel_gdesc(s), o);
+	str_printf(fmt, sizeof fmt, "%s.E.%s%s PT, %%D, %s[%%U.64%s], %%U", mn, name, a->st, sel_gdesc(s), o);
 	mi(s->mf, fmt, D, a->base, B);
 	if (red)
 		return 0;

@@ -147,19 +147,6 @@ find_slot(Sel *s, const PtxOperand *a)
 	return NULL;
 }
 
-/* "[R1+-0x8]", "[%U+0x4]", "[R1]": the address text of a slot + off. */
-static void
-slot_text(char *t, size_t n, int own, i32 off)
-{
-	const char *b = own ? "\001" : "R1";   /* \001: placeholder for %U */
-	if (!off)
-		snprintf(t, n, "[%s]", b);
-	else if (off < 0)
-		snprintf(t, n, "[%s+-0x%x]", b, (unsigned)-off);
-	else
-		snprintf(t, n, "[%s+0x%x]", b, (unsigned)off);
-}
-
 static const char *
 ld_op(int eb, int sg)
 {
@@ -182,30 +169,23 @@ st_op(int eb)
 	return "STL";
 }
 
-/* Emit "OP <reg>, [addr]" or "OP [addr], <reg>" with the slot base. */
+/* Emit "OP <reg>, [addr]" or "OP [addr], <reg>": addr "R1+-0x8" (the
+ * stack) or the area pointer's "%U+0x4" (own), "R1" / "%U" at offset 0. */
 static void
 emit_ls(Sel *s, int load, const char *op, MRef r, int own, i32 off)
 {
-	char a[48], fmt[96];
+	char o[24];
 	MRef ap = mref(s->call->v_ap);
 
-	slot_text(a, sizeof a, own, off);
-	if (own) {
-		/* the placeholder becomes %U (the area pointer) */
-		char pre[48], *p = strchr(a, 1);
-		snprintf(pre, sizeof pre, "%.*s", (int)(p - a), a);
-		if (load)
-			snprintf(fmt, sizeof fmt, "%s %%D, %s%%U%s", op, pre, p + 1);
-		else
-			snprintf(fmt, sizeof fmt, "%s %s%%U%s, %%U", op, pre, p + 1);
-		if (load)
-			mi(s->mf, fmt, r, ap);
-		else
-			mi(s->mf, fmt, ap, r);
-	} else {
-		snprintf(fmt, sizeof fmt, load ? "%s %%D, %s" : "%s %s, %%U", op, a);
-		mi(s->mf, fmt, r);
-	}
+	sel_offtxt(o, sizeof o, off);
+	if (own && load)
+		mi(s->mf, "%s %D, [%U%s]", op, r, ap, o);
+	else if (own)
+		mi(s->mf, "%s [%U%s], %U", op, ap, o, r);
+	else if (load)
+		mi(s->mf, "%s %D, [R1%s]", op, r, o);
+	else
+		mi(s->mf, "%s [R1%s], %U", op, o, r);
 }
 
 /* The register (part) an element of eb bytes goes to or comes from. */
@@ -431,14 +411,14 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 			return sel_unsupported(s, "a system external's parameter that is not 4 or 8 bytes");
 		if (sz == 8)
 			reg = (reg + 1) & ~1;
-		snprintf(t, sizeof t, "%s R%d, [R1+-0x%x]", sz == 8 ? "LDL.64" : "LDL", reg, a - poff[k]);
+		str_printf(t, sizeof t, "%s R%d, [R1+-0x%x]", sz == 8 ? "LDL.64" : "LDL", reg, a - poff[k]);
 		mi(s->mf, "%s", t);
 		reg += (int)sz / 4;
 	}
 	if (slot)
-		snprintf(t, sizeof t, "LDC.64 R2, c[0x4][0x%x]", slot);
+		str_printf(t, sizeof t, "LDC.64 R2, c[0x4][0x%x]", slot);
 	else
-		snprintf(t, sizeof t, "LDC.64 R2, c[0x4][RZ]");
+		str_printf(t, sizeof t, "LDC.64 R2, c[0x4][RZ]");
 	mi(s->mf, "%s", t);
 	if (s->sm >= 90) {
 		mi(s->mf, "LEPC R20, %L", b + 1);   /* the return address */
@@ -459,7 +439,7 @@ sel_call_sys(Sel *s, const IrIns *x, const PtxFunc *cf)
 		u64 sz = cf->rets[0].size;
 		if (sz != 4 && sz != 8)
 			return sel_unsupported(s, "a system external's result that is not 4 or 8 bytes");
-		snprintf(t, sizeof t, "%s [R1+-0x%x], R4", sz == 8 ? "STL.64" : "STL", a - roff[0]);
+		str_printf(t, sizeof t, "%s [R1+-0x%x], R4", sz == 8 ? "STL.64" : "STL", a - roff[0]);
 		put_at(s->mf, b + 1, 1, t, -1);
 	}
 	return 0;
@@ -678,7 +658,7 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 			i++;
 	}
 	f->frames = 1;
-	snprintf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
+	str_printf(t, sizeof t, "IADD3 R1, R1, -FRAME-0x%x, RZ", c->area);
 	mir_insert(B0, 0, make(f, -1, 0, t, none, none));
 	mir_insert(&f->b.v[0], 1, make(f, -1, 0, "MOV %D, R20", ra, none));
 	mir_insert(&f->b.v[0], 2, make(f, -1, 0, "IADD3 %D, R1, FRAME, RZ", ap, none));
@@ -692,7 +672,7 @@ callee_frame(MFunc *f, const struct CallCtx *c)
 				continue;
 			pair = mvreg(f, RC_R, 2);
 			f->vr.v[pair].tmp = 1;
-			snprintf(t, sizeof t, "IADD3 R1, R1, FRAME+0x%x, RZ", c->area);
+			str_printf(t, sizeof t, "IADD3 R1, R1, FRAME+0x%x, RZ", c->area);
 			/* make() appends to block 0 first and may move its
 			 * instructions: no address into them across the call */
 			m = make(f, m.guard, m.guard_neg, "RET.REL.NODEC %U 0x0", mref(pair), none);

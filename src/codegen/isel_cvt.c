@@ -129,7 +129,7 @@ cimm(u32 v)
 	char t[16];
 	if (!v)
 		return mopd_txt("RZ");
-	snprintf(t, sizeof t, "%s0x%x", (i32)v < 0 ? "-" : "", (i32)v < 0 ? (unsigned)-(i64)(i32)v : v);
+	str_printf(t, sizeof t, "%s0x%x", (i32)v < 0 ? "-" : "", (i32)v < 0 ? (unsigned)-(i64)(i32)v : v);
 	return mopd_txt(t);
 }
 
@@ -279,7 +279,7 @@ cvt_f2i(Sel *s, const IrIns *x, Ty d, Ty src)
 		ftz = !wide;
 	if (ftz && wide)
 		a = flush_f32(s, a), ftz = 0;
-	snprintf(op, sizeof op, "F2I%s%s%s%s%s%s", ftz ? ".FTZ" : "",
+	str_printf(op, sizeof op, "F2I%s%s%s%s%s%s", ftz ? ".FTZ" : "",
 		 d.bits == 32 && d.sgn ? "" : ".", d.bits == 32 && d.sgn ? "" : iname(d),
 		 src.t == PTX_T_F32 ? "" : ".", src.t == PTX_T_F32 ? "" : fname(src.t), f2i_rnd(rnd));
 	if (src.t != PTX_T_F64 && !wide)
@@ -372,9 +372,9 @@ cvt_i2f(Sel *s, const IrIns *x, Ty d, Ty src)
 	if (a.v < 0)
 		return -1;
 	if (s->sm >= 90 && d.t == PTX_T_F32 && src.bits == 32 && (rnd == PTX_RND_RN || rnd == PTX_RND_RZ))
-		snprintf(op, sizeof op, "I2FP.F32.%s%s", iname(src), rnd_sfx(rnd));
+		str_printf(op, sizeof op, "I2FP.F32.%s%s", iname(src), rnd_sfx(rnd));
 	else
-		snprintf(op, sizeof op, "I2F%s%s%s%s%s", d.t == PTX_T_F32 ? "" : ".",
+		str_printf(op, sizeof op, "I2F%s%s%s%s%s", d.t == PTX_T_F32 ? "" : ".",
 			 d.t == PTX_T_F32 ? "" : fname(d.t), src.bits == 32 && src.sgn ? "" : ".",
 			 src.bits == 32 && src.sgn ? "" : iname(src), rnd_sfx(rnd));
 	if (d.t == PTX_T_F64) {
@@ -827,7 +827,7 @@ ext_src(Sel *s, const PtxOperand *o, Ty t)
 		u32 w = t.bits == 8 ? (u32)(t.sgn ? (u32)(i32)(int8_t)v : (u8)v)
 				    : (u32)(t.sgn ? (u32)(i32)(int16_t)v : (u16)v);
 		char b[16];
-		snprintf(b, sizeof b, "%s0x%x", (i32)w < 0 ? "-" : "", (i32)w < 0 ? (unsigned)-(i64)(i32)w : w);
+		str_printf(b, sizeof b, "%s0x%x", (i32)w < 0 ? "-" : "", (i32)w < 0 ? (unsigned)-(i64)(i32)w : w);
 		return mopd_txt(w ? b : "RZ");
 	}
 	if (t.bits < 32 && pre_extended(s, o, t.bits))

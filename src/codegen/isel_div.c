@@ -293,20 +293,20 @@ plan_line(const char *in, char *line, size_t n)
 			continue;
 		}
 		if (!strncmp(c, "{x}", 3) || !strncmp(c, "{x.lo}", 6))
-			o += sprintf(o, "R0");
+			*o++ = 'R', *o++ = '0';
 		else if (!strncmp(c, "{x.hi}", 6))
-			o += sprintf(o, "R1");
+			*o++ = 'R', *o++ = '1';
 		else
-			o += sprintf(o, "%c%d", c[1] == 't' ? 'R' : 'P', atoi(c + 2));
+			o += str_printf(o, (size_t)(tmp + sizeof tmp - o), "%c%d", c[1] == 't' ? 'R' : 'P', atoi(c + 2));
 		c = strchr(c, '}');
 	}
 	*o = 0;
 	if (!wide && !hi) {
 		/* nvdisasm spells a multiply by 1 IMAD.IADD */
 		if (!strncmp(tmp, "IMAD R", 6) && strstr(tmp, ", 0x1, "))
-			snprintf(line, n, "IMAD.IADD%s", tmp + 4);
+			str_printf(line, n, "IMAD.IADD%s", tmp + 4);
 		else
-			snprintf(line, n, "%s", tmp);
+			str_printf(line, n, "%s", tmp);
 		return;
 	}
 	/* split "MNEMO op0, op1, ..." */
@@ -322,10 +322,10 @@ plan_line(const char *in, char *line, size_t n)
 	}
 	has_pd = k > 1 && opd[1][0] == 'P';
 	o = line;
-	o += snprintf(o, n, "%s ", tmp);
+	o += str_printf(o, n, "%s ", tmp);
 	for (i = 0; i < k; i++) {
 		int pair = (wide && i == 0) || (i == 3 + has_pd && strcmp(opd[i], "RZ"));
-		o += snprintf(o, n - (size_t)(o - line), "%s%s%s", i ? ", " : "", opd[i], pair ? ":2" : "");
+		o += str_printf(o, n - (size_t)(o - line), "%s%s%s", i ? ", " : "", opd[i], pair ? ":2" : "");
 	}
 }
 

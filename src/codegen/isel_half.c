@@ -69,7 +69,7 @@ mods(Sel *s, const IrIns *x, char *m, size_t n, int relu_ok)
 		return sel_unsupported(s, ".relu on this f16/bf16 operation");
 	if ((f & PTX_F_RELU) && (f & PTX_F_SAT))
 		return sel_unsupported(s, ".relu with .sat");
-	snprintf(m, n, "%s%s%s%s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_FTZ ? ".FTZ" : "",
+	str_printf(m, n, "%s%s%s%s", is_bf(x) ? ".BF16_V2" : "", f & PTX_F_FTZ ? ".FTZ" : "",
 		 f & PTX_F_SAT ? ".SAT" : "", f & PTX_F_RELU ? ".RELU" : "");
 	return 0;
 }

@@ -56,9 +56,9 @@ sel_mov(Sel *s, const IrIns *x)
 		if (s->mf->vr.v[d.v].w != 2)
 			return sel_unsupported(s, "a 64-bit counter into a register that is not 64-bit");
 		if (S1->sreg == PTX_SR_clock64 || S1->sreg == PTX_SR_globaltimer)
-			snprintf(sr, sizeof sr, "%s", S1->sreg == PTX_SR_clock64 ? "SR_CLOCKLO" : "SR_GLOBALTIMERLO");
+			str_printf(sr, sizeof sr, "%s", S1->sreg == PTX_SR_clock64 ? "SR_CLOCKLO" : "SR_GLOBALTIMERLO");
 		else
-			snprintf(sr, sizeof sr, "SR_PM%d", S1->sreg - PTX_SR_pm0_64);
+			str_printf(sr, sizeof sr, "SR_PM%d", S1->sreg - PTX_SR_pm0_64);
 		mi(s->mf, "CS2R %D, %s", mpart(d.v, 0, 2), sr);
 		return 0;
 	}
@@ -106,7 +106,7 @@ add_sub(Sel *s, const IrIns *x, int sub)
 		b = sel_b32(s, S2, 0);
 		if (sub && b.txt[0]) {
 			i64 v = (i32)(u32)-(i64)(i32)S2->imm;  /* 32-bit: -INT_MIN wraps to INT_MIN */
-			snprintf(b.txt, sizeof b.txt, "%s0x%x", v < 0 ? "-" : "", (unsigned)(v < 0 ? -v : v));
+			str_printf(b.txt, sizeof b.txt, "%s0x%x", v < 0 ? "-" : "", (unsigned)(v < 0 ? -v : v));
 			mi(s->mf, "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);
 		} else {
 			mi(s->mf, sub ? "IADD3 %D, %U, -%O, RZ" : "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);

@@ -722,13 +722,13 @@ cstep(Sel *s, MRef d, MRef a, MOpd b, MRef cin, int sub, MRef *co)
 	const char *neg = sub ? (cin.v >= 0 ? "~" : "-") : "";
 
 	if (cin.v >= 0) {
-		snprintf(f, sizeof f, "IADD3.X %%D, %s%%U, %s%%O, RZ, %%U, !PT", co ? "%D, " : "", neg);
+		str_printf(f, sizeof f, "IADD3.X %%D, %s%%U, %s%%O, RZ, %%U, !PT", co ? "%D, " : "", neg);
 		if (co)
 			mi(s->mf, f, d, *co, a, b, cin);
 		else
 			mi(s->mf, f, d, a, b, cin);
 	} else {
-		snprintf(f, sizeof f, "IADD3 %%D, %s%%U, %s%%O, RZ", co ? "%D, " : "", neg);
+		str_printf(f, sizeof f, "IADD3 %%D, %s%%U, %s%%O, RZ", co ? "%D, " : "", neg);
 		if (co)
 			mi(s->mf, f, d, *co, a, b);
 		else

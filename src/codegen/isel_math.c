@@ -95,7 +95,7 @@ put32(Sel *s, const IrIns *x, Seq *q, int r, int flush)
 	char l[48];
 
 	if (flush) {
-		snprintf(l, sizeof l, "FADD.FTZ R60, R%d, -RZ", r);
+		str_printf(l, sizeof l, "FADD.FTZ R60, R%d, -RZ", r);
 		seq_emit(q, l);
 		r = 60;
 	}

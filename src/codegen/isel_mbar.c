@@ -380,7 +380,7 @@ sel_arrive(Sel *s, const IrIns *x)
 	}
 	/* ptxas: A1T0 one arrival, ART0 a counted one (.noComplete too: ptxas
 	   aggregates it per warp, TMASK.ART0, the same sum), OPTOUT drops */
-	sprintf(op, "SYNCS.ARRIVE.TRANS64.%s%s", drop ? "OPTOUT." : "", one ? "A1T0" : "ART0");
+	str_printf(op, sizeof op, "SYNCS.ARRIVE.TRANS64.%s%s", drop ? "OPTOUT." : "", one ? "A1T0" : "ART0");
 	if (one && sink)
 		mi(s->mf, "%s RZ, [%U+URZ%s], RZ", op, base, ob);
 	else if (one)
@@ -625,7 +625,7 @@ sel_async_addrs(Sel *s, const PtxInstr *in, const char *what, AsyncAddrs *aa)
 
 	if (in->opds[0].kind != PTX_OPD_ADDR || in->opds[0].reg < 0 || in->opds[2].kind != PTX_OPD_ADDR ||
 	    in->opds[2].reg < 0) {
-		snprintf(t, sizeof t, "%s with an address or mbarrier that is not a register (+offset)", what);
+		str_printf(t, sizeof t, "%s with an address or mbarrier that is not a register (+offset)", what);
 		return sel_unsupported(s, t);
 	}
 	if (sel_address(s, &in->opds[0], PTX_S_SHARED, &aa->ab, &aa->ao) < 0 ||

@@ -615,9 +615,9 @@ global_var_addr(Sel *s, const PtxVar *v)
 		return mref(-1);
 	r = sel_tmp(s, 2);
 	if (mv.slot)
-		snprintf(t, sizeof t, "c[0x4][0x%" PRIx64 "]", mv.slot);
+		str_printf(t, sizeof t, "c[0x4][0x%" PRIx64 "]", mv.slot);
 	else
-		snprintf(t, sizeof t, "c[0x4][RZ]");
+		str_printf(t, sizeof t, "c[0x4][RZ]");
 	mi(s->mf, "LDC.64 %D, %s", r, t);
 	return r;
 }
@@ -1004,12 +1004,12 @@ ld_const(Sel *s, const IrIns *x)
 		i64 o = off + 8 * k;
 		MRef d = p.n == 1 ? t : mpart(t.v, 2 * k, sz == 8 ? 2 : 1);
 		if (base.v == s->mf->rz)
-			snprintf(c, sizeof c, o ? "c[0x3][0x%" PRIx64 "]" : "c[0x3][RZ]", (u64)o);
+			str_printf(c, sizeof c, o ? "c[0x3][0x%" PRIx64 "]" : "c[0x3][RZ]", (u64)o);
 		else
-			snprintf(c, sizeof c, o ? "c[0x3][%%U+0x%" PRIx64 "]" : "c[0x3][%%U]", (u64)o);
+			str_printf(c, sizeof c, o ? "c[0x3][%%U+0x%" PRIx64 "]" : "c[0x3][%%U]", (u64)o);
 		{
 			char fmt[80];
-			snprintf(fmt, sizeof fmt, "LDC%s %%D, %s", size_suffix(sz, sg), c);
+			str_printf(fmt, sizeof fmt, "LDC%s %%D, %s", size_suffix(sz, sg), c);
 			if (base.v == s->mf->rz)
 				mi(s->mf, fmt, d);
 			else

@@ -638,7 +638,7 @@ seq_emitf(Seq *q, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	str_vprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
 	seq_emit(q, line);
 }

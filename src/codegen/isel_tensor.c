@@ -111,7 +111,7 @@ sel_ldmatrix(Sel *s, const IrIns *x)
 	}
 	D = sel_tmp(s, n == 1 ? 1 : n);
 	/* x1 has no count suffix: LDSM.16.M88 */
-	snprintf(op, sizeof op, "LDSM.16.%s%s", (in->flags & PTX_F_TRANS) ? "MT88" : "M88",
+	str_printf(op, sizeof op, "LDSM.16.%s%s", (in->flags & PTX_F_TRANS) ? "MT88" : "M88",
 		 n == 4 ? ".4" : n == 2 ? ".2" : "");
 	mi(s->mf, "%s %D, [%U%s]", op, D, base, off);
 	if (n == 1) {

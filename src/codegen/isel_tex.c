@@ -164,10 +164,10 @@ sel_tex(Sel *s, const IrIns *x)
 	if (n == 4)
 		hi = sel_tmp(s, 2);
 	if (s->sm >= 90)
-		snprintf(hs, sizeof hs, "%%U, 0x0");
+		str_printf(hs, sizeof hs, "%%U, 0x0");
 	else
-		snprintf(hs, sizeof hs, "0x0, 0x%x", h.idx);
-	snprintf(t, sizeof t, "%s%s.%s %s, %%D, %%U%s, %s, %dD%s", fetch ? "TLD" : "TEX", scr, fetch ? "LZ" : "LL",
+		str_printf(hs, sizeof hs, "0x0, 0x%x", h.idx);
+	str_printf(t, sizeof t, "%s%s.%s %s, %%D, %%U%s, %s, %dD%s", fetch ? "TLD" : "TEX", scr, fetch ? "LZ" : "LL",
 		 n == 4 ? "%D" : "RZ", rb.v >= 0 ? ", %U" : "", hs, nc, mask);
 	if (n == 4)
 		r[nr++] = hi;
@@ -221,9 +221,9 @@ sel_surf(Sel *s, const IrIns *x)
 			sel_mov32(s, mpart(co.v, k, 1), sel_b32(s, c->kind == PTX_OPD_VEC ? &c->elems[k] : c, 0));
 	}
 	if (s->sm >= 90)
-		snprintf(hs, sizeof hs, "%%U, 0x0");
+		str_printf(hs, sizeof hs, "%%U, 0x0");
 	else
-		snprintf(hs, sizeof hs, "0x0, 0x%x", h.idx);
+		str_printf(hs, sizeof hs, "0x0, 0x%x", h.idx);
 	data = sel_tmp(s, w == 3 ? 4 : w);
 	if (st) {
 		/* the data registers, one 32-bit word at a time */
@@ -233,14 +233,14 @@ sel_surf(Sel *s, const IrIns *x)
 			for (p = 0; p < (sz + 3) / 4; p++, j++)
 				sel_mov32(s, w == 1 ? data : mpart(data.v, j, 1), sel_b32(s, e, p));
 		}
-		snprintf(t, sizeof t, "SUST.D.BA.%dD%s.STRONG.SM%s [%%U], %%U, %s", nd, size, mode, hs);
+		str_printf(t, sizeof t, "SUST.D.BA.%dD%s.STRONG.SM%s [%%U], %%U, %s", nd, size, mode, hs);
 		if (s->sm >= 90)
 			mi(s->mf, t, co, data, h.ur);
 		else
 			mi(s->mf, t, co, data);
 		return 0;
 	}
-	snprintf(t, sizeof t, "SULD.D.BA.%dD%s.STRONG.SM%s %%D, [%%U], %s", nd, size, mode, hs);
+	str_printf(t, sizeof t, "SULD.D.BA.%dD%s.STRONG.SM%s %%D, [%%U], %s", nd, size, mode, hs);
 	if (s->sm >= 90)
 		mi(s->mf, t, data, co, h.ur);
 	else

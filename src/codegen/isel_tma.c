@@ -41,8 +41,8 @@ body(Sel *s, const MRef *u, void *ctx)
 
 	(void)u;
 	if (t->hint)
-		snprintf(p, sizeof p, ", desc[%%U]");
-	snprintf(m, sizeof m, "%s.%dD%s%s", op[t->kind], t->n, t->red ? t->red : "", t->mc ? ".MULTICAST" : "");
+		str_printf(p, sizeof p, ", desc[%%U]");
+	str_printf(m, sizeof m, "%s.%dD%s%s", op[t->kind], t->n, t->red ? t->red : "", t->mc ? ".MULTICAST" : "");
 	if (t->mc && t->hint)
 		mi(s->mf, "%s [%U], [%U], %U, desc[%U]", m, t->grp, t->map, t->mask, t->pol);
 	else if (t->mc)

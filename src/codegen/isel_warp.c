@@ -37,7 +37,7 @@ src_imm(Sel *s, const PtxOperand *o, u32 bits)
 	if (o->kind == PTX_OPD_IMM && sel_imm(o, &v)) {
 		if (!((u32)v & bits))
 			return mopd_reg(mref(s->mf->rz));
-		snprintf(t, sizeof t, "0x%" PRIx32, (u32)v & bits);
+		str_printf(t, sizeof t, "0x%" PRIx32, (u32)v & bits);
 		return mopd_txt(t);
 	}
 	return mopd_reg(sel_r32(s, o, 0));
@@ -181,7 +181,7 @@ redux_masked(Sel *s, const IrIns *x, MRef a, MRef m, int sg)
 	for (j = 0; j < 32; j++) {
 		MRef t = sel_tmp(s, 1), c = sel_tmp(s, 1), n = sel_tmp(s, 1), p = sel_ptmp(s);
 		char b[16];
-		snprintf(b, sizeof b, "0x%x", j);
+		str_printf(b, sizeof b, "0x%x", j);
 		mi(s->mf, "SHFL.IDX PT, %D, %U, %O, 0x1f", t, a, mopd_txt(b));
 		mi(s->mf, "LOP3.LUT %D, RZ, %U, %h, RZ, 0xc0, !PT", p, m, (unsigned)(1u << j));
 		switch (x->p.aop) {
@@ -324,10 +324,10 @@ bar_operands(Sel *s, const PtxOperand *id, const PtxOperand *cnt, char *txt, siz
 		sel_imm(id, &v);
 		if (v > 15)
 			return sel_unsupported(s, "a barrier id above 15");
-		snprintf(txt, n, "0x%x", (unsigned)v);
+		str_printf(txt, n, "0x%x", (unsigned)v);
 	} else {
 		r[(*nr)++] = sel_r32(s, id, 0);
-		snprintf(txt, n, "%%U");
+		str_printf(txt, n, "%%U");
 	}
 	if (!cnt)
 		return 0;
@@ -335,13 +335,13 @@ bar_operands(Sel *s, const PtxOperand *id, const PtxOperand *cnt, char *txt, siz
 		sel_imm(cnt, &v);
 		if (!v || v % 32 || v > 1024)
 			return sel_unsupported(s, "a barrier thread count that is not a multiple of 32 up to 1024");
-		snprintf(txt + strlen(txt), n - strlen(txt), ", 0x%x", (unsigned)v);
+		str_printf(txt + strlen(txt), n - strlen(txt), ", 0x%x", (unsigned)v);
 		return 0;
 	}
 	if (*nr)
 		return sel_unsupported(s, "a barrier with both its id and its thread count in registers");
 	r[(*nr)++] = sel_r32(s, cnt, 0);
-	snprintf(txt + strlen(txt), n - strlen(txt), ", %%U");
+	str_printf(txt + strlen(txt), n - strlen(txt), ", %%U");
 	return 0;
 }
 
@@ -350,7 +350,7 @@ static int
 bar_encodable(Sel *s, const char *op, const char *ops, const char *tail)
 {
 	char t[128], *q;
-	snprintf(t, sizeof t, "%s %s%s", op, ops, tail);
+	str_printf(t, sizeof t, "%s %s%s", op, ops, tail);
 	while ((q = strstr(t, "%U")))
 		q[0] = 'R', q[1] = '2';
 	return sel_can_encode(s, t);
@@ -360,7 +360,7 @@ static void
 bar_emit(Sel *s, const char *op, const char *ops, const char *tail, MRef *r, int nr, MRef p)
 {
 	char fmt[128];
-	snprintf(fmt, sizeof fmt, "%s %s%s", op, ops, tail);
+	str_printf(fmt, sizeof fmt, "%s %s%s", op, ops, tail);
 	if (nr == 2)
 		mi(s->mf, fmt, r[0], r[1], p);
 	else if (nr == 1)
@@ -400,7 +400,7 @@ bar_common(Sel *s, const IrIns *x, int arrive)
 		return sel_unsupported(s, "this barrier form (the ISA tables cannot encode it)");
 	{
 		char fmt[128];
-		snprintf(fmt, sizeof fmt, "%s %s", op, ops);
+		str_printf(fmt, sizeof fmt, "%s %s", op, ops);
 		if (nr == 2)
 			mi(s->mf, fmt, r[0], r[1]);
 		else if (nr == 1)
@@ -458,8 +458,8 @@ sel_bar_red(Sel *s, const IrIns *x)
 	p = sel_pred(s, c, &neg);
 	if (p.v < 0)
 		return -1;
-	snprintf(tail, sizeof tail, ", %s%%U", neg ? "!" : "");
-	snprintf(ctail, sizeof ctail, ", %sP0", neg ? "!" : "");
+	str_printf(tail, sizeof tail, ", %s%%U", neg ? "!" : "");
+	str_printf(ctail, sizeof ctail, ", %sP0", neg ? "!" : "");
 	if (!bar_encodable(s, op, ops, ctail))
 		return sel_unsupported(s, "this bar.red form (the ISA tables cannot encode it)");
 	bar_emit(s, op, ops, tail, r, nr, p);

@@ -340,7 +340,7 @@ sel_wg_mma1(Sel *s, const IrIns *x, int g, int gn)
 		return sel_unsupported(s, "wgmma.mma_async with imm-trans-a/b other than 0 or 1");
 	if ((ta || tb) && at != PTX_T_F16 && at != PTX_T_BF16)
 		return sel_unsupported(s, "wgmma.mma_async transposing an operand that is not f16/bf16");
-	snprintf(nsfx, sizeof nsfx, "%s%s%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "",
+	str_printf(nsfx, sizeof nsfx, "%s%s%s%s", imm_is(in, 4, -1, 1) ? ".negA" : "", imm_is(in, 5, -1, 1) ? ".negB" : "",
 		 ta ? ".tnspA" : "", tb ? ".tnspB" : "");
 	nr = dt == PTX_T_F16 ? n / 4 : n / 2;   /* f32 and s32: n / 2 */
 	if (d->kind != PTX_OPD_VEC || d->nelems != nr)
@@ -402,11 +402,11 @@ sel_wg_mma1(Sel *s, const IrIns *x, int g, int gn)
 	}
 	mi(s->mf, "WARPGROUP.ARRIVE");
 	if (isint)
-		snprintf(op, sizeof op, "IGMMA.64x%dx32%s%s%s", n, an, bn, in->flags & PTX_F_SATFINITE ? ".SAT" : "");
+		str_printf(op, sizeof op, "IGMMA.64x%dx32%s%s%s", n, an, bn, in->flags & PTX_F_SATFINITE ? ".SAT" : "");
 	else if (fp8)
-		snprintf(op, sizeof op, "QGMMA.64x%dx%d.%s%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an, bn);
+		str_printf(op, sizeof op, "QGMMA.64x%dx%d.%s%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an, bn);
 	else
-		snprintf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);
+		str_printf(op, sizeof op, "HGMMA.64x%dx%d.%s%s", n, k, dt == PTX_T_F32 ? "F32" : "F16", an);
 	if (areg) {
 		if (UP.v >= 0)
 			mi(s->mf, "%s %D, %U, gdesc[%U]%s, %U, %U", op, G, A, U, nsfx, G, UP);

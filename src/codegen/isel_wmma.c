@@ -380,7 +380,7 @@ prepare(Sel *s, const IrIns *x, int store, Plan *p, Acc *a, const PtxOperand **f
 			return -1;
 	} else {
 		char t[16];
-		snprintf(t, sizeof t, "0x%x", col ? rows : cols);
+		str_printf(t, sizeof t, "0x%x", col ? rows : cols);
 		a->ld = sel_tmp(s, 1);
 		sel_mov32(s, a->ld, mopd_txt(t));
 	}

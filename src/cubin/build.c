@@ -78,7 +78,7 @@ tkinfo(Buf *b, int sm, int arch_a)
 	int i;
 	const char *str[5] = {"", "openassembler", "openassembler " OA_VERSION, "", opt};
 
-	snprintf(opt, sizeof opt, "-arch sm_%d%s ", sm, arch_a ? "a" : "");
+	str_printf(opt, sizeof opt, "-arch sm_%d%s ", sm, arch_a ? "a" : "");
 	buf_putc(&blob, 0);
 	off[0] = off[3] = 0;
 	for (i = 1; i < 5; i++) {

@@ -135,7 +135,7 @@ init_relocs(Cubin *c, int s90, int sec, int rela, const ModVar *v, size_t n, int
 		}
 	}
 	if (r.n) {
-		snprintf(name, sizeof name, "%s%s", rela ? ".rela" : ".rel", c->sec.v[sec].name);
+		str_printf(name, sizeof name, "%s%s", rela ? ".rela" : ".rel", c->sec.v[sec].name);
 		s = cubin_add_section(c, name, rela ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
 		cubin_set_data(c, s, r.s, r.n);
 		c->sec.v[s].link = (u32)c->symtab;

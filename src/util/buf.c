@@ -104,23 +104,16 @@ next_pct(const char *f)
 	return f;
 }
 
-static int
-fast_format(const char *f)
-{
-	Spec sp;
-
-	while (*(f = next_pct(f)))
-		if (!(f = spec(f + 1, &sp)))
-			return 0;
-	return 1;
-}
-
 /* n bytes of p padded to the spec's width (zeros after a sign for numbers). */
 static void
 put_padded(Buf *b, const Spec *sp, const char *p, size_t n, int num)
 {
 	size_t pad = sp->width > n ? sp->width - n : 0;
 
+	if (!pad) {   /* the common case: no width */
+		buf_putn(b, p, n);
+		return;
+	}
 	buf_grow(b, n + pad);
 	if (!sp->left && sp->zero && num) {
 		if (n && *p == '-')
@@ -176,9 +169,10 @@ put_num(Buf *b, const Spec *sp, va_list *ap)
 	put_padded(b, sp, p, (size_t)(t + sizeof t - p), 1);
 }
 
-/* printf's text for the formats fast_format takes, without vsnprintf
- * (the listing and the compiler print thousands of small numbers). */
-static void
+/* printf's text without vsnprintf (the listing and the compiler print
+ * thousands of small numbers); 0 at the first conversion spec does not
+ * take (b then holds part of the text). */
+static int
 format(Buf *b, const char *f, va_list *ap)
 {
 	Spec sp;
@@ -187,7 +181,8 @@ format(Buf *b, const char *f, va_list *ap)
 
 	while (*(pc = next_pct(f))) {
 		buf_putn(b, f, (size_t)(pc - f));
-		f = spec(pc + 1, &sp);
+		if (!(f = spec(pc + 1, &sp)))
+			return 0;
 		switch (sp.conv) {
 		case '%':
 			buf_putc(b, '%');
@@ -206,20 +201,22 @@ format(Buf *b, const char *f, va_list *ap)
 		}
 	}
 	buf_putn(b, f, (size_t)(pc - f));
+	return 1;
 }
 
 void
 buf_vprintf(Buf *b, const char *fmt, va_list ap)
 {
+	size_t n0 = b->n;
 	va_list ap2;
 	int n;
 
-	if (fast_format(fmt)) {
-		va_copy(ap2, ap);
-		format(b, fmt, &ap2);
-		va_end(ap2);
+	va_copy(ap2, ap);
+	n = format(b, fmt, &ap2);
+	va_end(ap2);
+	if (n)
 		return;
-	}
+	b->n = n0;   /* a conversion format does not take: all of it by vsnprintf */
 	/* one pass when the text fits in the room left, a second one after
 	   growing the buffer otherwise */
 	va_copy(ap2, ap);
@@ -242,6 +239,34 @@ buf_printf(Buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(b, fmt, ap);
 	va_end(ap);
+}
+
+int
+str_vprintf(char *d, size_t n, const char *fmt, va_list ap)
+{
+	static _Thread_local Buf t;   /* never freed: reused by every call */
+	size_t k;
+
+	t.n = 0;
+	buf_vprintf(&t, fmt, ap);
+	if (n) {
+		k = MIN(t.n, n - 1);   /* as snprintf: cut, NUL-ended */
+		memcpy(d, t.s, k);
+		d[k] = 0;
+	}
+	return (int)t.n;
+}
+
+int
+str_printf(char *d, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = str_vprintf(d, n, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 void

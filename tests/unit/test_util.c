@@ -98,8 +98,25 @@ TEST(util_buf_printf)
 	SAME("%s%s", "", "tail");
 	SAME("no conversions");
 	SAME("%.2s|%-*s|%5.1s|", "abc", 4, "ab", "xyz");
+	SAME("%s=%d, then %+d", "head", 7, 8);   /* vsnprintf after a part made */
 	b.n = 0;
 	buf_printf(&b, "%s", "");
 	CHECK(b.s && b.n == 0);
 	buf_free(&b);
+}
+
+/* str_printf against snprintf: the text, its cut and the length returned. */
+TEST(util_str_printf)
+{
+	char got[16], want[16];
+	size_t n;
+
+	for (n = 0; n <= sizeof got; n++) {
+		memset(got, '#', sizeof got), memset(want, '#', sizeof want);
+		CHECK(str_printf(got, n, "%s R%d, 0x%x", "IADD3", 12, 255u) ==
+		      snprintf(want, n, "%s R%d, 0x%x", "IADD3", 12, 255u));
+		CHECK(!memcmp(got, want, sizeof got));
+		CHECK(str_printf(got, n, "%.1f", 2.5) == snprintf(want, n, "%.1f", 2.5));
+		CHECK(!memcmp(got, want, sizeof got));
+	}
 }
