@@ -73,20 +73,18 @@ static void
 tkinfo(Buf *b, int sm, int arch_a)
 {
 	Buf d = {0}, blob = {0};
-	char opt[32];
-	u32 off[5];
+	u32 off[5] = {0};   /* strings 0 and 3 empty */
 	int i;
-	const char *str[5] = {"", "openassembler", "openassembler " OA_VERSION, "", opt};
 
-	str_printf(opt, sizeof opt, "-arch sm_%d%s ", sm, arch_a ? "a" : "");
 	buf_putc(&blob, 0);
-	off[0] = off[3] = 0;
-	for (i = 1; i < 5; i++) {
-		if (i == 3)
-			continue;
-		off[i] = blob.n;
-		buf_putn(&blob, str[i], strlen(str[i]) + 1);
-	}
+	off[1] = blob.n;
+	buf_putn(&blob, "openassembler", sizeof "openassembler");
+	off[2] = blob.n;
+	buf_putn(&blob, "openassembler " OA_VERSION, sizeof "openassembler " OA_VERSION);
+	off[4] = blob.n;   /* the options: "-arch sm_90a " */
+	buf_putn(&blob, "-arch sm_", 9);
+	buf_putu(&blob, (u64)sm);
+	buf_putn(&blob, arch_a ? "a " : " ", arch_a ? 3 : 2);   /* with the NUL */
 	put32(&d, 2);
 	for (i = 0; i < 5; i++)
 		put32(&d, off[i]);
