@@ -6,7 +6,6 @@
  *   |x| >= 1e9 -> "%.20e"          otherwise -> "%.20g"
  * The special values carry a trailing space ("+INF , PT"). */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "isa/isa_impl.h"
@@ -195,11 +194,11 @@ format(u64 raw, int bits, char *t)
 		quiet = 0x8000000000000ull;
 	}
 	if (isnan(x))
-		n = snprintf(t, ISA_FLOAT_TEXT, "%c%s ", sign ? '-' : '+', raw & quiet ? "QNAN" : "SNAN");
+		n = str_printf(t, ISA_FLOAT_TEXT, "%c%s ", sign ? '-' : '+', raw & quiet ? "QNAN" : "SNAN");
 	else if (isinf(x))
-		n = snprintf(t, ISA_FLOAT_TEXT, "%s", sign ? "-INF " : "+INF ");
+		n = str_printf(t, ISA_FLOAT_TEXT, "%s", sign ? "-INF " : "+INF ");
 	else if (x == 0)
-		n = snprintf(t, ISA_FLOAT_TEXT, "%s", sign ? "-0.0 " : "0");
+		n = str_printf(t, ISA_FLOAT_TEXT, "%s", sign ? "-0.0 " : "0");
 	else if (fabs(x) >= 1e9)
 		n = (int)fmt_double(t, x, 20, 0);
 	else
