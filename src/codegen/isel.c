@@ -82,7 +82,7 @@ mopd_txt(const char *t)
 	return o;
 }
 
-static MOpd
+MOpd
 mopd_imm(u32 v, int uns)
 {
 	MOpd o;

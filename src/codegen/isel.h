@@ -162,6 +162,7 @@ MOpd sel_b32(Sel *s, const PtxOperand *o, int part);
 MOpd sel_b32u(Sel *s, const PtxOperand *o, int part);
 MOpd mopd_reg(MRef r);
 MOpd mopd_txt(const char *t);
+MOpd mopd_imm(u32 v, int uns);   /* "0x1f", or "-0x1" for a negative v unless uns */
 /* Predicate operand (honours !%p): ref and negation. */
 MRef sel_pred(Sel *s, const PtxOperand *o, int *neg);
 void sel_pred_const(Sel *s, MRef d, int val);   /* d = PTX's 0 / -1 */

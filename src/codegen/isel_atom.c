@@ -125,33 +125,25 @@ emit_shared(Sel *s, Atom *a)
 static int
 emit_wide(Sel *s, Atom *a)
 {
-	char o[32], fmt[96];
+	char o[32];
 	const char *g = sel_gdesc(s), *pfx = a->sp == PTX_S_GLOBAL ? "ATOMG.E" : "ATOM.E";
 
 	sel_offtxt(o, sizeof o, a->off);
 	if (a->pol.v >= 0) {   /* ptxas: the policy pair is the descriptor */
 		if (a->red && a->sp == PTX_S_GLOBAL)
-			str_printf(fmt, sizeof fmt, "REDG.E.%s%s desc[%%U][%%U.64%s], %%U", a->op, a->st, o);
+			mi(s->mf, "REDG.E.%s%s desc[%U][%U.64%s], %U", a->op, a->st, a->pol, a->base, o, a->b);
 		else
-			str_printf(fmt, sizeof fmt, "%s.%s%s PT, %%D, desc[%%U][%%U.64%s], %%U", pfx, a->op, a->st, o);
-		if (a->red && a->sp == PTX_S_GLOBAL)
-			mi(s->mf, fmt, a->pol, a->base, a->b);
-		else
-			mi(s->mf, fmt, a->d, a->pol, a->base, a->b);
+			mi(s->mf, "%s.%s%s PT, %D, desc[%U][%U.64%s], %U", pfx, a->op, a->st, a->d, a->pol, a->base, o,
+			   a->b);
 		return 0;
 	}
-	if (a->red && a->sp == PTX_S_GLOBAL) {
-		str_printf(fmt, sizeof fmt, "%s.%%s%%s %%s[%%U.64%%s], %%U", s->sm >= 90 ? "REDG.E" : "RED.E");
-		mi(s->mf, fmt, a->op, a->st, g, a->base, o, a->b);
-		return 0;
-	}
-	if (a->cas) {
-		str_printf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, [%%U%%s], %%U, %%U", pfx);
-		mi(s->mf, fmt, a->op, a->st, a->d, a->base, o, mpart(a->b.v, 0, a->w), mpart(a->b.v, a->w, a->w));
-		return 0;
-	}
-	str_printf(fmt, sizeof fmt, "%s.%%s%%s PT, %%D, %%s[%%U.64%%s], %%U", pfx);
-	mi(s->mf, fmt, a->op, a->st, a->d, g, a->base, o, a->b);
+	if (a->red && a->sp == PTX_S_GLOBAL)
+		mi(s->mf, "%s.%s%s %s[%U.64%s], %U", s->sm >= 90 ? "REDG.E" : "RED.E", a->op, a->st, g, a->base, o, a->b);
+	else if (a->cas)
+		mi(s->mf, "%s.%s%s PT, %D, [%U%s], %U, %U", pfx, a->op, a->st, a->d, a->base, o, mpart(a->b.v, 0, a->w),
+		   mpart(a->b.v, a->w, a->w));
+	else
+		mi(s->mf, "%s.%s%s PT, %D, %s[%U.64%s], %U", pfx, a->op, a->st, a->d, g, a->base, o, a->b);
 	return 0;
 }
 

@@ -126,11 +126,7 @@ put32(Sel *s, const IrIns *x, MRef lo, int sgn)
 static MOpd
 cimm(u32 v)
 {
-	char t[16];
-	if (!v)
-		return mopd_txt("RZ");
-	str_printf(t, sizeof t, "%s0x%x", (i32)v < 0 ? "-" : "", (i32)v < 0 ? (unsigned)-(i64)(i32)v : v);
-	return mopd_txt(t);
+	return v ? mopd_imm(v, 0) : mopd_txt("RZ");
 }
 
 /* p = (64-bit src) OP (64-bit constant c), OP a strict "GT"/"LT". */
@@ -826,9 +822,7 @@ ext_src(Sel *s, const PtxOperand *o, Ty t)
 	if (o->kind == PTX_OPD_IMM && sel_imm(o, &v)) {
 		u32 w = t.bits == 8 ? (u32)(t.sgn ? (u32)(i32)(int8_t)v : (u8)v)
 				    : (u32)(t.sgn ? (u32)(i32)(int16_t)v : (u16)v);
-		char b[16];
-		str_printf(b, sizeof b, "%s0x%x", (i32)w < 0 ? "-" : "", (i32)w < 0 ? (unsigned)-(i64)(i32)w : w);
-		return mopd_txt(w ? b : "RZ");
+		return cimm(w);
 	}
 	if (t.bits < 32 && pre_extended(s, o, t.bits))
 		return mopd_reg(sel_r32(s, o, 0));

@@ -157,29 +157,29 @@ udiv64(Seq *q)
 {
 	int k;
 
-	seq_emitf(q, "I2F.U64.RP R12, R4:2");
-	seq_emitf(q, "MUFU.RCP R12, R12");
-	seq_emitf(q, "IADD3 R12, R12, 0x1ffffffe, RZ");
-	seq_emitf(q, "F2I.U64.TRUNC R14:2, R12");
+	seq_emit(q, "I2F.U64.RP R12, R4:2");
+	seq_emit(q, "MUFU.RCP R12, R12");
+	seq_emit(q, "IADD3 R12, R12, 0x1ffffffe, RZ");
+	seq_emit(q, "F2I.U64.TRUNC R14:2, R12");
 	for (k = 0; k < 2; k++) {
 		seq_mullo_u64(q, 16, 14, 4);
-		seq_emitf(q, "IADD3 R16, P3, RZ, -R16, RZ");
-		seq_emitf(q, "IADD3.X R17, RZ, ~R17, RZ, P3, !PT");
+		seq_emit(q, "IADD3 R16, P3, RZ, -R16, RZ");
+		seq_emit(q, "IADD3.X R17, RZ, ~R17, RZ, P3, !PT");
 		seq_mulhi_u64(q, 18, 14, 16);
-		seq_emitf(q, "IADD3 R14, P3, R14, R18, RZ");
-		seq_emitf(q, "IADD3.X R15, R15, R19, RZ, P3, !PT");
+		seq_emit(q, "IADD3 R14, P3, R14, R18, RZ");
+		seq_emit(q, "IADD3.X R15, R15, R19, RZ, P3, !PT");
 	}
 	seq_mulhi_u64(q, 6, 2, 14);
 	seq_mullo_u64(q, 16, 6, 4);
-	seq_emitf(q, "IADD3 R10, P3, R2, -R16, RZ");
-	seq_emitf(q, "IADD3.X R11, R3, ~R17, RZ, P3, !PT");
+	seq_emit(q, "IADD3 R10, P3, R2, -R16, RZ");
+	seq_emit(q, "IADD3.X R11, R3, ~R17, RZ, P3, !PT");
 	for (k = 0; k < 2; k++) {
-		seq_emitf(q, "ISETP.GE.U32.AND P4, PT, R10, R4, PT");
-		seq_emitf(q, "ISETP.GE.U32.AND.EX P4, PT, R11, R5, PT, P4");
-		seq_emitf(q, "@P4 IADD3 R10, P3, R10, -R4, RZ");
-		seq_emitf(q, "@P4 IADD3.X R11, R11, ~R5, RZ, P3, !PT");
-		seq_emitf(q, "@P4 IADD3 R6, P3, R6, 0x1, RZ");
-		seq_emitf(q, "@P4 IADD3.X R7, RZ, R7, RZ, P3, !PT");
+		seq_emit(q, "ISETP.GE.U32.AND P4, PT, R10, R4, PT");
+		seq_emit(q, "ISETP.GE.U32.AND.EX P4, PT, R11, R5, PT, P4");
+		seq_emit(q, "@P4 IADD3 R10, P3, R10, -R4, RZ");
+		seq_emit(q, "@P4 IADD3.X R11, R11, ~R5, RZ, P3, !PT");
+		seq_emit(q, "@P4 IADD3 R6, P3, R6, 0x1, RZ");
+		seq_emit(q, "@P4 IADD3.X R7, RZ, R7, RZ, P3, !PT");
 	}
 }
 

@@ -105,8 +105,7 @@ add_sub(Sel *s, const IrIns *x, int sub)
 		a = sel_r32(s, S1, 0);
 		b = sel_b32(s, S2, 0);
 		if (sub && b.txt[0]) {
-			i64 v = (i32)(u32)-(i64)(i32)S2->imm;  /* 32-bit: -INT_MIN wraps to INT_MIN */
-			str_printf(b.txt, sizeof b.txt, "%s0x%x", v < 0 ? "-" : "", (unsigned)(v < 0 ? -v : v));
+			b = mopd_imm((u32)-(i64)(i32)S2->imm, 0);  /* 32-bit: -INT_MIN wraps to INT_MIN */
 			mi(s->mf, "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);
 		} else {
 			mi(s->mf, sub ? "IADD3 %D, %U, -%O, RZ" : "IADD3 %D, %U, %O, RZ", dst(s, x, 0), a, b);

@@ -161,7 +161,7 @@ sel_bfind(Sel *s, const IrIns *x)
 static void
 mask64(Seq *q, int m, int n)
 {
-	seq_emitf(q, "MOV R50, 0x1");
+	seq_emit(q, "MOV R50, 0x1");
 	seq_emitf(q, "SHF.L.U32 R%d:p, R50, R%d, RZ", m, n);
 	seq_emitf(q, "SHF.L.U64.HI R%d:p, R50, R%d, RZ", m + 1, n);
 	seq_emitf(q, "IADD3 R%d, P6, R%d, -0x1, RZ", m, m);

@@ -654,9 +654,9 @@ seq_mulhi_u64(Seq *q, int d, int a, int b)
 	seq_emitf(q, "IMAD.WIDE.U32 R40:2, R%d, R%d, RZ", a + 1, b);
 	seq_emitf(q, "IMAD.WIDE.U32 R42:2, R%d, R%d, RZ", a, b);
 	seq_emitf(q, "IMAD.WIDE.U32 R44:2, P3, R%d, R%d, R40:2", a, b + 1);
-	seq_emitf(q, "IADD3 RZ, P4, R43, R44, RZ");
-	seq_emitf(q, "MOV R46:p, R45");
-	seq_emitf(q, "IADD3.X R47:p, RZ, RZ, RZ, P3, !PT");
+	seq_emit(q, "IADD3 RZ, P4, R43, R44, RZ");
+	seq_emit(q, "MOV R46:p, R45");
+	seq_emit(q, "IADD3.X R47:p, RZ, RZ, RZ, P3, !PT");
 	seq_emitf(q, "IMAD.WIDE.U32.X R%d:2, R%d, R%d, R46:2, P4", d, a + 1, b + 1);
 }
 
