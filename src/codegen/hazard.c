@@ -1712,22 +1712,29 @@ same_view(const HIns *x, const HIns *y)
 	       same_ranges(x->rd, y->rd, x->nrd) && same_ranges(x->wr, y->wr, x->nwr);
 }
 
+/* memcmp for arrays that may be empty (and then NULL) */
+static int
+same_bytes(const void *x, const void *y, size_t n)
+{
+	return !n || !memcmp(x, y, n);
+}
+
 /* Are x and y the same CFG and slots? */
 static int
 same_shape(const HzShape *x, const HzShape *y)
 {
 	size_t b, n = x->n;
 
-	if (n != y->n || x->nb != y->nb || x->ns != y->ns || memcmp(x->bfirst, y->bfirst, x->nb * sizeof *x->bfirst) ||
-	    memcmp(x->blast, y->blast, x->nb * sizeof *x->blast) || memcmp(x->bof, y->bof, n * sizeof *x->bof) ||
-	    memcmp(x->once, y->once, x->nb) || memcmp(x->slot, y->slot, x->ns * sizeof *x->slot) ||
-	    memcmp(x->uo, y->uo, (2 * n + 1) * sizeof *x->uo) ||
-	    memcmp(x->use, y->use, x->uo[2 * n] * sizeof *x->use))
+	if (n != y->n || x->nb != y->nb || x->ns != y->ns || !same_bytes(x->bfirst, y->bfirst, x->nb * sizeof *x->bfirst) ||
+	    !same_bytes(x->blast, y->blast, x->nb * sizeof *x->blast) || !same_bytes(x->bof, y->bof, n * sizeof *x->bof) ||
+	    !same_bytes(x->once, y->once, x->nb) || !same_bytes(x->slot, y->slot, x->ns * sizeof *x->slot) ||
+	    !same_bytes(x->uo, y->uo, (2 * n + 1) * sizeof *x->uo) ||
+	    !same_bytes(x->use, y->use, x->uo[2 * n] * sizeof *x->use))
 		return 0;
 	for (b = 0; b < x->nb; b++)
 		if (x->succ[b].n != y->succ[b].n || x->pred[b].n != y->pred[b].n ||
-		    memcmp(x->succ[b].v, y->succ[b].v, x->succ[b].n * sizeof *x->succ[b].v) ||
-		    memcmp(x->pred[b].v, y->pred[b].v, x->pred[b].n * sizeof *x->pred[b].v))
+		    !same_bytes(x->succ[b].v, y->succ[b].v, x->succ[b].n * sizeof *x->succ[b].v) ||
+		    !same_bytes(x->pred[b].v, y->pred[b].v, x->pred[b].n * sizeof *x->pred[b].v))
 			return 0;
 	return 1;
 }

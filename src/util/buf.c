@@ -244,17 +244,18 @@ buf_printf(Buf *b, const char *fmt, ...)
 int
 str_vprintf(char *d, size_t n, const char *fmt, va_list ap)
 {
-	static _Thread_local Buf t;   /* never freed: reused by every call */
-	size_t k;
+	Buf t = {0};
+	size_t k, len;
 
-	t.n = 0;
 	buf_vprintf(&t, fmt, ap);
+	len = t.n;
 	if (n) {
-		k = MIN(t.n, n - 1);   /* as snprintf: cut, NUL-ended */
+		k = MIN(len, n - 1);   /* as snprintf: cut, NUL-ended */
 		memcpy(d, t.s, k);
 		d[k] = 0;
 	}
-	return (int)t.n;
+	buf_free(&t);
+	return (int)len;
 }
 
 int
