@@ -248,8 +248,8 @@ names_r1(const char *t)
 {
 	const char *p;
 
-	for (p = t; (p = strstr(p, "R1")); p += 2)
-		if ((p == t || !(p[-1] == '_' || (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= 'a' && p[-1] <= 'z') ||
+	for (p = t; (p = strchr(p, 'R')); p++)   /* strchr reads a word at a time, strstr a byte */
+		if (p[1] == '1' && (p == t || !(p[-1] == '_' || (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= 'a' && p[-1] <= 'z') ||
 				 (p[-1] >= '0' && p[-1] <= '9'))) &&
 		    !(p[2] >= '0' && p[2] <= '9'))
 			return 1;
@@ -260,7 +260,7 @@ int
 peep_stack(MFunc *f)
 {
 	size_t b, i, at = 0;
-	int k, found = 0;
+	int k, found = 0, on_r1 = 0;
 
 	if (!f->b.n)
 		return 0;
@@ -274,6 +274,12 @@ peep_stack(MFunc *f)
 	}
 	if (!found)
 		return 0;
+	/* A ref's registers lie within its vreg's (mir_verify): with no general
+	 * vreg on R1 no ref can be, and the texts alone decide. */
+	for (i = 0; i < f->vr.n && !on_r1; i++) {
+		const MVreg *v = &f->vr.v[i];
+		on_r1 = v->cls == RC_R && !v->fixed && v->phys <= 1 && 1 < v->phys + v->w;
+	}
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
@@ -281,7 +287,7 @@ peep_stack(MFunc *f)
 				continue;
 			if (names_r1(m->text))
 				return 0;
-			for (k = 0; k < m->nr; k++) {
+			for (k = 0; on_r1 && k < m->nr; k++) {
 				const MVreg *v = &f->vr.v[m->r[k].v];
 				int lo = v->phys + m->r[k].sub, n = m->r[k].w ? m->r[k].w : v->w - m->r[k].sub;
 				if (v->cls == RC_R && !v->fixed && lo <= 1 && 1 < lo + n)
