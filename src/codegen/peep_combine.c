@@ -600,6 +600,16 @@ combine_sel_setp(MFunc *f, const Arch *a, MBlock *B, size_t i, size_t j, const M
 	return 1;
 }
 
+/* Can try_pair apply to x and its reader y?  Only forward_not takes any
+ * reader; the others need y to be "PLOP3.LUT " (combine_setp), "ISETP."
+ * (setp_zero) or "IADD3 " (combine's split). */
+static int
+may_pair(const MIns *x, const MIns *y)
+{
+	return peep_pre(x->text, "PLOP3.LUT ") || peep_pre(y->text, "IADD3 ") || peep_pre(y->text, "ISETP.") ||
+	       peep_pre(y->text, "PLOP3.LUT ");
+}
+
 /* The combinations of x (at i) and its reader y (at j); 1 when one
  * applied. */
 static int
@@ -655,7 +665,7 @@ peep_combine(MFunc *f, const Arch *a, u8 *named)
 				if (reads || y->guard == t)
 					break;
 			}
-			if (j == B->ins.n)
+			if (j == B->ins.n || !may_pair(x, &B->ins.v[j]))
 				continue;
 			if (inputs_change(f, B, i + 1, j, x))
 				continue;
