@@ -901,16 +901,15 @@ waits(Hz *h, HState *s, size_t i)
 }
 
 /* lat_exc_in's answers for the life of the process (the assigner's solves
- * and the checker's ask the same questions): the rows are the static
- * tables' and the class names hz_decode's, never freed, so a (row, class)
- * pair always means the same.  An index slot holds an entry's index + 1
+ * and the checker's ask the same questions): the rows (the producer's and
+ * the consumer's) are the static tables', so a pair of rows always means
+ * the same.  An index slot holds an entry's index + 1
  * (open addressing, at most half full: when EXC_ENTRIES are taken the
  * memo starts afresh); entries are taken in order, so a compile's few
  * dozen questions (sgemm_tiled 21, softmax_f32 76) touch one page, not one
  * page each: the 512-byte index and 24 bytes an entry. */
 typedef struct {
-	const LatRow *row;
-	const char *cons;
+	const LatRow *row, *cons;
 	u8 f, cat;
 	short v;
 } ExcMemo;
@@ -923,7 +922,7 @@ typedef struct {
 static ExcTable *exc_tab;
 
 static int
-exc_of(const LatRow *row, int f, int cat, const char *cons)
+exc_of(const LatRow *row, int f, int cat, const LatRow *cons)
 {
 	u64 key = ((u64)(uintptr_t)row ^ (u64)(uintptr_t)cons << 7) + (u64)(f * LC_NCAT + cat);
 	size_t i, h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - EXC_BITS));
@@ -962,7 +961,7 @@ need_of(Hz *h, const HIns *x, const HUse *u, i32 q)
 	if (*c >> 8 == (u32)q + 1)
 		return (int)(*c & 0xff);
 	row = h->ins[q].row;
-	e = row && row->nexc ? exc_of(row, f, cat, x->cls) : -1;
+	e = row && row->nexc ? exc_of(row, f, cat, x->row) : -1;
 	/* the GPU floors: no exception below them (q is a fixed producer) */
 	if (e < 0 || (h->m == HN_FLOOR && e < h->ins[q].need[h->m][f][cat]))
 		e = h->ins[q].need[h->m][f][cat];

@@ -138,7 +138,7 @@ lat_row(const Arch *a, const char *cls)
 int
 lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons)
 {
-	return lat_exc_in(find_row(a, cls), f, cat, cons);
+	return lat_exc_in(find_row(a, cls), f, cat, cons ? find_row(a, cons) : NULL);
 }
 
 int
@@ -153,21 +153,18 @@ lat_is_wide(const char *cls)
 
 /* The exceptions are sorted by (file, category, consumer's row id)
  * (tools/mine-latency writes them so): a binary search of 8-byte entries
- * by integer keys, once the consumer's row is found (every consumer class
- * that differs from its category has one, so rows hold dozens).  A
- * consumer without a class or a row (an instruction the decoder or the
- * table does not know) has none. */
+ * by integer keys, given the consumer's row (every consumer class that
+ * differs from its category has one, so rows hold dozens).  A consumer
+ * without a row (NULL: an instruction the decoder or the table does not
+ * know) has none.  c is from r's table (the callers find both for one
+ * arch). */
 int
-lat_exc_in(const LatRow *r, int f, int cat, const char *cons)
+lat_exc_in(const LatRow *r, int f, int cat, const LatRow *c)
 {
-	const LatRow *rows, *c;
 	int lo = 0, hi;
 	u32 key;
 
-	if (!r || !r->nexc || !cons)
-		return -1;
-	rows = r - r->id;
-	if (!(c = row_in(rows, rows == lat_rows_sm80 ? lat_slots_sm80 : lat_slots_sm90, cons)))
+	if (!r || !r->nexc || !c)
 		return -1;
 	key = (u32)f << 20 | (u32)cat << 16 | c->id;
 	for (hi = r->nexc; lo < hi;) {

@@ -101,9 +101,10 @@ int lat_need(const Arch *a, const char *cls, int f, int cat, int mode);
  * after producer class cls wrote file f, when the table has an exception
  * for that pair, else -1. */
 int lat_exc(const Arch *a, const char *cls, int f, int cat, const char *cons);
-/* The table row of a class (NULL if none), and lat_exc on a row. */
+/* The table row of a class (NULL if none), and lat_exc on the producer's
+   and the consumer's rows (from one arch's table). */
 const LatRow *lat_row(const Arch *a, const char *cls);
-int lat_exc_in(const LatRow *r, int f, int cat, const char *cons);
+int lat_exc_in(const LatRow *r, int f, int cat, const LatRow *cons);
 /* The same from a row found once (r may be NULL: no row). */
 Lat lat_of_row(const LatRow *r, const char *cls);
 int lat_cat_row(const Insn *in, const LatRow *r);
