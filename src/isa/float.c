@@ -239,6 +239,36 @@ isa_float_text(u64 raw, int bits, char *t)
 	return m->len;
 }
 
+/* The bits of the float text s[0..n) if this thread printed it lately (the
+ * last FPRINTED entries of isa_float_text's memo): a compile reads back the
+ * constants it printed (isa_parse's float holes), and musl's strtod costs
+ * ~2,500 instructions a call.  Exact: the memo's text is %.20g (or %.20e) of
+ * the value, 17 or more correctly rounded significant digits, from which a
+ * correctly rounded strtod gives back that double exactly -- and for f32
+ * and f16 values, exact in a double, the conversion then gives back the
+ * bits (unit test isa_float_printed_round_trip). */
+enum { FPRINTED = 64 };
+
+int
+isa_float_printed(const char *s, size_t n, int bits, u64 *raw)
+{
+	FMemoTable *tab = fmemo;
+	u32 i, lo;
+
+	if (!tab)
+		return 0;
+	lo = tab->index.n > FPRINTED ? tab->index.n - FPRINTED : 0;
+	for (i = tab->index.n; i-- > lo;) {
+		FMemo *m = &tab->e[i];
+
+		if (m->len == n && m->bits == bits && !memcmp(m->text, s, n)) {
+			*raw = m->raw;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void
 isa_fmt_float(Buf *out, u64 raw, int bits)
 {

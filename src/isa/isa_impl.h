@@ -337,5 +337,6 @@ void isa_print_guard(Word w, int up, Buf *out);
 enum { ISA_FLOAT_TEXT = 38 };
 void isa_fmt_float(Buf *out, u64 raw, int bits);
 size_t isa_float_text(u64 raw, int bits, char *t);
+int isa_float_printed(const char *s, size_t n, int bits, u64 *raw);
 
 #endif

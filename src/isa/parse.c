@@ -132,7 +132,8 @@ parse_hex(const char *s, i64 *x)
 	return e;
 }
 
-/* Float immediates: the special names, then strtod. */
+/* Float immediates: the special names, a constant this thread printed, then
+ * strtod. */
 static const char *
 parse_float(const char *s, int bits, u64 *raw)
 {
@@ -170,6 +171,10 @@ parse_float(const char *s, int bits, u64 *raw)
 	}
 	if (!isdigit((uchar)s[*s == '-']))
 		return NULL;
+	for (i = 0; isalnum((uchar)s[i]) || s[i] == '.' || s[i] == '+' || s[i] == '-'; i++)
+		;	/* the number strtod would read, and no more */
+	if (isa_float_printed(s, i, bits, raw))
+		return s + i;
 	d = strtod(s, &e);
 	if (bits == 32) {
 		float f = (float)d;

@@ -63,3 +63,56 @@ TEST(isa_float_format_printf)
 		bad += !same_as_printf(t_, r, 64, d);
 	}
 }
+
+/* isa_float_printed's premise: strtod of isa_float_text's text gives back
+ * the value exactly (every half, a stride through every float, random
+ * doubles); and the memo, when it answers (a text printed lately), answers
+ * with the bits it printed. */
+static int hits;
+
+static int
+reads_back(TestState *t_, u64 raw, int bits, double x)
+{
+	char t[ISA_FLOAT_TEXT + 1], *e;
+	size_t n;
+	u64 got = ~0ull;
+	double d;
+
+	if (!isfinite(x) || x == 0)
+		return 1;
+	n = isa_float_text(raw, bits, t);
+	t[n] = 0;
+	d = strtod(t, &e);
+	if (isa_float_printed(t, n, bits, &got))
+		hits++;
+	else
+		got = raw;
+	if (d == x && !*e && got == raw)
+		return 1;
+	test_fail(t_, __FILE__, __LINE__, "%d-bit 0x%llx: \"%s\" reads back as %.17g (memo 0x%llx)", bits,
+		  (unsigned long long)raw, t, d, (unsigned long long)got);
+	return 0;
+}
+
+TEST(isa_float_printed_round_trip)
+{
+	u64 s = 0x2545f4914f6cdd1dull, r;
+	u32 h;
+	int i, bad = 0;
+
+	for (h = 0; h < 0x10000 && bad < 10; h++) {
+		int e = h >> 10 & 31;
+		double m = h & 1023, v = e ? e == 31 ? NAN : ldexp(m + 1024, e - 25) : ldexp(m, -24);
+		bad += !reads_back(t_, h, 16, h & 0x8000 ? -v : v);
+	}
+	for (r = 1; r < 0xff800000u && bad < 10; r += 65521)
+		bad += !reads_back(t_, r, 32, f32((u32)r));
+	for (i = 0; i < 20000 && bad < 10; i++) {
+		double d;
+
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		memcpy(&d, &s, 8);
+		bad += !reads_back(t_, s, 64, d);
+	}
+	CHECK(hits > 60000);
+}
