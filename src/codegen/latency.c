@@ -199,15 +199,16 @@ lat_of_row(const LatRow *r, const char *cls)
 {
 	Lat l = {0};
 	char op[64];
-	int c;
+	int c, b;
 
 	if (r) {
 		l.var = r->var;
 		l.rd_late = r->rd_late;
 	} else {
 		cls_op(cls, op, sizeof op);
-		l.var = (op_bits(op) & LCO_VAR) != 0;
-		l.rd_late = (op_bits(op) & LCO_LATE) != 0;
+		b = op_bits(op);
+		l.var = (b & LCO_VAR) != 0;
+		l.rd_late = (b & LCO_LATE) != 0;
 	}
 	if (l.var)
 		return l;

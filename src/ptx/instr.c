@@ -450,7 +450,7 @@ parse_instr(P *p)
 	PtxInstr in;
 	Tok op, mods[MAXMODS];
 	PtxOperand *opds;
-	int nmods = 0, i, r, key_ok;
+	int nmods = 0, i, r, key_ok, used;
 	size_t keylen;
 
 	memset(&in, 0, sizeof in);
@@ -529,8 +529,9 @@ parse_instr(P *p)
 		     "expected ';' after the operands of %s", ptx_op_name(in.op));
 	next(p);
 	in.opds = opds;
-	p->opd += in.nopds ? in.nopds : 1;
-	p->opdroom -= in.nopds ? in.nopds : 1;
+	used = in.nopds ? in.nopds : 1;
+	p->opd += used;
+	p->opdroom -= used;
 	if (p->unresolved)
 		add_fixups(p, in.opds, in.nopds);
 	if (p->instrs.n == p->instrs.cap) {   /* past body_room's bound */
