@@ -48,11 +48,11 @@ mi_room(char *d, char **e)
 	return t->s + t->n;
 }
 
-/* "0x" and v in lowercase hex, nvdisasm's spelling of immediates */
-static char *
-put_hex(char *d, u32 v)
+/* "0x" and v in lowercase hex (mir.h) */
+char *
+mi_put_hex(char *d, u64 v)
 {
-	char h[8], *p = h + sizeof h;
+	char h[16], *p = h + sizeof h;
 
 	do
 		*--p = "0123456789abcdef"[v & 15];
@@ -123,11 +123,11 @@ mi(MFunc *f, const char *fmt, ...)
 			i32 x = va_arg(ap, i32);
 			if (x < 0)
 				*d++ = '-';
-			d = put_hex(d, x < 0 ? (u32)-(i64)x : (u32)x);
+			d = mi_put_hex(d, x < 0 ? (u32)-(i64)x : (u32)x);
 			break;
 		}
 		case 'h':
-			d = put_hex(d, va_arg(ap, u32));
+			d = mi_put_hex(d, va_arg(ap, u32));
 			break;
 		case 'L':
 			m->target = va_arg(ap, int);

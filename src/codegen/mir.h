@@ -97,6 +97,9 @@ mir_op_is(const char *t, const char *op)
 }
 /* Append an instruction to the current block (see the format above). */
 MIns *mi(MFunc *f, const char *fmt, ...);
+/* "0x" and v in lowercase hex at d (as "0x%llx", nvdisasm's spelling of
+ * immediates; mi's %h); returns the end. */
+char *mi_put_hex(char *d, u64 v);
 /* Render one instruction with physical registers (after allocation);
  * addr_of_block gives branch target addresses.  It checks the
  * instruction as mir_verify does (aborting when it is broken): the

@@ -890,25 +890,8 @@ scan(Ra *r, const RaOpts *o, Spill *sp, RaResult *res, int *nspill, char *err, s
 
 /* ---- spill code ---- */
 
-/* "0x" and v in lowercase hex (as "0x%llx") at p; returns the end.  The
- * spill and frame texts are written by hand: snprintf costs ~1,000
- * instructions a call. */
-static char *
-put_hex(char *p, u64 v)
-{
-	char t[16];
-	int n = 0;
-
-	do
-		t[n++] = "0123456789abcdef"[v & 15];
-	while (v >>= 4);
-	*p++ = '0';
-	*p++ = 'x';
-	while (n)
-		*p++ = t[--n];
-	return p;
-}
-
+/* The spill and frame texts are written by hand (mi_put_hex, get_hex):
+ * snprintf costs ~1,000 instructions a call, sscanf more. */
 static int
 is_hex(char c)
 {
@@ -937,7 +920,7 @@ slot_addr(char *t, u32 off)
 	memcpy(t, "[R1", 3);
 	if (off) {
 		*p++ = '+';
-		p = put_hex(p, off);
+		p = mi_put_hex(p, off);
 	}
 	memcpy(p, "]", 2);
 	return t;
@@ -1199,7 +1182,7 @@ reserve_frame(MFunc *f, u32 frame)
 		return;
 	B = &f->b.v[0];
 	memcpy(t, "IADD3 R1, R1, -", 15);
-	memcpy(put_hex(t + 15, frame), ", RZ", 5);
+	memcpy(mi_put_hex(t + 15, frame), ", RZ", 5);
 	for (i = 0; i < B->ins.n; i++)
 		if (!strncmp(B->ins.v[i].text, "IADD3 R1, R1,", 13) || !strncmp(B->ins.v[i].text, "VIADD R1, R1,", 13)) {
 			B->ins.v[i].text = arena_strdup(f->a, t);
@@ -1525,7 +1508,7 @@ fix_frames(MFunc *f, u32 frame)
 			e = t + pre;
 			if (neg)
 				*e++ = '-';
-			strcpy(put_hex(e, val), q);
+			strcpy(mi_put_hex(e, val), q);
 			m->text = t;
 		}
 }
