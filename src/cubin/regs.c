@@ -195,11 +195,9 @@ code_regcount_of(const Arch *a, const u8 *code, u64 n, int max, int verify)
 int
 code_regcount(const Arch *a, const u8 *code, u64 n)
 {
-	int count, max;
+	int count;
 
 	if (code_regcount_known(a, code, n, &count))
 		return count;
-	max = words_max(a, code, 0, n);
-	remember(a, code, n, max);
-	return regcount_of_max(max);
+	return code_regcount_of(a, code, n, words_max(a, code, 0, n), 0);
 }
