@@ -710,9 +710,10 @@ zero_part(Part *P)
 }
 
 /* Drop constant definitions whose parts nobody reads (F->p is what
- * fold_scan would make, and stays so: the parts of a dropped definition go to zero and those defined later in
- * its block move with their definitions, unless a dropped part has
- * another definition: then *exact = 0).  Returns how many.  Only the
+ * fold_scan would make, and stays so: the parts of a dropped definition
+ * go to zero and those defined later in its block move with their
+ * definitions, unless a dropped part has another definition: then
+ * *exact = 0).  Returns how many.  Only the
  * unread definitions' texts are read: a constant part of a read one
  * names its definition itself (F->p as fold_scan makes it). */
 static int
@@ -927,10 +928,10 @@ peep_fold_memo(MFunc *f)
 }
 
 /* M's parts, for f's vregs: min(width, 4) for each, in vreg order (most
- * are one register wide: a quarter of 4 per vreg's pages); a scan
- * (fold_scan) follows, so what they held may go.  Vregs added since the
- * last call (peep_swap's) take parts after the others'; room for 8
- * (a swap adds a vreg or two: its MOVs, one probe). */
+ * are one register wide: a quarter of 4 per vreg's pages); those given
+ * out keep what they hold (a swap updates them, fold_inserted).  Vregs
+ * added since the last call (peep_swap's) take parts after the others';
+ * room for 8 (a swap adds a vreg or two: its MOVs, one probe). */
 static Part *
 memo_parts(FoldMemo *M, const MFunc *f)
 {
@@ -984,6 +985,7 @@ fold_inserted(Fold *F, int b, int i)
 {
 	const MBlock *B = &F->f->b.v[b];
 	const MIns *m = &B->ins.v[i];
+	Part *P;
 	u8 kind, wide;
 	u32 val;
 	size_t j;
@@ -999,15 +1001,16 @@ fold_inserted(Fold *F, int b, int i)
 				continue;
 			span(F->f, r, &lo, &hi);
 			for (s = lo; s < hi; s++) {
-				Part *P = part(F, r.v, s);
+				P = part(F, r.v, s);
 				if ((P->kind == K_IMM || P->kind == K_CBANK) && P->defb == b && P->defi == (int)j - 1)
 					P->defi = (int)j;
 			}
 		}
 	isc = const_def(F, m, &kind, &val, &wide);
 	ASSERT(isc);   /* insert_mov's "MOV t, 0x.." */
-	part(F, m->r[0].v, 0)->ndef = 1;
-	const_part(part(F, m->r[0].v, 0), m, b, i, kind, val, wide, 0, 0);
+	P = part(F, m->r[0].v, 0);
+	P->ndef = 1;
+	const_part(P, m, b, i, kind, val, wide, 0, 0);
 }
 
 /* A round of folding over every reader; returns the operands folded.

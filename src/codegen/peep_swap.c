@@ -180,17 +180,17 @@ lit_find(const Lits *L, int b, int i, u32 val)
 	return -1;
 }
 
-/* The readers of the pairs but rs[self] as a swap of pair self changes
- * the function (what a walk would find again): an instruction inserted
- * at (b, at) moves those at or after it (d 1), or ref k of the one at
- * (b, at) goes and its later refs move down (k >= 0). */
+/* The readers of the pairs as a swap changes the function (what a walk
+ * would find again): an instruction inserted at (b, at) moves those at
+ * or after it (k < 0), or ref k of the one at (b, at) goes and its later
+ * refs move down (k >= 0). */
 static void
-readers_move(Readers *rs, int np, int self, int b, int at, int k)
+readers_move(Readers *rs, int np, int b, int at, int k)
 {
 	int p, j;
 
 	for (p = 0; p < np; p++)
-		for (j = 0; p != self && j < rs[p].n; j++) {
+		for (j = 0; j < rs[p].n; j++) {
 			Reader *r = &rs[p].rd[j];
 			if (r->b != b)
 				continue;
@@ -201,8 +201,8 @@ readers_move(Readers *rs, int np, int self, int b, int at, int k)
 		}
 }
 
-/* Swap pair v for its readers rs[self] (changed: where they moved, and
- * the other pairs' readers with them; dry: only whether it would). */
+/* Swap pair v for its readers rs[self] (changed: every pair's readers
+ * move with the function; dry: only whether it would). */
 static int
 swap_pair(Fold *F, int v, Readers *rs, int np, int self, int probe, Lits *L, int dry)
 {
@@ -212,9 +212,12 @@ swap_pair(Fold *F, int v, Readers *rs, int np, int self, int probe, Lits *L, int
 	int j, q, movs = 0, from, to, n = rs[self].n;
 	u32 off = part(F, v, 0)->val, val;
 
+	if (n <= 0)
+		return 0;
 	/* the first reader's c[..] slot asked first: on sm_90 no reader has
 	   one, the cheapest no */
-	if (n <= 0 || !fold_may_cbank(F, &f->b.v[rd[0].b].ins.v[rd[0].i], peep_hole(&f->b.v[rd[0].b].ins.v[rd[0].i], rd[0].k)))
+	m = &f->b.v[rd[0].b].ins.v[rd[0].i];
+	if (!fold_may_cbank(F, m, peep_hole(m, rd[0].k)))
 		return 0;
 	for (j = 0; j < n; j++) {
 		if (!swap_lit(&f->b.v[rd[j].b].ins.v[rd[j].i], &rd[j].from, &rd[j].to, &rd[j].val))
@@ -243,11 +246,11 @@ swap_pair(Fold *F, int v, Readers *rs, int np, int self, int probe, Lits *L, int
 			f->vr.v[t].tmp = 1;
 			insert_mov(f, rd[j].b, (size_t)rd[j].i, t, rd[j].val);
 			fold_inserted(F, rd[j].b, rd[j].i);
-			readers_move(rs, np, self, rd[j].b, rd[j].i, -1);
+			/* (this pair's readers too: rd[j] and those after it in
+			   its block, as they follow it) */
+			readers_move(rs, np, rd[j].b, rd[j].i, -1);
 			for (q = 0; q < L->n; q++)
 				L->v[q].i += L->v[q].b == rd[j].b && L->v[q].i >= rd[j].i;
-			for (q = j; q < n; q++)
-				rd[q].i += rd[q].b == rd[j].b;
 			L->v[L->n].b = rd[j].b, L->v[L->n].i = rd[j].i - 1;
 			L->v[L->n].t = t, L->v[L->n].val = rd[j].val;
 			l = L->n++;
@@ -256,7 +259,7 @@ swap_pair(Fold *F, int v, Readers *rs, int np, int self, int probe, Lits *L, int
 		   has a new text after its first) */
 		m = &f->b.v[rd[j].b].ins.v[rd[j].i];
 		if (swap_lit(m, &from, &to, &val) && swap_one(F, m, rd[j].k, from, to, L->v[l].t, off, 1))
-			readers_move(rs, np, self, rd[j].b, rd[j].i, rd[j].k);
+			readers_move(rs, np, rd[j].b, rd[j].i, rd[j].k);
 		vec_push(&F->swapped, m->text);
 	}
 	return n;
@@ -281,7 +284,7 @@ fold_swap_pairs(Fold *F, int dry)
 	MFunc *f = F->f;
 	size_t v, nv = f->vr.n;
 	int n = 0, probe = -1, np = 0, q, *slot;
-	Readers *rs = NULL;
+	Readers *rs;
 	Lits L;
 
 	/* the pairs, their readers found in one walk (a swap moves the
@@ -293,6 +296,10 @@ fold_swap_pairs(Fold *F, int dry)
 		free(slot);
 		return 0;
 	}
+	rs = xmalloc((size_t)np * sizeof *rs);
+	for (q = 0; q < np; q++)
+		rs[q].n = 0;
+	pair_readers(F, slot, (int)nv, rs);
 	L.n = 0;
 	for (v = 0; v < nv; v++) {
 		int k;
@@ -301,12 +308,6 @@ fold_swap_pairs(Fold *F, int dry)
 		if (probe < 0)   /* the literal's register (dry: a stand-in, as a trial
 				    renders any R vreg by its place) */
 			probe = dry ? (int)v : mvreg(f, RC_R, 1);
-		if (!rs) {
-			rs = xmalloc((size_t)np * sizeof *rs);
-			for (k = 0; k < np; k++)
-				rs[k].n = 0;
-			pair_readers(F, slot, (int)nv, rs);
-		}
 		k = swap_pair(F, (int)v, rs, np, q, probe, &L, dry);
 		n += k;
 		if (dry && k)
