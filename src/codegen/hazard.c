@@ -147,11 +147,11 @@ struct Hz {
 				     that raised nothing, and the unsat bits they set */
 	u8 *bmemo_unsat;
 	size_t stride;            /* bytes per state (HState and its arrays) */
-	/* hz_solve, blocks with FANOUT or more successors: the state each last
-	   joined into them (last[b], made when first needed), and scratch for
-	   the slot list (act) */
-	HState **last;
-	u32 *act;
+	/* hz_solve: per block (nwd words from dirty + b * nwd), the slots whose
+	   values in its entry state changed since its latest visit began (every
+	   slot before its first); row nb: the visited block's, while it runs
+	   (see hz_solve) */
+	u64 *dirty;
 	/* hz_fix's run of block runb: the cycles bump_back added to each of
 	   its instructions (from addlo on; the rest 0) since the run began */
 	u8 *added;
@@ -484,11 +484,13 @@ hz_make(const Arch *a, HIns *ins, size_t n, int mode, int same)
 	/* the arrays per block in one zeroed block: the 8-byte ones, then
 	   the 4-byte ones, then the bytes */
 	nb = h->sh.nb + 1, nm = nb * (BUMP_DEPTH + 1);
-	p = xcalloc(1, nb * (sizeof *h->st + sizeof *h->bend + sizeof *h->work + 2 * sizeof *h->bhaz + 2) +
+	p = xcalloc(1, nb * (sizeof *h->st + sizeof *h->bend + sizeof *h->work + 2 * sizeof *h->bhaz + 2 +
+			     h->nwd * sizeof *h->dirty) +
 			       nm * (sizeof *h->bmemo + 1));
 	h->st = (HState **)p, p += nb * sizeof *h->st;
 	h->bend = (size_t *)p, p += nb * sizeof *h->bend;
 	h->work = (size_t *)p, p += nb * sizeof *h->work;
+	h->dirty = (u64 *)p, p += nb * h->nwd * sizeof *h->dirty;
 	h->bhaz = (int *)p, p += 2 * nb * sizeof *h->bhaz;
 	h->bev = h->bhaz + nb;
 	h->bmemo = (u32 *)p, p += nm * sizeof *h->bmemo;
@@ -514,19 +516,12 @@ hz_new(const Arch *a, HIns *ins, size_t n, int mode)
 void
 hz_free(Hz *h)
 {
-	size_t b;
-
 	if (!h)
 		return;
 	shape_free(h->shape);
 	free(h->st);  /* and the other arrays per block (hz_new) */
 	free(h->stmem);
 	free(h->lim);
-	if (h->last)
-		for (b = 0; b < h->sh.nb; b++)
-			free(h->last[b]);
-	free(h->last);
-	free(h->act);
 	free(h->added);
 	free(h->ecache);
 	free(h);
@@ -561,96 +556,128 @@ state_init(const Hz *h, HState *s)
 	s->valid = 1;
 }
 
-/* d = join(d, s) over the slots act[0..nact), or every slot when act is
- * NULL (see changed_slots); returns 1 if d changed. */
-static int
-state_join(Hz *h, HState *d, const HState *s, const u32 *act, size_t nact)
+/* Every slot of block t's entry state changed (it was just made). */
+static void
+all_dirty(Hz *h, size_t t)
 {
+	u64 *dirty = h->dirty + t * h->nwd;
+	size_t w;
+
+	for (w = 0; w < h->nwd; w++)
+		dirty[w] = ~0ull;
+	if (h->sh.ns % 64)
+		dirty[h->nwd - 1] = (1ull << h->sh.ns % 64) - 1;
+}
+
+/* Slot i of d = its join with slot i of s: the fixed producers' part;
+ * returns 1 if a value changed (rem_now and pa_now only restate d's
+ * values as of its clock). */
+static int
+join_fixed(Hz *h, HState *d, const HState *s, size_t i)
+{
+	const HSlot *ss = &s->sl[i];
+	HSlot *ds = &d->sl[i];
+	int ch = 0, c, k, m;
+	u64 rs = rem_at(s, i), rd;
+	u8 sr[RSTR];
+
+	if (rs) {  /* (a ready slot of s raises nothing) */
+		rem_now(d, i);
+		memcpy(&rd, ds->rem, 8);
+		memcpy(sr, &rs, 8);
+		for (c = 0; rs != rd && c < LC_NCAT; c++)
+			if (sr[c] > ds->rem[c]) {
+				ds->rem[c] = sr[c];
+				ds->fprod = ss->fprod;
+				ch = 1;
+			}
+	}
+	if (YOUNGER(s, ss->fts, d, ds->fts)) {
+		SET_FAGE(d, i, s->clk - ss->fts);
+		if (ds->fprod < 0)
+			ds->fprod = ss->fprod;
+		ch = 1;
+	}
+	if (ss->np || (ss->pover && !ds->pover)) {
+		u8 sa[NPR];  /* s's ages now */
+		int pch = 0;
+		memcpy(sa, ss->pa, NPR);
+		sat_add_by(sa, s->clk - ss->pclk);
+		pa_now(d, i);
+		if (ss->pover && !ds->pover)
+			ds->pover = 1, pch = 1;
+		for (k = 0; k < ss->np; k++) {
+			for (m = 0; m < ds->np && ds->pp[m] != ss->pp[k]; m++)
+				;
+			if (m < ds->np) {
+				if (sa[k] < ds->pa[m])
+					ds->pa[m] = sa[k], pch = 1;
+			} else if (ds->np < NPR) {
+				ds->pp[ds->np] = ss->pp[k];
+				ds->pa[ds->np++] = sa[k];
+				pch = 1;
+			} else if (!ds->pover)
+				ds->pover = 1, pch = 1, h->odd = 1;
+		}
+		if (pch)  /* else the producers and their issue times are d's as before */
+			pa_due(h, d, i), ch = 1;
+	}
+	return ch;
+}
+
+/* The scoreboards' part of a slot's join (s has one pending there). */
+static int
+join_sb(HSlot *ds, const HSlot *ss)
+{
+	int ch = 0;
+
+	if ((ss->wsb | ds->wsb) != ds->wsb) {
+		ds->wsb |= ss->wsb;
+		ds->wprod = ss->wprod;
+		ch = 1;
+	}
+	if (ss->wsb && ss->wdep < ds->wdep) {
+		ds->wdep = ss->wdep;
+		ch = 1;
+	}
+	if ((ss->rsb | ds->rsb) != ds->rsb) {
+		ds->rsb |= ss->rsb;
+		ds->rprod = ss->rprod;
+		ch = 1;
+	}
+	return ch;
+}
+
+/* Block t's entry state = its join with s, over the slots of dm (see
+ * hz_solve: the others would not change); the slots that changed join
+ * t's dirty set.  Returns 1 if the state changed. */
+static int
+state_join(Hz *h, size_t t, const HState *s, const u64 *dm)
+{
+	HState *d = h->st[t];
+	u64 *dirty = h->dirty + t * h->nwd;
 	int ch = 0, c;
-	size_t i, j, w;
+	size_t i, w;
 
 	if (!d->valid) {
 		state_copy(h, d, s);
+		all_dirty(h, t);
 		return 1;
 	}
-	if (!act)
-		nact = h->sh.ns;
-	for (j = 0; j < nact; j++) {
-		int k, m;
-		u64 rs, rd;
-
-		i = act ? act[j] : j;
-		const HSlot *ss = &s->sl[i];
-		HSlot *ds = &d->sl[i];
-		rs = rem_at(s, i);
-		u8 sr[RSTR];
-		if (rs) {  /* (a ready slot of s raises nothing) */
-			rem_now(d, i);
-			memcpy(&rd, ds->rem, 8);
-			memcpy(sr, &rs, 8);
-			for (c = 0; rs != rd && c < LC_NCAT; c++)
-				if (sr[c] > ds->rem[c]) {
-					ds->rem[c] = sr[c];
-					ds->fprod = ss->fprod;
-					ch = 1;
-				}
-		}
-		if (YOUNGER(s, ss->fts, d, ds->fts)) {
-			SET_FAGE(d, i, s->clk - ss->fts);
-			if (ds->fprod < 0)
-				ds->fprod = ss->fprod;
-			ch = 1;
-		}
-		if (ss->np || (ss->pover && !ds->pover)) {
-			u8 sa[NPR];  /* s's ages now */
-			int pch = 0;
-			memcpy(sa, ss->pa, NPR);
-			sat_add_by(sa, s->clk - ss->pclk);
-			pa_now(d, i);
-			if (ss->pover && !ds->pover)
-				ds->pover = 1, pch = 1;
-			for (k = 0; k < ss->np; k++) {
-				for (m = 0; m < ds->np && ds->pp[m] != ss->pp[k]; m++)
-					;
-				if (m < ds->np) {
-					if (sa[k] < ds->pa[m])
-						ds->pa[m] = sa[k], pch = 1;
-				} else if (ds->np < NPR) {
-					ds->pp[ds->np] = ss->pp[k];
-					ds->pa[ds->np++] = sa[k];
-					pch = 1;
-				} else if (!ds->pover)
-					ds->pover = 1, pch = 1, h->odd = 1;
-			}
-			if (pch)  /* else the producers and their issue times are d's as before */
-				pa_due(h, d, i), ch = 1;
-		}
-	}
-	/* scoreboards: only the slots where s has one pending (lsb) */
 	for (w = 0; w < h->nwd; w++)
-		for (u64 m = s->lsb[w]; m; m &= m - 1) {
+		for (u64 m = dm[w]; m; m &= m - 1) {
 			i = w * 64 + (size_t)__builtin_ctzll(m);
-			const HSlot *ss = &s->sl[i];
-			HSlot *ds = &d->sl[i];
-			if ((ss->wsb | ds->wsb) != ds->wsb) {
-				ds->wsb |= ss->wsb;
-				ds->wprod = ss->wprod;
-				ch = 1;
-			}
-			if (ss->wsb && ss->wdep < ds->wdep) {
-				ds->wdep = ss->wdep;
-				ch = 1;
-			}
-			if ((ss->rsb | ds->rsb) != ds->rsb) {
-				ds->rsb |= ss->rsb;
-				ds->rprod = ss->rprod;
-				ch = 1;
-			}
+			int sch = join_fixed(h, d, s, i);
+			/* scoreboards: only where s has one pending (lsb) */
+			if (s->lsb[w] >> (i % 64) & 1)
+				sch |= join_sb(&d->sl[i], &s->sl[i]);
+			if (sch)
+				dirty[w] |= 1ull << (i % 64), ch = 1;
 		}
-	for (i = 0; i < h->nwd; i++) {
-		d->lnp[i] |= s->lnp[i];
-		d->lnone[i] |= s->lnone[i];
-		d->lsb[i] |= s->lsb[i];
+	for (w = 0; w < h->nwd; w++) {
+		d->lnp[w] |= s->lnp[w];
+		d->lnone[w] |= s->lnone[w];
+		d->lsb[w] |= s->lsb[w];
 	}
 	for (c = 0; c < NSB; c++)
 		if (YOUNGER(s, s->sbts[c], d, d->sbts[c])) {
@@ -1453,69 +1480,19 @@ run_block(Hz *h, size_t b, HState *s, size_t end)
 		memset(h->added + h->addlo, 0, end - h->addlo);
 }
 
-/* The slots whose join step (state_join's per-slot part) may read
- * something in s that it did not read in p: rem, the fixed producer's
- * age, the producer list and its ages, as of each state's clock; into
- * act, returning their number.  A state that was joined with p (and has
- * only grown since) cannot change in the other slots when s is joined. */
-static size_t
-changed_slots(const Hz *h, const HState *s, const HState *p, u32 *act)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < h->sh.ns; i++) {
-		const HSlot *a = &s->sl[i], *b = &p->sl[i];
-		int diff = rem_at(s, i) != rem_at(p, i) || FAGE(s, i) != FAGE(p, i) || a->np != b->np ||
-			   a->pover != b->pover;
-
-		if (!diff && a->np) {
-			u8 sa[NPR], pa[NPR];
-
-			memcpy(sa, a->pa, NPR);
-			sat_add_by(sa, s->clk - a->pclk);
-			memcpy(pa, b->pa, NPR);
-			sat_add_by(pa, p->clk - b->pclk);
-			diff = memcmp(sa, pa, a->np) || memcmp(a->pp, b->pp, a->np * sizeof(i32));
-		}
-		if (diff)
-			act[n++] = (u32)i;
-	}
-	return n;
-}
-
-/* A block with many successors (a RET reaches every return site of its
- * function) joins its exit state into each of them at every visit; from
- * its second visit in a solve on, only over the slots where that state
- * differs from the one it joined the last time (kept in h->last[b]): the
- * successors hold that one already.  Sets *act to the slot list, NULL for
- * every slot, and returns its length. */
-enum { FANOUT = 3 };
-
-static size_t
-fanout_slots(Hz *h, size_t b, const HState *s, const u32 **act)
-{
-	size_t n = 0;
-
-	*act = NULL;
-	if (!h->last) {
-		h->last = xcalloc(h->sh.nb, sizeof *h->last);
-		h->act = xmalloc((h->sh.ns + 1) * sizeof *h->act);
-	}
-	if (!h->last[b])
-		h->last[b] = state_at(h, xmalloc(h->stride));
-	else if (h->last[b]->valid) {
-		n = changed_slots(h, s, h->last[b], h->act);
-		*act = h->act;
-	}
-	state_copy(h, h->last[b], s);
-	return n;
-}
-
+/* The fixed point.  A visit joins only the slots whose values in the
+ * block's entry state changed since its latest visit began (its dirty
+ * set; all on the first): a run changes each slot by the slot's own
+ * values and the block's instructions alone (the clock, the control
+ * bits and every entry clock stay as they are during a solve), so the
+ * other slots leave the run as they did last time, and each successor
+ * holds that last exit state joined in already: a join changes no value
+ * it has joined before (max, min, union). */
 void
 hz_solve(Hz *h)
 {
-	size_t *work = h->work, nw = 0, b, k, nact;
-	const u32 *act;
+	size_t *work = h->work, nw = 0, b, k;
+	u64 *dm = h->dirty + h->sh.nb * h->nwd;  /* the visited block's */
 	u8 *inq = h->inq;  /* all 0 between solves */
 	HState *s, *tmp = h->tmp;
 	int hz0, ev0;
@@ -1525,11 +1502,10 @@ hz_solve(Hz *h)
 		return;
 	for (b = 0; b < h->sh.nb; b++) {
 		h->st[b]->valid = 0;
-		if (h->last && h->last[b])
-			h->last[b]->valid = 0;
 		h->bhaz[b] = h->bev[b] = 0;
 	}
 	state_init(h, h->st[0]);
+	all_dirty(h, 0);
 	work[nw++] = 0;
 	inq[0] = 1;
 	while (nw) {
@@ -1541,6 +1517,8 @@ hz_solve(Hz *h)
 		b = work[best];
 		work[best] = work[--nw];
 		inq[b] = 0;
+		for (k = 0; k < h->nwd; k++)  /* dm = b's dirty set, which starts afresh */
+			dm[k] = h->dirty[b * h->nwd + k], h->dirty[b * h->nwd + k] = 0;
 		if (h->scratch && h->sh.once[b])
 			s = h->st[b], h->spent = 1;  /* nothing reads b's entry again */
 		else
@@ -1549,9 +1527,6 @@ hz_solve(Hz *h)
 		run_block(h, b, s, h->sh.blast[b] + 1);
 		h->bhaz[b] = h->nhaz - hz0;
 		h->bev[b] = h->nev - ev0;
-		nact = 0, act = NULL;
-		if (h->sh.succ[b].n >= FANOUT)
-			nact = fanout_slots(h, b, s, &act);
 		for (k = 0; k < h->sh.succ[b].n; k++) {
 			size_t t = h->sh.succ[b].v[k];
 			if (!h->st[t]->valid && k + 1 == h->sh.succ[b].n) {
@@ -1563,7 +1538,8 @@ hz_solve(Hz *h)
 					tmp = u;
 				else
 					h->st[b] = u;
-			} else if (!state_join(h, h->st[t], s, act, nact))
+				all_dirty(h, t);
+			} else if (!state_join(h, t, s, dm))
 				continue;
 			if (!inq[t]) {
 				inq[t] = 1;
