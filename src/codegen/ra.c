@@ -167,16 +167,13 @@ liveness(Ra *r, LiveTmp *t)
 	while ((x = work_pop(wk)) >= 0) {
 		const MBlock *B = &f->b.v[x];
 		u64 *out = &r->out[(size_t)x * W], *in = &r->in[(size_t)x * W];
-		int changed = 0;
-		memset(out, 0, W * 8);
-		for (k = 0; k < 2; k++)
-			if (B->succ[k] >= 0)
-				for (w = 0; w < W; w++)
-					out[w] |= r->in[(size_t)B->succ[k] * W + w];
+		int changed = 0, s0 = B->succ[0], s1 = B->succ[1];
 		for (w = 0; w < W; w++) {
-			u64 y = ue[(size_t)x * W + w] | (out[w] & ~kill[(size_t)x * W + w]);
+			u64 o = (s0 >= 0 ? r->in[(size_t)s0 * W + w] : 0) | (s1 >= 0 ? r->in[(size_t)s1 * W + w] : 0);
+			u64 y = ue[(size_t)x * W + w] | (o & ~kill[(size_t)x * W + w]);
 			changed |= y != in[w];
 			in[w] = y;
+			out[w] = o;
 		}
 		if (changed)
 			for (i = np[x]; i < np[x + 1]; i++)
