@@ -330,11 +330,11 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 	size_t w;
 	u64 o;
 
-	memset(live, 0, r->words * 8);
-	for (w = 0; w < r->words; w++)
-		for (o = r->out[b * r->words + w]; o; o &= o - 1) {
-			u = (int)(w * 64) + __builtin_ctzll(o);
-			unit_on(r, live, cnt, open, uv[u], u, r->bend[b]);
+	for (w = 0; w < r->words; w++)   /* unit_on of each live-out unit, on an empty set */
+		for (o = live[w] = r->out[b * r->words + w]; o; o &= o - 1) {
+			int v = uv[(int)(w * 64) + __builtin_ctzll(o)];
+			if (cnt[v]++ == 0)
+				open[v] = r->bend[b];
 		}
 	for (i = (int)B->ins.n - 1; i >= 0; i--) {
 		const MIns *m = &B->ins.v[i];
