@@ -58,11 +58,11 @@ work_push(Work *k, int b)
 }
 
 /* ra_liveness's scratch (in one allocation with Ra's arrays): per block
- * unit sets gen (units written), ue (read before any kill), kill, dout
- * (defined at the exit); und (units read before any def); the
- * predecessor lists (np: per block its first in pred). */
+ * unit sets gen (units written), ue (read before any kill), kill; und
+ * (units read before any def); the predecessor lists (np: per block its
+ * first in pred). */
 typedef struct {
-	u64 *gen, *ue, *kill, *dout, *und;
+	u64 *gen, *ue, *kill, *und;
 	int *np, *pred;
 	Work wk;
 } LiveTmp;
@@ -76,33 +76,30 @@ defined(Ra *r, LiveTmp *t)
 {
 	MFunc *f = r->f;
 	size_t nb = f->b.n, b, W = r->words, w;
-	u64 *out = t->dout, *und = t->und, *gen = t->gen;
+	u64 *din = r->din, *und = t->und, *gen = t->gen;
 	int k, v, x;
 	Work *wk = &t->wk;
 
 	work_init(wk, nb, 0);
-	while ((x = work_pop(wk)) >= 0) {
-		u64 *o = &out[(size_t)x * W];
-		for (w = 0; w < W; w++)
-			o[w] = r->din[(size_t)x * W + w] | gen[(size_t)x * W + w];
-		for (k = 0; k < 2; k++) {
+	while ((x = work_pop(wk)) >= 0)
+		for (k = 0; k < 2; k++) {   /* the successors' din take x's exit: din | gen */
 			int s = f->b.v[x].succ[k], grew = 0;
 			if (s < 0)
 				continue;
 			for (w = 0; w < W; w++) {
-				u64 d = r->din[(size_t)s * W + w] | o[w];
-				grew |= d != r->din[(size_t)s * W + w];
-				r->din[(size_t)s * W + w] = d;
+				u64 d = din[(size_t)s * W + w] | din[(size_t)x * W + w] | gen[(size_t)x * W + w];
+				grew |= d != din[(size_t)s * W + w];
+				din[(size_t)s * W + w] = d;
 			}
 			if (grew)
 				work_push(wk, s);
 		}
-	}
 	for (b = 0; b < nb; b++)
 		for (w = 0; w < W; w++) {
-			und[w] |= r->in[b * W + w] & ~r->din[b * W + w];   /* read before any def */
-			r->in[b * W + w] &= r->din[b * W + w];
-			r->out[b * W + w] &= out[b * W + w];
+			size_t i = b * W + w;
+			und[w] |= r->in[i] & ~din[i];   /* read before any def */
+			r->in[i] &= din[i];
+			r->out[i] &= din[i] | gen[i];
 		}
 	for (w = 0, v = 0; w < W; w++)   /* und's units in order, so their vregs */
 		for (u64 o = und[w]; o; o &= o - 1) {
@@ -1385,15 +1382,14 @@ ra_liveness(Ra *r, MFunc *f, const u8 *only)
 	/* one zeroed block (ra_free): the unit sets (Ra's, then LiveTmp's),
 	 * the int arrays, the byte arrays */
 	sets = nb * r->words + 1;
-	m = r->block = xcalloc((7 * sets + r->words + 1) * 8 + (5 * nv1 + 6 * (nb + 1)) * sizeof(int) + nv1 + nb + 1, 1);
+	m = r->block = xcalloc((6 * sets + r->words + 1) * 8 + (5 * nv1 + 6 * (nb + 1)) * sizeof(int) + nv1 + nb + 1, 1);
 	r->in = (u64 *)m;
 	r->out = r->in + sets;
 	r->din = r->out + sets;
 	t.gen = r->din + sets;
 	t.ue = t.gen + sets;
 	t.kill = t.ue + sets;
-	t.dout = t.kill + sets;
-	t.und = t.dout + sets;
+	t.und = t.kill + sets;
 	r->ubase = (int *)(t.und + r->words + 1);
 	r->start = r->ubase + nv1;
 	r->end = r->start + nv1;
@@ -1406,13 +1402,14 @@ ra_liveness(Ra *r, MFunc *f, const u8 *only)
 	t.wk.q = t.pred + 2 * (nb + 1);
 	r->undef = (u8 *)(t.wk.q + nb + 1);
 	t.wk.on = r->undef + nv1;
-	for (v = 0; v < nv; v++) {
-		r->ubase[v] = r->nunits;
-		r->nunits += f->vr.v[v].w;
-		r->start[v] = r->end[v] = r->cpos[v] = -1;
+	memset(r->start, 0xff, 3 * nv1 * sizeof(int));   /* start, end, cpos: -1 */
+	for (v = 0, nu = 0; v < nv; v++) {
+		r->ubase[v] = nu;
+		nu += f->vr.v[v].w;
 		if (!f->vr.v[v].fixed)
 			f->vr.v[v].phys = -1;
 	}
+	r->nunits = nu;
 	liveness(r, &t);
 	defined(r, &t);
 }
