@@ -381,18 +381,6 @@ block_segs(Ra *r, size_t b, const int *uv, u64 *live, SegScratch *x, SegVec *sv)
 		}
 }
 
-/* Is some unit of v in the unit set s? */
-static int
-has_unit(const Ra *r, const u64 *s, int v)
-{
-	int u;
-
-	for (u = r->ubase[v]; u < r->ubase[v] + r->f->vr.v[v].w; u++)
-		if (BIT(s, u))
-			return 1;
-	return 0;
-}
-
 /* A vreg's interval runs from its first position to its last: the
  * entries and exits of blocks it is live into or out of, its references
  * (a def's is after its instruction).  Each lies in a range and each
@@ -412,7 +400,7 @@ undef_start(const Ra *r, int v, int s0)
 	for (b = 0; r->bend[b] < s0; b++)
 		;
 	for (; b < f->b.n; b++) {
-		if (has_unit(r, &r->in[b * r->words], v))
+		if (din_any(r, b, &r->in[b * r->words], v))   /* live in (in is within din) */
 			return r->bstart[b];
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
 			const MIns *m = &f->b.v[b].ins.v[i];
