@@ -212,6 +212,7 @@ static int
 may_parse(const Arch *a, const char *text)
 {
 	const char *body = text, *s;
+	char pad[512 + 8];	/* isa_quick reads 8 zero bytes past the text */
 	size_t n;
 	u32 lo, end;
 	IsaQuick q;
@@ -225,11 +226,13 @@ may_parse(const Arch *a, const char *text)
 			return 1;
 	}
 	n = strlen(body);
-	if (!n || body[n - 1] == ' ' || body[n - 1] == '\t')
-		return 1;   /* the parser trims it: let isa_parse say */
+	if (!n || body[n - 1] == ' ' || body[n - 1] == '\t' || n >= sizeof pad - 8)
+		return 1;   /* the parser trims it, or refuses it: let isa_parse say */
+	memcpy(pad, body, n);
+	memset(pad + n, 0, 8);
+	isa_quick(pad, &q);
 	for (n = 0; isalnum((uchar)body[n]) || body[n] == '_'; n++)
 		;
-	isa_quick(body, &q);
 	for (s = body, k = 0; (s = strchr(s, ',')); s++, k++)
 		if (k < 16 && s[1] == ' ' && s[2] == PEEP_LIT[0])
 			q.cls[k] = LIT_CLS;
@@ -269,7 +272,7 @@ may_start(const Arch *a, const char *key)
 
 	if (!isa_base_find(a, key, n, &lo, &end))
 		return 1;   /* not found here: let isa_parse say */
-	isa_quick((const char[]){',', ' ', key[n + 3], 0}, &q);
+	isa_quick((const char[3 + 8]){ ',', ' ', key[n + 3] }, &q);	/* 8 zeros after */
 	for (; lo < end; lo++) {
 		const IsaTry *t = &a->by_base[lo];
 		if (commas < t->cmin || commas > t->cmax)

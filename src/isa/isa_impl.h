@@ -104,8 +104,9 @@ typedef struct {
  * quick test (see parse_text) and its index.  Together, so that a parse
  * walks one array, not a form per step. */
 typedef struct {
-	/* bytes 0..127 but space that every text of the form has */
-	u64 need[2];
+	/* the classes (isa_quick) of the bytes but space that every text
+	 * of the form has */
+	u64 need;
 	/* per comma of the text counted from its end (the last 7): the
 	 * classes (opclass in isa/parse.c) of the byte after its ", " the
 	 * form allows; 0xffff: any */
@@ -224,10 +225,11 @@ const IsaForm *isa_print_form(const Arch *a, Word w, u64 addr, const IsaSyms *sy
 int isa_print_plain(const Arch *a, Word w, u64 addr, const IsaSyms *syms, Buf *out);
 
 /* The parser's quick test of a form against a text (the text after any
- * guard; see IsaTry): isa_quick reads the text once, isa_quick_ok says
- * whether the form of t may match it (isa/parse.c). */
+ * guard; see IsaTry): isa_quick reads the text once (8 zero bytes must
+ * follow it, as in parse_text's copy), isa_quick_ok says whether the form
+ * of t may match it (isa/parse.c). */
 typedef struct {
-	u64 have[2];  /* its bytes 0..127 (and bytes >= 128 as ch & 127) */
+	u64 have;     /* its bytes' classes: bit (ch ^ ch >> 1) & 63 of each ch */
 	u32 commas;
 	u32 last;     /* its first 4 bytes after its last ", " (0 past its end) */
 	u16 cls[16];  /* per comma (the first 16): 1 << the class of the byte after
@@ -239,8 +241,7 @@ isa_quick_ok(const IsaTry *t, const IsaQuick *q)
 {
 	u32 k;
 
-	if ((t->need[0] & ~q->have[0]) | (t->need[1] & ~q->have[1]) || q->commas < t->cmin ||
-	    q->commas > t->cmax)
+	if ((t->need & ~q->have) || q->commas < t->cmin || q->commas > t->cmax)
 		return 0;
 	if (t->last) {	/* its bytes (all below 128): 0x80 in each, then 0xff */
 		u32 m = ((t->last & 0x7f7f7f7fu) + 0x7f7f7f7fu) & 0x80808080u;
