@@ -309,7 +309,7 @@ line(Desc *d, char *p)
 int
 cmd_mkcubin(int argc, char **argv)
 {
-	static Desc d; /* large: 64 kernels of 256 params */
+	Desc *d;
 	char *text, *p;
 	size_t n;
 	Cubin c;
@@ -322,41 +322,44 @@ cmd_mkcubin(int argc, char **argv)
 		      "  docs/findings-cubin.md)\n", argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr);
 		return !(argc == 2 && !strcmp(argv[1], "--help"));
 	}
-	memset(&d, 0, sizeof d);
 	if (!(text = read_file(argv[1], &n)))
 		return 1;
-	d.src.path = argv[1];
-	d.src.text = text;
-	d.src.len = n;
+	/* 160 KiB (64 kernels of 256 params): in the heap, not .bss, where it
+	   would sit between the variables every process touches and spread
+	   them over five pages instead of three */
+	d = xcalloc(1, sizeof *d);
+	d->src.path = argv[1];
+	d->src.text = text;
+	d->src.len = n;
 	for (p = text; *p && rc == 0;) {
 		size_t len = strcspn(p, "\n");
 
-		d.base = p - text;
-		d.lb = xmalloc(len + 1);
-		memcpy(d.lb, p, len);
-		d.lb[len] = 0;
-		rc = line(&d, d.lb);
-		free(d.lb);
+		d->base = p - text;
+		d->lb = xmalloc(len + 1);
+		memcpy(d->lb, p, len);
+		d->lb[len] = 0;
+		rc = line(d, d->lb);
+		free(d->lb);
 		p += len + (p[len] == '\n');
 	}
-	if (rc == 0 && d.name[0])
-		rc = finish(&d, text + n);
-	if (rc == 0 && (!d.ndone || !d.sm)) {
+	if (rc == 0 && d->name[0])
+		rc = finish(d, text + n);
+	if (rc == 0 && (!d->ndone || !d->sm)) {
 		diag(argv[1], "a description needs a target and at least one kernel with code (words/word)");
 		rc = -1;
 	}
 	if (rc == 0) {
-		KernelDesc *ks = xcalloc(d.ndone, sizeof *ks);
+		KernelDesc *ks = xcalloc(d->ndone, sizeof *ks);
 
-		for (i = 0; i < d.ndone; i++) {
-			ks[i] = d.done[i].k;
-			ks[i].name = d.done[i].name;
-			ks[i].sm = d.sm;
-			ks[i].params = d.done[i].par;
-			ks[i].code = d.done[i].code.v;
-			ks[i].ncode = d.done[i].code.n;
+		for (i = 0; i < d->ndone; i++) {
+			ks[i] = d->done[i].k;
+			ks[i].name = d->done[i].name;
+			ks[i].sm = d->sm;
+			ks[i].params = d->done[i].par;
+			ks[i].code = d->done[i].code.v;
+			ks[i].ncode = d->done[i].code.n;
 		}
-		if (cubin_build_module(&c, ks, d.ndone) < 0) {
+		if (cubin_build_module(&c, ks, d->ndone) < 0) {
 			diag(argv[1], "cannot build: a kernel's code has no EXIT");
 			rc = -1;
 		} else {
@@ -366,10 +369,11 @@ cmd_mkcubin(int argc, char **argv)
 		cubin_free(&c);
 		free(ks);
 	}
-	for (i = 0; i < d.ndone; i++)
-		vec_free(&d.done[i].code);
+	for (i = 0; i < d->ndone; i++)
+		vec_free(&d->done[i].code);
 	buf_free(&out);
-	vec_free(&d.code);
+	vec_free(&d->code);
+	free(d);
 	free(text);
 	return rc == 0 ? 0 : 1;
 }
