@@ -109,6 +109,35 @@ lex_skip_line(Lex *l)
 	l->p = e ? (size_t)(e - l->s) : l->n;
 }
 
+/* The decimal s[p, e) (digits, '.', digits: no exponent) as a double
+ * without strtod, when it has at most 15 digits: the digits as an integer
+ * m < 2^53 and 10^k (k <= 15 fraction digits) are both exact doubles, so
+ * m / 10^k is the correctly rounded quotient -- strtod's answer.  Returns
+ * 0 when it cannot say.  Every PTX file has one such number (.version), and
+ * musl's strtod keeps an 8 KiB array on the stack: a page fault of its own,
+ * the deepest page a compile's stack touches. */
+static int
+short_decimal(const char *s, size_t p, size_t e, double *dv)
+{
+	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+				     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+	u64 m = 0;
+	int nd = 0, k = -1;
+
+	for (; p < e; p++) {
+		if (s[p] == '.') {
+			k = 0;
+			continue;
+		}
+		if (s[p] < '0' || s[p] > '9' || ++nd > 15)
+			return 0;
+		m = m * 10 + (u64)(s[p] - '0');
+		k += k >= 0;
+	}
+	*dv = (double)m / p10[k < 0 ? 0 : k];
+	return 1;
+}
+
 static void
 lex_number(Lex *l, Tok *t)
 {
@@ -187,9 +216,11 @@ lex_number(Lex *l, Tok *t)
 			m = e - p;
 			if (m >= sizeof buf)
 				lex_error(l, p, "unsupported: float constant longer than 500 characters");
-			memcpy(buf, s + p, m);
-			buf[m] = 0;
-			dv = strtod(buf, NULL);
+			if (!short_decimal(s, p, e, &dv)) {
+				memcpy(buf, s + p, m);
+				buf[m] = 0;
+				dv = strtod(buf, NULL);
+			}
 			memcpy(&v, &dv, 8);
 			t->kind = TK_FLOAT;
 			t->is_f64 = 1;

@@ -1,10 +1,13 @@
 /* test_ptx.c -- the PTX AST as the interpreter and compiler see it:
  * opcodes and decoded modifiers, operand kinds, register ids, labels,
  * calls, initializers, and the error path. */
+#include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ptx/ptx.h"
+#include "ptx/ptxint.h"
 #include "test.h"
 
 static const char *const src =
@@ -300,4 +303,49 @@ TEST(ptx_body_past_bound)
 	}
 	ptx_free(m);
 	buf_free(&b);
+}
+
+/* A decimal float token's bits are strtod's, also where the lexer divides
+ * instead (short_decimal in lex.c: up to 15 digits, no exponent). */
+TEST(ptx_lex_decimal_float)
+{
+	static const char *const fixed[] = {"9.0", "0.1", "0.3", "8.3", "1.0000000000000", "999999999999999.9",
+					    "0.000000000000001", "123456789012345.6", "3.14159265358979", "2.5e3"};
+	char s[40];
+	unsigned r = 12345;
+	int i, j, nd, dot;
+
+	for (i = 0; i < 20000 + 10; i++) {
+		Lex l;
+		Tok tok;
+		jmp_buf fail;
+		Src sr = {"test", s, 0};
+		double want;
+		uint64_t bits = 0;
+
+		if (i < 10) {
+			snprintf(s, sizeof s, "%s;", fixed[i]);
+		} else {
+			nd = 2 + (int)((r = r * 1103515245u + 12345u) >> 16) % 16;
+			dot = 1 + (int)((r = r * 1103515245u + 12345u) >> 16) % (nd - 1);
+			for (j = 0; j < nd; j++)
+				s[j + (j >= dot)] = (char)('0' + ((r = r * 1103515245u + 12345u) >> 16) % 10);
+			s[dot] = '.';
+			s[nd + 1] = ';';
+			s[nd + 2] = 0;
+		}
+		sr.len = strlen(s);
+		want = strtod(s, NULL);
+		memcpy(&bits, &want, 8);
+		lex_init(&l, s, strlen(s));
+		l.src = &sr;
+		l.fail = &fail;
+		if (setjmp(fail)) {
+			CHECK(!"a lexer error");
+			break;
+		}
+		lex_next(&l, &tok);
+		CHECK(tok.kind == TK_FLOAT && tok.is_f64);
+		CHECK_EQ_U64(tok.ival, bits);
+	}
 }
