@@ -60,7 +60,10 @@ typedef struct {
 
 typedef struct Free { struct Free *next; } Free;
 
-static Free *free_list[NCLASS];
+/* The lists' heads: the first NCLASS pointers of the first region, on the
+ * heap page its first blocks touch anyway; in .bss, 1 KiB with the
+ * variables every process touches, they pushed those onto a third page. */
+static Free **free_list;
 static uint64_t nonempty[2];	/* bit c: free_list[c] holds a block */
 static char *bump, *bump_end;	/* the current region's unused part */
 static char *dirty;		/* the region's memory below it was handed out */
@@ -131,6 +134,10 @@ carve(size_t n, char **was_dirty)
 		huge_from = bump == a ? a : a + HUGE_PAGE;
 		bump_end = a + REGION;
 		madvise(huge_from, (size_t)(bump_end - huge_from), MADV_HUGEPAGE);
+		if (!free_list) {
+			free_list = (Free **)bump;
+			bump = dirty = bump + NCLASS * sizeof *free_list;
+		}
 	}
 	p = bump;
 	bump += n;

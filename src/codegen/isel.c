@@ -570,19 +570,26 @@ sel_group_in(Sel *s, const PtxOperand *o, const int *idx, int n, MRef *g)
 
 /* ---- the driver ---- */
 
-static SelFn rule_of[PTX_NOPS];
+/* Each op's rule (the last one of the families that has one) as its
+ * family << 8 | its place there, + 1; 0: none.  Two bytes, not a pointer:
+ * the table is in .bss with the variables every process touches, and at
+ * 1.4 KiB it spread them over a third page. */
+static u16 rule_of[PTX_NOPS];
 
 static void
 init_rules(void)
 {
-	size_t f;
+	unsigned f, k;
 	const SelRule *r;
 
 	if (rule_of[PTX_OP_mov])
 		return;
-	for (f = 0; f < sizeof families / sizeof *families; f++)
-		for (r = families[f]; r->fn; r++)
-			rule_of[r->op] = r->fn;
+	for (f = 0; f < sizeof families / sizeof *families; f++) {
+		for (r = families[f], k = f << 8; r->fn; r++)
+			rule_of[r->op] = (u16)++k;
+		if (r - families[f] > 256)
+			die("isel: more than 256 rules in a family");
+	}
 }
 
 static void
@@ -624,7 +631,8 @@ sel_block(Sel *s, int b)
 			str_printf(what, sizeof what, "`%s`", ptx_op_name(x->p.op));
 			rc = sel_unsupported(s, what);
 		} else {
-			rc = rule_of[x->p.op](s, x);
+			unsigned k = rule_of[x->p.op] - 1u;
+			rc = families[k >> 8][k & 255].fn(s, x);
 		}
 	}
 	s->mf->guard = -1;

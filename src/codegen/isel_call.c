@@ -242,20 +242,23 @@ mem_rule(int op)
 		sel_rules_int, sel_rules_float, sel_rules_mem, sel_rules_ctrl, sel_rules_cvt, sel_rules_atom,
 		sel_rules_warp, sel_rules_intx, sel_rules_math, sel_rules_div, sel_rules_tensor, sel_rules_async,
 	};
-	static SelFn memo[PTX_NOPS];   /* the same answer for the process */
+	/* the same answer for the process, as before[i] << 8 | the place
+	   there, + 1: two bytes, not a pointer, as isel.c's rule_of */
+	static u16 memo[PTX_NOPS];
 	const SelRule *r;
-	SelFn f = NULL;
 	size_t i;
 
-	if (memo[op])
-		return memo[op];
-	for (i = 0; i < sizeof before / sizeof *before; i++)
-		for (r = before[i]; r->fn; r++)
-			if (r->op == op)
-				f = r->fn;
-	if (!f)
+	if (!memo[op])
+		for (i = 0; i < sizeof before / sizeof *before; i++)
+			for (r = before[i]; r->fn; r++)
+				if (r->op == op) {
+					if (r - before[i] > 255)
+						die("isel_call: more than 256 rules in a family");
+					memo[op] = (u16)((i << 8 | (size_t)(r - before[i])) + 1);
+				}
+	if (!memo[op])
 		die("isel_call: no rule for op %d before the call table", op);
-	return memo[op] = f;
+	return before[(memo[op] - 1u) >> 8][(memo[op] - 1u) & 255].fn;
 }
 
 static int
