@@ -310,9 +310,8 @@ static void
 names(Cubin *c)
 {
 	size_t i;
-	Buf b = {0};
-
 	StrTab t;
+	CSection *sy;
 
 	ASSERT(c->shstrtab > 0 && c->shstrtab < (int)c->sec.n);
 	strtab_open(&t, &c->sec.v[c->shstrtab]);
@@ -326,18 +325,21 @@ names(Cubin *c)
 	for (i = 0; i < c->sym.n; i++)
 		c->sym.v[i].name_off = strtab_intern(&t, c->sym.v[i].name);
 	strtab_close(c, c->strtab, &t);
+	/* each entry written in place, as cubin_set_data would hold it */
+	sy = &c->sec.v[c->symtab];
+	sy->data = arena_alloc(&c->arena, 24 * c->sym.n + 1);
+	sy->size = 24 * c->sym.n;
 	for (i = 0; i < c->sym.n; i++) {
-		CSymbol *s = &c->sym.v[i];
+		const CSymbol *s = &c->sym.v[i];
+		u8 *e = sy->data + 24 * i;
 
-		put32(&b, s->name_off);
-		buf_putc(&b, s->info);
-		buf_putc(&b, s->other);
-		put16(&b, s->shndx);
-		put64(&b, s->value);
-		put64(&b, s->size);
+		wr32(e, s->name_off);
+		e[4] = s->info;
+		e[5] = s->other;
+		wr16(e + 6, s->shndx);
+		wr64(e + 8, s->value);
+		wr64(e + 16, s->size);
 	}
-	cubin_set_data(c, c->symtab, b.s, b.n);
-	buf_free(&b);
 }
 
 static u64
@@ -405,19 +407,34 @@ pad_to(Buf *b, size_t n)
 	b->s[n] = 0;
 }
 
+/* The header of s at h[0..64). */
 static void
-put_shdr(Buf *b, const CSection *s)
+shdr(u8 *h, const CSection *s)
 {
-	put32(b, s->name_off);
-	put32(b, s->type);
-	put64(b, s->flags);
-	put64(b, 0);
-	put64(b, s->offset);
-	put64(b, s->size);
-	put32(b, s->link);
-	put32(b, s->info);
-	put64(b, s->align);
-	put64(b, s->entsize);
+	wr32(h, s->name_off);
+	wr32(h + 4, s->type);
+	wr64(h + 8, s->flags);
+	wr64(h + 16, 0);
+	wr64(h + 24, s->offset);
+	wr64(h + 32, s->size);
+	wr32(h + 40, s->link);
+	wr32(h + 44, s->info);
+	wr64(h + 48, s->align);
+	wr64(h + 56, s->entsize);
+}
+
+/* The program header p at h[0..56). */
+static void
+phdr_entry(u8 *h, const CPhdr *p)
+{
+	wr32(h, p->type);
+	wr32(h + 4, p->flags);
+	wr64(h + 8, p->offset);
+	wr64(h + 16, 0);
+	wr64(h + 24, 0);
+	wr64(h + 32, p->filesz);
+	wr64(h + 40, p->memsz);
+	wr64(h + 48, p->align);
 }
 
 void
@@ -460,18 +477,12 @@ cubin_write(Cubin *c, Buf *out)
 		buf_putn(out, s->data, s->size);
 	}
 	pad_to(out, base + shoff);
+	/* the tables written in place (the room was grown above) */
 	for (i = 0; i < c->sec.n; i++)
-		put_shdr(out, &c->sec.v[i]);
-	for (i = 0; i < c->ph.n; i++) {
-		CPhdr *p = &c->ph.v[i];
-
-		put32(out, p->type);
-		put32(out, p->flags);
-		put64(out, p->offset);
-		put64(out, 0);
-		put64(out, 0);
-		put64(out, p->filesz);
-		put64(out, p->memsz);
-		put64(out, p->align);
-	}
+		shdr((u8 *)out->s + out->n + 64 * i, &c->sec.v[i]);
+	out->n += 64 * c->sec.n;
+	for (i = 0; i < c->ph.n; i++)
+		phdr_entry((u8 *)out->s + out->n + 56 * i, &c->ph.v[i]);
+	out->n += 56 * c->ph.n;
+	out->s[out->n] = 0;
 }
