@@ -36,37 +36,67 @@ sym(Cubin *c, const char *name, int bind, int type, int other, int shndx, u64 si
 	return c->sym.n - 1;
 }
 
+/* n more bytes at the end of b, to be written in place: one size check
+ * for a whole record (a put32 or put64 each was one, and ~40 bytes of
+ * code a call). */
+static u8 *
+room(Buf *b, size_t n)
+{
+	u8 *p;
+
+	buf_grow(b, n);
+	p = (u8 *)b->s + b->n;
+	b->n += n;
+	b->s[b->n] = 0;
+	return p;
+}
+
 static void
 rec_s(Buf *b, int id, const u32 *w, int n)
 {
+	u8 *r = room(b, 4 + 4 * (size_t)n);
 	int i;
 
-	buf_putc(b, EIFMT_SVAL);
-	buf_putc(b, (char)id);
-	put16(b, (u16)(4 * n));
+	r[0] = EIFMT_SVAL;
+	r[1] = (u8)id;
+	wr16(r + 2, (u16)(4 * n));
 	for (i = 0; i < n; i++)
-		put32(b, w[i]);
+		wr32(r + 4 + 4 * i, w[i]);
 }
 
 static void
 rec_h(Buf *b, int fmt, int id, u16 v)
 {
-	buf_putc(b, (char)fmt);
-	buf_putc(b, (char)id);
-	put16(b, v);
+	u8 *r = room(b, 4);
+
+	r[0] = (u8)fmt;
+	r[1] = (u8)id;
+	wr16(r + 2, v);
 }
 
 /* "NVIDIA Corp" note with the given type and descriptor. */
 static void
 note(Buf *b, u32 type, const void *desc, u32 n)
 {
-	put32(b, 12);
-	put32(b, n);
-	put32(b, type);
-	buf_putn(b, "NVIDIA Corp\0", 12);
-	buf_putn(b, desc, n);
+	u8 *r = room(b, 24 + (size_t)n);
+
+	wr32(r, 12);
+	wr32(r + 4, n);
+	wr32(r + 8, type);
+	memcpy(r + 12, "NVIDIA Corp\0", 12);
+	memcpy(r + 24, desc, n);
 	while (b->n % 4)
 		buf_putc(b, 0);
+}
+
+/* DW_CFA_advance_loc4 by v */
+static void
+advance_loc4(Buf *b, u32 v)
+{
+	u8 *r = room(b, 5);
+
+	r[0] = 0x04;
+	wr32(r + 1, v);
 }
 
 static void
@@ -74,6 +104,7 @@ tkinfo(Buf *b, int sm, int arch_a)
 {
 	Buf d = {0}, blob = {0};
 	u32 off[5] = {0};   /* strings 0 and 3 empty */
+	u8 *r;
 	int i;
 
 	buf_putc(&blob, 0);
@@ -85,9 +116,10 @@ tkinfo(Buf *b, int sm, int arch_a)
 	buf_putn(&blob, "-arch sm_", 9);
 	buf_putu(&blob, (u64)sm);
 	buf_putn(&blob, arch_a ? "a " : " ", arch_a ? 3 : 2);   /* with the NUL */
-	put32(&d, 2);
+	r = room(&d, 24);
+	wr32(r, 2);
 	for (i = 0; i < 5; i++)
-		put32(&d, off[i]);
+		wr32(r + 4 + 4 * i, off[i]);
 	buf_putn(&d, blob.s, blob.n);
 	while (d.n % 4)
 		buf_putc(&d, 0);
@@ -121,35 +153,32 @@ debug_frame(Buf *b, int sm, u64 text_size, u32 first_cf, u32 last_exit)
 		0xff, 0x81, 0x80, 0x28, 0x08, 0x81, 0x80, 0x80, 0x28, 0x00, 0x00, 0x00,
 	};
 	Buf in = {0};
+	u8 *r;
 
 	buf_putn(b, cie, sizeof cie);
 	if (sm < 90) { /* sm_80: a row after the prologue's MOV R1 */
-		buf_putc(&in, 0x04);
-		put32(&in, 16 / 4);
+		advance_loc4(&in, 16 / 4);
 		first_cf -= 16;
 		last_exit -= 16;
 	}
 	if (sm >= 90 && last_exit < first_cf + 16) {
 		/* sm_90 keeps the rows in address order */
-		buf_putc(&in, 0x04);
-		put32(&in, last_exit / 4);
-		buf_putc(&in, 0x04);
-		put32(&in, (first_cf + 16 - last_exit) / 4);
+		advance_loc4(&in, last_exit / 4);
+		advance_loc4(&in, (first_cf + 16 - last_exit) / 4);
 		buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6);
 	} else {
-		buf_putc(&in, 0x04); /* DW_CFA_advance_loc4 */
-		put32(&in, (first_cf + 16) / 4);
+		advance_loc4(&in, (first_cf + 16) / 4);
 		buf_putn(&in, "\x0c\x81\x80\x80\x28\x00", 6); /* DW_CFA_def_cfa R1-ish, 0 */
-		buf_putc(&in, 0x04);
-		put32(&in, (last_exit - first_cf - 16) / 4); /* may wrap (sm_80 does) */
+		advance_loc4(&in, (last_exit - first_cf - 16) / 4); /* may wrap (sm_80 does) */
 	}
 	while ((in.n + 24 + 12) % 8)
 		buf_putc(&in, 0);
-	put32(b, 0xffffffffu);
-	put64(b, 24 + in.n);
-	put64(b, 0);          /* CIE pointer */
-	put64(b, 0);          /* initial location (R_CUDA_64) */
-	put64(b, text_size);  /* address range */
+	r = room(b, 36);
+	wr32(r, 0xffffffffu);
+	wr64(r + 4, 24 + in.n);
+	wr64(r + 12, 0);        /* CIE pointer */
+	wr64(r + 20, 0);        /* initial location (R_CUDA_64) */
+	wr64(r + 28, text_size);  /* address range */
 	buf_putn(b, in.s, in.n);
 	buf_free(&in);
 }
@@ -285,15 +314,17 @@ code(Cubin *c, const KernelDesc *k, KState *st, int s90)
 {
 	Buf b = {0};
 	size_t i;
+	u8 *w;
 
-	for (i = 0; i < k->ncode; i++) {
-		put64(&b, k->code[i].lo);
-		put64(&b, k->code[i].hi);
-	}
 	st->tsize = align_up(16 * k->ncode, 128) + 128;
-	while (b.n < st->tsize) {
-		put64(&b, NOP_LO);
-		put64(&b, NOP_HI);
+	w = room(&b, st->tsize);
+	for (i = 0; i < k->ncode; i++) {
+		wr64(w + 16 * i, k->code[i].lo);
+		wr64(w + 16 * i + 8, k->code[i].hi);
+	}
+	for (; 16 * i < st->tsize; i++) {
+		wr64(w + 16 * i, NOP_LO);
+		wr64(w + 16 * i + 8, NOP_HI);
 	}
 	st->nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, st->exits, NELEM(st->exits));
 	for (st->nsys = 0, i = 0; i < 16 * k->ncode && st->nsys < NELEM(st->sys); i += 16)
@@ -450,10 +481,12 @@ frames(Cubin *c, KState *st, size_t n, int sm, int i_df, int i_rela)
 		at[i] = cie + 48 + 20;                /* its initial location */
 	}
 	for (i = n; i-- > 0;) {
-		put64(&r, at[i]);
-		put64(&r, (u64)st[i].ksym << 32 | 2); /* R_CUDA_64 */
+		u8 *e = room(&r, s90 ? 24 : 16);
+
+		wr64(e, at[i]);
+		wr64(e + 8, (u64)st[i].ksym << 32 | 2); /* R_CUDA_64 */
 		if (s90)
-			put64(&r, 0);
+			wr64(e + 16, 0);
 	}
 	set(c, i_df, &b);
 	set(c, i_rela, &r);
@@ -461,6 +494,16 @@ frames(Cubin *c, KState *st, size_t n, int sm, int i_df, int i_rela)
 	c->sec.v[i_rela].info = i_df;
 	c->sec.v[i_rela].entsize = s90 ? 24 : 16;
 	free(at);
+}
+
+/* a .nv.callgraph entry */
+static void
+edge(Buf *b, u32 from, u32 to)
+{
+	u8 *r = room(b, 8);
+
+	wr32(r, from);
+	wr32(r + 4, to);
 }
 
 int
@@ -533,15 +576,12 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 		cubin_set_data(c, idx[4], compat, sizeof compat);
 	}
 	for (i = 1; i <= 4; i++) {
-		put32(&b, 0);
-		put32(&b, (u32)-(i32)i);
+		edge(&b, 0, (u32)-(i32)i);
 		if (i > 1)
 			continue;
 		for (j = 0; j < n; j++)   /* after (0, -1): kernel -> extern, last called first (ptxas) */
-			for (int k = ks[j].nexterns; k-- > 0;) {
-				put32(&b, (u32)st[j].ksym);
-				put32(&b, st[j].ext[k]);
-			}
+			for (int k = ks[j].nexterns; k-- > 0;)
+				edge(&b, (u32)st[j].ksym, st[j].ext[k]);
 	}
 	set(c, idx[5], &b);
 	c->sec.v[idx[5]].link = c->symtab;
