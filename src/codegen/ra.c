@@ -1793,7 +1793,7 @@ ra_run(MFunc *f, const RaOpts *o, RaResult *res, char *err, size_t errlen)
 	for (v = 0; v < (int)f->vr.n; v++)
 		if (f->vr.v[v].phys < 0)
 			f->vr.v[v].phys = 0;
-	if (!rc && getenv("OA_RA_CHECK"))
+	if (!rc && env_has("OA_RA_CHECK"))
 		check_alloc(f);
 	if (!rc) {
 		tidy(f, res);

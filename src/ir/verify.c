@@ -43,7 +43,7 @@ ir_verify_all(void)
 	static int full = -1;
 
 	if (full < 0)
-		full = getenv("OA_VERIFY") != NULL;
+		full = env_has("OA_VERIFY");
 	return full;
 }
 

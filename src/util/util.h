@@ -141,6 +141,9 @@ int write_file(const char *path, const void *p, size_t n);
 int write_file_mkdirs(const char *path, const void *p, size_t n);
 void mkdirs(const char *dir);   /* mkdir -p */
 
+/* Whether the environment has name (as getenv(name) != NULL) */
+int env_has(const char *name);
+
 /* Diagnostics for bad input.  A Src describes a text file for carets. */
 typedef struct {
 	const char *path;
