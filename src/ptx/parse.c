@@ -1616,37 +1616,38 @@ resolve_module(P *p)
 static void
 cleanup(P *p)
 {
+	/* p is freed next: the vectors need not be cleared */
 	reset_fn(p);
 	hm_free(&p->strs);
 	hm_free(&p->gsyms);
-	vec_free(&p->strv);
-	vec_free(&p->gsym);
-	vec_free(&p->vars);
-	vec_free(&p->funcs);
-	vec_free(&p->sections);
-	vec_free(&p->gfix);
-	vec_free(&p->lsym);
-	vec_free(&p->undo);
-	vec_free(&p->scopes);
-	vec_free(&p->regs);
-	vec_free(&p->decls);
-	vec_free(&p->declscope);
-	vec_free(&p->locals);
-	vec_free(&p->labelnames);
-	vec_free(&p->labelat);
-	vec_free(&p->protos);
-	vec_free(&p->btargets);
-	vec_free(&p->btnames);
-	vec_free(&p->btcount);
-	vec_free(&p->lfix);
-	vec_free(&p->fixmark);
-	vec_free(&p->labeldepth);
-	vec_free(&p->pragmas);
+	free(p->strv.v);
+	free(p->gsym.v);
+	free(p->vars.v);
+	free(p->funcs.v);
+	free(p->sections.v);
+	free(p->gfix.v);
+	free(p->lsym.v);
+	free(p->undo.v);
+	free(p->scopes.v);
+	free(p->regs.v);
+	free(p->decls.v);
+	free(p->declscope.v);
+	free(p->locals.v);
+	free(p->labelnames.v);
+	free(p->labelat.v);
+	free(p->protos.v);
+	free(p->btargets.v);
+	free(p->btnames.v);
+	free(p->btcount.v);
+	free(p->lfix.v);
+	free(p->fixmark.v);
+	free(p->labeldepth.v);
+	free(p->pragmas.v);
 	buf_free(&p->ibytes);
 	hm_free(&p->tmplmap);
-	vec_free(&p->tmpl);
-	vec_free(&p->irel);
-	vec_free(&p->pvec);
+	free(p->tmpl.v);
+	free(p->irel.v);
+	free(p->pvec.v);
 }
 
 PtxModule *
