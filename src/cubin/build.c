@@ -275,6 +275,18 @@ set(Cubin *c, int i, Buf *b)
 	buf_free(b);
 }
 
+/* Section i's data: n zero bytes in the arena, as cubin_set_data would
+ * hold them, to be written in place (no buffer filled and copied). */
+static u8 *
+sec_data(Cubin *c, int i, u64 n)
+{
+	CSection *s = &c->sec.v[i];
+
+	s->data = arena_alloc(&c->arena, n + 1);
+	s->size = n;
+	return s->data;
+}
+
 static void
 phdr(Cubin *c, int type, int flags, int first, int last)
 {
@@ -312,12 +324,11 @@ ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 a
 static int
 code(Cubin *c, const KernelDesc *k, KState *st, int s90)
 {
-	Buf b = {0};
 	size_t i;
 	u8 *w;
 
 	st->tsize = align_up(16 * k->ncode, 128) + 128;
-	w = room(&b, st->tsize);
+	w = sec_data(c, st->text, st->tsize);
 	for (i = 0; i < k->ncode; i++) {
 		wr64(w + 16 * i, k->code[i].lo);
 		wr64(w + 16 * i + 8, k->code[i].hi);
@@ -326,21 +337,18 @@ code(Cubin *c, const KernelDesc *k, KState *st, int s90)
 		wr64(w + 16 * i, NOP_LO);
 		wr64(w + 16 * i + 8, NOP_HI);
 	}
-	st->nexit = exit_offsets((const u8 *)b.s, 16 * k->ncode, st->exits, NELEM(st->exits));
+	st->nexit = exit_offsets(w, 16 * k->ncode, st->exits, NELEM(st->exits));
 	for (st->nsys = 0, i = 0; i < 16 * k->ncode && st->nsys < NELEM(st->sys); i += 16)
-		if (((u8)b.s[i] | ((u32)(u8)b.s[i + 1] << 8)) == 0x7343)   /* CALL.ABS.NOINC Rn */
+		if ((w[i] | (u32)w[i + 1] << 8) == 0x7343)   /* CALL.ABS.NOINC Rn */
 			st->sys[st->nsys++] = (u32)i;
 	for (st->first_cf = 0; st->first_cf < 16 * k->ncode; st->first_cf += 16) { /* first BRA or EXIT */
-		u64 op = (u8)b.s[st->first_cf] | ((u64)(u8)b.s[st->first_cf + 1] << 8);
+		u64 op = w[st->first_cf] | (u64)w[st->first_cf + 1] << 8;
 
 		if ((op & 0xfff) == 0x947 || (op & 0xfff) == 0x94d)
 			break;
 	}
-	if (st->nexit > NELEM(st->exits)) {
-		buf_free(&b);
+	if (st->nexit > NELEM(st->exits))
 		return -1;
-	}
-	set(c, st->text, &b);
 	c->sec.v[st->text].link = c->symtab;
 	c->sec.v[st->text].info = (u32)st->ksym | (s90 ? 0 : (k->regs & 0xff) << 24);
 	c->sym.v[st->ksym].size = st->tsize;
@@ -554,11 +562,7 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 			c->sec.v[st[i].relt].info = st[i].text;
 			c->sec.v[st[i].relt].entsize = 24;
 		}
-		j = (s90 ? 0x210u : 0x160u) + st[i].psize;   /* c[0x0]: zeros */
-		buf_grow(&b, j);
-		memset(b.s + b.n, 0, j + 1);
-		b.n += j;
-		set(c, st[i].c0, &b);
+		sec_data(c, st[i].c0, (s90 ? 0x210u : 0x160u) + st[i].psize);   /* c[0x0]: zeros */
 		c->sec.v[st[i].c0].info = st[i].text;
 		if (st[i].c2) {
 			cubin_set_data(c, st[i].c2, ks[i].cb2, ks[i].ncb2);
