@@ -67,5 +67,58 @@ int code_regcount_of(const Arch *a, const u8 *code, u64 n, int max, int verify);
 int code_regcount_known(const Arch *a, const u8 *code, u64 n, int *count);
 /* The highest general register one instruction's text touches, or -1. */
 int sass_reg_max(const char *t);
+/* sass_reg_max as events, for a caller that knows the text's parts
+ * without the text (the hazard decoder): a register's width depends on
+ * whether its operand is the last one (a store's data, a ".WIDE" addend),
+ * which is known only at the end, so the current operand keeps two
+ * maxima, one for either case.  reg_max_begin with the mnemonic at mn
+ * (the guard left out), reg_max_mod for the text after each of its dots
+ * (".WIDE", ".128", ".64" anywhere in it), reg_max_mods_done; then, in
+ * text order, reg_max_comma for each comma and reg_max_reg for each
+ * register Rn (r: n; addr: inside [..]; own: ".64" follows n). */
+typedef struct {
+	int w, wide, store, dbl, k, max, cur, cur_last;
+} RegMax;
+void reg_max_begin(RegMax *m, const char *mn);
+static inline void
+reg_max_mod(RegMax *m, const char *s)
+{
+	if (s[0] == 'W' && s[1] == 'I' && s[2] == 'D' && s[3] == 'E')
+		m->wide = 1;
+	else if (s[0] == '1' && s[1] == '2' && s[2] == '8')
+		m->w = 4;
+	else if (s[0] == '6' && s[1] == '4' && m->w < 4)
+		m->w = 2;
+}
+static inline void
+reg_max_mods_done(RegMax *m)
+{
+	if (m->wide && m->w < 4)
+		m->w = 2;
+}
+static inline void
+reg_max_comma(RegMax *m)
+{
+	m->k++;
+	m->max = MAX(m->max, m->cur);
+	m->cur = m->cur_last = -1;
+}
+static inline void
+reg_max_reg(RegMax *m, int r, int addr, int own)
+{
+	int wd, wd_last;
+
+	if (r >= 255)
+		return;
+	wd = addr ? 1 : m->dbl ? 2 : m->k == 0 && !m->store ? m->w : 1;
+	wd_last = addr ? 1 : m->dbl ? 2 : (m->k == 0 && !m->store) || m->store || m->wide ? m->w : 1;
+	m->cur = MAX(m->cur, r + (own ? 2 : wd) - 1);
+	m->cur_last = MAX(m->cur_last, r + (own ? 2 : wd_last) - 1);
+}
+static inline int
+reg_max_end(const RegMax *m)
+{
+	return MAX(m->max, m->cur_last);
+}
 
 #endif

@@ -30,46 +30,46 @@ name_char(char c)
 /* The characters sass_reg_max acts on: NUL , [ ] R. */
 static const u8 stop[256] = {[0] = 1, [','] = 1, ['['] = 1, [']'] = 1, ['R'] = 1};
 
+void
+reg_max_begin(RegMax *m, const char *mn)
+{
+	m->w = 1;
+	m->wide = 0;
+	m->store = (mn[0] == 'S' && mn[1] == 'T') || (mn[0] == 'R' && mn[1] == 'E' && mn[2] == 'D');
+	m->dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
+	m->k = 0;
+	m->max = m->cur = m->cur_last = -1;
+}
+
 /* The highest register of one instruction's text, in one pass over the
- * operands.  A register's width depends on whether its operand is the
- * last one (a store's data, a ".WIDE" addend), which is known only at
- * the end: the current operand keeps two maxima, one for either case. */
+ * operands (RegMax's events, listing.h). */
 int
 sass_reg_max(const char *t)
 {
 	const char *mn = t, *p;
-	int w = 1, k = 0, max = -1, cur = -1, cur_last = -1, store, dbl, wide = 0, addr = 0;
+	int addr = 0;
+	RegMax m;
 
 	if (*mn == '@') { /* the guard */
 		while (*mn && *mn != ' ')
 			mn++;
 		mn += *mn == ' ';
 	}
+	reg_max_begin(&m, mn);
 	/* (the character tests stop at the NUL: no strncmp calls per text) */
 	for (p = mn; *p && *p != ' '; p++)
-		if (*p == '.') { /* ".WIDE", ".128", ".64" anywhere in the mnemonic */
-			if (p[1] == 'W' && p[2] == 'I' && p[3] == 'D' && p[4] == 'E')
-				wide = 1;
-			else if (p[1] == '1' && p[2] == '2' && p[3] == '8')
-				w = 4;
-			else if (p[1] == '6' && p[2] == '4' && w < 4)
-				w = 2;
-		}
-	if (wide && w < 4)
-		w = 2;
-	store = (mn[0] == 'S' && mn[1] == 'T') || (mn[0] == 'R' && mn[1] == 'E' && mn[2] == 'D');
-	dbl = mn[0] == 'D' && strncmp(mn, "DEPBAR", 6);
+		if (*p == '.')
+			reg_max_mod(&m, p + 1);
+	reg_max_mods_done(&m);
 	for (; *p; p++) {
-		int r, own, wd, wd_last;
+		int r, own;
 
 		while (!stop[(uchar)*p])	/* most characters are none of these */
 			p++;
 		if (!*p)
 			break;
 		if (*p == ',') {
-			k++;
-			max = MAX(max, cur);
-			cur = cur_last = -1;
+			reg_max_comma(&m);
 			continue;
 		}
 		if (*p == '[' || *p == ']')
@@ -82,14 +82,9 @@ sass_reg_max(const char *t)
 			p++;
 		own = p[0] == '.' && p[1] == '6' && p[2] == '4';
 		p--;
-		if (r >= 255)
-			continue;
-		wd = addr ? 1 : dbl ? 2 : k == 0 && !store ? w : 1;
-		wd_last = addr ? 1 : dbl ? 2 : (k == 0 && !store) || store || wide ? w : 1;
-		cur = MAX(cur, r + (own ? 2 : wd) - 1);
-		cur_last = MAX(cur_last, r + (own ? 2 : wd_last) - 1);
+		reg_max_reg(&m, r, addr, own);
 	}
-	return MAX(max, cur_last);
+	return reg_max_end(&m);
 }
 
 /* The highest register the words [from, n) of code touch (at their own
