@@ -1672,8 +1672,8 @@ same_ranges(const HRange *p, const HRange *r, size_t n)
 
 /* Do x and y say the same of their instructions (pointers compared by
    what they point to)? */
-static int
-same_view(const HIns *x, const HIns *y)
+int
+hz_same_view(const HIns *x, const HIns *y)
 {
 	return !memcmp(&x->c, &y->c, sizeof x->c) && x->kind == y->kind && x->cond == y->cond &&
 	       x->never == y->never && x->pipe == y->pipe && x->memf == y->memf && x->async_ur == y->async_ur &&
@@ -1728,7 +1728,7 @@ verify_view(const Arch *a, const Word *code, size_t n, const HIns *ins, const ch
 	if (hz_decode(a, code, n, fresh, &ar, &k) < 0)
 		die("%s: word %zu does not decode", kernel, k);
 	for (k = 0; k < n; k++)
-		if (!same_view(&ins[k], &fresh[k]))
+		if (!hz_same_view(&ins[k], &fresh[k]))
 			die("%s: the assigner's view of word %zu is not a fresh decode's", kernel, k);
 	if (!kept)
 		die("%s: no shape kept for the checker", kernel);

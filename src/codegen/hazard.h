@@ -101,6 +101,14 @@ typedef struct {
 /* Decode n words into ins[] (texts and strings in ar).  Returns 0, or -1
  * with the failing index in *bad. */
 int hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_t *bad);
+/* One word decoded without the memo (at address addr, in code of n words;
+ * *t: the address a branch or call names): by its fields where its form
+ * has an operand program (text 0), or by its printed text (text 1); the
+ * unit test ctrl_decode_direct holds the two equal.  Returns 0 or -1. */
+int hz_decode_one(const Arch *a, Word w, u64 addr, size_t n, int text, HIns *h, u64 *t, Arena *ar);
+/* Do x and y say the same of their instructions (pointers compared by
+   what they point to)? */
+int hz_same_view(const HIns *x, const HIns *y);
 /* After the n words hz_decode has just decoded into ins were reordered
    (the word now at k was at perm[k]): ins, and what the next hz_decode
    remembers of them, in the new order. */

@@ -1049,6 +1049,364 @@ reuse_srcs(HIns *h, const Insn *in, u64 of, u32 mb)
 	}
 }
 
+/* ---- a word's Insn from its fields' values, without its text ----
+ * tools/isa-gentab writes, for each form whose text fits a small grammar
+ * (registers with - ! ~ |..| and suffixes, immediates, [..], c[..][..],
+ * desc[..][..], SR_ names, optional predicates), its operands as a byte
+ * program (Arch.hzop; hz_prog there): what insn_parse_novalue makes of
+ * the printed text, and the registers sass_reg_max counts in it, in text
+ * order.  The other forms print and parse.  The unit test
+ * ctrl_decode_direct holds the two ways equal on the golden words. */
+enum { HO_REG = 1, HO_CREG, HO_IMM, HO_CIMM, HO_FIMM, HO_SR, HO_MEM, HO_CB, HO_OPTP, HO_TAILP };
+enum { T_REG = 1, T_CREG, T_IMM, T_CIMM, T_EREG, T_END };
+/* a register's flags byte: .64 in its suffixes, a selector (.H1 ...;
+   reuse_srcs asks only whether there is one), .64 right after its number,
+   a suffix enumeration whose string names the selector (its field in the
+   next byte) */
+enum { RF_X64 = 1, RF_SEL = 2, RF_OWN = 4, RF_SELF = 8 };
+
+typedef struct {
+	const Arch *a;
+	const IsaForm *fm;
+	u64 vals[32];  /* tools/isa-gentab: no form has more fields */
+	u64 addr;
+	RegMax rm;
+} Direct;
+
+/* The string (its id) enumeration field fi prints. */
+static u32
+d_sid(const Direct *d, int fi)
+{
+	return d->a->enums[d->a->fields[d->fm->field0 + fi].table + d->vals[fi]] & ENUM_ID;
+}
+
+static const char *
+d_str(const Direct *d, int fi)
+{
+	return d->a->strs[d_sid(d, fi)];
+}
+
+static u64
+le64(const u8 *p)
+{
+	u64 v = 0;
+	int k;
+
+	for (k = 7; k >= 0; k--)
+		v = v << 8 | p[k];
+	return v;
+}
+
+/* The selector of a register's suffixes s (".reuse.H1"), as
+   parse_suffixes finds it; -1 for a suffix it does not take or that is
+   not a selector or .reuse (the text decides). */
+static int
+d_sel(const char *s)
+{
+	static const struct { const char *s; u8 n, sel; } sels[] = {
+		{".H0_H0", 6, SEL_H0_H0}, {".H1_H1", 6, SEL_H1_H1}, {".H0", 3, SEL_H0}, {".H1", 3, SEL_H1},
+		{".B0", 3, SEL_B0}, {".B1", 3, SEL_B1}, {".B2", 3, SEL_B2}, {".B3", 3, SEL_B3},
+		{".F32", 4, SEL_F32}, {".SIGN", 5, SEL_SIGN}, {".reuse", 6, SEL_NONE},
+	};
+	int sel = SEL_NONE;
+	size_t i;
+
+	while (*s) {
+		for (i = 0; i < NELEM(sels) && strncmp(s, sels[i].s, sels[i].n); i++)
+			;
+		if (i == NELEM(sels) || (s[sels[i].n] && s[sels[i].n] != '.'))
+			return -1;
+		sel = sels[i].sel ? sels[i].sel : sel;
+		s += sels[i].n;
+	}
+	return sel;
+}
+
+/* A register (p: kind, field index or number, RF_ flags[, field]) into
+   kind and *reg; its x64 and selector into o; NULL: the text decides. */
+static inline const u8 *
+d_reg(Direct *d, const u8 *p, int field, u8 *kind, u16 *reg, Operand *o, int addr)
+{
+	*kind = p[0];
+	*reg = field ? (u16)d->vals[p[1]] : p[1];
+	o->x64 |= p[2] & RF_X64;
+	o->sel = p[2] & RF_SEL ? SEL_H1 : o->sel;
+	if (*kind == OPK_R)
+		reg_max_reg(&d->rm, *reg, addr, p[2] & RF_OWN);
+	if (p[2] & RF_SELF) {
+		int sel = d_sel(d_str(d, p[3]));
+		if (sel < 0)
+			return NULL;
+		o->sel = sel ? (u8)sel : o->sel;
+		return p + 4;
+	}
+	return p + 3;
+}
+
+/* parse_addr's rule for a register term (first: nothing before it in the
+   brackets): the first register or a general one is the base, another
+   uniform one the offset register; -1 where the parse fails. */
+static int
+d_term(Operand *o, u8 k, u16 r, u8 x64, int first)
+{
+	if (k == OPK_R || (first && !o->rk)) {
+		if (o->rk)
+			return -1;
+		o->rk = k;
+		o->reg = r;
+		o->x64 = x64;
+	} else if (o->ur == 63)
+		o->ur = r;
+	else
+		return -1;
+	return 0;
+}
+
+/* An address's terms, as many as its text has; NULL where its parse fails. */
+static const u8 *
+d_terms(Direct *d, const u8 *p, Operand *o)
+{
+	int first = 1;  /* nothing printed in the brackets yet */
+
+	o->ur = 63;
+	o->scale = 1;
+	for (;;) {
+		Operand t = {0};
+		const IsaField *f;
+		const char *s;
+		u64 x;
+		u8 k;
+		u16 r;
+
+		switch (*p++) {
+		case T_END:
+			return p;
+		case T_IMM:
+			f = &d->a->fields[d->fm->field0 + *p];
+			x = (u64)isa_hex_value(f, d->vals[*p++], d->addr);
+			if (x || !(f->flags & FF_OPTPLUS))  /* else it prints nothing */
+				o->imm += x, first = 0;
+			continue;
+		case T_CIMM:
+			o->imm += le64(p);
+			p += 8;
+			break;
+		case T_EREG:  /* "R0+", "URZ" or nothing */
+			s = d_str(d, *p++);
+			if (!*s)
+				continue;
+			k = s[0] == 'U' ? OPK_UR : OPK_R;
+			s += k == OPK_UR;
+			r = (u16)(s[1] == 'Z' ? (k == OPK_R ? 255 : 63) : strtoul(s + 1, NULL, 10));
+			if (k == OPK_R)
+				reg_max_reg(&d->rm, r, 1, 0);
+			if (d_term(o, k, r, 0, first) < 0)
+				return NULL;
+			break;
+		default:
+			p = d_reg(d, p, p[-1] == T_REG, &k, &r, &t, 1);
+			if (!p || d_term(o, k, r, t.x64, first) < 0)
+				return NULL;
+			break;
+		}
+		first = 0;
+	}
+}
+
+/* The next operand of in, cleared; NULL when in has room for no more
+   (the parse fails). */
+static Operand *
+d_new(Direct *d, Insn *in)
+{
+	Operand *o = &in->o[in->nops];
+
+	if (in->nops == INSN_MAXOPS)
+		return NULL;
+	if (in->nops++)
+		reg_max_comma(&d->rm);
+	memset(o, 0, sizeof *o);
+	o->desc = 0xffff;
+	o->ur = 63;
+	o->scale = 1;
+	return o;
+}
+
+/* Optional predicate or register operands: "P0, UR1, " before an operand
+   (and maybe its prefix: "P0, -"), ", !P0" after one, or nothing. */
+static int
+d_optp(Direct *d, Insn *in, const char *s)
+{
+	for (;;) {
+		const char *q = s + (s[0] == ',' ? 2 : 0);
+		Operand *o;
+		int up;
+
+		q += q[0] == '!';
+		up = q[0] == 'U';
+		if (q[up] != 'P' && q[up] != 'R')
+			return 0;
+		if (!(o = d_new(d, in)))
+			return -1;
+		if (q[up] == 'P') {
+			o->kind = up ? OPK_UP : OPK_P;
+			o->reg = (u16)(q[up + 1] == 'T' ? 7 : q[up + 1] - '0');
+			s = q + up + 2;
+		} else {
+			char *e;
+			o->kind = up ? OPK_UR : OPK_R;
+			o->reg = (u16)(q[up + 1] == 'Z' ? (up ? 63 : 255) : strtoul(q + up + 1, &e, 10));
+			s = q[up + 1] == 'Z' ? q + up + 2 : e;
+			if (!up)
+				reg_max_reg(&d->rm, o->reg, 0, 0);
+		}
+		s += s[0] == ',' ? 2 : 0;
+	}
+}
+
+/* in's operands by program p; -1 where the text's parse fails. */
+static int
+d_operands(Direct *d, const u8 *p, Insn *in)
+{
+	while (*p) {
+		u8 op = *p++;
+		Operand *o;
+
+		if (op == HO_OPTP || op == HO_TAILP) {  /* TAILP: after the blank in "EXIT.NO_ATEXIT P0" */
+			const char *s = d_str(d, *p++);
+			if (op == HO_TAILP)
+				s = strchr(s, ' ') ? strchr(s, ' ') + 1 : "";
+			if (d_optp(d, in, s) < 0)
+				return -1;
+			continue;
+		}
+		if (!(o = d_new(d, in)))
+			return -1;
+		switch (op) {
+		case HO_REG:
+		case HO_CREG:
+			if (!(p = d_reg(d, p, op == HO_REG, &o->kind, &o->reg, o, 0)))
+				return -1;
+			break;
+		case HO_IMM:
+			o->kind = OPK_IMM;
+			o->imm = (u64)isa_hex_value(&d->a->fields[d->fm->field0 + *p], d->vals[*p], d->addr);
+			p++;
+			break;
+		case HO_CIMM: o->kind = OPK_IMM; o->imm = le64(p); p += 8; break;
+		case HO_FIMM: o->kind = OPK_FIMM; break;
+		case HO_SR:  /* the names the parse takes */
+			o->kind = OPK_SR;
+			o->text = d_str(d, *p++);
+			if (strncmp(o->text, "SR_", 3) && strcmp(o->text, "SRZ"))
+				return -1;
+			break;
+		case HO_MEM:
+			o->kind = OPK_MEM;
+			if (*p != 0xff)
+				o->desc = (u16)d->vals[*p];
+			if (!(p = d_terms(d, p + 1, o)))
+				return -1;
+			break;
+		case HO_CB:
+			o->kind = OPK_CB;
+			if (!(p = d_terms(d, p, o)) || o->ur != 63)
+				return -1;
+			o->scale = 1;
+			o->x64 = 0;
+			break;
+		}
+	}
+	if (in->nops < INSN_MAXOPS)
+		memset(&in->o[in->nops], 0, sizeof in->o[0]);
+	return 0;
+}
+
+/* in's opcode and modifiers: the form's template to its first blank (its
+   holes enumerations) copied into buf (n bytes) and cut at the dots as the
+   parse cuts the text; what sass_reg_max reads of them.  -1: no room. */
+static int
+d_mnemonic(Direct *d, Insn *in, char *buf, size_t n)
+{
+	const char *t = d->fm->tmpl;
+	char *e = buf, *end = buf + n - 1;
+	int i;
+
+	reg_max_begin(&d->rm, t);  /* the template starts with the whole opcode */
+	in->op = buf;
+	in->nmods = 0;
+	while (*t && *t != ' ') {
+		const char *s, *se;
+
+		if (*t == HOLE) {
+			u32 id = d_sid(d, (uchar)t[1] - 1);
+			s = d->a->strs[id];
+			se = s + (d->a->sinfo[id] & 0xff);
+			t += 2;
+		} else {
+			for (s = t; *t && *t != ' ' && *t != HOLE; t++)
+				;
+			se = t;
+		}
+		for (; s < se; s++) {
+			if (e == end)
+				return -1;
+			if (*s == ' ')  /* the blank after it: HO_TAILP's enumeration */
+				goto done;
+			if (*s != '.') {
+				*e++ = *s;
+				continue;
+			}
+			if (in->nmods == INSN_MAXMODS)
+				return -1;
+			*e++ = 0;
+			in->mods[in->nmods++] = e;
+		}
+	}
+done:
+	*e = 0;
+	for (i = 0; i < in->nmods; i++)
+		reg_max_mod(&d->rm, in->mods[i]);
+	reg_max_mods_done(&d->rm);
+	return 0;
+}
+
+/* w's Insn into in (its mnemonic's text in buf, n bytes) and the highest
+ * register its text names into *rmax, with w's form, if the form has a
+ * program; NULL: print and parse. */
+static const IsaForm *
+direct(const Arch *a, Word w, u64 addr, Insn *in, short *rmax, char *buf, size_t n)
+{
+	Direct d;
+	const u8 *p;
+	u32 k;
+
+	if (!(w.hi >> 45 & 1))  /* the printer's reuse flags: shown only with the yield bit */
+		w.hi &= ~(0xfull << 58);
+	/* the form the print would take: its memo's (most words of a compile:
+	   the parser printed them back), else isa_match's */
+	if ((d.fm = isa_print_known(a, w))) {
+		for (k = 0; k < d.fm->nfield; k++)
+			d.vals[k] = isa_field_get(a, &a->fields[d.fm->field0 + k], w);
+	} else if (!(d.fm = isa_decode(a, w, d.vals)))
+		return NULL;
+	if (!d.fm->hz)
+		return NULL;
+	d.a = a;
+	d.addr = addr;
+	if (d_mnemonic(&d, in, buf, n) < 0)
+		return NULL;
+	in->guard = (w.lo >> 12 & 7) == 7 && !(w.lo >> 15 & 1) ? -1 : (int)(w.lo >> 12 & 7);
+	in->guard_not = in->guard >= 0 && (w.lo >> 15 & 1);
+	in->guard_up = in->guard >= 0 && d.fm->uguard;
+	in->nops = 0;
+	in->text = NULL;
+	p = a->hzop + d.fm->hz;
+	if (d_operands(&d, p, in) < 0)
+		return NULL;
+	*rmax = (short)reg_max_end(&d.rm);
+	return d.fm;
+}
+
 /* The Insn of the word being decoded, which only decode1 reads (one
    thread decodes, like the memo's). */
 static Insn dec_in;
@@ -1057,9 +1415,9 @@ static Insn dec_in;
    ranges in ar) and *t, the address a branch or call names (flow_of); -1
    if it does not decode. */
 static int
-decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, Arena *ar, Buf *b)
+decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, Arena *ar, Buf *b, int text)
 {
-	char err[256];
+	char err[256], mn[256];
 	const Insn *in = &dec_in;
 	const IsaForm *fm;
 	Regs rg;
@@ -1072,12 +1430,14 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
-	/* no float immediate's value: nothing in the checker reads one */
-	if (!(fm = isa_print_form(a, w, addr, NULL, b)))
-		return -1;
-	h->rmax = (short)sass_reg_max(b->s);  /* before the parse cuts the text */
-	if (insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
-		return -1;
+	if (text || !(fm = direct(a, w, addr, &dec_in, &h->rmax, mn, sizeof mn))) {
+		/* no float immediate's value: nothing in the checker reads one */
+		if (!(fm = isa_print_form(a, w, addr, NULL, b)))
+			return -1;
+		h->rmax = (short)sass_reg_max(b->s);  /* before the parse cuts the text */
+		if (insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
+			return -1;
+	}
 	/* a pc-relative field is what makes the text depend on the address */
 	*pcrel = fm->pcrel;
 	h->c = ctrl_get(w);
@@ -1116,6 +1476,17 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 			h->maxneed[m] = (u8)MAX(h->maxneed[m], LAT_WIDE_HI);
 	}
 	return 0;
+}
+
+int
+hz_decode_one(const Arch *a, Word w, u64 addr, size_t n, int text, HIns *h, u64 *t, Arena *ar)
+{
+	Buf b = {0};
+	u8 pcrel;
+	int rc = decode1(a, w, addr, n, h, t, &pcrel, ar, &b, text);
+
+	buf_free(&b);
+	return rc;
 }
 
 /* h = the memo's decoded word with code word w's control bits (its
@@ -1194,12 +1565,12 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 		if (pos == (size_t)-1) {  /* no room */
 			u64 t;
 			u8 pcrel;
-			if (decode1(a, code[i], addr, n, h, &t, &pcrel, ar, &b) < 0)
+			if (decode1(a, code[i], addr, n, h, &t, &pcrel, ar, &b, 0) < 0)
 				*bad = i, rc = -1;
 			continue;
 		}
 		m = memo_next();
-		if (decode1(a, code[i], addr, n, &m->h, &m->t, &m->pcrel, &memo.ar, &b) < 0) {
+		if (decode1(a, code[i], addr, n, &m->h, &m->t, &m->pcrel, &memo.ar, &b, 0) < 0) {
 			*bad = i, rc = -1;
 			continue;
 		}

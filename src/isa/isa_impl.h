@@ -98,6 +98,8 @@ typedef struct {
 	u8 pcrel;      /* some field is pc-relative (FF_PCREL) */
 	u8 twin;       /* a field shows twice in the template ("BAR.SYNC R4, R4") */
 	u8 sole;       /* every word the parser makes of it decodes as it (isa-gentab's sole) */
+	u16 hz;        /* its operand program for the hazard decoder at arch->hzop + hz,
+			  0: none (src/codegen/hz_decode.c; in the padding) */
 } IsaForm;
 
 /* A form as the parser tries it (Arch.by_base, in the order tried): its
@@ -156,6 +158,7 @@ struct Arch {
 	 * the position + 1 of the last earlier one whose string is a prefix of
 	 * its own, 0 if none (see match_enum in isa/parse.c) */
 	const u16 *esort;
+	const u8 *hzop;          /* the hazard decoder's operand programs (IsaForm.hz) */
 };
 
 extern const Arch arch_sm80, arch_sm90;
@@ -186,6 +189,9 @@ isa_field_get(const Arch *a, const IsaField *f, Word w)
 	}
 	return isa_field_get_any(a, f, w);
 }
+/* The value of hexadecimal field f holding v: a pc-relative one's target
+ * from the instruction at addr (print.c). */
+i64 isa_hex_value(const IsaField *f, u64 v, u64 addr);
 /* The values of enumeration field f whose string the text s starts with
  * (not decode-only), in value order, into ks[ISA_ENUM_AT]; returns how
  * many.  isa_enum_at uses the generated index (esort) where there is one,
@@ -330,6 +336,10 @@ int isa_value_text(const IsaField *f, u64 v, u64 addr, char *t);
  * without printing it, and the hazard decoder and the listing print the
  * word again. */
 void isa_print_seed(const Arch *a, const IsaForm *fm, Word w, const char *text, size_t n, int exact);
+/* The form isa_print prints w by when its memo holds w's text (this thread
+ * printed w's operation bits lately, or parsed them: isa_print_seed),
+ * without a match; NULL when it does not. */
+const IsaForm *isa_print_known(const Arch *a, Word w);
 
 /* "@!P0 " guard prefix ("@!UP0 " when up), or nothing for PT. */
 void isa_print_guard(Word w, int up, Buf *out);

@@ -70,10 +70,8 @@ put(Out *o, const char *s, size_t n)
 	o->n += n;
 }
 
-/* The value of hexadecimal field f holding v: a pc-relative one's target
- * from the instruction at addr. */
-static i64
-hex_value(const IsaField *f, u64 v, u64 addr)
+i64
+isa_hex_value(const IsaField *f, u64 v, u64 addr)
 {
 	i64 x = f->flags & FF_SIGNED ? sext(v, f->nbits) : (i64)v;
 
@@ -105,7 +103,7 @@ isa_value_text(const IsaField *f, u64 v, u64 addr, char *t)
 		}
 		break;
 	case FK_HEX:
-		x = hex_value(f, v, addr);
+		x = isa_hex_value(f, v, addr);
 		if ((f->flags & FF_OPTPLUS) && x == 0)
 			return 0;
 		if (f->flags & FF_OPTPLUS)
@@ -148,7 +146,7 @@ print_field(const Arch *a, const IsaField *f, Word w, u64 addr, const IsaSyms *s
 	switch (f->kind) {
 	case FK_HEX:
 		if ((f->flags & FF_PCREL) && syms && syms->label_of &&
-		    (l = syms->label_of(syms->ctx, (u64)hex_value(f, v, addr)))) {
+		    (l = syms->label_of(syms->ctx, (u64)isa_hex_value(f, v, addr)))) {
 			flush(o);
 			buf_printf(o->out, "`(%s)", l);
 			return;
@@ -353,6 +351,19 @@ isa_print_parsed(const Arch *a, Word w, Word *x)
 		return 0;
 	*x = parsed_word(m);
 	return 1;
+}
+
+const IsaForm *
+isa_print_known(const Arch *a, Word w)
+{
+	Word key;
+	PMemo *m;
+
+	if (!(w.hi >> 45 & 1))
+		w.hi &= ~(0xfull << 58);
+	key = pmemo_key(w);
+	m = pmemo_slot(key);
+	return m->a == a && m->w.lo == key.lo && m->w.hi == key.hi ? &a->forms[m->form] : NULL;
 }
 
 /* isa_print's work: w's text onto out; w's form, or NULL (printed as

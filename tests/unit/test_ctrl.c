@@ -12,6 +12,7 @@
 #include "codegen/hazard.h"
 #include "cubin/cubin.h"
 #include "cubin/listing.h"
+#include "isa/isa_impl.h"
 #include "emu/emu.h"
 #include "../kernels/refs.h"
 
@@ -514,10 +515,60 @@ TEST(ctrl_decode_reg_max)
 	fprintf(stderr, "  ctrl: %zu golden words, hz_decode's highest register is sass_reg_max's\n", words);
 }
 
+/* hz_decode builds a word's view from its fields where its form has an
+   operand program (tools/isa-gentab's hz_prog), else from its printed
+   text: the two views equal, and fail together, on every golden word of
+   both arches (the large files where tests/golden/unpack made them). */
+TEST(ctrl_decode_direct)
+{
+	static const char *files[] = {"suite-sm_90", "fuzz-sm_90", "gaps-sm_90", "tex-sm_90", "tma-sm_90", "sm_90",
+				      "suite-sm_80", "fuzz-sm_80", "gaps-sm_80", "tex-sm_80", "sm_80"};
+	char path[64], line[512];
+	size_t k, words = 0, direct = 0;
+	Arena ar = {0};
+
+	for (k = 0; k < sizeof files / sizeof *files; k++) {
+		const Arch *a = arch_lookup(strstr(files[k], "sm_90") ? "sm_90" : "sm_80");
+		FILE *f;
+		snprintf(path, sizeof path, "tests/golden/%s.txt", files[k]);
+		if (!(f = fopen(path, "r"))) {
+			CHECK(!strchr(files[k], '-'));  /* only the unpacked ones may be missing */
+			continue;
+		}
+		while (fgets(line, sizeof line, f)) {
+			unsigned long long at, lo, hi;
+			Word w;
+			HIns x, y;
+			u64 tx = 0, ty = 0;
+			const IsaForm *fm;
+			int rx, ry;
+			if (sscanf(line, "0x%llx 0x%llx 0x%llx", &at, &lo, &hi) != 3)
+				continue;
+			w.lo = lo, w.hi = hi;
+			rx = hz_decode_one(a, w, at, 1u << 20, 0, &x, &tx, &ar);
+			ry = hz_decode_one(a, w, at, 1u << 20, 1, &y, &ty, &ar);
+			CHECK_EQ_U64((u64)rx, (u64)ry);
+			if (!rx && !ry && (!hz_same_view(&x, &y) || tx != ty)) {
+				CHECK(0);
+				fprintf(stderr, "  %s: %s", files[k], line);
+			}
+			if (!(w.hi >> 45 & 1))
+				w.hi &= ~(0xfull << 58);
+			fm = isa_match(a, w);
+			direct += fm && fm->hz;
+			words++;
+			if (words % 4096 == 0)
+				arena_free(&ar);
+		}
+		fclose(f);
+	}
+	arena_free(&ar);
+	CHECK(words > 50000);
+	fprintf(stderr, "  ctrl: %zu golden words (%zu by their fields), the two views equal\n", words, direct);
+}
+
 /* hz_decode's memo tells PC-relative words by a "0x" in their text: every
    PC-relative field prints as hex, never left out (FF_OPTPLUS). */
-#include "isa/isa_impl.h"
-
 TEST(ctrl_pcrel_fields_print_hex)
 {
 	const Arch *as[2] = {&arch_sm80, &arch_sm90};
