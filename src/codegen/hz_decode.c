@@ -11,6 +11,7 @@
 #include "codegen/hazard.h"
 #include "isa/isa_impl.h"
 #include "cubin/listing.h"
+#include "ir/ir.h"
 
 const char *
 hz_slot_name(int s, char *buf, size_t n)
@@ -1489,6 +1490,22 @@ hz_decode_one(const Arch *a, Word w, u64 addr, size_t n, int text, HIns *h, u64 
 	return rc;
 }
 
+/* OA_VERIFY=1: the view of word w that decode1 built from its fields (h,
+   t) is the one its printed text gives; die unless. */
+static void
+verify_direct(const Arch *a, Word w, u64 addr, size_t n, const HIns *h, u64 t, Buf *b)
+{
+	HIns x;
+	u64 tx;
+	u8 pcrel;
+	Arena ar = {0};
+
+	if (decode1(a, w, addr, n, &x, &tx, &pcrel, &ar, b, 1) < 0 || !hz_same_view(h, &x) || tx != t)
+		die("hz_decode: the view of word 0x%016llx 0x%016llx from its fields is not its text's",
+		    (unsigned long long)w.lo, (unsigned long long)w.hi);
+	arena_free(&ar);
+}
+
 /* h = the memo's decoded word with code word w's control bits (its
    branch target again: it may depend on n). */
 static void
@@ -1574,6 +1591,8 @@ hz_decode(const Arch *a, const Word *code, size_t n, HIns *ins, Arena *ar, size_
 			*bad = i, rc = -1;
 			continue;
 		}
+		if (ir_verify_all())
+			verify_direct(a, code[i], addr, n, &m->h, m->t, &b);
 		m->at = addr;
 		memo_add(a, k, k.hi & MEMO_AT_ADDR ? addr : 0, pos);
 		last.m[i] = m;
