@@ -104,6 +104,19 @@ may_val(const Fold *c, const PtxOperand *o)
 	return o->kind == PTX_OPD_REG && o->reg >= 0 && o->reg2 < 0 && c->lk[o->reg];
 }
 
+/* Does a source after operand 1 pass may_val?  Without one that does
+ * (or operand 1), nothing but identity's x-x kind can fold. */
+static int
+may_val_rest(const Fold *c, const PtxInstr *in)
+{
+	int k;
+
+	for (k = 2; k < in->nopds; k++)
+		if (may_val(c, &in->opds[k]))
+			return 1;
+	return 0;
+}
+
 /* Rewrite x into `mov.bN d, src` (N from the destination register). */
 static void
 to_mov(Fold *c, IrIns *x, const PtxOperand *src)
@@ -418,9 +431,10 @@ fold_pred(Fold *c, const PtxInstr *in, u64 *r)
 }
 
 /* Identities: x+0, x-0, x*1, x|0, x^0, x<<0, x>>0, x&~0 -> x; x*0, x&0 -> 0,
- * x|~0 -> ~0; selp on a known predicate. */
+ * x|~0 -> ~0; selp on a known predicate.  Without a source that may_val
+ * takes (known) only x-x, x^x, x&x and x|x can apply. */
 static int
-identity(Fold *c, IrIns *x)
+identity(Fold *c, IrIns *x, int known)
 {
 	PtxInstr *in = &x->p;
 	PtxType t = (PtxType)(in->ntypes ? in->types[0] : 0);
@@ -458,6 +472,8 @@ identity(Fold *c, IrIns *x)
 		if (in->op == PTX_OP_and || in->op == PTX_OP_or)
 			return to_mov(c, x, &in->opds[1]), 1;
 	}
+	if (!known)
+		return 0;
 	for (k = 1; k <= 2; k++) {
 		const PtxOperand *o = &in->opds[3 - k];   /* the other operand */
 		int other_ok = plain_reg(o) && ibits((PtxType)rtype(c, o->reg)) == n;
@@ -710,9 +726,10 @@ fold_block(Fold *c, int b)
 				}
 				continue;
 			}
-			if ((v1 && (fold_int(c, x) || fold_cvt(c, x) || fold_float(c, x))) || identity(c, x))
+			int known = v1 || may_val_rest(c, &x->p);
+			if ((v1 && (fold_int(c, x) || fold_cvt(c, x) || fold_float(c, x))) || identity(c, x, known))
 				n++;
-			else
+			else if (known)
 				n += forward(c, x);
 		}
 		learn(c, x);
