@@ -438,7 +438,7 @@ identity(Fold *c, IrIns *x, int known)
 {
 	PtxInstr *in = &x->p;
 	PtxType t = (PtxType)(in->ntypes ? in->types[0] : 0);
-	int n = ibits(t), k;
+	int n, k;
 	u64 v, ones, amt;
 	u64 p;
 
@@ -449,6 +449,7 @@ identity(Fold *c, IrIns *x, int known)
 	default:
 		return 0;
 	}
+	n = ibits(t);
 	if (in->op == PTX_OP_selp && in->nopds == 4 && val(c, &in->opds[3], PTX_T_PRED, &p) &&
 	    dest_fits(c, in, n)) {
 		const PtxOperand *s = &in->opds[p ? 1 : 2];
