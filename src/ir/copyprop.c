@@ -140,12 +140,13 @@ follow_reg(const Prop *p, int *r)
 }
 
 /* Each operand renamed in a copy, written back (ir_opds_w) only when
- * it changed: most reads are of no copy. */
+ * it changed: most reads are of no copy (so whether the operand may
+ * become an immediate is asked only for a read of one). */
 static int
-rewrite(const Prop *p, IrIns *x, int imm_ok)
+rewrite(const Prop *p, IrIns *x)
 {
 	PtxInstr *in = &x->p;
-	int i, k, c, n = 0, mask = mask_opd(in);
+	int i, k, c, n = 0;
 
 	for (i = 0; i < in->nopds; i++) {
 		const PtxOperand *q = &in->opds[i];
@@ -157,7 +158,7 @@ rewrite(const Prop *p, IrIns *x, int imm_ok)
 			if (moment(p, r, -1, INT_MAX) < 0)   /* a read of no copy */
 				continue;
 			o = *q;
-			c = follow(p, &o, &r, imm_ok || i == mask, INT_MAX);
+			c = follow(p, &o, &r, takes_imm(in) || i == mask_opd(in), INT_MAX);
 			if (o.kind == PTX_OPD_REG)
 				o.reg = r;
 			moved(p, old, o.kind == PTX_OPD_REG ? o.reg : -1);
@@ -221,7 +222,7 @@ ir_copyprop(IrFunc *f)
 			for (i = 0; i < f->b.v[b].ins.n; i++) {
 				IrIns *y = &f->b.v[b].ins.v[i];
 				if (!y->dead)
-					total += rewrite(&p, y, takes_imm(&y->p));
+					total += rewrite(&p, y);
 			}
 	if (total)
 		ir_count_current(f, defs, p.uses);   /* the definitions stay as they were */
