@@ -179,6 +179,28 @@ exact_of(Widen *w, int r)
 	return w->exact[r] = d;
 }
 
+/* An unguarded 16-bit integer setp (what widen_setp starts from). */
+static int
+setp16(const IrIns *x)
+{
+	PtxType t = (PtxType)x->p.types[0];
+
+	return !x->dead && x->p.op == PTX_OP_setp && x->p.guard < 0 && x->p.nopds == 3 && !x->p.aop &&
+	       x->p.opds[0].reg2 < 0 && ptx_type_size(t) == 2 && !ptx_type_is_float(t);
+}
+
+static int
+any_setp16(const IrFunc *f)
+{
+	size_t b, i;
+
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++)
+			if (setp16(&f->b.v[b].ins.v[i]))
+				return 1;
+	return 0;
+}
+
 /* setp.cmp.{s,u,b}16 p, h, k (or k, h) with h small: -> 32 bits.  When
  * the 32-bit twin had to be inserted first, the caller rescans (indices
  * moved) and the compare converts on the next visit. */
@@ -190,8 +212,7 @@ widen_setp(Widen *w, int b, size_t i)
 	int hk, t32, before = w->inserted;
 	i64 imm;
 
-	if (x->dead || x->p.op != PTX_OP_setp || x->p.guard >= 0 || x->p.nopds != 3 || x->p.aop ||
-	    x->p.opds[0].reg2 >= 0 || ptx_type_size(t) != 2 || ptx_type_is_float(t))
+	if (!setp16(x))
 		return 0;
 	for (hk = 1; hk <= 2; hk++)
 		if (plain(&x->p.opds[hk]) && x->p.opds[3 - hk].kind == PTX_OPD_IMM)
@@ -217,6 +238,8 @@ ir_widen(IrFunc *f)
 	size_t b, i;
 	int n = 0, again = 1;
 
+	if (!any_setp16(f))   /* most functions: no arrays, no counts */
+		return 0;
 	memset(&w, 0, sizeof w);
 	w.f = f;
 	w.defs = xcalloc((size_t)f->nregs + 1, sizeof *w.defs);
