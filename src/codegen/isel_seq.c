@@ -456,7 +456,9 @@ mir_dce(MFunc *f)
 					changed = 1;
 					continue;
 				}
-				B->ins.v[j++] = *m;
+				if (j != i)   /* an MIns is 128 bytes: most stay where they are */
+					B->ins.v[j] = *m;
+				j++;
 			}
 			B->ins.n = j;
 		}
@@ -471,10 +473,11 @@ seq_link(MFunc *f)
 
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			MIns m = f->b.v[b].ins.v[i];
+			const MIns *m = &f->b.v[b].ins.v[i];
+			int t = m->target;
 			MBlock *B, *N;
 			size_t bb, ii;
-			if (m.target > JOIN_MARK || m.guard >= 0 || strncmp(m.text, "BRA ", 4))
+			if (t > JOIN_MARK || m->guard >= 0 || strncmp(m->text, "BRA ", 4))
 				continue;
 			mir_insert_block(f, (int)b + 1);
 			B = &f->b.v[b];
@@ -484,7 +487,7 @@ seq_link(MFunc *f)
 			B->ins.n = i;  /* the closing branch goes too */
 			for (bb = 0; bb < f->b.n; bb++)
 				for (ii = 0; ii < f->b.v[bb].ins.n; ii++)
-					if (f->b.v[bb].ins.v[ii].target == m.target)
+					if (f->b.v[bb].ins.v[ii].target == t)
 						f->b.v[bb].ins.v[ii].target = (int)b + 1;
 			break;
 		}
