@@ -204,10 +204,11 @@ def_reg(Seq *q, int r, int w, int pred, int guarded)
 	return t;
 }
 
+/* isalnum (the C locale: the program sets none) or '_', without a call */
 static int
 is_word(int c)
 {
-	return isalnum(c) || c == '_';
+	return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c == '_';
 }
 
 /* Is there a register token at p ("R12", "P3"; not RZ, PT, UR4, SR_)?
@@ -264,16 +265,21 @@ seq_emit(Seq *q, const char *line)
 			p++;
 	}
 	ops = strchr(p, ' ');
+	fl = ops ? (int)(ops + 1 - p) : (int)strlen(p);   /* the opcode and the space after it */
+	if (fl > (int)sizeof fmt - 4)
+		die("seq: line too long");
+	memcpy(fmt, p, (size_t)fl);
+	p += fl;
 	/* operand boundaries: count ", " separators as we copy */
 	for (; *p; ) {
-		int pred, w, len, r;
-		if (ops && p > ops && *p == ',') {
+		int pred, w, len, r = -1;
+		if (*p == ',') {
 			opd++;
 			fmt[fl++] = *p++;
 			continue;
 		}
-		/* (a register token starts with R or P: no call for the rest) */
-		r = ops && p > ops && (*p == 'R' || *p == 'P') ? reg_token(line, p, &pred, &w, &len) : -1;
+		if (*p == 'R' || *p == 'P')   /* a register token starts so: no call for the rest */
+			r = reg_token(line, p, &pred, &w, &len);
 		if (r < 0) {
 			if (fl >= (int)sizeof fmt - 4)
 				die("seq: line too long");
