@@ -141,9 +141,11 @@ hash_opd(u32 h, const PtxOperand *o)
 {
 	int i;
 
-	h = mix(h, (u64)o->kind << 32 | (u64)o->neg << 16 | (u64)(u8)o->comp << 8 | o->sreg);
-	h = mix(h, (u64)(u32)o->reg << 32 | (u32)o->reg2);
-	h = mix(h, (u64)o->imm ^ o->fbits ^ (u64)(uintptr_t)o->var);
+	/* one mix of the fields folded together: a collision costs only a
+	 * same_ins, and equal operands hash equal whatever the function */
+	h = mix(h, ((u64)o->kind << 32 | (u64)o->neg << 16 | (u64)(u8)o->comp << 8 | o->sreg) ^
+		       ((u64)(u32)o->reg << 32 | (u32)o->reg2) * 0x9e3779b97f4a7c15ull ^
+		       ((u64)o->imm ^ o->fbits ^ (u64)(uintptr_t)o->var) * 0xc2b2ae3d27d4eb4full);
 	for (i = 0; i < o->nelems; i++)
 		h = hash_opd(h, &o->elems[i]);
 	return h;
