@@ -251,7 +251,7 @@ typedef struct {
 	int cap;          /* size of the per-block arrays */
 	u8 *div;          /* per vreg; NULL until a branch asks (divergence()) */
 	u8 *uni;          /* per instruction (block order) with a def: uniform_op() */
-	u8 *merged;       /* per block: div_round looked at its defs */
+	u8 *merged;       /* per block: div_round looked at its defs (1), its branch (2) */
 	u8 *seen;         /* per vreg: div_round read it as uniform */
 	int stale;        /* div_round marked a vreg it had read as uniform */
 	int *ndefs;       /* per vreg */
@@ -587,21 +587,22 @@ div_round(Rc *r)
 				if (m->rf[k] & MF_DEF)
 					ch += mark_div(r, m->r[k].v);
 		}
-	/* values merged from the paths of a divergent branch (a block in
-	 * several regions is looked at once: it would mark nothing new) */
-	memset(r->merged, 0, (size_t)MAX(r->n, 0));
+	/* values merged from the paths of a divergent branch.  A block is
+	 * looked at once (bit 0), and a branch once (bit 1), in all rounds:
+	 * divergence only grows, so a second look would mark nothing new. */
 	for (b = 0; b < r->n; b++) {
 		const MIns *br = cond_branch(&f->b.v[b]);
 		int all, nx, y, x;
-		if (!br || !r->live[b] || !is_div(r, br->guard))
+		if (!br || !r->live[b] || (r->merged[b] & 2) || !is_div(r, br->guard))
 			continue;
+		r->merged[b] |= 2;
 		all = r->ipdom[b] == r->n || region(r, b, r->ipdom[b]) < 0;
 		nx = all ? r->n : (int)r->rl.n;
 		for (y = 0; y < nx; y++) {
 			x = all ? y : r->rl.v[y];
-			if (r->merged[x])
+			if (r->merged[x] & 1)
 				continue;
-			r->merged[x] = 1;
+			r->merged[x] |= 1;
 			for (i = 0; i < f->b.v[x].ins.n; i++) {
 				const MIns *m = &f->b.v[x].ins.v[i];
 				for (k = 0; k < m->nr; k++)
