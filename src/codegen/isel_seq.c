@@ -241,13 +241,13 @@ void
 seq_emit(Seq *q, const char *line)
 {
 	MFunc *f = q->s->mf;
-	char fmt[256];
+	char txt[256];   /* the line with mi's register holes */
 	MRef refs[MI_MAXREF], gref = mref(-1);
+	u8 rf[MI_MAXREF];
 	int nref = 0, guarded = 0, gneg = 0, opd = 0, op0_pred = 0, fl = 0, i;
 	const char *p = line, *ops;
 	MIns *m;
 
-	memset(refs, 0, sizeof refs);
 	if (*p == '@') {
 		int pr, w, len;
 		p++;
@@ -266,24 +266,24 @@ seq_emit(Seq *q, const char *line)
 	}
 	ops = strchr(p, ' ');
 	fl = ops ? (int)(ops + 1 - p) : (int)strlen(p);   /* the opcode and the space after it */
-	if (fl > (int)sizeof fmt - 4)
+	if (fl > (int)sizeof txt - 4)
 		die("seq: line too long");
-	memcpy(fmt, p, (size_t)fl);
+	memcpy(txt, p, (size_t)fl);
 	p += fl;
 	/* operand boundaries: count ", " separators as we copy */
 	for (; *p; ) {
 		int pred, w, len, r = -1;
 		if (*p == ',') {
 			opd++;
-			fmt[fl++] = *p++;
+			txt[fl++] = *p++;
 			continue;
 		}
 		if (*p == 'R' || *p == 'P')   /* a register token starts so: no call for the rest */
 			r = reg_token(line, p, &pred, &w, &len);
 		if (r < 0) {
-			if (fl >= (int)sizeof fmt - 4)
+			if (fl >= (int)sizeof txt - 4)
 				die("seq: line too long");
-			fmt[fl++] = *p++;
+			txt[fl++] = *p++;
 			continue;
 		}
 		if (r >= (pred ? SEQ_NP : SEQ_NR - 1) || nref == MI_MAXREF)
@@ -305,13 +305,12 @@ seq_emit(Seq *q, const char *line)
 					die("seq: R%d:p read in \"%s\"", r, line);
 				refs[nref] = w == 2 ? seq_pair(q, r) : seq_get(q, r);
 			}
-			fmt[fl++] = '%';
-			fmt[fl++] = def ? 'D' : 'U';
-			nref++;
+			txt[fl++] = 1;   /* the hole of ref nref */
+			txt[fl++] = (char)(nref + 1);
+			rf[nref++] = def ? MF_DEF : MF_USE;
 			p += len;
 		}
 	}
-	fmt[fl] = 0;
 	/* now the defs */
 	for (i = 0; i < nref; i++)
 		if (refs[i].v <= -2) {
@@ -323,9 +322,8 @@ seq_emit(Seq *q, const char *line)
 		f->guard = gref.v;
 		f->guard_neg = (u8)gneg;
 	}
-	m = mi(f, fmt, refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6], refs[7], refs[8],
-	       refs[9], refs[10], refs[11]);
-	if (!guarded && nref == 2 && !strncmp(fmt, "MOV %D, %U", 11))
+	m = mi_holes(f, txt, (size_t)fl, refs, rf, nref);
+	if (!guarded && nref == 2 && fl == 10 && !memcmp(txt, "MOV \1\1, \1\2", 10))
 		m->copy = 1;
 	f->guard = -1;
 	f->guard_neg = 0;

@@ -150,6 +150,31 @@ mi(MFunc *f, const char *fmt, ...)
 	return m;
 }
 
+MIns *
+mi_holes(MFunc *f, const char *text, size_t n, const MRef *r, const u8 *rf, int nr)
+{
+	MBlock *B = &f->b.v[f->cur];
+	MIns *m;
+	int k;
+
+	if (nr > MI_MAXREF)
+		die("mi: too many registers in \"%.*s\"", (int)n, text);
+	vec_push(&B->ins, (MIns){0});
+	m = &B->ins.v[B->ins.n - 1];
+	m->guard = f->guard;
+	m->guard_neg = f->guard_neg;
+	m->target = -1;
+	for (k = 0; k < nr; k++) {
+		if (r[k].v < 0 || (size_t)r[k].v >= f->vr.n)
+			die("mi: bad vreg %d in \"%.*s\"", r[k].v, (int)n, text);
+		m->r[k] = r[k];
+		m->rf[k] = rf[k];
+	}
+	m->nr = (u8)nr;
+	m->text = arena_strndup(f->a, text, n);
+	return m;
+}
+
 static const char *cls_prefix[] = { "R", "P", "UR", "UP" };
 
 /* A physical register's name ("R12", "UP0") written straight into out:

@@ -97,6 +97,10 @@ mir_op_is(const char *t, const char *op)
 }
 /* Append an instruction to the current block (see the format above). */
 MIns *mi(MFunc *f, const char *fmt, ...);
+/* Append an instruction whose text (n bytes) already has its holes,
+ * "\x01" and byte k for r[k-1] (rf[k-1]: MF_DEF or MF_USE), and nothing
+ * else to format: mi() without a format to parse (seq_emit's lines). */
+MIns *mi_holes(MFunc *f, const char *text, size_t n, const MRef *r, const u8 *rf, int nr);
 /* "0x" and v in lowercase hex at d (as "0x%llx", nvdisasm's spelling of
  * immediates; mi's %h); returns the end. */
 char *mi_put_hex(char *d, u64 v);
