@@ -27,117 +27,130 @@ is_fence(const HIns *h)
 	return h->kind != HK_NORMAL || h->fence;
 }
 
-/* The latency of the edge x -> y (y after x in program order) given
- * which of their registers meet: raw (x writes what y reads), war (y
- * writes what x reads or writes); -1 if none.  Read-after-write has x's
- * latency, write-after-read and write-after-write are plain order (1). */
-static int
-edge_lat(const HIns *x, int raw, int war)
-{
-	/* loads stay ordered among themselves only through registers */
-	if (raw && (x->lat.var || x->lat.lat >= 1))
-		return x->lat.var ? VAR_LAT : x->lat.lat;
-	return war ? 1 : raw ? x->lat.lat : -1;
-}
-
-/* An edge of the dependence graph (successor lists, in order). */
+/* An edge of the dependence graph (successor lists, in no particular
+ * order: better() orders any candidates the same way). */
 typedef struct {
 	int to, lat;
 } Edge;
 
-/* Work arrays of sched_region, allocated once for the largest region
- * (the edges grow as needed).  rd and wr: per register slot the code
- * uses (dn: its dense index; all slots are below NSLOT: hz_decode clamps
- * them), the set of the region's instructions that read (write) it, nw
- * words each; sx: the successor sets of one instruction (2 * nw words). */
+/* Work arrays of sched_region: per instruction, sized for the whole code
+ * (a region touches its own part); rows and the edges grow as needed.
+ * Per register slot the code uses (dn: its dense index, in the order the
+ * regions meet them, -1 before; all slots are below NSLOT: hz_decode
+ * clamps them) a row of 2 * nw words: the sets of the region's later
+ * instructions that read it and that write it.  Row d holds the sets of
+ * region stamp[d] (regions are counted from 1): it is cleared at its
+ * first use in another.  sx: the successor sets of one instruction. */
 typedef struct {
 	int *prio, *npred, *ready, *cand, *first;
 	Word *out;
 	u32 *pout;
-	u64 *rd, *wr, *sx;
-	const u16 *dn;
+	u64 *rows, *sx;
+	size_t rcap, nw;       /* words rows holds; words of a set in this region */
+	int region, nd;
+	int *stamp;       /* [NSLOT] */
+	short *dn;        /* [NSLOT] */
 	Edge *e;
 	size_t ecap;
 } Scratch;
 
-/* Instruction i (x) joins the sets: bit i in its slots' rd and wr. */
+/* rows large enough for the nd slots met so far */
 static void
-mark(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, const u16 *dn)
+rows_fit(Scratch *sc)
 {
-	int k, s;
-
-	for (k = 0; k < x->nrd; k++)
-		for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++)
-			rd[dn[s] * nw + i / 64] |= 1ull << (i % 64);
-	for (k = 0; k < x->nwr; k++)
-		for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++)
-			wr[dn[s] * nw + i / 64] |= 1ull << (i % 64);
-}
-
-/* Instruction i (x) leaves the sets (bit i out of its slots' rd and wr);
- * raw and war become the later readers of what it writes and the later
- * writers of what it reads or writes (and perhaps i itself). */
-static void
-succ_sets(const HIns *x, size_t i, u64 *rd, u64 *wr, size_t nw, const u16 *dn, u64 *raw, u64 *war)
-{
-	u64 out = ~(1ull << (i % 64));
-	size_t w, at;
-	int k, s;
-
-	for (w = 0; w < nw; w++)
-		raw[w] = war[w] = 0;
-	for (k = 0; k < x->nrd; k++)
-		for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++) {
-			at = dn[s] * nw;
-			rd[at + i / 64] &= out;
-			for (w = 0; w < nw; w++)
-				war[w] |= wr[at + w];
-		}
-	for (k = 0; k < x->nwr; k++)
-		for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++) {
-			at = dn[s] * nw;
-			wr[at + i / 64] &= out;
-			for (w = 0; w < nw; w++) {
-				raw[w] |= rd[at + w];
-				war[w] |= wr[at + w];
-			}
-		}
-}
-
-/* The dependence edges of [lo, lo + n) as successor lists: sc->e from
- * sc->first[i] to sc->first[i + 1], in order; npred counts each one's
- * predecessors.  From per-slot sets of the instructions that read and
- * write it: in program order, each instruction leaves them and finds its
- * successors there (so the sets are empty again at the end). */
-static void
-edges(HIns *h, size_t lo, size_t n, Scratch *sc)
-{
-	size_t i, w, nw = (n + 63) / 64, ne = 0;
-	u64 *raw = sc->sx, *war = sc->sx + nw;
-
-	for (i = 0; i < n; i++)
-		mark(&h[lo + i], i, sc->rd, sc->wr, nw, sc->dn);
-	for (i = 0; i < n; i++) {
-		const HIns *x = &h[lo + i];
-		succ_sets(x, i, sc->rd, sc->wr, nw, sc->dn, raw, war);
-		sc->first[i] = (int)ne;
-		/* the earlier instructions have left: only i itself is below */
-		for (w = i / 64; w < nw; w++)
-			for (u64 m = (raw[w] | war[w]) & ~(w == i / 64 ? 1ull << (i % 64) : 0); m; m &= m - 1) {
-				size_t j = w * 64 + (size_t)__builtin_ctzll(m);
-				int l = edge_lat(x, raw[w] >> (j % 64) & 1, war[w] >> (j % 64) & 1);
-				if (l < 0)
-					continue;
-				if (ne == sc->ecap) {
-					sc->ecap = 2 * sc->ecap + 64;
-					sc->e = xrealloc(sc->e, sc->ecap * sizeof *sc->e);
-				}
-				sc->e[ne].to = (int)j;
-				sc->e[ne++].lat = l;
-				sc->npred[j]++;
-			}
+	if ((size_t)sc->nd * 2 * sc->nw > sc->rcap) {
+		sc->rcap = 2 * (size_t)sc->nd * 2 * sc->nw;
+		sc->rows = xrealloc(sc->rows, sc->rcap * sizeof *sc->rows);
 	}
-	sc->first[n] = (int)ne;
+}
+
+/* Slot s's row in the current region. */
+static inline u64 *
+row(Scratch *sc, int s)
+{
+	size_t w, nw = sc->nw;
+	int d = sc->dn[s];
+	u64 *r;
+
+	if (d < 0) {
+		d = sc->dn[s] = (short)sc->nd++;
+		sc->stamp[d] = 0;
+		rows_fit(sc);
+	}
+	r = sc->rows + (size_t)d * 2 * nw;
+	if (sc->stamp[d] != sc->region) {
+		sc->stamp[d] = sc->region;
+		for (w = 0; w < 2 * nw; w++)
+			r[w] = 0;
+	}
+	return r;
+}
+
+/* The dependence graph of [lo, lo + n), from the last instruction up:
+ * instruction i's successors are the later readers of what it writes
+ * (read-after-write: its latency) and the later writers of what it
+ * reads or writes (plain order: 1), from its slots' rows, which it then
+ * joins.  Its edges go to sc->e from first[i + 1] to first[i]; npred
+ * counts each one's predecessors; prio is the longest latency path to
+ * the region's end. */
+static void
+edges(const HIns *h, size_t lo, size_t n, Scratch *sc)
+{
+	size_t i, w, nw = sc->nw, ne = 0;
+	u64 *raw = sc->sx, *war = sc->sx + nw;
+	int k, s, *npred = sc->npred, *prio = sc->prio;
+
+	for (i = n; i-- > 0;) {
+		const HIns *x = &h[lo + i];
+		size_t iw = i / 64;
+		u64 bit = 1ull << (i % 64);
+		/* an edge's latency by how the two meet, [2 * raw + war]: a
+		   read-after-write has x's (VAR_LAT when variable; loads stay
+		   ordered among themselves only through registers), at least 1
+		   when the reader also writes what x touches; a write after,
+		   plain order */
+		int lr = x->lat.var ? VAR_LAT : x->lat.lat, p = 0;
+		int lat[4] = {0, 1, lr, MAX(lr, 1)};
+		for (w = iw; w < nw; w++)
+			raw[w] = war[w] = 0;
+		for (k = 0; k < x->nrd; k++)
+			for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++) {
+				u64 *r = row(sc, s);
+				for (w = iw; w < nw; w++)
+					war[w] |= r[nw + w];
+				r[iw] |= bit;
+			}
+		for (k = 0; k < x->nwr; k++)
+			for (s = x->wr[k].s; s < x->wr[k].s + x->wr[k].n; s++) {
+				u64 *r = row(sc, s);
+				for (w = iw; w < nw; w++) {
+					raw[w] |= r[w];
+					war[w] |= r[nw + w];
+				}
+				r[nw + iw] |= bit;
+			}
+		sc->first[i + 1] = (int)ne;
+		npred[i] = sc->ready[i] = 0;
+		/* i itself may be in the sets: only the later ones */
+		for (w = iw; w < nw; w++) {
+			u64 rw = raw[w], ww = war[w], m = (rw | ww) & ~(w == iw ? bit : 0);
+			Edge *e;
+			if (ne + 64 > sc->ecap) {  /* room for the word's edges */
+				sc->ecap = 2 * sc->ecap + 64;
+				sc->e = xrealloc(sc->e, sc->ecap * sizeof *sc->e);
+			}
+			for (e = sc->e; m; m &= m - 1) {
+				int b = __builtin_ctzll(m), j = (int)(w * 64) + b;
+				int l = lat[(rw >> b & 1) * 2 + (ww >> b & 1)];
+				e[ne].to = j;
+				e[ne++].lat = l;
+				npred[j]++;
+				p = MAX(p, l + prio[j]);
+			}
+		}
+		prio[i] = p + 1;
+	}
+	sc->first[0] = (int)ne;
 }
 
 /* Does candidate i go before candidate b?  Ready first, then the longest
@@ -157,19 +170,15 @@ static void
 sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, Scratch *sc)
 {
 	size_t n = hi - lo, i, k;
-	int *prio = sc->prio, *npred = sc->npred, *ready = sc->ready, *cand = sc->cand, *first = sc->first;
+	int *npred = sc->npred, *ready = sc->ready, *cand = sc->cand, *first = sc->first;
 	int cycle = 0, nc = 0, e;
+	const Edge *ed;
 
-	memset(npred, 0, n * sizeof *npred);
-	memset(ready, 0, n * sizeof *ready);
+	sc->nw = (n + 63) / 64;
+	sc->region++;
+	rows_fit(sc);
 	edges(h, lo, n, sc);
-	for (i = n; i-- > 0;) {
-		int p = 0;
-		for (e = first[i]; e < first[i + 1]; e++)
-			if (sc->e[e].lat + prio[sc->e[e].to] > p)
-				p = sc->e[e].lat + prio[sc->e[e].to];
-		prio[i] = p + 1;
-	}
+	ed = sc->e;
 	/* the candidates: instructions whose predecessors are all issued */
 	for (i = 0; i < n; i++)
 		if (!npred[i])
@@ -186,10 +195,10 @@ sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, Scratch *sc)
 		if (ready[c] > cycle)
 			cycle = ready[c];
 		cycle++;
-		for (e = first[c]; e < first[c + 1]; e++) {
-			int j = sc->e[e].to;
-			if (cycle - 1 + sc->e[e].lat > ready[j])
-				ready[j] = cycle - 1 + sc->e[e].lat;
+		for (e = first[c + 1]; e < first[c]; e++) {
+			int j = ed[e].to;
+			if (cycle - 1 + ed[e].lat > ready[j])
+				ready[j] = cycle - 1 + ed[e].lat;
 			if (--npred[j] == 0)
 				cand[nc++] = j;
 		}
@@ -198,79 +207,37 @@ sched_region(HIns *h, Word *code, u32 *perm, size_t lo, size_t hi, Scratch *sc)
 	memcpy(&perm[lo], sc->pout, n * sizeof *sc->pout);
 }
 
-/* Schedule each region of two or more instructions between block leaders
-   and fences (with sc; without, only measure them).  Returns the largest
-   region's size. */
-static size_t
-each_region(HIns *h, Word *code, u32 *perm, const u8 *leader, size_t n, Scratch *sc)
+void
+sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
 {
-	size_t i, start = 0, max = 0;
+	size_t i, start = 0;
+	int stamp[NSLOT];
+	short dn[NSLOT];
+	Scratch sc = {.stamp = stamp, .dn = dn};
 
+	memset(dn, -1, sizeof dn);
+	sc.prio = xmalloc(5 * (n + 1) * sizeof *sc.prio);
+	sc.npred = sc.prio + n + 1;
+	sc.ready = sc.npred + n + 1;
+	sc.cand = sc.ready + n + 1;
+	sc.first = sc.cand + n + 1;
+	sc.out = xmalloc((n + 1) * sizeof *sc.out);
+	sc.pout = xmalloc((n + 1) * sizeof *sc.pout);
+	sc.sx = xmalloc(2 * ((n + 63) / 64) * sizeof *sc.sx);
+	/* each region of two or more instructions between block leaders and
+	   fences */
 	for (i = 0; i <= n; i++) {
 		int fence = i < n && is_fence(&h[i]);
 		if (i < n && !leader[i] && !fence)
 			continue;
-		if (i > start + 1 && sc)
-			sched_region(h, code, perm, start, i, sc);
-		max = MAX(max, i - start);
+		if (i > start + 1)
+			sched_region(h, code, perm, start, i, &sc);
 		start = fence ? i + 1 : i;
 	}
-	return max;
-}
-
-/* dn: a dense index for each slot some instruction of h[0, n) reads or
-   writes (the others are left as they are); returns their number. */
-static size_t
-dense_slots(const HIns *h, size_t n, u16 *dn)
-{
-	u64 used[(NSLOT + 63) / 64] = {0};
-	size_t i, w, nd = 0;
-	int k, s;
-
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < h[i].nrd; k++)
-			for (s = h[i].rd[k].s; s < h[i].rd[k].s + h[i].rd[k].n; s++)
-				used[s / 64] |= 1ull << (s % 64);
-		for (k = 0; k < h[i].nwr; k++)
-			for (s = h[i].wr[k].s; s < h[i].wr[k].s + h[i].wr[k].n; s++)
-				used[s / 64] |= 1ull << (s % 64);
-	}
-	for (w = 0; w < NELEM(used); w++)
-		for (u64 m = used[w]; m; m &= m - 1)
-			dn[w * 64 + (size_t)__builtin_ctzll(m)] = (u16)nd++;
-	return nd;
-}
-
-void
-sched_blocks(Word *code, size_t n, const u8 *leader, u32 *perm, HIns *h)
-{
-	size_t max, nw, nd;
-	u16 dn[NSLOT];
-	Scratch sc;
-
-	/* the regions [start, i) twice: their largest size, then the work */
-	max = each_region(h, code, perm, leader, n, NULL);
-	memset(&sc, 0, sizeof sc);
-	sc.prio = xmalloc(5 * (max + 1) * sizeof *sc.prio);
-	sc.npred = sc.prio + max + 1;
-	sc.ready = sc.npred + max + 1;
-	sc.cand = sc.ready + max + 1;
-	sc.first = sc.cand + max + 1;
-	sc.out = xmalloc((max + 1) * sizeof *sc.out);
-	sc.pout = xmalloc((max + 1) * sizeof *sc.pout);
-	nw = (max + 63) / 64;  /* words of a set of a region's instructions */
-	/* the sets of the slots the code uses, not of all NSLOT (5 KiB per
-	   64 instructions of the largest region, touched here and there) */
-	nd = dense_slots(h, n, dn);
-	sc.dn = dn;
-	sc.rd = xcalloc(2 * nd * nw + 1, sizeof *sc.rd);
-	sc.wr = sc.rd + nd * nw;
-	sc.sx = xmalloc(2 * nw * sizeof *sc.sx);
-	each_region(h, code, perm, leader, n, &sc);
 	free(sc.prio);
 	free(sc.out);
 	free(sc.pout);
-	free(sc.rd);
+	free(sc.rows);
 	free(sc.sx);
 	free(sc.e);
 	hz_reorder(h, perm, n);
