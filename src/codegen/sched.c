@@ -54,12 +54,13 @@ typedef struct {
 	size_t ecap;
 } Scratch;
 
-/* rows large enough for the nd slots met so far */
+/* rows large enough for the nd slots met so far (at first for 32, not
+ * 1, 3, 7, ...: a realloc each) */
 static void
 rows_fit(Scratch *sc)
 {
 	if ((size_t)sc->nd * 2 * sc->nw > sc->rcap) {
-		sc->rcap = 2 * (size_t)sc->nd * 2 * sc->nw;
+		sc->rcap = 2 * (size_t)MAX(sc->nd, 16) * 2 * sc->nw;
 		sc->rows = xrealloc(sc->rows, sc->rcap * sizeof *sc->rows);
 	}
 }
@@ -80,7 +81,8 @@ row(Scratch *sc, int s)
 	r = sc->rows + (size_t)d * 2 * nw;
 	if (sc->stamp[d] != sc->region) {
 		sc->stamp[d] = sc->region;
-		for (w = 0; w < 2 * nw; w++)
+		r[0] = r[1] = 0;   /* most regions: nw 1, no memset call */
+		for (w = 2; w < 2 * nw; w++)
 			r[w] = 0;
 	}
 	return r;
@@ -111,7 +113,8 @@ edges(const HIns *h, size_t lo, size_t n, Scratch *sc)
 		   plain order */
 		int lr = x->lat.var ? VAR_LAT : x->lat.lat, p = 0;
 		int lat[4] = {0, 1, lr, MAX(lr, 1)};
-		for (w = iw; w < nw; w++)
+		raw[iw] = war[iw] = 0;
+		for (w = iw + 1; w < nw; w++)
 			raw[w] = war[w] = 0;
 		for (k = 0; k < x->nrd; k++)
 			for (s = x->rd[k].s; s < x->rd[k].s + x->rd[k].n; s++) {
