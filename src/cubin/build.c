@@ -16,10 +16,12 @@
 #define NOP_HI 0x000fc00000000000ull
 #define API_VERSION 130 /* CUDA 13.0 */
 
+/* Section and symbol names are literals or strings of c's arena: kept,
+ * not copied. */
 static int
 sec(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
 {
-	return cubin_add_section(c, name, type, flags, align);
+	return cubin_add_section_ref(c, name, type, flags, align);
 }
 
 static int
@@ -27,7 +29,7 @@ sym(Cubin *c, const char *name, int bind, int type, int other, int shndx, u64 si
 {
 	CSymbol s = {0};
 
-	s.name = arena_strdup(&c->arena, name);
+	s.name = name;
 	s.info = (u8)(bind << 4 | type);
 	s.other = (u8)other;
 	s.shndx = (u16)shndx;
@@ -310,14 +312,11 @@ static int
 ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 align)
 {
 	size_t n = strlen(prefix);
-	char *name = xmalloc(n + strlen(kname) + 1);
-	int i;
+	char *name = arena_alloc(&c->arena, n + strlen(kname) + 1);
 
 	memcpy(name, prefix, n);
 	strcpy(name + n, kname);
-	i = sec(c, name, type, flags, align);
-	free(name);
-	return i;
+	return sec(c, name, type, flags, align);
 }
 
 /* Code: the words, then NOPs up to the next 128 bytes plus 128. */
@@ -430,14 +429,16 @@ symbols(Cubin *c, const KernelDesc *ks, KState *st, size_t n, int s90, const int
 		sym(c, ".nv.rel.action", STB_LOCAL, STT_SECTION, 0, idx[6], 0);
 	first_global = c->sym.n;
 	for (i = 0; i < n; i++)
-		st[i].ksym = sym(c, ks[i].name, STB_GLOBAL, STT_FUNC, 0x10, st[i].text, 0);
+		st[i].ksym = sym(c, c->sec.v[st[i].text].name + strlen(".text."), STB_GLOBAL, STT_FUNC, 0x10,
+				 st[i].text, 0);
 	for (i = 0; i < n; i++)   /* the driver's functions: undefined, once per module */
 		for (k = 0; k < ks[i].nexterns; k++) {
 			size_t j;
 			for (j = first_global; j < c->sym.n && strcmp(c->sym.v[j].name, ks[i].externs[k]); j++)
 				;
 			st[i].ext[k] = j < c->sym.n ? (u32)j
-						    : (u32)sym(c, ks[i].externs[k], STB_GLOBAL, STT_FUNC, 0, 0, 0);
+						    : (u32)sym(c, arena_strdup(&c->arena, ks[i].externs[k]),
+							       STB_GLOBAL, STT_FUNC, 0, 0, 0);
 		}
 	for (i = 0; i < n && s90; i++)
 		st[i].c0sym = sym(c, c->sec.v[st[i].c0].name, STB_LOCAL, STT_SECTION, 0, st[i].c0, 0);

@@ -94,6 +94,8 @@ void cubin_phdr_extent(const Cubin *c, CPhdr *p, u64 phoff);
 
 /* Helpers for building a model. */
 int cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align);
+/* The same with name kept, not copied: a literal or a string of c's arena. */
+int cubin_add_section_ref(Cubin *c, const char *name, u32 type, u64 flags, u64 align);
 int cubin_find_section(const Cubin *c, const char *name);
 /* first[i] = 1 for each section i that is the first with its name (first:
  * c->sec.n entries, zeroed; section 0 never), read off the name index. */

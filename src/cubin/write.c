@@ -165,11 +165,17 @@ cubin_set_data(Cubin *c, int sec, const void *p, u64 n)
 int
 cubin_add_section(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
 {
+	return cubin_add_section_ref(c, arena_strdup(&c->arena, name), type, flags, align);
+}
+
+int
+cubin_add_section_ref(Cubin *c, const char *name, u32 type, u64 flags, u64 align)
+{
 	CSection s = {0};
 
 	if (!c->sec.n)
 		vec_push(&c->sec, s); /* the null section */
-	s.name = arena_strdup(&c->arena, name);
+	s.name = name;
 	s.type = type;
 	s.flags = flags;
 	s.align = align;
