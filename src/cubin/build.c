@@ -311,11 +311,11 @@ has_shared(const KernelDesc *k)
 static int
 ksec(Cubin *c, const char *prefix, const char *kname, u32 type, u64 flags, u64 align)
 {
-	size_t n = strlen(prefix);
-	char *name = arena_alloc(&c->arena, n + strlen(kname) + 1);
+	size_t n = strlen(prefix), k = strlen(kname) + 1;
+	char *name = arena_alloc(&c->arena, n + k);
 
 	memcpy(name, prefix, n);
-	strcpy(name + n, kname);
+	memcpy(name + n, kname, k);
 	return sec(c, name, type, flags, align);
 }
 
@@ -543,6 +543,12 @@ cubin_build_module(Cubin *c, const KernelDesc *defs, size_t n)
 	c->version = 1;
 	c->machine = EM_CUDA;
 	c->flags = 0x06000004u | (u32)sm << 8;
+	/* room for the usual counts at once (each doubling from 8 was a
+	 * realloc and copy): 11 fixed sections + 6 per kernel, 7 symbols + 4 */
+	c->sec.cap = 11 + 6 * n;
+	c->sec.v = xmalloc(c->sec.cap * sizeof *c->sec.v);
+	c->sym.cap = 7 + 4 * n;
+	c->sym.v = xmalloc(c->sym.cap * sizeof *c->sym.v);
 	sections(c, ks, st, n, s90, idx);
 	symbols(c, ks, st, n, s90, idx);
 	for (i = 0; i < n; i++)

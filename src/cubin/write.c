@@ -249,6 +249,7 @@ strtab_open(StrTab *t, const CSection *s)
 
 	memset(t, 0, sizeof *t);
 	t->open = -1;
+	buf_grow(&t->b, s->size + 512);   /* a built cubin's names at once: no regrowing */
 	buf_putn(&t->b, s->data, s->size);
 	while (off < s->size) {
 		const u8 *e = memchr(s->data + off, 0, s->size - off);
