@@ -200,21 +200,21 @@ i64 isa_hex_value(const IsaField *f, u64 v, u64 addr);
 enum { ISA_ENUM_AT = 16 };
 u32 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
-/* Store v in field f of *w; returns -1 if v does not fit.  Inline for a
- * field in one run of word bits with no constant bits, else
- * isa_field_set_any (isa/parse.c). */
+/* Store v in field f of *w, whose bits of f must be zeros (as in a word
+ * of the form's match, defaults, guard and yield bit: tools/isa-gentab's
+ * own_bits); returns -1 if v does not fit.  Inline for a field in one run
+ * of word bits with no constant bits (the run is the value's nbits bits
+ * from bit 0), ORed in; else isa_field_set_any (isa/parse.c). */
 int isa_field_set_any(const Arch *a, const IsaField *f, Word *w, u64 v);
 static inline int
 isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
 {
 	if (f->nruns == 1 && !f->orval && f->nbits < 64) {
-		const IsaRun *r = &f->run[0];
-		u64 m = (2ull << (r->len - 1)) - 1, *p = r->wbit < 64 ? &w->lo : &w->hi;
-		int sh = r->wbit & 63;
+		u8 b = f->run[0].wbit;
 
 		if (v >> f->nbits)
 			return -1;
-		*p = (*p & ~(m << sh)) | (v >> r->vshift & m) << sh;
+		*(b < 64 ? &w->lo : &w->hi) |= v << (b & 63);
 		return 0;
 	}
 	return isa_field_set_any(a, f, w, v);
