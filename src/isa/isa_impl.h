@@ -153,10 +153,12 @@ struct Arch {
 	const u32 *chk;          /* field indices */
 	const IsaOp *op;
 	const Word *shown;       /* per form: the bits its text shows (mask, fields) */
-	/* per enumeration of 16 values or more: m, then the m values the parser
-	 * may choose (not decode-only) sorted by (string, value), then for each
-	 * the position + 1 of the last earlier one whose string is a prefix of
-	 * its own, 0 if none (see match_enum in isa/parse.c) */
+	/* per enumeration of 16 values or more: m, then the set of the first
+	 * bytes of its non-empty strings the parser may choose (8 words: byte
+	 * b is bit b & 15 of word b >> 4; all are below 128), then the m values
+	 * the parser may choose (not decode-only) sorted by (string, value),
+	 * then for each the position + 1 of the last earlier one whose string
+	 * is a prefix of its own, 0 if none (see isa_enum_at in isa/parse.c) */
 	const u16 *esort;
 	const u8 *hzop;          /* the hazard decoder's operand programs (IsaForm.hz) */
 };

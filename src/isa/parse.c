@@ -323,21 +323,28 @@ str_cmp(const Arch *a, u32 si, u64 s7, const char *s)
 
 /* isa_enum_scan's answer, through the enumeration's generated index when
  * it has one (values sorted by string, each linked to the last earlier one
- * whose string is a prefix of its own): the last string <= s is found by
+ * whose string is a prefix of its own): when no non-empty string starts
+ * with s's first byte (a hole of carry predicates, "P0, ", before a
+ * register), only the empty one can; else the last string <= s is found by
  * binary search; every string s starts with is a prefix of that one (it
  * lies between such a string and s), so they are its first link that s
  * starts with and that one's links. */
 u32
 isa_enum_at(const Arch *a, const IsaField *f, const char *s, u16 *ks)
 {
-	const u16 *id = a->enums + f->table, *srt = a->esort + f->sorted, *ord = srt + 1;
+	const u16 *id = a->enums + f->table, *srt = a->esort + f->sorted, *ord = srt + 9;
 	const u16 *up = ord + srt[0];
 	u32 lo = 0, hi = srt[0], j, nk = 0, i;
+	uchar ch = (uchar)*s;
 	u64 s7;
 	u16 k;
 
 	if (!f->sorted)
 		return isa_enum_scan(a, f, s, ks);
+	if (ch >= 128 || !(srt[1 + (ch >> 4)] >> (ch & 15) & 1)) {
+		ks[0] = (u16)(f->empty - 1u);
+		return f->empty ? 1 : 0;
+	}
 	s7 = key7(first7(s));
 	while (lo < hi) {
 		u32 mid = (lo + hi) / 2;
