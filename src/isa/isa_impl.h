@@ -48,7 +48,8 @@ typedef struct {
 	u32 table;     /* ENUM: arch->enums[table + v], see ENUM_* */
 	u32 sorted;    /* ENUM: its parser index at arch->esort + sorted, 0 = none */
 	u64 orval;     /* value bits that no word bit holds */
-	u8 nruns;      /* the same bits as at most 4 runs (0: use bitpos) */
+	u8 nruns;      /* the same bits as at most 4 runs (0: use bitpos; else
+			* orval is 0, and one run is under 64 bits) */
 	IsaRun run[4];
 	/* ENUM, for the parser: the first byte of every string it may choose
 	 * but the empty one (0: no one byte), and the value + 1 whose string
@@ -205,13 +206,14 @@ u32 isa_enum_scan(const Arch *a, const IsaField *f, const char *s, u16 *ks);
 /* Store v in field f of *w, whose bits of f must be zeros (as in a word
  * of the form's match, defaults, guard and yield bit: tools/isa-gentab's
  * own_bits); returns -1 if v does not fit.  Inline for a field in one run
- * of word bits with no constant bits (the run is the value's nbits bits
- * from bit 0), ORed in; else isa_field_set_any (isa/parse.c). */
+ * of word bits, ORed in: the run is the value's nbits bits from bit 0,
+ * nbits < 64, no constant bits (the generator refuses other one-run
+ * fields); else isa_field_set_any (isa/parse.c). */
 int isa_field_set_any(const Arch *a, const IsaField *f, Word *w, u64 v);
 static inline int
 isa_field_set(const Arch *a, const IsaField *f, Word *w, u64 v)
 {
-	if (f->nruns == 1 && !f->orval && f->nbits < 64) {
+	if (f->nruns == 1) {
 		u8 b = f->run[0].wbit;
 
 		if (v >> f->nbits)

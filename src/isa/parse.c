@@ -50,7 +50,7 @@ isa_field_set_any(const Arch *a, const IsaField *f, Word *w, u64 v)
 
 			*p = (*p & ~(m << sh)) | (v >> r->vshift & m) << sh;
 		}
-		return f->orval ? -1 : 0;
+		return 0;	/* no constant bits (tools/isa-gentab) */
 	}
 	for (k = 0; k < f->nbits; k++) {
 		int b = a->bitpos[f->bitpos + k];
