@@ -89,6 +89,11 @@ typedef struct {
 	u8 hi, shift, len, vshift, fi, first;
 } IsaOp;
 
+/* The most fields a form has (15 in the tables; test isa_tables_generated checks):
+ * isa/parse.c's matcher keeps one value per field on the stack, deep in
+ * isel's calls, where 256 of them (2 KiB) reached another stack page. */
+#define ISA_MAX_FIELDS 32
+
 typedef struct {
 	Word mask, match, dflt;
 	const char *tmpl;

@@ -17,7 +17,7 @@ typedef struct {
 	const IsaForm *fm;
 	u64 addr;
 	const IsaSyms *syms;
-	u64 val[256];
+	u64 val[ISA_MAX_FIELDS];
 	/* some hole's text (not an enumeration's) is not what isa_print
 	 * writes for its value ("R07", "0x00f"): printed_back cannot show
 	 * the text without printing it */

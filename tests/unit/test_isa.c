@@ -444,6 +444,8 @@ tables_ok(TestState *t_, const Arch *a)
 		const IsaForm *fm = &a->forms[i];
 		u32 ids[1 + 4096], nid = 0;
 
+		if (fm->nfield > ISA_MAX_FIELDS && bad++ < 3)
+			FAIL("%s: form %u: %u fields", arch_name(a), i, fm->nfield);
 		ids[nid++] = fm->base;
 		for (k = 0; k < fm->nfield; k++) {
 			const IsaField *f = &a->fields[fm->field0 + k];
