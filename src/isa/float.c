@@ -221,14 +221,29 @@ typedef struct {
 typedef struct {
 	MemoIndex index;
 	FMemo e[MEMO_ENTRIES];
+	u16 all[MEMO_SLOTS];
 } FMemoTable;
 static _Thread_local void *fmemo;
+
+static u32
+fmemo_hash(u64 raw, int bits)
+{
+	return (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 32);
+}
+
+static u32
+fmemo_hash_of(const void *e, u32 j)
+{
+	const FMemo *m = (const FMemo *)e + j;
+
+	return fmemo_hash(m->raw, m->bits);
+}
 
 size_t
 isa_float_text(u64 raw, int bits, char *t)
 {
 	FMemoTable *tab = thread_calloc(&fmemo, sizeof *tab);
-	FMemo *m = &tab->e[memo_find(&tab->index, (u32)((raw ^ (u64)bits) * 0x9e3779b97f4a7c15ull >> 32), tab->e, sizeof *m)];
+	FMemo *m = &tab->e[memo_find(&tab->index, tab->all, fmemo_hash(raw, bits), tab->e, sizeof *m, fmemo_hash_of)];
 
 	if (m->bits != bits || m->raw != raw) {
 		m->len = (u8)format(raw, bits, m->text);

@@ -296,41 +296,63 @@ isa_text_hash(const char *text, size_t n)
 /* The index of a per-thread memo (isa_parse's texts, isa_print's words,
  * isa_float_text's constants).  Entries are taken in order, so a small
  * compile touches a few pages of them, not a page per entry (a page fault
- * costs more than a parse); the index is 1536 two-byte slots, 3 KiB, on
- * the page the block's header is on (written when the block is made), not
- * on pages of its own, each read first (a fault that maps the zero page)
- * and then written (a second one); at 3 KiB, not 4, the first entries
- * share that page too (page faults over the suite's 150 compiles -1.1 %).
+ * costs more than a parse).  While there are at most MEMO_FEWMAX entries
+ * the index is few[] (768 bytes), on the page the block's header is on
+ * (written when the block is made) with the first entries; then all[]
+ * (MEMO_SLOTS slots, after the entries: a page a small compile never
+ * touches), filled again from each entry's key's hash (hash_of).  An index
+ * of 1536 slots from the start took 3 KiB of that first page.
  * Open addressing: a slot holds an entry's index + 1 (11
  * bits) and 5 bits of its hash, a tag.  memo_find returns the entry for
  * hash h: the first on h's probe path whose tag is h's, which the caller
  * checks and, if its key is another, overwrites; or a new entry, cleared
  * (of the array e of entries of size bytes; a write, so a fresh page of
  * them faults once, not for the caller's read and again for its write).
- * When the entries run out (the index two thirds full), all go.  An entry left
+ * When the entries run out (all[] two thirds full), all go.  An entry left
  * from before a reset still maps its own key to its own value. */
-enum { MEMO_SLOTS = 1536, MEMO_ENTRIES = 1024, MEMO_IBITS = 11 };
+enum { MEMO_SLOTS = 1536, MEMO_ENTRIES = 1024, MEMO_IBITS = 11, MEMO_FEW = 384, MEMO_FEWMAX = 256 };
 typedef struct {
-	u32 n;
-	u16 slot[MEMO_SLOTS];
+	u16 n;
+	u16 big;	/* all[] is the index (from the first entry past MEMO_FEWMAX on) */
+	u16 few[MEMO_FEW];
 } MemoIndex;
-_Static_assert(MEMO_ENTRIES < 1 << MEMO_IBITS && 2 * MEMO_SLOTS >= 3 * MEMO_ENTRIES, "a slot holds an entry's index + 1");
-static inline u32
-memo_find(MemoIndex *x, u32 h, void *e, size_t size)
-{
-	u32 first = ((h ^ h >> 12) & 0xffff) * MEMO_SLOTS >> 16, i = first, tag = h >> (32 - (16 - MEMO_IBITS)), s;
+_Static_assert(MEMO_ENTRIES < 1 << MEMO_IBITS && 2 * MEMO_SLOTS >= 3 * MEMO_ENTRIES &&
+		       2 * MEMO_FEW >= 3 * MEMO_FEWMAX,
+	       "a slot holds an entry's index + 1; the index at most two thirds full");
 
-	while ((s = x->slot[i])) {
-		if (s >> MEMO_IBITS == tag)
-			return (s & ((1u << MEMO_IBITS) - 1)) - 1u;
-		i = i + 1 == MEMO_SLOTS ? 0 : i + 1;
-	}
-	if (x->n == MEMO_ENTRIES) {
-		memset(x->slot, 0, sizeof x->slot);
-		x->n = 0;
-		i = first;
-	}
-	x->slot[i] = (u16)(tag << MEMO_IBITS | ++x->n);
+/* The slot for tag in slot[ns] on the probe path of h: its tag's, or the
+ * first empty one. */
+static inline u32
+isa_memo_slot(const u16 *slot, u32 ns, u32 h, u32 tag)
+{
+	u32 i = ((h ^ h >> 12) & 0xffff) * ns >> 16, s;
+
+	while ((s = slot[i]) && s >> MEMO_IBITS != tag)
+		i = i + 1 == ns ? 0 : i + 1;
+	return i;
+}
+
+/* A new entry for h (memo_find's) when few[] is full (then all[] takes
+ * the entries, indexed again by their keys' hashes: hash_of) or all the
+ * entries are taken (then all go; all[] stays the index: a compile that
+ * filled it once will again, and each move costs a hash_of per entry). */
+u32 isa_memo_renew(MemoIndex *x, u16 *all, u32 h, void *e, size_t size, u32 (*hash_of)(const void *e, u32 j));
+
+static inline u32
+memo_find(MemoIndex *x, u16 *all, u32 h, void *e, size_t size, u32 (*hash_of)(const void *e, u32 j))
+{
+	u32 tag = h >> (32 - (16 - MEMO_IBITS)), i;
+	u16 *slot;
+
+	if (!x->big)
+		i = isa_memo_slot(slot = x->few, MEMO_FEW, h, tag);
+	else
+		i = isa_memo_slot(slot = all, MEMO_SLOTS, h, tag);
+	if (slot[i])
+		return (slot[i] & ((1u << MEMO_IBITS) - 1)) - 1u;
+	if (x->n == (x->big ? MEMO_ENTRIES : MEMO_FEWMAX))
+		return isa_memo_renew(x, all, h, e, size, hash_of);
+	slot[i] = (u16)(tag << MEMO_IBITS | ++x->n);
 	memset((char *)e + (size_t)(x->n - 1) * size, 0, size);
 	return x->n - 1;
 }

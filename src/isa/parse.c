@@ -888,8 +888,46 @@ typedef struct {
 typedef struct {
 	MemoIndex index;
 	Memo e[MEMO_ENTRIES];
+	u16 all[MEMO_SLOTS];
 } MemoTable;
 static _Thread_local void *memo;
+
+u32
+isa_memo_renew(MemoIndex *x, u16 *all, u32 h, void *e, size_t size, u32 (*hash_of)(const void *e, u32 j))
+{
+	u32 tag = h >> (32 - (16 - MEMO_IBITS)), j, i;
+	u16 *slot = all;
+
+	if (!x->big) {
+		x->big = 1;
+		for (j = 0; j < x->n; j++) {
+			u32 hj = hash_of(e, j);
+
+			i = ((hj ^ hj >> 12) & 0xffff) * MEMO_SLOTS >> 16;
+			while (all[i])	/* the first empty slot: an entry of another key may have hj's tag */
+				i = i + 1 == MEMO_SLOTS ? 0 : i + 1;
+			all[i] = (u16)((hj >> (32 - (16 - MEMO_IBITS))) << MEMO_IBITS | (j + 1));
+		}
+		i = isa_memo_slot(all, MEMO_SLOTS, h, tag);
+	} else {
+		memset(all, 0, MEMO_SLOTS * sizeof *all);
+		x->n = 0;
+		i = isa_memo_slot(all, MEMO_SLOTS, h, tag);
+	}
+	slot[i] = (u16)(tag << MEMO_IBITS | ++x->n);
+	memset((char *)e + (size_t)(x->n - 1) * size, 0, size);
+	return x->n - 1;
+}
+
+/* The hash of entry j's text (isa_parse's key; any text, for an entry
+ * that holds none). */
+static u32
+memo_hash_of(const void *e, u32 j)
+{
+	const Memo *m = (const Memo *)e + j;
+
+	return (u32)(isa_text_hash(m->text, m->len) >> 32);
+}
 
 int
 isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *w, char *err,
@@ -907,7 +945,7 @@ isa_parse(const Arch *a, const char *text, u64 addr, const IsaSyms *syms, Word *
 		return -1;
 	}
 	t = thread_calloc(&memo, sizeof *t);
-	m = &t->e[memo_find(&t->index, (u32)(isa_text_hash(text, n) >> 32), t->e, sizeof *m)];
+	m = &t->e[memo_find(&t->index, t->all, (u32)(isa_text_hash(text, n) >> 32), t->e, sizeof *m, memo_hash_of)];
 	if (m->a == a && m->len == n && !memcmp(m->text, text, n) && (!m->pcrel || (m->addr == addr && !syms))) {
 		if (!m->why) {
 			*w = m->w;

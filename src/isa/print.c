@@ -272,16 +272,28 @@ typedef struct {
 typedef struct {
 	MemoIndex index;
 	PMemo e[MEMO_ENTRIES];
+	u16 all[MEMO_SLOTS];
 } PMemoTable;
 static _Thread_local void *pmemo;
+
+static u32
+pmemo_hash(Word key)
+{
+	return (u32)((key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull >> 32);
+}
+
+static u32
+pmemo_hash_of(const void *e, u32 j)
+{
+	return pmemo_hash(((const PMemo *)e)[j].w);
+}
 
 static PMemo *
 pmemo_slot(Word key)
 {
-	u64 h = (key.lo ^ key.hi * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
 	PMemoTable *t = thread_calloc(&pmemo, sizeof *t);
 
-	return &t->e[memo_find(&t->index, (u32)(h >> 32), t->e, sizeof t->e[0])];
+	return &t->e[memo_find(&t->index, t->all, pmemo_hash(key), t->e, sizeof t->e[0], pmemo_hash_of)];
 }
 
 /* The key of w in the memo: its operation bits and, with the yield bit
