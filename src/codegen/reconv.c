@@ -269,6 +269,7 @@ typedef struct {
 	u8 *dirty;        /* code or layout changed since cfg_update */
 	VEC(int) dl;      /* the dirty blocks */
 	VEC(int) *refs;   /* per block: blocks with code naming it (or that did) */
+	Arena a;          /* the pass's arrays: zeroed, freed together at its end */
 } Rc;
 
 #define INR(r, x) ((r)->inr[x] == (r)->gen)
@@ -485,10 +486,10 @@ static void
 postdom(Rc *r)
 {
 	int n = r->n, np = 0, ne = 0, sp = 0, b, k, changed = 1;
-	int *po = xcalloc((size_t)n + 1, sizeof *po);     /* postorder number, -1 unvisited */
-	int *order = xcalloc((size_t)n + 1, sizeof *order);
-	int *exits = xcalloc((size_t)n + 1, sizeof *exits);
-	int *st = xcalloc(2 * ((size_t)n + 1), sizeof *st); /* node, next child */
+	int *po = arena_alloc(&r->a, ((size_t)n + 1) * sizeof *po);   /* postorder number, -1 unvisited */
+	int *order = arena_alloc(&r->a, ((size_t)n + 1) * sizeof *order);
+	int *exits = arena_alloc(&r->a, ((size_t)n + 1) * sizeof *exits);
+	int *st = arena_alloc(&r->a, 2 * ((size_t)n + 1) * sizeof *st);   /* node, next child */
 
 	for (b = 0; b < n; b++)
 		if (last_is_exit(&r->f->b.v[b]))
@@ -531,10 +532,6 @@ postdom(Rc *r)
 	for (b = 0; b < n; b++)
 		if (!r->reachx[b] || r->ipdom[b] < 0)
 			r->ipdom[b] = n;
-	free(po);
-	free(order);
-	free(exits);
-	free(st);
 }
 
 static const MIns *
@@ -621,11 +618,11 @@ divergence(Rc *r)
 	size_t b, i, n = 0;
 	int k;
 
-	r->div = xcalloc(f->vr.n + 1, 1);
-	r->ndefs = xcalloc(f->vr.n + 1, sizeof *r->ndefs);
+	r->div = arena_alloc(&r->a, f->vr.n + 1);
+	r->ndefs = arena_alloc(&r->a, (f->vr.n + 1) * sizeof *r->ndefs);
 	for (b = 0; b < f->b.n; b++)
 		n += f->b.v[b].ins.n;
-	r->uni = xcalloc(n + 1, 1);
+	r->uni = arena_alloc(&r->a, n + 1);
 	n = 0;
 	for (b = 0; b < f->b.n; b++)
 		for (i = 0; i < f->b.v[b].ins.n; i++) {
@@ -638,16 +635,12 @@ divergence(Rc *r)
 				}
 			r->uni[n++] = (u8)(defs && uniform_op(m->text));   /* no def: nothing to mark */
 		}
-	r->merged = xcalloc((size_t)r->n + 1, 1);
-	r->seen = xcalloc(f->vr.n + 1, 1);
+	r->merged = arena_alloc(&r->a, (size_t)r->n + 1);
+	r->seen = arena_alloc(&r->a, f->vr.n + 1);
 	do {
 		memset(r->seen, 0, f->vr.n);
 		r->stale = 0;
 	} while (div_round(r) && r->stale);
-	free(r->uni);
-	free(r->merged);
-	free(r->seen);
-	r->uni = r->merged = r->seen = NULL;
 }
 
 /* ---- inserting regions ---- */
@@ -658,24 +651,25 @@ typedef struct {
 	int size;      /* region size (blocks) when found */
 } Region;
 
-/* Size the per-block arrays for cap blocks (the new part zeroed). */
+/* The per-block arrays, once: room for the blocks there are and the 3
+ * that each region (at most one a block) may add. */
 static void
-rc_alloc(Rc *r, int cap)
+rc_alloc(Rc *r)
 {
-	size_t o = (size_t)r->cap, c = (size_t)cap + 1;
+	size_t c = 4 * (size_t)r->n + 1;
 
-#define GROW(a) ((a) = xrealloc((a), c * sizeof *(a)), memset((a) + o, 0, (c - o) * sizeof *(a)))
-	GROW(r->pred);
-	GROW(r->refs);
-	GROW(r->reachx);
-	GROW(r->live);
-	GROW(r->inr);
-	GROW(r->ncalls);
-	GROW(r->stack);
-	GROW(r->nx);
-	GROW(r->pv);
-	GROW(r->dirty);
-#undef GROW
+#define NEW(p) ((p) = arena_alloc(&r->a, c * sizeof *(p)))
+	NEW(r->pred);
+	NEW(r->refs);
+	NEW(r->reachx);
+	NEW(r->live);
+	NEW(r->inr);
+	NEW(r->ncalls);
+	NEW(r->stack);
+	NEW(r->nx);
+	NEW(r->pv);
+	NEW(r->dirty);
+#undef NEW
 	r->cap = (int)c;
 }
 
@@ -689,7 +683,7 @@ cfg_init(Rc *r)
 	BSum s;
 
 	r->n = (int)f->b.n;
-	rc_alloc(r, r->n);
+	rc_alloc(r);
 	for (b = 0; b < r->n; b++) {
 		r->nx[b] = b + 1 < r->n ? b + 1 : -1;
 		r->pv[b] = b - 1;
@@ -1099,11 +1093,11 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	int *ord, *col, *size, *lo, *hi, i, k, a, b;
 
 	W = ((size_t)r->n + 64) / 64;
-	sets = xcalloc((size_t)ng * W + 1, 8);
-	ord = xcalloc((size_t)ng + 1, sizeof *ord);
-	col = xcalloc((size_t)ng + 1, sizeof *col);
-	size = xcalloc((size_t)ng + 1, sizeof *size);
-	lo = xcalloc(2 * (size_t)ng + 1, sizeof *lo);   /* the words of a set that may be nonzero */
+	sets = arena_alloc(&r->a, ((size_t)ng * W + 1) * 8);
+	ord = arena_alloc(&r->a, ((size_t)ng + 1) * sizeof *ord);
+	col = arena_alloc(&r->a, ((size_t)ng + 1) * sizeof *col);
+	size = arena_alloc(&r->a, ((size_t)ng + 1) * sizeof *size);
+	lo = arena_alloc(&r->a, (2 * (size_t)ng + 1) * sizeof *lo);   /* the words of a set that may be nonzero */
 	hi = lo + ng;
 	for (i = 0; i < ng; i++) {
 		region_set(r, &g[i], &sets[(size_t)i * W], W);
@@ -1121,8 +1115,8 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 	 * region stays open while a region it has no forward path to or
 	 * from (in a sibling arm; or a shared slow path's call and its
 	 * body) opens: such regions get different B registers too */
-	fwd = xcalloc((size_t)r->n * W + 1, 8);
-	reach = xcalloc((size_t)ng * W + 1, 8);
+	fwd = arena_alloc(&r->a, ((size_t)r->n * W + 1) * 8);
+	reach = arena_alloc(&r->a, ((size_t)ng * W + 1) * 8);
 	for (b = r->n - 1; b >= 0; b--) {
 		const MBlock *B = &r->f->b.v[b];
 		fwd[(size_t)b * W + (size_t)b / 64] |= 1ull << (b & 63);
@@ -1176,13 +1170,6 @@ assign_bregs(Rc *r, Region *g, int ng, ReconvStats *st)
 				st->bregs = col[a] + 1;
 		}
 	}
-	free(sets);
-	free(lo);
-	free(fwd);
-	free(reach);
-	free(ord);
-	free(col);
-	free(size);
 }
 
 /* The first instruction control reaches at block b (skipping empty
@@ -1270,7 +1257,7 @@ reconv_run(MFunc *f, ReconvStats *st)
 	split_blocks(f);
 	thread_exits(f);
 	cfg_init(&r);
-	r.ipdom = xcalloc((size_t)r.n + 1, sizeof *r.ipdom);
+	r.ipdom = arena_alloc(&r.a, ((size_t)r.n + 1) * sizeof *r.ipdom);
 	kend = r.n;
 	postdom(&r);
 	/* called functions (appended after the kernel) get no regions: a
@@ -1307,9 +1294,8 @@ reconv_run(MFunc *f, ReconvStats *st)
 			g.v[k] = g.v[k - 1];
 			g.v[k - 1] = t;
 		}
-	/* room for 3 new blocks a region; which blocks name each block */
+	/* which blocks name each block */
 	n0 = r.n;
-	rc_alloc(&r, n0 + 3 * (int)g.n);
 	for (b = 0; b < n0 && g.n; b++)
 		for (size_t x = 0; x < f->b.v[b].ins.n; x++)
 			if (f->b.v[b].ins.v[x].target >= 0)
@@ -1328,25 +1314,13 @@ reconv_run(MFunc *f, ReconvStats *st)
 		assign_bregs(&r, g.v, (int)g.n, st);
 	}
 	link_local_calls(f);
-	for (b = 0; b < r.cap; b++) {
+	for (b = 0; b < r.n; b++) {   /* (the rest never held a block) */
 		vec_free(&r.pred[b]);
 		vec_free(&r.refs[b]);
 	}
-	free(r.pred);
-	free(r.refs);
-	free(r.inr);
-	free(r.stack);
-	free(r.live);
-	free(r.reachx);
-	free(r.ncalls);
-	free(r.nx);
-	free(r.pv);
-	free(r.dirty);
 	vec_free(&r.rl);
 	vec_free(&r.dl);
-	free(r.ipdom);
-	free(r.div);
-	free(r.ndefs);
+	arena_free(&r.a);
 	vec_free(&g);
 	return 0;
 }
