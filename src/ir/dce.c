@@ -8,30 +8,32 @@
 #include "ir/ir.h"
 #include "ir/walk.h"
 
-/* Operations with no effect besides their destination registers. */
-static int
+/* Operations with no effect besides their destination registers (a
+ * table, not a switch: pure() is asked of every instruction in each walk,
+ * and inline). */
+static const u8 pure_op[PTX_NOPS] = {
+	[PTX_OP_add] = 1, [PTX_OP_sub] = 1, [PTX_OP_mul] = 1, [PTX_OP_mad] = 1, [PTX_OP_mul24] = 1,
+	[PTX_OP_mad24] = 1, [PTX_OP_div] = 1, [PTX_OP_rem] = 1, [PTX_OP_abs] = 1, [PTX_OP_neg] = 1,
+	[PTX_OP_min] = 1, [PTX_OP_max] = 1, [PTX_OP_and] = 1, [PTX_OP_or] = 1, [PTX_OP_xor] = 1,
+	[PTX_OP_not] = 1, [PTX_OP_cnot] = 1, [PTX_OP_shl] = 1, [PTX_OP_shr] = 1, [PTX_OP_shf] = 1,
+	[PTX_OP_lop3] = 1, [PTX_OP_prmt] = 1, [PTX_OP_bfe] = 1, [PTX_OP_bfi] = 1, [PTX_OP_bfind] = 1,
+	[PTX_OP_brev] = 1, [PTX_OP_clz] = 1, [PTX_OP_popc] = 1, [PTX_OP_fns] = 1, [PTX_OP_bmsk] = 1,
+	[PTX_OP_mov] = 1, [PTX_OP_cvt] = 1, [PTX_OP_cvta] = 1, [PTX_OP_setp] = 1, [PTX_OP_set] = 1,
+	[PTX_OP_selp] = 1, [PTX_OP_slct] = 1, [PTX_OP_fma] = 1, [PTX_OP_rcp] = 1, [PTX_OP_sqrt] = 1,
+	[PTX_OP_rsqrt] = 1, [PTX_OP_sin] = 1, [PTX_OP_cos] = 1, [PTX_OP_lg2] = 1, [PTX_OP_ex2] = 1,
+	[PTX_OP_tanh] = 1, [PTX_OP_copysign] = 1, [PTX_OP_testp] = 1, [PTX_OP_sad] = 1, [PTX_OP_dp4a] = 1,
+	[PTX_OP_dp2a] = 1, [PTX_OP_szext] = 1, [PTX_OP_cvt_pack] = 1, [PTX_OP_isspacep] = 1,
+	[PTX_OP_mapa] = 1
+};
+
+static inline int
 pure(const PtxInstr *in)
 {
 	if (in->flags & PTX_F_CC)   /* writes CC.CF, which addc/subc/madc read */
 		return 0;
-	switch (in->op) {
-	case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mul: case PTX_OP_mad: case PTX_OP_mul24:
-	case PTX_OP_mad24: case PTX_OP_div: case PTX_OP_rem: case PTX_OP_abs: case PTX_OP_neg:
-	case PTX_OP_min: case PTX_OP_max: case PTX_OP_and: case PTX_OP_or: case PTX_OP_xor:
-	case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl: case PTX_OP_shr: case PTX_OP_shf:
-	case PTX_OP_lop3: case PTX_OP_prmt: case PTX_OP_bfe: case PTX_OP_bfi: case PTX_OP_bfind:
-	case PTX_OP_brev: case PTX_OP_clz: case PTX_OP_popc: case PTX_OP_fns: case PTX_OP_bmsk:
-	case PTX_OP_mov: case PTX_OP_cvt: case PTX_OP_cvta: case PTX_OP_setp: case PTX_OP_set:
-	case PTX_OP_selp: case PTX_OP_slct: case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt:
-	case PTX_OP_rsqrt: case PTX_OP_sin: case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2:
-	case PTX_OP_tanh: case PTX_OP_copysign: case PTX_OP_testp: case PTX_OP_sad:
-	case PTX_OP_dp4a: case PTX_OP_dp2a: case PTX_OP_szext: case PTX_OP_cvt_pack:
-	case PTX_OP_isspacep: case PTX_OP_mapa:
-		return 1;
-	case PTX_OP_ld: case PTX_OP_ldu:
+	if (in->op == PTX_OP_ld || in->op == PTX_OP_ldu)
 		return !(in->flags & PTX_F_VOLATILE) && in->sem <= PTX_SEM_WEAK;
-	}
-	return 0;
+	return in->op < PTX_NOPS && pure_op[in->op];
 }
 
 typedef struct {
