@@ -427,25 +427,42 @@ pure_op(const char *t)
 	return 0;
 }
 
+/* uses[] counts the reads of each vreg; an instruction that goes takes
+ * its reads off at once, and another sweep follows only when a count
+ * reached 0 (some instruction may have lost its last reader).  Removal
+ * only enables removal, so the order of the sweeps does not change what
+ * goes. */
+static int
+drop_reads(const MIns *m, int *uses)
+{
+	int k, zeroed = 0;
+
+	for (k = 0; k < m->nr; k++)
+		if (m->rf[k] & MF_USE)
+			zeroed |= --uses[m->r[k].v] == 0;
+	if (m->guard >= 0)
+		zeroed |= --uses[m->guard] == 0;
+	return zeroed;
+}
+
 static void
 mir_dce(MFunc *f)
 {
-	u8 *used = xcalloc(f->vr.n + 1, 1);
+	int *uses = xcalloc(f->vr.n + 1, sizeof *uses);
 	size_t b, i, j;
-	int k, changed = 1;
+	int k, zeroed = 1;
 
-	while (changed) {
-		changed = 0;
-		memset(used, 0, f->vr.n);
-		for (b = 0; b < f->b.n; b++)
-			for (i = 0; i < f->b.v[b].ins.n; i++) {
-				const MIns *m = &f->b.v[b].ins.v[i];
-				for (k = 0; k < m->nr; k++)
-					if (m->rf[k] & MF_USE)
-						used[m->r[k].v] = 1;
-				if (m->guard >= 0)
-					used[m->guard] = 1;
-			}
+	for (b = 0; b < f->b.n; b++)
+		for (i = 0; i < f->b.v[b].ins.n; i++) {
+			const MIns *m = &f->b.v[b].ins.v[i];
+			for (k = 0; k < m->nr; k++)
+				if (m->rf[k] & MF_USE)
+					uses[m->r[k].v]++;
+			if (m->guard >= 0)
+				uses[m->guard]++;
+		}
+	while (zeroed) {
+		zeroed = 0;
 		for (b = 0; b < f->b.n; b++) {
 			MBlock *B = &f->b.v[b];
 			for (i = j = 0; i < B->ins.n; i++) {
@@ -454,10 +471,10 @@ mir_dce(MFunc *f)
 				for (k = 0; k < m->nr && dead; k++)
 					if (m->rf[k] & MF_DEF) {
 						defs++;
-						dead = !used[m->r[k].v] && !f->vr.v[m->r[k].v].fixed;
+						dead = !uses[m->r[k].v] && !f->vr.v[m->r[k].v].fixed;
 					}
 				if (dead && defs && pure_op(m->text)) {   /* the name last: the dearest test */
-					changed = 1;
+					zeroed |= drop_reads(m, uses);
 					continue;
 				}
 				if (j != i)   /* an MIns is 128 bytes: most stay where they are */
@@ -467,7 +484,7 @@ mir_dce(MFunc *f)
 			B->ins.n = j;
 		}
 	}
-	free(used);
+	free(uses);
 }
 
 void
