@@ -189,25 +189,31 @@ shared_place(Sel *s, const PtxVar *v, u32 al)
 
 typedef VEC(const PtxVar *) VarVec;
 
-/* Static shared variables are placed as o names them; extern ones
- * (size 0) are gathered in ext, in order of first use, for later. */
+/* A static shared variable is placed as it is named; extern ones (size
+ * 0) are gathered in ext, in order of first use, for later. */
+static void
+shared_name(Sel *s, const PtxVar *v, VarVec *ext)
+{
+	size_t k;
+
+	if (v->size) {
+		shared_place(s, v, v->align ? v->align : 1);
+		return;
+	}
+	for (k = 0; k < ext->n && ext->v[k] != v; k++)
+		;
+	if (k == ext->n)
+		vec_push(ext, v);
+}
+
 static void
 shared_scan_opd(Sel *s, const PtxOperand *o, VarVec *ext)
 {
 	int i;
-	size_t k;
 	const PtxVar *v = o->var;
 
-	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && v && v->space == PTX_S_SHARED) {
-		if (v->size)
-			shared_place(s, v, v->align ? v->align : 1);
-		else {
-			for (k = 0; k < ext->n && ext->v[k] != v; k++)
-				;
-			if (k == ext->n)
-				vec_push(ext, v);
-		}
-	}
+	if ((o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM) && v && v->space == PTX_S_SHARED)
+		shared_name(s, v, ext);
 	if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_ADDR)
 		for (i = 0; i < o->nelems; i++)
 			shared_scan_opd(s, &o->elems[i], ext);
@@ -259,22 +265,14 @@ shared_scan_reached(Sel *s, VarVec *ext)
 	free(reach);
 }
 
-/* Lay out every shared variable the function names, in order of first
- * use, then those of the functions it reaches (called functions use the
- * kernel's layout, sel_shared_inherit); extern (dynamic, size 0) arrays
- * all start after the static ones, whose size is rounded to 16 (ptxas's
- * .nv.shared size; the driver puts dynamic shared memory right after
- * it).  Only address, symbol and vector operands can name a variable. */
+/* The shared variables the function names, in order of first use, then
+ * those of the functions it reaches. */
 static void
-shared_layout(Sel *s)
+shared_walk(Sel *s, VarVec *ext)
 {
-	VarVec ext = {0};
 	size_t b, i;
 	int k;
-	u32 stat;
 
-	if (s->shared_vars.n)
-		return;
 	for (b = 0; b < s->ir->b.n; b++)
 		for (i = 0; i < s->ir->b.v[b].ins.n; i++) {
 			const IrIns *x = &s->ir->b.v[b].ins.v[i];
@@ -283,11 +281,50 @@ shared_layout(Sel *s)
 			for (k = 0; k < x->p.nopds; k++) {
 				const PtxOperand *o = &x->p.opds[k];
 				if (o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_SYM || o->kind == PTX_OPD_VEC)
-					shared_scan_opd(s, o, &ext);
+					shared_scan_opd(s, o, ext);
 			}
 		}
 	if (s->m->nfuncs > 1)   /* else it reaches no other */
-		shared_scan_reached(s, &ext);
+		shared_scan_reached(s, ext);
+}
+
+/* Is v the only shared variable of the module (all scopes)? */
+static int
+only_shared(const PtxModule *m, const PtxVar *v)
+{
+	int i, f;
+
+	for (i = 0; i < m->nvars; i++)
+		if (m->vars[i]->space == PTX_S_SHARED && m->vars[i] != v)
+			return 0;
+	for (f = 0; f < m->nfuncs; f++)
+		for (i = 0; i < m->funcs[f]->nlocals; i++)
+			if (m->funcs[f]->locals[i]->space == PTX_S_SHARED && m->funcs[f]->locals[i] != v)
+				return 0;
+	return 1;
+}
+
+/* Lay out every shared variable the function names, in order of first
+ * use, then those of the functions it reaches (called functions use the
+ * kernel's layout, sel_shared_inherit); extern (dynamic, size 0) arrays
+ * all start after the static ones, whose size is rounded to 16 (ptxas's
+ * .nv.shared size; the driver puts dynamic shared memory right after
+ * it).  Only address, symbol and vector operands can name a variable.
+ * named (or NULL): a variable the function names; when it is the
+ * module's only one, the walk could find no other. */
+static void
+shared_layout(Sel *s, const PtxVar *named)
+{
+	VarVec ext = {0};
+	size_t i;
+	u32 stat;
+
+	if (s->shared_vars.n)
+		return;
+	if (named && only_shared(s->m, named))
+		shared_name(s, named, &ext);
+	else
+		shared_walk(s, &ext);
 	/* as ptxas: the static size rounded to 16, then dynamic */
 	stat = s->shared_size = (s->shared_size + 15) / 16 * 16;
 	for (i = 0; i < ext.n; i++)
@@ -304,7 +341,7 @@ sel_shared_inherit(Sel *cs, Sel *s)
 {
 	size_t i;
 
-	shared_layout(s);
+	shared_layout(s, NULL);
 	for (i = 0; i < s->shared_vars.n; i++) {
 		vec_push(&cs->shared_vars, s->shared_vars.v[i]);
 		vec_push(&cs->shared_offs, s->shared_offs.v[i]);
@@ -317,7 +354,7 @@ shared_addr(Sel *s, const PtxVar *v)
 {
 	size_t i;
 
-	shared_layout(s);
+	shared_layout(s, v);
 	s->uses_shared = 1;
 	for (i = 0; i < s->shared_vars.n; i++)
 		if (s->shared_vars.v[i] == v)
