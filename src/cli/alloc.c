@@ -22,10 +22,12 @@
  * first MiB is small pages, and the rest of the region is marked
  * MADV_HUGEPAGE for the compiles of large modules (docs/compile-speed.md,
  * "Session 11"); when the PTX is large, `compile` says so (heap_large) and
- * the rest of the heap is huge pages from then on.  A calloc of 64 KiB or more is a table touched here and
- * there (the memos): a mapping of its own, whose untouched pages cost
- * nothing, instead of a stretch of the heap that would count towards the
- * first MiB.
+ * the rest of the heap is huge pages from then on.  A calloc of 64 KiB or
+ * more is a table touched here and there (the memos): it goes to the first
+ * region's first MiB, below the small pages, which nothing else uses (no
+ * mmap call of its own: ~1.4 us each), or to a mapping of its own when that
+ * is full; either way its untouched pages cost nothing, and it does not
+ * count towards the small pages' MiB.
  *
  * Only the command-line program links this file (the unit tests and the
  * GPU runner keep the C library's malloc), and not under the sanitizers,
@@ -50,10 +52,11 @@ enum {
 	SPARSE = 64 << 10,	/* a calloc this large is a table: its own mapping */
 	REUSE = 9,		/* a request takes a freed block of its class or the next 8 */
 	LARGEST = 4 << 20,	/* class_size(NCLASS - 1): a larger block is a mapping of its own */
+	TABLE = NCLASS + 1,	/* the cls of a table in the table window (never reused) */
 };
 
 typedef struct {
-	uint32_t cls;		/* size class, or NCLASS for a mapping of its own */
+	uint32_t cls;		/* size class, NCLASS for a mapping of its own, TABLE */
 	uint32_t off;		/* from the start of the block to the header */
 	uint64_t size;		/* a mapping's length (cls == NCLASS) */
 } Hdr;
@@ -68,6 +71,7 @@ static uint64_t nonempty[2];	/* bit c: free_list[c] holds a block */
 static char *bump, *bump_end;	/* the current region's unused part */
 static char *dirty;		/* the region's memory below it was handed out */
 static char *huge_from;		/* where the region's huge pages start */
+static char *table_at, *table_end;	/* the first region's table window, unused part */
 static int large;		/* heap_large was called */
 static volatile int lock;
 
@@ -123,7 +127,7 @@ carve(size_t n, char **was_dirty)
 {
 	char *p;
 
-	if ((size_t)(bump_end - bump) < n) {
+	if (!bump_end || (size_t)(bump_end - bump) < n) {
 		char *r = map(REGION + HUGE_PAGE), *a;
 
 		if (!r)
@@ -132,6 +136,10 @@ carve(size_t n, char **was_dirty)
 		/* the first region starts with SMALL bytes of small pages */
 		bump = dirty = bump_end || large ? a : a + HUGE_PAGE - SMALL;
 		huge_from = bump == a ? a : a + HUGE_PAGE;
+		if (bump != a) {	/* the MiB below the small pages: the tables' */
+			table_at = a;
+			table_end = bump;
+		}
 		bump_end = a + REGION;
 		madvise(huge_from, (size_t)(bump_end - huge_from), MADV_HUGEPAGE);
 		if (!free_list) {
@@ -145,6 +153,24 @@ carve(size_t n, char **was_dirty)
 	if (bump > dirty)
 		dirty = bump;
 	return p;
+}
+
+/* len bytes (a page multiple) for a table from the table window, or NULL
+ * when it has no room left (the table then gets a mapping of its own). */
+static char *
+table_take(size_t len)
+{
+	char *b = NULL, *w;
+
+	acquire();
+	if (!bump_end)
+		carve(0, &w);	/* the first region, with its window */
+	if ((size_t)(table_end - table_at) >= len) {
+		b = table_at;
+		table_at += len;
+	}
+	release();
+	return b;
 }
 
 /* The first class in [c, c + REUSE) whose free list holds a block, or
@@ -202,9 +228,11 @@ block_any(size_t n, size_t al, int sparse, size_t *unclear)
 	if (need > class_size(NCLASS - 1) || (sparse && need >= SPARSE)) {
 		size_t len = (need + 4095) & ~(size_t)4095;
 
-		if (len < need || !(b = map(len)))
+		if (len < need)
 			return NULL;
-		c = NCLASS;
+		c = sparse && (b = table_take(len)) ? TABLE : NCLASS;
+		if (c == NCLASS && !(b = map(len)))
+			return NULL;
 	} else {
 		c = class_of(need);
 		if (!(b = class_take(&c, &need, &was_dirty)))
@@ -280,9 +308,10 @@ free(void *p)
 		return;
 	h = hdr(p);
 	b = (char *)h - h->off;
-	if (h->cls == NCLASS) {
-		munmap(b, h->size);
-		return;
+	if (h->cls >= NCLASS) {
+		if (h->cls == NCLASS)
+			munmap(b, h->size);
+		return;		/* a table's window pages are not reused */
 	}
 	acquire();
 	if (b + class_size(h->cls) == bump) {
@@ -345,7 +374,7 @@ grow_in_place(void *p, size_t n)
 	unsigned c;
 	int ok = 0;
 
-	if (h->cls == NCLASS || need < n || need > class_size(NCLASS - 1))
+	if (h->cls >= NCLASS || need < n || need > class_size(NCLASS - 1))
 		return 0;
 	c = class_of(need);
 	acquire();

@@ -198,6 +198,24 @@ main(void)
 	check("large_calloc", ok && a && all(a, 200000, 0));
 	free(a);
 
+	/* tables past the first region's 1 MiB table window: mappings of
+	   their own then; each zero and apart from the others */
+	{
+		unsigned char *t[8];
+
+		ok = 1;
+		for (int i = 0; i < 8; i++)
+			if ((t[i] = use(calloc(1, 200000))) && all(t[i], 200000, 0))
+				fill(t[i], i + 1, 200000);
+			else
+				ok = 0;
+		for (int i = 0; i < 8; i++) {
+			ok &= t[i] && all(t[i], 200000, (unsigned char)(i + 1));
+			free(t[i]);
+		}
+		check("tables_past_window", ok);
+	}
+
 	/* past the first 64 MiB region (its small pages, then its huge ones) */
 	{
 		unsigned char *blk[80];
