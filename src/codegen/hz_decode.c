@@ -1069,16 +1069,24 @@ enum { RF_X64 = 1, RF_SEL = 2, RF_OWN = 4, RF_SELF = 8 };
 typedef struct {
 	const Arch *a;
 	const IsaForm *fm;
-	u64 vals[32];  /* tools/isa-gentab: no form has more fields */
+	Word w;
 	u64 addr;
 	RegMax rm;
 } Direct;
+
+/* The value of field fi: taken from the word only when the program reads
+   it (a form's inert suffixes and floats are never read). */
+static u64
+d_val(const Direct *d, int fi)
+{
+	return isa_field_get(d->a, &d->a->fields[d->fm->field0 + fi], d->w);
+}
 
 /* The string (its id) enumeration field fi prints. */
 static u32
 d_sid(const Direct *d, int fi)
 {
-	return d->a->enums[d->a->fields[d->fm->field0 + fi].table + d->vals[fi]] & ENUM_ID;
+	return d->a->enums[d->a->fields[d->fm->field0 + fi].table + d_val(d, fi)] & ENUM_ID;
 }
 
 static const char *
@@ -1129,7 +1137,7 @@ static inline const u8 *
 d_reg(Direct *d, const u8 *p, int field, u8 *kind, u16 *reg, Operand *o, int addr)
 {
 	*kind = p[0];
-	*reg = field ? (u16)d->vals[p[1]] : p[1];
+	*reg = field ? (u16)d_val(d, p[1]) : p[1];
 	o->x64 |= p[2] & RF_X64;
 	o->sel = p[2] & RF_SEL ? SEL_H1 : o->sel;
 	if (*kind == OPK_R)
@@ -1184,7 +1192,8 @@ d_terms(Direct *d, const u8 *p, Operand *o)
 			return p;
 		case T_IMM:
 			f = &d->a->fields[d->fm->field0 + *p];
-			x = (u64)isa_hex_value(f, d->vals[*p++], d->addr);
+			x = (u64)isa_hex_value(f, d_val(d, *p), d->addr);
+			p++;
 			if (x || !(f->flags & FF_OPTPLUS))  /* else it prints nothing */
 				o->imm += x, first = 0;
 			continue;
@@ -1290,7 +1299,7 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 			break;
 		case HO_IMM:
 			o->kind = OPK_IMM;
-			o->imm = (u64)isa_hex_value(&d->a->fields[d->fm->field0 + *p], d->vals[*p], d->addr);
+			o->imm = (u64)isa_hex_value(&d->a->fields[d->fm->field0 + *p], d_val(d, *p), d->addr);
 			p++;
 			break;
 		case HO_CIMM: o->kind = OPK_IMM; o->imm = le64(p); p += 8; break;
@@ -1304,7 +1313,7 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 		case HO_MEM:
 			o->kind = OPK_MEM;
 			if (*p != 0xff)
-				o->desc = (u16)d->vals[*p];
+				o->desc = (u16)d_val(d, *p);
 			if (!(p = d_terms(d, p + 1, o)))
 				return -1;
 			break;
@@ -1322,37 +1331,31 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 	return 0;
 }
 
+/* A form's mnemonic fits: tools/isa-gentab gives a program only to forms
+   whose longest text is shorter than 512 bytes (the parse's limit). */
+enum { MN_MAX = 512 };
+
 /* in's opcode and modifiers: the form's template to its first blank (its
-   holes enumerations) copied into buf (n bytes) and cut at the dots as the
-   parse cuts the text; what sass_reg_max reads of them.  -1: no room. */
+   holes enumerations) copied into buf (MN_MAX bytes) and cut at the dots
+   as the parse cuts the text; what sass_reg_max reads of them.  -1: more
+   modifiers than an Insn holds. */
 static int
-d_mnemonic(Direct *d, Insn *in, char *buf, size_t n)
+d_mnemonic(Direct *d, Insn *in, char *buf)
 {
 	const char *t = d->fm->tmpl;
-	char *e = buf, *end = buf + n - 1;
+	char *e = buf;
 	int i;
 
 	reg_max_begin(&d->rm, t);  /* the template starts with the whole opcode */
 	in->op = buf;
 	in->nmods = 0;
-	while (*t && *t != ' ') {
-		const char *s, *se;
+	for (;;) {  /* a piece of literal text or a hole's string, in one pass */
+		int hole = *t == HOLE;
+		const char *s = hole ? d_str(d, (uchar)t[1] - 1) : t;
 
-		if (*t == HOLE) {
-			u32 id = d_sid(d, (uchar)t[1] - 1);
-			s = d->a->strs[id];
-			se = s + (d->a->sinfo[id] & 0xff);
-			t += 2;
-		} else {
-			for (s = t; *t && *t != ' ' && *t != HOLE; t++)
-				;
-			se = t;
-		}
-		for (; s < se; s++) {
-			if (e == end)
-				return -1;
-			if (*s == ' ')  /* the blank after it: HO_TAILP's enumeration */
-				goto done;
+		/* the bytes below '!' here: NUL, the blank and HOLE (a template's
+		   only other ones are the byte after HOLE, skipped below) */
+		for (; (uchar)*s > ' '; s++) {
 			if (*s != '.') {
 				*e++ = *s;
 				continue;
@@ -1362,8 +1365,11 @@ d_mnemonic(Direct *d, Insn *in, char *buf, size_t n)
 			*e++ = 0;
 			in->mods[in->nmods++] = e;
 		}
+		t = hole ? t + 2 : s;
+		/* a blank in a hole's string: HO_TAILP's enumeration */
+		if (*s == ' ' || !*t || *t == ' ')
+			break;
 	}
-done:
 	*e = 0;
 	for (i = 0; i < in->nmods; i++)
 		reg_max_mod(&d->rm, in->mods[i]);
@@ -1371,30 +1377,28 @@ done:
 	return 0;
 }
 
-/* w's Insn into in (its mnemonic's text in buf, n bytes) and the highest
+/* w's Insn into in (its mnemonic's text in buf, MN_MAX bytes) and the highest
  * register its text names into *rmax, with w's form, if the form has a
  * program; NULL: print and parse. */
 static const IsaForm *
-direct(const Arch *a, Word w, u64 addr, Insn *in, short *rmax, char *buf, size_t n)
+direct(const Arch *a, Word w, u64 addr, Insn *in, short *rmax, char *buf)
 {
 	Direct d;
 	const u8 *p;
-	u32 k;
+	u64 vals[32];  /* isa_decode's; tools/isa-gentab: no form has more fields */
 
 	if (!(w.hi >> 45 & 1))  /* the printer's reuse flags: shown only with the yield bit */
 		w.hi &= ~(0xfull << 58);
 	/* the form the print would take: its memo's (most words of a compile:
 	   the parser printed them back), else isa_match's */
-	if ((d.fm = isa_print_known(a, w))) {
-		for (k = 0; k < d.fm->nfield; k++)
-			d.vals[k] = isa_field_get(a, &a->fields[d.fm->field0 + k], w);
-	} else if (!(d.fm = isa_decode(a, w, d.vals)))
+	if (!(d.fm = isa_print_known(a, w)) && !(d.fm = isa_decode(a, w, vals)))
 		return NULL;
 	if (!d.fm->hz)
 		return NULL;
 	d.a = a;
+	d.w = w;
 	d.addr = addr;
-	if (d_mnemonic(&d, in, buf, n) < 0)
+	if (d_mnemonic(&d, in, buf) < 0)
 		return NULL;
 	in->guard = (w.lo >> 12 & 7) == 7 && !(w.lo >> 15 & 1) ? -1 : (int)(w.lo >> 12 & 7);
 	in->guard_not = in->guard >= 0 && (w.lo >> 15 & 1);
@@ -1418,7 +1422,7 @@ static Insn dec_in;
 static int
 decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, Arena *ar, Buf *b, int text)
 {
-	char err[256], mn[256];
+	char err[256], mn[MN_MAX];
 	const Insn *in = &dec_in;
 	const IsaForm *fm;
 	Regs rg;
@@ -1431,7 +1435,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 	b->n = 0;
 	if (b->s)
 		b->s[0] = 0;
-	if (text || !(fm = direct(a, w, addr, &dec_in, &h->rmax, mn, sizeof mn))) {
+	if (text || !(fm = direct(a, w, addr, &dec_in, &h->rmax, mn))) {
 		/* no float immediate's value: nothing in the checker reads one */
 		if (!(fm = isa_print_form(a, w, addr, NULL, b)))
 			return -1;
