@@ -1058,7 +1058,7 @@ reuse_srcs(HIns *h, const Insn *in, u64 of, u32 mb)
  * the printed text, and the registers sass_reg_max counts in it, in text
  * order.  The other forms print and parse.  The unit test
  * ctrl_decode_direct holds the two ways equal on the golden words. */
-enum { HO_REG = 1, HO_CREG, HO_IMM, HO_CIMM, HO_FIMM, HO_SR, HO_MEM, HO_CB, HO_OPTP, HO_TAILP };
+enum { HO_REG = 1, HO_CREG, HO_IMM, HO_CIMM, HO_FIMM, HO_SR, HO_MEM, HO_CB, HO_OPTP, HO_TAILP, HO_BLANK };
 enum { T_REG = 1, T_CREG, T_IMM, T_CIMM, T_EREG, T_END };
 /* a register's flags byte: .64 in its suffixes, a selector (.H1 ...;
    reuse_srcs asks only whether there is one), .64 right after its number,
@@ -1242,7 +1242,8 @@ d_new(Direct *d, Insn *in)
 }
 
 /* Optional predicate or register operands: "P0, UR1, " before an operand
-   (and maybe its prefix: "P0, -"), ", !P0" after one, or nothing. */
+   (and maybe its prefix: "P0, -"), ", !P0" after one, or nothing; -1 for
+   "P0, UR0 " (then a blank, no comma: the text decides). */
 static int
 d_optp(Direct *d, Insn *in, const char *s)
 {
@@ -1269,6 +1270,8 @@ d_optp(Direct *d, Insn *in, const char *s)
 			if (!up)
 				reg_max_reg(&d->rm, o->reg, 0, 0);
 		}
+		if (s[0] == ' ')
+			return -1;
 		s += s[0] == ',' ? 2 : 0;
 	}
 }
@@ -1281,7 +1284,16 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 		u8 op = *p++;
 		Operand *o;
 
-		if (op == HO_OPTP || op == HO_TAILP) {  /* TAILP: after the blank in "EXIT.NO_ATEXIT P0" */
+		if (op < HO_OPTP) {
+			if (!(o = d_new(d, in)))
+				return -1;
+		} else if (op == HO_BLANK) {  /* "R2 0x0": the parse splits there too; no comma to count */
+			RegMax keep = d->rm;
+			if (!(o = d_new(d, in)))
+				return -1;
+			d->rm = keep;
+			op = *p++;
+		} else {  /* HO_OPTP, HO_TAILP: after the blank in "EXIT.NO_ATEXIT P0" */
 			const char *s = d_str(d, *p++);
 			if (op == HO_TAILP)
 				s = strchr(s, ' ') ? strchr(s, ' ') + 1 : "";
@@ -1289,8 +1301,6 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 				return -1;
 			continue;
 		}
-		if (!(o = d_new(d, in)))
-			return -1;
 		switch (op) {
 		case HO_REG:
 		case HO_CREG:
@@ -1439,6 +1449,7 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 		/* no float immediate's value: nothing in the checker reads one */
 		if (!(fm = isa_print_form(a, w, addr, NULL, b)))
 			return -1;
+		if (!text && getenv("HZTRACE")) fprintf(stderr, "HZTEXT %s\n", b->s);
 		h->rmax = (short)sass_reg_max(b->s);  /* before the parse cuts the text */
 		if (insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
 			return -1;
