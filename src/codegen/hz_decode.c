@@ -1241,9 +1241,31 @@ d_new(Direct *d, Insn *in)
 	return o;
 }
 
-/* Optional predicate or register operands: "P0, UR1, " before an operand
-   (and maybe its prefix: "P0, -"), ", !P0" after one, or nothing; -1 for
-   "P0, UR0 " (then a blank, no comma: the text decides). */
+/* An optional immediate operand at q into o: "0x40", or a scoreboard set
+   "{2,1,0}" (its mask, as the parse takes it; its commas are text for
+   sass_reg_max); the text after it. */
+static const char *
+d_optimm(Direct *d, Operand *o, const char *q)
+{
+	char *e;
+
+	o->kind = OPK_IMM;
+	if (q[0] == '0') {
+		o->imm = strtoull(q, &e, 16);
+		return e;
+	}
+	for (q++; *q != '}'; q++)
+		if (*q == ',')
+			reg_max_comma(&d->rm);
+		else
+			o->imm |= 1 << (*q - '0');
+	return q + 1;
+}
+
+/* Optional operands: predicates or registers, "P0, UR1, " before an
+   operand (and maybe its prefix: "P0, -"); ", !P0", ", 0x40" or
+   ", {2,1,0}" after one; or nothing; -1 for "P0, UR0 " (then a blank, no
+   comma: the text decides). */
 static int
 d_optp(Direct *d, Insn *in, const char *s)
 {
@@ -1254,11 +1276,13 @@ d_optp(Direct *d, Insn *in, const char *s)
 
 		q += q[0] == '!';
 		up = q[0] == 'U';
-		if (q[up] != 'P' && q[up] != 'R')
+		if (q[up] != 'P' && q[up] != 'R' && q[0] != '0' && q[0] != '{')
 			return 0;
 		if (!(o = d_new(d, in)))
 			return -1;
-		if (q[up] == 'P') {
+		if (q[0] == '0' || q[0] == '{')
+			s = d_optimm(d, o, q);
+		else if (q[up] == 'P') {
 			o->kind = up ? OPK_UP : OPK_P;
 			o->reg = (u16)(q[up + 1] == 'T' ? 7 : q[up + 1] - '0');
 			s = q + up + 2;
@@ -1297,7 +1321,7 @@ d_operands(Direct *d, const u8 *p, Insn *in)
 			const char *s = d_str(d, *p++);
 			if (op == HO_TAILP)
 				s = strchr(s, ' ') ? strchr(s, ' ') + 1 : "";
-			if (d_optp(d, in, s) < 0)
+			if (*s && d_optp(d, in, s) < 0)  /* most print nothing */
 				return -1;
 			continue;
 		}
