@@ -349,8 +349,9 @@ parsed_word(const PMemo *m)
 	return x;
 }
 
-int
-isa_print_parsed(const Arch *a, Word w, Word *x)
+/* w's memo entry when this thread printed w for a lately, else NULL. */
+static PMemo *
+pmemo_find(const Arch *a, Word w)
 {
 	Word key;
 	PMemo *m;
@@ -359,7 +360,15 @@ isa_print_parsed(const Arch *a, Word w, Word *x)
 		w.hi &= ~(0xfull << 58);
 	key = pmemo_key(w);
 	m = pmemo_slot(key);
-	if (m->a != a || m->w.lo != key.lo || m->w.hi != key.hi || !m->parsed)
+	return m->a == a && m->w.lo == key.lo && m->w.hi == key.hi ? m : NULL;
+}
+
+int
+isa_print_parsed(const Arch *a, Word w, Word *x)
+{
+	PMemo *m = pmemo_find(a, w);
+
+	if (!m || !m->parsed)
 		return 0;
 	*x = parsed_word(m);
 	return 1;
@@ -368,14 +377,9 @@ isa_print_parsed(const Arch *a, Word w, Word *x)
 const IsaForm *
 isa_print_known(const Arch *a, Word w)
 {
-	Word key;
-	PMemo *m;
+	PMemo *m = pmemo_find(a, w);
 
-	if (!(w.hi >> 45 & 1))
-		w.hi &= ~(0xfull << 58);
-	key = pmemo_key(w);
-	m = pmemo_slot(key);
-	return m->a == a && m->w.lo == key.lo && m->w.hi == key.hi ? &a->forms[m->form] : NULL;
+	return m ? &a->forms[m->form] : NULL;
 }
 
 /* isa_print's work: w's text onto out; w's form, or NULL (printed as
