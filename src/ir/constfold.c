@@ -625,33 +625,42 @@ unknown(void *ctx, int r)
 	}
 }
 
-/* After x executes: which of its destinations are known. */
+/* After an unguarded mov to a plain register executes (its destination
+ * made unknown): is the destination known? */
 static void
 learn(Fold *c, const IrIns *x)
 {
 	const PtxInstr *in = &x->p;
+	const PtxOperand *o = &in->opds[1];
+	PtxType rt = (PtxType)rtype(c, in->opds[0].reg);
+	int w = ibits(rt);
 	u64 v;
 
-	ir_each_def(in, unknown, c);
-	if (in->guard >= 0 || in->nopds != 2 || !plain_reg(&in->opds[0]))
+	if (rt == PTX_T_PRED || w < 32 || ibits((PtxType)in->types[0]) != w)
 		return;
-	if (in->op == PTX_OP_mov && rtype(c, in->opds[0].reg) != PTX_T_PRED) {
-		const PtxOperand *o = &in->opds[1];
-		PtxType rt = (PtxType)rtype(c, in->opds[0].reg);
-		int w = ibits(rt);
-		if (w < 32 || ibits((PtxType)in->types[0]) != w)
+	if (o->kind == PTX_OPD_FIMM && !ptx_type_is_float(rt)) {
+		if (o->is_f64)
 			return;
-		if (o->kind == PTX_OPD_FIMM && !ptx_type_is_float(rt)) {
-			if (o->is_f64)
-				return;
-			v = o->fbits;
-		} else if (!val(c, o, o->kind == PTX_OPD_FIMM ? rt : (PtxType)in->types[0], &v)) {
-			return;
-		}
-		touch(c, in->opds[0].reg);
-		c->lk[in->opds[0].reg] = 1;
-		c->lv[in->opds[0].reg] = zext(v, w);
+		v = o->fbits;
+	} else if (!val(c, o, o->kind == PTX_OPD_FIMM ? rt : (PtxType)in->types[0], &v)) {
+		return;
 	}
+	touch(c, in->opds[0].reg);
+	c->lk[in->opds[0].reg] = 1;
+	c->lv[in->opds[0].reg] = zext(v, w);
+}
+
+/* After x executes: which of its destinations are known.  Inline, with
+ * the moves' part (learn) out of line: most instructions are not moves,
+ * and a call's prologue and epilogue were most of their cost here. */
+static inline void
+executed(Fold *c, const IrIns *x)
+{
+	const PtxInstr *in = &x->p;
+
+	ir_each_def(in, unknown, c);
+	if (in->op == PTX_OP_mov && in->guard < 0 && in->nopds == 2 && plain_reg(&in->opds[0]))
+		learn(c, x);
 }
 
 /* A guard or branch predicate that is known. */
@@ -733,7 +742,7 @@ fold_block(Fold *c, int b)
 			else if (known)
 				n += forward(c, x);
 		}
-		learn(c, x);
+		executed(c, x);
 	}
 	restore(c);
 	return n;
@@ -761,7 +770,7 @@ find_global(Fold *c)
 			if (c->defs[d] != 1 || c->gk[d] ||
 			    (x->p.opds[1].kind != PTX_OPD_IMM && x->p.opds[1].kind != PTX_OPD_FIMM))
 				continue;
-			learn(c, x);
+			learn(c, x);   /* lk[d] is 0: nothing to make unknown */
 			if (c->lk[d]) {
 				c->gk[d] = 1;
 				c->gv[d] = c->lv[d];
