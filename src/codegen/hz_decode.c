@@ -1263,9 +1263,9 @@ d_optimm(Direct *d, Operand *o, const char *q)
 }
 
 /* Optional operands: predicates or registers, "P0, UR1, " before an
-   operand (and maybe its prefix: "P0, -"); ", !P0", ", 0x40" or
-   ", {2,1,0}" after one; or nothing; -1 for "P0, UR0 " (then a blank, no
-   comma: the text decides). */
+   operand (and maybe its prefix: "P0, -"; or "0x0," where the template
+   has the blank); ", !P0", ", 0x40" or ", {2,1,0}" after one; or
+   nothing; -1 for "P0, UR0 " (then a blank, no comma: the text decides). */
 static int
 d_optp(Direct *d, Insn *in, const char *s)
 {
@@ -1296,7 +1296,7 @@ d_optp(Direct *d, Insn *in, const char *s)
 		}
 		if (s[0] == ' ')
 			return -1;
-		s += s[0] == ',' ? 2 : 0;
+		s += s[0] == ',' ? 1 + (s[1] == ' ') : 0;  /* "0x0,": the template's blank follows */
 	}
 }
 
