@@ -1108,7 +1108,7 @@ le64(const u8 *p)
 
 /* The selector of a register's suffixes s (".reuse.H1"), as
    parse_suffixes finds it; -1 for a suffix it does not take or that is
-   not a selector or .reuse (the text decides). */
+   not a selector, .reuse, .ROW or .COL (the text decides). */
 static int
 d_sel(const char *s)
 {
@@ -1116,6 +1116,7 @@ d_sel(const char *s)
 		{".H0_H0", 6, SEL_H0_H0}, {".H1_H1", 6, SEL_H1_H1}, {".H0", 3, SEL_H0}, {".H1", 3, SEL_H1},
 		{".B0", 3, SEL_B0}, {".B1", 3, SEL_B1}, {".B2", 3, SEL_B2}, {".B3", 3, SEL_B3},
 		{".F32", 4, SEL_F32}, {".SIGN", 5, SEL_SIGN}, {".reuse", 6, SEL_NONE},
+		{".ROW", 4, SEL_NONE}, {".COL", 4, SEL_NONE},
 	};
 	int sel = SEL_NONE;
 	size_t i;
