@@ -1474,7 +1474,6 @@ decode1(const Arch *a, Word w, u64 addr, size_t n, HIns *h, u64 *t, u8 *pcrel, A
 		/* no float immediate's value: nothing in the checker reads one */
 		if (!(fm = isa_print_form(a, w, addr, NULL, b)))
 			return -1;
-		if (!text && getenv("HZTRACE")) fprintf(stderr, "HZTEXT %s\n", b->s);
 		h->rmax = (short)sass_reg_max(b->s);  /* before the parse cuts the text */
 		if (insn_parse_novalue(b->s, b->n, &dec_in, ar, err, sizeof err) < 0)
 			return -1;
