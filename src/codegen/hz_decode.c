@@ -1112,22 +1112,21 @@ le64(const u8 *p)
 static int
 d_sel(const char *s)
 {
-	static const struct { const char *s; u8 n, sel; } sels[] = {
-		{".H0_H0", 6, SEL_H0_H0}, {".H1_H1", 6, SEL_H1_H1}, {".H0", 3, SEL_H0}, {".H1", 3, SEL_H1},
-		{".B0", 3, SEL_B0}, {".B1", 3, SEL_B1}, {".B2", 3, SEL_B2}, {".B3", 3, SEL_B3},
-		{".F32", 4, SEL_F32}, {".SIGN", 5, SEL_SIGN}, {".reuse", 6, SEL_NONE},
-		{".ROW", 4, SEL_NONE}, {".COL", 4, SEL_NONE},
-	};
-	int sel = SEL_NONE;
-	size_t i;
+	int sel = SEL_NONE, k;
+	size_t n;
 
 	while (*s) {
-		for (i = 0; i < NELEM(sels) && strncmp(s, sels[i].s, sels[i].n); i++)
-			;
-		if (i == NELEM(sels) || (s[sels[i].n] && s[sels[i].n] != '.'))
+		if ((k = insn_sel_at(s, &n)) >= 0)
+			sel = k;
+		else if (!strncmp(s, ".reuse", 6))
+			n = 6;
+		else if (!strncmp(s, ".ROW", 4) || !strncmp(s, ".COL", 4))
+			n = 4;
+		else
 			return -1;
-		sel = sels[i].sel ? sels[i].sel : sel;
-		s += sels[i].n;
+		if (s[n] && s[n] != '.')
+			return -1;
+		s += n;
 	}
 	return sel;
 }

@@ -448,19 +448,12 @@ drop_reads(const MIns *m, int *uses)
 static void
 mir_dce(MFunc *f)
 {
-	int *uses = xcalloc(f->vr.n + 1, sizeof *uses);
+	MCounts c;
+	int *uses, k, zeroed = 1;
 	size_t b, i, j;
-	int k, zeroed = 1;
 
-	for (b = 0; b < f->b.n; b++)
-		for (i = 0; i < f->b.v[b].ins.n; i++) {
-			const MIns *m = &f->b.v[b].ins.v[i];
-			for (k = 0; k < m->nr; k++)
-				if (m->rf[k] & MF_USE)
-					uses[m->r[k].v]++;
-			if (m->guard >= 0)
-				uses[m->guard]++;
-		}
+	mir_counts(f, &c);
+	uses = c.uses;
 	while (zeroed) {
 		zeroed = 0;
 		for (b = 0; b < f->b.n; b++) {
@@ -484,7 +477,7 @@ mir_dce(MFunc *f)
 			B->ins.n = j;
 		}
 	}
-	free(uses);
+	mir_counts_free(&c);
 }
 
 void

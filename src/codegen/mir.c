@@ -64,22 +64,31 @@ mi_put_hex(char *d, u64 v)
 	return d;
 }
 
-MIns *
-mi(MFunc *f, const char *fmt, ...)
+/* A new instruction at the end of the current block, under the current
+ * guard: built in its slot (an MIns is 128 bytes, a copy costs). */
+static MIns *
+mi_slot(MFunc *f)
 {
 	MBlock *B = &f->b.v[f->cur];
 	MIns *m;
-	char *d = mi_text.s, *e = mi_text.cap > MI_SLACK ? d + mi_text.cap - MI_SLACK - 1 : d;
-	va_list ap;
-	MOpd o;   /* here, not in its case: s may point into o.txt after it */
-	const char *p, *s;
 
-	/* built in its slot: an MIns is 128 bytes, a copy costs */
 	vec_push(&B->ins, (MIns){0});
 	m = &B->ins.v[B->ins.n - 1];
 	m->guard = f->guard;
 	m->guard_neg = f->guard_neg;
 	m->target = -1;
+	return m;
+}
+
+MIns *
+mi(MFunc *f, const char *fmt, ...)
+{
+	MIns *m = mi_slot(f);
+	char *d = mi_text.s, *e = mi_text.cap > MI_SLACK ? d + mi_text.cap - MI_SLACK - 1 : d;
+	va_list ap;
+	MOpd o;   /* here, not in its case: s may point into o.txt after it */
+	const char *p, *s;
+
 	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
 		if (d >= e)
@@ -153,17 +162,12 @@ mi(MFunc *f, const char *fmt, ...)
 MIns *
 mi_holes(MFunc *f, const char *text, size_t n, const MRef *r, const u8 *rf, int nr)
 {
-	MBlock *B = &f->b.v[f->cur];
 	MIns *m;
 	int k;
 
 	if (nr > MI_MAXREF)
 		die("mi: too many registers in \"%.*s\"", (int)n, text);
-	vec_push(&B->ins, (MIns){0});
-	m = &B->ins.v[B->ins.n - 1];
-	m->guard = f->guard;
-	m->guard_neg = f->guard_neg;
-	m->target = -1;
+	m = mi_slot(f);
 	for (k = 0; k < nr; k++) {
 		if (r[k].v < 0 || (size_t)r[k].v >= f->vr.n)
 			die("mi: bad vreg %d in \"%.*s\"", r[k].v, (int)n, text);

@@ -109,17 +109,31 @@ parse_regname(const char *s, u8 *kind, u16 *reg, const char **end)
 	return 0;
 }
 
-static const struct { const char *s; u8 sel; } sels[] = {
-	{".H0_H0", SEL_H0_H0}, {".H1_H1", SEL_H1_H1}, {".H0", SEL_H0}, {".H1", SEL_H1},
-	{".B0", SEL_B0}, {".B1", SEL_B1}, {".B2", SEL_B2}, {".B3", SEL_B3}, {".F32", SEL_F32},
-	{".SIGN", SEL_SIGN},   /* PLOP3's register inputs: the sign bit */
+static const struct { const char *s; u8 n, sel; } sels[] = {
+	{".H0_H0", 6, SEL_H0_H0}, {".H1_H1", 6, SEL_H1_H1}, {".H0", 3, SEL_H0}, {".H1", 3, SEL_H1},
+	{".B0", 3, SEL_B0}, {".B1", 3, SEL_B1}, {".B2", 3, SEL_B2}, {".B3", 3, SEL_B3}, {".F32", 4, SEL_F32},
+	{".SIGN", 5, SEL_SIGN},   /* PLOP3's register inputs: the sign bit */
 };
+
+int
+insn_sel_at(const char *s, size_t *len)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(sels); i++)
+		if (!strncmp(s, sels[i].s, sels[i].n)) {
+			*len = sels[i].n;
+			return sels[i].sel;
+		}
+	return -1;
+}
 
 /* Register suffixes: .reuse, .64, .U32, .X4, selectors. */
 static int
 parse_suffixes(Ctx *c, const char *s, Operand *o, const char *all)
 {
-	size_t i;
+	size_t n;
+	int sel;
 
 	while (*s == '.') {
 		if (!strncmp(s, ".reuse", 6)) { s += 6; continue; }
@@ -130,14 +144,10 @@ parse_suffixes(Ctx *c, const char *s, Operand *o, const char *all)
 			o->scale = (u8)strtoul(s + 2, (char **)&s, 10);
 			continue;
 		}
-		for (i = 0; i < NELEM(sels); i++)
-			if (!strncmp(s, sels[i].s, strlen(sels[i].s))) {
-				o->sel = sels[i].sel;
-				s += strlen(sels[i].s);
-				break;
-			}
-		if (i == NELEM(sels))
+		if ((sel = insn_sel_at(s, &n)) < 0)
 			return fail(c, "unknown register suffix in", all);
+		o->sel = (u8)sel;
+		s += n;
 	}
 	if (*s)
 		return fail(c, "junk after operand", all);

@@ -70,6 +70,9 @@ int insn_parse(const char *text, Insn *in, Arena *a, char *err, size_t errlen);
  * in->text is it (cut: an error message may show less of it), and the
  * modifiers past nmods are not cleared. */
 int insn_parse_novalue(char *text, size_t n, Insn *in, Arena *a, char *err, size_t errlen);
+/* The register selector suffix s starts with (".H0_H0", ".B2", ".SIGN"
+ * ...): its SEL_ value and *len its length; -1 when none. */
+int insn_sel_at(const char *s, size_t *len);
 /* Has modifier m (exact match)? */
 int insn_has(const Insn *in, const char *m);
 
